@@ -1,0 +1,122 @@
+// The ops CLI: `npm run plaudit -- <command>`. Run without a command for help.
+import { parseArgs } from 'node:util';
+import { Connection, Client } from '@temporalio/client';
+import { signAppToken, appTokenKey } from '../auth/app-token';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { createKnex } from '../db/knex';
+import { migrateLatest } from '../db/migrations';
+import { createLogger, type Logger } from '../log';
+import { discoverPlugins } from '../plugins/discover';
+import { resolveEncryptionKey } from '../runtime/encryption-key';
+import { startEmbeddedPostgres } from '../runtime/postgres';
+import { readRuntimeFile } from '../runtime/runtime-file';
+import { KERNEL_MIGRATIONS } from '../services';
+import { SHOP_DOMAIN } from '../http/security';
+import { connectionOptions } from '../temporal/connection';
+import { start } from './start';
+
+const HELP = `Usage: npm run plaudit -- <command> [options]
+
+  start                          start the whole app on embedded defaults (what npm start runs)
+  migrate                        apply the kernel's and every plugin's migrations
+  token --shop <domain> [--days N]
+                                 print a standalone API token for the shop (last line),
+                                 for Authorization: Bearer <token>; valid N days (default 30)
+  workflows --shop <domain> [--status Running|Completed|Failed|...] [--limit N]
+                                 list the shop's workflows with their status
+`;
+
+/** The running stack's database when `npm start` is up, else DATABASE_URL, else a temporary embedded one. */
+async function withDatabase<T>(config: Config, log: Logger, fn: (url: string) => Promise<T>): Promise<T> {
+  const url = config.database.url ?? readRuntimeFile(config.dataDir)?.env.DATABASE_URL;
+  if (url) return fn(url);
+  const pg = await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, 'plaudit', log);
+  try {
+    return await fn(pg.url);
+  } finally {
+    await pg.stop();
+  }
+}
+
+function requireShop(values: { shop?: string }): string {
+  if (!values.shop || !SHOP_DOMAIN.test(values.shop)) throw new UsageError('--shop must be a shop domain like my-store.myshopify.com');
+  return values.shop;
+}
+
+class UsageError extends Error {}
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { shop: { type: 'string' }, days: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' } },
+    allowPositionals: false,
+  });
+  const config = loadConfig();
+  const log = createLogger(command === 'start' ? config.logLevel : 'warn', 'cli');
+
+  switch (command) {
+    case 'start':
+      return start(config, log);
+    case 'migrate':
+      return withDatabase(config, log, async (url) => {
+        const knex = createKnex(url, { min: 0, max: 1 });
+        try {
+          const { applied } = await migrateLatest(knex, KERNEL_MIGRATIONS, discoverPlugins(config.pluginDirs));
+          console.log(applied.length ? `applied: ${applied.join(', ')}` : 'already up to date');
+        } finally {
+          await knex.destroy();
+        }
+      });
+    case 'token': {
+      const shop = requireShop(values);
+      const days = Number(values.days ?? 30);
+      if (!Number.isInteger(days) || days < 1 || days > 365) throw new UsageError('--days must be a whole number from 1 to 365');
+      const key = resolveEncryptionKey(config);
+      await withDatabase(config, log, async (url) => {
+        const knex = createKnex(url, { min: 0, max: 1 });
+        try {
+          const row = await knex('shops').where({ shopifyDomain: shop }).whereNull('uninstalledAt').first();
+          if (!row) throw new UsageError(`no installed shop ${shop}`);
+        } finally {
+          await knex.destroy();
+        }
+      });
+      console.log(signAppToken(appTokenKey(key), shop, days * 24 * 3600));
+      return;
+    }
+    case 'workflows': {
+      const shop = requireShop(values);
+      const address = config.temporal.address ?? readRuntimeFile(config.dataDir)?.env.TEMPORAL_ADDRESS;
+      if (!address) throw new UsageError('Temporal is not running: start the app with `npm start` or set TEMPORAL_ADDRESS');
+      const connection = await Connection.connect({ ...connectionOptions(config), address });
+      try {
+        const client = new Client({ connection, namespace: config.temporal.namespace });
+        let query = `ShopDomain = ${JSON.stringify(shop)}`;
+        if (values.status) query += ` AND ExecutionStatus = ${JSON.stringify(values.status)}`;
+        const limit = Number(values.limit ?? 100);
+        let n = 0;
+        for await (const wf of client.workflow.list({ query })) {
+          console.log([wf.workflowId, wf.type, wf.status.name, wf.startTime.toISOString()].join('\t'));
+          if (++n >= limit) break;
+        }
+        if (!n) console.log(`no workflows for ${shop}`);
+      } finally {
+        await connection.close();
+      }
+      return;
+    }
+    default:
+      process.stdout.write(HELP);
+      if (command && command !== 'help') process.exitCode = 2;
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  if (err instanceof ConfigError || err instanceof UsageError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+// `npm start`: brings up every component on embedded defaults, then the API and the worker as
+// child processes, prints where each one is, and takes everything down on Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import { startInfrastructure, ROOT } from '../runtime/stack';
+import { removeRuntimeFile, writeRuntimeFile } from '../runtime/runtime-file';
+import { stopChild } from '../runtime/temporal-dev-server';
+
+function spawnNode(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+}
+
+export async function start(config: Config, log: Logger) {
+  const say = (line: string) => console.log(`[plaudit] ${line}`);
+  const infra = await startInfrastructure(config, log, { progress: say });
+  writeRuntimeFile(config.dataDir, infra.env);
+
+  const children = [spawnNode('api/server.ts', infra.env), spawnNode('workflows/worker.ts', infra.env)];
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping ...');
+    await Promise.all(children.map((c) => stopChild(c)));
+    await infra.stop();
+    removeRuntimeFile(config.dataDir);
+    say('stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  for (const child of children) {
+    child.on('exit', (code) => {
+      if (!stopping) {
+        say(`a child process exited (${code}); stopping everything`);
+        void stopAll(1);
+      }
+    });
+  }
+
+  say('');
+  say(`Admin and API   ${config.appUrl}  (health: ${config.appUrl}/api/health)`);
+  for (const s of infra.services) say(`${s.name.padEnd(15)} ${s.url}`);
+  say(`Data            ${config.dataDir}`);
+  say('API token       npm run plaudit -- token --shop plaudit-demo.myshopify.com');
+  say('Ctrl-C stops everything.');
+}

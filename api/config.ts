@@ -1,0 +1,184 @@
+// The one place environment variables are read. Every other module receives a Config.
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)');
+const optionalString = z.string().trim().min(1).optional();
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isUrlWithProtocol(v, protocols), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const encryptionKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    const key = decodeKey(v);
+    if (!key) {
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, written as 64 hex characters or 44 base64 characters' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+export function decodeKey(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const buf = Buffer.from(value, 'base64');
+    if (buf.length === 32) return buf;
+  }
+  return undefined;
+}
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { message: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'on', 'yes'].includes(v)));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  APP_URL: optionalUrl(['http:', 'https:']),
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100').default(60_000),
+  ENCRYPTION_KEY: encryptionKey,
+  PLUGIN_DIRS: z.string().optional(),
+  ADMIN_DIST: z.string().trim().min(1).optional(),
+  DEV_ZONE: flag,
+
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  POSTGRES_PORT: port.default(54329),
+
+  TEMPORAL_ADDRESS: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^[A-Za-z0-9.-]+:\d{1,5}$/.test(v), { message: 'must be host:port, e.g. localhost:7233' }),
+  TEMPORAL_NAMESPACE: z.string().trim().regex(/^[A-Za-z0-9._-]{2,255}$/, 'must be a namespace name (letters, digits, . _ -)').default('plaudit'),
+  TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('plaudit'),
+  TEMPORAL_TLS_CERT: optionalString,
+  TEMPORAL_TLS_KEY: optionalString,
+  TEMPORAL_TLS_CA: optionalString,
+  TEMPORAL_TLS_SERVER_NAME: optionalString,
+  TEMPORAL_API_KEY: optionalString,
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  SMTP_SINK_PORT: port.default(2525),
+  MAIL_FROM: z.string().trim().email('must be an email address').default('reviews@plaudit.local'),
+
+  SHOPIFY_API_KEY: optionalString,
+  SHOPIFY_API_SECRET: optionalString,
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  logLevel: string;
+  requestTimeoutMs: number;
+  /** 32-byte key for app tokens and encryption at rest; undefined until resolved from DATA_DIR on embedded defaults. */
+  encryptionKey?: Buffer;
+  pluginDirs: string[];
+  adminDist: string;
+  devZone: boolean;
+  database: { url?: string; embeddedPort: number };
+  temporal: {
+    address?: string;
+    namespace: string;
+    taskQueue: string;
+    tls?: { cert?: string; key?: string; ca?: string; serverName?: string };
+    apiKey?: string;
+    cliPath?: string;
+    devPort: number;
+    uiPort: number;
+  };
+  smtp: { url?: string; sinkPort: number; from: string };
+  shopify: { apiKey?: string; apiSecret?: string };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })),
+    );
+  }
+  const e = parsed.data;
+  const problems: { variable: string; message: string }[] = [];
+  if (Boolean(e.TEMPORAL_TLS_CERT) !== Boolean(e.TEMPORAL_TLS_KEY)) {
+    problems.push({ variable: e.TEMPORAL_TLS_CERT ? 'TEMPORAL_TLS_KEY' : 'TEMPORAL_TLS_CERT', message: 'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together' });
+  }
+  if (Boolean(e.SHOPIFY_API_KEY) !== Boolean(e.SHOPIFY_API_SECRET)) {
+    problems.push({ variable: e.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', message: 'SHOPIFY_API_KEY and SHOPIFY_API_SECRET go together' });
+  }
+  if (e.NODE_ENV === 'production') {
+    if (!e.ENCRYPTION_KEY) problems.push({ variable: 'ENCRYPTION_KEY', message: 'is required in production' });
+    if (!e.APP_URL) problems.push({ variable: 'APP_URL', message: 'is required in production' });
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(root, e.DATA_DIR);
+  const tls = e.TEMPORAL_TLS_CERT || e.TEMPORAL_TLS_CA || e.TEMPORAL_TLS_SERVER_NAME
+    ? { cert: e.TEMPORAL_TLS_CERT, key: e.TEMPORAL_TLS_KEY, ca: e.TEMPORAL_TLS_CA, serverName: e.TEMPORAL_TLS_SERVER_NAME }
+    : undefined;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    encryptionKey: e.ENCRYPTION_KEY,
+    pluginDirs: [
+      path.resolve(root, 'plugins'),
+      ...(e.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(root, d)),
+    ],
+    adminDist: path.resolve(root, e.ADMIN_DIST ?? 'admin/dist'),
+    devZone: e.DEV_ZONE ?? e.NODE_ENV !== 'production',
+    database: { url: e.DATABASE_URL, embeddedPort: e.POSTGRES_PORT },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS || undefined,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      tls,
+      apiKey: e.TEMPORAL_API_KEY,
+      cliPath: e.TEMPORAL_CLI_PATH,
+      devPort: e.TEMPORAL_PORT,
+      uiPort: e.TEMPORAL_UI_PORT,
+    },
+    smtp: { url: e.SMTP_URL, sinkPort: e.SMTP_SINK_PORT, from: e.MAIL_FROM },
+    shopify: { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET },
+  };
+}

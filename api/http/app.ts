@@ -1,0 +1,71 @@
+// The Koa host: kernel middleware, kernel routes, then every plugin's routes.
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import createHttpError from 'http-errors';
+import { authenticate } from '../auth/authenticate';
+import type { Authenticator } from '../auth/context';
+import { healthRoutes } from '../health';
+import type { ApiPlugin, ApiServices } from '../plugins/types';
+import { shopRoutes } from '../shops/routes';
+import { adminStatic } from './admin-static';
+import { errorHandler } from './errors';
+import { requestContext } from './request-context';
+import { appCors, securityHeaders } from './security';
+import { requestTimeout } from './timeout';
+import type { AppState } from './types';
+
+export interface AppOptions {
+  services: ApiServices;
+  plugins: ApiPlugin[];
+  authenticators: Authenticator[];
+  /** origins allowed to call the API from a browser besides APP_URL */
+  extraOrigins?: string[];
+}
+
+export interface BuiltApp {
+  app: Koa<AppState>;
+  /** every authenticated route, for the tenancy test and ops listings */
+  apiRouter: Router<AppState>;
+}
+
+export function createApp({ services, plugins, authenticators, extraOrigins = [] }: AppOptions): BuiltApp {
+  const { config, log, knex, temporal, events } = services;
+  const app = new Koa<AppState>({ proxy: config.env === 'production' });
+
+  for (const plugin of plugins) {
+    for (const [event, handler] of Object.entries(plugin.on ?? {})) events.on(event, handler);
+  }
+
+  app.use(requestContext(log));
+  app.use(errorHandler);
+  app.use(securityHeaders(extraOrigins));
+  app.use(appCors([config.appUrl, ...extraOrigins]));
+  app.use(requestTimeout(config.requestTimeoutMs));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
+
+  const publicApi = new Router<AppState>({ prefix: '/api' });
+  publicApi.use(healthRoutes(knex, temporal).routes());
+  app.use(publicApi.routes()).use(publicApi.allowedMethods());
+
+  for (const plugin of plugins) {
+    if (!plugin.publicRoutes) continue;
+    const router = plugin.publicRoutes(services);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  api.use(authenticate(authenticators));
+  api.use(shopRoutes(config).routes());
+  for (const plugin of plugins) {
+    if (plugin.routes) api.use(plugin.routes(services).routes());
+  }
+  app.use(api.routes()).use(api.allowedMethods({ throw: true, notImplemented: () => createHttpError(501), methodNotAllowed: () => createHttpError(405) }));
+
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw createHttpError(404, 'Not found');
+    return next();
+  });
+  app.use(adminStatic(config.adminDist));
+  return { app, apiRouter: api };
+}

@@ -1,0 +1,64 @@
+// One error handler for the whole API: validation -> 400 with per-field messages,
+// unique / foreign-key violations -> 409, HttpErrors keep their status, anything else -> 500
+// with no internals, only the request id to quote to support.
+import type { Middleware } from 'koa';
+import { isHttpError } from 'http-errors';
+import { ValidationError, UniqueViolationError, ForeignKeyViolationError, NotFoundError } from 'objection';
+import { ZodError } from 'zod';
+import type { AppState } from './types';
+
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code?: string;
+  errors?: Record<string, string>;
+  requestId: string;
+}
+
+export function zodFieldErrors(err: ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const field = issue.path.join('.') || '_';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export const errorHandler: Middleware<AppState> = async (ctx, next) => {
+  try {
+    await next();
+  } catch (err) {
+    const requestId = ctx.state.requestId;
+    let status = 500;
+    const body: ErrorBody = { success: false, message: 'Internal server error', requestId };
+    if (err instanceof ZodError) {
+      status = 400;
+      body.message = 'Validation failed';
+      body.errors = zodFieldErrors(err);
+    } else if (err instanceof ValidationError) {
+      status = 400;
+      body.message = 'Validation failed';
+      body.errors = Object.fromEntries(Object.entries(err.data ?? {}).map(([k, v]) => [k, (v as { message: string }[])[0]?.message ?? 'invalid']));
+    } else if (err instanceof UniqueViolationError) {
+      status = 409;
+      body.message = 'Already exists';
+      body.errors = Object.fromEntries((err.columns ?? []).map((c) => [c, 'must be unique']));
+    } else if (err instanceof ForeignKeyViolationError) {
+      status = 409;
+      body.message = 'Refers to a record that does not exist or is still in use';
+    } else if (err instanceof NotFoundError) {
+      status = 404;
+      body.message = 'Not found';
+    } else if (isHttpError(err)) {
+      status = err.status;
+      if (err.expose) body.message = err.message;
+      if (typeof err.code === 'string') body.code = err.code;
+      if (err.errors) body.errors = err.errors as Record<string, string>;
+      for (const [k, v] of Object.entries(err.headers ?? {})) ctx.set(k, String(v));
+    }
+    if (status >= 500) ctx.state.log?.error({ err }, 'request failed');
+    else ctx.state.log?.debug({ err: (err as Error).message, status }, 'request rejected');
+    ctx.status = status;
+    ctx.body = body;
+  }
+};

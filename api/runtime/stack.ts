@@ -1,0 +1,125 @@
+// Starts the real components the app needs, each replaced by its variable when set:
+// PostgreSQL (DATABASE_URL), Temporal (TEMPORAL_ADDRESS), SMTP (SMTP_URL). Used by `npm start`
+// and by the test suite's global setup.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import type { Config } from '../config';
+import { createKnex } from '../db/knex';
+import { migrateLatest } from '../db/migrations';
+import type { Logger } from '../log';
+import { discoverPlugins } from '../plugins/discover';
+import { connectionOptions, ensureNamespace, ensureSearchAttributes, temporalAddress } from '../temporal/connection';
+import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
+import { ensureDemoShop } from '../shops/demo-shop';
+import { resolveEncryptionKey } from './encryption-key';
+import { startEmbeddedPostgres } from './postgres';
+import { startSmtpSink } from './smtp-sink';
+import { buildTemporalCli, findTemporalCli, goAvailable } from './temporal-cli';
+import { startTemporalDevServer } from './temporal-dev-server';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+export interface Infrastructure {
+  /** variables that point the API and worker processes at what was started */
+  env: Record<string, string>;
+  services: { name: string; url: string; embedded: boolean }[];
+  stop(): Promise<void>;
+}
+
+export interface InfrastructureOptions {
+  progress: (line: string) => void;
+  /** a dev server without a database file (tests) */
+  temporalInMemory?: boolean;
+  databaseName?: string;
+}
+
+export async function startInfrastructure(config: Config, log: Logger, o: InfrastructureOptions): Promise<Infrastructure> {
+  const stops: (() => Promise<void>)[] = [];
+  const services: Infrastructure['services'] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch((err) => log.warn({ err }, 'stopping a component failed'));
+  };
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const encryptionKey = resolveEncryptionKey(config);
+
+    let databaseUrl = config.database.url;
+    if (!databaseUrl) {
+      o.progress(`starting PostgreSQL (embedded, data in ${path.join(config.dataDir, 'postgres')})`);
+      const pg = await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, o.databaseName ?? 'plaudit', log);
+      stops.push(pg.stop);
+      databaseUrl = pg.url;
+    }
+    services.push({ name: 'PostgreSQL', url: redactPassword(databaseUrl), embedded: !config.database.url });
+
+    o.progress('running migrations');
+    const knex = createKnex(databaseUrl, { min: 0, max: 2 });
+    try {
+      const { applied } = await migrateLatest(knex, path.join(ROOT, 'migrations'), discoverPlugins(config.pluginDirs));
+      if (applied.length) o.progress(`applied ${applied.length} migration(s)`);
+      if (!config.shopify.apiKey) await ensureDemoShop(knex);
+    } finally {
+      await knex.destroy();
+    }
+
+    let address = config.temporal.address;
+    if (!address) {
+      let cli = findTemporalCli(config.temporal.cliPath);
+      if (!cli && goAvailable()) cli = await buildTemporalCli(o.progress);
+      if (!cli) throw new Error('No Temporal CLI: set TEMPORAL_CLI_PATH, put `temporal` on PATH, install Go to build it, or set TEMPORAL_ADDRESS');
+      o.progress(`starting the Temporal dev server (${cli})`);
+      const dev = await startTemporalDevServer({
+        cli,
+        port: config.temporal.devPort,
+        uiPort: config.temporal.uiPort,
+        namespace: config.temporal.namespace,
+        dbFile: o.temporalInMemory ? undefined : path.join(config.dataDir, 'temporal', 'temporal.db'),
+        log,
+      });
+      stops.push(dev.stop);
+      address = dev.address;
+      services.push({ name: 'Temporal Web UI', url: dev.uiUrl, embedded: true });
+    }
+    services.push({ name: 'Temporal', url: address, embedded: !config.temporal.address });
+
+    const connection = await Connection.connect({ ...connectionOptions(config), address: address ?? temporalAddress(config) });
+    try {
+      await ensureNamespace(connection, config.temporal.namespace, log);
+      await ensureSearchAttributes(connection, config.temporal.namespace, SEARCH_ATTRIBUTES, log);
+    } finally {
+      await connection.close();
+    }
+
+    let smtpUrl = config.smtp.url;
+    if (!smtpUrl) {
+      const sink = await startSmtpSink(config.dataDir, config.smtp.sinkPort, log);
+      stops.push(sink.stop);
+      smtpUrl = sink.url;
+      services.push({ name: 'SMTP sink (mail kept in ' + path.join(config.dataDir, 'mail') + ')', url: smtpUrl, embedded: true });
+    } else {
+      services.push({ name: 'SMTP', url: redactPassword(smtpUrl), embedded: false });
+    }
+
+    return {
+      env: {
+        DATABASE_URL: databaseUrl,
+        TEMPORAL_ADDRESS: address,
+        SMTP_URL: smtpUrl,
+        ENCRYPTION_KEY: encryptionKey.toString('hex'),
+        DATA_DIR: config.dataDir,
+      },
+      services,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function redactPassword(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}

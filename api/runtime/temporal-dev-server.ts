@@ -1,0 +1,96 @@
+// Embedded default for Temporal: `temporal server start-dev` with its SQLite file under DATA_DIR
+// (or in memory for tests) and the Web UI.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { Connection } from '@temporalio/client';
+import type { Logger } from '../log';
+
+export interface DevServerOptions {
+  cli: string;
+  port: number;
+  uiPort: number;
+  namespace: string;
+  /** omit for an in-memory server */
+  dbFile?: string;
+  log: Logger;
+}
+
+export interface RunningDevServer {
+  address: string;
+  uiUrl: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startTemporalDevServer(o: DevServerOptions): Promise<RunningDevServer> {
+  for (const port of [o.port, o.uiPort]) {
+    if (!(await portIsFree(port))) throw new Error(`port ${port} is taken: is another Temporal dev server running? (TEMPORAL_PORT / TEMPORAL_UI_PORT)`);
+  }
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(o.port), '--ui-port', String(o.uiPort), '--namespace', o.namespace, '--log-level', 'warn'];
+  if (o.dbFile) {
+    fs.mkdirSync(path.dirname(o.dbFile), { recursive: true });
+    args.push('--db-filename', o.dbFile);
+  }
+  const child = spawn(o.cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (c: Buffer) => {
+    output = (output + c.toString()).slice(-4000);
+    o.log.debug({ temporal: c.toString().trim() });
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const address = `127.0.0.1:${o.port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the Temporal dev server exited (${child.exitCode}): ${output.trim()}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1000 });
+      try {
+        await connection.workflowService.describeNamespace({ namespace: o.namespace });
+        break;
+      } finally {
+        await connection.close();
+      }
+    } catch (err) {
+      if (Date.now() > deadline) {
+        await stopChild(child);
+        throw new Error(`the Temporal dev server did not come up within 60 s: ${(err as Error).message}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return { address, uiUrl: `http://localhost:${o.uiPort}`, process: child, stop: () => stopChild(child) };
+}

@@ -1,0 +1,53 @@
+// The API process: Koa on PORT serving /api, plugin routes and the built admin.
+import type { Server } from 'node:http';
+import { appTokenAuthenticator } from './auth/authenticate';
+import { loadConfig, type Config } from './config';
+import { createApp } from './http/app';
+import { createLogger, type Logger } from './log';
+import { resolveEncryptionKey } from './runtime/encryption-key';
+import { createApiRuntime } from './services';
+
+export async function startApiServer(config: Config, log: Logger, port = config.port) {
+  const encryptionKey = resolveEncryptionKey(config);
+  const runtime = createApiRuntime({ ...config, encryptionKey }, log);
+  const { app, apiRouter } = createApp({
+    services: runtime.services,
+    plugins: runtime.plugins,
+    authenticators: [appTokenAuthenticator(encryptionKey)],
+  });
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(port, '0.0.0.0', () => resolve(s));
+    s.once('error', reject);
+  });
+  // Node's own limit a little above ours, so our 503 answers first.
+  server.requestTimeout = config.requestTimeoutMs + 5_000;
+  return {
+    server,
+    app,
+    apiRouter,
+    runtime,
+    port: (server.address() as { port: number }).port,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await runtime.close();
+    },
+  };
+}
+
+if (require.main === module) {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel, 'api');
+  startApiServer(config, log).then(
+    (api) => {
+      log.info({ port: api.port }, 'API listening');
+      const shutdown = () => api.close().then(() => process.exit(0));
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+    },
+    (err) => {
+      log.fatal({ err }, 'API failed to start');
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,76 @@
+// GET /api/shops, PUT /api/shops[?type=...] and PUT /api/dev_zone[?type=...] (spec section 7).
+import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import type { Config } from '../config';
+import type { AppContext, AppState } from '../http/types';
+import { Shop } from './shop.model';
+import { appStatusUpdate, devZoneState, devZoneStatus, isRatedUpdate, onboardingUpdate, shopUpdate } from './shop.schemas';
+
+/** Shopify plans of partner, staff and trial stores: treated as developer accounts (spec section 6). */
+export const SPECIAL_SHOPIFY_PLANS = ['partner_test', 'affiliate', 'staff', 'trial'];
+
+async function currentShop(ctx: AppContext): Promise<Shop> {
+  // Shop is the tenant row itself, found by the verified auth context's id.
+  const shop = await Shop.query().findById(ctx.state.auth.shopId);
+  if (!shop) throw createHttpError(404, 'Shop not found');
+  return shop;
+}
+
+async function save(ctx: AppContext, patch: Partial<Shop>, message = 'Saved successfully') {
+  const shop = await currentShop(ctx);
+  const merged: Partial<Shop> = { ...patch };
+  if (patch.surveyWidget) merged.surveyWidget = { ...shop.surveyWidget, ...patch.surveyWidget };
+  if (patch.quickstart) merged.quickstart = { ...shop.quickstart, ...patch.quickstart };
+  const data = await shop.$query().patchAndFetch(merged);
+  ctx.body = { success: true, message, data };
+}
+
+export function shopRoutes(config: Config) {
+  const router = new Router<AppState>();
+
+  router.get('/shops', async (ctx) => {
+    ctx.body = await currentShop(ctx);
+  });
+
+  router.put('/shops', async (ctx) => {
+    const body = ctx.request.body ?? {};
+    switch (ctx.query.type) {
+      case undefined:
+        return save(ctx, shopUpdate.parse(body) as Partial<Shop>);
+      case 'updateAppStatus': {
+        const { appStatus } = appStatusUpdate.parse(body);
+        return save(ctx, { appStatus }, appStatus ? 'App enabled' : 'App disabled');
+      }
+      case 'updateIsRated':
+        return save(ctx, isRatedUpdate.parse(body));
+      case 'updateOnboarding':
+        return save(ctx, onboardingUpdate.parse(body));
+      default:
+        throw createHttpError(400, 'Unknown type', { errors: { type: 'The value is invalid' } });
+    }
+  });
+
+  router.put('/dev_zone', async (ctx) => {
+    const shop = await currentShop(ctx);
+    if (!config.devZone && !SPECIAL_SHOPIFY_PLANS.includes(shop.shopifyPlan ?? '')) {
+      throw createHttpError(403, 'The developer zone is for developer accounts only', { code: 'DEV_ZONE_FORBIDDEN' });
+    }
+    const body = ctx.request.body ?? {};
+    switch (ctx.query.type) {
+      case 'remove-branding': {
+        const { status } = devZoneStatus.parse(body);
+        return save(ctx, { enableRemoveBranding: status });
+      }
+      case 'grow-hacking-6': {
+        const { status } = devZoneStatus.parse(body);
+        return save(ctx, { isGrowHacking6: status });
+      }
+      case 'skip-update-state':
+        return save(ctx, devZoneState.parse(body).dataUpdate as Partial<Shop>);
+      default:
+        throw createHttpError(400, 'Unknown type', { errors: { type: 'The value is invalid' } });
+    }
+  });
+
+  return router;
+}

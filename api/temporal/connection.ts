@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import { msToTs, type defineSearchAttributeKey, type SearchAttributeType } from '@temporalio/common';
+
+type SearchAttributeKey = ReturnType<typeof defineSearchAttributeKey<SearchAttributeType>>;
+import type { Config } from '../config';
+import type { Logger } from '../log';
+
+const IndexedValueType = temporal.api.enums.v1.IndexedValueType;
+
+const INDEXED_TYPE: Record<SearchAttributeType, temporal.api.enums.v1.IndexedValueType> = {
+  TEXT: IndexedValueType.INDEXED_VALUE_TYPE_TEXT,
+  KEYWORD: IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
+  INT: IndexedValueType.INDEXED_VALUE_TYPE_INT,
+  DOUBLE: IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE,
+  BOOL: IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
+  DATETIME: IndexedValueType.INDEXED_VALUE_TYPE_DATETIME,
+  KEYWORD_LIST: IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST,
+};
+
+export function temporalAddress(config: Config): string {
+  return config.temporal.address ?? `127.0.0.1:${config.temporal.devPort}`;
+}
+
+export function connectionOptions(config: Config): ConnectionOptions {
+  const { tls, apiKey } = config.temporal;
+  return {
+    address: temporalAddress(config),
+    apiKey,
+    tls: tls
+      ? {
+          serverNameOverride: tls.serverName,
+          serverRootCACertificate: tls.ca ? fs.readFileSync(tls.ca) : undefined,
+          clientCertPair: tls.cert && tls.key ? { crt: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) } : undefined,
+        }
+      : apiKey
+        ? true
+        : undefined,
+  };
+}
+
+/**
+ * The API's handle on Temporal. Connects lazily so the API starts (and reports Temporal as down
+ * in /api/health) while the cluster is unreachable.
+ */
+export class TemporalGateway {
+  readonly connection: Connection;
+  readonly client: Client;
+
+  constructor(readonly config: Config) {
+    this.connection = Connection.lazy(connectionOptions(config));
+    this.client = new Client({ connection: this.connection, namespace: config.temporal.namespace });
+  }
+
+  async health(timeoutMs = 2000): Promise<{ status: 'up' | 'down'; namespace: string; error?: string }> {
+    const namespace = this.config.temporal.namespace;
+    try {
+      await this.connection.withDeadline(Date.now() + timeoutMs, () =>
+        this.connection.workflowService.describeNamespace({ namespace }),
+      );
+      return { status: 'up', namespace };
+    } catch (err) {
+      return { status: 'down', namespace, error: (err as Error).message.split('\n')[0] };
+    }
+  }
+
+  async close() {
+    await this.connection.close();
+  }
+}
+
+/** Creates the namespace when missing (clusters where we may; Temporal Cloud namespaces exist already). */
+export async function ensureNamespace(connection: Connection, namespace: string, log: Logger) {
+  try {
+    await connection.workflowService.describeNamespace({ namespace });
+    return;
+  } catch (err) {
+    if ((err as { code?: number }).code !== 5 /* NOT_FOUND */) throw err;
+  }
+  log.info({ namespace }, 'registering Temporal namespace');
+  await connection.workflowService.registerNamespace({
+    namespace,
+    workflowExecutionRetentionPeriod: msToTs('3 days'),
+  });
+}
+
+/** Adds any custom search attribute the namespace lacks, through the operator service. */
+export async function ensureSearchAttributes(
+  connection: Connection,
+  namespace: string,
+  keys: SearchAttributeKey[],
+  log: Logger,
+) {
+  const existing = await connection.operatorService.listSearchAttributes({ namespace });
+  const known = new Set(Object.keys(existing.customAttributes ?? {}));
+  const missing = keys.filter((k) => !known.has(k.name));
+  if (!missing.length) return [];
+  log.info({ namespace, attributes: missing.map((k) => k.name) }, 'registering Temporal search attributes');
+  await connection.operatorService.addSearchAttributes({
+    namespace,
+    searchAttributes: Object.fromEntries(missing.map((k) => [k.name, INDEXED_TYPE[k.type as SearchAttributeType]])),
+  });
+  return missing.map((k) => k.name);
+}

@@ -1,0 +1,76 @@
+// The worker process: one Temporal worker running every plugin's workflows and activities.
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import nodemailer from 'nodemailer';
+import { tenantFor } from '../api/auth/tenant';
+import { loadConfig, type Config } from '../api/config';
+import { createKnex } from '../api/db/knex';
+import { createLogger, type Logger } from '../api/log';
+import { discoverPlugins } from '../api/plugins/discover';
+import { resolveEncryptionKey } from '../api/runtime/encryption-key';
+import { connectionOptions } from '../api/temporal/connection';
+import type { ActivityDeps } from './plugin';
+import { loadActivities, writeWorkflowsEntry } from './registry';
+
+export async function bundleWorkflows(config: Config): Promise<WorkflowBundleWithSourceMap> {
+  const entry = writeWorkflowsEntry(discoverPlugins(config.pluginDirs), path.join(config.dataDir, 'cache'));
+  return bundleWorkflowCode({ workflowsPath: entry, logger: { trace() {}, debug() {}, info() {}, warn() {}, error(m: string) { console.error(m); } } as never });
+}
+
+export async function createActivityDeps(config: Config, log: Logger): Promise<ActivityDeps & { close(): Promise<void> }> {
+  if (!config.database.url) throw new Error('DATABASE_URL is not set: start the whole app with `npm start`');
+  if (!config.smtp.url) throw new Error('SMTP_URL is not set: start the whole app with `npm start`');
+  const knex = createKnex(config.database.url);
+  const connection = await Connection.connect(connectionOptions(config));
+  const mailer = nodemailer.createTransport(config.smtp.url, { pool: true, maxConnections: 5 } as never);
+  return {
+    config,
+    log,
+    knex,
+    mailer,
+    temporal: new Client({ connection, namespace: config.temporal.namespace }),
+    tenantFor,
+    async close() {
+      mailer.close();
+      await connection.close();
+      await knex.destroy();
+    },
+  };
+}
+
+export async function createWorker(config: Config, deps: ActivityDeps, workflowBundle: WorkflowBundleWithSourceMap) {
+  const connection = await NativeConnection.connect(connectionOptions(config) as never);
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    workflowBundle,
+    activities: loadActivities(discoverPlugins(config.pluginDirs), deps),
+  });
+  return { worker, connection };
+}
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel, 'worker');
+  const encryptionKey = resolveEncryptionKey(config);
+  const deps = await createActivityDeps({ ...config, encryptionKey }, log);
+  const bundle = await bundleWorkflows(config);
+  const { worker, connection } = await createWorker(config, deps, bundle);
+  const stop = () => worker.shutdown();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  log.info({ taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace }, 'worker running');
+  await worker.run();
+  await connection.close();
+  await deps.close();
+  log.info('worker stopped');
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
