@@ -15,7 +15,12 @@ import { loadActivities, writeWorkflowsEntry } from './registry';
 
 export async function bundleWorkflows(config: Config): Promise<WorkflowBundleWithSourceMap> {
   const entry = writeWorkflowsEntry(discoverPlugins(config.pluginDirs), path.join(config.dataDir, 'cache'));
-  return bundleWorkflowCode({ workflowsPath: entry, logger: { trace() {}, debug() {}, info() {}, warn() {}, error(m: string) { console.error(m); } } as never });
+  return bundleWorkflowCode({
+    workflowsPath: entry,
+    // The generated entry lives under DATA_DIR; resolve packages from the app's node_modules.
+    webpackConfigHook: (c) => ({ ...c, resolve: { ...c.resolve, modules: [...(c.resolve?.modules ?? ['node_modules']), path.resolve(__dirname, '../node_modules')] } }),
+    logger: { trace() {}, debug() {}, info() {}, warn() {}, error(m: string) { console.error(m); } } as never,
+  });
 }
 
 export async function createActivityDeps(config: Config, log: Logger): Promise<ActivityDeps & { close(): Promise<void> }> {
@@ -58,9 +63,7 @@ async function main() {
   const deps = await createActivityDeps({ ...config, encryptionKey }, log);
   const bundle = await bundleWorkflows(config);
   const { worker, connection } = await createWorker(config, deps, bundle);
-  const stop = () => worker.shutdown();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // The SDK's Runtime shuts the worker down on SIGINT/SIGTERM; run() then returns.
   log.info({ taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace }, 'worker running');
   await worker.run();
   await connection.close();

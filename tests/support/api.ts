@@ -1,0 +1,82 @@
+// Helpers for integration tests: a real API server on an ephemeral port against the run's
+// real PostgreSQL and Temporal (started by tests/setup/global-setup.ts).
+import crypto from 'node:crypto';
+import { appTokenKey, signAppToken } from '../../api/auth/app-token';
+import { loadConfig, type Config } from '../../api/config';
+import { createLogger } from '../../api/log';
+import { ROOT } from '../../api/runtime/stack';
+import { startApiServer } from '../../api/server';
+
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ ...process.env, ...overrides }, ROOT);
+}
+
+export async function startTestApi(overrides: Record<string, string> = {}) {
+  const config = testConfig(overrides);
+  const api = await startApiServer(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api'), 0);
+  const url = `http://127.0.0.1:${api.port}`;
+  return { ...api, url, config, knex: api.runtime.services.knex };
+}
+
+/** A shop row with a unique domain; returns it with a valid app token. */
+export async function createShop(api: TestApi, fields: Record<string, unknown> = {}) {
+  const shopifyDomain = `test-${crypto.randomBytes(5).toString('hex')}.myshopify.com`;
+  const [shop] = await api.knex('shops').insert({ shopifyDomain, name: `Shop ${shopifyDomain}`, ...fields }).returning('*');
+  return { shop, token: tokenFor(api.config, shopifyDomain) };
+}
+
+export function tokenFor(config: Config, shopDomain: string, ttlSeconds = 3600): string {
+  return signAppToken(appTokenKey(config.encryptionKey!), shopDomain, ttlSeconds);
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export function client(baseUrl: string, token?: string) {
+  const call = async <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+  return {
+    get: <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
+    put: <T = any>(path: string, body?: unknown) => call<T>('PUT', path, body),
+    post: <T = any>(path: string, body?: unknown) => call<T>('POST', path, body),
+    delete: <T = any>(path: string) => call<T>('DELETE', path),
+    call,
+  };
+}
+
+export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000, intervalMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
