@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)');
+const portMessage = 'must be a port number (1-65535)';
+const port = z.coerce.number({ error: portMessage }).int(portMessage).min(1, portMessage).max(65535, portMessage);
 const optionalString = z.string().trim().min(1).optional();
 const optionalUrl = (protocols: string[]) =>
   z
@@ -56,7 +57,7 @@ const schema = z.object({
   APP_URL: optionalUrl(['http:', 'https:']),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100, 'must be at least 100').default(60_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').default(60_000),
   ENCRYPTION_KEY: encryptionKey,
   PLUGIN_DIRS: z.string().optional(),
   ADMIN_DIST: z.string().trim().min(1).optional(),
@@ -124,6 +125,17 @@ export class ConfigError extends Error {
       'Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
     );
     this.name = 'ConfigError';
+  }
+}
+
+/** For process entries: a bad configuration prints what is wrong (no stack) and exits 2. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  try {
+    return loadConfig(env, root);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(2);
   }
 }
 

@@ -1,7 +1,7 @@
 // The API process: Koa on PORT serving /api, plugin routes and the built admin.
 import type { Server } from 'node:http';
 import { appTokenAuthenticator } from './auth/authenticate';
-import { loadConfig, type Config } from './config';
+import { loadConfigOrExit, type Config } from './config';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { resolveEncryptionKey } from './runtime/encryption-key';
@@ -36,7 +36,7 @@ export async function startApiServer(config: Config, log: Logger, port = config.
 }
 
 if (require.main === module) {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const log = createLogger(config.logLevel, 'api');
   startApiServer(config, log).then(
     (api) => {

@@ -4,7 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import nodemailer from 'nodemailer';
 import { tenantFor } from '../api/auth/tenant';
-import { loadConfig, type Config } from '../api/config';
+import { loadConfigOrExit, type Config } from '../api/config';
 import { createKnex } from '../api/db/knex';
 import { createLogger, type Logger } from '../api/log';
 import { discoverPlugins } from '../api/plugins/discover';
@@ -57,7 +57,7 @@ export async function createWorker(config: Config, deps: ActivityDeps, workflowB
 }
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const log = createLogger(config.logLevel, 'worker');
   const encryptionKey = resolveEncryptionKey(config);
   const deps = await createActivityDeps({ ...config, encryptionKey }, log);

@@ -1,13 +1,19 @@
 import type { Knex } from 'knex';
-import type { ModelClass, PartialModelObject, QueryBuilderType } from 'objection';
+import type { PartialModelObject, QueryBuilderType } from 'objection';
 import type { ShopScopedModel } from '../db/base-model';
+
+type ScopedModelClass = typeof ShopScopedModel;
 
 /** The shop a request or a job acts for. Every query a plugin makes goes through it. */
 export interface Tenant {
   readonly shopId: number;
   readonly shopDomain: string;
-  query<M extends ShopScopedModel>(model: ModelClass<M>, trx?: Knex.Transaction): QueryBuilderType<M>;
-  insert<M extends ShopScopedModel>(model: ModelClass<M>, row: Omit<PartialModelObject<M>, 'shopId'>, trx?: Knex.Transaction): Promise<M>;
+  query<C extends ScopedModelClass>(model: C, trx?: Knex.Transaction): QueryBuilderType<InstanceType<C>>;
+  insert<C extends ScopedModelClass>(
+    model: C,
+    row: Omit<PartialModelObject<InstanceType<C>>, 'shopId'>,
+    trx?: Knex.Transaction,
+  ): Promise<InstanceType<C>>;
 }
 
 export function tenantFor(shopId: number, shopDomain: string): Tenant {
@@ -15,7 +21,7 @@ export function tenantFor(shopId: number, shopDomain: string): Tenant {
     shopId,
     shopDomain,
     query(model, trx) {
-      return model.query(trx).where(`${model.tableName}.shop_id`, shopId);
+      return model.query(trx).where(`${model.tableName}.shop_id`, shopId) as never;
     },
     async insert(model, row, trx) {
       return model.query(trx).insert({ ...row, shopId } as never) as never;

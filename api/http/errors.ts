@@ -1,9 +1,9 @@
-// One error handler for the whole API: validation -> 400 with per-field messages,
-// unique / foreign-key violations -> 409, HttpErrors keep their status, anything else -> 500
-// with no internals, only the request id to quote to support.
+// One error handler for the whole API: validation -> 400 with per-field messages, malformed JSON
+// and values PostgreSQL refuses -> 400, unique / foreign-key violations -> 409, HttpErrors keep
+// their status, anything else -> 500 with no internals, only the request id to quote to support.
 import type { Middleware } from 'koa';
 import { isHttpError } from 'http-errors';
-import { ValidationError, UniqueViolationError, ForeignKeyViolationError, NotFoundError } from 'objection';
+import { DataError, ValidationError, UniqueViolationError, ForeignKeyViolationError, NotFoundError } from 'objection';
 import { ZodError } from 'zod';
 import type { AppState } from './types';
 
@@ -18,6 +18,10 @@ export interface ErrorBody {
 export function zodFieldErrors(err: ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of err.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[[...issue.path, key].join('.')] ??= 'Unknown field';
+      continue;
+    }
     const field = issue.path.join('.') || '_';
     errors[field] ??= issue.message;
   }
@@ -46,6 +50,14 @@ export const errorHandler: Middleware<AppState> = async (ctx, next) => {
     } else if (err instanceof ForeignKeyViolationError) {
       status = 409;
       body.message = 'Refers to a record that does not exist or is still in use';
+    } else if (err instanceof DataError) {
+      // PostgreSQL refused a value (a path id that is not a number, a number out of range).
+      status = 400;
+      body.message = 'The value is invalid';
+    } else if (err instanceof SyntaxError && (err as { status?: unknown }).status === 400) {
+      // The body parser's verdict on malformed JSON.
+      status = 400;
+      body.message = 'The request body is not valid JSON';
     } else if (err instanceof NotFoundError) {
       status = 404;
       body.message = 'Not found';

@@ -7,7 +7,7 @@ export function requestTimeout(ms: number): Middleware<AppState> {
   return async (ctx, next) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(createHttpError(503, 'The request took too long', { code: 'REQUEST_TIMEOUT' })), ms);
+      timer = setTimeout(() => reject(createHttpError(503, 'The request took too long', { code: 'REQUEST_TIMEOUT', expose: true })), ms);
     });
     try {
       await Promise.race([next(), timeout]);

@@ -1,0 +1,53 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { useI18nextProvider } from 'ra-i18n-i18next';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { plugins } from 'virtual:plaudit-plugins';
+import { authProvider } from './auth-provider';
+import { dataProvider } from './data-provider';
+import { availableLocales, i18nextInstance, i18nextOptions } from './i18n';
+import { AppLayout } from './layout/AppLayout';
+import { composeRoutes } from './menu';
+import { Dashboard } from './pages/Dashboard';
+import { LoginPage } from './pages/LoginPage';
+import { NotFound } from './pages/NotFound';
+import { theme } from './theme';
+
+const routes = composeRoutes(plugins);
+
+export function App({ basename }: { basename: string }) {
+  const i18nProvider = useI18nextProvider({ i18nextInstance, options: i18nextOptions, availableLocales });
+  if (!i18nProvider) return null;
+  const app = (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      dashboard={Dashboard}
+      catchAll={NotFound}
+      loginPage={false}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      {plugins.flatMap((p) => p.resources ?? []).map((r) => (
+        <Resource key={r.name} {...r} />
+      ))}
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        {routes.filter((r) => !r.noLayout).map(({ path, component: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/auth/login" element={<LoginPage />} />
+        {routes.filter((r) => r.noLayout).map(({ path, component: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+  // A BrowserRouter (react-admin would default to hash routing) whose basename is '' or '/embed'.
+  const withProviders = plugins.reduceRight((children, p) => (p.provider ? <p.provider>{children}</p.provider> : children), app);
+  return <BrowserRouter basename={basename}>{withProviders}</BrowserRouter>;
+}

@@ -1,0 +1,61 @@
+// Every admin call to /api: the credential header, a 60 s timeout (spec section 7) and the
+// re-authorization header that sends the merchant back to sign-in.
+import { HttpError } from 'react-admin';
+import { EMBED_PREFIX, isEmbedded } from './prefix';
+
+export const TOKEN_KEY = 'plaudit.token';
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const REAUTHORIZE_HEADER = 'X-Shopify-API-Request-Failure-Reauthorize-Url';
+
+/** Where the credential comes from; the store-platform plugin swaps in App Bridge's session token. */
+let credentialSource: () => Promise<string | null> = async () => localStorage.getItem(TOKEN_KEY);
+
+export function setCredentialSource(source: () => Promise<string | null>) {
+  credentialSource = source;
+}
+
+export function signInPath() {
+  return `${isEmbedded() ? EMBED_PREFIX : ''}/auth/login`;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: any;
+}
+
+/** Same shape as react-admin's fetchUtils.fetchJson, so ra-data-simple-rest can use it. */
+export async function httpClient(url: string, options: RequestInit = {}): Promise<HttpResponse> {
+  const headers = new Headers(options.headers ?? {});
+  headers.set('Accept', 'application/json');
+  if (options.body && !(options.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  const credential = await credentialSource();
+  if (credential) headers.set('Authorization', `Bearer ${credential}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...options, headers, signal: options.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') throw new HttpError('The server took too long to answer', 504, {});
+    throw error;
+  }
+  const reauthorize = response.headers.get(REAUTHORIZE_HEADER);
+  if (reauthorize) {
+    window.location.assign(reauthorize);
+    throw new HttpError('Reauthorization required', 401, {});
+  }
+  const body = await response.text();
+  let json: any;
+  try {
+    json = body ? JSON.parse(body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) throw new HttpError(json?.message ?? response.statusText, response.status, json);
+  return { status: response.status, headers: response.headers, body, json };
+}
+
+/** The JSON body of one of the shell's own calls (shops, dev zone). */
+export async function apiJson<T>(path: string, options: RequestInit = {}): Promise<T> {
+  return (await httpClient(`/api${path}`, options)).json as T;
+}

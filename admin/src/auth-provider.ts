@@ -1,0 +1,39 @@
+import type { AuthProvider } from 'react-admin';
+import { apiJson, signInPath, TOKEN_KEY } from './api-client';
+import type { ShopRecord } from './plugin';
+
+/**
+ * Standalone sign-in with an app token (from standalone OAuth or `plaudit token`); the
+ * store-platform plugin adds Shopify's session tokens for the embedded admin.
+ */
+export const authProvider: AuthProvider = {
+  async login({ token }: { token: string }) {
+    localStorage.setItem(TOKEN_KEY, token.trim());
+    try {
+      await apiJson<ShopRecord>('/shops');
+    } catch (error) {
+      localStorage.removeItem(TOKEN_KEY);
+      throw error;
+    }
+  },
+  async logout() {
+    localStorage.removeItem(TOKEN_KEY);
+    return signInPath();
+  },
+  async checkAuth() {
+    if (!localStorage.getItem(TOKEN_KEY)) throw { redirectTo: signInPath(), message: false };
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      localStorage.removeItem(TOKEN_KEY);
+      throw { redirectTo: signInPath(), message: false };
+    }
+  },
+  async getIdentity() {
+    const shop = await apiJson<ShopRecord>('/shops');
+    return { id: shop.id, fullName: shop.name ?? shop.shopifyDomain };
+  },
+  async getPermissions() {
+    return undefined;
+  },
+};

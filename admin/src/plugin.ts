@@ -1,0 +1,72 @@
+// The contract an integrator writes against on the admin side: plugins/<id>/admin/index.tsx
+// default-exports `defineAdminPlugin({...})`. Keep the manifest small and load pages lazily
+// (`lazy(() => import('./SomePage'))`) so each plugin is its own chunk. See docs/plugins.md.
+import type { ComponentType, ReactElement } from 'react';
+import type { ResourceProps } from 'react-admin';
+
+/** The shop record from GET /api/shops (the fields the shell reads; plugins may read more). */
+export interface ShopRecord {
+  id: number;
+  shopifyDomain: string;
+  name?: string | null;
+  plan: string;
+  shopifyPlan?: string | null;
+  email?: string | null;
+  adminLocale?: string | null;
+  primaryLocale?: string | null;
+  installedApps: string[];
+  setupDone: boolean;
+  appStatus: boolean;
+  extendedMode: boolean;
+  [field: string]: unknown;
+}
+
+/** What a visibility rule may look at. */
+export interface MenuContext {
+  shop?: ShopRecord;
+  embedded: boolean;
+}
+
+export interface MenuEntry {
+  /** unique among all plugins */
+  key: string;
+  /** translation key, e.g. 'reviews:menu.manage' */
+  labelKey: string;
+  /** path without the /embed prefix, e.g. '/reviews/list' */
+  to: string;
+  /** place in the side menu: lower first (the shell's entries use 10, 20, 30 ...) */
+  position: number;
+  icon?: ComponentType;
+  /** hide the entry unless this returns true (plan tier, sister app installed, shop flags) */
+  visible?: (context: MenuContext) => boolean;
+}
+
+export interface RouteEntry {
+  /** path without the /embed prefix; react-router syntax (':id', '*') */
+  path: string;
+  component: ComponentType;
+  /** render without the side menu and app bar */
+  noLayout?: boolean;
+}
+
+export interface SettingsTab {
+  key: string;
+  labelKey: string;
+  position: number;
+  component: ComponentType;
+}
+
+export interface AdminPlugin {
+  /** must equal the plugin's folder name; also its i18n namespace */
+  id: string;
+  resources?: ResourceProps[];
+  menu?: MenuEntry[];
+  routes?: RouteEntry[];
+  settingsTabs?: SettingsTab[];
+  /** wraps the whole admin (context providers a plugin needs everywhere) */
+  provider?: ComponentType<{ children: ReactElement }>;
+}
+
+export function defineAdminPlugin(plugin: AdminPlugin): AdminPlugin {
+  return plugin;
+}

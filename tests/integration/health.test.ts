@@ -1,0 +1,64 @@
+// /api/health is what a load balancer and an operator look at: it must tell which part is down.
+import { freePort } from '../../api/runtime/temporal-dev-server';
+import { client, createShop, startTestApi, type TestApi } from '../support/api';
+
+describe('with every component up', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  test('200 naming the database and the Temporal namespace as up, without credentials', async () => {
+    const res = await client(api.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'ok',
+      database: { status: 'up', latencyMs: expect.any(Number) },
+      temporal: { status: 'up', namespace: 'plaudit-test' },
+    });
+  });
+});
+
+describe('with Temporal unreachable', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
+  });
+  afterAll(() => api.close());
+
+  test('the API still starts and answers 503 naming Temporal as down, the database as up', async () => {
+    const started = Date.now();
+    const res = await client(api.url).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      status: 'degraded',
+      database: { status: 'up' },
+      temporal: { status: 'down', namespace: 'plaudit-test', error: expect.any(String) },
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test('routes that do not need Temporal keep working', async () => {
+    const { shop, token } = await createShop(api);
+    const res = await client(api.url, token).get('/api/shops');
+    expect(res.status).toBe(200);
+    expect(res.body.shopifyDomain).toBe(shop.shopifyDomain);
+  });
+});
+
+describe('with the database unreachable', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.port = String(await freePort());
+    api = await startTestApi({ DATABASE_URL: url.toString() });
+  });
+  afterAll(() => api.close());
+
+  test('503 naming the database as down, Temporal as up', async () => {
+    const res = await client(api.url).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'degraded', database: { status: 'down' }, temporal: { status: 'up' } });
+  });
+});

@@ -1,0 +1,119 @@
+// An operator with a bad variable learns which one, before anything starts.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../api/config';
+import { ROOT } from '../../api/runtime/stack';
+
+const root = '/srv/plaudit';
+
+function problemsFor(env: Record<string, string>): { variable: string; message: string }[] {
+  try {
+    loadConfig(env, root);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+function expectRejected(env: Record<string, string>, variable: string) {
+  const problems = problemsFor(env);
+  expect(problems.map((p) => p.variable)).toContain(variable);
+  let message = '';
+  try {
+    loadConfig(env, root);
+  } catch (err) {
+    message = (err as Error).message;
+  }
+  expect(message).toMatch(new RegExp(`^\\s+${variable}: \\S`, 'm'));
+}
+
+test.each([
+  ['PORT', 'abc'],
+  ['PORT', '0'],
+  ['PORT', '70000'],
+  ['PORT', '80.5'],
+  ['DATABASE_URL', 'mysql://user@localhost/plaudit'],
+  ['DATABASE_URL', 'not a url'],
+  ['TEMPORAL_ADDRESS', 'localhost'],
+  ['TEMPORAL_ADDRESS', 'http://localhost:7233'],
+  ['ENCRYPTION_KEY', 'too-short'],
+  ['ENCRYPTION_KEY', crypto.randomBytes(16).toString('hex')],
+  ['ENCRYPTION_KEY', crypto.randomBytes(31).toString('base64')],
+  ['LOG_LEVEL', 'verbose'],
+  ['REQUEST_TIMEOUT_MS', 'soon'],
+  ['SMTP_URL', 'http://mail.example.com'],
+  ['DEV_ZONE', 'maybe'],
+])('%s=%s is rejected with a message naming the variable', (variable, value) => {
+  expectRejected({ [variable]: value }, variable);
+});
+
+test('a non-numeric PORT says what a port must be', () => {
+  expect(problemsFor({ PORT: 'abc' })).toEqual([{ variable: 'PORT', message: 'must be a port number (1-65535)' }]);
+});
+
+test('every bad variable is named at once', () => {
+  const names = problemsFor({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x/y' }).map((p) => p.variable);
+  expect(names.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+});
+
+test('a TLS certificate without its key is rejected, naming the missing key', () => {
+  expectRejected({ TEMPORAL_TLS_CERT: '/etc/temporal/client.pem' }, 'TEMPORAL_TLS_KEY');
+  expectRejected({ TEMPORAL_TLS_KEY: '/etc/temporal/client.key' }, 'TEMPORAL_TLS_CERT');
+});
+
+test('production refuses to start without ENCRYPTION_KEY', () => {
+  expectRejected({ NODE_ENV: 'production', APP_URL: 'https://reviews.example.com' }, 'ENCRYPTION_KEY');
+  expect(problemsFor({ NODE_ENV: 'production', APP_URL: 'https://reviews.example.com' })).toHaveLength(1);
+});
+
+test('production accepts a complete configuration, hex or base64 key', () => {
+  const key = crypto.randomBytes(32);
+  for (const written of [key.toString('hex'), key.toString('base64')]) {
+    const config = loadConfig({ NODE_ENV: 'production', APP_URL: 'https://reviews.example.com/', ENCRYPTION_KEY: written }, root);
+    expect(config.encryptionKey).toEqual(key);
+    expect(config.appUrl).toBe('https://reviews.example.com');
+    expect(config.devZone).toBe(false);
+  }
+});
+
+test('defaults: port 3000, namespace plaudit, DATA_DIR .data under the root', () => {
+  const config = loadConfig({}, root);
+  expect(config.port).toBe(3000);
+  expect(config.appUrl).toBe('http://localhost:3000');
+  expect(config.temporal.namespace).toBe('plaudit');
+  expect(config.temporal.taskQueue).toBe('plaudit');
+  expect(config.dataDir).toBe(path.join(root, '.data'));
+  expect(config.requestTimeoutMs).toBe(60_000);
+  expect(config.logLevel).toBe('info');
+  expect(config.devZone).toBe(true);
+  expect(config.database.url).toBeUndefined();
+  expect(config.temporal.address).toBeUndefined();
+});
+
+test('given values are used: port, relative DATA_DIR, TLS pair', () => {
+  const config = loadConfig(
+    { PORT: '8080', DATA_DIR: 'var/plaudit', TEMPORAL_ADDRESS: 'temporal.internal:7233', TEMPORAL_TLS_CERT: 'c.pem', TEMPORAL_TLS_KEY: 'c.key' },
+    root,
+  );
+  expect(config.port).toBe(8080);
+  expect(config.dataDir).toBe(path.join(root, 'var/plaudit'));
+  expect(config.temporal.address).toBe('temporal.internal:7233');
+  expect(config.temporal.tls).toMatchObject({ cert: 'c.pem', key: 'c.key' });
+});
+
+describe.each(['api/server.ts', 'workflows/worker.ts'])('starting %s with PORT=abc', (entry) => {
+  test('exits 2 with a one-line reason naming PORT, no stack', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    const output = run.stderr + run.stdout;
+    expect(output).toContain('PORT: must be a port number (1-65535)');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+});
