@@ -1,0 +1,53 @@
+import { composeMenu, composeRoutes, composeSettingsTabs } from './menu';
+import { pickLanguage } from './languages';
+import { basenameFor } from './prefix';
+import type { AdminPlugin } from './plugin';
+
+const Page = () => null;
+const shop = { id: 1, shopifyDomain: 'a.myshopify.com', plan: 'free', installedApps: ['loyalty'], setupDone: true, appStatus: true, extendedMode: true };
+
+const reviews: AdminPlugin = {
+  id: 'reviews',
+  menu: [{ key: 'reviews', labelKey: 'reviews:menu', to: '/reviews/list', position: 20 }],
+  routes: [{ path: '/reviews/list', component: Page }],
+  settingsTabs: [{ key: 'general', labelKey: 'reviews:tab', position: 10, component: Page }],
+};
+const rewards: AdminPlugin = {
+  id: 'rewards',
+  menu: [{ key: 'rewards', labelKey: 'rewards:menu', to: '/reward-reviews', position: 70, visible: ({ shop }) => !shop?.installedApps.includes('loyalty') }],
+};
+const collect: AdminPlugin = {
+  id: 'collect',
+  menu: [{ key: 'collect', labelKey: 'collect:menu', to: '/collect-reviews', position: 30 }],
+  settingsTabs: [{ key: 'email', labelKey: 'collect:tab', position: 30, component: Page }],
+};
+
+test('the menu is every plugin entry in position order, with visibility rules applied', () => {
+  expect(composeMenu([collect, rewards, reviews], { shop: { ...shop, installedApps: [] }, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'collect', 'rewards']);
+  expect(composeMenu([collect, rewards, reviews], { shop, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'collect']);
+});
+
+test('removing a plugin removes its entries, routes and tabs', () => {
+  expect(composeMenu([collect], { shop, embedded: false }).map((e) => e.key)).toEqual(['collect']);
+  expect(composeRoutes([collect])).toEqual([]);
+  expect(composeSettingsTabs([collect, reviews]).map((t) => t.key)).toEqual(['general', 'email']);
+});
+
+test('two plugins may not claim the same menu key', () => {
+  expect(() => composeMenu([reviews, { ...reviews, id: 'copy' }], { embedded: false })).toThrow(/reviews/);
+});
+
+test('language: admin locale, else primary locale if supported, else English', () => {
+  expect(pickLanguage('ja', 'de')).toBe('ja');
+  expect(pickLanguage('sv', 'de-CH')).toBe('de');
+  expect(pickLanguage(null, 'zh-TW')).toBe('zh-CN');
+  expect(pickLanguage('pt-PT', null)).toBe('pt-BR');
+  expect(pickLanguage('sv', 'fi')).toBe('en');
+});
+
+test('the /embed prefix is recognised only as a whole path segment', () => {
+  expect(basenameFor('/embed')).toBe('/embed');
+  expect(basenameFor('/embed/reviews/list')).toBe('/embed');
+  expect(basenameFor('/embedded-thing')).toBe('');
+  expect(basenameFor('/')).toBe('');
+});
