@@ -41,6 +41,7 @@ if (require.main === module) {
   startApiServer(config, log).then(
     (api) => {
       log.info({ port: api.port }, 'API listening');
+      process.send?.('ready');
       const shutdown = () => api.close().then(() => process.exit(0));
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);

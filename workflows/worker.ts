@@ -65,7 +65,9 @@ async function main() {
   const { worker, connection } = await createWorker(config, deps, bundle);
   // The SDK's Runtime shuts the worker down on SIGINT/SIGTERM; run() then returns.
   log.info({ taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace }, 'worker running');
-  await worker.run();
+  const running = worker.run();
+  process.send?.('ready');
+  await running;
   await connection.close();
   await deps.close();
   log.info('worker stopped');

@@ -13,7 +13,15 @@ function spawnNode(script: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** Resolves when the child reports 'ready' over IPC (the API listens, the worker polls). */
+function readiness(child: ChildProcess, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.on('message', (m) => m === 'ready' && resolve());
+    child.once('exit', (code) => reject(new Error(`the ${name} exited during start-up (${code})`)));
   });
 }
 
@@ -22,7 +30,9 @@ export async function start(config: Config, log: Logger) {
   const infra = await startInfrastructure(config, log, { progress: say });
   writeRuntimeFile(config.dataDir, infra.env);
 
-  const children = [spawnNode('api/server.ts', infra.env), spawnNode('workflows/worker.ts', infra.env)];
+  const api = spawnNode('api/server.ts', infra.env);
+  const worker = spawnNode('workflows/worker.ts', infra.env);
+  const children = [api, worker];
   let stopping: Promise<void> | undefined;
   const stopAll = () =>
     (stopping ??= (async () => {
@@ -44,6 +54,12 @@ export async function start(config: Config, log: Logger) {
     });
   }
 
+  try {
+    await Promise.all([readiness(api, 'API'), readiness(worker, 'worker')]);
+  } catch (err) {
+    say((err as Error).message);
+    return;
+  }
   say('');
   say(`Admin and API   ${config.appUrl}  (health: ${config.appUrl}/api/health)`);
   for (const s of infra.services) say(`${s.name.padEnd(15)} ${s.url}`);

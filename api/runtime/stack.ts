@@ -16,7 +16,7 @@ import { resolveEncryptionKey } from './encryption-key';
 import { startEmbeddedPostgres } from './postgres';
 import { startSmtpSink } from './smtp-sink';
 import { buildTemporalCli, findTemporalCli, goAvailable } from './temporal-cli';
-import { startTemporalDevServer } from './temporal-dev-server';
+import { startDownloadedDevServer, startTemporalDevServer } from './temporal-dev-server';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -65,18 +65,18 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
 
     let address = config.temporal.address;
     if (!address) {
-      let cli = findTemporalCli(config.temporal.cliPath);
-      if (!cli && goAvailable()) cli = await buildTemporalCli(o.progress);
-      if (!cli) throw new Error('No Temporal CLI: set TEMPORAL_CLI_PATH, put `temporal` on PATH, install Go to build it, or set TEMPORAL_ADDRESS');
-      o.progress(`starting the Temporal dev server (${cli})`);
-      const dev = await startTemporalDevServer({
-        cli,
+      const devOptions = {
         port: config.temporal.devPort,
         uiPort: config.temporal.uiPort,
         namespace: config.temporal.namespace,
         dbFile: o.temporalInMemory ? undefined : path.join(config.dataDir, 'temporal', 'temporal.db'),
         log,
-      });
+      };
+      let cli = findTemporalCli(config.temporal.cliPath);
+      if (!cli && goAvailable()) cli = await buildTemporalCli(o.progress);
+      if (cli) o.progress(`starting the Temporal dev server (${cli})`);
+      else o.progress('no Temporal CLI and no Go: downloading the dev server through the Temporal SDK');
+      const dev = cli ? await startTemporalDevServer({ cli, ...devOptions }) : await startDownloadedDevServer(devOptions);
       stops.push(dev.stop);
       address = dev.address;
       services.push({ name: 'Temporal Web UI', url: dev.uiUrl, embedded: true });

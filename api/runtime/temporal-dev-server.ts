@@ -94,3 +94,16 @@ export async function startTemporalDevServer(o: DevServerOptions): Promise<Runni
   }
   return { address, uiUrl: `http://localhost:${o.uiPort}`, process: child, stop: () => stopChild(child) };
 }
+
+/**
+ * Fallback on machines with internet but neither a CLI nor Go: the SDK downloads the dev server
+ * (cached) and runs it with the same options.
+ */
+export async function startDownloadedDevServer(o: Omit<DevServerOptions, 'cli'>): Promise<Omit<RunningDevServer, 'process'>> {
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  if (o.dbFile) fs.mkdirSync(path.dirname(o.dbFile), { recursive: true });
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: { executable: { type: 'cached-download' }, ip: '127.0.0.1', port: o.port, uiPort: o.uiPort, ui: true, namespace: o.namespace, dbFilename: o.dbFile },
+  });
+  return { address: `127.0.0.1:${o.port}`, uiUrl: `http://localhost:${o.uiPort}`, stop: () => env.teardown() };
+}

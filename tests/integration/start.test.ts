@@ -1,0 +1,88 @@
+// The first README command end to end: `plaudit start` on embedded defaults brings everything up,
+// Ctrl-C (SIGINT) leaves nothing listening, and the next start keeps the data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../../api/runtime/stack';
+import { freePort, portIsFree } from '../../api/runtime/temporal-dev-server';
+import { client } from '../support/api';
+
+jest.setTimeout(180_000);
+
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  // A failed assertion must not leave a stack running behind the test run.
+  for (const child of running) if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+});
+
+const INHERITED = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'ENCRYPTION_KEY', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'NODE_ENV', 'PLUGIN_DIRS'];
+
+function startApp(env: Record<string, string>): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env, LOG_LEVEL: 'warn' };
+  for (const k of INHERITED) delete childEnv[k];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/cli/index.ts'), 'start'], { cwd: ROOT, env: childEnv, detached: true });
+  running.add(child);
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      if (output.includes('Ctrl-C stops everything.')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`start exited early (${code}): ${output}`)));
+  });
+  return { child, output: () => output, ready };
+}
+
+function stopApp(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    // Ctrl-C in a terminal signals the whole process group.
+    process.kill(-child.pid!, 'SIGINT');
+  });
+}
+
+async function runToken(env: Record<string, string>, shop: string): Promise<string> {
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const k of INHERITED) delete childEnv[k];
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/cli/index.ts'), 'token', '--shop', shop], { cwd: ROOT, env: childEnv });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  await new Promise((r) => child.once('exit', r));
+  return out.trim().split('\n').pop()!;
+}
+
+test('start brings everything up, Ctrl-C stops it all, and a restart keeps the data', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-start-'));
+  const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), SMTP_SINK_PORT: await freePort() };
+  const env = { DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) };
+  const appUrl = `http://localhost:${ports.PORT}`;
+
+  const first = startApp(env);
+  await first.ready;
+  expect(first.output()).toContain(`Temporal Web UI http://localhost:${ports.TEMPORAL_UI_PORT}`);
+  const health = await client(appUrl).get('/api/health');
+  expect(health.status).toBe(200);
+  expect(health.body).toMatchObject({ status: 'ok', database: { status: 'up' }, temporal: { status: 'up', namespace: 'plaudit' } });
+  const ui = await fetch(`http://localhost:${ports.TEMPORAL_UI_PORT}/api/v1/namespaces/plaudit`);
+  expect(ui.status).toBe(200);
+
+  const token = await runToken(env, 'plaudit-demo.myshopify.com');
+  const saved = await client(appUrl, token).put('/api/shops', { hideBannerSettingRequest: true });
+  expect(saved.status).toBe(200);
+
+  // 130 = 128 + SIGINT, the shell convention for a Ctrl-C exit.
+  expect(await stopApp(first.child)).toBe(130);
+  expect(first.output()).toContain('stopped');
+  for (const port of Object.values(ports)) expect(await portIsFree(port)).toBe(true);
+  expect(fs.existsSync(path.join(dataDir, 'runtime.json'))).toBe(false);
+
+  const second = startApp(env);
+  await second.ready;
+  const shop = await client(appUrl, token).get('/api/shops');
+  expect(shop.body).toMatchObject({ shopifyDomain: 'plaudit-demo.myshopify.com', hideBannerSettingRequest: true });
+  expect(await stopApp(second.child)).toBe(130);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
