@@ -88,6 +88,10 @@ const schema = z.object({
 
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
+  SHOPIFY_API_VERSION: z.string().trim().regex(/^\d{4}-\d{2}$/, 'must be a Shopify API version like 2025-10').default('2025-10'),
+  SHOPIFY_SCOPES: z.string().trim().min(1).default('read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products'),
+  SHOPIFY_EMULATOR_URL: optionalUrl(['http:', 'https:']),
+  EMULATOR_PORT: port.default(3001),
 });
 
 export type Env = z.input<typeof schema>;
@@ -116,7 +120,15 @@ export interface Config {
     uiPort: number;
   };
   smtp: { url?: string; sinkPort: number; from: string };
-  shopify: { apiKey?: string; apiSecret?: string };
+  shopify: {
+    apiKey?: string;
+    apiSecret?: string;
+    apiVersion: string;
+    scopes: string[];
+    /** set when the app talks to the local store emulator instead of Shopify */
+    emulatorUrl?: string;
+    emulatorPort: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -191,6 +203,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uiPort: e.TEMPORAL_UI_PORT,
     },
     smtp: { url: e.SMTP_URL, sinkPort: e.SMTP_SINK_PORT, from: e.MAIL_FROM },
-    shopify: { apiKey: e.SHOPIFY_API_KEY, apiSecret: e.SHOPIFY_API_SECRET },
+    shopify: {
+      apiKey: e.SHOPIFY_API_KEY,
+      apiSecret: e.SHOPIFY_API_SECRET,
+      apiVersion: e.SHOPIFY_API_VERSION,
+      scopes: e.SHOPIFY_SCOPES.split(',').map((s) => s.trim()).filter(Boolean),
+      emulatorUrl: e.SHOPIFY_EMULATOR_URL?.replace(/\/$/, ''),
+      emulatorPort: e.EMULATOR_PORT,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { createApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { resolveEncryptionKey } from './runtime/encryption-key';
 import { createApiRuntime } from './services';
+import { platformAuthenticators } from './platform/wiring';
 
 export async function startApiServer(config: Config, log: Logger, port = config.port) {
   const encryptionKey = resolveEncryptionKey(config);
@@ -13,7 +14,7 @@ export async function startApiServer(config: Config, log: Logger, port = config.
   const { app, apiRouter } = createApp({
     services: runtime.services,
     plugins: runtime.plugins,
-    authenticators: [appTokenAuthenticator(encryptionKey)],
+    authenticators: [appTokenAuthenticator(encryptionKey), ...platformAuthenticators(runtime.services)],
   });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port, '0.0.0.0', () => resolve(s));

@@ -7,6 +7,7 @@ import { discoverPlugins, type DiscoveredPlugin } from './plugins/discover';
 import { loadApiPlugins } from './plugins/load';
 import type { ApiPlugin, ApiServices } from './plugins/types';
 import { TemporalGateway } from './temporal/connection';
+import { createPlatform } from './platform';
 
 export interface ApiRuntime {
   services: ApiServices;
@@ -17,6 +18,8 @@ export interface ApiRuntime {
 
 /** Connects the API's services (database pool, Temporal client, event bus) and loads plugins. */
 export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
+  const encryptionKey = config.encryptionKey;
+  if (!encryptionKey) throw new Error('ENCRYPTION_KEY is not resolved');
   if (!config.database.url) {
     throw new Error('DATABASE_URL is not set: start the whole app with `npm start`, or point DATABASE_URL at PostgreSQL');
   }
@@ -26,7 +29,7 @@ export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
   const plugins = loadApiPlugins(discovered);
   for (const p of plugins) for (const model of p.models ?? []) model.knex(knex);
   return {
-    services: { config, log, knex, temporal, events: new EventBus(log) },
+    services: { config, log, knex, temporal, events: new EventBus(log), platform: createPlatform(config, log, knex, encryptionKey) },
     discovered,
     plugins,
     async close() {

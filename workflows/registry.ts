@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredPlugin } from '../api/plugins/discover';
-import type { ActivitiesFactory, ActivityDeps, ActivityFunction } from './plugin';
+import { createKernelActivities } from './kernel/activities';
+import type { ActivitiesFactory, ActivityDeps, ActivityFunction, PlatformHooks, PlatformHooksFactory } from './plugin';
+
+export const KERNEL_WORKFLOWS = path.join(__dirname, 'kernel', 'workflows.ts');
 
 function assertUnique(kind: string, owners: Map<string, string>, name: string, owner: string) {
   const other = owners.get(name);
@@ -14,6 +17,10 @@ function assertUnique(kind: string, owners: Map<string, string>, name: string, o
 export function loadActivities(discovered: DiscoveredPlugin[], deps: ActivityDeps): Record<string, ActivityFunction> {
   const owners = new Map<string, string>();
   const activities: Record<string, ActivityFunction> = {};
+  for (const [name, fn] of Object.entries(createKernelActivities(deps, loadPlatformHooks(discovered, deps)))) {
+    assertUnique('Activity', owners, name, 'kernel');
+    activities[name] = fn as ActivityFunction;
+  }
   for (const p of discovered) {
     if (!p.sides.activities) continue;
     const factory: ActivitiesFactory | undefined = require(p.sides.activities).createActivities;
@@ -32,7 +39,8 @@ export function loadActivities(discovered: DiscoveredPlugin[], deps: ActivityDep
  */
 export function writeWorkflowsEntry(discovered: DiscoveredPlugin[], dir: string): string {
   const owners = new Map<string, string>();
-  const lines: string[] = [];
+  const lines = [`export * from ${JSON.stringify(KERNEL_WORKFLOWS.replace(/\.ts$/, ''))};`];
+  for (const name of Object.keys(require(KERNEL_WORKFLOWS))) assertUnique('Workflow', owners, name, 'kernel');
   for (const p of discovered) {
     if (!p.sides.workflows) continue;
     for (const name of Object.keys(require(p.sides.workflows))) assertUnique('Workflow', owners, name, p.id);
@@ -44,6 +52,11 @@ export function writeWorkflowsEntry(discovered: DiscoveredPlugin[], dir: string)
   return entry;
 }
 
-export function workflowNames(discovered: DiscoveredPlugin[]): string[] {
-  return discovered.flatMap((p) => (p.sides.workflows ? Object.keys(require(p.sides.workflows)) : []));
+/** Every plugin's createPlatformHooks(deps), for webhook dispatch and compliance. */
+export function loadPlatformHooks(discovered: DiscoveredPlugin[], deps: ActivityDeps): { plugin: string; hooks: PlatformHooks }[] {
+  return discovered.flatMap((p) => {
+    if (!p.sides.activities) return [];
+    const factory: PlatformHooksFactory | undefined = require(p.sides.activities).createPlatformHooks;
+    return factory ? [{ plugin: p.id, hooks: factory(deps) }] : [];
+  });
 }

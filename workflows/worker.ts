@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../api/log';
 import { discoverPlugins } from '../api/plugins/discover';
 import { resolveEncryptionKey } from '../api/runtime/encryption-key';
 import { connectionOptions } from '../api/temporal/connection';
+import { createPlatform } from '../api/platform';
 import type { ActivityDeps } from './plugin';
 import { loadActivities, writeWorkflowsEntry } from './registry';
 
@@ -29,7 +30,9 @@ export async function createActivityDeps(config: Config, log: Logger): Promise<A
   const knex = createKnex(config.database.url);
   const connection = await Connection.connect(connectionOptions(config));
   const mailer = nodemailer.createTransport(config.smtp.url, { pool: true, maxConnections: 5 } as never);
+  const platform = config.encryptionKey ? createPlatform(config, log, knex, config.encryptionKey) : undefined;
   return {
+    platform,
     config,
     log,
     knex,

@@ -1,6 +1,7 @@
 import createHttpError from 'http-errors';
 import type { Middleware } from 'koa';
 import { Shop } from '../shops/shop.model';
+import { assertSupportedShop } from '../shops/supported';
 import type { AppState } from '../http/types';
 import { appTokenKey, isAppToken, verifyAppToken } from './app-token';
 import { bearerToken, type Authenticator } from './context';
@@ -16,6 +17,7 @@ export function appTokenAuthenticator(encryptionKey: Buffer): Authenticator {
     if (!result.ok) throw createHttpError(401, `Invalid token: ${result.reason}`, { code: 'INVALID_TOKEN' });
     const shop = await Shop.query().findOne({ shopifyDomain: result.claims.sub }).whereNull('uninstalledAt');
     if (!shop) throw createHttpError(401, 'Invalid token: unknown or uninstalled shop', { code: 'INVALID_TOKEN' });
+    assertSupportedShop(shop);
     return { shopId: shop.id, shopDomain: shop.shopifyDomain, method: 'app-token' };
   };
 }

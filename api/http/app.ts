@@ -8,6 +8,7 @@ import type { Authenticator } from '../auth/context';
 import { healthRoutes } from '../health';
 import type { ApiPlugin, ApiServices } from '../plugins/types';
 import { shopRoutes } from '../shops/routes';
+import { platformApiRoutes, platformPublicRoutes } from '../platform/wiring';
 import { adminStatic } from './admin-static';
 import { errorHandler } from './errors';
 import { requestContext } from './request-context';
@@ -42,12 +43,15 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
   app.use(securityHeaders(extraOrigins));
   app.use(appCors([config.appUrl, ...extraOrigins]));
   app.use(requestTimeout(config.requestTimeoutMs));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }));
+  const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' });
+  // Webhooks are verified over their raw bytes, so their body is read by their route.
+  app.use((ctx, next) => (ctx.path === '/webhooks' ? next() : parseJson(ctx, next)));
 
   const publicApi = new Router<AppState>({ prefix: '/api' });
   publicApi.use(healthRoutes(knex, temporal).routes());
   app.use(publicApi.routes()).use(publicApi.allowedMethods());
 
+  for (const router of platformPublicRoutes(services)) app.use(router.routes()).use(router.allowedMethods());
   for (const plugin of plugins) {
     if (!plugin.publicRoutes) continue;
     const router = plugin.publicRoutes(services);
@@ -57,6 +61,7 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(authenticate(authenticators));
   api.use(shopRoutes(config).routes());
+  for (const router of platformApiRoutes(services, plugins)) api.use(router.routes());
   for (const plugin of plugins) {
     if (plugin.routes) api.use(plugin.routes(services).routes());
   }

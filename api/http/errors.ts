@@ -12,6 +12,8 @@ export interface ErrorBody {
   message: string;
   code?: string;
   errors?: Record<string, string>;
+  /** with PLAN_TIER_TOO_LOW: the tier the action needs */
+  tier?: string;
   requestId: string;
 }
 
@@ -65,6 +67,7 @@ export const errorHandler: Middleware<AppState> = async (ctx, next) => {
       status = err.status;
       if (err.expose) body.message = err.message;
       if (typeof err.code === 'string') body.code = err.code;
+      if (typeof err.tier === 'string') body.tier = err.tier;
       if (err.errors) body.errors = err.errors as Record<string, string>;
       for (const [k, v] of Object.entries(err.headers ?? {})) ctx.set(k, String(v));
     }

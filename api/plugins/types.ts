@@ -1,6 +1,8 @@
 // The contract an integrator writes against on the API side: plugins/<id>/api/index.ts
 // default-exports `defineApiPlugin({...})`. See docs/plugins.md.
 import type { Knex } from 'knex';
+import type { Tenant } from '../auth/tenant';
+import type { Platform } from '../platform';
 import type { Model } from 'objection';
 import type { Config } from '../config';
 import type { EventBus, EventHandler } from '../events';
@@ -15,6 +17,16 @@ export interface ApiServices {
   knex: Knex;
   temporal: TemporalGateway;
   events: EventBus;
+  /** the store platform (Shopify); undefined when no Shopify credentials are configured */
+  platform?: Platform;
+}
+
+/** Per-product rating counts from our reviews (average, count, distribution 5..1). */
+export interface ProductSummary {
+  productId: string;
+  count: number;
+  average: number;
+  stars: Record<1 | 2 | 3 | 4 | 5, number>;
 }
 
 export interface ApiPlugin {
@@ -31,6 +43,8 @@ export interface ApiPlugin {
   models?: (typeof Model)[];
   /** Kernel events the plugin listens to. */
   on?: Record<string, EventHandler>;
+  /** Rating summaries for product ids (the reviews plugin provides it; used by /api/shopify/*). */
+  productSummaries?: (tenant: Tenant, productIds: string[]) => Promise<Record<string, ProductSummary>>;
 }
 
 export function defineApiPlugin(plugin: ApiPlugin): ApiPlugin {

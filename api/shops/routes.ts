@@ -2,12 +2,11 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import type { Config } from '../config';
+import { SPECIAL_SHOPIFY_PLANS } from '../plans';
 import type { AppContext, AppState } from '../http/types';
 import { Shop } from './shop.model';
 import { appStatusUpdate, devZoneState, devZoneStatus, isRatedUpdate, onboardingUpdate, shopUpdate } from './shop.schemas';
 
-/** Shopify plans of partner, staff and trial stores: treated as developer accounts (spec section 6). */
-export const SPECIAL_SHOPIFY_PLANS = ['partner_test', 'affiliate', 'staff', 'trial'];
 
 async function currentShop(ctx: AppContext): Promise<Shop> {
   // Shop is the tenant row itself, found by the verified auth context's id.

@@ -46,6 +46,8 @@ export class Shop extends BaseModel {
   isShowCardOldOrder!: boolean;
   quickstart!: Record<string, boolean>;
   hasVNMFonts!: boolean;
+  platformShopId?: string | null;
+  isDevelopmentStore!: boolean;
 
   // The column is has_vnm_fonts; the spec's field name is hasVNMFonts.
   $formatDatabaseJson(json: Record<string, unknown>) {

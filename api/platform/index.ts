@@ -1,0 +1,23 @@
+// The store-platform adapter: everything the app knows about Shopify goes through here.
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import { AdminApi } from './admin-api';
+import { secretBoxKey } from './crypto';
+import { createShopify, type Shopify } from './shopify';
+import { TokenStore } from './token-store';
+
+export interface Platform {
+  shopify: Shopify;
+  tokens: TokenStore;
+  /** Admin GraphQL for one installed shop, through its offline token */
+  adminApi(shopDomain: string): AdminApi;
+}
+
+/** Undefined when no Shopify credentials are configured (the kernel alone, as in unit tests). */
+export function createPlatform(config: Config, log: Logger, knex: Knex, encryptionKey: Buffer): Platform | undefined {
+  if (!config.shopify.apiKey) return undefined;
+  const shopify = createShopify(config, log);
+  const tokens = new TokenStore(knex, shopify, secretBoxKey(encryptionKey));
+  return { shopify, tokens, adminApi: (shopDomain) => new AdminApi(shopify, tokens, shopDomain) };
+}

@@ -1,0 +1,55 @@
+// Standalone sign-in: /auth/shopify?shop=<domain> starts Shopify's authorization-code flow;
+// /auth/callback checks it (HMAC, timestamp, state cookie — by @shopify/shopify-api), installs the
+// shop and hands the admin an app token in the URL fragment (never sent to a server or a log).
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { appTokenKey, signAppToken } from '../auth/app-token';
+import type { AppState } from '../http/types';
+import { SHOP_DOMAIN } from '../http/security';
+import { assertSupportedShop } from '../shops/supported';
+import { installShop } from './install';
+import { browserUrl, type Shopify } from './shopify';
+import type { TokenStore } from './token-store';
+
+const APP_TOKEN_TTL_S = 7 * 24 * 3600;
+
+function refusal(ctx: { status: number; type: string; body: unknown }, status: number, message: string) {
+  ctx.status = status;
+  ctx.type = 'text/html';
+  ctx.body = `<!doctype html><meta charset="utf-8"><title>Sign-in failed</title><h1>Sign-in failed</h1><p>${message}</p><p><a href="/auth/login">Back to sign-in</a></p>`;
+}
+
+export function oauthRoutes(knex: Knex, shopify: Shopify, tokens: TokenStore, encryptionKey: Buffer) {
+  const router = new Router<AppState>();
+
+  router.get('/auth/shopify', async (ctx) => {
+    const shop = String(ctx.query.shop ?? '').trim().toLowerCase();
+    if (!SHOP_DOMAIN.test(shop)) return refusal(ctx, 400, 'Enter your shop domain, like my-store.myshopify.com.');
+    // The library writes the redirect itself; point it at the emulator when one is configured.
+    const res = ctx.res;
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = ((name: string, value: never) => setHeader(name, name.toLowerCase() === 'location' ? browserUrl(String(value)) : value)) as typeof res.setHeader;
+    ctx.respond = false;
+    await shopify.auth.begin({ shop, callbackPath: '/auth/callback', isOnline: false, rawRequest: ctx.req, rawResponse: res });
+  });
+
+  router.get('/auth/callback', async (ctx) => {
+    let session;
+    try {
+      ({ session } = await shopify.auth.callback({ rawRequest: ctx.req, rawResponse: ctx.res, expiring: true }));
+    } catch (err) {
+      ctx.state.log.warn({ err: (err as Error).message }, 'OAuth callback refused');
+      return refusal(ctx, 400, 'The sign-in link was not valid or has expired. Please start again.');
+    }
+    const shop = await installShop(knex, shopify, tokens, session);
+    try {
+      assertSupportedShop(shop);
+    } catch {
+      return ctx.redirect('/not-supported');
+    }
+    const token = signAppToken(appTokenKey(encryptionKey), shop.shopifyDomain, APP_TOKEN_TTL_S);
+    ctx.redirect(`/auth/complete#token=${encodeURIComponent(token)}`);
+  });
+
+  return router;
+}

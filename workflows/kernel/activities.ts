@@ -1,0 +1,93 @@
+// Kernel activities: dispatch a verified webhook to the kernel's own handling and to plugins.
+import { isSafeNumber, parse } from 'lossless-json';
+import type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from '../plugin';
+
+/** JSON with ids above 2^53 kept as strings (never rounded through a JS number). */
+export function parseWebhookBody(text: string): any {
+  return parse(text, undefined, (value: string) => (isSafeNumber(value) ? Number(value) : value));
+}
+
+type PluginHooks = { plugin: string; hooks: PlatformHooks }[];
+
+export function createKernelActivities(deps: ActivityDeps, plugins: PluginHooks) {
+  const { knex, log } = deps;
+
+  async function complianceRef(delivery: WebhookDelivery, body: any): Promise<CustomerRef | undefined> {
+    if (!delivery.shopId) return undefined;
+    const c = body.customer ?? {};
+    return {
+      shopId: delivery.shopId,
+      shopDomain: delivery.shopDomain,
+      customer: { id: c.id === undefined ? undefined : String(c.id), email: c.email ?? undefined, phone: c.phone ?? undefined },
+      ordersToRedact: (body.orders_to_redact ?? body.orders_requested ?? []).map(String),
+    };
+  }
+
+  const kernelHandlers: Record<string, (d: WebhookDelivery, body: any) => Promise<void>> = {
+    async 'app/uninstalled'(d) {
+      await knex.transaction(async (trx) => {
+        await trx('shops').where({ shopifyDomain: d.shopDomain }).update({ uninstalledAt: new Date() });
+        if (d.shopId) await trx('sessions').where({ shopId: d.shopId }).del();
+      });
+    },
+    async 'customers/redact'(d, body) {
+      const ref = await complianceRef(d, body);
+      if (!ref) return;
+      for (const { hooks } of plugins) await hooks.redactCustomer?.(ref);
+    },
+    async 'customers/data_request'(d, body) {
+      const ref = await complianceRef(d, body);
+      if (!ref) return;
+      const exported: Record<string, unknown> = {};
+      for (const { plugin, hooks } of plugins) if (hooks.exportCustomer) exported[plugin] = await hooks.exportCustomer(ref);
+      await knex('data_requests').insert({
+        shopDomain: d.shopDomain,
+        requestId: body.data_request?.id === undefined ? null : String(body.data_request.id),
+        customerId: ref.customer.id ?? null,
+        customerEmail: ref.customer.email ?? null,
+        export: JSON.stringify(exported),
+      });
+    },
+    async 'shop/redact'(d) {
+      if (d.shopId) for (const { hooks } of plugins) await hooks.redactShop?.({ shopId: d.shopId, shopDomain: d.shopDomain });
+      await knex.transaction(async (trx) => {
+        // Plugin tables reference shops with ON DELETE CASCADE.
+        await trx('shops').where({ shopifyDomain: d.shopDomain }).del();
+        await trx('data_requests').where({ shopDomain: d.shopDomain }).del();
+        await trx('webhook_deliveries').where({ shopDomain: d.shopDomain }).whereNot({ id: d.id }).del();
+        await trx('webhook_deliveries').where({ id: d.id }).update({ payload: '{}' });
+      });
+    },
+  };
+
+  return {
+    async dispatchWebhook(deliveryId: number): Promise<string> {
+      const row = await knex('webhook_deliveries').where({ id: deliveryId }).first();
+      if (!row) return 'gone';
+      if (row.status === 'processed') return 'already processed';
+      const shop = await knex('shops').where({ shopifyDomain: row.shopDomain }).first('id');
+      const delivery: WebhookDelivery = {
+        id: row.id,
+        shopId: shop?.id ?? null,
+        shopDomain: row.shopDomain,
+        topic: row.topic,
+        webhookId: row.webhookId,
+        triggeredAt: row.triggeredAt ? new Date(row.triggeredAt).toISOString() : null,
+        payload: row.payload,
+      };
+      await knex('webhook_deliveries').where({ id: deliveryId }).increment('attempts', 1);
+      try {
+        const body = parseWebhookBody(row.payload);
+        await kernelHandlers[row.topic]?.(delivery, body);
+        const handlers = plugins.filter((p) => p.hooks.webhooks?.[row.topic]);
+        for (const { hooks } of handlers) await hooks.webhooks![row.topic](delivery, body);
+        await knex('webhook_deliveries').where({ id: deliveryId }).update({ status: 'processed', processedAt: new Date(), error: null });
+        log.info({ topic: row.topic, shop: row.shopDomain, plugins: handlers.map((h) => h.plugin) }, 'webhook processed');
+        return `${row.topic}: ${handlers.length} plugin handler(s)`;
+      } catch (err) {
+        await knex('webhook_deliveries').where({ id: deliveryId }).update({ status: 'failed', error: (err as Error).message.slice(0, 2000) });
+        throw err;
+      }
+    },
+  };
+}
