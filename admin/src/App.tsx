@@ -8,7 +8,9 @@ import { availableLocales, i18nextInstance, i18nextOptions } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { composeRoutes } from './menu';
 import { Dashboard } from './pages/Dashboard';
+import { AuthComplete } from './pages/AuthComplete';
 import { LoginPage } from './pages/LoginPage';
+import { NotSupported } from './pages/NotSupported';
 import { NotFound } from './pages/NotFound';
 import { theme } from './theme';
 
@@ -41,6 +43,8 @@ export function App({ basename }: { basename: string }) {
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/auth/login" element={<LoginPage />} />
+        <Route path="/auth/complete" element={<AuthComplete />} />
+        <Route path="/not-supported" element={<NotSupported />} />
         {routes.filter((r) => r.noLayout).map(({ path, component: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}

@@ -51,8 +51,16 @@ export async function httpClient(url: string, options: RequestInit = {}): Promis
   } catch {
     json = undefined;
   }
+  if (response.status === 403 && json?.code) redirectForRefusal(json.code, json.tier);
   if (!response.ok) throw new HttpError(json?.message ?? response.statusText, response.status, json);
   return { status: response.status, headers: response.headers, body, json };
+}
+
+/** Refusals the shell answers with a page: a development store, or a plan tier too low for an action. */
+function redirectForRefusal(code: string, tier?: string) {
+  const prefix = isEmbedded() ? EMBED_PREFIX : '';
+  if (code === 'DEVELOPMENT_STORE') window.location.assign(`${prefix}/not-supported`);
+  if (code === 'PLAN_TIER_TOO_LOW' && tier) window.location.assign(`${prefix}/subscription?tier=${encodeURIComponent(tier)}`);
 }
 
 /** The JSON body of one of the shell's own calls (shops, dev zone). */

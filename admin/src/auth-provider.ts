@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { apiJson, signInPath, TOKEN_KEY } from './api-client';
+import { hasEmbeddedCredential } from './embedded-credential';
 import type { ShopRecord } from './plugin';
 
 /**
@@ -21,6 +22,7 @@ export const authProvider: AuthProvider = {
     return signInPath();
   },
   async checkAuth() {
+    if (hasEmbeddedCredential()) return;
     if (!localStorage.getItem(TOKEN_KEY)) throw { redirectTo: signInPath(), message: false };
   },
   async checkError(error: { status?: number }) {

@@ -24,6 +24,14 @@ const HELP = `Usage: npm run plaudit -- <command> [options]
                                  for Authorization: Bearer <token>; valid N days (default 30)
   workflows --shop <domain> [--status Running|Completed|Failed|...] [--limit N]
                                  list the shop's workflows with their status
+
+Store emulator (with npm start running on embedded defaults):
+  demo:order --shop <domain> [--country XX] [--fulfill] [--deliver]
+                                 place an order (webhooks follow); prints the order id last
+  demo:fulfill --shop <domain> --order <id>     fulfill it
+  demo:deliver --shop <domain> --order <id>     mark it delivered
+  demo:uninstall --shop <domain>                uninstall the app (app/uninstalled)
+  demo:compliance --shop <domain> --topic customers/data_request|customers/redact|shop/redact [--email <customer>]
 `;
 
 /** The running stack's database when `npm start` is up, else DATABASE_URL, else a temporary embedded one. */
@@ -49,7 +57,18 @@ async function main(argv: string[]) {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { shop: { type: 'string' }, days: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' } },
+    options: {
+      shop: { type: 'string' },
+      days: { type: 'string' },
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      country: { type: 'string' },
+      fulfill: { type: 'boolean' },
+      deliver: { type: 'boolean' },
+      order: { type: 'string' },
+      topic: { type: 'string' },
+      email: { type: 'string' },
+    },
     allowPositionals: false,
   });
   const config = loadConfig();
@@ -104,6 +123,20 @@ async function main(argv: string[]) {
       } finally {
         await connection.close();
       }
+      return;
+    }
+    case 'demo:order':
+    case 'demo:fulfill':
+    case 'demo:deliver':
+    case 'demo:uninstall':
+    case 'demo:compliance': {
+      const shop = requireShop(values);
+      if (values.country && !/^[A-Z]{2}$/.test(values.country)) throw new UsageError('--country must be a two-letter country code like DE');
+      const emulatorUrl = config.shopify.emulatorUrl ?? readRuntimeFile(config.dataDir)?.env.SHOPIFY_EMULATOR_URL;
+      if (!emulatorUrl) throw new UsageError('The store emulator is not running: start the app with `npm start` (without SHOPIFY_API_KEY)');
+      const { runDemoCommand } = await import('../../emulator/cli');
+      const lines = await runDemoCommand(command, { shop, country: values.country, fulfill: values.fulfill, deliver: values.deliver, order: values.order, topic: values.topic, email: values.email }, emulatorUrl);
+      for (const line of lines) console.log(line);
       return;
     }
     default:

@@ -9,6 +9,7 @@ const SERVER_PREFIXES = ['/api/', '/webhooks', '/storefront/', '/apps/'];
 
 export function adminStatic(dist: string): Middleware<AppState> {
   const assets = serve(dist, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true });
+  const publicFiles = serve(dist, { index: false, maxage: 3600 * 1000 });
   const indexFile = path.join(dist, 'index.html');
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -21,9 +22,11 @@ export function adminStatic(dist: string): Middleware<AppState> {
       ctx.body = 'The admin is not built yet: run `npm run build:admin`.';
       return;
     }
-    if (path.extname(ctx.path) && ctx.path !== '/') {
-      await (assets as Middleware<AppState>)(ctx, async () => {});
-      if (ctx.body) return;
+    // A file name that is not in the build is a 404, not the app shell.
+    if (path.extname(ctx.path)) {
+      await (publicFiles as Middleware<AppState>)(ctx, async () => {});
+      if (!ctx.body) ctx.throw(404, 'Not found');
+      return;
     }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');

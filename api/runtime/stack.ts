@@ -4,14 +4,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import type { Config } from '../config';
 import { createKnex } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import type { Logger } from '../log';
 import { discoverPlugins } from '../plugins/discover';
 import { connectionOptions, ensureNamespace, ensureSearchAttributes, temporalAddress } from '../temporal/connection';
 import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
-import { ensureDemoShop } from '../shops/demo-shop';
+import { DEMO_SHOP } from '../shops/demo-shop';
+import { loadConfig, type Config } from '../config';
+import { installEmulatorShop, startDevEmulator } from './emulator';
 import { resolveEncryptionKey } from './encryption-key';
 import { startEmbeddedPostgres } from './postgres';
 import { startSmtpSink } from './smtp-sink';
@@ -32,6 +33,8 @@ export interface InfrastructureOptions {
   /** a dev server without a database file (tests) */
   temporalInMemory?: boolean;
   databaseName?: string;
+  /** start the store emulator when no Shopify credentials are set (default true) */
+  emulator?: boolean;
 }
 
 export async function startInfrastructure(config: Config, log: Logger, o: InfrastructureOptions): Promise<Infrastructure> {
@@ -58,9 +61,25 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
     try {
       const { applied } = await migrateLatest(knex, path.join(ROOT, 'migrations'), discoverPlugins(config.pluginDirs));
       if (applied.length) o.progress(`applied ${applied.length} migration(s)`);
-      if (!config.shopify.apiKey) await ensureDemoShop(knex);
     } finally {
       await knex.destroy();
+    }
+
+    const shopifyEnv: Record<string, string> = {};
+    if (!config.shopify.apiKey && o.emulator !== false) {
+      o.progress('starting the store emulator (no SHOPIFY_API_KEY: Shopify is emulated locally)');
+      const emulator = await startDevEmulator(config, log);
+      stops.push(emulator.stop);
+      Object.assign(shopifyEnv, emulator.env);
+      services.push({ name: 'Store emulator', url: `${emulator.url}  (demo storefront: ${emulator.url}/collections/all)`, embedded: true });
+      const withEmulator = loadConfig({ ...process.env, ...emulator.env, DATABASE_URL: databaseUrl }, ROOT);
+      const installKnex = createKnex(databaseUrl, { min: 0, max: 2 });
+      try {
+        await installEmulatorShop({ ...withEmulator, dataDir: config.dataDir, appUrl: config.appUrl }, log, installKnex, encryptionKey, DEMO_SHOP);
+        o.progress(`installed the demo shop ${DEMO_SHOP}`);
+      } finally {
+        await installKnex.destroy();
+      }
     }
 
     let address = config.temporal.address;
@@ -108,6 +127,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
         SMTP_URL: smtpUrl,
         ENCRYPTION_KEY: encryptionKey.toString('hex'),
         DATA_DIR: config.dataDir,
+        ...shopifyEnv,
       },
       services,
       stop,

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../api/runtime/stack';
 import { freePort, portIsFree } from '../../api/runtime/temporal-dev-server';
-import { client } from '../support/api';
+import knexFactory from 'knex';
+import { client, eventually } from '../support/api';
 
 jest.setTimeout(180_000);
 
@@ -44,19 +45,22 @@ function stopApp(child: ChildProcess): Promise<number | null> {
   });
 }
 
-async function runToken(env: Record<string, string>, shop: string): Promise<string> {
+/** Runs `plaudit <args>` against the started app; returns the last line printed. */
+async function cli(env: Record<string, string>, ...args: string[]): Promise<string> {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   for (const k of INHERITED) delete childEnv[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/cli/index.ts'), 'token', '--shop', shop], { cwd: ROOT, env: childEnv });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/cli/index.ts'), ...args], { cwd: ROOT, env: childEnv });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
-  await new Promise((r) => child.once('exit', r));
+  child.stderr.on('data', (c) => (out += c));
+  const code = await new Promise((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`plaudit ${args.join(' ')} exited ${code}: ${out}`);
   return out.trim().split('\n').pop()!;
 }
 
 test('start brings everything up, Ctrl-C stops it all, and a restart keeps the data', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-start-'));
-  const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), SMTP_SINK_PORT: await freePort() };
+  const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), SMTP_SINK_PORT: await freePort(), EMULATOR_PORT: await freePort() };
   const env = { DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) };
   const appUrl = `http://localhost:${ports.PORT}`;
 
@@ -69,9 +73,22 @@ test('start brings everything up, Ctrl-C stops it all, and a restart keeps the d
   const ui = await fetch(`http://localhost:${ports.TEMPORAL_UI_PORT}/api/v1/namespaces/plaudit`);
   expect(ui.status).toBe(200);
 
-  const token = await runToken(env, 'plaudit-demo.myshopify.com');
+  const token = await cli(env, 'token', '--shop', 'plaudit-demo.myshopify.com');
   const saved = await client(appUrl, token).put('/api/shops', { hideBannerSettingRequest: true });
   expect(saved.status).toBe(200);
+
+  // The demo shop was installed through the emulator; a demo order's webhooks reach the app.
+  const orderId = await cli(env, 'demo:order', '--shop', 'plaudit-demo.myshopify.com', '--country', 'DE', '--fulfill');
+  expect(orderId).toMatch(/^\d{16,}$/);
+  const db = knexFactory({ client: 'pg', connection: `postgres://postgres:plaudit@127.0.0.1:${ports.POSTGRES_PORT}/plaudit` });
+  try {
+    await eventually(async () => {
+      const rows = await db('webhook_deliveries').where({ topic: 'orders/fulfilled', status: 'processed' });
+      return rows.some((r) => r.payload.includes(`"id":${orderId}`));
+    }, 30_000);
+  } finally {
+    await db.destroy();
+  }
 
   // 130 = 128 + SIGINT, the shell convention for a Ctrl-C exit.
   expect(await stopApp(first.child)).toBe(130);

@@ -28,6 +28,8 @@ export default async function globalSetup() {
   };
   delete process.env.TEMPORAL_ADDRESS;
   delete process.env.SMTP_URL;
+  // Tests that need Shopify start their own emulator (tests/support/platform.ts).
+  for (const k of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'SHOPIFY_EMULATOR_URL']) delete process.env[k];
   if (process.env.DATABASE_URL) {
     // A fresh database per run on the given server, dropped at teardown.
     const url = new URL(process.env.DATABASE_URL);
@@ -44,7 +46,7 @@ export default async function globalSetup() {
 
   const config = loadConfig(process.env, ROOT);
   const log = createLogger(env.LOG_LEVEL, 'test-infra');
-  const infra = await startInfrastructure(config, log, { progress: () => {}, temporalInMemory: true, databaseName: 'plaudit_test' });
+  const infra = await startInfrastructure(config, log, { progress: () => {}, temporalInMemory: true, databaseName: 'plaudit_test', emulator: false });
   Object.assign(process.env, infra.env);
 
   const worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], {

@@ -13,9 +13,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ ...process.env, ...overrides }, ROOT);
 }
 
-export async function startTestApi(overrides: Record<string, string> = {}) {
+export async function startTestApi(overrides: Record<string, string> = {}, port = 0) {
   const config = testConfig(overrides);
-  const api = await startApiServer(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api'), 0);
+  const api = await startApiServer(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api'), port);
   const url = `http://127.0.0.1:${api.port}`;
   return { ...api, url, config, knex: api.runtime.services.knex };
 }

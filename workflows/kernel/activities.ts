@@ -34,6 +34,26 @@ export function createKernelActivities(deps: ActivityDeps, plugins: PluginHooks)
       const ref = await complianceRef(d, body);
       if (!ref) return;
       for (const { hooks } of plugins) await hooks.redactCustomer?.(ref);
+      // Earlier webhooks (orders, fulfillments) carry the customer's details too: keep no copy.
+      const needles = [ref.customer.email, ref.customer.id].filter((v): v is string => !!v);
+      for (const needle of needles) {
+        await knex('webhook_deliveries')
+          .where({ shopDomain: d.shopDomain })
+          .whereNot({ id: d.id })
+          .where('payload', 'like', `%${needle.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)
+          .update({ payload: '{}' });
+      }
+      if (needles.length) {
+        await knex('data_requests')
+          .where({ shopDomain: d.shopDomain })
+          .where((q) => {
+            if (ref.customer.email) q.orWhere({ customerEmail: ref.customer.email });
+            if (ref.customer.id) q.orWhere({ customerId: ref.customer.id });
+          })
+          .del();
+      }
+      // The redact request itself names the customer.
+      await knex('webhook_deliveries').where({ id: d.id }).update({ payload: '{}' });
     },
     async 'customers/data_request'(d, body) {
       const ref = await complianceRef(d, body);

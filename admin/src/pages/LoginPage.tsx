@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Divider, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuthProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
 
+const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9-_]*\.myshopify\.com$/;
+
 /**
- * /auth/login: standalone sign-in with an app token (`npm run plaudit -- token --shop ...`).
- * The store-platform plugin adds sign-in with the shop domain through Shopify OAuth.
+ * /auth/login: standalone sign-in. The shop domain starts Shopify's OAuth (/auth/shopify); an API
+ * token from `npm run plaudit -- token --shop ...` signs in directly (scripts, developers).
  */
 export function LoginPage() {
+  const [shop, setShop] = useState('');
+  const [shopError, setShopError] = useState('');
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
   const authProvider = useAuthProvider();
@@ -16,7 +20,18 @@ export function LoginPage() {
   const notify = useNotify();
   const translate = useTranslate();
 
-  const submit = async (e: FormEvent) => {
+  const signInWithShop = (e: FormEvent) => {
+    e.preventDefault();
+    const domain = shop.trim().toLowerCase();
+    const full = domain.includes('.') ? domain : `${domain}.myshopify.com`;
+    if (!SHOP_DOMAIN.test(full)) {
+      setShopError(translate('plaudit.validation.domain'));
+      return;
+    }
+    window.location.assign(`/auth/shopify?shop=${encodeURIComponent(full)}`);
+  };
+
+  const signInWithToken = async (e: FormEvent) => {
     e.preventDefault();
     if (!token.trim()) return;
     setBusy(true);
@@ -34,27 +49,46 @@ export function LoginPage() {
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent component="form" onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography variant="h5" component="h1">
             {translate('plaudit.login.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate('plaudit.login.token_help')}
-          </Typography>
-          <TextField
-            label={translate('plaudit.login.token')}
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            required
-            autoFocus
-            multiline
-            minRows={3}
-            slotProps={{ htmlInput: { 'aria-label': translate('plaudit.login.token'), spellCheck: false } }}
-          />
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate('plaudit.login.submit')}
-          </Button>
+          <Box component="form" onSubmit={signInWithShop} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <TextField
+              label={translate('plaudit.login.shop')}
+              placeholder="my-store.myshopify.com"
+              value={shop}
+              onChange={(e) => {
+                setShop(e.target.value);
+                setShopError('');
+              }}
+              error={!!shopError}
+              helperText={shopError || translate('plaudit.login.shop_help')}
+              autoFocus
+              slotProps={{ htmlInput: { 'aria-label': translate('plaudit.login.shop'), autoCapitalize: 'none', spellCheck: false } }}
+            />
+            <Button type="submit" variant="contained">
+              {translate('plaudit.login.continue')}
+            </Button>
+          </Box>
+          <Divider>{translate('plaudit.login.or')}</Divider>
+          <Box component="form" onSubmit={signInWithToken} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              {translate('plaudit.login.token_help')}
+            </Typography>
+            <TextField
+              label={translate('plaudit.login.token')}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { 'aria-label': translate('plaudit.login.token'), spellCheck: false } }}
+            />
+            <Button type="submit" variant="outlined" disabled={busy}>
+              {translate('plaudit.login.submit')}
+            </Button>
+          </Box>
         </CardContent>
       </Card>
     </Box>

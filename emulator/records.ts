@@ -1,0 +1,162 @@
+// Builders for store records, shared by the seed and the control API so both produce the same shapes.
+import { createHash } from 'node:crypto';
+import { countryDefaults, countryName, type ProductSeed } from './seed-data';
+import { isoTime, type EmulatorStore } from './store';
+import type {
+  AddressRecord, CustomerRecord, FinancialStatus, FulfillmentEventRecord, FulfillmentRecord, OrderRecord,
+  ProductRecord, ShopPlan, ShopRecord, StaffRecord,
+} from './types';
+
+export const DEFAULT_SCOPES = 'read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products';
+
+export function emailFor(first: string, last: string, domain = 'example.com'): string {
+  const ascii = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+  return `${ascii(first)}.${ascii(last)}@${domain}`;
+}
+
+export function newAddress(countryCode: string, firstName: string, lastName: string, street = '1 Main Street'): AddressRecord {
+  const d = countryDefaults(countryCode);
+  return {
+    firstName, lastName, address1: street, city: d.city, province: d.province, provinceCode: d.provinceCode,
+    zip: d.zip, countryCode, country: countryName(countryCode), phone: null, timeZone: d.timeZone,
+  };
+}
+
+export interface ShopInput {
+  domain: string;
+  name: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+  plan: ShopPlan;
+  countryCode?: string;
+  ianaTimezone?: string;
+  createdAt?: Date;
+}
+
+export function newShop(store: EmulatorStore, i: ShopInput): ShopRecord {
+  const countryCode = i.countryCode ?? 'US';
+  const owner: StaffRecord = {
+    id: String(74_000_000_000 + Object.keys(store.state.shops).length * 10 + 1),
+    firstName: i.ownerFirstName, lastName: i.ownerLastName, accountOwner: true, locale: 'en',
+    email: emailFor(i.ownerFirstName, i.ownerLastName, `${i.domain.split('.')[0]}.example.com`),
+  };
+  const shop: ShopRecord = {
+    id: store.nextId(), domain: i.domain, name: i.name, email: owner.email, ownerName: `${owner.firstName} ${owner.lastName}`,
+    ianaTimezone: i.ianaTimezone ?? 'America/New_York', currencyCode: 'USD', primaryLocale: 'en',
+    locales: [
+      { locale: 'en', name: 'English', primary: true, published: true },
+      { locale: 'fr', name: 'French', primary: false, published: true },
+      { locale: 'de', name: 'German', primary: false, published: false },
+    ],
+    plan: i.plan, address: newAddress(countryCode, owner.firstName, owner.lastName, '150 Elgin Street'),
+    createdAt: isoTime(i.createdAt ?? Date.now()), installationId: store.nextId(),
+    // The app is already installed on seeded dev stores (as with `shopify app dev`); it obtains
+    // tokens by token exchange or OAuth. Uninstalling clears this.
+    installed: true, scopes: DEFAULT_SCOPES,
+    staff: [owner, { id: String(Number(owner.id) + 1), firstName: 'Sam', lastName: 'Staff', accountOwner: false, locale: 'en', email: emailFor('Sam', 'Staff', `${i.domain.split('.')[0]}.example.com`) }],
+    products: [], customers: [], orders: [], metafields: [], discounts: [], subscriptions: [],
+    accessTokens: [], refreshTokens: [], nextOrderNumber: 1001,
+  };
+  store.addShop(shop);
+  return shop;
+}
+
+export function newProduct(store: EmulatorStore, shop: ShopRecord, seed: ProductSeed, createdAt: Date): ProductRecord {
+  const at = isoTime(createdAt);
+  const product: ProductRecord = {
+    id: store.nextId(), imageId: store.nextId(), handle: seed.handle, title: seed.title,
+    status: seed.draft ? 'DRAFT' : 'ACTIVE', descriptionHtml: `<p>${seed.description}</p>`, vendor: shop.name,
+    productType: seed.type, tags: [seed.type.toLowerCase()], color: seed.color, createdAt: at, updatedAt: at,
+    publishedAt: seed.draft ? null : at,
+    variants: seed.variants.map(([title, price], n) => ({
+      id: store.nextId(), title, price, inventoryQuantity: 25 + n * 5,
+      sku: `${seed.handle.toUpperCase().replace(/-/g, '').slice(0, 8)}-${n + 1}`,
+    })),
+  };
+  shop.products.push(product);
+  store.changed();
+  return product;
+}
+
+export interface CustomerInput {
+  firstName: string;
+  lastName: string;
+  countryCode: string;
+  email?: string;
+  locale?: string;
+  createdAt?: Date;
+}
+
+export function newCustomer(store: EmulatorStore, shop: ShopRecord, i: CustomerInput): CustomerRecord {
+  const at = isoTime(i.createdAt ?? Date.now());
+  const customer: CustomerRecord = {
+    id: store.nextId(), addressId: store.nextId(), firstName: i.firstName, lastName: i.lastName,
+    email: i.email ?? emailFor(i.firstName, i.lastName), phone: null,
+    locale: i.locale ?? countryDefaults(i.countryCode).locale,
+    address: newAddress(i.countryCode, i.firstName, i.lastName, `${10 + shop.customers.length} Market Street`),
+    createdAt: at, updatedAt: at,
+  };
+  shop.customers.push(customer);
+  store.changed();
+  return customer;
+}
+
+export interface OrderInput {
+  customer: CustomerRecord | null;
+  items: { product: ProductRecord; variantIndex?: number; quantity?: number }[];
+  createdAt?: Date;
+  financialStatus?: FinancialStatus;
+  test?: boolean;
+}
+
+export function newOrder(store: EmulatorStore, shop: ShopRecord, i: OrderInput): OrderRecord {
+  const at = isoTime(i.createdAt ?? Date.now());
+  const id = store.nextId();
+  const order: OrderRecord = {
+    id, number: shop.nextOrderNumber++, token: createHash('sha256').update(`order-${id}`).digest('hex').slice(0, 32),
+    createdAt: at, updatedAt: at, processedAt: at, customerId: i.customer?.id ?? null, email: i.customer?.email ?? null,
+    customerLocale: i.customer?.locale ?? shop.primaryLocale, financialStatus: i.financialStatus ?? 'paid',
+    shippingAddress: i.customer ? { ...i.customer.address } : null,
+    lineItems: i.items.map(({ product, variantIndex = 0, quantity = 1 }) => {
+      const variant = product.variants[variantIndex % product.variants.length];
+      return {
+        id: store.nextId(), productId: product.id, variantId: variant.id, title: product.title,
+        variantTitle: variant.title === 'Default Title' ? null : variant.title, sku: variant.sku, quantity,
+        price: variant.price, vendor: product.vendor,
+      };
+    }),
+    fulfillments: [], cancelledAt: null, test: i.test ?? false,
+  };
+  shop.orders.push(order);
+  store.changed();
+  return order;
+}
+
+export function orderTotal(order: OrderRecord): string {
+  const cents = order.lineItems.reduce((sum, li) => sum + Math.round(Number(li.price) * 100) * li.quantity, 0);
+  return (cents / 100).toFixed(2);
+}
+
+export function newFulfillment(store: EmulatorStore, order: OrderRecord, at: Date = new Date()): FulfillmentRecord {
+  const id = store.nextId();
+  const fulfillment: FulfillmentRecord = {
+    id, name: `#${order.number}.${order.fulfillments.length + 1}`, status: 'success', shipmentStatus: null,
+    createdAt: isoTime(at), updatedAt: isoTime(at), deliveredAt: null, trackingCompany: 'UPS',
+    trackingNumber: `1Z999AA1${id.slice(-10)}`, events: [],
+  };
+  order.fulfillments.push(fulfillment);
+  order.updatedAt = isoTime(at);
+  store.changed();
+  return fulfillment;
+}
+
+export function markDelivered(store: EmulatorStore, order: OrderRecord, f: FulfillmentRecord, at: Date = new Date()): FulfillmentEventRecord {
+  const event: FulfillmentEventRecord = { id: store.nextId(), status: 'delivered', happenedAt: isoTime(at) };
+  f.events.push(event);
+  f.shipmentStatus = 'delivered';
+  f.deliveredAt = event.happenedAt;
+  f.updatedAt = event.happenedAt;
+  order.updatedAt = event.happenedAt;
+  store.changed();
+  return event;
+}

@@ -1,0 +1,61 @@
+// The API wired to an in-process store emulator, as `npm start` does without Shopify credentials.
+import crypto from 'node:crypto';
+import { EMULATOR_API_KEY, EMULATOR_API_SECRET, DEMO_SHOP, startEmulator } from '../../emulator';
+import { createLogger } from '../../api/log';
+import { installEmulatorShop } from '../../api/runtime/emulator';
+import { freePort } from '../../api/runtime/temporal-dev-server';
+import { startTestApi, tokenFor } from './api';
+
+export { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET };
+
+export async function startPlatformStack() {
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const emulator = await startEmulator({ port: 0, apiKey: EMULATOR_API_KEY, apiSecret: EMULATOR_API_SECRET, appUrl, webhookRetryDelaysMs: [200, 400, 800, 1600] });
+  const api = await startTestApi({ SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url, APP_URL: appUrl }, port);
+
+  async function control<T = any>(path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${emulator.url}/_emulator${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`emulator ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<T>;
+  }
+
+  return {
+    api,
+    emulator,
+    appUrl,
+    control,
+    /** A new emulated shop seeded like the demo shop, installed through token exchange. */
+    async installShop(): Promise<{ domain: string; shop: any; appToken: string }> {
+      const domain = `plaudit-${crypto.randomBytes(4).toString('hex')}.myshopify.com`;
+      await control('/shops', { shop: domain });
+      await installEmulatorShop(api.config, createLogger('silent'), api.knex, api.config.encryptionKey!, domain);
+      const shop = await api.knex('shops').where({ shopifyDomain: domain }).first();
+      return { domain, shop, appToken: tokenFor(api.config, domain) };
+    },
+    async sessionToken(shop = DEMO_SHOP): Promise<string> {
+      return (await control<{ token: string }>('/session-token', { shop })).token;
+    },
+    async close() {
+      await api.close();
+      await emulator.stop();
+    },
+  };
+}
+
+/** A session token signed like Shopify's, with claims to tamper with. */
+export function signSessionToken(claims: Record<string, unknown>, secret = EMULATOR_API_SECRET): string {
+  const now = Math.floor(Date.now() / 1000);
+  const body = { iss: `https://${DEMO_SHOP}/admin`, dest: `https://${DEMO_SHOP}`, aud: EMULATOR_API_KEY, sub: '42', exp: now + 60, nbf: now - 5, iat: now - 5, jti: crypto.randomUUID(), sid: crypto.randomUUID(), ...claims };
+  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const unsigned = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(body)}`;
+  return `${unsigned}.${crypto.createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+export function webhookHmac(body: string, secret = EMULATOR_API_SECRET): string {
+  return crypto.createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+}
