@@ -18,6 +18,7 @@ module.exports = {
         '<rootDir>/plugins/*/tests/**/*.test.ts',
         '<rootDir>/tests/{unit,integration}/**/*.test.ts',
         '<rootDir>/tests/fixtures/plugins/*/tests/**/*.test.ts',
+        '<rootDir>/tests/emulator/**/*.test.ts',
       ],
     },
     {

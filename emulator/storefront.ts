@@ -155,5 +155,12 @@ ${html`<header><a class="brand" href="${base}/">${shop.name}</a><a href="${base}
     ctx.body = productPng(p.color);
   });
 
+  // Browsers ask every origin for one; Shopify's pages have it.
+  router.get('/favicon.ico', (ctx) => {
+    ctx.type = 'image/png';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = productPng('#008060', 32);
+  });
+
   return router;
 }

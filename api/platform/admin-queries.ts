@@ -22,7 +22,7 @@ const ORDER_FIELDS = `id name createdAt email displayFinancialStatus displayFulf
   currentTotalPriceSet { shopMoney { amount currencyCode } }
   customer { id firstName lastName }
   shippingAddress { countryCodeV2 }
-  lineItems(first: 50) { nodes { id title quantity product { id } variant { id } image { url altText } } }
+  lineItems(first: 10) { nodes { id title quantity product { id } variant { id } image { url altText } } }
   fulfillments { createdAt deliveredAt displayStatus }`;
 
 export const ORDERS = `query Orders($first: Int!, $after: String, $query: String) {
