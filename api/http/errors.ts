@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import { isHttpError } from 'http-errors';
 import { DataError, ValidationError, UniqueViolationError, ForeignKeyViolationError, NotFoundError } from 'objection';
 import { ZodError } from 'zod';
+import { NoSessionError } from '../platform/token-store';
 import type { AppState } from './types';
 
 export interface ErrorBody {
@@ -60,6 +61,12 @@ export const errorHandler: Middleware<AppState> = async (ctx, next) => {
       // The body parser's verdict on malformed JSON.
       status = 400;
       body.message = 'The request body is not valid JSON';
+    } else if (err instanceof NoSessionError) {
+      // The shop's offline token is gone: the admin follows this header back through Shopify's auth.
+      status = 401;
+      body.message = 'The app needs to be authorized again';
+      body.code = 'REAUTHORIZE';
+      ctx.set('X-Shopify-API-Request-Failure-Reauthorize-Url', `/auth/shopify?shop=${encodeURIComponent(err.shop)}`);
     } else if (err instanceof NotFoundError) {
       status = 404;
       body.message = 'Not found';

@@ -75,7 +75,7 @@ export class TokenStore {
 }
 
 export class NoSessionError extends Error {
-  constructor(shop: string) {
+  constructor(readonly shop: string) {
     super(`No usable offline token for ${shop}: the app must be installed again`);
     this.name = 'NoSessionError';
   }
