@@ -113,6 +113,15 @@ describe('Admin API through the offline token', () => {
     expect(after.accessTokenEncrypted).not.toBe(before.accessTokenEncrypted);
   });
 
+  test('a shop whose offline token is gone is sent back through auth', async () => {
+    const { domain, shop, appToken } = await stack.installShop();
+    await stack.api.knex('sessions').where({ shopId: shop.id }).del();
+    const res = await client(stack.appUrl, appToken).get('/api/shopify/searchProducts');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('REAUTHORIZE');
+    expect(res.headers.get('x-shopify-api-request-failure-reauthorize-url')).toBe(`/auth/shopify?shop=${domain}`);
+  });
+
   test('products page by cursor and filter by title; customers search', async () => {
     const { appToken } = await stack.installShop();
     const http = client(stack.appUrl, appToken);
