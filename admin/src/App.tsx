@@ -11,10 +11,13 @@ import { Dashboard } from './pages/Dashboard';
 import { AuthComplete } from './pages/AuthComplete';
 import { LoginPage } from './pages/LoginPage';
 import { NotSupported } from './pages/NotSupported';
+import { LoadingPage } from './pages/LoadingPage';
+import { PartnerFriendly } from './pages/PartnerFriendly';
 import { NotFound } from './pages/NotFound';
 import { theme } from './theme';
 
 const routes = composeRoutes(plugins);
+const Home = plugins.find((p) => p.dashboard)?.dashboard ?? Dashboard;
 
 export function App({ basename }: { basename: string }) {
   const i18nProvider = useI18nextProvider({ i18nextInstance, options: i18nextOptions, availableLocales });
@@ -25,7 +28,7 @@ export function App({ basename }: { basename: string }) {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
-      dashboard={Dashboard}
+      dashboard={Home}
       catchAll={NotFound}
       loginPage={false}
       theme={theme}
@@ -36,7 +39,8 @@ export function App({ basename }: { basename: string }) {
         <Resource key={r.name} {...r} />
       ))}
       <CustomRoutes>
-        <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/dashboard" element={<Home />} />
+        <Route path="/loading" element={<LoadingPage />} />
         {routes.filter((r) => !r.noLayout).map(({ path, component: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
@@ -45,6 +49,7 @@ export function App({ basename }: { basename: string }) {
         <Route path="/auth/login" element={<LoginPage />} />
         <Route path="/auth/complete" element={<AuthComplete />} />
         <Route path="/not-supported" element={<NotSupported />} />
+        <Route path="/partner-friendly" element={<PartnerFriendly />} />
         {routes.filter((r) => r.noLayout).map(({ path, component: Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}

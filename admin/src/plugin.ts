@@ -15,6 +15,9 @@ export interface ShopRecord {
   adminLocale?: string | null;
   primaryLocale?: string | null;
   installedApps: string[];
+  isDevelopmentStore?: boolean;
+  menuAllowed?: boolean;
+  surveyExcluded?: boolean;
   setupDone: boolean;
   appStatus: boolean;
   extendedMode: boolean;
@@ -63,6 +66,8 @@ export interface AdminPlugin {
   menu?: MenuEntry[];
   routes?: RouteEntry[];
   settingsTabs?: SettingsTab[];
+  /** the home page at / and /dashboard (the first plugin that declares one wins) */
+  dashboard?: ComponentType;
   /** wraps the whole admin (context providers a plugin needs everywhere) */
   provider?: ComponentType<{ children: ReactElement }>;
 }

@@ -15,6 +15,8 @@ export interface StoredMail {
   to?: string;
   subject?: string;
   messageId?: string;
+  /** X-Plaudit-Shop: the shop a message was sent for, so the developer zone shows each shop its own */
+  shop?: string;
   file: string;
   size: number;
 }
@@ -95,6 +97,7 @@ export async function startSmtpSink(dataDir: string, port: number, log: Logger):
           to: headers.to,
           subject: headers.subject,
           messageId: headers['message-id'],
+          shop: headers['x-plaudit-shop'],
           file: path.basename(file),
           size: raw.length,
         };

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import type { Config } from '../config';
-import { SPECIAL_SHOPIFY_PLANS } from '../plans';
+import { assertDeveloperAccount } from './developer-access';
 import type { AppContext, AppState } from '../http/types';
 import { Shop } from './shop.model';
 import { appStatusUpdate, devZoneState, devZoneStatus, isRatedUpdate, onboardingUpdate, shopUpdate } from './shop.schemas';
@@ -50,10 +50,7 @@ export function shopRoutes(config: Config) {
   });
 
   router.put('/dev_zone', async (ctx) => {
-    const shop = await currentShop(ctx);
-    if (!config.devZone && !SPECIAL_SHOPIFY_PLANS.includes(shop.shopifyPlan ?? '')) {
-      throw createHttpError(403, 'The developer zone is for developer accounts only', { code: 'DEV_ZONE_FORBIDDEN' });
-    }
+    assertDeveloperAccount(config, await currentShop(ctx));
     const body = ctx.request.body ?? {};
     switch (ctx.query.type) {
       case 'remove-branding': {

@@ -48,6 +48,8 @@ export class Shop extends BaseModel {
   hasVNMFonts!: boolean;
   platformShopId?: string | null;
   isDevelopmentStore!: boolean;
+  surveyExcluded!: boolean;
+  menuAllowed!: boolean;
 
   // The column is has_vnm_fonts; the spec's field name is hasVNMFonts.
   $formatDatabaseJson(json: Record<string, unknown>) {

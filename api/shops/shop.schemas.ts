@@ -52,6 +52,8 @@ export const devZoneState = z
         isCrmLogin: z.boolean(),
         hasVNMFonts: z.boolean(),
         isShowCardOldOrder: z.boolean(),
+        surveyExcluded: z.boolean(),
+        menuAllowed: z.boolean(),
       })
       .partial()
       .strict(),

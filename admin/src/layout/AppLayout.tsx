@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, UserMenu } from 'react-admin';
 import { ConfirmLogout } from './ConfirmLogout';
 import { PluginMenu } from './PluginMenu';
+import { Navigate, useLocation } from 'react-router-dom';
+import { NotFound } from '../pages/NotFound';
+import { useShop } from '../shop';
 
 const ShellAppBar = () => (
   <AppBar
@@ -13,9 +16,16 @@ const ShellAppBar = () => (
   />
 );
 
+/** A page that fails to render (or whose lazy chunk fails to load) shows the not-found page. */
+const PageError = () => <NotFound />;
+
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { data: shop } = useShop();
+  const location = useLocation();
+  // Outside extended mode every page leads to the partner-friendly page (spec section 2).
+  if (shop && !shop.extendedMode) return <Navigate to="/partner-friendly" replace state={{ from: location.pathname }} />;
   return (
-    <Layout menu={PluginMenu} appBar={ShellAppBar}>
+    <Layout menu={PluginMenu} appBar={ShellAppBar} error={PageError}>
       {children}
     </Layout>
   );

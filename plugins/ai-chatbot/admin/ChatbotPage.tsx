@@ -1,0 +1,5 @@
+import { PromoPage } from '../../../admin/src/components/PromoPage';
+
+export default function ChatbotPage() {
+  return <PromoPage prefix="ai-chatbot:page" features={['answers', 'reviews', 'handoff', 'languages']} href="https://apps.shopify.com/search?q=ai%20chatbot" />;
+}

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import ChatIcon from '@mui/icons-material/SmartToy';
+import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { SISTER_APPS } from '../../../admin/src/sister-apps';
+
+// AI chatbot (/chatty): shown until the shop installs the chatbot app.
+export default defineAdminPlugin({
+  id: 'ai-chatbot',
+  menu: [
+    { key: 'ai-chatbot', labelKey: 'ai-chatbot:menu', to: '/chatty', position: 80, icon: ChatIcon, visible: ({ shop }) => !!shop && !shop.installedApps.includes(SISTER_APPS.chatbot) },
+  ],
+  routes: [{ path: '/chatty', component: lazy(() => import('./ChatbotPage')) }],
+});

@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import PollIcon from '@mui/icons-material/Poll';
+import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { SISTER_APPS } from '../../../admin/src/sister-apps';
+
+// Customer survey (/other-compliance): shown unless the shop is excluded or has the survey app.
+export default defineAdminPlugin({
+  id: 'customer-survey',
+  menu: [
+    {
+      key: 'customer-survey',
+      labelKey: 'customer-survey:menu',
+      to: '/other-compliance',
+      position: 60,
+      icon: PollIcon,
+      visible: ({ shop }) => !!shop && !shop.surveyExcluded && !shop.installedApps.includes(SISTER_APPS.customerSurvey),
+    },
+  ],
+  routes: [{ path: '/other-compliance', component: lazy(() => import('./SurveyPage')) }],
+});

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import { defineAdminPlugin } from '../../../admin/src/plugin';
+
+// The home page (/ and /dashboard): quickstart progress, app status and the survey widget.
+export default defineAdminPlugin({
+  id: 'dashboard',
+  dashboard: lazy(() => import('./DashboardPage')),
+});

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import { defineAdminPlugin } from '../../../admin/src/plugin';
+
+// /dev_zone: developer accounts only; no menu entry (reached by URL in developer mode).
+export default defineAdminPlugin({
+  id: 'dev-zone',
+  routes: [{ path: '/dev_zone', component: lazy(() => import('./DevZonePage')) }],
+});

@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import AppsIcon from '@mui/icons-material/Apps';
+import { defineAdminPlugin } from '../../../admin/src/plugin';
+
+// Recommended apps (/partners) and the monetize-reviews page.
+export default defineAdminPlugin({
+  id: 'partners',
+  menu: [{ key: 'recommended-apps', labelKey: 'partners:menu', to: '/partners', position: 120, icon: AppsIcon }],
+  routes: [
+    { path: '/partners', component: lazy(() => import('./PartnersPage')) },
+    { path: '/monetize-reviews', component: lazy(() => import('./MonetizePage')) },
+  ],
+});

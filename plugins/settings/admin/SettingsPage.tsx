@@ -1,0 +1,35 @@
+import { Box, Card, Tab, Tabs, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { useSettingsTabs } from '../../../admin/src/extensions';
+import { NotFound } from '../../../admin/src/pages/NotFound';
+
+export default function SettingsPage() {
+  const translate = useTranslate();
+  const tabs = useSettingsTabs();
+  const { tab = tabs[0]?.key } = useParams();
+  const current = tabs.find((t) => t.key === tab);
+  if (tab && !current) return <NotFound />;
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={translate('settings:title')} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('settings:title')}
+      </Typography>
+      {tabs.length === 0 ? (
+        <Typography color="text.secondary">{translate('settings:empty')}</Typography>
+      ) : (
+        <Card>
+          <Tabs value={current?.key ?? false} variant="scrollable" scrollButtons="auto" aria-label={translate('settings:title')}>
+            {tabs.map((t) => (
+              <Tab key={t.key} value={t.key} label={translate(t.labelKey)} component={Link} to={`/settings/${t.key}`} />
+            ))}
+          </Tabs>
+          <Box sx={{ p: 2 }} role="tabpanel">
+            {current && <current.component />}
+          </Box>
+        </Card>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { defineAdminPlugin } from '../../../admin/src/plugin';
+
+// /settings: a tab per contributing plugin (general, import reviews, email, integrations,
+// translations, feature request, subscription — spec section 2), in their declared positions.
+const SettingsPage = lazy(() => import('./SettingsPage'));
+
+export default defineAdminPlugin({
+  id: 'settings',
+  menu: [{ key: 'settings', labelKey: 'settings:menu', to: '/settings', position: 100, icon: SettingsIcon }],
+  routes: [
+    { path: '/settings', component: SettingsPage },
+    { path: '/settings/:tab', component: SettingsPage },
+  ],
+});
