@@ -8,6 +8,7 @@ import { useShop } from '../shop';
 
 const ShellAppBar = () => (
   <AppBar
+    color="primary"
     userMenu={
       <UserMenu>
         <ConfirmLogout />
