@@ -15,6 +15,7 @@ export async function startApiServer(config: Config, log: Logger, port = config.
     services: runtime.services,
     plugins: runtime.plugins,
     authenticators: [appTokenAuthenticator(encryptionKey), ...platformAuthenticators(runtime.services)],
+    extraOrigins: config.shopify.emulatorUrl ? [config.shopify.emulatorUrl] : [],
   });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port, '0.0.0.0', () => resolve(s));

@@ -32,7 +32,7 @@ async function main() {
   execFileSync('npx', ['vite', 'build', '--config', 'admin/vite.config.mts', '--logLevel', 'error'], { cwd: ROOT, env: { ...process.env, ADMIN_DIST: dist, PLUGIN_DIRS: '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }, stdio: 'inherit' });
   const js = initialJsGzipKb(dist);
 
-  const env = { ...process.env, DATA_DIR: dataDir, ADMIN_DIST: dist, LOG_LEVEL: 'silent', PLUGIN_DIRS: '', TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), POSTGRES_PORT: String(await freePort()), SMTP_SINK_PORT: String(await freePort()) };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ADMIN_DIST: dist, LOG_LEVEL: 'silent', PLUGIN_DIRS: '', TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), POSTGRES_PORT: String(await freePort()), SMTP_SINK_PORT: String(await freePort()) };
   for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
   const config = loadConfig(env, ROOT);
   const log = createLogger('silent');
@@ -41,7 +41,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     await api.runtime.services.knex('shops').insert({ shopifyDomain: 'bench.myshopify.com', name: 'Bench Shop', setupDone: true });
-    const token = signAppToken(appTokenKey(Buffer.from(infra.env.ENCRYPTION_KEY, 'hex')), 'bench.myshopify.com', 3600);
+    const token = signAppToken(appTokenKey(Buffer.from(infra.env.ENCRYPTION_KEY!, 'hex')), 'bench.myshopify.com', 3600);
     const lcps: number[] = [];
     const clss: number[] = [];
     for (let i = 0; i < RUNS; i++) {

@@ -9,6 +9,7 @@ import Koa from 'koa';
 import { appProxyRouter, isProxyPath } from './app-proxy';
 import { billingRouter } from './billing';
 import type { EmulatorContext } from './context';
+import { appBridgeRouter } from './app-bridge';
 import { controlRouter } from './control';
 import { adminApiRouter } from './graphql/endpoint';
 import { oauthRouter } from './oauth';
@@ -68,7 +69,7 @@ export async function startEmulator(o: EmulatorOptions): Promise<RunningEmulator
   // App-proxy bodies stay raw (uploads, any content type); everything else is JSON, form or GraphQL text.
   const parser = bodyParser({ enableTypes: ['json', 'form', 'text'], extendTypes: { text: ['application/graphql'] }, jsonLimit: '2mb' });
   app.use((ctx, next) => (isProxyPath(ctx.path) ? next() : parser(ctx, next)));
-  for (const router of [controlRouter(em), oauthRouter(em), adminApiRouter(em), billingRouter(em), appProxyRouter(em), storefrontRouter(em)]) {
+  for (const router of [controlRouter(em), appBridgeRouter(em), oauthRouter(em), adminApiRouter(em), billingRouter(em), appProxyRouter(em), storefrontRouter(em)]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
 

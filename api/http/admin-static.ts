@@ -3,11 +3,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
+import type { Config } from '../config';
 import type { AppState } from './types';
 
 const SERVER_PREFIXES = ['/api/', '/webhooks', '/storefront/', '/apps/'];
 
-export function adminStatic(dist: string): Middleware<AppState> {
+export interface AppBridge {
+  apiKey: string;
+  scriptUrl: string;
+}
+
+/** Shopify's App Bridge script, or the store emulator's stand-in for it. */
+export function appBridgeFor(config: Config): AppBridge | undefined {
+  if (!config.shopify.apiKey) return undefined;
+  const scriptUrl = config.shopify.emulatorUrl
+    ? `${config.shopify.emulatorUrl}/cdn/shopifycloud/app-bridge.js`
+    : 'https://cdn.shopify.com/shopifycloud/app-bridge.js';
+  return { apiKey: config.shopify.apiKey, scriptUrl };
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Embedded pages load App Bridge first thing in <head>, as Shopify requires. */
+function withAppBridge(html: string, bridge: AppBridge): string {
+  const tags = `<meta name="shopify-api-key" content="${escapeAttr(bridge.apiKey)}" />\n    <script src="${escapeAttr(bridge.scriptUrl)}"></script>`;
+  return html.replace('<head>', `<head>\n    ${tags}`);
+}
+
+export function adminStatic(dist: string, appBridge?: AppBridge): Middleware<AppState> {
   const assets = serve(dist, { index: false, maxage: 365 * 24 * 3600 * 1000, immutable: true });
   const publicFiles = serve(dist, { index: false, maxage: 3600 * 1000 });
   const indexFile = path.join(dist, 'index.html');
@@ -30,6 +53,7 @@ export function adminStatic(dist: string): Middleware<AppState> {
     }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = fs.createReadStream(indexFile);
+    const embedded = ctx.path === '/embed' || ctx.path.startsWith('/embed/');
+    ctx.body = embedded && appBridge ? withAppBridge(fs.readFileSync(indexFile, 'utf8'), appBridge) : fs.createReadStream(indexFile);
   };
 }

@@ -9,7 +9,7 @@ import { healthRoutes } from '../health';
 import type { ApiPlugin, ApiServices } from '../plugins/types';
 import { shopRoutes } from '../shops/routes';
 import { platformApiRoutes, platformPublicRoutes } from '../platform/wiring';
-import { adminStatic } from './admin-static';
+import { adminStatic, appBridgeFor } from './admin-static';
 import { errorHandler } from './errors';
 import { requestContext } from './request-context';
 import { appCors, securityHeaders } from './security';
@@ -71,6 +71,6 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw createHttpError(404, 'Not found');
     return next();
   });
-  app.use(adminStatic(config.adminDist));
+  app.use(adminStatic(config.adminDist, appBridgeFor(config)));
   return { app, apiRouter: api };
 }

@@ -13,8 +13,12 @@ export function frameAncestors(path: string, shopParam: string | undefined, extr
   return [...shop, 'https://admin.shopify.com', ...extra];
 }
 
-/** `extraFrameAncestors`: origins allowed to frame /embed besides Shopify's (the store emulator in development). */
-export function securityHeaders(extraFrameAncestors: string[] = []): Middleware<AppState> {
+/**
+ * `trustedOrigins`: the store emulator in development, standing in for Shopify: it may frame /embed,
+ * serve the App Bridge script and answer its calls.
+ */
+export function securityHeaders(trustedOrigins: string[] = []): Middleware<AppState> {
+  const extra = trustedOrigins.map((o) => new URL(o).origin);
   const base = helmet({ contentSecurityPolicy: false, frameguard: false, crossOriginEmbedderPolicy: false });
   return async (ctx, next) => {
     await base(ctx as never, async () => {});
@@ -23,14 +27,14 @@ export function securityHeaders(extraFrameAncestors: string[] = []): Middleware<
       'Content-Security-Policy',
       [
         "default-src 'self'",
-        "script-src 'self' https://cdn.shopify.com",
+        ["script-src 'self' https://cdn.shopify.com", ...extra].join(' '),
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https:",
         "font-src 'self' data:",
-        "connect-src 'self'",
+        ["connect-src 'self'", ...extra].join(' '),
         "object-src 'none'",
         "base-uri 'self'",
-        `frame-ancestors ${frameAncestors(ctx.path, shop, extraFrameAncestors).join(' ')}`,
+        `frame-ancestors ${frameAncestors(ctx.path, shop, extra).join(' ')}`,
       ].join('; '),
     );
     await next();
