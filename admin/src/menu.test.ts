@@ -1,4 +1,4 @@
-import { composeMenu, composeRoutes, composeSettingsTabs } from './menu';
+import { composeMenu, composeRoutes, composeSettingsTabs, isMenuBlocked } from './menu';
 import { pickLanguage } from './languages';
 import { basenameFor } from './prefix';
 import type { AdminPlugin } from './plugin';
@@ -50,4 +50,13 @@ test('the /embed prefix is recognised only as a whole path segment', () => {
   expect(basenameFor('/embed/reviews/list')).toBe('/embed');
   expect(basenameFor('/embedded-thing')).toBe('');
   expect(basenameFor('/')).toBe('');
+});
+
+test('competitor email domains see no embedded menu on development stores unless allowed', () => {
+  const competitor = { ...shop, email: 'staff@judge.me', isDevelopmentStore: true };
+  expect(composeMenu([collect], { shop: competitor, embedded: true })).toEqual([]);
+  expect(isMenuBlocked({ shop: competitor, embedded: false })).toBe(false);
+  expect(isMenuBlocked({ shop: { ...competitor, isDevelopmentStore: false }, embedded: true })).toBe(false);
+  expect(isMenuBlocked({ shop: { ...competitor, menuAllowed: true }, embedded: true })).toBe(false);
+  expect(isMenuBlocked({ shop: { ...competitor, email: 'owner@example.com' }, embedded: true })).toBe(false);
 });
