@@ -17,6 +17,7 @@ export async function startApiServer(config: Config, log: Logger, port = config.
     authenticators: [appTokenAuthenticator(encryptionKey), ...platformAuthenticators(runtime.services)],
     extraOrigins: config.shopify.emulatorUrl ? [config.shopify.emulatorUrl] : [],
   });
+  for (const plugin of runtime.plugins) await plugin.onStart?.(runtime.services);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port, '0.0.0.0', () => resolve(s));
     s.once('error', reject);

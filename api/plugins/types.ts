@@ -41,6 +41,11 @@ export interface ApiPlugin {
   publicRoutes?: (services: ApiServices) => AppRouter;
   /** Objection models of the plugin's tables (bound to the kernel's database). */
   models?: (typeof Model)[];
+  /**
+   * Runs once when the API starts, after migrations: idempotent set-up such as creating the
+   * plugin's Temporal Schedules (`services.temporal.client.schedule`). A failure stops start-up.
+   */
+  onStart?: (services: ApiServices) => Promise<void>;
   /** Kernel events the plugin listens to. */
   on?: Record<string, EventHandler>;
   /** Rating summaries for product ids (the reviews plugin provides it; used by /api/shopify/*). */
