@@ -86,7 +86,7 @@ describe('the locale switch', () => {
   });
 });
 
-describe('in react-admin, with its language menu', () => {
+describe('inside react-admin (ra-core), with the language menu writing the store', () => {
   const shop = (adminLocale: string | null) => ({ id: 1, shopifyDomain: 'a.myshopify.com', plan: 'free', installedApps: [], setupDone: true, appStatus: true, extendedMode: true, adminLocale, primaryLocale: null });
   const Label = () => <p data-testid="label">{useTranslate()('plaudit.menu.dashboard')}</p>;
 
