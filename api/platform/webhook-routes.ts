@@ -3,6 +3,8 @@
 // out within a second.
 import Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { TypedSearchAttributes } from '@temporalio/common';
+import { ShopDomain } from '../../workflows/search-attributes';
 import createHttpError from 'http-errors';
 import type { Knex } from 'knex';
 import type { IncomingMessage } from 'node:http';
@@ -65,6 +67,9 @@ export function webhookRoutes(knex: Knex, shopify: Shopify, temporal: TemporalGa
         workflowId: webhookWorkflowId(shopDomain, webhookId),
         taskQueue: temporal.config.temporal.taskQueue,
         args: [row.id],
+        // Findable by shop in the Temporal UI, and readable there at a glance.
+        typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomain, value: shopDomain }]),
+        staticSummary: `${topic} for ${shopDomain}`,
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {

@@ -44,6 +44,9 @@ test('demo order fulfilled: verified, delivered three times, processed once, rea
   expect(fulfilled[0].payload).toContain(`"id":${order.id}`);
   const rows = await notes(shop.id);
   expect(rows.map((n) => n.text)).toEqual([`order ${order.name} (${order.id}) fulfilled`]);
+  // Ops find it in the Temporal UI by shop.
+  const described = await stack.api.runtime.services.temporal.client.workflow.getHandle(`webhook:${domain}:${fulfilled[0].webhookId}`).describe();
+  expect(described.typedSearchAttributes.getAll().find((p) => p.key.name === 'ShopDomain')?.value).toBe(domain);
   // The emulator really sent it three times, each answered 200.
   const copies = await eventually(async () => {
     const log = await stack.control<{ id: string; state: string; lastStatus: number }[]>('/webhooks');
