@@ -16,7 +16,7 @@ export const SEND_AFTER_PRESETS = [
   30 * DAY,
 ] as const;
 
-const UPPER: Record<TimeUnit, number> = { day: 365, week: 52, month: 12, hour: 8760, minute: 525_600 };
+const UPPER: Record<TimeUnit, number> = { day: 365, week: 52, month: 12, hour: 8760, minute: 525_600, second: 31_536_000 };
 
 /** Inclusive bounds of a custom number: from 1 (5 for minutes or no unit) to the unit's maximum. */
 export function customBounds(unit: TimeUnit | undefined): [number, number] {

@@ -57,9 +57,11 @@ export function instantOf(w: WallClock, timeZone: string): Date {
   return new Date(valid.length ? Math.min(...valid) : asUtc - before);
 }
 
-export type TimeUnit = 'minute' | 'hour' | 'day' | 'week' | 'month';
+/** 'second' is for tests and operations only; merchants choose minutes and up. */
+export type TimeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month';
 
 export function addInZone(instant: Date, amount: number, unit: TimeUnit, timeZone: string): Date {
+  if (unit === 'second') return new Date(instant.getTime() + amount * 1000);
   if (unit === 'minute') return new Date(instant.getTime() + amount * 60_000);
   if (unit === 'hour') return new Date(instant.getTime() + amount * 3_600_000);
   const w = wallClock(instant, timeZone);

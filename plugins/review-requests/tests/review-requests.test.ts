@@ -1,0 +1,82 @@
+// Order -> fulfilled -> scheduled -> sent (the SMTP sink receives it, with working links) ->
+// opened -> reminder; cancel and send anyway; duplicate webhooks; unsubscribe. On the real
+// Temporal dev server and worker, with delays of seconds taken from the shop's settings.
+import fs from 'node:fs';
+import path from 'node:path';
+import { listMail, mailDir } from '../../../api/runtime/smtp-sink';
+import { client, eventually } from '../../../tests/support/api';
+import { startPlatformStack } from '../../../tests/support/platform';
+
+type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startPlatformStack();
+});
+afterAll(() => stack?.close());
+
+async function shopWithSettings(settings: Record<string, unknown>) {
+  const installed = await stack.installShop();
+  await stack.api.knex('settings').insert({ shopId: installed.shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 1, reminderAfter: { amount: 3, unit: 'second' }, ...settings }) });
+  return installed;
+}
+
+const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue').where({ shopId, orderId }).first();
+const mailFor = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain);
+const rawOf = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+test('fulfilled order: scheduled, sent with working links, opened, then reminded', async () => {
+  const { domain, shop } = await shopWithSettings({ sendAfterCustom: 2 });
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true, duplicate: 1 });
+  const sent = await eventually(async () => {
+    const row = await entry(shop.id, order.id);
+    return row?.status === 'success' ? row : undefined;
+  }, 40_000);
+  expect(new Date(sent.scheduledAt).getTime() - new Date(sent.fulfilledDate).getTime()).toBe(2000);
+  expect(await stack.api.knex('email_queue').where({ shopId: shop.id })).toHaveLength(1);
+
+  const [mail] = await eventually(async () => (mailFor(domain).length ? mailFor(domain) : undefined));
+  expect(mail.subject).toContain(order.name);
+  expect(mail.messageId).toMatch(new RegExp(`^<review-request-${sent.id}-0@[^>]+>$`));
+  const raw = rawOf(mail.file);
+  // The shared test worker's APP_URL is not this test's API: keep the links' paths, use our origin.
+  const open = stack.appUrl + /\/r\/open\/[^"\s]+\.gif/.exec(raw)![0];
+  const unsubscribe = stack.appUrl + /\/r\/unsubscribe\/[^"\s>]+/.exec(raw)![0];
+  expect(/\/r\/write\/[^"\s]+/.test(raw)).toBe(true);
+  expect((await fetch(open)).headers.get('content-type')).toBe('image/gif');
+  expect((await entry(shop.id, order.id)).status).toBe('opened');
+
+  await eventually(async () => ((await entry(shop.id, order.id)).reminderCount === 1 ? true : undefined), 20_000);
+  expect(mailFor(domain).map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^Reminder: /)]));
+
+  const page = await fetch(unsubscribe);
+  expect(await page.text()).toContain('You are unsubscribed');
+  const { order: second } = await stack.control('/orders', { shop: domain, fulfill: true, customerEmail: sent.customerEmail });
+  const skipped = await eventually(async () => {
+    const row = await entry(shop.id, second.id);
+    return row?.status === 'cancel' ? row : undefined;
+  }, 30_000);
+  expect(skipped.skipReason).toBe('unsubscribed');
+});
+
+test('cancel while waiting, then send anyway; the server refuses what section 4 forbids', async () => {
+  const { domain, shop, appToken } = await shopWithSettings({ sendAfterCustom: 3600 });
+  const http = client(stack.appUrl, appToken);
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const waiting = await eventually(async () => {
+    const row = await entry(shop.id, order.id);
+    return row?.status === 'waiting' ? row : undefined;
+  }, 30_000);
+  expect((await http.post(`/api/email-queue/${waiting.id}/resend`)).status).toBe(409);
+  expect((await http.put(`/api/email-queue/${waiting.id}/cancel`)).body).toMatchObject({ success: true });
+  await eventually(async () => ((await entry(shop.id, order.id)).status === 'cancel' ? true : undefined));
+  expect((await http.put(`/api/email-queue/${waiting.id}/cancel`)).status).toBe(409);
+
+  const sent = await http.post('/api/email-queue/bulk-send-anyway', { ids: [waiting.id] });
+  expect(sent.body).toMatchObject({ success: true, data: [{ id: waiting.id, result: 'sending' }] });
+  await eventually(async () => ((await entry(shop.id, order.id)).status === 'success' ? true : undefined), 30_000);
+
+  const list = await http.get('/api/email-queue?statusFilter=success&includeTotal=true');
+  expect(list.body.data.map((r: { id: number }) => r.id)).toEqual([waiting.id]);
+  expect(list.body.pagination.total).toBe(1);
+});

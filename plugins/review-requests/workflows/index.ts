@@ -1,0 +1,121 @@
+// One workflow per order: waits for its trigger, sends on schedule, reminds until reviewed.
+// Every delay comes from settings through activities; the workflow only waits for instants.
+import { condition, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { createActivities } from '../activities';
+import {
+  cancelSignal, deliveredSignal, fulfilledSignal, openedSignal, orderFactsSignal, pauseSignal, reviewedSignal, sendAnywayUpdate, statusQuery,
+  type OrderFacts, type QueueStatus,
+} from './messages';
+
+const acts = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 10 },
+});
+
+export interface ReviewRequestInput {
+  shopId: number;
+  shopDomain: string;
+  orderId: string;
+}
+
+const LONG_WAIT = '60 days';
+const until = (iso: string) => Math.max(0, new Date(iso).getTime() - Date.now());
+
+export async function reviewRequest(input: ReviewRequestInput): Promise<QueueStatus> {
+  let facts: OrderFacts | undefined;
+  let fulfilledAt: string | undefined;
+  let deliveredAt: string | undefined;
+  let cancelled = false;
+  let paused = false;
+  let sendNow = false;
+  let reviewed = false;
+  let status: QueueStatus = 'waitingCondition';
+
+  const setStatus = async (next: QueueStatus, extra: Record<string, unknown> = {}) => {
+    status = next;
+    upsertSearchAttributes({ RequestStatus: [next] });
+    await acts.recordStatus(input, next, extra);
+  };
+
+  setHandler(orderFactsSignal, (f) => void (facts ??= f));
+  setHandler(fulfilledSignal, (at) => void (fulfilledAt ??= at));
+  setHandler(deliveredSignal, (at) => void (deliveredAt ??= at));
+  setHandler(cancelSignal, () => void (cancelled = true));
+  setHandler(pauseSignal, (p) => void (paused = p));
+  setHandler(openedSignal, () => void (status === 'success' && (status = 'opened')));
+  setHandler(reviewedSignal, () => void (reviewed = true));
+  setHandler(statusQuery, () => status);
+  setHandler(
+    sendAnywayUpdate,
+    () => {
+      sendNow = true;
+      cancelled = false;
+      return 'sending';
+    },
+    {
+      validator: () => {
+        if (!['waiting', 'waitingCondition', 'cancel', 'failed', 'pause'].includes(status)) throw new Error(`A request that is ${status} cannot be sent anyway`);
+      },
+    },
+  );
+
+  // The order's details (orders/create) may arrive after its fulfillment: wait for them.
+  await condition(() => facts !== undefined, LONG_WAIT);
+  if (!facts) return status;
+  const plan = await acts.openRequest(input, facts, workflowInfo().workflowId);
+  upsertSearchAttributes({ OrderName: [facts.name], ShopDomain: [input.shopDomain] });
+  await setStatus(plan.trigger === 'purchase' ? 'waiting' : 'waitingCondition');
+
+  // Wait for the trigger; a delivery trigger falls back to the alternative schedule after fulfillment.
+  let sendAt: string | undefined;
+  if (plan.trigger === 'purchase') sendAt = await acts.planSend(input, facts.createdAt, facts.shippingCountry);
+  else {
+    await condition(() => !!fulfilledAt || cancelled || sendNow, LONG_WAIT);
+    if (plan.trigger === 'fulfillment' && fulfilledAt) sendAt = await acts.planSend(input, fulfilledAt, facts.shippingCountry);
+    if (plan.trigger === 'delivery' && fulfilledAt) {
+      const fallback = await acts.deliveryFallback(input, fulfilledAt);
+      await condition(() => !!deliveredAt || cancelled || sendNow, until(fallback));
+      sendAt = deliveredAt ? await acts.planSend(input, deliveredAt, facts.shippingCountry) : fallback;
+    }
+  }
+  if (sendAt && !cancelled && !sendNow) {
+    upsertSearchAttributes({ SendAt: [new Date(sendAt)] });
+    await setStatus('waiting', { scheduledAt: sendAt });
+  }
+
+  for (;;) {
+    // Wait for the send time, honouring pause; cancel waits for "send anyway".
+    while (!sendNow) {
+      if (cancelled) {
+        await setStatus('cancel');
+        await condition(() => sendNow, LONG_WAIT);
+        if (!sendNow) return status;
+        break;
+      }
+      if (paused) {
+        await setStatus('pause');
+        await condition(() => !paused || cancelled || sendNow);
+        if (!paused && !cancelled) await setStatus('waiting');
+        continue;
+      }
+      if (!sendAt || (await condition(() => cancelled || paused || sendNow, until(sendAt))) === false) break;
+    }
+    sendNow = false;
+    const outcome = await acts.sendRequest(input, 0);
+    await setStatus(outcome.status, outcome.extra);
+    if (outcome.status !== 'failed') break;
+    // A failed send waits for "resend" (send anyway).
+    await condition(() => sendNow, LONG_WAIT);
+    if (!sendNow) return status;
+  }
+  if ((status as QueueStatus) !== 'success') return status;
+
+  // Remind until reviewed.
+  for (let reminder = 1; reminder <= plan.reminders; reminder++) {
+    const due = await acts.reminderTime(input);
+    if (await condition(() => reviewed, until(due))) break;
+    await acts.sendRequest(input, reminder);
+  }
+  if (reviewed) await setStatus('reviewed');
+  return status;
+}
