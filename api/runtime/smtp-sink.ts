@@ -71,10 +71,28 @@ export function listMail(dataDir: string): StoredMail[] {
     .reverse();
 }
 
+/**
+ * Bounces on demand, for trying failure paths: any address at `reject.invalid` is refused for good
+ * (550), any address at `tempfail.invalid` is refused once (451) and accepted when retried.
+ */
+export const PERMANENT_BOUNCE_DOMAIN = 'reject.invalid';
+export const TEMPORARY_BOUNCE_DOMAIN = 'tempfail.invalid';
+
 export async function startSmtpSink(dataDir: string, port: number, log: Logger): Promise<RunningSmtpSink> {
   const dir = mailDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
+  const deferredOnce = new Set<string>();
   const server = new SMTPServer({
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      const refuse = (code: number, text: string) => callback(Object.assign(new Error(text), { responseCode: code }));
+      if (to.endsWith(`@${PERMANENT_BOUNCE_DOMAIN}`)) return refuse(550, '5.1.1 Mailbox does not exist');
+      if (to.endsWith(`@${TEMPORARY_BOUNCE_DOMAIN}`) && !deferredOnce.has(to)) {
+        deferredOnce.add(to);
+        return refuse(451, '4.3.0 Try again later');
+      }
+      callback();
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     size: MAX_MESSAGE_BYTES,

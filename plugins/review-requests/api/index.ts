@@ -11,7 +11,7 @@ import { listQueue, queueQuery } from './queue-list';
 
 const ids = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
-function routes({ knex, temporal }: ApiServices) {
+function routes({ knex, temporal, config }: ApiServices) {
   const router = new Router<AppState>();
 
   router.get('/email-queue', async (ctx) => {
@@ -43,6 +43,43 @@ function routes({ knex, temporal }: ApiServices) {
     requireStatus(rows, SENDABLE, 'send anyway');
     const results = await Promise.all(rows.map(async (r) => ({ id: r.id, result: await sendAnyway(temporal.client, ctx.state.tenant, r) })));
     ctx.body = { success: true, message: 'Sent', data: results };
+  });
+
+  // Bulk skip: cancel every selected request; only waiting ones may be skipped (spec section 4).
+  router.post('/email-update-status', async (ctx) => {
+    const body = ids.extend({ status: z.literal('cancel') }).parse(ctx.request.body);
+    const rows = await queueEntries(knex, ctx.state.tenant, body.ids);
+    requireStatus(rows, CANCELLABLE, 'skip');
+    await Promise.all(rows.map((r) => handle(temporal.client, ctx.state.tenant, r.orderId).signal('cancel')));
+    // tenancy: the tenant's own sent requests this month, for the remaining-count display
+    const [{ n }] = await knex('email_queue').where({ shopId: ctx.state.tenant.shopId, queueType: 'email' }).whereNotNull('sentAt').count({ n: '*' });
+    ctx.body = { success: true, message: 'Skipped', data: { skipped: rows.length, sentRequestCount: Number(n) } };
+  });
+
+  // Block sends queue ids (their customers); unblock sends customer emails (spec section 7).
+  router.post('/unsub-email-queue', async (ctx) => {
+    // Queue ids when blocking; customer ids (Shopify's, as text) or emails when unblocking.
+    const body = z.object({ ids: z.array(z.union([z.number().int().positive(), z.string().min(1).max(320)])).min(1).max(500), status: z.boolean() }).parse(ctx.request.body);
+    const shopId = ctx.state.tenant.shopId;
+    if (body.status) {
+      const rows = await queueEntries(knex, ctx.state.tenant, body.ids.map(Number));
+      const customers = [...new Map(rows.filter((r) => r.customerEmail).map((r) => [r.customerEmail, r])).values()];
+      // tenancy: keyed by the tenant's shop id
+      if (customers.length) await knex('blocked_customers').insert(customers.map((r) => ({ shopId, email: r.customerEmail, shopifyCustomerId: r.shopifyCustomerId, reason: 'blocked' }))).onConflict(['shop_id', 'email']).ignore();
+      ctx.body = { success: true, message: 'Blocked', data: { blocked: customers.length } };
+    } else {
+      // tenancy: keyed by the tenant's shop id
+      const values = body.ids.map((v) => String(v).toLowerCase());
+      const removed = await knex('blocked_customers').where({ shopId }).where((w) => w.whereIn('email', values).orWhereIn('shopifyCustomerId', values)).del();
+      ctx.body = { success: true, message: 'Unblocked', data: { unblocked: removed } };
+    }
+  });
+
+  router.get('/settings/emailSetting', async (ctx) => {
+    const settings = await loadSettings(knex, ctx.state.tenant.shopId);
+    // tenancy: the tenant's own sent requests
+    const [{ n }] = await knex('email_queue').where({ shopId: ctx.state.tenant.shopId, queueType: 'email' }).whereNotNull('sentAt').count({ n: '*' });
+    ctx.body = { success: true, data: { senderEmail: config.smtp.from, senderName: null, replyTo: null, smtpType: 'app', isCustomSenderEnabled: false, isVerified: true, sentRequestCount: Number(n), sendMethod: settings.sendMethod } };
   });
 
   router.get('/email', async (ctx) => {

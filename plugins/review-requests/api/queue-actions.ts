@@ -13,7 +13,7 @@ export async function queueEntries(knex: Knex, tenant: Tenant, ids: number[]) {
   // tenancy: scoped by the tenant's shop id
   const rows = await knex('email_queue').where({ shopId: tenant.shopId, queueType: 'email' }).whereIn('id', ids);
   if (rows.length !== new Set(ids).size) throw createHttpError(404, 'Not found');
-  return rows as { id: number; status: string; orderId: string; name: string; customerEmail: string | null }[];
+  return rows as { id: number; status: string; orderId: string; name: string; customerEmail: string | null; shopifyCustomerId: string | null }[];
 }
 
 export function requireStatus(rows: { status: string; name: string }[], allowed: string[], action: string) {

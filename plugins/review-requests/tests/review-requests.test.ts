@@ -80,3 +80,53 @@ test('cancel while waiting, then send anyway; the server refuses what section 4 
   expect(list.body.data.map((r: { id: number }) => r.id)).toEqual([waiting.id]);
   expect(list.body.pagination.total).toBe(1);
 });
+
+test('a permanent SMTP error fails with its message; a temporary one is retried, then sent', async () => {
+  const { domain, shop } = await shopWithSettings({ sendAfterCustom: 1, reminders: 0 });
+  const { order: bad } = await stack.control('/orders', { shop: domain, fulfill: true, customerEmail: 'nobody@reject.invalid' });
+  const failed = await eventually(async () => {
+    const row = await entry(shop.id, bad.id);
+    return row?.status === 'failed' ? row : undefined;
+  }, 30_000);
+  expect(failed.errorMessage).toMatch(/550|does not exist/);
+
+  const { order: later } = await stack.control('/orders', { shop: domain, fulfill: true, customerEmail: `busy-${Date.now()}@tempfail.invalid` });
+  await eventually(async () => ((await entry(shop.id, later.id))?.status === 'success' ? true : undefined), 40_000);
+});
+
+test('over the monthly quota a request is held with a visible reason, never dropped', async () => {
+  const { domain, shop } = await shopWithSettings({ sendAfterCustom: 1, reminders: 0 });
+  await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free' });
+  const now = new Date();
+  const sentThisMonth = Array.from({ length: 50 }, (_, i) => ({ shopId: shop.id, orderId: `quota-${i}`, status: 'success', workflowId: `quota-${i}`, sentAt: now }));
+  await stack.api.knex('email_queue').insert(sentThisMonth);
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const held = await eventually(async () => {
+    const row = await entry(shop.id, order.id);
+    return row?.status === 'pause' ? row : undefined;
+  }, 30_000);
+  expect(held.skipReason).toBe('quota_exceeded');
+});
+
+test('delivery trigger: delivered orders go on the delivery, others fall back after fulfillment', async () => {
+  const { domain, shop } = await shopWithSettings({ sendMethod: 'delivery', sendAfterCustom: 1, alternativeSendAfter: 2, alternativeUnit: 'second', reminders: 0 });
+  const { order: delivered } = await stack.control('/orders', { shop: domain, fulfill: true, deliver: true });
+  const { order: silent } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const a = await eventually(async () => ((await entry(shop.id, delivered.id))?.status === 'success' ? entry(shop.id, delivered.id) : undefined), 30_000);
+  expect(a.deliveredAt).not.toBeNull();
+  const b = await eventually(async () => ((await entry(shop.id, silent.id))?.status === 'success' ? entry(shop.id, silent.id) : undefined), 30_000);
+  expect(b.deliveredAt).toBeNull();
+  expect(new Date(b.scheduledAt).getTime() - new Date(b.fulfilledDate).getTime()).toBe(2000);
+});
+
+test('block and unblock a customer through the queue', async () => {
+  const { domain, shop, appToken } = await shopWithSettings({ sendAfterCustom: 3600 });
+  const http = client(stack.appUrl, appToken);
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const row = await eventually(async () => ((await entry(shop.id, order.id))?.status === 'waiting' ? entry(shop.id, order.id) : undefined), 30_000);
+  expect((await http.post('/api/unsub-email-queue', { ids: [row.id], status: true })).body.data).toEqual({ blocked: 1 });
+  expect(await stack.api.knex('blocked_customers').where({ shopId: shop.id })).toHaveLength(1);
+  expect((await http.post('/api/unsub-email-queue', { ids: [row.shopifyCustomerId], status: false })).body.data).toEqual({ unblocked: 1 });
+  expect((await http.post('/api/email-update-status', { ids: [row.id], status: 'cancel' })).body).toMatchObject({ success: true, data: { skipped: 1 } });
+  await eventually(async () => ((await entry(shop.id, order.id)).status === 'cancel' ? true : undefined));
+});
