@@ -91,6 +91,11 @@ export class AdminApi {
     return (await this.graphql<{ orders: { nodes: PlatformOrder[]; pageInfo: PageInfo } }>(Q.ORDERS, { ...o, query })).orders;
   }
 
+  async ordersCountSince(since: Date): Promise<number> {
+    const query = `created_at:>=${since.toISOString().slice(0, 10)}`;
+    return (await this.graphql<{ ordersCount: { count: number } }>(Q.ORDERS_COUNT, { query })).ordersCount.count;
+  }
+
   async order(id: string) {
     return (await this.graphql<{ order: PlatformOrder | null }>(Q.ORDER, { id })).order;
   }

@@ -32,6 +32,8 @@ export const ORDERS = `query Orders($first: Int!, $after: String, $query: String
   }
 }`;
 
+export const ORDERS_COUNT = `query OrdersCount($query: String) { ordersCount(query: $query, limit: 10000) { count precision } }`;
+
 export const ORDER = `query Order($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
 
 export const DISCOUNT_CODE_CREATE = `mutation DiscountCodeCreate($basicCodeDiscount: DiscountCodeBasicInput!) {

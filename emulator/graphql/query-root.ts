@@ -6,7 +6,7 @@ import type { CustomerRecord, ProductRecord } from '../types';
 import { paginate, sortBy, type PageArgs } from './connection';
 import { search, type SearchFields } from './search-query';
 import { discountNodeView, installationView, subscriptionView } from './views-app';
-import { fulfillmentView, orderConnection, orderView, visibleOrders } from './views-orders';
+import { fulfillmentView, orderConnection, ordersCount, orderView, visibleOrders } from './views-orders';
 import { customerView, metafieldView, productView, requireAccess, shopView, variantView, type GqlContext } from './views-store';
 
 type ListArgs = PageArgs & { query?: string | null; sortKey?: string; reverse?: boolean };
@@ -135,6 +135,7 @@ export function queryRoot(c: GqlContext) {
     customer: ({ id }: { id: string }) => (requireAccess(c, 'customer', 'read_customers'), customer(idFrom(id, 'Customer'))),
     orders: (a: ListArgs) => (requireAccess(c, 'orders', 'read_orders'), orderConnection(c, s.orders, a)),
     order: ({ id }: { id: string }) => (requireAccess(c, 'order', 'read_orders'), order(idFrom(id, 'Order'))),
+    ordersCount: (a: { query?: string | null; limit?: number | null }) => (requireAccess(c, 'ordersCount', 'read_orders'), ordersCount(c, s.orders, a)),
     node: ({ id }: { id: string }) => node(id),
     nodes: ({ ids }: { ids: string[] }) => ids.map(node),
     currentAppInstallation: () => installationView(c),

@@ -44,6 +44,7 @@ type QueryRoot {
   customers(${page}, query: String, sortKey: CustomerSortKeys = ID): CustomerConnection!
   customer(id: ID!): Customer
   orders(${page}, query: String, sortKey: OrderSortKeys = PROCESSED_AT, savedSearchId: ID): OrderConnection!
+  ordersCount(query: String, limit: Int = 10000): Count
   order(id: ID!): Order
   node(id: ID!): Node
   nodes(ids: [ID!]!): [Node]!

@@ -121,3 +121,10 @@ export function fulfillmentView(c: GqlContext, o: OrderRecord, f: FulfillmentRec
     })),
   };
 }
+
+/** ordersCount: how many orders match, capped at `limit` like Shopify (precision AT_LEAST when capped). */
+export function ordersCount(c: GqlContext, orders: OrderRecord[], a: { query?: string | null; limit?: number | null }) {
+  const found = search(visibleOrders(c, orders), a.query, ORDER_FIELDS, ['name', 'email']);
+  const limit = a.limit ?? 10000;
+  return { count: Math.min(found.length, limit), precision: found.length > limit ? 'AT_LEAST' : 'EXACT' };
+}

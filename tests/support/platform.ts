@@ -8,11 +8,11 @@ import { startTestApi, tokenFor } from './api';
 
 export { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET };
 
-export async function startPlatformStack() {
+export async function startPlatformStack(overrides: Record<string, string> = {}) {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const emulator = await startEmulator({ port: 0, apiKey: EMULATOR_API_KEY, apiSecret: EMULATOR_API_SECRET, appUrl, webhookRetryDelaysMs: [200, 400, 800, 1600] });
-  const api = await startTestApi({ SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url, APP_URL: appUrl }, port);
+  const api = await startTestApi({ SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url, APP_URL: appUrl, ...overrides }, port);
 
   async function control<T = any>(path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${emulator.url}/_emulator${path}`, {

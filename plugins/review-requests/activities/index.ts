@@ -6,6 +6,7 @@ import type { ReviewRequestInput } from '../workflows';
 import type { OrderFacts, QueueStatus } from '../workflows/messages';
 import { loadSettings } from './settings';
 import { sendRequest } from './send';
+import { startOldOrderPage } from './old-orders';
 
 export { createPlatformHooks } from './hooks';
 
@@ -55,6 +56,8 @@ export function createActivities(deps: ActivityDeps) {
       const { amount, unit } = settings.reminderAfter;
       return addInZone(base, amount * (row.reminderCount + 1), unit, await shopZone(i.shopId)).toISOString();
     },
+
+    startOldOrderPage: (input: { shopId: number; shopDomain: string }, cursor: string | null, remaining: number) => startOldOrderPage(deps, input, cursor, remaining),
 
     async sendRequest(i: ReviewRequestInput, reminder: number) {
       const row = await queueRow(i).first('id');

@@ -5,14 +5,17 @@ import type { AppState } from '../../../api/http/types';
 import { defineApiPlugin, type ApiServices } from '../../../api/plugins/types';
 import { requestSettings } from '../shared/request-settings';
 import { DEFAULT_SETTINGS, loadSettings, SETTINGS_NAMESPACE } from '../activities/settings';
+import { oldOrderRoutes } from './old-orders';
 import { publicRoutes } from './public-routes';
 import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus, SENDABLE, sendAnyway } from './queue-actions';
 import { listQueue, queueQuery } from './queue-list';
 
 const ids = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
-function routes({ knex, temporal, config }: ApiServices) {
+function routes(services: ApiServices) {
+  const { knex, temporal, config } = services;
   const router = new Router<AppState>();
+  router.use(oldOrderRoutes(services).routes());
 
   router.get('/email-queue', async (ctx) => {
     ctx.body = await listQueue(knex, ctx.state.tenant, queueQuery.parse(ctx.query));

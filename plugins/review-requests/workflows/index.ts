@@ -3,6 +3,7 @@
 import { condition, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
 import {
+  progressQuery, type OldOrdersProgress,
   cancelSignal, deliveredSignal, fulfilledSignal, openedSignal, orderFactsSignal, pauseSignal, reviewedSignal, sendAnywayUpdate, statusQuery,
   type OrderFacts, type QueueStatus,
 } from './messages';
@@ -118,4 +119,19 @@ export async function reviewRequest(input: ReviewRequestInput): Promise<QueueSta
   }
   if (reviewed) await setStatus('reviewed');
   return status;
+}
+
+/** Starts a review request for every order of the last 60 days, a page at a time, up to `limit`. */
+export async function oldOrderRequests(input: { shopId: number; shopDomain: string; limit: number }): Promise<OldOrdersProgress> {
+  const progress: OldOrdersProgress = { started: 0, total: null, done: false };
+  setHandler(progressQuery, () => progress);
+  let cursor: string | null = null;
+  do {
+    const page: { started: number; total: number; nextCursor: string | null } = await acts.startOldOrderPage(input, cursor, input.limit - progress.started);
+    progress.started += page.started;
+    progress.total = Math.min(page.total, input.limit);
+    cursor = page.nextCursor;
+  } while (cursor && progress.started < input.limit);
+  progress.done = true;
+  return progress;
 }

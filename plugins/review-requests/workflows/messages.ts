@@ -25,3 +25,12 @@ export const sendAnywayUpdate = defineUpdate<string>('sendAnyway');
 export const statusQuery = defineQuery<QueueStatus>('status');
 
 export const reviewRequestWorkflowId = (shopDomain: string, orderId: string) => `review-request:${shopDomain}:${orderId}`;
+
+export const OLD_ORDER_DAYS = 60;
+export interface OldOrdersProgress {
+  started: number;
+  total: number | null;
+  done: boolean;
+}
+export const progressQuery = defineQuery<OldOrdersProgress>('progress');
+export const oldOrdersWorkflowId = (shopDomain: string) => `old-order-requests:${shopDomain}`;

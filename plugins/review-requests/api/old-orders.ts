@@ -1,0 +1,61 @@
+// Old orders (spec sections 2, 9): orders of the last 60 days, and requests sent for them in bulk
+// by a workflow whose progress the admin can poll. Free shops may send for at most 40.
+import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import { z } from 'zod';
+import type { AppState } from '../../../api/http/types';
+import type { ApiServices } from '../../../api/plugins/types';
+import { Shop } from '../../../api/shops/shop.model';
+import { OLD_ORDER_DAYS, oldOrdersWorkflowId, progressQuery } from '../workflows/messages';
+
+export const FREE_OLD_ORDER_LIMIT = 40;
+
+export function oldOrderRoutes({ platform, temporal, config }: ApiServices) {
+  const router = new Router<AppState>({ prefix: '/old-orders' });
+  const since = () => new Date(Date.now() - OLD_ORDER_DAYS * 86_400_000);
+  const adminApi = (shop: string) => {
+    if (!platform) throw createHttpError(404, 'No store platform is configured');
+    return platform.adminApi(shop);
+  };
+
+  router.get('/', async (ctx) => {
+    const q = z.object({ endCursor: z.string().max(512).optional(), startCursor: z.string().max(512).optional() }).parse(ctx.query);
+    const api = adminApi(ctx.state.auth.shopDomain);
+    const [count, page] = await Promise.all([api.ordersCountSince(since()), api.ordersSince(since(), { first: 10, after: q.endCursor })]);
+    ctx.body = {
+      success: true,
+      count,
+      orders: page.nodes.map((o) => ({
+        id: o.id, name: o.name, email: o.email, displayFinancialStatus: o.displayFinancialStatus, currentTotalPriceSet: o.currentTotalPriceSet,
+        lineItems: o.lineItems.nodes.map((li) => ({ title: li.title, quantity: li.quantity, image: li.image?.url ?? null })),
+        customer: o.customer ? [o.customer.firstName, o.customer.lastName].filter(Boolean).join(' ') : null,
+      })),
+      pageInfo: page.pageInfo,
+    };
+  });
+
+  router.post('/send', async (ctx) => {
+    // tenancy: the shop row itself, by the verified auth context's id
+    const shop = await Shop.query().findById(ctx.state.auth.shopId);
+    const limit = shop?.plan === 'free' ? FREE_OLD_ORDER_LIMIT : 10_000;
+    const handle = await temporal.client.workflow.start('oldOrderRequests', {
+      workflowId: oldOrdersWorkflowId(ctx.state.auth.shopDomain),
+      taskQueue: config.temporal.taskQueue,
+      args: [{ shopId: ctx.state.auth.shopId, shopDomain: ctx.state.auth.shopDomain, limit }],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      staticSummary: `Review requests for old orders of ${ctx.state.auth.shopDomain}`,
+    });
+    ctx.body = { success: true, message: 'Sending review requests for old orders', data: { workflowId: handle.workflowId, limit } };
+  });
+
+  router.get('/progress', async (ctx) => {
+    try {
+      const progress = await temporal.client.workflow.getHandle(oldOrdersWorkflowId(ctx.state.auth.shopDomain)).query(progressQuery);
+      ctx.body = { success: true, data: progress };
+    } catch {
+      ctx.body = { success: true, data: null };
+    }
+  });
+
+  return router;
+}

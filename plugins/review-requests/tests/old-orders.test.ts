@@ -1,0 +1,58 @@
+// Old orders: listed from the Admin API (last 60 days) and requested in bulk by a workflow whose
+// progress the admin polls. Runs its own worker (on its own task queue) wired to this test's
+// store emulator, as a production worker is wired to Shopify.
+import type { Worker } from '@temporalio/worker';
+import { createLogger } from '../../../api/log';
+import { client, eventually } from '../../../tests/support/api';
+import { startPlatformStack } from '../../../tests/support/platform';
+import { bundleWorkflows, createActivityDeps, createWorker } from '../../../workflows/worker';
+
+type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
+let stack: Stack;
+let worker: Worker;
+let running: Promise<void>;
+let closeDeps: () => Promise<void>;
+let closeConnection: () => Promise<void>;
+const taskQueue = `old-orders-${process.pid}`;
+
+beforeAll(async () => {
+  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
+  const config = stack.api.config;
+  const deps = await createActivityDeps(config, createLogger('silent'));
+  closeDeps = deps.close;
+  const created = await createWorker(config, deps, await bundleWorkflows(config));
+  worker = created.worker;
+  closeConnection = () => created.connection.close();
+  running = worker.run();
+}, 120_000);
+
+afterAll(async () => {
+  worker?.shutdown();
+  await running;
+  await closeConnection?.();
+  await closeDeps?.();
+  await stack?.close();
+});
+
+test('the last 60 days of orders, then requests for them with visible progress', async () => {
+  const { shop, appToken } = await stack.installShop();
+  await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free' });
+  const http = client(stack.appUrl, appToken);
+  const listed = await http.get('/api/old-orders');
+  expect(listed.status).toBe(200);
+  expect(listed.body.count).toBeGreaterThan(0);
+  expect(listed.body.orders.length).toBeGreaterThan(0);
+  expect(listed.body.orders[0]).toMatchObject({ name: expect.stringMatching(/^#/), currentTotalPriceSet: { shopMoney: { currencyCode: expect.any(String) } } });
+
+  const started = await http.post('/api/old-orders/send');
+  expect(started.body).toMatchObject({ success: true, data: { limit: 40 } });
+  const progress = await eventually(async () => {
+    const p = (await http.get('/api/old-orders/progress')).body.data;
+    return p?.done ? p : undefined;
+  }, 60_000);
+  expect(progress.started).toBe(Math.min(listed.body.count, 40));
+  await eventually(async () => {
+    const rows = await stack.api.knex('email_queue').where({ shopId: shop.id });
+    return rows.length === progress.started ? rows : undefined;
+  }, 60_000);
+});
