@@ -1,0 +1,57 @@
+// The worker is stopped while a request waits for its send time and started again afterwards:
+// the request is sent exactly once (durable timer, recorded send, deterministic Message-ID).
+import type { Worker } from '@temporalio/worker';
+import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createLogger } from '../../../api/log';
+import { listMail } from '../../../api/runtime/smtp-sink';
+import { eventually } from '../../../tests/support/api';
+import { startPlatformStack } from '../../../tests/support/platform';
+import { bundleWorkflows, createActivityDeps, createWorker } from '../../../workflows/worker';
+
+type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
+let stack: Stack;
+let bundle: WorkflowBundleWithSourceMap;
+const taskQueue = `worker-restart-${process.pid}`;
+
+async function runWorker(): Promise<() => Promise<void>> {
+  const config = stack.api.config;
+  const deps = await createActivityDeps(config, createLogger('silent'));
+  const { worker, connection }: { worker: Worker; connection: { close(): Promise<void> } } = await createWorker(config, deps, bundle);
+  const running = worker.run();
+  return async () => {
+    worker.shutdown();
+    await running;
+    await connection.close();
+    await deps.close();
+  };
+}
+
+beforeAll(async () => {
+  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
+  bundle = await bundleWorkflows(stack.api.config);
+}, 120_000);
+afterAll(() => stack?.close());
+
+test('a request waiting while no worker runs is sent exactly once after the restart', async () => {
+  const { domain, shop } = await stack.installShop();
+  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 4, timeUnit: 'second', reminders: 0 }) });
+  let stop = await runWorker();
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const waiting = await eventually(async () => {
+    const row = await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first();
+    return row?.status === 'waiting' ? row : undefined;
+  }, 30_000);
+  await stop();
+  await new Promise((r) => setTimeout(r, Math.max(0, new Date(waiting.scheduledAt).getTime() - Date.now()) + 1000));
+  expect((await stack.api.knex('email_queue').where({ id: waiting.id }).first()).status).toBe('waiting');
+
+  stop = await runWorker();
+  try {
+    await eventually(async () => ((await stack.api.knex('email_queue').where({ id: waiting.id }).first()).status === 'success' ? true : undefined), 30_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const sent = listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<review-request-${waiting.id}-0@`));
+    expect(sent).toHaveLength(1);
+  } finally {
+    await stop();
+  }
+});
