@@ -71,8 +71,8 @@ function routes(services: ApiServices) {
       if (customers.length) await knex('blocked_customers').insert(customers.map((r) => ({ shopId, email: r.customerEmail, shopifyCustomerId: r.shopifyCustomerId, reason: 'blocked' }))).onConflict(['shop_id', 'email']).ignore();
       ctx.body = { success: true, message: 'Blocked', data: { blocked: customers.length } };
     } else {
-      // tenancy: keyed by the tenant's shop id
       const values = body.ids.map((v) => String(v).toLowerCase());
+      // tenancy: keyed by the tenant's shop id
       const removed = await knex('blocked_customers').where({ shopId }).where((w) => w.whereIn('email', values).orWhereIn('shopifyCustomerId', values)).del();
       ctx.body = { success: true, message: 'Unblocked', data: { unblocked: removed } };
     }
