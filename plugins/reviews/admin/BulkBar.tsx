@@ -1,0 +1,24 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Action } from '../shared/review';
+
+const IN_TAB: Record<string, Action[]> = {
+  trash: ['restore', 'delete'],
+  default: ['publish', 'unpublish', 'verify', 'unverify', 'feature', 'pin', 'add-testimonial', 'remove-testimonial', 'delete'],
+};
+
+/** The actions for every selected review at once. */
+export function BulkBar({ tab, count, onAction }: { tab: string; count: number; onAction: (a: Action) => void }) {
+  const translate = useTranslate();
+  const confirmDelete = (a: Action) => a !== 'delete' || window.confirm(translate('reviews:confirm.delete'));
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', bgcolor: 'action.selected', p: 1, borderRadius: 1 }} data-testid="bulk-bar">
+      <Typography variant="body2">{translate('reviews:list.selected', { smart_count: count })}</Typography>
+      {(IN_TAB[tab] ?? IN_TAB.default).map((a) => (
+        <Button key={a} size="small" onClick={() => confirmDelete(a) && onAction(a)}>
+          {translate(`reviews:actions.${a}`)}
+        </Button>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { PAGE_SIZES, SORTS, SOURCES } from '../shared/review';
+import { downloadExport } from './reviews-api';
+
+export interface FilterState {
+  search: string;
+  rating: number[];
+  source: string;
+  sort: (typeof SORTS)[number];
+  hasMedia: '' | 'true' | 'false';
+  verified: '' | 'true' | 'false';
+  replied: '' | 'true' | 'false';
+}
+
+interface Props {
+  value: FilterState;
+  onChange: (f: FilterState) => void;
+  limit: number;
+  onLimit: (n: number) => void;
+}
+
+/** Search, filters (rating, source, media, verified, replied), sort, page size and export. */
+export function Filters({ value, onChange, limit, onLimit }: Props) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const exportAs = (format: 'csv' | 'xml') => downloadExport(format).catch(() => notify('reviews:toast.export_failed', { type: 'error' }));
+  const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
+  const yesNo = (key: 'hasMedia' | 'verified' | 'replied') => (
+    <TextField select size="small" label={translate(`reviews:filters.${key}`)} value={value[key]} onChange={(e) => set({ [key]: e.target.value } as Partial<FilterState>)} sx={{ minWidth: 120 }}>
+      <MenuItem value="">{translate('reviews:filters.any')}</MenuItem>
+      <MenuItem value="true">{translate('reviews:filters.yes')}</MenuItem>
+      <MenuItem value="false">{translate('reviews:filters.no')}</MenuItem>
+    </TextField>
+  );
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, my: 2, '& .MuiFormControl-root': { width: 170, m: 0 } }}>
+      <TextField size="small" label={translate('reviews:filters.search')} value={value.search} onChange={(e) => set({ search: e.target.value })} />
+      <TextField
+        select
+        size="small"
+        label={translate('reviews:filters.rating')}
+        value={value.rating}
+        slotProps={{ select: { multiple: true } }}
+        onChange={(e) => set({ rating: (e.target.value as unknown as number[]).map(Number) })}
+        sx={{ minWidth: 120 }}
+      >
+        {[5, 4, 3, 2, 1].map((n) => (
+          <MenuItem key={n} value={n}>{translate('reviews:filters.stars', { smart_count: n })}</MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={translate('reviews:filters.source')} value={value.source} onChange={(e) => set({ source: e.target.value })} sx={{ minWidth: 140 }}>
+        <MenuItem value="">{translate('reviews:filters.any')}</MenuItem>
+        {SOURCES.map((s) => (
+          <MenuItem key={s} value={s}>{translate(`reviews:source.${s}`)}</MenuItem>
+        ))}
+      </TextField>
+      {yesNo('hasMedia')}
+      {yesNo('verified')}
+      {yesNo('replied')}
+      <TextField select size="small" label={translate('reviews:filters.sort')} value={value.sort} onChange={(e) => set({ sort: e.target.value as FilterState['sort'] })}>
+        {SORTS.map((s) => (
+          <MenuItem key={s} value={s}>{translate(`reviews:sort.${s}`)}</MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={translate('reviews:filters.per_page')} value={limit} onChange={(e) => onLimit(Number(e.target.value))}>
+        {PAGE_SIZES.map((n) => (
+          <MenuItem key={n} value={n}>{n}</MenuItem>
+        ))}
+      </TextField>
+      <Button onClick={() => exportAs('csv')}>{translate('reviews:export.csv')}</Button>
+      <Button onClick={() => exportAs('xml')}>{translate('reviews:export.xml')}</Button>
+    </Box>
+  );
+}

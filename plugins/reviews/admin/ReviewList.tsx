@@ -1,0 +1,109 @@
+// /reviews/list: tabs All / Published / Unpublished / Recycle bin, search, filters, sort, cursor
+// paging, row and bulk actions. Review text is plain text rendered by React (escaped).
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Button, Card, Checkbox, Chip, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { TABS, type Action } from '../shared/review';
+import { BulkBar } from './BulkBar';
+import { Filters, type FilterState } from './Filters';
+import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
+import { RowActions } from './RowActions';
+import { Stars } from './Stars';
+
+const EMPTY: FilterState = { search: '', rating: [], source: '', sort: 'newest', hasMedia: '', verified: '', replied: '' };
+
+export default function ReviewList() {
+  const translate = useTranslate();
+  const run = useReviewAction();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('all');
+  const [filters, setFilters] = useState<FilterState>(EMPTY);
+  const [cursor, setCursor] = useState<{ after?: string; before?: string }>({});
+  const [limit, setLimit] = useState(10);
+  const [page, setPage] = useState<ReviewPage | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  const load = useCallback(async () => {
+    const { rating, ...rest } = filters;
+    const next = await fetchReviews({ tab, limit: String(limit), ...rest, rating: rating.join(','), ...cursor });
+    setPage(next);
+    setSelected([]);
+  }, [tab, filters, cursor, limit]);
+  useEffect(() => {
+    load().catch(() => setPage({ data: [], total: 0, pageInfo: { hasNext: false, hasPre: false, nextCursor: null, previousCursor: null } }));
+  }, [load]);
+
+  const changeFilters = (f: FilterState) => {
+    setFilters(f);
+    setCursor({});
+  };
+  const act = async (action: Action | 'request-edit', ids: number[]) => {
+    if (await run(action, ids)) await load();
+  };
+  const rows = page?.data ?? [];
+  const allChecked = rows.length > 0 && selected.length === rows.length;
+
+  return (
+    <Card sx={{ mt: 2, p: 2 }}>
+      <Title title={translate('reviews:list.title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {translate('reviews:list.title')}
+      </Typography>
+      <Tabs value={tab} onChange={(_, v) => (setTab(v), setCursor({}))}>
+        {TABS.map((t) => (
+          <Tab key={t} value={t} label={translate(`reviews:tabs.${t}`)} />
+        ))}
+      </Tabs>
+      <Filters value={filters} onChange={changeFilters} limit={limit} onLimit={(l) => (setLimit(l), setCursor({}))} />
+      {selected.length > 0 && <BulkBar tab={tab} count={selected.length} onAction={(a) => act(a, selected)} />}
+      <Table size="small" data-testid="reviews-table">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox checked={allChecked} onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.id))} slotProps={{ input: { 'aria-label': translate('reviews:list.select_all') } }} />
+            </TableCell>
+            <TableCell>{translate('reviews:fields.rating')}</TableCell>
+            <TableCell>{translate('reviews:fields.content')}</TableCell>
+            <TableCell>{translate('reviews:fields.customer')}</TableCell>
+            <TableCell>{translate('reviews:fields.product')}</TableCell>
+            <TableCell>{translate('reviews:fields.status')}</TableCell>
+            <TableCell>{translate('reviews:fields.created')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id} data-testid="review-row" hover>
+              <TableCell padding="checkbox">
+                <Checkbox checked={selected.includes(r.id)} onChange={() => setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))} />
+              </TableCell>
+              <TableCell><Stars value={r.rating} /></TableCell>
+              <TableCell sx={{ maxWidth: 420 }}>
+                {r.title && <Typography variant="subtitle2">{r.title}</Typography>}
+                <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.content}</Typography>
+                {r.replyContent && <Typography variant="caption" color="text.secondary">{translate('reviews:list.replied')}: {r.replyContent}</Typography>}
+              </TableCell>
+              <TableCell>{[r.firstName, r.lastName].filter(Boolean).join(' ')}</TableCell>
+              <TableCell>{r.kind === 'store' ? translate('reviews:list.store_review') : r.productTitle ?? r.productId}</TableCell>
+              <TableCell>
+                <Chip size="small" label={translate(`reviews:status.${r.status}`)} color={r.status === 'published' ? 'success' : 'default'} />
+                {r.verified && <Chip size="small" variant="outlined" label={translate('reviews:list.verified')} sx={{ ml: 0.5 }} />}
+                {r.featured && <Chip size="small" variant="outlined" label={translate('reviews:list.featured')} sx={{ ml: 0.5 }} />}
+                {r.pinned && <Chip size="small" variant="outlined" label={translate('reviews:list.pinned')} sx={{ ml: 0.5 }} />}
+              </TableCell>
+              <TableCell>{new Date(r.createdAt).toLocaleDateString()}</TableCell>
+              <TableCell><RowActions review={r} onAction={(a) => act(a, [r.id])} /></TableCell>
+            </TableRow>
+          ))}
+          {page && rows.length === 0 && (
+            <TableRow><TableCell colSpan={8}>{translate('reviews:list.empty')}</TableCell></TableRow>
+          )}
+        </TableBody>
+      </Table>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 1 }}>
+        <Typography variant="body2">{translate('reviews:list.total', { smart_count: page?.total ?? 0 })}</Typography>
+        <Button disabled={!page?.pageInfo.hasPre} onClick={() => setCursor({ before: page!.pageInfo.previousCursor! })}>{translate('reviews:list.previous')}</Button>
+        <Button disabled={!page?.pageInfo.hasNext} onClick={() => setCursor({ after: page!.pageInfo.nextCursor! })}>{translate('reviews:list.next')}</Button>
+      </Box>
+    </Card>
+  );
+}

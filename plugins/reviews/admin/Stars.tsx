@@ -1,0 +1,5 @@
+import { Rating } from '@mui/material';
+
+export function Stars({ value }: { value: number }) {
+  return <Rating value={value} readOnly size="small" />;
+}

@@ -1,0 +1,45 @@
+// The admin's calls to /api/reviews, and the toasts of spec section 8 for each action.
+import { useNotify } from 'react-admin';
+import { apiJson, httpClient } from '../../../admin/src/api-client';
+import type { Action, PageInfo, Review } from '../shared/review';
+
+export interface ReviewPage {
+  data: Review[];
+  pageInfo: PageInfo;
+  total: number;
+}
+
+export function fetchReviews(params: Record<string, string | undefined>): Promise<ReviewPage> {
+  const qs = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]));
+  return apiJson<ReviewPage>(`/reviews?${qs}`);
+}
+
+const post = (path: string, body?: unknown, method = 'POST') => apiJson(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+
+/** Runs a row or bulk action; success and failure toasts; resolves true when it worked. */
+export function useReviewAction() {
+  const notify = useNotify();
+  return async (action: Action | 'request-edit', ids: number[]): Promise<boolean> => {
+    try {
+      if (action === 'request-edit') await post(`/reviews/${ids[0]}/request-edit`);
+      else if (ids.length === 1 && action === 'delete') await post(`/reviews/${ids[0]}`, undefined, 'DELETE');
+      else await post(`/reviews/bulk/${action}`, { ids });
+      notify(`reviews:toast.${action}`, { type: 'success', messageArgs: { smart_count: ids.length } });
+      return true;
+    } catch (err) {
+      const message = (err as { body?: { message?: string } }).body?.message;
+      notify(message ?? 'reviews:toast.failed', { type: 'error' });
+      return false;
+    }
+  };
+}
+
+export async function downloadExport(format: 'csv' | 'xml') {
+  const res = await httpClient(`/api/reviews/export?format=${format}`);
+  const url = URL.createObjectURL(new Blob([res.body], { type: format === 'csv' ? 'text/csv' : 'application/xml' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: `reviews.${format}` });
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export { post };

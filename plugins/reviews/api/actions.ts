@@ -1,0 +1,87 @@
+// Moderation actions on one or many reviews: each is one set-based statement scoped to the shop,
+// followed by one summary recompute of the product keys it touched, in one transaction.
+import type { Knex } from 'knex';
+import { raw } from 'objection';
+import type { Tenant } from '../../../api/auth/tenant';
+import type { Action } from '../shared/review';
+import { Review } from './review.model';
+import { keysOf, recomputeSummaries } from './summaries';
+
+export interface ActionResult {
+  /** reviews changed */
+  count: number;
+  /** reviews deleted for good (delete without a recycle bin, or from the bin) */
+  purged: number;
+}
+
+type Patch = Record<string, unknown>;
+interface Plan {
+  patch: Patch;
+  where?: (qb: ReturnType<Tenant['query']>) => void;
+}
+
+function planFor(action: Exclude<Action, 'delete'>): Plan {
+  const now = new Date();
+  const notTrash = (qb: ReturnType<Tenant['query']>) => qb.whereNot('status', 'trash');
+  switch (action) {
+    case 'publish':
+      return { patch: { status: 'published', publishedAt: raw('coalesce(published_at, now())') }, where: (qb) => qb.whereNot('status', 'trash').whereNot('status', 'published') };
+    case 'unpublish':
+      return { patch: { status: 'unpublished' }, where: (qb) => qb.whereIn('status', ['published', 'pending']) };
+    case 'restore':
+      return { patch: { status: raw("coalesce(trashed_from, 'unpublished')"), trashedFrom: null, deletedAt: null }, where: (qb) => qb.where('status', 'trash') };
+    case 'verify':
+      // imported reviews are never a verified buyer's (SHOPIFY.md, Policy)
+      return { patch: { verified: true }, where: (qb) => qb.where('imported', false).where('verified', false) };
+    case 'unverify':
+      return { patch: { verified: false }, where: (qb) => qb.where('verified', true) };
+    case 'feature':
+      return { patch: { featured: true }, where: notTrash };
+    case 'unfeature':
+      return { patch: { featured: false } };
+    case 'pin':
+      return { patch: { pinned: true }, where: notTrash };
+    case 'unpin':
+      return { patch: { pinned: false } };
+    case 'add-testimonial':
+      return { patch: { testimonial: true }, where: notTrash };
+    case 'remove-testimonial':
+      return { patch: { testimonial: false } };
+    default:
+      return { patch: { updatedAt: now } };
+  }
+}
+
+/** Runs an action over ids of the tenant's shop; ids of other shops simply match nothing. */
+export async function runAction(knex: Knex, tenant: Tenant, action: Action, ids: number[], opts: { recycleBin: boolean }): Promise<ActionResult> {
+  return knex.transaction(async (trx) => {
+    if (action === 'delete') return deleteReviews(trx, tenant, ids, opts.recycleBin);
+    const { patch, where } = planFor(action);
+    const qb = tenant.query(Review, trx).whereIn('reviews.id', ids);
+    where?.(qb);
+    const rows = (await qb.patch({ ...patch, updatedAt: new Date() } as never).returning(['id', 'productKey'])) as unknown as Review[];
+    if (['publish', 'unpublish', 'restore'].includes(action)) await recomputeSummaries(trx, tenant.shopId, keysOf(rows));
+    return { count: rows.length, purged: 0 };
+  });
+}
+
+/** To the recycle bin when the tier has it; for good otherwise, and for reviews already in the bin. */
+async function deleteReviews(trx: Knex.Transaction, tenant: Tenant, ids: number[], recycleBin: boolean): Promise<ActionResult> {
+  const purgedRows = (await tenant
+    .query(Review, trx)
+    .whereIn('reviews.id', ids)
+    .modify((qb) => (recycleBin ? qb.where('status', 'trash') : qb))
+    .delete()
+    .returning(['id', 'productKey'])) as unknown as Review[];
+  let trashed: Review[] = [];
+  if (recycleBin) {
+    trashed = (await tenant
+      .query(Review, trx)
+      .whereIn('reviews.id', ids)
+      .whereNot('status', 'trash')
+      .patch({ status: 'trash', trashedFrom: raw('status'), deletedAt: new Date(), updatedAt: new Date() } as never)
+      .returning(['id', 'productKey'])) as unknown as Review[];
+  }
+  await recomputeSummaries(trx, tenant.shopId, keysOf([...purgedRows, ...trashed]));
+  return { count: purgedRows.length + trashed.length, purged: purgedRows.length };
+}

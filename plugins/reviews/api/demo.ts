@@ -1,0 +1,83 @@
+// Sample reviews so a newcomer sees a living app: marked demo, removable in one action.
+import type { Knex } from 'knex';
+import type { Tenant } from '../../../api/auth/tenant';
+import { Review } from './review.model';
+import { keysOf, recomputeSummaries } from './summaries';
+
+export const DEMO_COUNT = 300;
+
+const PRODUCTS = [
+  { id: 'gid://shopify/Product/9000000000000000001', title: 'Merino Wool Beanie', handle: 'merino-wool-beanie' },
+  { id: 'gid://shopify/Product/9000000000000000002', title: 'Canvas Weekender Bag', handle: 'canvas-weekender-bag' },
+  { id: 'gid://shopify/Product/9000000000000000003', title: 'Ceramic Pour-Over Set', handle: 'ceramic-pour-over-set' },
+  { id: 'gid://shopify/Product/9000000000000000004', title: 'Linen Throw Blanket', handle: 'linen-throw-blanket' },
+];
+const NAMES = [['Ava', 'Martin'], ['Liam', 'Nguyen'], ['Sofia', 'Rossi'], ['Noah', 'Schmidt'], ['Mia', 'Dubois'], ['Lucas', 'Tanaka'], ['Emma', 'Kim'], ['Leo', 'García']];
+const TEXTS: Record<number, string[]> = {
+  5: ['Absolutely love it, exactly as described.', 'Great quality and fast shipping. Would buy again!', 'Exceeded my expectations.'],
+  4: ['Very good, just a little smaller than I expected.', 'Nice product, packaging could be better.'],
+  3: ['It is okay. Does the job.', 'Average quality for the price.'],
+  2: ['Not great, the colour faded after a week.', 'Took a long time to arrive.'],
+  1: ['Broke on the first day, disappointed.', 'Not as pictured.'],
+};
+const SOURCES = ['customer', 'customer', 'customer', 'guest', 'imported', 'aliexpress'];
+
+/** Small deterministic PRNG (mulberry32) so every demo shop gets the same sample. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT): Promise<number> {
+  const rand = prng(42);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
+  const now = Date.now();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const rating = [5, 5, 5, 4, 4, 3, 2, 1][Math.floor(rand() * 8)];
+    const [firstName, lastName] = pick(NAMES);
+    const store = i % 10 === 9;
+    const product = pick(PRODUCTS);
+    const source = pick(SOURCES);
+    const imported = !['customer', 'guest', 'admin'].includes(source);
+    return {
+      kind: store ? 'store' : 'product',
+      productId: store ? null : product.id,
+      productTitle: store ? null : product.title,
+      productHandle: store ? null : product.handle,
+      rating,
+      title: rating >= 4 ? 'Lovely' : rating === 3 ? 'Fine' : 'Disappointing',
+      content: pick(TEXTS[rating]),
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${i}@example.com`,
+      country: pick(['US', 'GB', 'DE', 'FR', 'JP', 'CA']),
+      source,
+      imported,
+      verified: !imported && rand() < 0.7,
+      featured: rand() < 0.05,
+      status: rand() < 0.9 ? 'published' : 'unpublished',
+      publishedAt: new Date(now - i * 3_600_000),
+      demo: true,
+      createdAt: new Date(now - i * 3_600_000 - Math.floor(rand() * 3_600_000)),
+    };
+  });
+  return knex.transaction(async (trx) => {
+    await removeDemo(trx, tenant, false);
+    for (let i = 0; i < rows.length; i += 500) {
+      await tenant.query(Review, trx).insert(rows.slice(i, i + 500).map((r) => ({ ...r, shopId: tenant.shopId })) as never);
+    }
+    await recomputeSummaries(trx, tenant.shopId, ['', ...PRODUCTS.map((p) => p.id)]);
+    return rows.length;
+  });
+}
+
+/** Deletes every demo review of the shop; returns how many. */
+export async function removeDemo(trx: Knex.Transaction, tenant: Tenant, recompute = true): Promise<number> {
+  const removed = (await tenant.query(Review, trx).where('demo', true).delete().returning(['id', 'productKey'])) as unknown as Review[];
+  if (recompute) await recomputeSummaries(trx, tenant.shopId, keysOf(removed));
+  return removed.length;
+}

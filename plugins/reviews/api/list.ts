@@ -1,0 +1,113 @@
+// The moderation list: tabs, search, filters, sort and keyset (cursor) paging whose cost does not
+// grow with depth. A cursor is the sort key of the row it points at, base64url JSON.
+import createHttpError from 'http-errors';
+import type { QueryBuilder } from 'objection';
+import type { Tenant } from '../../../api/auth/tenant';
+import type { ListQuery, PageInfo } from '../shared/review';
+import { Review } from './review.model';
+
+type Dir = 'asc' | 'desc';
+interface SortKey {
+  column: 'rating' | 'created_at' | 'id';
+  prop: 'rating' | 'createdAt' | 'id';
+  dir: Dir;
+}
+
+const K = (column: SortKey['column'], prop: SortKey['prop'], dir: Dir): SortKey => ({ column, prop, dir });
+const SORT_KEYS: Record<ListQuery['sort'], SortKey[]> = {
+  newest: [K('created_at', 'createdAt', 'desc'), K('id', 'id', 'desc')],
+  oldest: [K('created_at', 'createdAt', 'asc'), K('id', 'id', 'asc')],
+  highest: [K('rating', 'rating', 'desc'), K('created_at', 'createdAt', 'desc'), K('id', 'id', 'desc')],
+  lowest: [K('rating', 'rating', 'asc'), K('created_at', 'createdAt', 'desc'), K('id', 'id', 'desc')],
+};
+
+type CursorValues = (string | number)[];
+
+function encodeCursor(r: Review, keys: SortKey[]): string {
+  const values = keys.map((k) => (k.prop === 'createdAt' ? new Date(r.createdAt!).toISOString() : r[k.prop]));
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, keys: SortKey[]): CursorValues {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const ok = Array.isArray(values) && values.length === keys.length &&
+      keys.every((k, i) => (k.prop === 'createdAt' ? !Number.isNaN(Date.parse(values[i])) : Number.isSafeInteger(values[i])));
+    if (ok) return values;
+  } catch {
+    /* fall through */
+  }
+  throw createHttpError(400, 'The cursor is invalid', { errors: { cursor: 'The value is invalid' } });
+}
+
+/** Rows strictly after `values` in the order of `keys` (expanded so mixed directions work). */
+function seek(qb: QueryBuilder<Review>, keys: SortKey[], values: CursorValues) {
+  qb.where((outer) => {
+    keys.forEach((key, i) => {
+      outer.orWhere((inner) => {
+        for (let j = 0; j < i; j++) inner.where(`reviews.${keys[j].column}`, values[j]);
+        inner.where(`reviews.${key.column}`, key.dir === 'asc' ? '>' : '<', values[i]);
+      });
+    });
+  });
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Tabs, search and filters, without paging: shared by the list, its count and the export. */
+export function filtered(tenant: Tenant, q: Partial<ListQuery>): QueryBuilder<Review> {
+  const qb = tenant.query(Review);
+  if (q.tab === 'published') qb.where('status', 'published');
+  else if (q.tab === 'unpublished') qb.whereIn('status', ['unpublished', 'pending']);
+  else if (q.tab === 'trash') qb.where('status', 'trash');
+  else qb.whereNot('status', 'trash');
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    qb.where((w) => {
+      for (const col of ['content', 'title', 'first_name', 'last_name', 'email']) w.orWhere(`reviews.${col}`, 'ilike', like);
+      w.orWhereRaw("concat_ws(' ', reviews.first_name, reviews.last_name) ilike ?", [like]);
+    });
+  }
+  if (q.rating?.length) qb.whereIn('rating', q.rating);
+  if (q.productId?.length) qb.whereIn('productKey', q.productId);
+  if (q.source?.length) qb.whereIn('source', q.source);
+  if (q.kind) qb.where('kind', q.kind);
+  if (q.from) qb.where('reviews.createdAt', '>=', q.from);
+  if (q.to) qb.where('reviews.createdAt', '<=', q.to);
+  if (q.hasMedia !== undefined) qb.where('mediaCount', q.hasMedia ? '>' : '=', 0);
+  if (q.verified !== undefined) qb.where('verified', q.verified);
+  if (q.replied !== undefined) (q.replied ? qb.whereNotNull('replyContent') : qb.whereNull('replyContent'));
+  return qb;
+}
+
+export async function listReviews(tenant: Tenant, q: ListQuery) {
+  const keys = SORT_KEYS[q.sort];
+  const backwards = !!q.before && !q.after;
+  const qb = filtered(tenant, q);
+  const cursor = q.after ?? q.before;
+  if (cursor) {
+    const values = decodeCursor(cursor, keys);
+    seek(qb, backwards ? keys.map((k) => ({ ...k, dir: k.dir === 'asc' ? 'desc' : 'asc' })) : keys, values);
+  }
+  for (const k of keys) qb.orderBy(`reviews.${k.column}`, backwards ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir);
+  const rows = await qb.limit(q.limit + 1);
+  const more = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  if (backwards) page.reverse();
+  const pageInfo: PageInfo = {
+    hasNext: backwards ? true : more,
+    hasPre: backwards ? more : !!q.after,
+    nextCursor: page.length ? encodeCursor(page[page.length - 1], keys) : null,
+    previousCursor: page.length ? encodeCursor(page[0], keys) : null,
+  };
+  if (!pageInfo.hasNext) pageInfo.nextCursor = null;
+  if (!pageInfo.hasPre) pageInfo.previousCursor = null;
+  return { rows: page, pageInfo };
+}
+
+export async function countReviews(tenant: Tenant, q: Partial<ListQuery>): Promise<number> {
+  const [{ count }] = (await filtered(tenant, q).clearSelect().count('* as count')) as unknown as { count: string | number }[];
+  return Number(count);
+}

@@ -1,0 +1,158 @@
+// /api/reviews: the moderation API. Every query goes through ctx.state.tenant; ids of another shop
+// match nothing (404 for one review, a count of 0 for many).
+import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import { z } from 'zod';
+import type { AppContext, AppState } from '../../../api/http/types';
+import { allows, requireFeature } from '../../../api/plans';
+import type { ApiServices } from '../../../api/plugins/types';
+import { Shop } from '../../../api/shops/shop.model';
+import { ACTIONS, bulkInput, listQuery, replyInput, reviewCreate, reviewEdit, type Action } from '../shared/review';
+import { runAction } from './actions';
+import { removeDemo, seedDemo } from './demo';
+import { exportReviews } from './export';
+import { countReviews, listReviews } from './list';
+import { present, Review } from './review.model';
+import { readSettings, saveSettings } from './settings';
+import { recomputeSummaries, shopSummary } from './summaries';
+
+const idParam = z.coerce.number().int().positive();
+
+async function recycleBinOn(ctx: AppContext): Promise<boolean> {
+  // tenancy: the shop row itself, by the verified credential's shop id
+  const shop = await Shop.query().findById(ctx.state.auth.shopId);
+  return !!shop && allows(shop, 'recycleBin');
+}
+
+async function findReview(ctx: AppContext): Promise<Review> {
+  const id = idParam.safeParse(ctx.params.id);
+  const review = id.success ? await ctx.state.tenant.query(Review).findById(id.data) : undefined;
+  if (!review) throw createHttpError(404, 'Review not found');
+  return review;
+}
+
+function parseAction(name: string): Action {
+  if (!(ACTIONS as readonly string[]).includes(name)) throw createHttpError(404, 'Unknown action');
+  return name as Action;
+}
+
+export function reviewRoutes({ knex, events }: ApiServices) {
+  const router = new Router<AppState>({ prefix: '/reviews' });
+
+  router.get('/', async (ctx) => {
+    const q = listQuery.parse(ctx.query);
+    const [{ rows, pageInfo }, total] = await Promise.all([listReviews(ctx.state.tenant, q), countReviews(ctx.state.tenant, q)]);
+    ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+    ctx.set('Content-Range', `reviews 0-${Math.max(rows.length - 1, 0)}/${total}`);
+    ctx.body = { data: rows.map(present), pageInfo, total };
+  });
+
+  router.get('/settings', async (ctx) => {
+    ctx.body = { success: true, data: await readSettings(ctx.state.tenant) };
+  });
+  router.put('/settings', async (ctx) => {
+    ctx.body = { success: true, message: 'Saved successfully', data: await saveSettings(ctx.state.tenant, ctx.request.body ?? {}) };
+  });
+
+  router.get('/summary', async (ctx) => {
+    ctx.body = { success: true, data: await shopSummary(ctx.state.tenant) };
+  });
+
+  router.get('/export', async (ctx) => {
+    const { format } = z.object({ format: z.enum(['csv', 'xml']).default('csv') }).parse(ctx.query);
+    ctx.body = await exportReviews(ctx.state.tenant, format);
+    ctx.type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xml; charset=utf-8';
+    ctx.attachment(`reviews.${format}`);
+  });
+
+  router.post('/demo', async (ctx) => {
+    const count = await seedDemo(knex, ctx.state.tenant);
+    ctx.status = 201;
+    ctx.body = { success: true, count };
+  });
+  router.delete('/demo', async (ctx) => {
+    ctx.body = { success: true, count: await knex.transaction((trx) => removeDemo(trx, ctx.state.tenant)) };
+  });
+
+  router.post('/bulk/:action', async (ctx) => {
+    const action = parseAction(ctx.params.action);
+    const { ids } = bulkInput.parse(ctx.request.body ?? {});
+    const result = await runAction(knex, ctx.state.tenant, action, ids, { recycleBin: await recycleBinOn(ctx) });
+    ctx.body = { success: true, ...result };
+  });
+
+  router.post('/', async (ctx) => {
+    const input = reviewCreate.parse(ctx.request.body ?? {});
+    const settings = await readSettings(ctx.state.tenant);
+    const status = input.status ?? (settings.autoPublish === 'all' ? 'published' : 'pending');
+    const review = await knex.transaction(async (trx) => {
+      const row = await ctx.state.tenant.insert(
+        Review,
+        { ...input, productId: input.kind === 'store' ? null : input.productId, source: 'admin', imported: false, verified: false, status, publishedAt: status === 'published' ? new Date() : null } as never,
+        trx,
+      );
+      await recomputeSummaries(trx, ctx.state.tenant.shopId, [row.productId]);
+      return row;
+    });
+    const { shopId, shopDomain } = ctx.state.auth;
+    await events.emit('review.created', { shopId, shopDomain, reviewId: review.id, productId: review.productId ?? null, rating: review.rating, source: review.source, status: review.status });
+    ctx.status = 201;
+    ctx.body = present(review);
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = present(await findReview(ctx));
+  });
+
+  router.put('/:id', async (ctx) => {
+    const review = await findReview(ctx);
+    if (review.imported) throw createHttpError(409, 'Imported reviews cannot be edited', { code: 'IMPORTED_REVIEW' });
+    if (review.editRequest === 'unconfirmed' || review.editRequest === 'denied') {
+      throw createHttpError(409, 'This review cannot be edited until the customer confirms the edit request', { code: 'EDIT_NOT_CONFIRMED' });
+    }
+    const input = reviewEdit.partial().parse(ctx.request.body ?? {});
+    const updated = await knex.transaction(async (trx) => {
+      const row = await ctx.state.tenant.query(Review, trx).patchAndFetchById(review.id, input as never);
+      await recomputeSummaries(trx, ctx.state.tenant.shopId, [review.productId]);
+      return row;
+    });
+    ctx.body = present(updated);
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const review = await findReview(ctx);
+    const result = await runAction(knex, ctx.state.tenant, 'delete', [review.id], { recycleBin: await recycleBinOn(ctx) });
+    ctx.body = { success: true, ...result };
+  });
+
+  router.post('/:id/reply', requireFeature('reply'), async (ctx) => {
+    const review = await findReview(ctx);
+    const { content } = replyInput.parse(ctx.request.body ?? {});
+    const row = await ctx.state.tenant.query(Review).patchAndFetchById(review.id, { replyContent: content, repliedAt: new Date() });
+    ctx.body = { success: true, data: present(row) };
+  });
+  router.delete('/:id/reply', requireFeature('reply'), async (ctx) => {
+    const review = await findReview(ctx);
+    const row = await ctx.state.tenant.query(Review).patchAndFetchById(review.id, { replyContent: null, repliedAt: null });
+    ctx.body = { success: true, data: present(row) };
+  });
+
+  router.post('/:id/request-edit', async (ctx) => {
+    const review = await findReview(ctx);
+    if (!review.email) throw createHttpError(400, 'Email not found, unable to send edit request', { code: 'EMAIL_NOT_FOUND' });
+    if (review.imported) throw createHttpError(409, 'Imported reviews cannot be edited', { code: 'IMPORTED_REVIEW' });
+    const row = await ctx.state.tenant.query(Review).patchAndFetchById(review.id, { editRequest: 'unconfirmed', editRequestedAt: new Date() });
+    ctx.body = { success: true, data: present(row) };
+  });
+
+  router.post('/:id/:action', async (ctx) => {
+    const action = parseAction(ctx.params.action);
+    const review = await findReview(ctx);
+    if (action === 'verify' && review.imported) throw createHttpError(409, 'Imported reviews cannot be verified', { code: 'IMPORTED_REVIEW' });
+    const result = await runAction(knex, ctx.state.tenant, action, [review.id], { recycleBin: await recycleBinOn(ctx) });
+    const row = await ctx.state.tenant.query(Review).findById(review.id);
+    ctx.body = { success: true, ...result, data: row ? present(row) : null };
+  });
+
+  return router;
+}

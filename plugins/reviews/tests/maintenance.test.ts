@@ -1,0 +1,63 @@
+// Auto-publish of held reviews and the recycle-bin purge, on the real Temporal dev server and the
+// real worker: the schedule exists, and the workflow it runs acts on per-shop settings.
+import { startTestApi, type TestApi } from '../../../tests/support/api';
+import { ensureMaintenanceSchedule, MAINTENANCE_SCHEDULE_ID } from '../api/schedule';
+import { insertReviews, shopOn } from './helpers';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+test('the hourly schedule is created at start, idempotently', async () => {
+  const handle = api.runtime.services.temporal.client.schedule.getHandle(MAINTENANCE_SCHEDULE_ID);
+  const description = await handle.describe();
+  expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: 'reviewsMaintenance' });
+  expect(description.spec.intervals?.[0].every).toBe(3_600_000);
+  // a second start finds it there and carries on
+  await ensureMaintenanceSchedule(api.runtime.services);
+  expect((await handle.describe()).action).toMatchObject({ workflowType: 'reviewsMaintenance' });
+});
+
+test('held reviews publish after the shop setting and old trash is purged, on the dev server', async () => {
+  // A "day" of 1 s: held reviews publish after 14 s, the 15-day bin keeps 15 s.
+  const dayMs = 1000;
+  const fast = await shopOn(api, 'pro');
+  const never = await shopOn(api, 'pro');
+  expect((await fast.http.put('/api/reviews/settings', { autoPublish: 'hold', trashRetentionDays: 15 })).status).toBe(200);
+  expect((await never.http.put('/api/reviews/settings', { autoPublishHeldAfterDays: null })).body.data).toMatchObject({ autoPublishHeldAfterDays: null });
+  const held = await fast.http.post('/api/reviews', { productId: 'gid://shopify/Product/77', rating: 1, content: 'negative, held like every other rating' });
+  expect(held.body.status).toBe('pending');
+  const [fresh] = await insertReviews(api, fast.shop.id, 1, { status: 'pending' });
+  await api.knex('reviews').where({ id: held.body.id }).update({ createdAt: new Date(Date.now() - 20_000) });
+  const [oldTrash, newTrash] = await insertReviews(api, fast.shop.id, 2, { status: 'trash', trashedFrom: 'published' });
+  await api.knex('reviews').where({ id: oldTrash.id }).update({ deletedAt: new Date(Date.now() - 20_000) });
+  await api.knex('reviews').where({ id: newTrash.id }).update({ deletedAt: new Date() });
+  const [neverHeld] = await insertReviews(api, never.shop.id, 1, { status: 'pending', createdAt: new Date(Date.now() - 3_600_000) });
+
+  const client = api.runtime.services.temporal.client;
+  const result = await client.workflow.execute('reviewsMaintenance', {
+    workflowId: `reviews-maintenance-test-${fast.shop.id}`,
+    taskQueue: api.config.temporal.taskQueue,
+    args: [{ dayMs }],
+  });
+  expect(result.published).toBeGreaterThanOrEqual(1);
+  expect(result.purged).toBeGreaterThanOrEqual(1);
+  const status = async (id: number) => (await api.knex('reviews').where({ id }).first())?.status;
+  expect(await status(held.body.id)).toBe('published');
+  expect(await status(fresh.id)).toBe('pending');
+  expect(await status(oldTrash.id)).toBeUndefined();
+  expect(await status(newTrash.id)).toBe('trash');
+  expect(await status(neverHeld.id)).toBe('pending');
+  const summary = await api.knex('review_summaries').where({ shopId: fast.shop.id, productKey: 'gid://shopify/Product/77' }).first();
+  expect(summary).toMatchObject({ count: 1, stars1: 1 });
+});
+
+test('the schedule itself runs the workflow when triggered', async () => {
+  const handle = api.runtime.services.temporal.client.schedule.getHandle(MAINTENANCE_SCHEDULE_ID);
+  const before = (await handle.describe()).info.numActionsTaken;
+  await handle.trigger();
+  const { eventually } = await import('../../../tests/support/api');
+  await eventually(async () => (await handle.describe()).info.recentActions.length > 0 && (await handle.describe()).info.numActionsTaken > before);
+});

@@ -1,0 +1,55 @@
+// General settings, compliance hooks (redact anonymises, export lists) and demo data.
+import { startTestApi, type TestApi } from '../../../tests/support/api';
+import { tenantFor } from '../../../api/auth/tenant';
+import { createPlatformHooks } from '../activities';
+import { productSummaries } from '../api/summaries';
+import { insertReviews, PRODUCT, shopOn } from './helpers';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+test('settings have defaults, are validated and saved per shop', async () => {
+  const { http } = await shopOn(api, 'pro');
+  expect((await http.get('/api/reviews/settings')).body.data).toEqual({
+    autoPublish: 'all', autoPublishHeldAfterDays: 14, trashRetentionDays: 30, customerEligibility: 'everyone', richSnippets: true, ugcDisplay: true,
+  });
+  const bad = await http.put('/api/reviews/settings', { trashRetentionDays: 7, autoPublish: 'positive-only' });
+  expect(bad.status).toBe(400);
+  expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['trashRetentionDays', 'autoPublish']));
+  await http.put('/api/reviews/settings', { trashRetentionDays: 15, richSnippets: false });
+  expect((await http.get('/api/reviews/settings')).body.data).toMatchObject({ trashRetentionDays: 15, richSnippets: false, autoPublish: 'all' });
+});
+
+test('customers/redact anonymises the customer\'s reviews; data_request exports them', async () => {
+  const { shop } = await shopOn(api, 'pro');
+  const [mine] = await insertReviews(api, shop.id, 1, { email: 'Kim@Example.com', firstName: 'Kim', lastName: 'Park', content: 'kept text', rating: 2 });
+  const [theirs] = await insertReviews(api, shop.id, 1, { email: 'other@example.com' });
+  const deps = { knex: api.knex, tenantFor } as never;
+  const hooks = createPlatformHooks(deps);
+  const ref = { shopId: shop.id, shopDomain: shop.shopifyDomain, customer: { email: 'kim@example.com' } };
+  const exported = await hooks.exportCustomer!(ref);
+  expect(exported.reviews).toEqual([expect.objectContaining({ id: mine.id, content: 'kept text', email: 'Kim@Example.com' })]);
+  await hooks.redactCustomer!(ref);
+  await hooks.redactCustomer!(ref);
+  expect(await api.knex('reviews').where({ id: mine.id }).first()).toMatchObject({ email: null, lastName: null, firstName: 'Kim', content: 'kept text', rating: 2 });
+  expect(await api.knex('reviews').where({ id: theirs.id }).first()).toMatchObject({ email: 'other@example.com', lastName: 'Lee' });
+});
+
+test('demo data is seeded once and removed in one action, with the summaries', async () => {
+  const { http, shop } = await shopOn(api, 'pro');
+  await insertReviews(api, shop.id, 2, { rating: 5 });
+  expect((await http.post('/api/reviews/demo')).body).toMatchObject({ success: true, count: 300 });
+  expect((await http.post('/api/reviews/demo')).body.count).toBe(300);
+  expect(await api.knex('reviews').where({ shopId: shop.id, demo: true }).count()).toEqual([{ count: 300 }]);
+  const summary = (await http.get('/api/reviews/summary')).body.data;
+  expect(summary.count).toBeGreaterThan(250);
+  expect((await http.delete('/api/reviews/demo')).body).toMatchObject({ count: 300 });
+  expect(await api.knex('reviews').where({ shopId: shop.id }).count()).toEqual([{ count: 2 }]);
+  await api.knex.transaction(async (trx) => (await import('../api/summaries')).recomputeSummaries(trx, shop.id, [PRODUCT]));
+  const sums = await productSummaries(tenantFor(shop.id, shop.shopifyDomain), [PRODUCT, 'gid://shopify/Product/404']);
+  expect(sums).toEqual({ [PRODUCT]: expect.objectContaining({ productId: PRODUCT, count: 2, average: 5, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 2 } }) });
+  expect((await http.get('/api/reviews/summary')).body.data).toMatchObject({ count: 2, average: 5 });
+});
