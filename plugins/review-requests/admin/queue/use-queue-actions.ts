@@ -1,0 +1,23 @@
+import { useNotify } from 'react-admin';
+import { queueApi, type QueueRow } from './queue-api';
+
+/** Runs a row or bulk action with spec section 8's toasts; the list reloads after cancel, resend and send anyway. */
+export function useQueueActions(reload: () => void) {
+  const notify = useNotify();
+  const run = async (action: string, rows: QueueRow[]) => {
+    const ids = rows.map((r) => r.id);
+    try {
+      if (action === 'cancel') await queueApi.cancel(ids[0]);
+      else if (action === 'resend') await queueApi.resend(ids[0]);
+      else if (action === 'sendAnyway') await queueApi.sendAnyway(ids);
+      else if (action === 'skip') await queueApi.skip(ids);
+      else if (action === 'block') await queueApi.block(ids);
+      else if (action === 'unblock') await queueApi.unblock(rows.map((r) => r.shopifyCustomerId ?? r.customerEmail ?? '').filter(Boolean));
+      notify(`review-requests:toast.${action}_done`, { type: 'success' });
+      reload();
+    } catch (error) {
+      notify((error as Error).message || `review-requests:toast.${action}_failed`, { type: 'error' });
+    }
+  };
+  return run;
+}

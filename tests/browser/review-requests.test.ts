@@ -1,0 +1,70 @@
+// The review-request screen keeps its view in the URL (filters -> URL -> reload keeps the view);
+// row actions answer with toasts; the request-settings screen shows section 5's messages.
+import type { Browser } from 'playwright-core';
+import { adminPage } from '../support/admin-session';
+import { eventually } from '../support/api';
+import { launchBrowser, screenshot } from '../support/browser';
+import { startPlatformStack } from '../support/platform';
+
+type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startPlatformStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+test('queue: tabs and search live in the URL, survive a reload, and a cancel reloads the list', async () => {
+  const { domain, shop, appToken } = await stack.installShop();
+  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }) });
+  const orders = [];
+  for (let i = 0; i < 2; i++) orders.push((await stack.control('/orders', { shop: domain, fulfill: true })).order);
+  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, status: 'waiting' })).length === 2);
+
+  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
+  await page.goto(`${stack.appUrl}/collect-reviews/review-request`);
+  await page.getByRole('tab', { name: 'Scheduled' }).click();
+  await page.getByLabel('Search orders or customers').fill(orders[0].name);
+  await page.getByLabel('Search orders or customers').press('Enter');
+  await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled' && u.searchParams.get('searchText') === orders[0].name);
+  await page.getByRole('cell', { name: orders[0].name, exact: true }).waitFor();
+  await page.getByRole('cell', { name: orders[1].name, exact: true }).waitFor({ state: 'detached' });
+
+  await page.reload();
+  await page.getByRole('cell', { name: orders[0].name, exact: true }).waitFor();
+  expect(await page.getByRole('tab', { name: 'Scheduled', selected: true }).count()).toBe(1);
+  expect(await page.getByLabel('Search orders or customers').inputValue()).toBe(orders[0].name);
+  await screenshot(page, 'review-request-queue');
+
+  await page.getByRole('button', { name: `Actions for ${orders[0].name}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancel request' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Request cancelled').waitFor();
+  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: orders[0].id }).first()).status === 'cancel');
+  expect(errors).toEqual([]);
+});
+
+test('request settings: the bounds and messages of spec section 5, save only on change', async () => {
+  const { appToken } = await stack.installShop();
+  const { page } = await adminPage(browser, stack.appUrl, appToken);
+  await page.goto(`${stack.appUrl}/collect-reviews/setting-request`);
+  const save = page.getByRole('button', { name: 'Save' });
+  await save.waitFor();
+  expect(await save.isDisabled()).toBe(true);
+  await page.getByLabel('Number').first().fill('400');
+  await page.getByText('Number needs to be between equal 1 and 365').waitFor();
+  expect(await save.isDisabled()).toBe(true);
+  await page.getByLabel('Number').first().fill('');
+  expect(await page.getByLabel('Number').first().inputValue()).toBe('1');
+
+  await page.getByLabel('Different timing per country').check();
+  await page.getByText('This field is required').waitFor();
+  await screenshot(page, 'request-settings');
+  await page.getByRole('button', { name: 'Discard' }).click();
+  expect(await save.isDisabled()).toBe(true);
+});
