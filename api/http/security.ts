@@ -29,7 +29,7 @@ export function securityHeaders(trustedOrigins: string[] = []): Middleware<AppSt
         "default-src 'self'",
         ["script-src 'self' https://cdn.shopify.com", ...extra].join(' '),
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
+        ["img-src 'self' data: https:", ...extra].join(' '),
         "font-src 'self' data:",
         ["connect-src 'self'", ...extra].join(' '),
         "object-src 'none'",

@@ -1,7 +1,7 @@
 // Sending one request (or reminder): skip reasons, quota, the signed links, and a send recorded
 // under a deterministic Message-ID so a retried activity or a restarted worker never sends twice.
 import type { ActivityDeps } from '../../../workflows/plugin';
-import { linkKey, signLink } from '../shared/review-links';
+import { linkKey, signLink } from '../../../api/signed-links';
 import type { QueueStatus } from '../workflows/messages';
 import { renderRequestEmail } from './email';
 import { monthlyQuota } from './settings';

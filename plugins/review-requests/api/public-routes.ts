@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { AppState } from '../../../api/http/types';
 import type { ApiServices } from '../../../api/plugins/types';
-import { linkKey, verifyLink } from '../shared/review-links';
+import { linkKey, verifyLink } from '../../../api/signed-links';
 import { reviewRequestWorkflowId } from '../workflows/messages';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

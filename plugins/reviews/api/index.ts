@@ -1,7 +1,9 @@
 // The reviews plugin's API side: moderation routes, rating summaries for the catalogue calls, and
-// the hourly maintenance schedule (auto-publish of held reviews, recycle-bin purge).
+// the hourly maintenance schedule (auto-publish of held reviews, recycle-bin purge), and collection
+// from the signed links in request emails.
 import { defineApiPlugin } from '../../../api/plugins/types';
 import { Review, ReviewSummary } from './review.model';
+import { collectRoutes } from './collect/collect-routes';
 import { reviewRoutes } from './routes';
 import { ensureMaintenanceSchedule } from './schedule';
 import { ReviewSettingsRow } from './settings';
@@ -11,6 +13,7 @@ export default defineApiPlugin({
   id: 'reviews',
   models: [Review, ReviewSummary, ReviewSettingsRow],
   routes: (services) => reviewRoutes(services),
+  publicRoutes: (services) => collectRoutes(services),
   onStart: (services) => ensureMaintenanceSchedule(services),
   productSummaries,
 });
