@@ -32,7 +32,7 @@ function prng(seed: number) {
   };
 }
 
-export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT): Promise<number> {
+export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT, products: { id: string; title: string; handle: string }[] = PRODUCTS): Promise<number> {
   const rand = prng(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const now = Date.now();
@@ -40,7 +40,7 @@ export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT): 
     const rating = [5, 5, 5, 4, 4, 3, 2, 1][Math.floor(rand() * 8)];
     const [firstName, lastName] = pick(NAMES);
     const store = i % 10 === 9;
-    const product = pick(PRODUCTS);
+    const product = pick(products);
     const source = pick(SOURCES);
     const imported = !['customer', 'guest', 'admin'].includes(source);
     return {
@@ -70,7 +70,7 @@ export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT): 
     for (let i = 0; i < rows.length; i += 500) {
       await tenant.query(Review, trx).insert(rows.slice(i, i + 500).map((r) => ({ ...r, shopId: tenant.shopId })) as never);
     }
-    await recomputeSummaries(trx, tenant.shopId, ['', ...PRODUCTS.map((p) => p.id)]);
+    await recomputeSummaries(trx, tenant.shopId, ['', ...products.map((p) => p.id)]);
     return rows.length;
   });
 }

@@ -5,6 +5,7 @@ import { defineApiPlugin } from '../../../api/plugins/types';
 import { Review, ReviewSummary } from './review.model';
 import { collectRoutes } from './collect/collect-routes';
 import { reviewRoutes } from './routes';
+import { seedDemoShopReviews } from './demo-shop';
 import { ensureMaintenanceSchedule } from './schedule';
 import { ReviewSettingsRow } from './settings';
 import { productSummaries } from './summaries';
@@ -14,6 +15,9 @@ export default defineApiPlugin({
   models: [Review, ReviewSummary, ReviewSettingsRow],
   routes: (services) => reviewRoutes(services),
   publicRoutes: (services) => collectRoutes(services),
-  onStart: (services) => ensureMaintenanceSchedule(services),
+  onStart: async (services) => {
+    await ensureMaintenanceSchedule(services);
+    await seedDemoShopReviews(services);
+  },
   productSummaries,
 });
