@@ -1,36 +1,21 @@
 // Old orders: listed from the Admin API (last 60 days) and requested in bulk by a workflow whose
 // progress the admin polls. Runs its own worker (on its own task queue) wired to this test's
 // store emulator, as a production worker is wired to Shopify.
-import type { Worker } from '@temporalio/worker';
-import { createLogger } from '../../../api/log';
 import { client, eventually } from '../../../tests/support/api';
 import { startPlatformStack } from '../../../tests/support/platform';
-import { bundleWorkflows, createActivityDeps, createWorker } from '../../../workflows/worker';
+import { startTestWorker } from '../../../tests/support/worker';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
-let worker: Worker;
-let running: Promise<void>;
-let closeDeps: () => Promise<void>;
-let closeConnection: () => Promise<void>;
-const taskQueue = `old-orders-${process.pid}`;
+let stopWorker: () => Promise<void>;
 
 beforeAll(async () => {
-  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
-  const config = stack.api.config;
-  const deps = await createActivityDeps(config, createLogger('silent'));
-  closeDeps = deps.close;
-  const created = await createWorker(config, deps, await bundleWorkflows(config));
-  worker = created.worker;
-  closeConnection = () => created.connection.close();
-  running = worker.run();
+  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: `old-orders-${process.pid}` });
+  stopWorker = await startTestWorker(stack.api.config);
 }, 120_000);
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await closeConnection?.();
-  await closeDeps?.();
+  await stopWorker?.();
   await stack?.close();
 });
 

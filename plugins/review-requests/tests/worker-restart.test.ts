@@ -1,34 +1,19 @@
 // The worker is stopped while a request waits for its send time and started again afterwards:
 // the request is sent exactly once (durable timer, recorded send, deterministic Message-ID).
-import type { Worker } from '@temporalio/worker';
 import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { createLogger } from '../../../api/log';
 import { listMail } from '../../../api/runtime/smtp-sink';
 import { eventually } from '../../../tests/support/api';
 import { startPlatformStack } from '../../../tests/support/platform';
-import { bundleWorkflows, createActivityDeps, createWorker } from '../../../workflows/worker';
+import { bundleFor, startTestWorker } from '../../../tests/support/worker';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 let bundle: WorkflowBundleWithSourceMap;
-const taskQueue = `worker-restart-${process.pid}`;
-
-async function runWorker(): Promise<() => Promise<void>> {
-  const config = stack.api.config;
-  const deps = await createActivityDeps(config, createLogger('silent'));
-  const { worker, connection }: { worker: Worker; connection: { close(): Promise<void> } } = await createWorker(config, deps, bundle);
-  const running = worker.run();
-  return async () => {
-    worker.shutdown();
-    await running;
-    await connection.close();
-    await deps.close();
-  };
-}
+const runWorker = () => startTestWorker(stack.api.config, bundle);
 
 beforeAll(async () => {
-  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
-  bundle = await bundleWorkflows(stack.api.config);
+  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: `worker-restart-${process.pid}` });
+  bundle = await bundleFor(stack.api.config);
 }, 120_000);
 afterAll(() => stack?.close());
 

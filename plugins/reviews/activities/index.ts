@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { ActivityDeps, CustomerRef, PlatformHooks } from '../../../workflows/plugin';
 import { present, Review } from '../api/review.model';
 import { recomputeSummaries } from '../api/summaries';
+import { syncRatings } from './rating-sync';
 
 export const DAY_MS = 86_400_000;
 const BATCH = 5000;
@@ -28,6 +29,9 @@ const TRASH_DAYS = `coalesce((st.value->>'trashRetentionDays')::numeric, 30)`;
 
 export function createActivities(deps: ActivityDeps) {
   return {
+    /** Product ratings changed since their last push, to Shopify's reviews.rating metafields. */
+    reviewsSyncRatings: () => syncRatings(deps),
+
     /** Publishes held (pending) reviews older than each shop's setting; returns how many. */
     async reviewsAutoPublishHeld({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {
       let total = 0;

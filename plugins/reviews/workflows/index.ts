@@ -2,7 +2,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { createActivities, MaintenanceInput } from '../activities';
 
-const { reviewsAutoPublishHeld, reviewsPurgeTrash } = proxyActivities<ReturnType<typeof createActivities>>({
+const { reviewsAutoPublishHeld, reviewsPurgeTrash, reviewsSyncRatings } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '10 minutes',
   retry: { maximumAttempts: 5 },
 });
@@ -11,4 +11,15 @@ export async function reviewsMaintenance(input: MaintenanceInput = {}): Promise<
   const published = await reviewsAutoPublishHeld(input);
   const purged = await reviewsPurgeTrash(input);
   return { published, purged };
+}
+
+/** reviewsRatingSync: every minute from the `reviews-rating-sync` schedule; drains changed ratings. */
+export async function reviewsRatingSync(): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < 10; round++) {
+    const pushed = await reviewsSyncRatings();
+    total += pushed;
+    if (pushed === 0) break;
+  }
+  return total;
 }
