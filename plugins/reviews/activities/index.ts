@@ -5,6 +5,7 @@ import type { ActivityDeps, CustomerRef, PlatformHooks } from '../../../workflow
 import { present, Review } from '../api/review.model';
 import { recomputeSummaries } from '../api/summaries';
 import { syncRatings } from './rating-sync';
+import { notifyShop } from './notify';
 
 export const DAY_MS = 86_400_000;
 const BATCH = 5000;
@@ -31,6 +32,8 @@ export function createActivities(deps: ActivityDeps) {
   return {
     /** Product ratings changed since their last push, to Shopify's reviews.rating metafields. */
     reviewsSyncRatings: () => syncRatings(deps),
+    /** Mails negative reviews now, the others in the digest when due (else returns them deferred). */
+    reviewsNotify: (shopId: number, reviewIds: number[], digestDue: boolean) => notifyShop(deps, shopId, reviewIds, digestDue),
 
     /** Publishes held (pending) reviews older than each shop's setting; returns how many. */
     async reviewsAutoPublishHeld({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {

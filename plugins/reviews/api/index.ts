@@ -6,6 +6,7 @@ import { Review, ReviewSummary } from './review.model';
 import { collectRoutes } from './collect/collect-routes';
 import { reviewRoutes } from './routes';
 import { seedDemoShopReviews } from './demo-shop';
+import { forwardNewReviews } from './notifications';
 import { ensureMaintenanceSchedule } from './schedule';
 import { ReviewSettingsRow } from './settings';
 import { productSummaries } from './summaries';
@@ -16,6 +17,7 @@ export default defineApiPlugin({
   routes: (services) => reviewRoutes(services),
   publicRoutes: (services) => collectRoutes(services),
   onStart: async (services) => {
+    forwardNewReviews(services);
     await ensureMaintenanceSchedule(services);
     await seedDemoShopReviews(services);
   },

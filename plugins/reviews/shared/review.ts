@@ -127,5 +127,11 @@ export const reviewSettings = z.object({
   customerEligibility: z.enum(['everyone', 'buyers']).default('everyone'),
   richSnippets: z.boolean().default(true),
   ugcDisplay: z.boolean().default(true),
+  // notifications to the shop: new reviews as an hourly digest, negative ones at once
+  enabledEmailNewReview: z.boolean().default(true),
+  enabledEmailNegativeReview: z.boolean().default(true),
+  receiverNewReview: z.email({ message: 'Invalid email' }).nullable().default(null),
+  receiverNegativeReview: z.email({ message: 'Invalid email' }).nullable().default(null),
+  negativeThreshold: z.number().int().min(1).max(5).default(4),
 }).strict();
 export type ReviewSettings = z.infer<typeof reviewSettings>;

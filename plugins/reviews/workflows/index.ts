@@ -1,5 +1,6 @@
 // reviewsMaintenance: started every hour by the `reviews-maintenance` schedule (api/schedule.ts).
 import { proxyActivities } from '@temporalio/workflow';
+export { reviewNotifications } from './notifications';
 import type { createActivities, MaintenanceInput } from '../activities';
 
 const { reviewsAutoPublishHeld, reviewsPurgeTrash, reviewsSyncRatings } = proxyActivities<ReturnType<typeof createActivities>>({
