@@ -15,7 +15,7 @@ export async function syncRatings(deps: ActivityDeps): Promise<number> {
     .where((w) => w.whereNull('s.synced_at').orWhereRaw('s.synced_at < s.updated_at'))
     .orderBy('s.updated_at')
     .limit(BATCH)
-    // updated_at as text: microseconds survive the round trip (a JS Date would drop them).
+    // tenancy: same sweep; updated_at as text so microseconds survive the round trip (a JS Date drops them)
     .select('s.id', 's.product_key as productKey', 's.count', 's.rating_sum as ratingSum', deps.knex.raw('s.updated_at::text as "updatedAt"'), 'sh.shopify_domain as shop');
   let pushed = 0;
   for (const r of rows) {

@@ -15,6 +15,7 @@ test('settings have defaults, are validated and saved per shop', async () => {
   const { http } = await shopOn(api, 'pro');
   expect((await http.get('/api/reviews/settings')).body.data).toEqual({
     autoPublish: 'all', autoPublishHeldAfterDays: 14, trashRetentionDays: 30, customerEligibility: 'everyone', richSnippets: true, ugcDisplay: true,
+    enabledEmailNewReview: true, enabledEmailNegativeReview: true, receiverNewReview: null, receiverNegativeReview: null, negativeThreshold: 4,
   });
   const bad = await http.put('/api/reviews/settings', { trashRetentionDays: 7, autoPublish: 'positive-only' });
   expect(bad.status).toBe(400);
