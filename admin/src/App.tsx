@@ -1,10 +1,9 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { useI18nextProvider } from 'ra-i18n-i18next';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { plugins } from 'virtual:plaudit-plugins';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
-import { availableLocales, i18nextInstance, i18nextOptions } from './i18n';
+import { useAdminI18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { composeRoutes } from './menu';
 import { Dashboard } from './pages/Dashboard';
@@ -20,7 +19,7 @@ const routes = composeRoutes(plugins);
 const Home = plugins.find((p) => p.dashboard)?.dashboard ?? Dashboard;
 
 export function App({ basename }: { basename: string }) {
-  const i18nProvider = useI18nextProvider({ i18nextInstance, options: i18nextOptions, availableLocales });
+  const i18nProvider = useAdminI18nProvider();
   if (!i18nProvider) return null;
   const app = (
     <Admin

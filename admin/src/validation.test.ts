@@ -14,7 +14,7 @@ function english(validator: PlauditValidator, value: unknown, values: Record<str
   if (error === undefined) return undefined;
   const { message, args } = typeof error === 'string' ? { message: error, args: {} } : error;
   expect(i18n.exists(message)).toBe(true);
-  return i18n.t(message, args);
+  return String(i18n.t(message, args));
 }
 
 const passes = (validator: PlauditValidator, values: unknown[], all?: Record<string, unknown>) =>

@@ -5,6 +5,7 @@ import { PluginMenu } from './PluginMenu';
 import { Navigate, useLocation } from 'react-router-dom';
 import { NotFound } from '../pages/NotFound';
 import { useShop } from '../shop';
+import { ShopLocale } from '../ShopLocale';
 
 const ShellAppBar = () => (
   <AppBar
@@ -27,6 +28,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (shop && !shop.extendedMode) return <Navigate to="/partner-friendly" replace state={{ from: location.pathname }} />;
   return (
     <Layout menu={PluginMenu} appBar={ShellAppBar} error={PageError}>
+      <ShopLocale />
       {children}
     </Layout>
   );

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useNotify, useTranslate } from 'react-admin';
 import { apiJson } from '../api-client';
+import { ShopLocale } from '../ShopLocale';
 
 /** Outside extended mode the app shows only this page; turning extended mode on opens the rest. */
 export function PartnerFriendly() {
@@ -14,8 +15,9 @@ export function PartnerFriendly() {
   const enable = async () => {
     setBusy(true);
     try {
-      await apiJson('/shops', { method: 'PUT', body: JSON.stringify({ extendedMode: true }) });
-      await queryClient.invalidateQueries({ queryKey: ['plaudit', 'shop'] });
+      const res = await apiJson<{ data: unknown }>('/shops', { method: 'PUT', body: JSON.stringify({ extendedMode: true }) });
+      // The shell decides from the cached shop: update it before leaving, or it sends us back here.
+      queryClient.setQueryData(['plaudit', 'shop'], res.data);
       notify('plaudit.saved', { type: 'success' });
       navigate('/');
     } catch {
@@ -26,6 +28,7 @@ export function PartnerFriendly() {
   };
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <ShopLocale />
       <Card sx={{ maxWidth: 520 }}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography variant="h5" component="h1">
