@@ -29,6 +29,7 @@ test('queue: tabs and search live in the URL, survive a reload, and a cancel rel
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
   await page.goto(`${stack.appUrl}/collect-reviews/review-request`);
   await page.getByRole('tab', { name: 'Scheduled' }).click();
+  await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled');
   await page.getByLabel('Search orders or customers').fill(orders[0].name);
   await page.getByLabel('Search orders or customers').press('Enter');
   await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled' && u.searchParams.get('searchText') === orders[0].name);

@@ -32,7 +32,9 @@ export async function up(knex: Knex) {
     t.text('error_message');
     t.string('sender_app', 64);
     t.string('workflow_id', 255).notNullable();
-    t.timestamps(true, true);
+    // Millisecond precision: list cursors carry created_at through JSON without losing digits.
+    t.timestamp('created_at', { useTz: true, precision: 3 }).notNullable().defaultTo(knex.raw("date_trunc('milliseconds', now())"));
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['shop_id', 'order_id', 'queue_type']);
     t.index(['shop_id', 'created_at', 'id']);
     t.index(['shop_id', 'status', 'created_at', 'id']);

@@ -22,9 +22,8 @@ export interface QueueState {
   step: 'after' | 'before' | null;
 }
 
-export function useQueueState(): [QueueState, (patch: Partial<QueueState>) => void] {
-  const [params, setParams] = useSearchParams();
-  const state: QueueState = {
+function readState(params: URLSearchParams): QueueState {
+  return {
     tab: TABS.some((t) => t.key === params.get('statusFilter')) ? params.get('statusFilter')! : 'all',
     searchText: params.get('searchText') ?? '',
     limit: PAGE_SIZES.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 10,
@@ -32,22 +31,31 @@ export function useQueueState(): [QueueState, (patch: Partial<QueueState>) => vo
     cursor: params.get('cursor'),
     step: params.get('step') === 'before' ? 'before' : params.get('step') === 'after' ? 'after' : null,
   };
-  const update = (patch: Partial<QueueState>) => {
-    const next = { ...state, ...patch };
-    const paging = 'page' in patch || 'cursor' in patch;
-    if (!paging) Object.assign(next, { page: 1, cursor: null, step: null });
-    const out = new URLSearchParams();
-    if (next.tab !== 'all') out.set('statusFilter', next.tab);
-    if (next.searchText) out.set('searchText', next.searchText);
-    if (next.limit !== 10) out.set('limit', String(next.limit));
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.cursor && next.step) {
-      out.set('cursor', next.cursor);
-      out.set('step', next.step);
-    }
-    setParams(out);
-  };
-  return [state, update];
+}
+
+function writeState(next: QueueState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (next.tab !== 'all') out.set('statusFilter', next.tab);
+  if (next.searchText) out.set('searchText', next.searchText);
+  if (next.limit !== 10) out.set('limit', String(next.limit));
+  if (next.page > 1) out.set('page', String(next.page));
+  if (next.cursor && next.step) {
+    out.set('cursor', next.cursor);
+    out.set('step', next.step);
+  }
+  return out;
+}
+
+export function useQueueState(): [QueueState, (patch: Partial<QueueState>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = (patch: Partial<QueueState>) =>
+    // Composed on the latest URL, so quick successive changes (a tab, then a search) all stay.
+    setParams((prev) => {
+      const next = { ...readState(prev), ...patch };
+      if (!('page' in patch || 'cursor' in patch)) Object.assign(next, { page: 1, cursor: null, step: null });
+      return writeState(next);
+    });
+  return [readState(params), update];
 }
 
 export function apiQuery(s: QueueState): string {
