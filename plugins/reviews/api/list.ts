@@ -40,8 +40,19 @@ function decodeCursor(cursor: string, keys: SortKey[]): CursorValues {
   throw createHttpError(400, 'The cursor is invalid', { errors: { cursor: 'The value is invalid' } });
 }
 
-/** Rows strictly after `values` in the order of `keys` (expanded so mixed directions work). */
+/**
+ * Rows strictly after `values` in the order of `keys`. One direction: a row comparison, which
+ * PostgreSQL turns into an index range start, so a deep page costs what the first one does. Mixed
+ * directions: the expanded form, behind a bound on the first key so the index still starts near.
+ */
 function seek(qb: QueryBuilder<Review>, keys: SortKey[], values: CursorValues) {
+  const dir = keys[0].dir;
+  if (keys.every((k) => k.dir === dir)) {
+    const columns = keys.map((k) => `reviews.${k.column}`).join(', ');
+    qb.whereRaw(`(${columns}) ${dir === 'asc' ? '>' : '<'} (${keys.map(() => '?').join(', ')})`, values);
+    return;
+  }
+  qb.where(`reviews.${keys[0].column}`, dir === 'asc' ? '>=' : '<=', values[0]);
   qb.where((outer) => {
     keys.forEach((key, i) => {
       outer.orWhere((inner) => {
