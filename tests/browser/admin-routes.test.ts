@@ -4,18 +4,14 @@
 import type { Browser } from 'playwright-core';
 import { createShop, startTestApi, type TestApi } from '../support/api';
 import { adminPage } from '../support/admin-session';
-import { launchBrowser, screenshot } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 
 let api: TestApi;
 let browser: Browser;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
+useBrowser(() => startTestApi(), (s, b) => {
+  api = s;
+  browser = b;
 });
 
 const ROUTES: [string, string][] = [

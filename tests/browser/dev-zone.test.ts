@@ -3,7 +3,7 @@
 import nodemailer from 'nodemailer';
 import type { Browser } from 'playwright-core';
 import { adminPage } from '../support/admin-session';
-import { launchBrowser, screenshot } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { eventually } from '../support/api';
 import { startPlatformStack } from '../support/platform';
 
@@ -11,13 +11,9 @@ type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startPlatformStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+useBrowser(() => startPlatformStack(), (s, b) => {
+  stack = s;
+  browser = b;
 });
 
 test('developer mode, own mail only, demo orders and developer calls', async () => {

@@ -1,20 +1,16 @@
 // The embedded admin as the Shopify admin opens it: /embed?embedded=1&shop=...&host=... with App
 // Bridge (here the store emulator's stand-in) in <head>; every API call carries a session token.
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser, screenshot } from '../support/browser';
+import { collectPageErrors, screenshot, useBrowser } from '../support/browser';
 import { startPlatformStack } from '../support/platform';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startPlatformStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+useBrowser(() => startPlatformStack(), (s, b) => {
+  stack = s;
+  browser = b;
 });
 
 test('App Bridge loads first in <head> and the admin works on session tokens alone', async () => {

@@ -1,6 +1,6 @@
 // A merchant signs in through the store emulator's OAuth, as a newcomer would with `npm start`.
 import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchBrowser, screenshot } from '../support/browser';
+import { collectPageErrors, screenshot, useBrowser } from '../support/browser';
 import { startPlatformStack } from '../support/platform';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -9,13 +9,9 @@ let browser: Browser;
 // @shopify/shopify-api refuses OAuth callbacks from bots, and HeadlessChrome's default agent is one.
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
-beforeAll(async () => {
-  stack = await startPlatformStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+useBrowser(() => startPlatformStack(), (s, b) => {
+  stack = s;
+  browser = b;
 });
 
 test('shop domain -> consent page -> install -> the admin', async () => {

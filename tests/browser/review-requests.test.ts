@@ -3,20 +3,16 @@
 import type { Browser } from 'playwright-core';
 import { adminPage } from '../support/admin-session';
 import { eventually } from '../support/api';
-import { launchBrowser, screenshot } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 import { startPlatformStack } from '../support/platform';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startPlatformStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+useBrowser(() => startPlatformStack(), (s, b) => {
+  stack = s;
+  browser = b;
 });
 
 test('queue: tabs and search live in the URL, survive a reload, and a cancel reloads the list', async () => {
@@ -24,7 +20,7 @@ test('queue: tabs and search live in the URL, survive a reload, and a cancel rel
   await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }) });
   const orders: { id: string; name: string }[] = [];
   for (let i = 0; i < 2; i++) orders.push((await stack.control('/orders', { shop: domain, fulfill: true })).order);
-  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, status: 'waiting' })).length === 2);
+  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, status: 'waiting' })).length === 2, 45_000);
 
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
   await page.goto(`${stack.appUrl}/collect-reviews/review-request`);
@@ -46,7 +42,7 @@ test('queue: tabs and search live in the URL, survive a reload, and a cancel rel
   await page.getByRole('menuitem', { name: 'Cancel request' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByText('Request cancelled').waitFor();
-  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: orders[0].id }).first()).status === 'cancel');
+  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: orders[0].id }).first()).status === 'cancel', 45_000);
   expect(errors).toEqual([]);
 });
 

@@ -3,18 +3,14 @@
 import type { Browser } from 'playwright-core';
 import { client, createShop, startTestApi, type TestApi } from '../support/api';
 import { adminPage } from '../support/admin-session';
-import { launchBrowser, screenshot } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 
 let api: TestApi;
 let browser: Browser;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api?.close();
+useBrowser(() => startTestApi(), (s, b) => {
+  api = s;
+  browser = b;
 });
 
 const PAYLOADS = ['<img src=x onerror=alert(1)>', '<script>alert(2)</script>', '"><svg onload=alert(3)>'];

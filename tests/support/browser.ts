@@ -28,3 +28,18 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Starts the test's stack and a browser before its tests and stops both after them. */
+export function useBrowser<T extends { close(): Promise<void> }>(start: () => Promise<T>, set: (stack: T, browser: Browser) => void) {
+  let stack: T | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    stack = await start();
+    browser = await launchBrowser();
+    set(stack, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+}
