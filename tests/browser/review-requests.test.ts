@@ -6,6 +6,9 @@ import { eventually } from '../support/api';
 import { screenshot, useBrowser } from '../support/browser';
 import { startPlatformStack } from '../support/platform';
 
+// Webhooks, workflows and the browser share two cores with the rest of the suite: allow headroom.
+jest.setTimeout(120_000);
+
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 let browser: Browser;
