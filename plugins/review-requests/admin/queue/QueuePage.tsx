@@ -48,14 +48,17 @@ export default function QueuePage() {
           ))}
         </Tabs>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-          <TextField
-            size="small"
-            label={translate('review-requests:queue.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && update({ searchText: search.trim() })}
-            onBlur={() => search.trim() !== state.searchText && update({ searchText: search.trim() })}
-          />
+          {/* A form: Enter submits what the field holds, whatever React has rendered so far. */}
+          <Box
+            component="form"
+            role="search"
+            onSubmit={(e: React.FormEvent<HTMLFormElement>) => {
+              e.preventDefault();
+              update({ searchText: String(new FormData(e.currentTarget).get('searchText') ?? '').trim() });
+            }}
+          >
+            <TextField size="small" name="searchText" label={translate('review-requests:queue.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          </Box>
           {(['sendAnyway', 'skip', 'block'] as const).map((a) => (
             <Button key={a} variant="outlined" disabled={!bulkAllowed(a, chosen.map((r) => r.status))} onClick={() => setConfirm({ action: a, rows: chosen })}>
               {translate(`review-requests:bulk.${a}`)}
