@@ -56,30 +56,25 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
     }
     services.push({ name: 'PostgreSQL', url: redactPassword(databaseUrl), embedded: !config.database.url });
 
-    o.progress('running migrations');
+    const shopifyEnv: Record<string, string> = {};
+    // One short-lived pool for the start-up work: migrations, then the demo shop's install.
     const knex = createKnex(databaseUrl, { min: 0, max: 2 });
     try {
+      o.progress('running migrations');
       const { applied } = await migrateLatest(knex, path.join(ROOT, 'migrations'), discoverPlugins(config.pluginDirs));
       if (applied.length) o.progress(`applied ${applied.length} migration(s)`);
+      if (!config.shopify.apiKey && o.emulator !== false) {
+        o.progress('starting the store emulator (no SHOPIFY_API_KEY: Shopify is emulated locally)');
+        const emulator = await startDevEmulator(config, log);
+        stops.push(emulator.stop);
+        Object.assign(shopifyEnv, emulator.env);
+        services.push({ name: 'Store emulator', url: `${emulator.url}  (demo storefront: ${emulator.url}/collections/all)`, embedded: true });
+        const withEmulator = loadConfig({ ...process.env, ...emulator.env, DATABASE_URL: databaseUrl }, ROOT);
+        await installEmulatorShop({ ...withEmulator, dataDir: config.dataDir, appUrl: config.appUrl }, log, knex, encryptionKey, DEMO_SHOP);
+        o.progress(`installed the demo shop ${DEMO_SHOP}`);
+      }
     } finally {
       await knex.destroy();
-    }
-
-    const shopifyEnv: Record<string, string> = {};
-    if (!config.shopify.apiKey && o.emulator !== false) {
-      o.progress('starting the store emulator (no SHOPIFY_API_KEY: Shopify is emulated locally)');
-      const emulator = await startDevEmulator(config, log);
-      stops.push(emulator.stop);
-      Object.assign(shopifyEnv, emulator.env);
-      services.push({ name: 'Store emulator', url: `${emulator.url}  (demo storefront: ${emulator.url}/collections/all)`, embedded: true });
-      const withEmulator = loadConfig({ ...process.env, ...emulator.env, DATABASE_URL: databaseUrl }, ROOT);
-      const installKnex = createKnex(databaseUrl, { min: 0, max: 2 });
-      try {
-        await installEmulatorShop({ ...withEmulator, dataDir: config.dataDir, appUrl: config.appUrl }, log, installKnex, encryptionKey, DEMO_SHOP);
-        o.progress(`installed the demo shop ${DEMO_SHOP}`);
-      } finally {
-        await installKnex.destroy();
-      }
     }
 
     let address = config.temporal.address;

@@ -1,5 +1,6 @@
 // GET /api/email-queue: filters of spec section 3's queue state, keyset (cursor) paging on
 // (created_at, id) so the cost does not grow with depth.
+import createHttpError from 'http-errors';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Tenant } from '../../../api/auth/tenant';
@@ -32,7 +33,7 @@ function decode(cursor: string): Cursor {
   } catch {
     /* falls through */
   }
-  throw Object.assign(new Error('The value is invalid'), { status: 400, expose: true, errors: { cursor: 'The value is invalid' } });
+  throw createHttpError(400, 'The value is invalid', { errors: { cursor: 'The value is invalid' } });
 }
 
 export async function listQueue(knex: Knex, tenant: Tenant, q: z.infer<typeof queueQuery>) {

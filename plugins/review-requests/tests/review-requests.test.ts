@@ -130,3 +130,10 @@ test('block and unblock a customer through the queue', async () => {
   expect((await http.post('/api/email-update-status', { ids: [row.id], status: 'cancel' })).body).toMatchObject({ success: true, data: { skipped: 1 } });
   await eventually(async () => ((await entry(shop.id, order.id)).status === 'cancel' ? true : undefined));
 });
+
+test('a malformed queue cursor is a 400 naming the field, not a server error', async () => {
+  const { appToken } = await stack.installShop();
+  const res = await client(stack.appUrl, appToken).get('/api/email-queue?after=not-a-cursor');
+  expect(res.status).toBe(400);
+  expect(res.body.errors).toEqual({ cursor: 'The value is invalid' });
+});
