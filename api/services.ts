@@ -29,7 +29,7 @@ export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
   const plugins = loadApiPlugins(discovered);
   for (const p of plugins) for (const model of p.models ?? []) model.knex(knex);
   return {
-    services: { config, log, knex, temporal, events: new EventBus(log), platform: createPlatform(config, log, knex, encryptionKey) },
+    services: { config, log, knex, temporal, events: new EventBus(log), platform: createPlatform(config, log, knex, encryptionKey), reviewFeed: plugins.find((p) => p.reviewFeed)?.reviewFeed },
     discovered,
     plugins,
     async close() {

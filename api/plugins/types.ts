@@ -19,6 +19,8 @@ export interface ApiServices {
   events: EventBus;
   /** the store platform (Shopify); undefined when no Shopify credentials are configured */
   platform?: Platform;
+  /** published reviews for the storefront, from the plugin that owns reviews (undefined without one) */
+  reviewFeed?: ReviewFeed;
 }
 
 /** Per-product rating counts from our reviews (average, count, distribution 5..1). */
@@ -27,6 +29,75 @@ export interface ProductSummary {
   count: number;
   average: number;
   stars: Record<1 | 2 | 3 | 4 | 5, number>;
+}
+
+/**
+ * A published review as shoppers may see it: no email, no order ids, the reviewer shown by first
+ * name and last initial. The storefront (widgets, feeds, JSON-LD) never sees more than this.
+ */
+export interface PublicReview {
+  id: number;
+  kind: 'product' | 'store';
+  productId: string | null;
+  productTitle: string | null;
+  productHandle: string | null;
+  rating: number;
+  title: string | null;
+  content: string;
+  /** "Ada L." */
+  author: string;
+  country: string | null;
+  locale: string | null;
+  variants: string[];
+  media: { url: string; type: 'image' | 'video' }[];
+  verified: boolean;
+  featured: boolean;
+  pinned: boolean;
+  reply: { content: string; at: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** featured: pinned, then featured, then newest (the storefront default). */
+export type FeedSort = 'featured' | 'newest' | 'highest' | 'lowest' | 'media';
+
+export interface ReviewFeedQuery {
+  /** a product's reviews; null: reviews of the store itself; undefined: every published review */
+  productId?: string | null;
+  /** only product reviews or only store reviews (all-reviews page `include`) */
+  kind?: 'product' | 'store';
+  sort?: FeedSort;
+  /** only these star ratings */
+  stars?: number[];
+  withMedia?: boolean;
+  testimonial?: boolean;
+  /** only these reviews (testimonials with selected reviews) */
+  ids?: number[];
+  /** only reviews about these products */
+  productIds?: string[];
+  /** a customer's own reviews (customer portal), by Shopify customer id or email */
+  customer?: { id?: string | null; email?: string | null };
+  limit: number;
+  /** opaque cursor from a previous page's nextCursor */
+  after?: string | null;
+}
+
+export interface ReviewFeedPage {
+  items: PublicReview[];
+  nextCursor: string | null;
+}
+
+/**
+ * What the plugin owning reviews offers the storefront. `version` changes whenever anything a
+ * shopper could see changes (any write to a shop's reviews), so readers can cache by it; writers
+ * also NOTIFY `reviewFeedChannel` with the shop id as payload.
+ */
+export interface ReviewFeed {
+  reviews(tenant: Tenant, query: ReviewFeedQuery): Promise<ReviewFeedPage>;
+  summaries(tenant: Tenant, productIds: string[]): Promise<Record<string, ProductSummary & { mediaCount: number }>>;
+  shopSummary(tenant: Tenant): Promise<Omit<ProductSummary, 'productId'> & { mediaCount: number }>;
+  version(tenant: Tenant): Promise<string>;
+  readonly channel: string;
 }
 
 export interface ApiPlugin {
@@ -50,6 +121,8 @@ export interface ApiPlugin {
   on?: Record<string, EventHandler>;
   /** Rating summaries for product ids (the reviews plugin provides it; used by /api/shopify/*). */
   productSummaries?: (tenant: Tenant, productIds: string[]) => Promise<Record<string, ProductSummary>>;
+  /** Published reviews for the storefront (the reviews plugin provides it; used by the widgets). */
+  reviewFeed?: ReviewFeed;
 }
 
 export function defineApiPlugin(plugin: ApiPlugin): ApiPlugin {

@@ -1,0 +1,39 @@
+// What each widget component renders from: the shop's display settings plus data from the
+// review feed. The server renderer (plugins/widgets/api) fills these from the database; the admin's
+// live previews fill them with sample data. Type-only imports: nothing of the API is bundled.
+import type { ProductSummary, PublicReview, ReviewFeedPage } from '../../../api/plugins/types';
+import type { DisplaySettings } from './display-settings';
+
+export type { ProductSummary, PublicReview, ReviewFeedPage };
+
+export interface Summary {
+  count: number;
+  average: number;
+  stars: Record<1 | 2 | 3 | 4 | 5, number>;
+  mediaCount: number;
+}
+
+export interface WidgetContext {
+  settings: DisplaySettings;
+  shopName: string;
+  /** base URL of the widget endpoints as the shopper's browser reaches them (the app proxy) */
+  endpoint: string;
+  /** true in the admin preview: no links leave the page, nothing is posted */
+  preview?: boolean;
+  /** current time for relative dates (ms since epoch), fixed per render */
+  now: number;
+}
+
+export interface ProductRef {
+  id: string;
+  title: string | null;
+  handle: string | null;
+}
+
+export interface ReviewBoxData { product: ProductRef; summary: Summary; page: ReviewFeedPage; stars?: number[]; sort?: string }
+export interface StarRatingData { productId: string; summary: Summary }
+export interface ReviewListData { reviews: PublicReview[] }
+export interface AllReviewsData { summary: Summary; page: ReviewFeedPage; stars?: number[]; sort?: string }
+export interface SubmitFormData { product: ProductRef | null }
+export interface CustomerPortalData { page: ReviewFeedPage }
+export interface UpsellData { summaries: Record<string, Summary> }
