@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 
 export interface LinkPayload {
-  /** purpose: write a review, open pixel, unsubscribe */
-  p: 'write' | 'open' | 'unsub';
+  /** purpose: write a review, open pixel, unsubscribe, answer a merchant's edit request, verify a sender email */
+  p: 'write' | 'open' | 'unsub' | 'edit' | 'sender';
   shop: string;
   /** email queue entry id */
   q: number;
@@ -13,6 +13,11 @@ export interface LinkPayload {
   o: string;
   /** product id for write links */
   pr?: string;
+  /** edit links: the review id, and when the edit was requested (ms) so a newer request voids older links; q is 0 there */
+  r?: number;
+  t?: number;
+  /** sender links: the address being verified; q is 0 and o empty there */
+  email?: string;
   /** expiry, unix seconds */
   exp: number;
 }

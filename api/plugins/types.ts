@@ -1,5 +1,6 @@
 // The contract an integrator writes against on the API side: plugins/<id>/api/index.ts
 // default-exports `defineApiPlugin({...})`. See docs/plugins.md.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import type { Tenant } from '../auth/tenant';
 import type { Platform } from '../platform';
@@ -75,6 +76,8 @@ export interface ReviewFeedQuery {
   ids?: number[];
   /** only reviews about these products */
   productIds?: string[];
+  /** leave out the demo reviews a shop starts with (feeds sent to Google) */
+  excludeDemo?: boolean;
   /** a customer's own reviews (customer portal), by Shopify customer id or email */
   customer?: { id?: string | null; email?: string | null };
   limit: number;
@@ -123,7 +126,14 @@ export interface ApiPlugin {
   productSummaries?: (tenant: Tenant, productIds: string[]) => Promise<Record<string, ProductSummary>>;
   /** Published reviews for the storefront (the reviews plugin provides it; used by the widgets). */
   reviewFeed?: ReviewFeed;
+  /**
+   * Answers requests it can answer at once, from memory, before Koa and the kernel's middleware
+   * (the storefront's cached reads); returns false to leave a request to the app. Must not throw.
+   */
+  fastLane?: (services: ApiServices) => FastLane;
 }
+
+export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function defineApiPlugin(plugin: ApiPlugin): ApiPlugin {
   return plugin;

@@ -6,6 +6,7 @@ import { present, Review } from '../api/review.model';
 import { recomputeSummaries } from '../api/summaries';
 import { syncRatings } from './rating-sync';
 import { notifyShop } from './notify';
+import { sendEditRequest, type EditRequestInput } from './edit-request';
 
 export const DAY_MS = 86_400_000;
 const BATCH = 5000;
@@ -34,6 +35,8 @@ export function createActivities(deps: ActivityDeps) {
     reviewsSyncRatings: () => syncRatings(deps),
     /** Mails negative reviews now, the others in the digest when due (else returns them deferred). */
     reviewsNotify: (shopId: number, reviewIds: number[], digestDue: boolean) => notifyShop(deps, shopId, reviewIds, digestDue),
+    /** The confirm-edit email of one edit request (skipped when the request is no longer current). */
+    reviewsSendEditRequest: (input: EditRequestInput) => sendEditRequest(deps, input),
 
     /** Publishes held (pending) reviews older than each shop's setting; returns how many. */
     async reviewsAutoPublishHeld({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {

@@ -1,14 +1,19 @@
-// /reviews/edit/:id: the merchant corrects a review. Imported reviews, and reviews whose edit
-// request the customer has not confirmed, are refused by the API; the form says why.
+// /reviews/edit/:id: the merchant corrects a review. Imported reviews, and customers' reviews whose
+// edit request the customer has not confirmed (or denied), are refused by the API; the form says why.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Rating, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiJson } from '../../../admin/src/api-client';
-import { reviewEdit, type Review } from '../shared/review';
+import { editBlock, reviewEdit, type EditBlock, type Review } from '../shared/review';
 import { post } from './reviews-api';
 
 const FIELDS = ['title', 'firstName', 'lastName', 'email'] as const;
+const BLOCK_TEXT: Record<EditBlock, string> = {
+  imported: 'reviews:edit.imported',
+  not_confirmed: 'reviews:edit.not_confirmed',
+  denied: 'reviews:edit.denied',
+};
 
 export default function EditPage() {
   const { id } = useParams();
@@ -24,7 +29,8 @@ export default function EditPage() {
       .catch(() => navigate('/reviews/list'));
   }, [id, navigate]);
 
-  const blocked = review?.imported ? 'reviews:edit.imported' : review?.editRequest === 'unconfirmed' || review?.editRequest === 'denied' ? 'reviews:edit.not_confirmed' : null;
+  const block = review ? editBlock(review) : undefined;
+  const blocked = block ? BLOCK_TEXT[block] : null;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = reviewEdit.partial().safeParse(form);
@@ -46,7 +52,8 @@ export default function EditPage() {
       <CardContent>
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{translate('reviews:edit.title')}</Typography>
         {blocked && <Alert severity="warning" sx={{ mb: 2 }}>{translate(blocked)}</Alert>}
-        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+        {/* The form appears with the review, so nothing typed is overwritten when it loads. */}
+        {review && <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
           <Rating value={Number(form.rating ?? 5)} onChange={(_, v) => v && setForm({ ...form, rating: v })} disabled={!!blocked} />
           <TextField label={translate('reviews:fields.content')} value={form.content ?? ''} onChange={(e) => setForm({ ...form, content: e.target.value })} error={!!errors.content} helperText={errors.content} multiline minRows={4} required disabled={!!blocked} />
           {FIELDS.map((f) => (
@@ -56,7 +63,7 @@ export default function EditPage() {
             <Button type="submit" variant="contained" disabled={!!blocked}>{translate('reviews:form.save')}</Button>
             <Button onClick={() => navigate('/reviews/list')}>{translate('reviews:form.cancel')}</Button>
           </Box>
-        </Box>
+        </Box>}
       </CardContent>
     </Card>
   );

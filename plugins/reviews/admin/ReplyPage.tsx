@@ -52,14 +52,15 @@ export default function ReplyPage() {
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{review.content}</Typography>
           </Box>
         )}
-        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+        {/* The form appears with the review, so nothing typed is overwritten by its existing reply. */}
+        {review && <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
           <TextField label={translate('reviews:reply.content')} value={content} onChange={(e) => (setContent(e.target.value), setError(null))} error={!!error} helperText={error} multiline minRows={4} required />
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button type="submit" variant="contained">{translate('reviews:reply.send')}</Button>
-            {review?.replyContent && <Button color="error" onClick={remove}>{translate('reviews:reply.delete')}</Button>}
+            {review.replyContent && <Button color="error" onClick={remove}>{translate('reviews:reply.delete')}</Button>}
             <Button onClick={() => navigate('/reviews/list')}>{translate('reviews:form.cancel')}</Button>
           </Box>
-        </Box>
+        </Box>}
       </CardContent>
     </Card>
   );

@@ -5,37 +5,30 @@ import { Box, Button, Card, Checkbox, Chip, Tab, Table, TableBody, TableCell, Ta
 import { Title, useTranslate } from 'react-admin';
 import { TABS, type Action } from '../shared/review';
 import { BulkBar } from './BulkBar';
-import { Filters, type FilterState } from './Filters';
+import { Filters } from './Filters';
+import { apiParams, useListState } from './list-state';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
 import { RowActions } from './RowActions';
 import { Stars } from './Stars';
 
-const EMPTY: FilterState = { search: '', rating: [], source: '', sort: 'newest', hasMedia: '', verified: '', replied: '' };
-
 export default function ReviewList() {
   const translate = useTranslate();
   const run = useReviewAction();
-  const [tab, setTab] = useState<(typeof TABS)[number]>('all');
-  const [filters, setFilters] = useState<FilterState>(EMPTY);
-  const [cursor, setCursor] = useState<{ after?: string; before?: string }>({});
-  const [limit, setLimit] = useState(10);
+  const [state, update] = useListState();
   const [page, setPage] = useState<ReviewPage | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  const { tab, limit, ...filters } = state;
+  const query = new URLSearchParams(Object.entries(apiParams(state)).filter((e): e is [string, string] => !!e[1])).toString();
 
   const load = useCallback(async () => {
-    const { rating, ...rest } = filters;
-    const next = await fetchReviews({ tab, limit: String(limit), ...rest, rating: rating.join(','), ...cursor });
+    const next = await fetchReviews(Object.fromEntries(new URLSearchParams(query)));
     setPage(next);
     setSelected([]);
-  }, [tab, filters, cursor, limit]);
+  }, [query]);
   useEffect(() => {
     load().catch(() => setPage({ data: [], total: 0, pageInfo: { hasNext: false, hasPre: false, nextCursor: null, previousCursor: null } }));
   }, [load]);
 
-  const changeFilters = (f: FilterState) => {
-    setFilters(f);
-    setCursor({});
-  };
   const act = async (action: Action | 'request-edit', ids: number[]) => {
     if (await run(action, ids)) await load();
   };
@@ -48,12 +41,12 @@ export default function ReviewList() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {translate('reviews:list.title')}
       </Typography>
-      <Tabs value={tab} onChange={(_, v) => (setTab(v), setCursor({}))}>
+      <Tabs value={tab} onChange={(_, v) => update({ tab: v })}>
         {TABS.map((t) => (
           <Tab key={t} value={t} label={translate(`reviews:tabs.${t}`)} />
         ))}
       </Tabs>
-      <Filters value={filters} onChange={changeFilters} limit={limit} onLimit={(l) => (setLimit(l), setCursor({}))} />
+      <Filters value={filters} onChange={update} limit={limit} onLimit={(l) => update({ limit: l })} />
       {selected.length > 0 && <BulkBar tab={tab} count={selected.length} onAction={(a) => act(a, selected)} />}
       <Table size="small" data-testid="reviews-table">
         <TableHead>
@@ -89,6 +82,7 @@ export default function ReviewList() {
                 {r.verified && <Chip size="small" variant="outlined" label={translate('reviews:list.verified')} sx={{ ml: 0.5 }} />}
                 {r.featured && <Chip size="small" variant="outlined" label={translate('reviews:list.featured')} sx={{ ml: 0.5 }} />}
                 {r.pinned && <Chip size="small" variant="outlined" label={translate('reviews:list.pinned')} sx={{ ml: 0.5 }} />}
+                {r.editRequest && <Chip size="small" variant="outlined" color={r.editRequest === 'denied' ? 'warning' : 'default'} label={translate(`reviews:edit_request.${r.editRequest}`)} sx={{ ml: 0.5 }} />}
               </TableCell>
               <TableCell>{new Date(r.createdAt).toLocaleDateString()}</TableCell>
               <TableCell><RowActions review={r} onAction={(a) => act(a, [r.id])} /></TableCell>
@@ -101,8 +95,8 @@ export default function ReviewList() {
       </Table>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 1 }}>
         <Typography variant="body2">{translate('reviews:list.total', { smart_count: page?.total ?? 0 })}</Typography>
-        <Button disabled={!page?.pageInfo.hasPre} onClick={() => setCursor({ before: page!.pageInfo.previousCursor! })}>{translate('reviews:list.previous')}</Button>
-        <Button disabled={!page?.pageInfo.hasNext} onClick={() => setCursor({ after: page!.pageInfo.nextCursor! })}>{translate('reviews:list.next')}</Button>
+        <Button disabled={!page?.pageInfo.hasPre} onClick={() => update({ before: page!.pageInfo.previousCursor!, after: '' })}>{translate('reviews:list.previous')}</Button>
+        <Button disabled={!page?.pageInfo.hasNext} onClick={() => update({ after: page!.pageInfo.nextCursor!, before: '' })}>{translate('reviews:list.next')}</Button>
       </Box>
     </Card>
   );

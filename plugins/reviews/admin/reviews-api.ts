@@ -16,6 +16,12 @@ export function fetchReviews(params: Record<string, string | undefined>): Promis
 
 const post = (path: string, body?: unknown, method = 'POST') => apiJson(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 
+/** Refusals the admin words itself (in the merchant's language) rather than showing the server's text. */
+const CODE_TOASTS: Record<string, string> = {
+  EMAIL_NOT_FOUND: 'reviews:toast.email_not_found',
+  IMPORTED_REVIEW: 'reviews:edit.imported',
+};
+
 /** Runs a row or bulk action; success and failure toasts; resolves true when it worked. */
 export function useReviewAction() {
   const notify = useNotify();
@@ -27,8 +33,8 @@ export function useReviewAction() {
       notify(`reviews:toast.${action}`, { type: 'success', messageArgs: { smart_count: ids.length } });
       return true;
     } catch (err) {
-      const message = (err as { body?: { message?: string } }).body?.message;
-      notify(message ?? 'reviews:toast.failed', { type: 'error' });
+      const body = (err as { body?: { message?: string; code?: string } }).body;
+      notify(CODE_TOASTS[body?.code ?? ''] ?? body?.message ?? 'reviews:toast.failed', { type: 'error' });
       return false;
     }
   };

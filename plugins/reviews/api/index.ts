@@ -1,6 +1,7 @@
 // The reviews plugin's API side: moderation routes, rating summaries for the catalogue calls, and
 // the hourly maintenance schedule (auto-publish of held reviews, recycle-bin purge), and collection
-// from the signed links in request emails.
+// from the signed links in request emails and the storefront submit form, and the reviewer's answer
+// to an edit request.
 import { defineApiPlugin } from '../../../api/plugins/types';
 import { Review, ReviewSummary } from './review.model';
 import { collectRoutes } from './collect/collect-routes';
@@ -10,6 +11,7 @@ import { forwardNewReviews } from './notifications';
 import { ensureMaintenanceSchedule } from './schedule';
 import { ReviewSettingsRow } from './settings';
 import { productSummaries } from './summaries';
+import { reviewFeed } from './feed';
 
 export default defineApiPlugin({
   id: 'reviews',
@@ -22,4 +24,5 @@ export default defineApiPlugin({
     await seedDemoShopReviews(services);
   },
   productSummaries,
+  reviewFeed,
 });

@@ -9,6 +9,7 @@ import type { ApiServices } from '../../../api/plugins/types';
 import { Shop } from '../../../api/shops/shop.model';
 import { ACTIONS, bulkInput, listQuery, replyInput, reviewCreate, reviewEdit, type Action } from '../shared/review';
 import { runAction } from './actions';
+import { assertEditable, requestEdit } from './edit-requests';
 import { removeDemo, seedDemo } from './demo';
 import { exportReviews } from './export';
 import { countReviews, listReviews } from './list';
@@ -36,7 +37,8 @@ function parseAction(name: string): Action {
   return name as Action;
 }
 
-export function reviewRoutes({ knex, events }: ApiServices) {
+export function reviewRoutes(services: ApiServices) {
+  const { knex, events } = services;
   const router = new Router<AppState>({ prefix: '/reviews' });
 
   router.get('/', async (ctx) => {
@@ -106,10 +108,7 @@ export function reviewRoutes({ knex, events }: ApiServices) {
 
   router.put('/:id', async (ctx) => {
     const review = await findReview(ctx);
-    if (review.imported) throw createHttpError(409, 'Imported reviews cannot be edited', { code: 'IMPORTED_REVIEW' });
-    if (review.editRequest === 'unconfirmed' || review.editRequest === 'denied') {
-      throw createHttpError(409, 'This review cannot be edited until the customer confirms the edit request', { code: 'EDIT_NOT_CONFIRMED' });
-    }
+    assertEditable(review);
     const input = reviewEdit.partial().parse(ctx.request.body ?? {});
     const updated = await knex.transaction(async (trx) => {
       const row = await ctx.state.tenant.query(Review, trx).patchAndFetchById(review.id, input as never);
@@ -137,12 +136,10 @@ export function reviewRoutes({ knex, events }: ApiServices) {
     ctx.body = { success: true, data: present(row) };
   });
 
-  router.post('/:id/request-edit', async (ctx) => {
+  router.post('/:id/request-edit', requireFeature('confirmEdit'), async (ctx) => {
     const review = await findReview(ctx);
-    if (!review.email) throw createHttpError(400, 'Email not found, unable to send edit request', { code: 'EMAIL_NOT_FOUND' });
-    if (review.imported) throw createHttpError(409, 'Imported reviews cannot be edited', { code: 'IMPORTED_REVIEW' });
-    const row = await ctx.state.tenant.query(Review).patchAndFetchById(review.id, { editRequest: 'unconfirmed', editRequestedAt: new Date() });
-    ctx.body = { success: true, data: present(row) };
+    const row = await requestEdit(services, ctx.state.tenant, review);
+    ctx.body = { success: true, message: 'Edit request sent', data: present(row) };
   });
 
   router.post('/:id/:action', async (ctx) => {

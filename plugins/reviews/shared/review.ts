@@ -89,6 +89,23 @@ export const reviewCreate = reviewEdit.extend({
   status: z.enum(['published', 'unpublished']).optional(),
 }).refine((r) => r.kind === 'store' || !!r.productId, { path: ['productId'], message: required });
 
+/** Sources whose text the customer wrote: the merchant edits it only with the customer's consent. */
+export const CUSTOMER_SOURCES: readonly string[] = ['customer', 'guest'];
+
+export type EditBlock = 'imported' | 'not_confirmed' | 'denied';
+
+/**
+ * Why the merchant may not edit a review now (undefined: they may). Imported reviews never; a
+ * pending or refused edit request blocks; a customer's or guest's review needs a confirmed request.
+ */
+export function editBlock(r: { imported: boolean; source: string; editRequest?: string | null }): EditBlock | undefined {
+  if (r.imported) return 'imported';
+  if (r.editRequest === 'denied') return 'denied';
+  if (r.editRequest === 'confirmed') return undefined;
+  if (r.editRequest === 'unconfirmed' || CUSTOMER_SOURCES.includes(r.source)) return 'not_confirmed';
+  return undefined;
+}
+
 export const replyInput = z.object({ content: z.string({ error: required }).trim().min(1, required).max(5000) });
 
 const idList = z.array(z.coerce.number().int().positive()).min(1, required).max(10_000);

@@ -1,6 +1,7 @@
 // reviewsMaintenance: started every hour by the `reviews-maintenance` schedule (api/schedule.ts).
 import { proxyActivities } from '@temporalio/workflow';
 export { reviewNotifications } from './notifications';
+export { reviewsEditRequest } from './edit-request';
 import type { createActivities, MaintenanceInput } from '../activities';
 
 const { reviewsAutoPublishHeld, reviewsPurgeTrash, reviewsSyncRatings } = proxyActivities<ReturnType<typeof createActivities>>({

@@ -1,6 +1,7 @@
 // Collection from the signed link in a request email (issue 6): one verified review per line item,
 // photos checked by content and stripped of metadata, honeypot, rate limit, and the request
-// workflow told that the customer reviewed.
+// workflow told that the customer reviewed. The storefront form (storefront-routes.ts) and the
+// answers to edit requests (edit-answer-routes.ts) are mounted on the same router.
 import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
@@ -11,16 +12,19 @@ import { linkKey, verifyLink, type LinkPayload } from '../../../../api/signed-li
 import { tenantFor } from '../../../../api/auth/tenant';
 import { Review } from '../review.model';
 import { readSettings } from '../settings';
-import { recomputeSummaries } from '../summaries';
 import { cleanImage, MAX_PHOTO_BYTES, MAX_PHOTOS, mediaDir, storeImage, TYPE_NOT_SUPPORTED } from './media';
 import { readMultipart } from './multipart';
 import { RateLimit } from './rate-limit';
+import { saveCollectedReview } from './save-review';
 import { looksLikeSpam } from './spam';
+import { editAnswerRoutes } from './edit-answer-routes';
+import { storefrontRoutes } from './storefront-routes';
 import { messagePage, writePage } from './write-page';
 
 const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif' };
 
-export function collectRoutes({ config, knex, temporal, platform, events }: ApiServices) {
+export function collectRoutes(services: ApiServices) {
+  const { config, knex, temporal, platform, events } = services;
   const router = new Router<AppState>();
   const limiter = new RateLimit(10, 10 * 60_000);
 
@@ -95,19 +99,14 @@ export function collectRoutes({ config, knex, temporal, platform, events }: ApiS
     }
     const settings = await readSettings(c.tenant);
     const held = settings.autoPublish !== 'all' || looksLikeSpam(`${f.title ?? ''} ${f.content}`);
-    const media = images.map((img) => ({ type: 'image', url: storeImage(config.dataDir, img) }));
+    const media = images.map((img) => ({ type: 'image' as const, url: storeImage(config.dataDir, img) }));
     try {
-      const review = await knex.transaction(async (trx) => {
-        const row = await c.tenant.insert(Review, {
-          kind: 'product', productId: c.link.pr!, productTitle: c.line.title, rating, title: f.title?.trim() || null, content: f.content.trim(),
-          firstName: f.firstName?.trim().slice(0, 255) || null, lastName: f.lastName?.trim().slice(0, 255) || null, email: c.order.email,
-          country: c.order.shippingAddress?.countryCodeV2 ?? null, orderId: c.link.o, lineItemId: c.line.id, customerId: c.order.customer?.id ?? null,
-          media, source: 'customer', verified: true, imported: false, status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
-        } as never, trx);
-        await recomputeSummaries(trx, c.shop.id, [row.productId]);
-        return row;
+      await saveCollectedReview({ knex, events }, c.tenant, {
+        kind: 'product', productId: c.link.pr!, productTitle: c.line.title, rating, title: f.title?.trim() || null, content: f.content.trim(),
+        firstName: f.firstName?.trim().slice(0, 255) || null, lastName: f.lastName?.trim().slice(0, 255) || null, email: c.order.email,
+        country: c.order.shippingAddress?.countryCodeV2 ?? null, orderId: c.link.o, lineItemId: c.line.id, customerId: c.order.customer?.id ?? null,
+        media, source: 'customer', verified: true, imported: false, status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
       });
-      await events.emit('review.created', { shopId: c.shop.id, shopDomain: c.shop.shopifyDomain, reviewId: review.id, productId: review.productId, rating, source: 'customer', status: review.status });
       await notifyRequest(c.link);
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
@@ -129,5 +128,6 @@ export function collectRoutes({ config, knex, temporal, platform, events }: ApiS
     ctx.body = fs.createReadStream(full);
   });
 
+  for (const more of [storefrontRoutes(services), editAnswerRoutes(services)]) router.use(more.routes());
   return router;
 }
