@@ -13,6 +13,8 @@ module.exports = {
       ...shared,
       displayName: 'node',
       testEnvironment: 'node',
+      // a plugin's browser tests live in its tests/browser/ and belong to the browser project only
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '/plugins/[^/]+/tests/browser/'],
       testMatch: [
         '<rootDir>/{api,workflows,migrations}/**/*.test.ts',
         '<rootDir>/plugins/*/tests/**/*.test.ts',
