@@ -1,6 +1,7 @@
 // Order webhooks start or advance the order's review-request workflow; idempotent per order
 // whatever the order and number of deliveries (signal-with-start on the business id).
 import type { ActivityDeps, PlatformHooks, WebhookDelivery } from '../../../workflows/plugin';
+import { requestDetails, requestSummary } from '../shared/temporal-text';
 import { reviewRequestWorkflowId, type OrderFacts } from '../workflows/messages';
 
 /** The review-relevant facts of a REST Order payload (ids above 2^53 arrive as strings). */
@@ -19,7 +20,8 @@ export function orderFacts(order: any): OrderFacts {
 }
 
 export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
-  const signal = async (d: WebhookDelivery, orderId: string, name: string, args: unknown[]) => {
+  // The summary and details are fixed by whichever webhook starts the workflow (the name when known).
+  const signal = async (d: WebhookDelivery, orderId: string, name: string, args: unknown[], orderName?: string) => {
     if (!d.shopId) return;
     await deps.temporal.workflow.signalWithStart('reviewRequest', {
       workflowId: reviewRequestWorkflowId(d.shopDomain, orderId),
@@ -27,7 +29,8 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
       args: [{ shopId: d.shopId, shopDomain: d.shopDomain, orderId }],
       signal: name,
       signalArgs: args,
-      staticSummary: `Review request for order ${orderId} of ${d.shopDomain}`,
+      staticSummary: requestSummary(d.shopDomain, orderId, orderName),
+      staticDetails: requestDetails({ shopDomain: d.shopDomain, orderId, orderName, source: 'webhook', appUrl: deps.config.appUrl }),
     });
   };
   const fulfilledAt = (o: any) => new Date(o.fulfillments?.[0]?.created_at ?? o.updated_at ?? Date.now()).toISOString();
@@ -35,10 +38,12 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
   return {
     webhooks: {
       async 'orders/create'(d, order) {
-        await signal(d, String(order.id), 'orderFacts', [orderFacts(order)]);
+        const facts = orderFacts(order);
+        await signal(d, String(order.id), 'orderFacts', [facts], facts.name);
       },
       async 'orders/fulfilled'(d, order) {
-        await signal(d, String(order.id), 'orderFacts', [orderFacts(order)]);
+        const facts = orderFacts(order);
+        await signal(d, String(order.id), 'orderFacts', [facts], facts.name);
         await signal(d, String(order.id), 'fulfilled', [fulfilledAt(order)]);
       },
       async 'fulfillments/create'(d, f) {

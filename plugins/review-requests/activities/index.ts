@@ -4,9 +4,13 @@ import { addInZone } from '../shared/zoned-time';
 import { delayFor, fallbackTime, sendTime } from '../shared/send-time';
 import type { ReviewRequestInput } from '../workflows';
 import type { OrderFacts, QueueStatus } from '../workflows/messages';
+import type { SettingsMailInput } from '../workflows/settings-mail';
 import { loadSettings } from './settings';
 import { sendRequest } from './send';
 import { startOldOrderPage } from './old-orders';
+import { sendSettingsMail } from './settings-mail';
+import { createPushActivities } from './push';
+import { sendOrderRequestNow } from './send-now';
 
 export { createPlatformHooks } from './hooks';
 
@@ -57,7 +61,11 @@ export function createActivities(deps: ActivityDeps) {
       return addInZone(base, amount * (row.reminderCount + 1), unit, await shopZone(i.shopId)).toISOString();
     },
 
+    /** A template's test email or a sender verification link (workflow settingsMail). */
+    sendSettingsMail: (input: SettingsMailInput) => sendSettingsMail(deps, input),
     startOldOrderPage: (input: { shopId: number; shopDomain: string }, cursor: string | null, remaining: number) => startOldOrderPage(deps, input, cursor, remaining),
+    sendOrderRequestNow: (input: { shopId: number; shopDomain: string }, orderId: string) => sendOrderRequestNow(deps, input, orderId),
+    ...createPushActivities(deps),
 
     async sendRequest(i: ReviewRequestInput, reminder: number) {
       const row = await queueRow(i).first('id');

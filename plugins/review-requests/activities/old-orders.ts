@@ -1,12 +1,15 @@
 // Requests for past orders: the same per-order workflow, started from the Admin API's orders.
+import type { Client } from '@temporalio/client';
 import type { PlatformOrder } from '../../../api/platform/admin-api';
 import type { ActivityDeps } from '../../../workflows/plugin';
+import { requestDetails, requestSummary, type RequestSource } from '../shared/temporal-text';
 import { OLD_ORDER_DAYS, reviewRequestWorkflowId, type OrderFacts } from '../workflows/messages';
 
 const PAGE = 20;
-const numericId = (gid: string) => gid.split('/').pop()!;
+export const numericId = (gid: string) => gid.split('/').pop()!;
 
 export function factsFromAdminOrder(o: PlatformOrder): OrderFacts {
+  const fulfillment = o.fulfillments[0];
   return {
     name: o.name,
     createdAt: new Date(o.createdAt).toISOString(),
@@ -15,7 +18,30 @@ export function factsFromAdminOrder(o: PlatformOrder): OrderFacts {
     customerId: o.customer ? numericId(o.customer.id) : null,
     shippingCountry: o.shippingAddress?.countryCodeV2 ?? null,
     lineItems: o.lineItems.nodes.map((li) => ({ productId: li.product?.id ?? null, title: li.title, quantity: li.quantity })),
+    // Known already for a past order: carried in the same signal, so one call starts the request.
+    fulfilledAt: fulfillment ? new Date(fulfillment.createdAt).toISOString() : null,
+    deliveredAt: fulfillment?.deliveredAt ? new Date(fulfillment.deliveredAt).toISOString() : null,
   };
+}
+
+export interface StartTarget {
+  temporal: Client;
+  taskQueue: string;
+  appUrl: string;
+}
+
+/** Starts (or joins) the order's review request with everything known about it: one call per order. */
+export async function startOrderRequest(t: StartTarget, input: { shopId: number; shopDomain: string }, o: PlatformOrder, source: RequestSource) {
+  const orderId = numericId(o.id);
+  return t.temporal.workflow.signalWithStart('reviewRequest', {
+    workflowId: reviewRequestWorkflowId(input.shopDomain, orderId),
+    taskQueue: t.taskQueue,
+    args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }],
+    signal: 'orderFacts',
+    signalArgs: [factsFromAdminOrder(o)],
+    staticSummary: requestSummary(input.shopDomain, orderId, o.name),
+    staticDetails: requestDetails({ shopDomain: input.shopDomain, orderId, orderName: o.name, source, appUrl: t.appUrl }),
+  });
 }
 
 export async function startOldOrderPage(deps: ActivityDeps, input: { shopId: number; shopDomain: string }, cursor: string | null, remaining: number) {
@@ -24,20 +50,8 @@ export async function startOldOrderPage(deps: ActivityDeps, input: { shopId: num
   const since = new Date(Date.now() - OLD_ORDER_DAYS * 86_400_000);
   const [total, page] = await Promise.all([api.ordersCountSince(since), api.ordersSince(since, { first: Math.max(1, Math.min(PAGE, remaining)), after: cursor ?? undefined })]);
   const orders = page.nodes.slice(0, Math.max(0, remaining));
-  for (const o of orders) {
-    const orderId = numericId(o.id);
-    const start = (signal: string, signalArgs: unknown[]) =>
-      deps.temporal.workflow.signalWithStart('reviewRequest', {
-        workflowId: reviewRequestWorkflowId(input.shopDomain, orderId),
-        taskQueue: deps.config.temporal.taskQueue,
-        args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }],
-        signal,
-        signalArgs,
-      });
-    await start('orderFacts', [factsFromAdminOrder(o)]);
-    const fulfillment = o.fulfillments[0];
-    if (fulfillment) await start('fulfilled', [new Date(fulfillment.createdAt).toISOString()]);
-    if (fulfillment?.deliveredAt) await start('delivered', [new Date(fulfillment.deliveredAt).toISOString()]);
-  }
+  const target = { temporal: deps.temporal, taskQueue: deps.config.temporal.taskQueue, appUrl: deps.config.appUrl };
+  // A page's starts go out together; each is idempotent on the order's workflow id.
+  await Promise.all(orders.map((o) => startOrderRequest(target, input, o, 'old-orders')));
   return { started: orders.length, total, nextCursor: page.pageInfo.hasNextPage && orders.length === page.nodes.length ? page.pageInfo.endCursor : null };
 }

@@ -4,7 +4,9 @@ import type { ActivityDeps } from '../../../workflows/plugin';
 import { linkKey, signLink } from '../../../api/signed-links';
 import type { QueueStatus } from '../workflows/messages';
 import { renderRequestEmail } from './email';
+import { senderFor } from './sender';
 import { monthlyQuota } from './settings';
+import { loadTemplate } from './templates';
 
 export interface SendOutcome {
   status: QueueStatus;
@@ -29,6 +31,9 @@ export async function sendRequest(deps: ActivityDeps, queueId: number, reminder:
 
   const skip = (skipReason: string): SendOutcome => ({ status: 'cancel', extra: { skipReason } });
   if (!shop.appStatus) return skip('email_disabled');
+  // The review reminder switched off in the shop's notifications grid.
+  const template = await loadTemplate(knex, row.shopId, 'reviewReminder');
+  if (!template.enabled) return skip('email_disabled');
   if (!row.customerEmail) return skip('no_email');
   // tenancy: scoped by the entry's shop id
   const blocked = await knex('blocked_customers').where({ shopId: row.shopId, email: row.customerEmail.toLowerCase() }).first('reason');
@@ -45,22 +50,28 @@ export async function sendRequest(deps: ActivityDeps, queueId: number, reminder:
   const key = linkKey(config.encryptionKey!);
   const exp = Math.floor(Date.now() / 1000) + LINK_DAYS * 86_400;
   const link = (p: 'write' | 'open' | 'unsub', pr?: string) => signLink(key, { p, shop: shop.shopifyDomain, q: row.id, o: row.orderId, pr, exp });
-  const products = (row.lineItems as { productId: string | null; title: string }[]).filter((li) => li.productId);
+  const products = (row.lineItems as { productId: string | null; title: string; productImage?: string | null; image?: string | null }[]).filter((li) => li.productId);
   const { subject, html } = await renderRequestEmail(
     {
       customer_first_name: row.customerName?.split(' ')[0] ?? null,
+      customer_name: row.customerName,
       order_name: row.name,
       shop_name: shop.name ?? shop.shopifyDomain,
-      products: products.map((p) => ({ title: p.title, review_url: `${config.appUrl}/r/write/${link('write', p.productId!)}` })),
+      shop_url: `https://${shop.domain ?? shop.shopifyDomain}`,
+      products: products.map((p) => ({ title: p.title, image_url: p.productImage ?? p.image ?? null, review_url: `${config.appUrl}/r/write/${link('write', p.productId!)}` })),
       unsubscribe_url: `${config.appUrl}/r/unsubscribe/${link('unsub')}`,
       open_url: `${config.appUrl}/r/open/${link('open')}.gif`,
     },
     reminder,
+    template,
   );
   const messageId = `<review-request-${row.id}-${reminder}@${new URL(config.appUrl).hostname}>`;
+  // The shop's verified SMTP server when chosen, else the app's; its sender name and reply-to.
+  const sender = await senderFor(deps, row.shopId);
   try {
-    await deps.mailer.sendMail({
-      from: config.smtp.from,
+    await sender.transport.sendMail({
+      from: sender.from,
+      replyTo: sender.replyTo,
       to: row.customerEmail,
       subject,
       html,

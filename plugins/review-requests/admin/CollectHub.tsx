@@ -1,10 +1,13 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { OldOrdersCard } from './old-orders/OldOrdersCard';
 
 const CARDS = [
   { to: '/collect-reviews/review-request', key: 'queue' },
   { to: '/collect-reviews/setting-request', key: 'settings' },
+  { to: '/collect-reviews/emails', key: 'emails' },
+  { to: '/collect-reviews/email-notifications', key: 'notifications' },
 ];
 
 export default function CollectHub() {
@@ -29,6 +32,7 @@ export default function CollectHub() {
           </Card>
         ))}
       </Box>
+      <OldOrdersCard />
     </Box>
   );
 }

@@ -5,10 +5,15 @@ import type { AppState } from '../../../api/http/types';
 import { defineApiPlugin, type ApiServices } from '../../../api/plugins/types';
 import { requestSettings } from '../shared/request-settings';
 import { DEFAULT_SETTINGS, loadSettings, SETTINGS_NAMESPACE } from '../activities/settings';
+import { bulkRoutes } from './bulk-actions';
+import { emailSettingsRoutes, senderVerificationRoutes } from './email-settings';
 import { oldOrderRoutes } from './old-orders';
+import { pushRoutes } from './push';
+import { sendNowRoutes } from './send-now';
 import { publicRoutes } from './public-routes';
 import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus, SENDABLE, sendAnyway } from './queue-actions';
 import { listQueue, queueQuery } from './queue-list';
+import { templateRoutes } from './templates';
 
 const ids = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
@@ -16,6 +21,10 @@ function routes(services: ApiServices) {
   const { knex, temporal, config } = services;
   const router = new Router<AppState>();
   router.use(oldOrderRoutes(services).routes());
+  // Email settings (sender, reply-to, custom SMTP) and the email templates with preview and tests.
+  router.use(emailSettingsRoutes(services).routes(), templateRoutes(services).routes());
+  // The push integration, bulk resend/skip and admin links, and the sending screen's background send.
+  router.use(pushRoutes(services).routes(), bulkRoutes(services).routes(), sendNowRoutes(services).routes());
 
   router.get('/email-queue', async (ctx) => {
     ctx.body = await listQueue(knex, ctx.state.tenant, queueQuery.parse(ctx.query));
@@ -78,13 +87,6 @@ function routes(services: ApiServices) {
     }
   });
 
-  router.get('/settings/emailSetting', async (ctx) => {
-    const settings = await loadSettings(knex, ctx.state.tenant.shopId);
-    // tenancy: the tenant's own sent requests
-    const [{ n }] = await knex('email_queue').where({ shopId: ctx.state.tenant.shopId, queueType: 'email' }).whereNotNull('sentAt').count({ n: '*' });
-    ctx.body = { success: true, data: { senderEmail: config.smtp.from, senderName: null, replyTo: null, smtpType: 'app', isCustomSenderEnabled: false, isVerified: true, sentRequestCount: Number(n), sendMethod: settings.sendMethod } };
-  });
-
   router.get('/email', async (ctx) => {
     ctx.body = { success: true, data: await loadSettings(knex, ctx.state.tenant.shopId) };
   });
@@ -102,4 +104,11 @@ function routes(services: ApiServices) {
   return router;
 }
 
-export default defineApiPlugin({ id: 'review-requests', routes, publicRoutes });
+// The links in emails; the sender-verification link joins them under /r.
+function allPublicRoutes(services: ApiServices) {
+  const router = publicRoutes(services);
+  router.use(senderVerificationRoutes(services).routes());
+  return router;
+}
+
+export default defineApiPlugin({ id: 'review-requests', routes, publicRoutes: allPublicRoutes });

@@ -7,6 +7,7 @@ import type { AppState } from '../../../api/http/types';
 import type { ApiServices } from '../../../api/plugins/types';
 import { Shop } from '../../../api/shops/shop.model';
 import { OLD_ORDER_DAYS, oldOrdersWorkflowId, progressQuery } from '../workflows/messages';
+import { oldOrdersPage } from './old-orders-page';
 
 export const FREE_OLD_ORDER_LIMIT = 40;
 
@@ -21,7 +22,7 @@ export function oldOrderRoutes({ platform, temporal, config }: ApiServices) {
   router.get('/', async (ctx) => {
     const q = z.object({ endCursor: z.string().max(512).optional(), startCursor: z.string().max(512).optional() }).parse(ctx.query);
     const api = adminApi(ctx.state.auth.shopDomain);
-    const [count, page] = await Promise.all([api.ordersCountSince(since()), api.ordersSince(since(), { first: 10, after: q.endCursor })]);
+    const [count, page] = await Promise.all([api.ordersCountSince(since()), oldOrdersPage(api, since(), q)]);
     ctx.body = {
       success: true,
       count,
@@ -44,6 +45,7 @@ export function oldOrderRoutes({ platform, temporal, config }: ApiServices) {
       args: [{ shopId: ctx.state.auth.shopId, shopDomain: ctx.state.auth.shopDomain, limit }],
       workflowIdConflictPolicy: 'USE_EXISTING',
       staticSummary: `Review requests for old orders of ${ctx.state.auth.shopDomain}`,
+      staticDetails: `Starts a review request for each order of the last ${OLD_ORDER_DAYS} days, up to ${limit} (${shop?.plan ?? 'unknown'} plan). Progress: the \`progress\` query.`,
     });
     ctx.body = { success: true, message: 'Sending review requests for old orders', data: { workflowId: handle.workflowId, limit } };
   });

@@ -67,6 +67,7 @@ export async function listQueue(knex: Knex, tenant: Tenant, q: z.infer<typeof qu
   const more = rows.length > q.limitPerPage;
   const data = rows.slice(0, q.limitPerPage);
   if (backward) data.reverse();
+  await attachPushEntries(knex, tenant, data);
   const first = data[0];
   const last = data.at(-1);
   const hasNext = backward ? true : more;
@@ -76,4 +77,13 @@ export async function listQueue(knex: Knex, tenant: Tenant, q: z.infer<typeof qu
     pagination: { total, nextCursor: hasNext && last ? encode(last) : null },
     pageInfo: { hasPre, hasNext: hasNext && !!last, previousCursor: hasPre && first ? encode(first) : null, nextCursor: hasNext && last ? encode(last) : null },
   };
+}
+
+/** Each row's push entry (id, status) of the same order, when one is attached (spec section 3). */
+async function attachPushEntries(knex: Knex, tenant: Tenant, rows: { orderId: string; pushQueue?: unknown }[]) {
+  if (!rows.length) return;
+  // tenancy: scoped by the tenant's shop id (the unique (shop, order, queue type) index serves it)
+  const pushes = await knex('email_queue').where({ shopId: tenant.shopId, queueType: 'push' }).whereIn('orderId', rows.map((r) => r.orderId)).select('id', 'orderId', 'status');
+  const byOrder = new Map(pushes.map((p) => [p.orderId, { id: p.id, status: p.status }]));
+  for (const r of rows) r.pushQueue = byOrder.get(r.orderId) ?? null;
 }

@@ -1,9 +1,10 @@
 // One workflow per order: waits for its trigger, sends on schedule, reminds until reviewed.
 // Every delay comes from settings through activities; the workflow only waits for instants.
-import { condition, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, patched, proxyActivities, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
 import {
   progressQuery, type OldOrdersProgress,
+  cancelRequestUpdate, currentDetails, sendPushUpdate,
   cancelSignal, deliveredSignal, fulfilledSignal, openedSignal, orderFactsSignal, pauseSignal, reviewedSignal, sendAnywayUpdate, statusQuery,
   type OrderFacts, type QueueStatus,
 } from './messages';
@@ -31,19 +32,39 @@ export async function reviewRequest(input: ReviewRequestInput): Promise<QueueSta
   let sendNow = false;
   let reviewed = false;
   let status: QueueStatus = 'waitingCondition';
+  // What the Temporal UI shows as the workflow's current details (the queue row, and what is next).
+  let push = 'none';
+  let remindersSent = 0;
+  let reminderTotal: number | undefined;
+  let trigger: string | undefined;
+  let scheduledFor: string | undefined;
+  let note: { skipReason?: string | null; errorMessage?: string | null } = {};
+  const show = () => setCurrentDetails(currentDetails({ status, orderName: facts?.name, trigger, sendAt: scheduledFor, remindersSent, reminders: reminderTotal, push, ...note }));
 
   const setStatus = async (next: QueueStatus, extra: Record<string, unknown> = {}) => {
     status = next;
+    note = extra;
+    if (typeof extra.scheduledAt === 'string') scheduledFor = extra.scheduledAt;
+    show();
     upsertSearchAttributes({ RequestStatus: [next] });
     await acts.recordStatus(input, next, extra);
   };
 
-  setHandler(orderFactsSignal, (f) => void (facts ??= f));
+  setHandler(orderFactsSignal, (f) => {
+    facts ??= f;
+    // Old orders and sends from the store admin know the fulfillment already.
+    if (f.fulfilledAt) fulfilledAt ??= f.fulfilledAt;
+    if (f.deliveredAt) deliveredAt ??= f.deliveredAt;
+  });
   setHandler(fulfilledSignal, (at) => void (fulfilledAt ??= at));
   setHandler(deliveredSignal, (at) => void (deliveredAt ??= at));
   setHandler(cancelSignal, () => void (cancelled = true));
   setHandler(pauseSignal, (p) => void (paused = p));
-  setHandler(openedSignal, () => void (status === 'success' && (status = 'opened')));
+  setHandler(openedSignal, () => {
+    if (status !== 'success') return;
+    status = 'opened';
+    show();
+  });
   setHandler(reviewedSignal, () => void (reviewed = true));
   setHandler(statusQuery, () => status);
   setHandler(
@@ -60,22 +81,51 @@ export async function reviewRequest(input: ReviewRequestInput): Promise<QueueSta
     },
   );
 
+  setHandler(
+    cancelRequestUpdate,
+    () => {
+      cancelled = true;
+      return 'cancelled';
+    },
+    {
+      validator: () => {
+        if (status !== 'waiting' && status !== 'waitingCondition') throw new Error(`A request that is ${status} cannot be skipped`);
+      },
+    },
+  );
+  // The push reminder goes out once: on the row's push action, or with the first reminder.
+  const pushNow = async () => {
+    push = 'sending';
+    const verdict = await acts.sendPush(input);
+    push = verdict.status;
+    show();
+    return verdict;
+  };
+  setHandler(sendPushUpdate, pushNow, {
+    validator: () => {
+      if (push === 'waiting' || push === 'failed') return;
+      throw new Error(push === 'success' ? 'The push notification was already sent' : push === 'sending' ? 'The push notification is being sent' : 'This request has no push reminder waiting');
+    },
+  });
+  show();
+
   // The order's details (orders/create) may arrive after its fulfillment: wait for them.
-  await condition(() => facts !== undefined, LONG_WAIT);
+  await condition(() => facts !== undefined, LONG_WAIT, { summary: 'Wait for the order details' });
   if (!facts) return status;
   const plan = await acts.openRequest(input, facts, workflowInfo().workflowId);
   upsertSearchAttributes({ OrderName: [facts.name], ShopDomain: [input.shopDomain] });
+  trigger = plan.trigger;
   await setStatus(plan.trigger === 'purchase' ? 'waiting' : 'waitingCondition');
 
   // Wait for the trigger; a delivery trigger falls back to the alternative schedule after fulfillment.
   let sendAt: string | undefined;
   if (plan.trigger === 'purchase') sendAt = await acts.planSend(input, facts.createdAt, facts.shippingCountry);
   else {
-    await condition(() => !!fulfilledAt || cancelled || sendNow, LONG_WAIT);
+    await condition(() => !!fulfilledAt || cancelled || sendNow, LONG_WAIT, { summary: 'Wait for the fulfillment' });
     if (plan.trigger === 'fulfillment' && fulfilledAt) sendAt = await acts.planSend(input, fulfilledAt, facts.shippingCountry);
     if (plan.trigger === 'delivery' && fulfilledAt) {
       const fallback = await acts.deliveryFallback(input, fulfilledAt);
-      await condition(() => !!deliveredAt || cancelled || sendNow, until(fallback));
+      await condition(() => !!deliveredAt || cancelled || sendNow, until(fallback), { summary: `Wait for the delivery; else send at ${fallback}` });
       sendAt = deliveredAt ? await acts.planSend(input, deliveredAt, facts.shippingCountry) : fallback;
     }
   }
@@ -89,7 +139,7 @@ export async function reviewRequest(input: ReviewRequestInput): Promise<QueueSta
     while (!sendNow) {
       if (cancelled) {
         await setStatus('cancel');
-        await condition(() => sendNow, LONG_WAIT);
+        await condition(() => sendNow, LONG_WAIT, { summary: 'Cancelled: wait for Send anyway' });
         if (!sendNow) return status;
         break;
       }
@@ -99,27 +149,51 @@ export async function reviewRequest(input: ReviewRequestInput): Promise<QueueSta
         if (!paused && !cancelled) await setStatus('waiting');
         continue;
       }
-      if (!sendAt || (await condition(() => cancelled || paused || sendNow, until(sendAt))) === false) break;
+      if (!sendAt || (await condition(() => cancelled || paused || sendNow, until(sendAt), { summary: `Send at ${sendAt}` })) === false) break;
     }
     sendNow = false;
     const outcome = await acts.sendRequest(input, 0);
     await setStatus(outcome.status, outcome.extra);
     if (outcome.status !== 'failed') break;
     // A failed send waits for "resend" (send anyway).
-    await condition(() => sendNow, LONG_WAIT);
+    await condition(() => sendNow, LONG_WAIT, { summary: 'Failed: wait for Resend' });
     if (!sendNow) return status;
   }
   if ((status as QueueStatus) !== 'success') return status;
 
-  // Remind until reviewed.
-  for (let reminder = 1; reminder <= plan.reminders; reminder++) {
-    const due = await acts.reminderTime(input);
-    if (await condition(() => reviewed, until(due))) break;
-    await acts.sendRequest(input, reminder);
+  // Remind until reviewed; with the push integration on, a push reminder rides with the first one.
+  reminderTotal = plan.reminders;
+  show();
+  if (patched('push-reminder') && (await acts.attachPush(input, await acts.reminderTime(input)))) {
+    push = 'waiting';
+    show();
   }
-  if (reviewed) await setStatus('reviewed');
+  const rounds = push === 'none' ? plan.reminders : Math.max(plan.reminders, 1);
+  for (let reminder = 1; reminder <= rounds; reminder++) {
+    const due = await acts.reminderTime(input);
+    if (await condition(() => reviewed, until(due), { summary: `${reminder <= plan.reminders ? `Reminder ${reminder}` : 'Push reminder'} at ${due} unless reviewed` })) break;
+    if (reminder <= plan.reminders) {
+      await acts.sendRequest(input, reminder);
+      remindersSent = reminder;
+      show();
+    }
+    if (reminder === 1 && (push === 'waiting' || push === 'failed')) await pushNow();
+  }
+  if (reviewed) {
+    await setStatus('reviewed');
+    if (push === 'waiting' || push === 'failed') {
+      await acts.skipPush(input);
+      push = 'cancel';
+      show();
+    }
+  }
+  // A push the merchant asked for may still be on its way.
+  await condition(allHandlersFinished);
   return status;
 }
+
+export { sendRequestsNow } from './send-now';
+export { settingsMail } from './settings-mail';
 
 /** Starts a review request for every order of the last 60 days, a page at a time, up to `limit`. */
 export async function oldOrderRequests(input: { shopId: number; shopDomain: string; limit: number }): Promise<OldOrdersProgress> {

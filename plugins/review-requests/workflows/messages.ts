@@ -9,6 +9,9 @@ export interface OrderFacts {
   customerId: string | null;
   shippingCountry: string | null;
   lineItems: { productId: string | null; title: string; quantity: number }[];
+  /** when already known at start (old orders, send now): saves the separate fulfilled/delivered signals */
+  fulfilledAt?: string | null;
+  deliveredAt?: string | null;
 }
 
 export type QueueStatus = 'waitingCondition' | 'waiting' | 'success' | 'opened' | 'reviewed' | 'failed' | 'cancel' | 'pause';
@@ -23,6 +26,10 @@ export const reviewedSignal = defineSignal('reviewed');
 /** Answers the caller with the workflow's verdict: sent now, or why not. */
 export const sendAnywayUpdate = defineUpdate<string>('sendAnyway');
 export const statusQuery = defineQuery<QueueStatus>('status');
+/** Bulk skip with a verdict: only a waiting request can be cancelled (spec section 4). */
+export const cancelRequestUpdate = defineUpdate<string>('cancelRequest');
+/** The row's push action: hands the push reminder to the web-push app now; answers sent or why not. */
+export const sendPushUpdate = defineUpdate<{ status: string; message: string }>('sendPush');
 
 export const reviewRequestWorkflowId = (shopDomain: string, orderId: string) => `review-request:${shopDomain}:${orderId}`;
 
@@ -34,3 +41,46 @@ export interface OldOrdersProgress {
 }
 export const progressQuery = defineQuery<OldOrdersProgress>('progress');
 export const oldOrdersWorkflowId = (shopDomain: string) => `old-order-requests:${shopDomain}`;
+
+/** The sending screen's background send (spec section 2, /collect-reviews/email-request). */
+export interface SendNowProgress {
+  total: number;
+  done: number;
+  results: { orderId: string; ok: boolean; message: string }[];
+  finished: boolean;
+}
+export const sendNowProgressQuery = defineQuery<SendNowProgress>('sendNowProgress');
+export const sendNowWorkflowPrefix = (shopDomain: string) => `send-now:${shopDomain}:`;
+
+const STATUS_TEXT: Record<QueueStatus, string> = {
+  waitingCondition: 'Waiting', waiting: 'Scheduled', success: 'Sent', opened: 'Opened', reviewed: 'Customer reviewed', failed: 'Failed', cancel: 'Cancelled', pause: 'Paused',
+};
+
+export interface RequestState {
+  status: QueueStatus;
+  orderName?: string;
+  trigger?: string;
+  sendAt?: string;
+  remindersSent: number;
+  reminders?: number;
+  push: string;
+  skipReason?: string | null;
+  errorMessage?: string | null;
+}
+
+/** The workflow's current details in the Temporal UI: the queue row, and what happens next. */
+export function currentDetails(s: RequestState): string {
+  const next: Record<QueueStatus, string> = {
+    waitingCondition: `Waiting for the order's ${s.trigger ?? 'details'} before scheduling.`,
+    waiting: s.sendAt ? `Sends at ${s.sendAt} (UTC) unless cancelled, paused or sent anyway.` : 'Scheduled.',
+    success: `Sent. Reminders ${s.remindersSent}/${s.reminders ?? 0}; a review stops them.`,
+    opened: `Opened. Reminders ${s.remindersSent}/${s.reminders ?? 0}; a review stops them.`,
+    reviewed: 'The customer reviewed: nothing more to send.',
+    failed: `Failed: ${s.errorMessage ?? 'unknown error'}. Waits for Resend (queue row, or the sendAnyway update).`,
+    cancel: `Cancelled${s.skipReason ? ` (skip reason: ${s.skipReason})` : ''}. Waits for Send anyway.`,
+    pause: `Paused${s.skipReason ? ` (${s.skipReason})` : ''}. Waits to be resumed or sent anyway.`,
+  };
+  const lines = [`**${STATUS_TEXT[s.status]}** · ${s.orderName ?? 'order details not received yet'}`, '', next[s.status]];
+  if (s.push !== 'none') lines.push('', `Push reminder: ${s.push === 'success' ? 'sent' : s.push}.`);
+  return lines.join('\n');
+}

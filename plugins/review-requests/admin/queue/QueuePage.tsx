@@ -21,6 +21,8 @@ export default function QueuePage() {
   const run = useQueueActions(() => {
     setSelected(new Set());
     update({});
+    // Already on page 1 the URL does not change, so load again explicitly.
+    load();
   });
   useEffect(() => {
     load();
@@ -59,8 +61,8 @@ export default function QueuePage() {
           >
             <TextField size="small" name="searchText" label={translate('review-requests:queue.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
           </Box>
-          {(['sendAnyway', 'skip', 'block'] as const).map((a) => (
-            <Button key={a} variant="outlined" disabled={!bulkAllowed(a, chosen.map((r) => r.status))} onClick={() => setConfirm({ action: a, rows: chosen })}>
+          {(['sendAnyway', 'skip', 'resend', 'block'] as const).map((a) => (
+            <Button key={a} variant="outlined" disabled={!bulkAllowed(a, chosen.map((r) => r.status))} onClick={() => setConfirm({ action: a === 'resend' ? 'bulkResend' : a, rows: chosen })}>
               {translate(`review-requests:bulk.${a}`)}
             </Button>
           ))}

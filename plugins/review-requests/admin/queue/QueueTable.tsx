@@ -1,6 +1,7 @@
 import { Checkbox, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { QueueRow } from './queue-api';
+import { PushBadge } from '../push/PushBadge';
 import { RowMenu } from './RowMenu';
 import { StatusBadge } from './StatusBadge';
 
@@ -61,6 +62,7 @@ export function QueueTable(p: { rows: QueueRow[]; selected: Set<number>; onSelec
             <TableCell>{when(r.scheduledAt)}</TableCell>
             <TableCell>
               <StatusBadge status={r.status} skipReason={r.skipReason} errorMessage={r.errorMessage} />
+              <PushBadge push={r.pushQueue} />
             </TableCell>
             <TableCell>
               <RowMenu row={r} onAction={p.onAction} />

@@ -1,12 +1,19 @@
 import { useState } from 'react';
-import { IconButton, Menu, MenuItem } from '@mui/material';
+import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import MoreIcon from '@mui/icons-material/MoreHoriz';
 import { useTranslate } from 'react-admin';
+import { useShop } from '../../../../admin/src/shop';
+import { pushActionInPlan, pushAllowed } from '../../shared/push';
+import { usePushIntegration } from '../push/use-push-integration';
 import { rowActions, type QueueRow } from './queue-api';
 
 export function RowMenu({ row, onAction }: { row: QueueRow; onAction: (action: string, row: QueueRow) => void }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data: shop } = useShop();
+  // Push: integration on, reminder push enabled, not sent yet; limited plans see it disabled (spec section 4).
+  const canPush = pushAllowed(usePushIntegration(), row.pushQueue);
+  const inPlan = !!shop && pushActionInPlan(shop);
   return (
     <>
       <IconButton aria-label={translate('review-requests:queue.actions', { order: row.name })} onClick={(e) => setAnchor(e.currentTarget)}>
@@ -24,6 +31,22 @@ export function RowMenu({ row, onAction }: { row: QueueRow; onAction: (action: s
             {translate(`review-requests:action.${action}`)}
           </MenuItem>
         ))}
+        {canPush && (
+          <Tooltip title={inPlan ? '' : translate('review-requests:push.pro_only')} placement="left">
+            {/* A span keeps the tooltip working on a disabled item. */}
+            <span>
+              <MenuItem
+                disabled={!inPlan}
+                onClick={() => {
+                  setAnchor(null);
+                  onAction('push', row);
+                }}
+              >
+                {translate('review-requests:action.push')}
+              </MenuItem>
+            </span>
+          </Tooltip>
+        )}
       </Menu>
     </>
   );

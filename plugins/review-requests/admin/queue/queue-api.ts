@@ -1,4 +1,5 @@
 import { apiJson } from '../../../../admin/src/api-client';
+import type { PushQueueEntry } from '../../shared/push';
 
 export interface QueueRow {
   id: number;
@@ -13,6 +14,8 @@ export interface QueueRow {
   fulfilledDate: string | null;
   scheduledAt: string | null;
   errorMessage: string | null;
+  /** the push entry attached to this email entry, when the push integration is on */
+  pushQueue?: PushQueueEntry | null;
 }
 
 export interface QueuePage {
@@ -32,6 +35,8 @@ export const queueApi = {
   skip: (ids: number[]) => post('/email-update-status', { ids, status: 'cancel' }),
   block: (ids: number[]) => post('/unsub-email-queue', { ids, status: true }),
   unblock: (customerIds: string[]) => post('/unsub-email-queue', { ids: customerIds, status: false }),
+  bulkResend: (ids: number[]) => post('/email-queue/emails-bulk-action', { ids, action: 'resend' }),
+  push: (queueId: number) => post('/email-queue/push-notification', { queueId }),
 };
 
 /** Row actions by status (spec section 4). */

@@ -2,6 +2,12 @@ import { useNotify } from 'react-admin';
 import { queueApi, type QueueRow } from './queue-api';
 
 /** Runs a row or bulk action with spec section 8's toasts; the list reloads after cancel, resend and send anyway. */
+/** Bulk calls answer 200 with success false when some workflows refused: the message says which. */
+async function okOrThrow(call: Promise<{ success: boolean; message: string }>) {
+  const r = await call;
+  if (!r.success) throw new Error(r.message);
+}
+
 export function useQueueActions(reload: () => void) {
   const notify = useNotify();
   const run = async (action: string, rows: QueueRow[]) => {
@@ -12,6 +18,8 @@ export function useQueueActions(reload: () => void) {
       else if (action === 'sendAnyway') await queueApi.sendAnyway(ids);
       else if (action === 'skip') await queueApi.skip(ids);
       else if (action === 'block') await queueApi.block(ids);
+      else if (action === 'bulkResend') await okOrThrow(queueApi.bulkResend(ids));
+      else if (action === 'push') await queueApi.push(ids[0]);
       else if (action === 'unblock') await queueApi.unblock(rows.map((r) => r.shopifyCustomerId ?? r.customerEmail ?? '').filter(Boolean));
       notify(`review-requests:toast.${action}_done`, { type: 'success' });
       reload();

@@ -4,6 +4,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import { apiJson } from '../../../../admin/src/api-client';
 import { useShop } from '../../../../admin/src/shop';
 import { DEFAULT_REQUEST_SETTINGS, deleteTimingRow, requestSettings, type RequestSettings } from '../../shared/request-settings';
+import { OldOrdersCard } from '../old-orders/OldOrdersCard';
 import { TimingRows } from './TimingRows';
 import { translateIssue } from './validation-text';
 
@@ -97,6 +98,7 @@ export default function RequestSettingsPage() {
           </Stack>
         </CardContent>
       </Card>
+      <OldOrdersCard />
     </Box>
   );
 }

@@ -1,0 +1,84 @@
+// Bulk resend / bulk skip (spec sections 4, 7: POST /email-queue/emails-bulk-action) and the store
+// admin links of a queue entry (POST /email-queue/email-admin-link).
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Tenant } from '../../../api/auth/tenant';
+import type { AppState } from '../../../api/http/types';
+import type { ApiServices } from '../../../api/plugins/types';
+import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus } from './queue-actions';
+
+const bulkBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(500),
+  // The spec's payload is the ids: resend is the bulk action without a call of its own; skip is the other.
+  action: z.enum(['resend', 'skip']).default('resend'),
+});
+
+/** Which workflow update answers each bulk action, and the statuses every selected row must have. */
+const BULK = {
+  resend: { update: 'sendAnyway', allowed: RESENDABLE, done: 'Sent', failed: 'Failed to send' },
+  skip: { update: 'cancelRequest', allowed: CANCELLABLE, done: 'Skipped', failed: 'Failed to skip emails' },
+} as const;
+
+const PARALLEL = 10;
+
+/** Runs `fn` over `items`, at most PARALLEL at a time, keeping the order. */
+async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += PARALLEL) out.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(fn))));
+  return out;
+}
+
+/** Store admin pages of an entry's order, customer and products (spec section 7: external links). */
+export function adminLinks(tenant: Tenant, row: { orderId: string; shopifyCustomerId: string | null; lineItems: { productId: string | null; title: string }[] }) {
+  const base = `https://admin.shopify.com/store/${tenant.shopDomain.replace(/\.myshopify\.com$/, '')}`;
+  const tail = (gid: string) => gid.split('/').pop();
+  return {
+    orderUrl: `${base}/orders/${row.orderId}`,
+    customerUrl: row.shopifyCustomerId ? `${base}/customers/${row.shopifyCustomerId}` : null,
+    products: row.lineItems.filter((li) => li.productId).map((li) => ({ productId: li.productId!, title: li.title, url: `${base}/products/${tail(li.productId!)}` })),
+  };
+}
+
+export function bulkRoutes({ knex, temporal }: ApiServices) {
+  const router = new Router<AppState>();
+
+  router.post('/email-queue/emails-bulk-action', async (ctx) => {
+    const body = bulkBody.parse(ctx.request.body ?? {});
+    const bulk = BULK[body.action];
+    const rows = await queueEntries(knex, ctx.state.tenant, body.ids);
+    // Section 4's precondition holds for the whole selection, or nothing is done.
+    requireStatus(rows, [...bulk.allowed], body.action);
+    const results = await inBatches(rows, async (r) => {
+      try {
+        const verdict = await handle(temporal.client, ctx.state.tenant, r.orderId).executeUpdate<string, []>(bulk.update);
+        return { id: r.id, ok: true, result: verdict };
+      } catch (err) {
+        // The workflow's own refusal (its state moved on since the list was read).
+        return { id: r.id, ok: false, result: (err as { cause?: Error }).cause?.message ?? (err as Error).message };
+      }
+    });
+    const refused = results.filter((r) => !r.ok);
+    const data: Record<string, unknown> = { results, done: results.length - refused.length, refused: refused.length };
+    if (body.action === 'skip') {
+      // tenancy: the tenant's own sent requests, for the remaining-count display
+      const [{ n }] = await knex('email_queue').where({ shopId: ctx.state.tenant.shopId, queueType: 'email' }).whereNotNull('sentAt').count({ n: '*' });
+      data.sentRequestCount = Number(n);
+    }
+    const names = new Map(rows.map((r) => [r.id, r.name]));
+    ctx.body = {
+      success: refused.length === 0,
+      message: refused.length === 0 ? bulk.done : `${bulk.failed}: ${refused.map((r) => `${names.get(r.id)} (${r.result})`).join(', ')}`,
+      data,
+    };
+  });
+
+  router.post('/email-queue/email-admin-link', async (ctx) => {
+    const { id } = z.object({ id: z.coerce.number().int().positive() }).parse(ctx.request.body ?? {});
+    const [row] = await queueEntries(knex, ctx.state.tenant, [id]);
+    // tenancy: the row was found through the tenant above
+    const full = await knex('email_queue').where({ id: row.id }).first('lineItems');
+    ctx.body = { success: true, data: { id: row.id, ...adminLinks(ctx.state.tenant, { ...row, lineItems: full.lineItems }) } };
+  });
+
+  return router;
+}
