@@ -2,21 +2,17 @@
 // queue (/api/email-queue) over 1,000,000 rows in 1,000 shops each, first page and deep cursors,
 // side by side with an OFFSET baseline in the same run; and a bulk publish of 10,000 reviews.
 // Run: npm run bench:lists   (uses DATABASE_URL's server when set, else embedded PostgreSQL)
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { tenantFor } from '../api/auth/tenant';
 import { createKnex } from '../api/db/knex';
 import { migrateLatest } from '../api/db/migrations';
-import { createLogger } from '../api/log';
 import { discoverPlugins } from '../api/plugins/discover';
-import { createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres } from '../api/runtime/postgres';
 import { ROOT } from '../api/runtime/stack';
-import { freePort } from '../api/runtime/temporal-dev-server';
 import { listQueue, queueQuery } from '../plugins/review-requests/api/queue-list';
 import { runAction } from '../plugins/reviews/api/actions';
 import { listReviews } from '../plugins/reviews/api/list';
 import { listQuery } from '../plugins/reviews/shared/review';
+import { database, pct } from './support';
 
 const SHOPS = 1000;
 const ROWS = 1_000_000;
@@ -24,7 +20,6 @@ const BIG_SHOP_ROWS = 100_000; // one shop far larger than the rest, to make dep
 const RUNS = 200;
 const PAGE = 20;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 async function time(fn: () => Promise<unknown>): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -35,21 +30,6 @@ async function time(fn: () => Promise<unknown>): Promise<number[]> {
   return out;
 }
 const fmt = (label: string, xs: number[]) => `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms`;
-
-async function database(): Promise<{ url: string; stop(): Promise<void> }> {
-  const name = `plaudit_bench_${Date.now()}`;
-  if (process.env.DATABASE_URL) {
-    const admin = new URL(process.env.DATABASE_URL);
-    admin.pathname = '/postgres';
-    await createDatabaseIfMissing(admin.toString(), name);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), stop: () => dropDatabase(admin.toString(), name) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-pg-'));
-  const pg = await startEmbeddedPostgres(dir, await freePort(), name, createLogger('silent'));
-  return { url: pg.url, stop: async () => { await pg.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
 
 async function main() {
   const db = await database();

@@ -24,12 +24,18 @@ export async function bundleWorkflows(config: Config): Promise<WorkflowBundleWit
   });
 }
 
+/** The pooled SMTP transport the activities share: up to 5 connections, reused between messages. */
+export function createMailer(url: string) {
+  // Pool options go in the transport options; a second argument would only be message defaults.
+  return nodemailer.createTransport({ url, pool: true, maxConnections: 5 });
+}
+
 export async function createActivityDeps(config: Config, log: Logger): Promise<ActivityDeps & { close(): Promise<void> }> {
   if (!config.database.url) throw new Error('DATABASE_URL is not set: start the whole app with `npm start`');
   if (!config.smtp.url) throw new Error('SMTP_URL is not set: start the whole app with `npm start`');
   const knex = createKnex(config.database.url);
   const connection = await Connection.connect(connectionOptions(config));
-  const mailer = nodemailer.createTransport(config.smtp.url, { pool: true, maxConnections: 5 } as never);
+  const mailer = createMailer(config.smtp.url);
   const platform = config.encryptionKey ? createPlatform(config, log, knex, config.encryptionKey) : undefined;
   return {
     platform,

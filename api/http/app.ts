@@ -1,4 +1,5 @@
 // The Koa host: kernel middleware, kernel routes, then every plugin's routes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
@@ -72,5 +73,15 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
     return next();
   });
   app.use(adminStatic(config.adminDist, appBridgeFor(config)));
+
+  // Plugins' fast lanes (the storefront's cached reads) see each request before Koa does.
+  const lanes = plugins.flatMap((p) => (p.fastLane ? [p.fastLane(services)] : []));
+  if (lanes.length) {
+    const koaCallback = app.callback.bind(app);
+    app.callback = () => {
+      const handle = koaCallback();
+      return ((req: IncomingMessage, res: ServerResponse) => (lanes.some((lane) => lane(req, res)) ? Promise.resolve() : handle(req, res))) as typeof handle;
+    };
+  }
   return { app, apiRouter: api };
 }

@@ -120,6 +120,17 @@ export class AdminApi {
     return AdminApi.check(r.appSubscriptionCancel).appSubscription;
   }
 
+  /**
+   * Sets metafields of any owners (products, the shop) in one call: at most 25, all or nothing, as
+   * Shopify's metafieldsSet takes them.
+   */
+  async setMetafields(metafields: { ownerId: string; namespace: string; key: string; type: string; value: string }[]) {
+    if (!metafields.length) return;
+    if (metafields.length > 25) throw new Error('metafieldsSet takes at most 25 metafields');
+    const r = await this.graphql<{ metafieldsSet: { userErrors: UserError[] } }>(Q.METAFIELDS_SET, { metafields });
+    AdminApi.check(r.metafieldsSet);
+  }
+
   /** The product metafields themes and Google read: reviews.rating and reviews.rating_count. */
   async setProductRating(productGid: string, average: number, count: number) {
     const r = await this.graphql<{ metafieldsSet: { userErrors: UserError[] } }>(Q.METAFIELDS_SET, {

@@ -25,6 +25,8 @@ const ROUTES: [string, string][] = [
   ['/partners', 'Recommended apps'],
   ['/monetize-reviews', 'Monetize reviews'],
   ['/dev_zone?developer=1', 'Developer zone'],
+  ['/display-settings', 'Display reviews'],
+  ['/branding', 'Branding'],
 ];
 
 test.each(['', '/embed'])('every shell route renders under "%s"', async (prefix) => {

@@ -18,12 +18,16 @@ export interface ReviewRequestInput {
   shopId: number;
   shopDomain: string;
   orderId: string;
+  /** known at start for old orders and sends from the store admin; webhooks signal them instead */
+  facts?: OrderFacts;
 }
 
 const LONG_WAIT = '60 days';
 const until = (iso: string) => Math.max(0, new Date(iso).getTime() - Date.now());
 
-export async function reviewRequest(input: ReviewRequestInput): Promise<QueueStatus> {
+export async function reviewRequest(start: ReviewRequestInput): Promise<QueueStatus> {
+  // Activities get the request's reference only, not the facts some starts carry.
+  const { facts: startFacts, ...input } = start;
   let facts: OrderFacts | undefined;
   let fulfilledAt: string | undefined;
   let deliveredAt: string | undefined;
@@ -50,12 +54,14 @@ export async function reviewRequest(input: ReviewRequestInput): Promise<QueueSta
     await acts.recordStatus(input, next, extra);
   };
 
-  setHandler(orderFactsSignal, (f) => {
+  const takeFacts = (f: OrderFacts) => {
     facts ??= f;
     // Old orders and sends from the store admin know the fulfillment already.
     if (f.fulfilledAt) fulfilledAt ??= f.fulfilledAt;
     if (f.deliveredAt) deliveredAt ??= f.deliveredAt;
-  });
+  };
+  setHandler(orderFactsSignal, takeFacts);
+  if (startFacts) takeFacts(startFacts);
   setHandler(fulfilledSignal, (at) => void (fulfilledAt ??= at));
   setHandler(deliveredSignal, (at) => void (deliveredAt ??= at));
   setHandler(cancelSignal, () => void (cancelled = true));

@@ -166,7 +166,9 @@ async function reviews(tenant: Tenant, q: ReviewFeedQuery): Promise<ReviewFeedPa
   }
   if (q.after) seek(qb, keys, decodeCursor(sort, q.after));
   for (const k of keys) qb.orderByRaw(`${k.sql} ${k.dir}`);
-  const rows = await qb.limit(q.limit + 1);
+  // Plain rows (knex maps the names): model instances would only be turned into PublicReviews, at
+  // twice the CPU of the query itself on a busy storefront.
+  const rows = (await qb.limit(q.limit + 1).toKnexQuery()) as Review[];
   const page = rows.slice(0, q.limit);
   return {
     items: page.map(toPublicReview),

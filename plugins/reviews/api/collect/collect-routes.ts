@@ -125,6 +125,8 @@ export function collectRoutes(services: ApiServices) {
     if (!type || !fs.existsSync(full)) return void ctx.throw(404, 'Not found');
     ctx.type = type;
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    // Shown on the shop's storefront, another origin (helmet's default would make browsers refuse it).
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
     ctx.body = fs.createReadStream(full);
   });
 

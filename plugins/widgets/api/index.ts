@@ -1,0 +1,64 @@
+// The widgets plugin's API side: the storefront (JSON reads, the Google feed and the server-rendered
+// widgets) under /storefront/proxy/* (Shopify's app proxy, signature verified) and
+// /storefront/shops/<shop>/* (direct), the same handlers behind both; the display-settings routes
+// under /api. Reviews are read only through services.reviewFeed.
+import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import type { AppRouter } from '../../../api/http/types';
+import { verifyAppProxy } from '../../../api/platform/app-proxy';
+import { defineApiPlugin, type ApiServices } from '../../../api/plugins/types';
+import { storefrontCache } from './cache';
+import { googleFeedHandler } from './google-feed';
+import { readRoutes } from './read-routes';
+import { storefrontFastLane } from './fast-lane';
+import { directShopContext, proxyShopContext, shopStates, type StorefrontAppState } from './shop-context';
+import { ensureSnapshotSchedule } from './snapshot-schedule';
+import { widgetAssetRoutes, widgetRoutes } from './widget-routes';
+import { settingsRoutes } from './settings-routes';
+
+export const FEED_PATH = '/feeds/google-product-reviews.xml';
+
+/** The storefront routes, relative to either mount point. */
+function storefrontRoutes(services: ApiServices) {
+  const cache = storefrontCache(services);
+  const routes = readRoutes(services, cache);
+  routes.get(FEED_PATH, googleFeedHandler(services));
+  return [routes, widgetRoutes(services)];
+}
+
+function publicRoutes(services: ApiServices): AppRouter {
+  const cache = storefrontCache(services);
+  const shops = shopStates(services, cache);
+  const handlers = storefrontRoutes(services);
+
+  const proxy = new Router<StorefrontAppState>({ prefix: '/storefront/proxy' });
+  const secret = services.config.shopify.apiSecret;
+  // Without Shopify credentials there is no app proxy to verify: nothing answers there.
+  proxy.use(secret ? verifyAppProxy(secret) : () => { throw createHttpError(404, 'Not found'); });
+  proxy.use(proxyShopContext(shops));
+  for (const r of handlers) proxy.use(r.routes());
+
+  const direct = new Router<StorefrontAppState>({ prefix: '/storefront/shops/:shop' });
+  // Any site may read a shop's public reviews; no credentials are involved.
+  direct.use(async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') ctx.set('Access-Control-Allow-Origin', '*');
+    return next();
+  });
+  direct.use(directShopContext(shops, services.config.appUrl));
+  for (const r of handlers) direct.use(r.routes());
+
+  const router = new Router<StorefrontAppState>();
+  router.use(proxy.routes(), direct.routes(), widgetAssetRoutes(services).routes() as never);
+  return router as unknown as AppRouter;
+}
+
+export default defineApiPlugin({
+  id: 'widgets',
+  publicRoutes,
+  routes: (services) => settingsRoutes(services),
+  fastLane: (services) => storefrontFastLane(services, shopStates(services, storefrontCache(services))),
+  onStart: async (services) => {
+    await storefrontCache(services).start();
+    await ensureSnapshotSchedule(services);
+  },
+});

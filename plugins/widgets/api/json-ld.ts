@@ -1,0 +1,59 @@
+// JSON-LD for a product's review box: schema.org Product with AggregateRating and the reviews shown
+// on the page, following Google's review-snippet rules (ratingValue, reviewCount, bestRating 5,
+// author Person with a name, datePublished, reviewBody, name = the product's title). Serialized so no
+// review text can end the <script> element or open a comment: <, >, & and the JS line separators
+// become \u escapes, which JSON parsers read back unchanged.
+import type { DisplaySettings } from '../shared/display-settings';
+import { reviewerName } from '../shared/components/format';
+import type { ProductRef, PublicReview, Summary } from '../shared/widget-types';
+
+export interface ProductJsonLdInput {
+  product: ProductRef;
+  /** the product's page on the storefront, when known */
+  url?: string | null;
+  summary: Summary;
+  reviews: PublicReview[];
+  general: DisplaySettings['general'];
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The Product node, or null when there is nothing Google may show (no reviews, no product name). */
+export function productJsonLd({ product, url, summary, reviews, general }: ProductJsonLdInput): Record<string, unknown> | null {
+  const name = product.title?.trim() || reviews.find((r) => r.productTitle)?.productTitle?.trim();
+  if (!name || summary.count < 1) return null;
+  const node: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name,
+    ...(url ? { url } : {}),
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: round(summary.average),
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  };
+  const items = reviews.filter((r) => r.content?.trim() && r.rating >= 1 && r.rating <= 5).map((r) => ({
+    '@type': 'Review',
+    ...(r.title?.trim() ? { name: r.title.trim() } : {}),
+    reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName).slice(0, 100) },
+    datePublished: r.createdAt.slice(0, 10),
+    reviewBody: r.content,
+  }));
+  if (items.length) node.review = items;
+  return node;
+}
+
+const UNSAFE: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON whose text is safe inside <script>: no `</script>`, `<!--` or `-->` can appear. */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => UNSAFE[c]);
+}
+
+export function jsonLdScript(value: unknown): string {
+  return `<script type="application/ld+json">${serializeJsonLd(value)}</script>`;
+}

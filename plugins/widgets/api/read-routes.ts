@@ -1,0 +1,128 @@
+// The storefront's JSON: a product's reviews, rating summaries for many products, the shop's
+// reviews (all-reviews page), testimonials, carousel and popup feeds, and a signed-in shopper's own
+// reviews. Mounted under both /storefront/proxy and /storefront/shops/:shop (index.ts); every
+// answer but the shopper's own comes from the in-process cache while nothing changed.
+import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import { z } from 'zod';
+import type { ApiServices, PublicReview, ReviewFeed, ReviewFeedPage, ReviewFeedQuery } from '../../../api/plugins/types';
+import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
+import { PRIVATE_CACHE_CONTROL, type StorefrontCache } from './cache';
+import type { StorefrontAppState } from './shop-context';
+
+const invalid = 'The value is invalid';
+/** Shopify product ids as themes write them (digits) or as the Admin API does (gids). */
+const productId = z.string().trim().regex(/^(\d{1,20}|gid:\/\/shopify\/Product\/\d{1,20})$/, invalid);
+const values = (v: unknown) => (v === undefined || v === '' ? undefined : [v].flat().flatMap((x) => String(x).split(',')).filter((x) => x !== ''));
+const list = <T extends z.ZodType>(item: T, max: number) => z.preprocess(values, z.array(item).max(max, `at most ${max} values`).optional());
+const requiredList = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess((v) => values(v) ?? [], z.array(item).min(1, 'This field is required').max(max, `at most ${max} values`));
+const stars = list(z.coerce.number().int().min(1).max(5), 5);
+const limit = z.coerce.number().int().min(1).max(50).default(10);
+const sort = z.enum(FEED_SORTS).optional();
+const after = z.string().max(512).optional();
+
+const productReviewsQuery = z.object({ sort, stars, after, limit, media: z.enum(['true', 'false']).optional() });
+const shopReviewsQuery = z.object({ sort, stars, after, limit, include: z.enum(['all', 'product', 'store']).optional() });
+const summariesQuery = z.object({ product_ids: requiredList(productId, 100) });
+const pageQuery = z.object({ after, limit });
+
+/** Reviews store product gids; storefronts (Liquid's product.id) send digits. */
+export function productGid(id: string): string {
+  return /^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id;
+}
+
+/** What the merchant chose to show of a reviewer ("Ada L.", "Ada" or "Anonymous"). */
+export function shownAuthor(author: string, mode: DisplaySettings['general']['reviewerName']): string {
+  if (mode === 'anonymous') return 'Anonymous';
+  if (mode === 'first') return /^(.+) \S\.$/u.exec(author)?.[1] ?? author;
+  return author;
+}
+
+/** Media stored by us are paths on this app (/media/..): shoppers reach them by its URL. */
+export function absoluteUrl(url: string, appUrl: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? `${appUrl}${url}` : url;
+}
+
+export function forShoppers(r: PublicReview, display: DisplaySettings, appUrl: string): PublicReview {
+  return { ...r, author: shownAuthor(r.author, display.general.reviewerName), media: r.media.map((m) => ({ ...m, url: absoluteUrl(m.url, appUrl) })) };
+}
+
+/** Stars from minRating up: the carousel's and the popup's "4 stars and more". */
+const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
+
+export function readRoutes({ config, reviewFeed }: ApiServices, cache: StorefrontCache) {
+  const router = new Router<StorefrontAppState>();
+  const feed = (): ReviewFeed => reviewFeed ?? (() => { throw createHttpError(404, 'Reviews are not available'); })();
+
+  async function page(state: StorefrontAppState, q: ReviewFeedQuery) {
+    const result: ReviewFeedPage = await feed().reviews(state.tenant, q);
+    return {
+      data: result.items.map((r) => forShoppers(r, state.display, config.appUrl)),
+      pageInfo: { nextCursor: result.nextCursor, hasNext: result.nextCursor !== null },
+    };
+  }
+
+  router.get('/api/products/:productId/reviews', cache.cached(), async (ctx) => {
+    const id = productId.safeParse(ctx.params.productId);
+    if (!id.success) throw createHttpError(400, 'Validation failed', { errors: { productId: invalid } });
+    const q = productReviewsQuery.parse(ctx.query);
+    const s = ctx.state.storefront;
+    ctx.body = await page(ctx.state, { productId: productGid(id.data), sort: q.sort ?? s.display.reviewBox.sort, stars: q.stars, withMedia: q.media === 'true' || undefined, after: q.after, limit: q.limit });
+  });
+
+  router.get('/api/summaries', cache.cached(), async (ctx) => {
+    const { product_ids: ids } = summariesQuery.parse(ctx.query);
+    const found = await feed().summaries(ctx.state.tenant, ids.map(productGid));
+    ctx.body = {
+      data: Object.fromEntries(ids.map((id) => {
+        const { productId: _p, ...summary } = found[productGid(id)];
+        return [id, summary];
+      })),
+    };
+  });
+
+  router.get('/api/reviews', cache.cached(), async (ctx) => {
+    const q = shopReviewsQuery.parse(ctx.query);
+    const settings = ctx.state.display.allReviews;
+    const include = q.include ?? settings.include;
+    ctx.body = await page(ctx.state, {
+      sort: q.sort ?? settings.sort, stars: q.stars, after: q.after, limit: q.limit,
+      ...(include === 'store' ? { productId: null } : include === 'product' ? { kind: 'product' as const } : {}),
+    });
+  });
+
+  router.get('/api/testimonials', cache.cached(), async (ctx) => {
+    const t = ctx.state.display.testimonial;
+    const products = t.selectedProducts.length ? { productIds: t.selectedProducts.map(productGid) } : {};
+    const q: ReviewFeedQuery =
+      t.source === 'selected' ? { ids: t.selectedReviews.length ? t.selectedReviews : [0], sort: 'featured', limit: 50 }
+        : t.source === 'recent' ? { ...products, sort: 'newest', limit: t.maxRecentReviews }
+          : { ...products, testimonial: true, sort: 'featured', limit: 50 };
+    ctx.body = { data: (await page(ctx.state, q)).data };
+  });
+
+  router.get('/api/carousel', cache.cached(), async (ctx) => {
+    const c = ctx.state.display.carousel;
+    const q: ReviewFeedQuery = { stars: atLeast(c.minRating), limit: c.maxReviews, sort: c.source === 'recent' ? 'newest' : c.source === 'media' ? 'newest' : 'featured', withMedia: c.source === 'media' || undefined };
+    ctx.body = { data: (await page(ctx.state, q)).data };
+  });
+
+  router.get('/api/popup', cache.cached(), async (ctx) => {
+    const p = ctx.state.display.popup;
+    ctx.body = { data: (await page(ctx.state, { kind: 'product', stars: atLeast(p.minRating), limit: p.maxReviews, sort: 'newest' })).data };
+  });
+
+  // The signed-in shopper's own reviews: only Shopify's signature says who that is, so proxy only,
+  // and never kept in a shared cache.
+  router.get('/api/customer/reviews', async (ctx) => {
+    const s = ctx.state.storefront;
+    if (s.mount !== 'proxy') throw createHttpError(404, 'Not found');
+    ctx.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    if (!s.customerId) throw createHttpError(401, 'Log in to see your reviews', { code: 'NOT_LOGGED_IN' });
+    const q = pageQuery.parse(ctx.query);
+    ctx.body = await page(ctx.state, { customer: { id: s.customerId }, sort: 'newest', after: q.after, limit: q.limit });
+  });
+
+  return router;
+}

@@ -1,0 +1,144 @@
+// What each server-rendered widget shows, read through the review feed (never the reviews tables):
+// the query a block's URL asks for, validated, turned into the component's data. Shared by the
+// widget routes and the worker's metafield snapshots, so both render the same review box.
+import createHttpError from 'http-errors';
+import { z } from 'zod';
+import type { ReviewFeed, ReviewFeedQuery } from '../../../api/plugins/types';
+import type { Tenant } from '../../../api/auth/tenant';
+import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
+import type { ProductRef, Summary, WidgetContext } from '../shared/widget-types';
+import type { ReviewSettings } from '../../reviews/shared/review';
+import { productJsonLd } from './json-ld';
+import { forShoppers, productGid } from './read-routes';
+import type { Block, BlockData } from './render';
+
+const invalid = 'The value is invalid';
+const productId = z.string().trim().regex(/^(\d{1,20}|gid:\/\/shopify\/Product\/\d{1,20})$/, invalid);
+const csv = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : [v].flat().flatMap((x) => String(x).split(',')).filter((x) => x !== '')),
+    z.array(item).max(max, `at most ${max} values`).optional(),
+  );
+
+/** The query of GET widgets/<block>. */
+export const widgetQuery = z.object({
+  product_id: productId.optional(),
+  product_ids: csv(productId, 50),
+  stars: csv(z.coerce.number().int().min(1).max(5), 5),
+  sort: z.enum(FEED_SORTS).optional(),
+  after: z.string().max(512).optional(),
+  fragment: z.enum(['list']).optional(),
+});
+export type WidgetQuery = z.infer<typeof widgetQuery>;
+
+/** What a render needs of the shop (the storefront state of shop-context.ts, or the worker's own). */
+export interface ShopView {
+  tenant: Tenant;
+  shopName: string;
+  display: DisplaySettings;
+  reviewSettings: Pick<ReviewSettings, 'richSnippets'>;
+  /** base URL of the widget routes as the shopper's browser reaches them */
+  endpoint: string;
+  /** Shopify customer id of the signed-in shopper (app proxy only) */
+  customerId?: string | null;
+}
+
+const EMPTY: Summary = { count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, mediaCount: 0 };
+const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
+const required = (field: string) => createHttpError(400, 'Validation failed', { errors: { [field]: 'This field is required' } });
+
+function toSummary(s: { count: number; average: number; stars: Summary['stars']; mediaCount?: number } | undefined): Summary {
+  return s ? { count: s.count, average: s.average, stars: s.stars, mediaCount: s.mediaCount ?? 0 } : EMPTY;
+}
+
+export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
+  return { settings: view.display, shopName: view.shopName, endpoint: view.endpoint, now };
+}
+
+export class WidgetData {
+  constructor(private readonly feed: ReviewFeed, private readonly appUrl: string) {}
+
+  private async list(view: ShopView, q: ReviewFeedQuery) {
+    const page = await this.feed.reviews(view.tenant, q);
+    return { items: page.items.map((r) => forShoppers(r, view.display, this.appUrl)), nextCursor: page.nextCursor };
+  }
+
+  private async summary(view: ShopView, gid: string): Promise<Summary> {
+    return toSummary((await this.feed.summaries(view.tenant, [gid]))[gid]);
+  }
+
+  /** The review box of one product (also the snapshot written to its metafield). */
+  async reviewBox(view: ShopView, q: Pick<WidgetQuery, 'product_id' | 'stars' | 'sort' | 'after'>, title?: string | null): Promise<BlockData['review-box']> {
+    if (!q.product_id) throw required('product_id');
+    const gid = productGid(q.product_id);
+    const s = view.display.reviewBox;
+    const sort = q.sort ?? s.sort;
+    const [summary, page] = await Promise.all([this.summary(view, gid), this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage })]);
+    const first = page.items.find((r) => r.productTitle);
+    const product: ProductRef = { id: gid, title: title ?? first?.productTitle ?? null, handle: first?.productHandle ?? null };
+    return { product, summary, page, stars: q.stars, sort };
+  }
+
+  async load<B extends Block>(block: B, view: ShopView, q: WidgetQuery): Promise<BlockData[B]> {
+    const d = view.display;
+    const data = async (): Promise<BlockData[Block]> => {
+      switch (block) {
+        case 'review-box':
+          return this.reviewBox(view, q);
+        case 'star-rating': {
+          if (!q.product_id) throw required('product_id');
+          const gid = productGid(q.product_id);
+          return { productId: gid, summary: await this.summary(view, gid) };
+        }
+        case 'all-reviews': {
+          const s = d.allReviews;
+          const sort = q.sort ?? s.sort;
+          const scope = s.include === 'store' ? { productId: null } : s.include === 'product' ? { kind: 'product' as const } : {};
+          const [summary, page] = await Promise.all([this.feed.shopSummary(view.tenant), this.list(view, { ...scope, sort, stars: q.stars, after: q.after, limit: s.perPage })]);
+          return { summary: toSummary(summary), page, stars: q.stars, sort };
+        }
+        case 'carousel': {
+          const c = d.carousel;
+          const { items } = await this.list(view, { stars: atLeast(c.minRating), limit: c.maxReviews, sort: c.source === 'featured' ? 'featured' : 'newest', withMedia: c.source === 'media' || undefined });
+          return { reviews: items };
+        }
+        case 'popup': {
+          const p = d.popup;
+          return { reviews: (await this.list(view, { kind: 'product', stars: atLeast(p.minRating), limit: p.maxReviews, sort: 'newest' })).items };
+        }
+        case 'sidebar':
+          return { reviews: (await this.list(view, { sort: 'featured', limit: d.sidebar.maxReviews })).items };
+        case 'testimonials': {
+          const t = d.testimonial;
+          const products = t.selectedProducts.length ? { productIds: t.selectedProducts.map(productGid) } : {};
+          const fq: ReviewFeedQuery = t.source === 'selected' ? { ids: t.selectedReviews.length ? t.selectedReviews : [0], sort: 'featured', limit: 50 }
+            : t.source === 'recent' ? { ...products, sort: 'newest', limit: t.maxRecentReviews }
+              : { ...products, testimonial: true, sort: 'featured', limit: 50 };
+          return { reviews: (await this.list(view, fq)).items };
+        }
+        case 'submit-form':
+          return { product: q.product_id ? { id: productGid(q.product_id), title: null, handle: null } : null };
+        case 'customer-portal': {
+          if (!view.customerId) return { page: { items: [], nextCursor: null } };
+          return { page: await this.list(view, { customer: { id: view.customerId }, sort: 'newest', after: q.after, limit: 20 }) };
+        }
+        case 'upsell': {
+          const ids = (q.product_ids ?? (q.product_id ? [q.product_id] : [])).map(productGid);
+          if (!ids.length) throw required('product_ids');
+          const found = await this.feed.summaries(view.tenant, ids);
+          return { summaries: Object.fromEntries(ids.map((id) => [id, toSummary(found[id])])) };
+        }
+        default:
+          throw createHttpError(404, 'Not found');
+      }
+    };
+    return (await data()) as BlockData[B];
+  }
+}
+
+/** The review box's JSON-LD: only with the rich-snippet setting on and at least one review. */
+export function reviewBoxJsonLd(view: ShopView, data: BlockData['review-box'], url?: string | null) {
+  if (!view.reviewSettings.richSnippets || data.summary.count < 1) return null;
+  return productJsonLd({ product: data.product, url, summary: data.summary, reviews: data.page.items, general: view.display.general });
+}
+

@@ -1,0 +1,96 @@
+// The review form: a real multipart <form method=post> that works without script; the submit-form
+// script adds client-side checks of the photos (type, size, count), posts with fetch and shows the
+// thank-you or moderation text, or each field's error, in live regions.
+import type { ProductRef, SubmitFormData, WidgetContext } from '../widget-types';
+import { Branding } from './Branding';
+import { idPart } from './format';
+
+export const PHOTO_ACCEPT = '.gif,.jpg,.jpeg,.png,image/gif,image/jpeg,image/png';
+
+function FieldError({ id, field }: { id: string; field: string }) {
+  return <p className="pl-field-error" id={id} data-pl-error={field} hidden />;
+}
+
+export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; product: ProductRef | null; idBase: string }) {
+  const s = ctx.settings.submitForm;
+  const f = (name: string) => `${idBase}-${name}`;
+  const err = (name: string) => `${idBase}-${name}-error`;
+  // Without script the form posts here (a page that answers in HTML); the script posts to the JSON endpoint.
+  const back = product?.handle ? `?return_to=${encodeURIComponent(`/products/${product.handle}`)}` : '';
+  const action = ctx.preview ? undefined : `${ctx.endpoint}/widgets/submit${back}`;
+  return (
+    <form className="pl-form" method="post" encType="multipart/form-data" action={action} data-pl-form="" data-pl-thanks={s.thankYouText} data-pl-moderation={s.moderationText} aria-label={s.title}>
+      <input type="hidden" name="productId" value={product?.id ?? ''} />
+      <input type="hidden" name="kind" value={product ? 'product' : 'store'} />
+      <fieldset className="pl-rate" aria-describedby={err('rating')}>
+        <legend>Your rating</legend>
+        <span className="pl-rate-stars">
+          {[5, 4, 3, 2, 1].map((n) => (
+            <span key={n} className="pl-rate-star">
+              <input type="radio" name="rating" value={n} id={f(`rating-${n}`)} required />
+              <label htmlFor={f(`rating-${n}`)} title={`${n} star${n === 1 ? '' : 's'}`}>
+                <span aria-hidden="true">★</span>
+                <span className="pl-sr">{`${n} star${n === 1 ? '' : 's'}`}</span>
+              </label>
+            </span>
+          ))}
+        </span>
+        <FieldError id={err('rating')} field="rating" />
+      </fieldset>
+      <div className="pl-field">
+        <label htmlFor={f('title')}>Title{s.requireTitle ? '' : ' (optional)'}</label>
+        <input id={f('title')} name="title" maxLength={255} required={s.requireTitle} aria-describedby={err('title')} />
+        <FieldError id={err('title')} field="title" />
+      </div>
+      <div className="pl-field">
+        <label htmlFor={f('content')}>Review</label>
+        <textarea id={f('content')} name="content" rows={4} maxLength={10_000} required aria-describedby={err('content')} />
+        <FieldError id={err('content')} field="content" />
+      </div>
+      <div className="pl-field-row">
+        <div className="pl-field">
+          <label htmlFor={f('firstName')}>First name</label>
+          <input id={f('firstName')} name="firstName" maxLength={255} autoComplete="given-name" required aria-describedby={err('firstName')} />
+          <FieldError id={err('firstName')} field="firstName" />
+        </div>
+        <div className="pl-field">
+          <label htmlFor={f('lastName')}>Last name</label>
+          <input id={f('lastName')} name="lastName" maxLength={255} autoComplete="family-name" aria-describedby={err('lastName')} />
+          <FieldError id={err('lastName')} field="lastName" />
+        </div>
+      </div>
+      <div className="pl-field">
+        <label htmlFor={f('email')}>Email</label>
+        <input id={f('email')} name="email" type="email" maxLength={320} autoComplete="email" required aria-describedby={err('email')} />
+        <FieldError id={err('email')} field="email" />
+      </div>
+      {s.allowPhotos ? (
+        <div className="pl-field">
+          <label htmlFor={f('photos')}>Photos (optional)</label>
+          <input id={f('photos')} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby={`${f('photos')}-hint ${err('photos')}`} />
+          <span className="pl-hint" id={`${f('photos')}-hint`}>Up to 5 photos: .gif, .jpg or .png, at most 5 MB each.</span>
+          <FieldError id={err('photos')} field="photos" />
+        </div>
+      ) : null}
+      {/* honeypot: people never see it, bots fill it */}
+      <div className="pl-hp" aria-hidden="true">
+        <label htmlFor={f('website')}>Website</label>
+        <input id={f('website')} name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <p className="pl-form-status" role="status" aria-live="polite" tabIndex={-1} />
+      <button type={ctx.preview ? 'button' : 'submit'} className="pl-btn pl-submit">Submit review</button>
+    </form>
+  );
+}
+
+/** The stand-alone submit-form block (a store review when no product is given). */
+export function SubmitForm({ ctx, data }: { ctx: WidgetContext; data: SubmitFormData }) {
+  const id = `pl-sf-${idPart(data.product?.id ?? 'store')}`;
+  return (
+    <section className="pl-box pl-submit-form" aria-labelledby={`${id}-title`}>
+      <h2 className="pl-title" id={`${id}-title`}>{ctx.settings.submitForm.title}</h2>
+      <SubmitFormBody ctx={ctx} product={data.product} idBase={id} />
+      <Branding ctx={ctx} />
+    </section>
+  );
+}

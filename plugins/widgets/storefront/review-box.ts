@@ -1,0 +1,127 @@
+// The review box and the all-reviews page: "load more" (the next page as an HTML fragment), the star
+// filter (the summary's bars), sort, and a photo lightbox (a modal <dialog>: arrows, Escape, focus
+// back to the photo it opened from). Without this script the first page still shows in full.
+import { $, $$, endpointOf, onWidgets } from './common';
+
+function init(root: HTMLElement) {
+  const name = root.dataset.plWidget!;
+  const stars = new Set((root.dataset.plStars || '').split(',').filter(Boolean));
+  const list = () => $<HTMLOListElement>(root, '.pl-list')!;
+  const more = $<HTMLButtonElement>(root, '.pl-more');
+  const clear = $<HTMLButtonElement>(root, '.pl-clear');
+  const sort = $<HTMLSelectElement>(root, '.pl-sort-select');
+  const status = $(root, '.pl-sr[role=status]');
+  const nomatch = $(root, '.pl-nomatch');
+  let busy = false;
+
+  async function load(append: boolean) {
+    if (busy || !list()) return;
+    busy = true;
+    root.setAttribute('aria-busy', 'true');
+    const q = new URLSearchParams({ fragment: 'list' });
+    if (root.dataset.plProduct) q.set('product_id', root.dataset.plProduct);
+    if (sort) q.set('sort', sort.value);
+    if (stars.size) q.set('stars', [...stars].join(','));
+    if (append && list().dataset.plNext) q.set('after', list().dataset.plNext!);
+    try {
+      const res = await fetch(`${endpointOf(root)}/widgets/${name}?${q}`, { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const tpl = document.createElement('template');
+      tpl.innerHTML = await res.text();
+      const next = tpl.content.querySelector<HTMLOListElement>('.pl-list');
+      if (!next) throw new Error('no list');
+      const items = Array.from(next.children);
+      if (!append) list().replaceChildren();
+      list().append(...items);
+      list().dataset.plNext = next.dataset.plNext || '';
+      if (more) more.hidden = !next.dataset.plNext;
+      if (nomatch) nomatch.hidden = list().children.length > 0;
+      if (status) status.textContent = list().children.length ? `Showing ${list().children.length} reviews` : 'No reviews match this filter.';
+      // Keyboard and screen-reader users continue at the first review that arrived.
+      const first = items[0]?.querySelector<HTMLElement>('.pl-review');
+      if (append && first) {
+        first.tabIndex = -1;
+        first.focus();
+      }
+    } catch {
+      if (status) status.textContent = 'The reviews could not be loaded. Please try again.';
+    } finally {
+      busy = false;
+      root.removeAttribute('aria-busy');
+    }
+  }
+
+  const syncFilter = () => {
+    $$(root, '.pl-bar-row[data-pl-stars]').forEach((b) => b.setAttribute('aria-pressed', String(stars.has(b.dataset.plStars!))));
+    if (clear) clear.hidden = !stars.size;
+  };
+
+  root.addEventListener('click', (e) => {
+    const t = e.target as HTMLElement;
+    const bar = t.closest<HTMLElement>('.pl-bar-row[data-pl-stars]');
+    if (bar && root.contains(bar)) {
+      const s = bar.dataset.plStars!;
+      if (stars.has(s)) stars.delete(s);
+      else stars.add(s);
+      syncFilter();
+      void load(false);
+      return;
+    }
+    if (t.closest('.pl-clear')) {
+      stars.clear();
+      syncFilter();
+      void load(false);
+      return;
+    }
+    if (t.closest('.pl-more')) {
+      void load(true);
+      return;
+    }
+    const thumb = t.closest<HTMLAnchorElement>('.pl-thumb');
+    if (thumb && typeof HTMLDialogElement === 'function') {
+      e.preventDefault();
+      lightbox(root, thumb);
+    }
+  });
+  sort?.addEventListener('change', () => void load(false));
+}
+
+/** The photos of one review in a modal dialog; focus returns to the photo it opened from. */
+function lightbox(root: HTMLElement, opener: HTMLAnchorElement) {
+  const thumbs = $$<HTMLAnchorElement>(opener.closest('.pl-media')!, '.pl-thumb');
+  let i = thumbs.indexOf(opener);
+  const dialog = document.createElement('dialog');
+  dialog.className = 'pl-lightbox';
+  dialog.setAttribute('aria-label', 'Review photo');
+  dialog.innerHTML = '<img alt=""><div class="pl-lb-nav"><button type="button" class="pl-lb-prev" aria-label="Previous photo">‹</button><span aria-live="polite"></span><button type="button" class="pl-lb-next" aria-label="Next photo">›</button></div><button type="button" class="pl-close" aria-label="Close photo">×</button>';
+  const img = $<HTMLImageElement>(dialog, 'img')!;
+  const counter = $(dialog, 'span')!;
+  const show = (n: number) => {
+    i = (n + thumbs.length) % thumbs.length;
+    img.src = thumbs[i].dataset.plFull || thumbs[i].href;
+    img.alt = thumbs[i].getAttribute('aria-label') || '';
+    counter.textContent = `${i + 1} / ${thumbs.length}`;
+  };
+  const nav = $(dialog, '.pl-lb-nav')!;
+  if (thumbs.length < 2) nav.hidden = true;
+  dialog.addEventListener('click', (e) => {
+    const t = e.target as HTMLElement;
+    if (t === dialog || t.closest('.pl-close')) dialog.close();
+    else if (t.closest('.pl-lb-prev')) show(i - 1);
+    else if (t.closest('.pl-lb-next')) show(i + 1);
+  });
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowLeft') show(i - 1);
+    if (e.key === 'ArrowRight') show(i + 1);
+  });
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    opener.focus();
+  });
+  root.append(dialog);
+  show(i);
+  dialog.showModal();
+  $<HTMLButtonElement>(dialog, '.pl-close')!.focus();
+}
+
+onWidgets(['review-box', 'all-reviews'], init);

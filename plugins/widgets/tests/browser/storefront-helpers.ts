@@ -1,0 +1,87 @@
+// The demo storefront with Plaudit installed, for the widget browser tests: a platform stack (API +
+// store emulator) with a worker of its own (the snapshot and rating syncs call the emulated Shopify),
+// a shop with reviews, and the syncs run on demand instead of waiting for their schedules.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { client, type Reply } from '../../../../tests/support/api';
+import { collectPageErrors } from '../../../../tests/support/browser';
+import { startPlatformStack } from '../../../../tests/support/platform';
+import { startTestWorker } from '../../../../tests/support/worker';
+
+export type Stack = Awaited<ReturnType<typeof startPlatformStack>> & { taskQueue: string };
+
+export async function startWidgetStack(name: string): Promise<Stack> {
+  const taskQueue = `${name}-${process.pid}`;
+  const stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
+  const stopWorker = await startTestWorker(stack.api.config);
+  return { ...stack, taskQueue, close: async () => { await stopWorker(); await stack.close(); } };
+}
+
+export interface DemoShop {
+  domain: string;
+  shopId: number;
+  http: ReturnType<typeof client>;
+  products: { id: string; title: string; handle: string; numericId: string }[];
+  /** storefront URL of a path on this shop, e.g. url('/products/x') */
+  url(path: string): string;
+}
+
+export async function demoShop(stack: Stack, display: Record<string, unknown> = {}): Promise<DemoShop> {
+  const { domain, shop, appToken } = await stack.installShop();
+  const http = client(stack.appUrl, appToken);
+  const { nodes } = await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 3, query: 'status:active' });
+  if (Object.keys(display).length) await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'display', value: JSON.stringify(display) });
+  return {
+    domain, shopId: shop.id, http,
+    products: nodes.map((p) => ({ id: p.id, title: p.title, handle: p.handle, numericId: p.id.split('/').pop()! })),
+    url: (path) => `${stack.emulator.url}/shops/${domain}${path}`,
+  };
+}
+
+export async function addReview(shop: DemoShop, fields: Record<string, unknown>): Promise<number> {
+  const res: Reply = await shop.http.post('/api/reviews', { status: 'published', firstName: 'Ann', lastName: 'Lee', ...fields });
+  if (res.status !== 201) throw new Error(`review not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+/** The minute-by-minute syncs, run now: product ratings (reviews plugin) and widget snapshots. */
+export async function syncNow(stack: Stack, shop: DemoShop) {
+  const wf = stack.api.runtime.services.temporal.client.workflow;
+  await wf.execute('reviewsRatingSync', { workflowId: `rating-sync-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [] });
+  return wf.execute('widgetsSnapshotSync', { workflowId: `snapshots-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [{ shopId: shop.shopId }] }) as Promise<{ shops: number; written: number }>;
+}
+
+export async function openPage(browser: Browser, url: string, opts: { js?: boolean; init?: () => void } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> {
+  const context = await browser.newContext({ javaScriptEnabled: opts.js ?? true, viewport: { width: 1200, height: 900 } });
+  if (opts.init) await context.addInitScript(opts.init);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(url);
+  return { context, page, errors, dialogs };
+}
+
+/** Retries `fn` until its value passes the expectation (Jest has no expect.poll). */
+export function poll<T>(fn: () => Promise<T>, timeoutMs = 10_000) {
+  const run = async (check: (v: T) => void) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await fn();
+      try {
+        check(value);
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
+  return {
+    toBe: (expected: T) => run((v) => expect(v).toBe(expected)),
+    toContain: (expected: string) => run((v) => expect(v).toContain(expected)),
+    toBeGreaterThan: (expected: number) => run((v) => expect(v).toBeGreaterThan(expected)),
+  };
+}

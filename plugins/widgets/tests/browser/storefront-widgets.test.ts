@@ -1,0 +1,281 @@
+// The widgets on the demo storefront, as a shopper sees them: the theme extension's Liquid (with the
+// app's snapshots in metafields) renders every widget without JavaScript; with it, "load more", the
+// star filter, the lightbox, the carousel, the popup's timings and the sidebar work; a review written
+// with a photo through the form appears once the merchant publishes it.
+import type { Browser } from 'playwright-core';
+import { productPng } from '../../../../emulator/png';
+import { screenshot, useBrowser } from '../../../../tests/support/browser';
+import { addReview, demoShop, openPage, poll, startWidgetStack, syncNow, type DemoShop, type Stack } from './storefront-helpers';
+
+jest.setTimeout(240_000);
+
+let stack: Stack;
+let browser: Browser;
+useBrowser(() => startWidgetStack('widgets-storefront'), (s, b) => {
+  stack = s;
+  browser = b;
+});
+
+const DISPLAY = {
+  popup: { delayMs: 800, showMs: 1500, hideMs: 1000 },
+  sidebar: { enabled: true },
+  testimonial: { enabled: true, source: 'recent', maxRecentReviews: 3 },
+  carousel: { minRating: 1 },
+};
+
+let shop: DemoShop;
+beforeAll(async () => {
+  shop = await demoShop(stack, DISPLAY);
+  const [hat, other] = shop.products;
+  // 12 reviews of the first product: ratings 5,4,3,... newest first; one with photos, one with a reply
+  for (let i = 0; i < 12; i++) {
+    await addReview(shop, {
+      kind: 'product', productId: hat.id, productTitle: hat.title, productHandle: hat.handle, rating: 5 - (i % 5), title: `Title ${i}`,
+      content: `Review number ${i} of the ${hat.title}.`, firstName: ['Ava', 'Liam', 'Mia'][i % 3], lastName: 'Stone',
+      createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
+      ...(i === 0 ? { media: [{ url: `${stack.emulator.url}/favicon.ico`, type: 'image' }, { url: `${stack.emulator.url}/favicon.ico?2`, type: 'image' }] } : {}),
+    });
+  }
+  await addReview(shop, { kind: 'product', productId: other.id, productTitle: other.title, productHandle: other.handle, rating: 4, content: 'Solid and handsome.' });
+  await addReview(shop, { kind: 'store', rating: 5, content: 'Lovely shop, fast delivery.' });
+  const synced = await syncNow(stack, shop);
+  expect(synced.written).toBeGreaterThan(3);
+});
+
+test('without JavaScript: stars, review box with JSON-LD, all reviews, carousel, testimonials, popup, sidebar, the form', async () => {
+  const [hat] = shop.products;
+  const { context, page } = await openPage(browser, shop.url(`/products/${hat.handle}`), { js: false });
+  // stars from the reviews.rating metafields, in plain Liquid
+  const stars = page.locator('.plaudit-star-rating .pl-stars').first();
+  expect(await stars.getAttribute('aria-label')).toBe('3.3 out of 5 stars'); // 39 / 12
+  await page.getByText('(12)').first().waitFor();
+  // the review box from the product's snapshot: first page, JSON-LD in the HTML itself
+  expect(await page.locator('.pl-w-review-box .pl-review').count()).toBe(5);
+  await page.locator('.pl-w-review-box').getByText('Review number 0 of the').waitFor();
+  const source = await page.content();
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(source)![1]);
+  expect(ld).toMatchObject({ '@type': 'Product', name: hat.title, aggregateRating: { reviewCount: 12, ratingValue: 3.25, bestRating: 5 } });
+  expect(ld.review).toHaveLength(5);
+  // the controls that need the script keep their space but stay out of sight
+  expect(await page.locator('.pl-more').isVisible()).toBe(false);
+  // the form is a real multipart form, opened by its <details>
+  await page.getByText('Write a review', { exact: true }).click();
+  const form = page.locator('form.pl-form');
+  expect(await form.getAttribute('method')).toBe('post');
+  expect(await form.getAttribute('enctype')).toBe('multipart/form-data');
+  await page.getByLabel('Photos (optional)').waitFor();
+  // the popup shows by CSS alone at its delay
+  await page.locator('.pl-popup').waitFor({ state: 'visible', timeout: 5000 });
+  // the sidebar opens as a <details>
+  await page.locator('.pl-side-tab').click();
+  await page.locator('.pl-side-panel').waitFor({ state: 'visible' });
+  await screenshot(page, 'widgets-product-nojs');
+  await page.locator('.pl-side-tab').click();
+
+  await page.goto(shop.url('/pages/reviews'));
+  expect(await page.locator('.pl-w-all-reviews .pl-review').count()).toBe(10);
+  await page.locator('.pl-w-all-reviews').getByText('Lovely shop, fast delivery.').waitFor();
+  await screenshot(page, 'widgets-reviews-nojs');
+
+  await page.goto(shop.url('/'));
+  expect(await page.locator('.pl-w-carousel .pl-slide').count()).toBeGreaterThan(3);
+  expect(await page.locator('.pl-w-testimonials .pl-review').count()).toBe(3);
+  await page.locator('.plaudit-floating').waitFor();
+  await screenshot(page, 'widgets-home-nojs');
+
+  await page.goto(shop.url('/collections/all'));
+  expect(await page.locator('.plaudit-star-rating .pl-stars').count()).toBe(2); // the two reviewed products
+  await screenshot(page, 'widgets-collection-nojs');
+
+  // The form posts natively (through the app proxy) and a page answers.
+  const third = shop.products[2];
+  await page.goto(shop.url(`/products/${third.handle}`));
+  await page.getByText('Write a review', { exact: true }).click();
+  await page.locator('label[title="3 stars"]').click();
+  await page.getByLabel('Review', { exact: true }).fill('Posted with scripts off.');
+  await page.getByLabel('First name').fill('Ola');
+  await page.getByLabel('Email').fill('ola@example.com');
+  await page.getByLabel('Photos (optional)').setInputFiles({ name: 'bag.png', mimeType: 'image/png', buffer: productPng('#aa6633', 64) });
+  await page.getByRole('button', { name: 'Submit review' }).click();
+  await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+  await page.getByText('Thank you! Your review has been received.').waitFor();
+  await screenshot(page, 'widgets-form-nojs-sent');
+  const posted = await stack.api.knex('reviews').where({ shopId: shop.shopId, content: 'Posted with scripts off.' }).first();
+  expect(posted).toMatchObject({ rating: 3, status: 'published', productId: third.id });
+  expect(posted.media).toHaveLength(1);
+  await syncNow(stack, shop);
+  await context.close();
+});
+
+test('with JavaScript: load more, star filter, sort, lightbox, carousel, sidebar; nothing breaks', async () => {
+  const [hat] = shop.products;
+  const { context, page, errors } = await openPage(browser, shop.url(`/products/${hat.handle}`));
+  const box = page.locator('.pl-w-review-box');
+  await box.locator('.pl-more').waitFor({ state: 'visible' });
+  await box.getByRole('button', { name: 'Load more reviews' }).click();
+  await poll(() => box.locator('.pl-review').count()).toBe(10);
+  await poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Review number 5');
+  await box.getByRole('button', { name: 'Load more reviews' }).click();
+  await poll(() => box.locator('.pl-review').count()).toBe(12);
+  expect(await box.locator('.pl-more').isVisible()).toBe(false);
+
+  await box.getByRole('button', { name: /Show 5-star reviews/ }).click();
+  await poll(() => box.locator('.pl-review').count()).toBe(3);
+  expect(await box.locator('.pl-review .pl-stars').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(Array(3).fill('5 out of 5 stars'));
+  expect(await box.getByRole('button', { name: /Show 5-star reviews/ }).getAttribute('aria-pressed')).toBe('true');
+  await box.getByRole('button', { name: 'Show all reviews' }).click();
+  await poll(() => box.locator('.pl-review').count()).toBe(5);
+  await box.getByLabel('Sort by').selectOption('lowest');
+  await poll(() => box.locator('.pl-review .pl-stars').first().getAttribute('aria-label')).toBe('1 out of 5 stars');
+  await box.getByLabel('Sort by').selectOption('newest');
+  await poll(() => box.locator('.pl-review').first().textContent()).toContain('Review number 0');
+
+  // the lightbox: a modal dialog, arrows move, Escape closes, focus returns to the photo
+  const thumb = box.getByRole('link', { name: /Photo 1 of 2 from/ });
+  await thumb.click();
+  const dialog = page.getByRole('dialog', { name: 'Review photo' });
+  await dialog.waitFor();
+  await page.keyboard.press('ArrowRight');
+  await dialog.getByText('2 / 2').waitFor();
+  await screenshot(page, 'widgets-lightbox');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await thumb.evaluate((el) => el === document.activeElement)).toBe(true);
+
+  // the sidebar: opens, Escape closes and gives focus back to its tab
+  await page.locator('.pl-side-tab').click();
+  await page.locator('.pl-side-panel').waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await page.locator('.pl-side-panel').waitFor({ state: 'hidden' });
+  await screenshot(page, 'widgets-product-js');
+
+  await page.goto(shop.url('/'));
+  const track = page.locator('.pl-w-carousel .pl-track');
+  await page.locator('.pl-w-carousel').getByRole('button', { name: 'Next reviews' }).click();
+  await poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+  await page.locator('.pl-w-carousel').getByRole('button', { name: 'Pause automatic scrolling' }).click();
+  expect(await page.locator('.pl-w-carousel .pl-pause').getAttribute('aria-pressed')).toBe('true');
+  await screenshot(page, 'widgets-home-js');
+
+  await page.goto(shop.url('/pages/reviews'));
+  const all = page.locator('.pl-w-all-reviews');
+  await all.getByRole('button', { name: 'Load more reviews' }).click();
+  await poll(() => all.locator('.pl-review').count()).toBe(15);
+  await screenshot(page, 'widgets-reviews-js');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the popup: first shown at its delay, shown and hidden for the set times, next review, closed for the session', async () => {
+  const [hat] = shop.products;
+  // When the popup opens and closes, as the page itself sees it (no polling delay in the figures).
+  const { context, page } = await openPage(browser, shop.url(`/products/${hat.handle}`), {
+    init: () => {
+      const w = window as unknown as { plTimes: [number, boolean, string][] };
+      w.plTimes = [];
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target as HTMLElement;
+          w.plTimes.push([performance.now(), el.hasAttribute('data-pl-open'), el.querySelector('.pl-popup-item:not([hidden])')?.textContent ?? '']);
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-pl-open'] });
+    },
+  });
+  const popup = page.locator('.pl-popup');
+  const times = () => page.evaluate(() => (window as unknown as { plTimes: [number, boolean, string][] }).plTimes);
+  await poll(async () => (await times()).length, 8000).toBeGreaterThan(2);
+  await screenshot(page, 'widgets-popup');
+  const [[shownAt, open1, first], [hiddenAt, open2], [againAt, open3, second]] = await times();
+  expect([open1, open2, open3]).toEqual([true, false, true]);
+  expect(shownAt).toBeGreaterThanOrEqual(790); // delay 800 ms from navigation start
+  expect(shownAt).toBeLessThan(1500);
+  expect(hiddenAt - shownAt).toBeGreaterThanOrEqual(1490); // shown 1500 ms
+  expect(hiddenAt - shownAt).toBeLessThan(1700);
+  expect(againAt - hiddenAt).toBeGreaterThanOrEqual(990); // hidden 1000 ms
+  expect(againAt - hiddenAt).toBeLessThan(1200);
+  expect(second).not.toBe(first); // the next review
+
+  await popup.getByRole('button', { name: 'Close reviews popup' }).click();
+  expect(await popup.getAttribute('data-pl-open')).toBeNull();
+  await page.reload();
+  await page.waitForTimeout(2500);
+  expect(await page.locator('.pl-popup[data-pl-open]').count()).toBe(0); // closed for the session
+  await context.close();
+});
+
+test('a review written with a photo through the form appears once the merchant publishes it', async () => {
+  const [, other] = shop.products;
+  expect((await shop.http.put('/api/reviews/settings', { autoPublish: 'hold' })).status).toBe(200);
+  // A shopper who closed the popup earlier in the session (it would cover the form).
+  const { context, page, errors } = await openPage(browser, shop.url(`/products/${other.handle}`), { init: () => sessionStorage.setItem('plaudit-popup-closed', '1') });
+  const box = page.locator('.pl-w-review-box');
+  await box.getByText('Write a review', { exact: true }).click();
+  // client-side checks first: a wrong type is refused with the spec's message
+  await box.getByLabel('Photos (optional)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await box.getByText('type not supported (.gif, .jpg, .png)').waitFor();
+  await box.getByLabel('Photos (optional)').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: productPng('#3366aa', 120) });
+  await box.getByText('type not supported (.gif, .jpg, .png)').waitFor({ state: 'hidden' });
+  await box.locator('label[title="4 stars"]').click();
+  expect(await box.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+  await box.getByLabel('Title (optional)').fill('Sturdy');
+  await box.getByLabel('Review', { exact: true }).fill('Keeps coffee hot for hours. Photo attached.');
+  await box.getByLabel('First name').fill('Noor');
+  await box.getByLabel('Last name').fill('Haddad');
+  await box.getByLabel('Email').fill('noor@example.com');
+  await box.getByRole('button', { name: 'Submit review' }).click();
+  await box.getByText('Thank you! Your review will appear once it is approved.').waitFor();
+  await screenshot(page, 'widgets-form-sent');
+
+  const stored = await stack.api.knex('reviews').where({ shopId: shop.shopId, content: 'Keeps coffee hot for hours. Photo attached.' }).first();
+  expect(stored).toMatchObject({ status: 'pending', rating: 4, firstName: 'Noor', source: 'guest' });
+  expect(stored.media).toHaveLength(1);
+  await syncNow(stack, shop);
+  await page.reload();
+  expect(await page.getByText('Keeps coffee hot for hours').count()).toBe(0); // held for moderation
+
+  expect((await shop.http.post(`/api/reviews/${stored.id}/publish`)).status).toBe(200);
+  await syncNow(stack, shop);
+  await page.reload();
+  const review = page.locator('.pl-w-review-box .pl-review', { hasText: 'Keeps coffee hot for hours' });
+  await review.waitFor();
+  const img = review.locator('.pl-thumb img');
+  expect(await img.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/[\w-]+\.png$/);
+  await review.scrollIntoViewIfNeeded(); // lazy: loads when near the viewport
+  await poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(120);
+  await screenshot(page, 'widgets-published-photo');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+const PAYLOADS = ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>', 'javascript:alert(3)', '<svg onload=alert(4)>', '</script><script>alert(5)</script>'];
+
+test('XSS payloads in reviews stay inert on every page, loaded through the proxy and from the snapshots', async () => {
+  const evil = await demoShop(stack, { sidebar: { enabled: true }, testimonial: { enabled: true, source: 'recent' }, carousel: { minRating: 1 }, popup: { delayMs: 0, minRating: 1 } });
+  const [p] = evil.products;
+  for (const [i, payload] of PAYLOADS.entries()) {
+    await addReview(evil, { kind: 'product', productId: p.id, productTitle: payload, productHandle: p.handle, rating: 5 - i, title: payload, content: payload, firstName: payload, lastName: 'X' });
+  }
+  const inert = async (url: string, name: string) => {
+    const { context, page, dialogs, errors } = await openPage(browser, url);
+    await page.locator('.pl-widget').first().waitFor();
+    await page.waitForTimeout(800);
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('img[src="x"], svg, iframe, [onerror], [onload], script:not([src]):not([type="application/ld+json"])').count()).toBe(0);
+    for (const el of await page.locator('script[type="application/ld+json"]').all()) JSON.parse((await el.textContent())!);
+    expect(await page.getByText(PAYLOADS[0]).count()).toBeGreaterThan(0);
+    await screenshot(page, name);
+    expect(errors).toEqual([]);
+    await context.close();
+  };
+  // before the sync: each block's fallback loads its HTML through the app proxy
+  await inert(evil.url(`/products/${p.handle}`), 'widgets-xss-proxy');
+  expect(await syncNow(stack, evil)).toMatchObject({ shops: 1 });
+  await inert(evil.url(`/products/${p.handle}`), 'widgets-xss-product');
+  await inert(evil.url('/pages/reviews'), 'widgets-xss-reviews');
+  await inert(evil.url('/'), 'widgets-xss-home');
+  const { context, page } = await openPage(browser, evil.url(`/products/${p.handle}`), { js: false });
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ld.aggregateRating).toMatchObject({ ratingValue: 3, reviewCount: 5 });
+  expect(ld.review.map((r: { reviewBody: string }) => r.reviewBody).sort()).toEqual([...PAYLOADS].sort());
+  await context.close();
+});

@@ -1,0 +1,262 @@
+// Storefront caching over real PostgreSQL: ETag, Cache-Control and 304; answers kept in memory per
+// shop and URL; a moderation action through the reviews API reaching shoppers within a second
+// (the trigger's NOTIFY drops the shop's entries); other shops untouched; and, without the LISTEN
+// connection, versions checked on every request.
+import { startTestApi, type TestApi } from '../../../tests/support/api';
+import { canonicalQuery, matches, ResponseLru, storefrontCache } from '../api/cache';
+import { insertReviews, reviewRow, SECRET, shopWithClient, signedQuery } from './feed-helpers';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ SHOPIFY_API_KEY: 'storefront-test-key', SHOPIFY_API_SECRET: SECRET });
+});
+afterAll(() => api.close());
+
+const cache = () => storefrontCache(api.runtime.services);
+const ids = (body: { data: { id: number }[] }) => body.data.map((r) => r.id);
+
+test('answers carry an ETag and Cache-Control; If-None-Match gets a 304 with no body', async () => {
+  const { shop, direct } = await shopWithClient(api);
+  await insertReviews(api, [reviewRow(shop.id), reviewRow(shop.id)]);
+  const first = await direct.get('/api/products/1/reviews');
+  expect(first.status).toBe(200);
+  expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+  const etag = first.headers.get('etag')!;
+  expect(etag).toMatch(/^"[\w-]{20,}"$/);
+  const again = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`, { headers: { 'If-None-Match': etag } });
+  expect(again.status).toBe(304);
+  expect(await again.text()).toBe('');
+  expect(again.headers.get('etag')).toBe(etag);
+  const weak = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`, { headers: { 'If-None-Match': `"other", W/${etag}` } });
+  expect(weak.status).toBe(304);
+  const otherUrl = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews?limit=1`, { headers: { 'If-None-Match': etag } });
+  expect(otherUrl.status).toBe(200);
+});
+
+test('one entry per shop and URL: proxy requests with fresh timestamps and signatures share it', async () => {
+  const { shop, domain } = await shopWithClient(api);
+  await insertReviews(api, [reviewRow(shop.id)]);
+  const get = (timestamp: number) => fetch(`${api.url}/storefront/proxy/api/products/1/reviews?${signedQuery(domain, { sort: 'newest' }, { timestamp })}`);
+  const now = Math.floor(Date.now() / 1000);
+  const a = await get(now - 5);
+  expect(cache().responses.entriesOf(shop.id)).toBe(1);
+  const b = await get(now);
+  expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
+  expect(cache().responses.entriesOf(shop.id)).toBe(1);
+  await get(now); // same URL again: still one entry
+  expect(cache().responses.entriesOf(shop.id)).toBe(1);
+});
+
+test('a moderation action through the reviews API changes the ETag and the body within a second; other shops keep theirs', async () => {
+  const { shop, http, direct } = await shopWithClient(api);
+  const other = await shopWithClient(api);
+  const [shown, held] = await insertReviews(api, [reviewRow(shop.id), reviewRow(shop.id, { status: 'unpublished' })]);
+  await insertReviews(api, [reviewRow(other.shop.id)]);
+  const before = await direct.get('/api/products/1/reviews');
+  expect(ids(before.body)).toEqual([shown.id]);
+  const otherBefore = await other.direct.get('/api/products/1/reviews');
+  expect(cache().responses.entriesOf(other.shop.id)).toBe(1);
+
+  const published = await http.post(`/api/reviews/${held.id}/publish`);
+  expect(published.body).toMatchObject({ success: true, count: 1 });
+  const started = Date.now();
+  let after = before;
+  while (Date.now() - started < 1000) {
+    after = await direct.get('/api/products/1/reviews');
+    if (after.headers.get('etag') !== before.headers.get('etag')) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+  expect(ids(after.body).sort()).toEqual([shown.id, held.id].sort());
+  // The old ETag no longer gets a 304.
+  const stale = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`, { headers: { 'If-None-Match': before.headers.get('etag')! } });
+  expect(stale.status).toBe(200);
+  expect(cache().responses.entriesOf(other.shop.id)).toBe(1);
+  expect((await other.direct.get('/api/products/1/reviews')).headers.get('etag')).toBe(otherBefore.headers.get('etag'));
+
+  await http.post(`/api/reviews/${held.id}/unpublish`);
+  const unpublishedAt = Date.now();
+  let last = after;
+  while (Date.now() - unpublishedAt < 1000 && ids(last.body).includes(held.id)) {
+    await new Promise((r) => setTimeout(r, 20));
+    last = await direct.get('/api/products/1/reviews');
+  }
+  expect(ids(last.body)).toEqual([shown.id]);
+});
+
+test('a lost LISTEN connection comes back by itself, and changes keep reaching shoppers meanwhile', async () => {
+  const { shop, direct } = await shopWithClient(api);
+  const [r] = await insertReviews(api, [reviewRow(shop.id, { rating: 3 })]);
+  expect(cache().listening).toBe(true);
+  await direct.get('/api/products/1/reviews');
+  cache().disconnectListener();
+  expect(cache().listening).toBe(false);
+  await api.knex('reviews').where({ id: r.id }).update({ rating: 1 });
+  // No notification can arrive now: the per-request version check sees the change.
+  expect((await direct.get('/api/products/1/reviews')).body.data[0].rating).toBe(1);
+  const deadline = Date.now() + 10_000;
+  while (!cache().listening && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+  expect(cache().listening).toBe(true);
+  await api.knex('reviews').where({ id: r.id }).update({ rating: 2 });
+  const started = Date.now();
+  let rating = 1;
+  while (rating !== 2 && Date.now() - started < 1000) {
+    rating = (await direct.get('/api/products/1/reviews')).body.data[0].rating;
+    if (rating !== 2) await new Promise((res) => setTimeout(res, 20));
+  }
+  expect(rating).toBe(2);
+});
+
+test('shop details that send no notification are re-read after a minute, without holding requests up', async () => {
+  const { shop, direct } = await shopWithClient(api, { name: 'Old name' });
+  await insertReviews(api, [reviewRow(shop.id)]);
+  const publisher = async () => /<publisher><name>([^<]*)<\/name>/.exec(await (await direct.call('GET', '/feeds/google-product-reviews.xml')).body)?.[1];
+  expect(await publisher()).toBe('Old name');
+  await api.knex('shops').where({ id: shop.id }).update({ name: 'New name' });
+  expect(await publisher()).toBe('Old name'); // kept: nothing told this process
+  const now = Date.now();
+  const clock = jest.spyOn(Date, 'now').mockImplementation(() => now + 61_000);
+  try {
+    let name = await publisher(); // answered at once from the kept state, which reloads behind it
+    for (let i = 0; i < 50 && name !== 'New name'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      name = await publisher();
+    }
+    expect(name).toBe('New name');
+    await api.knex('shops').where({ id: shop.id }).update({ uninstalledAt: new Date() });
+    clock.mockImplementation(() => now + 130_000);
+    let status = 200;
+    for (let i = 0; i < 50 && status !== 404; i++) {
+      status = (await direct.get('/api/products/1/reviews')).status;
+      if (status !== 404) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(404);
+  } finally {
+    clock.mockRestore();
+  }
+});
+
+test('without the LISTEN connection every request checks the versions', async () => {
+  const { shop, direct } = await shopWithClient(api);
+  const [r] = await insertReviews(api, [reviewRow(shop.id, { content: 'first words' })]);
+  await cache().stop();
+  expect(cache().listening).toBe(false);
+  expect((await direct.get('/api/products/1/reviews')).body.data[0].content).toBe('first words');
+  await api.knex('reviews').where({ id: r.id }).update({ content: 'second words' });
+  expect((await direct.get('/api/products/1/reviews')).body.data[0].content).toBe('second words');
+  await api.knex('settings').insert({ shopId: shop.id, namespace: 'display', value: { general: { reviewerName: 'anonymous' } } });
+  expect((await direct.get('/api/products/1/reviews')).body.data[0].author).toBe('Anonymous');
+});
+
+describe('the in-process LRU', () => {
+  const entry = (n: number) => ({ body: Buffer.alloc(n), type: 'application/json', etag: '"x"' });
+
+  test('is bounded in entries and in bytes, least recently used out first', () => {
+    const lru = new ResponseLru({ maxEntries: 3, maxBytes: 1000, maxEntryBytes: 600 });
+    lru.set('a', 1, entry(100));
+    lru.set('b', 1, entry(100));
+    lru.set('c', 2, entry(100));
+    lru.get('a');
+    lru.set('d', 2, entry(100));
+    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.get('d')].map(Boolean)).toEqual([true, false, true, true]);
+    lru.set('e', 3, entry(590)); // 300 + 590 > 1000 bytes with keys: the oldest go
+    expect(lru.bytes).toBeLessThanOrEqual(1000);
+    expect(lru.get('e')).toBeDefined();
+    expect(lru.size).toBeLessThanOrEqual(3);
+    lru.set('huge', 3, entry(700)); // larger than one entry may be: not kept
+    expect(lru.get('huge')).toBeUndefined();
+  });
+
+  test('drops one shop without touching the others', () => {
+    const lru = new ResponseLru();
+    lru.set('a', 1, entry(10));
+    lru.set('b', 1, entry(10));
+    lru.set('c', 2, entry(10));
+    lru.dropShop(1);
+    expect(lru.entriesOf(1)).toBe(0);
+    expect(lru.entriesOf(2)).toBe(1);
+    expect(lru.bytes).toBe(11);
+  });
+
+  test('keys on the query a response depends on, not on what the proxy adds', () => {
+    expect(canonicalQuery({ sort: 'newest', stars: ['5', '4'], timestamp: '1', signature: 'x', shop: 's', logged_in_customer_id: '', path_prefix: '/apps/plaudit', after: 'c' }))
+      .toBe('after=c&sort=newest&stars=5&stars=4');
+    expect(matches('W/"a", "b"', '"b"')).toBe(true);
+    expect(matches('"a"', '"b"')).toBe(false);
+    expect(matches('*', '"b"')).toBe(true);
+  });
+});
+
+describe('the fast lane', () => {
+  /** A server with nothing but the lane: 599 whenever it leaves a request to the app. */
+  async function laneOnly() {
+    const http = await import('node:http');
+    const widgets = api.runtime.plugins.find((p) => p.id === 'widgets')!;
+    const lane = widgets.fastLane!(api.runtime.services);
+    const server = http.createServer((req, res) => {
+      if (!lane(req, res)) res.writeHead(599).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    return { url, close: () => new Promise((r) => server.close(r)) };
+  }
+
+  test('answers what the full stack cached, with the same bytes and headers, and nothing else', async () => {
+    if (!cache().listening) await cache().start();
+    const lane = await laneOnly();
+    try {
+      const { shop, domain, http } = await shopWithClient(api);
+      const [r] = await insertReviews(api, [reviewRow(shop.id), reviewRow(shop.id, { status: 'unpublished' })]);
+      const path = `/storefront/shops/${domain}/api/products/1/reviews?sort=newest`;
+      expect((await fetch(lane.url + path)).status).toBe(599); // not cached yet
+      const full = await fetch(api.url + path);
+      const fullBody = await full.text();
+      const fast = await fetch(lane.url + path);
+      expect(fast.status).toBe(200);
+      expect(await fast.text()).toBe(fullBody);
+      const skip = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
+      const headers = (res: Response) => Object.fromEntries([...res.headers].filter(([k]) => !skip.has(k)));
+      expect(headers(fast)).toEqual(headers(full));
+      expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(fast.headers.get('access-control-allow-origin')).toBe('*');
+      expect((await fetch(lane.url + path, { headers: { 'If-None-Match': full.headers.get('etag')! } })).status).toBe(304);
+      // Left to the app: other methods, another query, the app's own origin.
+      expect((await fetch(lane.url + path, { method: 'POST' })).status).toBe(599);
+      expect((await fetch(`${lane.url}${path}&limit=2`)).status).toBe(599);
+      expect((await fetch(lane.url + path, { headers: { origin: new URL(api.config.appUrl).origin } })).status).toBe(599);
+      // A moderation action: the shop is dropped, the lane steps aside until the app renders again.
+      await http.post(`/api/reviews/${r.id}/unpublish`);
+      const deadline = Date.now() + 1000;
+      while ((await fetch(lane.url + path)).status !== 599 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+      expect((await fetch(lane.url + path)).status).toBe(599);
+      const after = await (await fetch(api.url + path)).json();
+      expect(after.data).toEqual([]);
+      expect(await (await fetch(lane.url + path)).json()).toEqual(after);
+    } finally {
+      await lane.close();
+    }
+  });
+
+  test('through the proxy: only correctly signed requests, and not while notifications are down', async () => {
+    if (!cache().listening) await cache().start();
+    const lane = await laneOnly();
+    try {
+      const { shop, domain } = await shopWithClient(api);
+      await insertReviews(api, [reviewRow(shop.id)]);
+      const query = signedQuery(domain, { limit: '3' });
+      const full = await fetch(`${api.url}/storefront/proxy/api/products/1/reviews?${query}`);
+      expect(full.status).toBe(200);
+      const fast = await fetch(`${lane.url}/storefront/proxy/api/products/1/reviews?${query}`);
+      expect(fast.status).toBe(200);
+      expect(fast.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await fast.text()).toBe(await full.text());
+      expect((await fetch(`${lane.url}/storefront/proxy/api/products/1/reviews?${query.replace(/signature=[0-9a-f]{4}/, 'signature=0000')}`)).status).toBe(599);
+      expect((await fetch(`${lane.url}/storefront/proxy/api/products/1/reviews?${signedQuery(domain, { limit: '3' }, { secret: 'wrong' })}`)).status).toBe(599);
+      await cache().stop();
+      expect((await fetch(`${lane.url}/storefront/proxy/api/products/1/reviews?${query}`)).status).toBe(599);
+    } finally {
+      await lane.close();
+    }
+  });
+});
