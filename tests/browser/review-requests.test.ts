@@ -67,4 +67,18 @@ test('request settings: the bounds and messages of spec section 5, save only on 
   await screenshot(page, 'request-settings');
   await page.getByRole('button', { name: 'Discard' }).click();
   expect(await save.isDisabled()).toBe(true);
+
+  // leaving with unsaved changes (spec section 2): the prompt; Cancel stays, Leave page goes
+  await page.getByLabel('Number').first().fill('9');
+  await page.getByRole('menuitem', { name: 'Manage reviews' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard all unsaved changes' });
+  await dialog.waitFor();
+  await screenshot(page, 'request-settings-leave-prompt');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(new URL(page.url()).pathname).toBe('/collect-reviews/setting-request');
+  expect(await page.getByLabel('Number').first().inputValue()).toBe('9');
+  await page.getByRole('menuitem', { name: 'Manage reviews' }).click();
+  await dialog.getByRole('button', { name: 'Leave page' }).click();
+  await page.waitForURL('**/reviews/list');
 });

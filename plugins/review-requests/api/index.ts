@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { AppState } from '../../../api/http/types';
 import { defineApiPlugin, type ApiServices } from '../../../api/plugins/types';
 import { requestSettings } from '../shared/request-settings';
+import { templateTypeOf } from '../shared/templates';
 import { DEFAULT_SETTINGS, loadSettings, SETTINGS_NAMESPACE } from '../activities/settings';
+import { loadTemplate } from '../activities/templates';
 import { bulkRoutes } from './bulk-actions';
 import { emailSettingsRoutes, senderVerificationRoutes } from './email-settings';
 import { oldOrderRoutes } from './old-orders';
@@ -87,8 +89,20 @@ function routes(services: ApiServices) {
     }
   });
 
+  // GET /email?type=… (spec section 7, 'template/settings'): a template type in kebab-case
+  // (review-reminder, confirm-edit, …) answers with the shop's template, defaults filled; the review
+  // reminder also carries the request settings that time it. The request types and no type answer
+  // with the request settings alone.
   router.get('/email', async (ctx) => {
-    ctx.body = { success: true, data: await loadSettings(knex, ctx.state.tenant.shopId) };
+    const { type } = z.object({ type: z.string().max(100).optional() }).parse(ctx.query);
+    const shopId = ctx.state.tenant.shopId;
+    const templateType = type ? templateTypeOf(type) : undefined;
+    if (!templateType) {
+      ctx.body = { success: true, data: await loadSettings(knex, shopId) };
+      return;
+    }
+    const template = await loadTemplate(knex, shopId, templateType);
+    ctx.body = { success: true, data: templateType === 'reviewReminder' ? { ...(await loadSettings(knex, shopId)), template } : { template } };
   });
 
   router.post('/emails', async (ctx) => {

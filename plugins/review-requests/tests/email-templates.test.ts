@@ -79,6 +79,36 @@ test('list, save and the stored contract: one JSON object keyed by template type
   expect(Object.keys(await templatesRow(shop.id))).toEqual(['reviewReminder']);
 });
 
+test('GET /email?type=: a template type answers with the stored template, the rest with the request settings', async () => {
+  const { appToken } = await stack.installShop();
+  const other = await stack.installShop();
+  const http = client(stack.appUrl, appToken);
+  const current = (await http.get('/api/email')).body.data;
+  const posted = await http.post('/api/emails', { ...current, sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 3, timeUnit: 'day', isRequestSetting: true });
+  expect(posted.status).toBe(200);
+  expect((await http.put('/api/email-templates/review-reminder', { subject: 'How was {{ order_name }}?', buttonColor: '#aa3300' })).status).toBe(200);
+  // another shop's template must not leak into this one's answer
+  expect((await client(stack.appUrl, other.appToken).put('/api/email-templates/review-reminder', { subject: 'Not yours' })).status).toBe(200);
+
+  // the review reminder: the request settings that time it plus the shop's template, defaults filled
+  const reminder = await http.get('/api/email?type=review-reminder');
+  expect(reminder.status).toBe(200);
+  expect(reminder.body.success).toBe(true);
+  expect(reminder.body.data).toMatchObject({ sendMethod: 'fulfillment', sendAfterCustom: 3, timeUnit: 'day' });
+  expect(reminder.body.data.template).toEqual({ ...DEFAULT_TEMPLATES.reviewReminder, subject: 'How was {{ order_name }}?', buttonColor: '#aa3300' });
+
+  // the other template types: the template alone, defaults where nothing is stored
+  const confirm = await http.get('/api/email?type=confirm-edit');
+  expect(confirm.body).toEqual({ success: true, data: { template: DEFAULT_TEMPLATES.confirmEdit } });
+  expect((await http.get('/api/email?type=discount-expiration-reminder')).body.data.template).toEqual(DEFAULT_TEMPLATES.discountExpirationReminder);
+
+  // no type and the request types keep the request settings answer
+  const plain = await http.get('/api/email');
+  expect(plain.body.data).toMatchObject({ sendMethod: 'fulfillment', sendAfterCustom: 3 });
+  expect(plain.body.data.template).toBeUndefined();
+  expect((await http.get('/api/email?type=request')).body).toEqual(plain.body);
+});
+
 test('plan tiers: the other templates and custom CSS need a paid plan (spec section 6)', async () => {
   const { token } = await createShop(stack.api, { plan: 'free', installedAt: new Date('2024-01-01T00:00:00Z') });
   const http = client(stack.appUrl, token);

@@ -11,7 +11,7 @@ import { WIDGETS, type WidgetKey } from '../shared/display-settings';
 import type { PublicReview } from '../shared/widget-types';
 import { previewSettings, useDisplayDraft } from './display-api';
 import type { FieldGroup } from './fields';
-import { LeaveGuard } from './LeaveGuard';
+import { LeaveGuard } from '../../../admin/src/components/LeaveGuard';
 import { SettingsFields } from './SettingsFields';
 import { draftErrors } from './validation-text';
 import { WidgetPreview } from './WidgetPreview';

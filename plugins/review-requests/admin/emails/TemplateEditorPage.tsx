@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { LeaveGuard } from '../../../../admin/src/components/LeaveGuard';
 import { NotFound } from '../../../../admin/src/pages/NotFound';
 import { emailTemplate, templateTypeOf, type EmailTemplate } from '../../shared/templates';
 import { ColorField } from './ColorField';
@@ -34,12 +35,6 @@ export default function TemplateEditorPage() {
     });
   }, [id, type]);
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
   if (!type) return <NotFound />;
   if (!draft || !saved || !detail) return null;
 
@@ -168,6 +163,7 @@ export default function TemplateEditorPage() {
       {testing && (
         <TestEmailDialog id={id} draft={draft} shopEmail={detail.shopEmail} left={detail.testEmailsLeft} onSent={(left) => setDetail({ ...detail, testEmailsLeft: left })} onClose={() => setTesting(false)} />
       )}
+      <LeaveGuard dirty={dirty} />
       <Confirm
         isOpen={confirmReset}
         title="review-requests:emails.editor.reset_title"

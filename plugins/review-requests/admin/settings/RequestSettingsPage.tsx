@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { apiJson } from '../../../../admin/src/api-client';
+import { LeaveGuard } from '../../../../admin/src/components/LeaveGuard';
 import { useShop } from '../../../../admin/src/shop';
 import { DEFAULT_REQUEST_SETTINGS, deleteTimingRow, requestSettings, type RequestSettings } from '../../shared/request-settings';
 import { OldOrdersCard } from '../old-orders/OldOrdersCard';
@@ -27,12 +28,6 @@ export default function RequestSettingsPage() {
     });
   }, []);
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
   if (!draft || !saved) return null;
 
   const parsed = requestSettings.safeParse(draft);
@@ -98,6 +93,7 @@ export default function RequestSettingsPage() {
           </Stack>
         </CardContent>
       </Card>
+      <LeaveGuard dirty={dirty} />
       <OldOrdersCard />
     </Box>
   );
