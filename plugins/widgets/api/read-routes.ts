@@ -3,6 +3,7 @@
 // reviews. Mounted under both /storefront/proxy and /storefront/shops/:shop (index.ts); every
 // answer but the shopper's own comes from the in-process cache while nothing changed.
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
 import type { ApiServices, PublicReview, ReviewFeed, ReviewFeedPage, ReviewFeedQuery } from '../../../api/plugins/types';
@@ -48,11 +49,27 @@ export function forShoppers(r: PublicReview, display: DisplaySettings, appUrl: s
   return { ...r, author: shownAuthor(r.author, display.general.reviewerName), media: r.media.map((m) => ({ ...m, url: absoluteUrl(m.url, appUrl) })) };
 }
 
+/**
+ * JSON and XML are data, never a page: of the kernel's page headers they keep what protects data
+ * (nosniff, HSTS, CORP) and a CSP that allows nothing (OWASP's set for APIs). The rest (a page's
+ * CSP, COOP, referrer policy, legacy X- headers) would be a kilobyte on every storefront read.
+ */
+const PAGE_ONLY_HEADERS = [
+  'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options',
+  'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+];
+export const dataHeaders: Middleware<StorefrontAppState> = (ctx, next) => {
+  for (const h of PAGE_ONLY_HEADERS) ctx.remove(h);
+  ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  return next();
+};
+
 /** Stars from minRating up: the carousel's and the popup's "4 stars and more". */
 const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
 
 export function readRoutes({ config, reviewFeed }: ApiServices, cache: StorefrontCache) {
   const router = new Router<StorefrontAppState>();
+  router.use(dataHeaders);
   const feed = (): ReviewFeed => reviewFeed ?? (() => { throw createHttpError(404, 'Reviews are not available'); })();
 
   async function page(state: StorefrontAppState, q: ReviewFeedQuery) {

@@ -23,6 +23,10 @@ test('answers carry an ETag and Cache-Control; If-None-Match gets a 304 with no 
   expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
   const etag = first.headers.get('etag')!;
   expect(etag).toMatch(/^"[\w-]{20,}"$/);
+  // Data, not a page: nosniff and a CSP that allows nothing; no page-only headers.
+  expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(first.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(first.headers.get('referrer-policy')).toBeNull();
   const again = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`, { headers: { 'If-None-Match': etag } });
   expect(again.status).toBe(304);
   expect(await again.text()).toBe('');
