@@ -59,7 +59,7 @@ export function appProxyRouter(em: EmulatorContext): Router {
     query.append('signature', appProxySignature(params, em.apiSecret));
 
     const headers: Record<string, string> = { 'X-Forwarded-For': ctx.ip || '127.0.0.1', 'X-Forwarded-Host': ctx.host };
-    for (const h of ['content-type', 'accept', 'accept-language', 'user-agent']) if (ctx.get(h)) headers[h] = ctx.get(h);
+    for (const h of ['content-type', 'accept', 'accept-language', 'user-agent', 'if-none-match']) if (ctx.get(h)) headers[h] = ctx.get(h);
     const target = `${em.appUrl}/storefront/proxy/${rest}?${query}`;
     let res: Response;
     try {
@@ -79,6 +79,7 @@ export function appProxyRouter(em: EmulatorContext): Router {
       const v = res.headers.get(h);
       if (v) ctx.set(h, v);
     }
+    if (res.status === 304) return; // revalidated: no body
     ctx.body = Buffer.from(await res.arrayBuffer());
   }
 

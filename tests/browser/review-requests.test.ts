@@ -31,7 +31,7 @@ test('queue: tabs and search live in the URL, survive a reload, and a cancel rel
   await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled');
   await page.getByLabel('Search orders or customers').fill(orders[0].name);
   await page.getByLabel('Search orders or customers').press('Enter');
-  await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled' && u.searchParams.get('searchText') === orders[0].name);
+  await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled' && u.searchParams.get('searchText') === orders[0].name, { waitUntil: 'commit' });
   await page.getByRole('cell', { name: orders[0].name, exact: true }).waitFor();
   await page.getByRole('cell', { name: orders[1].name, exact: true }).waitFor({ state: 'detached' });
 

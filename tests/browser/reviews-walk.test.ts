@@ -172,7 +172,9 @@ test('request edit: the row action mails the customer, who allows it on the conf
   await page.reload();
   await page.getByText('Edit allowed').waitFor();
   await rowAction(page, 'Shipping took a while', 'Edit');
-  await page.getByLabel('Review').fill('Shipping took a while, but support was great');
+  // the list stays on screen while the edit page's chunk loads: wait for the form itself
+  await page.getByRole('heading', { level: 1, name: 'Edit review' }).waitFor();
+  await page.getByRole('textbox', { name: 'Review' }).fill('Shipping took a while, but support was great');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved successfully').waitFor();
   await page.getByText('Shipping took a while, but support was great').waitFor();

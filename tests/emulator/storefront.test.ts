@@ -64,6 +64,17 @@ test('the app proxy forwards GET with a signature the app can verify, and passes
   expect((await fetch(`${t.em.url}/apps/plaudit/widgets/unknown`)).status).toBe(404);
 });
 
+test('the app proxy passes revalidation through: If-None-Match goes to the app, its 304 comes back without a body', async () => {
+  t.app.proxyHandler = (r) => (r.headers['if-none-match'] === '"v1"' ? { status: 304 } : { status: 200, type: 'text/html', body: 'fresh' });
+  const first = await fetch(`${t.em.url}/apps/plaudit/widgets/review-box?product_id=1`);
+  expect(first.status).toBe(200);
+  expect(await first.text()).toBe('fresh');
+  const again = await fetch(`${t.em.url}/apps/plaudit/widgets/review-box?product_id=1`, { headers: { 'If-None-Match': '"v1"' } });
+  expect(again.status).toBe(304);
+  expect(await again.text()).toBe('');
+  expect(t.app.proxied.at(-1)!.headers['if-none-match']).toBe('"v1"');
+});
+
 test('the app proxy forwards POST bodies and the signed-in customer', async () => {
   t.app.proxyHandler = (r) => ({ status: 201, type: 'application/json', body: JSON.stringify({ got: JSON.parse(r.body), customer: r.query.get('logged_in_customer_id') }) });
   const login = await fetch(`${t.em.url}/account/login?email=yuki.tanaka@example.com`, { redirect: 'manual' });

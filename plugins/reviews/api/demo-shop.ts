@@ -14,6 +14,7 @@ export async function seedDemoShopReviews({ config, knex, log, platform }: ApiSe
   if (await knex('reviews').where({ shopId: shop.id }).first('id')) return;
   // The emulated shop's own products, so its storefront pages show their reviews.
   const products = platform ? (await platform.adminApi(DEMO_SHOP).products({ first: 20, query: 'status:active' })).nodes : [];
-  const n = await seedDemo(knex, tenantFor(shop.id, DEMO_SHOP), undefined, products.length ? products : undefined);
+  const demoProducts = products.map((p) => ({ id: p.id, title: p.title, handle: p.handle, imageUrl: p.featuredMedia?.preview?.image?.url ?? null }));
+  const n = await seedDemo(knex, tenantFor(shop.id, DEMO_SHOP), undefined, demoProducts.length ? demoProducts : undefined);
   log.info({ shop: DEMO_SHOP, reviews: n }, 'seeded demo reviews');
 }

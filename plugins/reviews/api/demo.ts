@@ -32,7 +32,15 @@ function prng(seed: number) {
   };
 }
 
-export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT, products: { id: string; title: string; handle: string }[] = PRODUCTS): Promise<number> {
+export interface DemoProduct {
+  id: string;
+  title: string;
+  handle: string;
+  /** the product's own picture: a fifth of its demo reviews show it as the customer's photo */
+  imageUrl?: string | null;
+}
+
+export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT, products: DemoProduct[] = PRODUCTS): Promise<number> {
   const rand = prng(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const now = Date.now();
@@ -55,6 +63,7 @@ export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT, p
       lastName,
       email: `${firstName.toLowerCase()}.${i}@example.com`,
       country: pick(['US', 'GB', 'DE', 'FR', 'JP', 'CA']),
+      media: !store && product.imageUrl && rand() < 0.2 ? [{ type: 'image', url: product.imageUrl }] : [],
       source,
       imported,
       verified: !imported && rand() < 0.7,

@@ -14,6 +14,7 @@ import { removeDemo, seedDemo } from './demo';
 import { exportReviews } from './export';
 import { countReviews, listReviews } from './list';
 import { present, Review } from './review.model';
+import { REVIEW_FEED_CHANNEL } from './feed';
 import { readSettings, saveSettings } from './settings';
 import { recomputeSummaries, shopSummary } from './summaries';
 
@@ -53,7 +54,11 @@ export function reviewRoutes(services: ApiServices) {
     ctx.body = { success: true, data: await readSettings(ctx.state.tenant) };
   });
   router.put('/settings', async (ctx) => {
-    ctx.body = { success: true, message: 'Saved successfully', data: await saveSettings(ctx.state.tenant, ctx.request.body ?? {}) };
+    const data = await saveSettings(ctx.state.tenant, ctx.request.body ?? {});
+    // rich snippets and UGC display change what the storefront renders: readers drop their caches
+    // tenancy: no rows read or written; the notification names the tenant's shop
+    await knex.raw('SELECT pg_notify(?, ?)', [REVIEW_FEED_CHANNEL, String(ctx.state.tenant.shopId)]);
+    ctx.body = { success: true, message: 'Saved successfully', data };
   });
 
   router.get('/summary', async (ctx) => {

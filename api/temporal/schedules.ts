@@ -1,0 +1,34 @@
+// Plugins' Temporal Schedules, created idempotently at every API start. A start must not wait on an
+// unreachable cluster (health reports it as down): each create gets a short deadline, a failure is
+// logged, and the next start creates the schedule.
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import type { ApiServices } from '../plugins/types';
+
+export interface ScheduleSpec {
+  scheduleId: string;
+  /** a Temporal duration: '1 minute', '1 hour' */
+  every: string;
+  workflowType: string;
+  args?: unknown[];
+}
+
+const DEADLINE_MS = 5000;
+
+export async function ensureSchedule({ temporal, config, log }: Pick<ApiServices, 'temporal' | 'config' | 'log'>, spec: ScheduleSpec) {
+  const { scheduleId, every, workflowType, args = [] } = spec;
+  try {
+    await temporal.connection.withDeadline(Date.now() + DEADLINE_MS, () =>
+      temporal.client.schedule.create({
+        scheduleId,
+        spec: { intervals: [{ every }] },
+        // a slow run is never doubled; a missed tick is not replayed beyond one interval
+        policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: every },
+        action: { type: 'startWorkflow', workflowType, taskQueue: config.temporal.taskQueue, args },
+      }),
+    );
+    log.info({ scheduleId }, 'schedule created');
+  } catch (err) {
+    if (err instanceof ScheduleAlreadyRunning) return;
+    log.error({ err, scheduleId }, 'could not create a schedule; the next start creates it');
+  }
+}
