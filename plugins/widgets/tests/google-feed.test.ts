@@ -12,7 +12,7 @@ import path from 'node:path';
 import { startTestApi, type TestApi } from '../../../tests/support/api';
 import { insertReviews, productGid, reviewRow, shopWithClient } from './feed-helpers';
 
-const XSD = path.resolve(__dirname, '../../../../shared/data/google/product_reviews-2.2.xsd');
+const XSD = path.resolve(__dirname, '../../../tests/fixtures/google/product_reviews-2.2.xsd');
 const FEED = '/feeds/google-product-reviews.xml';
 
 let api: TestApi;
