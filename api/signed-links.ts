@@ -1,11 +1,11 @@
-// Signed, expiring links in review-request emails: write a review, open pixel, unsubscribe.
+// Signed, expiring links in review-request emails: write a review, open pixel, unsubscribe, add a photo.
 // HMAC-SHA256 over the payload with a key derived from ENCRYPTION_KEY; the reviews plugin verifies
 // write links the same way (single use is enforced where the review is stored).
 import crypto from 'node:crypto';
 
 export interface LinkPayload {
-  /** purpose: write a review, open pixel, unsubscribe, answer a merchant's edit request, verify a sender email */
-  p: 'write' | 'open' | 'unsub' | 'edit' | 'sender';
+  /** purpose: write a review, open pixel, unsubscribe, answer a merchant's edit request, verify a sender email, add photos to a review */
+  p: 'write' | 'open' | 'unsub' | 'edit' | 'sender' | 'photo';
   shop: string;
   /** email queue entry id */
   q: number;
@@ -13,7 +13,7 @@ export interface LinkPayload {
   o: string;
   /** product id for write links */
   pr?: string;
-  /** edit links: the review id, and when the edit was requested (ms) so a newer request voids older links; q is 0 there */
+  /** edit and photo links: the review id; edit links also carry when the edit was requested (ms) so a newer request voids older links (q is 0 there) */
   r?: number;
   t?: number;
   /** sender links: the address being verified; q is 0 and o empty there */

@@ -1,32 +1,24 @@
 // The developer zone: only in developer mode; the shop's own mail from the local sink; the store
 // emulator's controls; the developer calls of spec section 7.
 import nodemailer from 'nodemailer';
-import type { Browser } from 'playwright-core';
 import { adminPage } from '../support/admin-session';
-import { screenshot, useBrowser } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { eventually } from '../support/api';
-import { startPlatformStack } from '../support/platform';
+import { usePlatformBrowser } from '../support/platform-browser';
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let browser: Browser;
-
-useBrowser(() => startPlatformStack(), (s, b) => {
-  stack = s;
-  browser = b;
-});
+const env = usePlatformBrowser();
 
 test('developer mode, own mail only, demo orders and developer calls', async () => {
-  const { domain, shop, appToken } = await stack.installShop();
+  const { domain, shop, appToken } = await env.stack.installShop();
   const mailer = nodemailer.createTransport(process.env.SMTP_URL!);
   await mailer.sendMail({ from: 'reviews@plaudit.local', to: 'ann@example.com', subject: `For ${domain}`, text: 'hello', headers: { 'X-Plaudit-Shop': domain } });
   await mailer.sendMail({ from: 'reviews@plaudit.local', to: 'bob@example.com', subject: 'For another shop', text: 'hi', headers: { 'X-Plaudit-Shop': 'other.myshopify.com' } });
 
-  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/dev_zone`);
+  const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/dev_zone`);
   await page.getByText('Page not found').waitFor();
 
-  await page.goto(`${stack.appUrl}/dev_zone?developer=1`);
+  await page.goto(`${env.stack.appUrl}/dev_zone?developer=1`);
   await page.getByRole('heading', { level: 1, name: 'Developer zone' }).waitFor();
   await page.getByText(`For ${domain}`).waitFor();
   expect(await page.getByText('For another shop').count()).toBe(0);
@@ -35,10 +27,10 @@ test('developer mode, own mail only, demo orders and developer calls', async () 
 
   await page.getByRole('button', { name: 'Place a demo order' }).click();
   await page.getByText(/Order #\d+ placed/).waitFor();
-  await eventually(async () => (await stack.api.knex('webhook_deliveries').where({ shopDomain: domain, topic: 'orders/fulfilled' })).length > 0);
+  await eventually(async () => (await env.stack.api.knex('webhook_deliveries').where({ shopDomain: domain, topic: 'orders/fulfilled' })).length > 0);
 
   await page.getByLabel('Allow removing the Plaudit branding').click();
-  await eventually(async () => (await stack.api.knex('shops').where({ id: shop.id }).first()).enableRemoveBranding === true);
+  await eventually(async () => (await env.stack.api.knex('shops').where({ id: shop.id }).first()).enableRemoveBranding === true);
   await screenshot(page, 'dev-zone');
   expect(errors).toEqual([]);
 });

@@ -1,27 +1,19 @@
 // The email template editor: typing in the subject re-renders the live preview; save only on
 // change; a reload keeps the saved template; a template that does not parse shows the parser's
 // message and cannot be saved. Screenshots of the email screens for a look.
-import type { Browser } from 'playwright-core';
 import { adminPage } from '../support/admin-session';
 import { eventually } from '../support/api';
-import { screenshot, useBrowser } from '../support/browser';
-import { startPlatformStack } from '../support/platform';
+import { screenshot } from '../support/browser';
+import { usePlatformBrowser } from '../support/platform-browser';
 
 jest.setTimeout(120_000);
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let browser: Browser;
-
-useBrowser(() => startPlatformStack(), (s, b) => {
-  stack = s;
-  browser = b;
-});
+const env = usePlatformBrowser();
 
 test('template editor: the preview follows the subject, save keeps it across a reload', async () => {
-  const { shop, appToken } = await stack.installShop();
-  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/collect-reviews/emails`);
+  const { shop, appToken } = await env.stack.installShop();
+  const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/collect-reviews/emails`);
   await page.getByText('Review reminder', { exact: true }).waitFor();
   await screenshot(page, 'email-templates-list');
   await page.getByRole('link', { name: 'Edit Review reminder' }).click();
@@ -51,7 +43,7 @@ test('template editor: the preview follows the subject, save keeps it across a r
   await page.reload();
   await eventually(async () => (await page.getByLabel('Subject', { exact: true }).inputValue()) === 'Your order {{ order_name }} at {{ shop_name }}', 15_000);
   await eventually(async () => (await previewSubject.textContent()) === expected, 15_000);
-  const stored = await stack.api.knex('settings').where({ shopId: shop.id, namespace: 'email-templates' }).first();
+  const stored = await env.stack.api.knex('settings').where({ shopId: shop.id, namespace: 'email-templates' }).first();
   expect(stored.value.reviewReminder.subject).toBe('Your order {{ order_name }} at {{ shop_name }}');
 
   // A Liquid error: the parser's message under the field, no save; discard brings the saved copy back.
@@ -68,9 +60,9 @@ test('template editor: the preview follows the subject, save keeps it across a r
 });
 
 test('the other email screens render: grid, notifications, the email tab of settings', async () => {
-  const { appToken } = await stack.installShop();
-  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/collect-reviews/emails/grid`);
+  const { appToken } = await env.stack.installShop();
+  const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/collect-reviews/emails/grid`);
   const reminder = page.getByLabel('Review reminder', { exact: true });
   await reminder.waitFor();
   await page.getByLabel('Negative reviews', { exact: true }).waitFor();
@@ -79,11 +71,11 @@ test('the other email screens render: grid, notifications, the email tab of sett
   await page.getByText('Saved successfully').waitFor();
   expect(await reminder.isChecked()).toBe(false);
 
-  await page.goto(`${stack.appUrl}/collect-reviews/email-notifications`);
+  await page.goto(`${env.stack.appUrl}/collect-reviews/email-notifications`);
   await page.getByText('A review is negative at').first().waitFor();
   await screenshot(page, 'email-notifications');
 
-  await page.goto(`${stack.appUrl}/settings/email`);
+  await page.goto(`${env.stack.appUrl}/settings/email`);
   await page.getByLabel('Sender name').waitFor();
   await page.getByLabel('My own SMTP server').check();
   await page.getByLabel('Host').fill('127.0.0.1');

@@ -1,28 +1,20 @@
 // The embedded admin as the Shopify admin opens it: /embed?embedded=1&shop=...&host=... with App
 // Bridge (here the store emulator's stand-in) in <head>; every API call carries a session token.
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, screenshot, useBrowser } from '../support/browser';
-import { startPlatformStack } from '../support/platform';
+import { collectPageErrors, screenshot } from '../support/browser';
+import { usePlatformBrowser } from '../support/platform-browser';
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let browser: Browser;
-
-useBrowser(() => startPlatformStack(), (s, b) => {
-  stack = s;
-  browser = b;
-});
+const env = usePlatformBrowser();
 
 test('App Bridge loads first in <head> and the admin works on session tokens alone', async () => {
-  const { domain, shop } = await stack.installShop();
-  const page = await browser.newPage();
+  const { domain, shop } = await env.stack.installShop();
+  const page = await env.browser.newPage();
   const errors = collectPageErrors(page);
   const authorizations: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/')) authorizations.push(r.headers().authorization ?? '');
   });
   const host = Buffer.from(`admin.shopify.com/store/${domain.split('.')[0]}`).toString('base64url');
-  await page.goto(`${stack.appUrl}/embed?embedded=1&shop=${domain}&host=${host}`);
+  await page.goto(`${env.stack.appUrl}/embed?embedded=1&shop=${domain}&host=${host}`);
   await page.getByText(`Welcome, ${shop.name}`).waitFor();
   const head = await page.evaluate(() => document.head.innerHTML);
   expect(head.indexOf('app-bridge.js')).toBeGreaterThan(-1);

@@ -1,32 +1,24 @@
 // The review-request screen keeps its view in the URL (filters -> URL -> reload keeps the view);
 // row actions answer with toasts; the request-settings screen shows section 5's messages.
-import type { Browser } from 'playwright-core';
 import { adminPage } from '../support/admin-session';
 import { eventually } from '../support/api';
-import { screenshot, useBrowser } from '../support/browser';
-import { startPlatformStack } from '../support/platform';
+import { screenshot } from '../support/browser';
+import { usePlatformBrowser } from '../support/platform-browser';
 
 // Webhooks, workflows and the browser share two cores with the rest of the suite: allow headroom.
 jest.setTimeout(120_000);
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let browser: Browser;
-
-useBrowser(() => startPlatformStack(), (s, b) => {
-  stack = s;
-  browser = b;
-});
+const env = usePlatformBrowser();
 
 test('queue: tabs and search live in the URL, survive a reload, and a cancel reloads the list', async () => {
-  const { domain, shop, appToken } = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }) });
+  const { domain, shop, appToken } = await env.stack.installShop();
+  await env.stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }) });
   const orders: { id: string; name: string }[] = [];
-  for (let i = 0; i < 2; i++) orders.push((await stack.control('/orders', { shop: domain, fulfill: true })).order);
-  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, status: 'waiting' })).length === 2, 45_000);
+  for (let i = 0; i < 2; i++) orders.push((await env.stack.control('/orders', { shop: domain, fulfill: true })).order);
+  await eventually(async () => (await env.stack.api.knex('email_queue').where({ shopId: shop.id, status: 'waiting' })).length === 2, 45_000);
 
-  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/collect-reviews/review-request`);
+  const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/collect-reviews/review-request`);
   await page.getByRole('tab', { name: 'Scheduled' }).click();
   await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled');
   await page.getByLabel('Search orders or customers').fill(orders[0].name);
@@ -45,14 +37,14 @@ test('queue: tabs and search live in the URL, survive a reload, and a cancel rel
   await page.getByRole('menuitem', { name: 'Cancel request' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByText('Request cancelled').waitFor();
-  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: orders[0].id }).first()).status === 'cancel', 45_000);
+  await eventually(async () => (await env.stack.api.knex('email_queue').where({ shopId: shop.id, orderId: orders[0].id }).first()).status === 'cancel', 45_000);
   expect(errors).toEqual([]);
 });
 
 test('request settings: the bounds and messages of spec section 5, save only on change', async () => {
-  const { appToken } = await stack.installShop();
-  const { page } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/collect-reviews/setting-request`);
+  const { appToken } = await env.stack.installShop();
+  const { page } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/collect-reviews/setting-request`);
   const save = page.getByRole('button', { name: 'Save' });
   await save.waitFor();
   expect(await save.isDisabled()).toBe(true);

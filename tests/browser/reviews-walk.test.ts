@@ -4,23 +4,16 @@
 // checked after every step. Then the list's product and date filters, kept in the URL.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { listMail, mailDir } from '../../api/runtime/smtp-sink';
 import { adminPage } from '../support/admin-session';
 import { client, eventually } from '../support/api';
-import { screenshot, useBrowser } from '../support/browser';
-import { startPlatformStack } from '../support/platform';
+import { screenshot } from '../support/browser';
+import { usePlatformBrowser } from '../support/platform-browser';
 
 jest.setTimeout(120_000);
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let browser: Browser;
-
-useBrowser(() => startPlatformStack(), (s, b) => {
-  stack = s;
-  browser = b;
-});
+const env = usePlatformBrowser();
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const rawOf = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -32,23 +25,23 @@ async function rowAction(page: Page, content: string, action: string) {
 }
 
 test('done when: order -> email -> 4-star review with a photo -> moderate, the summary following', async () => {
-  const { domain, shop, appToken } = await stack.installShop();
-  const http = client(stack.appUrl, appToken);
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }) });
+  const { domain, shop, appToken } = await env.stack.installShop();
+  const http = client(env.stack.appUrl, appToken);
+  await env.stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }) });
 
   // `demo:order --fulfill`
-  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const { order } = await env.stack.control('/orders', { shop: domain, fulfill: true });
   const mail = await eventually(async () => listMail(process.env.DATA_DIR!).find((m) => m.shop === domain), 45_000);
   expect(mail.subject).toContain(order.name);
   // The shared test worker's APP_URL is not this test's API: keep the link's path, use our origin.
-  const link = stack.appUrl + /\/r\/write\/[^"\s]+/.exec(rawOf(mail.file))![0];
+  const link = env.stack.appUrl + /\/r\/write\/[^"\s]+/.exec(rawOf(mail.file))![0];
   const token = link.split('/r/write/')[1];
   const productId = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).pr as string;
   const summary = async () => (await http.get(`/api/shopify/productsSummary?productIdsString=${encodeURIComponent(productId)}`)).body.data[0];
   expect(await summary()).toMatchObject({ count: 0 });
 
   // The customer, on a phone-sized page.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
   const customer = await context.newPage();
   await customer.goto(link);
   await customer.getByRole('heading', { name: /How do you like/ }).waitFor();
@@ -64,8 +57,8 @@ test('done when: order -> email -> 4-star review with a photo -> moderate, the s
   expect(await summary()).toMatchObject({ count: 1, average: 4, stars: { 4: 1 }, mediaCount: 1 });
 
   // The merchant.
-  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/reviews/list`);
+  const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/reviews/list`);
   const content = 'Sturdy and exactly as pictured.';
   const row = page.getByTestId('review-row').filter({ hasText: content });
   await row.waitFor();
@@ -103,24 +96,24 @@ test('done when: order -> email -> 4-star review with a photo -> moderate, the s
   await page.getByRole('tab', { name: 'All' }).click();
   await row.waitFor();
   expect(await row.getByText('Featured').count()).toBe(1);
-  const stored = await stack.api.knex('reviews').where({ shopId: shop.id }).first();
+  const stored = await env.stack.api.knex('reviews').where({ shopId: shop.id }).first();
   expect(stored).toMatchObject({ rating: 4, status: 'published', featured: true, replyContent: 'Thank you for the photo!', verified: true, source: 'customer' });
   expect(errors).toEqual([]);
 });
 
 test('list filters: product picker and date range live in the URL and survive a reload', async () => {
-  const { domain, shop, appToken } = await stack.installShop();
-  const products = (await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 10, sortKey: 'TITLE' })).nodes;
+  const { domain, shop, appToken } = await env.stack.installShop();
+  const products = (await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 10, sortKey: 'TITLE' })).nodes;
   const [a, b] = products;
-  const http = client(stack.appUrl, appToken);
+  const http = client(env.stack.appUrl, appToken);
   await http.post('/api/reviews', { productId: a.id, productTitle: a.title, rating: 5, content: 'About the first product' });
   await http.post('/api/reviews', { productId: b.id, productTitle: b.title, rating: 3, content: 'About the second product' });
   const old = await http.post('/api/reviews', { productId: a.id, productTitle: a.title, rating: 2, content: 'An old one about the first' });
-  await stack.api.knex('reviews').where({ id: old.body.id }).update({ createdAt: new Date('2025-01-15T12:00:00Z') });
-  expect(await stack.api.knex('reviews').where({ shopId: shop.id })).toHaveLength(3);
+  await env.stack.api.knex('reviews').where({ id: old.body.id }).update({ createdAt: new Date('2025-01-15T12:00:00Z') });
+  expect(await env.stack.api.knex('reviews').where({ shopId: shop.id })).toHaveLength(3);
 
-  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/reviews/list`);
+  const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/reviews/list`);
   await page.getByTestId('review-row').nth(2).waitFor();
 
   await page.getByLabel('Product').fill(a.title.slice(0, 4));
@@ -150,18 +143,18 @@ test('list filters: product picker and date range live in the URL and survive a 
 });
 
 test('request edit: the row action mails the customer, who allows it on the confirm page', async () => {
-  const { appToken, shop } = await stack.installShop();
+  const { appToken, shop } = await env.stack.installShop();
   const email = `edith-${Date.now()}@example.com`;
-  await stack.api.knex('reviews').insert({ shopId: shop.id, kind: 'store', rating: 3, content: 'Shipping took a while', firstName: 'Edith', email, source: 'customer', status: 'published' });
-  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
-  await page.goto(`${stack.appUrl}/reviews/list`);
+  await env.stack.api.knex('reviews').insert({ shopId: shop.id, kind: 'store', rating: 3, content: 'Shipping took a while', firstName: 'Edith', email, source: 'customer', status: 'published' });
+  const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await page.goto(`${env.stack.appUrl}/reviews/list`);
   await rowAction(page, 'Shipping took a while', 'Request edit');
   await page.getByText('Edit request sent').waitFor();
   await page.getByText('Edit requested').waitFor();
 
   const mail = await eventually(async () => listMail(process.env.DATA_DIR!).find((m) => m.envelopeTo.includes(email)), 30_000);
-  const confirm = stack.appUrl + /\/r\/edit\/[\w.-]+\?decision=confirm/.exec(rawOf(mail.file))![0];
-  const customer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const confirm = env.stack.appUrl + /\/r\/edit\/[\w.-]+\?decision=confirm/.exec(rawOf(mail.file))![0];
+  const customer = await env.browser.newPage({ viewport: { width: 390, height: 844 } });
   await customer.goto(confirm);
   await customer.getByRole('heading', { name: /would like to edit your review/ }).waitFor();
   await screenshot(customer, 'reviews-edit-request-question');

@@ -11,6 +11,7 @@ import { startOldOrderPage } from './old-orders';
 import { sendSettingsMail } from './settings-mail';
 import { createPushActivities } from './push';
 import { sendOrderRequestNow } from './send-now';
+import { photoReminderWindow, planPhotoReminder, sendPhotoReminder } from './photo-reminder';
 
 export { createPlatformHooks } from './hooks';
 
@@ -66,6 +67,10 @@ export function createActivities(deps: ActivityDeps) {
     startOldOrderPage: (input: { shopId: number; shopDomain: string }, cursor: string | null, remaining: number) => startOldOrderPage(deps, input, cursor, remaining),
     sendOrderRequestNow: (input: { shopId: number; shopDomain: string }, orderId: string) => sendOrderRequestNow(deps, input, orderId),
     ...createPushActivities(deps),
+    /** The photo reminder after a review without photos: whether and when, then the send. */
+    photoReminderWindow: (i: ReviewRequestInput) => photoReminderWindow(deps, i),
+    planPhotoReminder: (i: ReviewRequestInput, reviewId: number) => planPhotoReminder(deps, i, reviewId),
+    sendPhotoReminder: (i: ReviewRequestInput, reviewId: number) => sendPhotoReminder(deps, i, reviewId),
 
     async sendRequest(i: ReviewRequestInput, reminder: number) {
       const row = await queueRow(i).first('id');

@@ -45,7 +45,9 @@ export function bulkRoutes({ knex, temporal }: ApiServices) {
   router.post('/email-queue/emails-bulk-action', async (ctx) => {
     const body = bulkBody.parse(ctx.request.body ?? {});
     const bulk = BULK[body.action];
-    const rows = await queueEntries(knex, ctx.state.tenant, body.ids);
+    const position = new Map(body.ids.map((id, i) => [Number(id), i]));
+    // results come back in the order the merchant's selection named them
+    const rows = (await queueEntries(knex, ctx.state.tenant, body.ids)).sort((a, b) => position.get(Number(a.id))! - position.get(Number(b.id))!);
     // Section 4's precondition holds for the whole selection, or nothing is done.
     requireStatus(rows, [...bulk.allowed], body.action);
     const results = await inBatches(rows, async (r) => {

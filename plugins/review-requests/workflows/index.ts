@@ -38,12 +38,16 @@ export async function reviewRequest(start: ReviewRequestInput): Promise<QueueSta
   let status: QueueStatus = 'waitingCondition';
   // What the Temporal UI shows as the workflow's current details (the queue row, and what is next).
   let push = 'none';
+  // The photo reminder: the first review signalled without photos, and where its reminder stands.
+  let photoReviewId: number | undefined;
+  let photo: string | undefined;
+  let photoAt: string | undefined;
   let remindersSent = 0;
   let reminderTotal: number | undefined;
   let trigger: string | undefined;
   let scheduledFor: string | undefined;
   let note: { skipReason?: string | null; errorMessage?: string | null } = {};
-  const show = () => setCurrentDetails(currentDetails({ status, orderName: facts?.name, trigger, sendAt: scheduledFor, remindersSent, reminders: reminderTotal, push, ...note }));
+  const show = () => setCurrentDetails(currentDetails({ status, orderName: facts?.name, trigger, sendAt: scheduledFor, remindersSent, reminders: reminderTotal, push, photoReminder: photo, photoReminderAt: photoAt, ...note }));
 
   const setStatus = async (next: QueueStatus, extra: Record<string, unknown> = {}) => {
     status = next;
@@ -71,7 +75,11 @@ export async function reviewRequest(start: ReviewRequestInput): Promise<QueueSta
     status = 'opened';
     show();
   });
-  setHandler(reviewedSignal, () => void (reviewed = true));
+  setHandler(reviewedSignal, (review) => {
+    reviewed = true;
+    // Older senders signal without a payload: no photo reminder for those.
+    if (review?.reviewId !== undefined && !review.hasPhotos) photoReviewId ??= review.reviewId;
+  });
   setHandler(statusQuery, () => status);
   setHandler(
     sendAnywayUpdate,
@@ -114,6 +122,24 @@ export async function reviewRequest(start: ReviewRequestInput): Promise<QueueSta
     },
   });
   show();
+
+  /** One photo reminder for a review without photos (paid tiers), after the reminder interval; a cancel stops it. */
+  const photoReminder = async (reviewId: number) => {
+    const planned = await acts.planPhotoReminder(input, reviewId);
+    photo = planned.skipReason ?? planned.status;
+    photoAt = planned.at;
+    show();
+    if (planned.status !== 'waiting' || !planned.at) return;
+    if (await condition(() => cancelled, until(planned.at), { summary: `Photo reminder at ${planned.at} unless cancelled` })) {
+      photo = 'cancel';
+      show();
+      await acts.recordStatus(input, status, { photoReminderStatus: 'cancel' });
+      return;
+    }
+    const sent = await acts.sendPhotoReminder(input, reviewId);
+    photo = sent.skipReason ?? sent.status;
+    show();
+  };
 
   // The order's details (orders/create) may arrive after its fulfillment: wait for them.
   await condition(() => facts !== undefined, LONG_WAIT, { summary: 'Wait for the order details' });
@@ -185,6 +211,12 @@ export async function reviewRequest(start: ReviewRequestInput): Promise<QueueSta
     }
     if (reminder === 1 && (push === 'waiting' || push === 'failed')) await pushNow();
   }
+  // A review may come after the last reminder (the write links live 60 days): on shops with the
+  // photo reminder the workflow keeps listening for it, so that review still gets its photo reminder.
+  if (!reviewed && patched('photo-reminder')) {
+    const listenUntil = await acts.photoReminderWindow(input);
+    if (listenUntil) await condition(() => reviewed, until(listenUntil), { summary: `Wait for a review until ${listenUntil} (photo reminder)` });
+  }
   if (reviewed) {
     await setStatus('reviewed');
     if (push === 'waiting' || push === 'failed') {
@@ -192,6 +224,7 @@ export async function reviewRequest(start: ReviewRequestInput): Promise<QueueSta
       push = 'cancel';
       show();
     }
+    if (photoReviewId !== undefined && patched('photo-reminder')) await photoReminder(photoReviewId);
   }
   // A push the merchant asked for may still be on its way.
   await condition(allHandlersFinished);

@@ -22,7 +22,16 @@ export const deliveredSignal = defineSignal<[string]>('delivered');
 export const cancelSignal = defineSignal('cancel');
 export const pauseSignal = defineSignal<[boolean]>('pause');
 export const openedSignal = defineSignal('opened');
-export const reviewedSignal = defineSignal('reviewed');
+/**
+ * What the reviews plugin says when the customer reviewed. Both fields are optional: signals sent
+ * before the photo reminder existed (and in running histories) carry no payload at all.
+ */
+export interface ReviewedPayload {
+  reviewId?: number;
+  /** the review came with photos: no photo reminder for it */
+  hasPhotos?: boolean;
+}
+export const reviewedSignal = defineSignal<[ReviewedPayload?]>('reviewed');
 /** Answers the caller with the workflow's verdict: sent now, or why not. */
 export const sendAnywayUpdate = defineUpdate<string>('sendAnyway');
 export const statusQuery = defineQuery<QueueStatus>('status');
@@ -64,6 +73,9 @@ export interface RequestState {
   remindersSent: number;
   reminders?: number;
   push: string;
+  /** the photo reminder after a review without photos (paid tiers): waiting, success, cancel, or its skip reason */
+  photoReminder?: string;
+  photoReminderAt?: string;
   skipReason?: string | null;
   errorMessage?: string | null;
 }
@@ -82,5 +94,6 @@ export function currentDetails(s: RequestState): string {
   };
   const lines = [`**${STATUS_TEXT[s.status]}** · ${s.orderName ?? 'order details not received yet'}`, '', next[s.status]];
   if (s.push !== 'none') lines.push('', `Push reminder: ${s.push === 'success' ? 'sent' : s.push}.`);
+  if (s.photoReminder) lines.push('', `Photo reminder: ${s.photoReminder === 'success' ? 'sent' : s.photoReminder === 'waiting' ? `waiting until ${s.photoReminderAt ?? 'its time'} (UTC)` : s.photoReminder}.`);
   return lines.join('\n');
 }

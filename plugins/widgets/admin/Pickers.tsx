@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { apiJson } from '../../../admin/src/api-client';
+import type { Review } from '../../reviews/shared/review';
 import type { PublicReview } from '../shared/widget-types';
 
 interface Product {
@@ -11,29 +12,14 @@ interface Product {
   title: string;
 }
 
-/** The fields of /api/reviews rows the picker and the preview read. */
-export interface ListedReview {
-  id: number;
-  kind: 'product' | 'store';
-  productId: string | null;
-  productTitle: string | null;
-  productHandle: string | null;
-  rating: number;
-  title: string | null;
-  content: string;
-  firstName: string | null;
-  lastName: string | null;
-  country: string | null;
-  locale: string | null;
-  variants: string[];
-  media: { url: string; type: 'image' | 'video' }[];
-  verified: boolean;
-  featured: boolean;
-  pinned: boolean;
-  replyContent: string | null;
-  repliedAt: string | null;
-  createdAt: string;
-}
+/**
+ * The fields of /api/reviews rows (the reviews plugin's Review) the picker and the preview read:
+ * what the storefront shows, plus the raw name and reply asPublic turns into `author` and `reply`.
+ */
+export type ListedReview = Pick<
+  Review,
+  keyof Omit<PublicReview, 'author' | 'reply' | 'updatedAt'> | 'firstName' | 'lastName' | 'replyContent' | 'repliedAt'
+>;
 
 /** As the storefront would show it: first name and last initial, no email. */
 export function asPublic(r: ListedReview): PublicReview {
@@ -50,6 +36,40 @@ function useDebounced<T>(value: T, ms = 300): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return v;
+}
+
+interface SearchedMultiSelectProps<K> {
+  label: string;
+  noOptions: string;
+  options: K[];
+  value: K[];
+  loading: boolean;
+  optionLabel: (id: K) => string;
+  onChange: (ids: K[]) => void;
+  /** what the merchant typed (not the text the list puts in after a choice) */
+  onInput: (text: string) => void;
+  onOpen?: () => void;
+}
+
+/** A multi-select whose options the server searches: shown as they come, chosen ones left out. */
+function SearchedMultiSelect<K extends string | number>({ label, noOptions, options, value, loading, optionLabel, onChange, onInput, onOpen }: SearchedMultiSelectProps<K>) {
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      options={options}
+      value={value}
+      loading={loading}
+      onOpen={onOpen}
+      filterOptions={(x) => x}
+      filterSelectedOptions
+      noOptionsText={noOptions}
+      getOptionLabel={optionLabel}
+      onChange={(_, ids) => onChange(ids)}
+      onInputChange={(_, v, reason) => reason === 'input' && onInput(v)}
+      renderInput={(params) => <TextField {...params} label={label} />}
+    />
+  );
 }
 
 export function ProductPicker({ label, value, onChange, noOptions }: { label: string; value: string[]; onChange: (ids: string[]) => void; noOptions: string }) {
@@ -77,20 +97,16 @@ export function ProductPicker({ label, value, onChange, noOptions }: { label: st
     };
   }, [search, opened]);
   return (
-    <Autocomplete
-      multiple
-      size="small"
+    <SearchedMultiSelect
+      label={label}
+      noOptions={noOptions}
       options={options}
       value={value}
       loading={loading}
       onOpen={() => setOpened(true)}
-      filterOptions={(x) => x}
-      filterSelectedOptions
-      noOptionsText={noOptions}
-      getOptionLabel={(id) => titles[id] ?? id.replace(/^gid:\/\/shopify\/Product\//, '#')}
-      onChange={(_, ids) => onChange(ids)}
-      onInputChange={(_, v, reason) => reason === 'input' && setInput(v)}
-      renderInput={(params) => <TextField {...params} label={label} />}
+      optionLabel={(id) => titles[id] ?? id.replace(/^gid:\/\/shopify\/Product\//, '#')}
+      onChange={onChange}
+      onInput={setInput}
     />
   );
 }
@@ -138,19 +154,15 @@ export function ReviewPicker({ label, value, onChange, onChosen, noOptions }: { 
   }, [value.join(','), known]);
 
   return (
-    <Autocomplete
-      multiple
-      size="small"
+    <SearchedMultiSelect
+      label={label}
+      noOptions={noOptions}
       options={options}
       value={value}
       loading={loading}
-      filterOptions={(x) => x}
-      filterSelectedOptions
-      noOptionsText={noOptions}
-      getOptionLabel={(id) => reviewLabel(known[id], id)}
-      onChange={(_, ids) => onChange(ids.slice(0, 50))}
-      onInputChange={(_, v, reason) => reason === 'input' && setInput(v)}
-      renderInput={(params) => <TextField {...params} label={label} />}
+      optionLabel={(id) => reviewLabel(known[id], id)}
+      onChange={(ids) => onChange(ids.slice(0, 50))}
+      onInput={setInput}
     />
   );
 }

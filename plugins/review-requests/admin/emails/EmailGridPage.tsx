@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Card, Switch, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { Title, useNotify, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Box, Card, Switch, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
 import type { TemplateListItem } from '../../shared/templates';
 import { emailsApi, type NotificationSettings } from './emails-api';
+import { SubpageHeading } from './SubpageHeading';
 
 type ShopFlag = 'enabledEmailNewReview' | 'enabledEmailNegativeReview';
 const SHOP_ROWS: { flag: ShopFlag; key: string }[] = [
@@ -49,11 +49,7 @@ export default function EmailGridPage() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Title title={translate('review-requests:emails.grid.title')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Button component={Link} to="/collect-reviews/emails">{translate('review-requests:emails.back')}</Button>
-        <Typography variant="h5" component="h1">{translate('review-requests:emails.grid.title')}</Typography>
-      </Box>
+      <SubpageHeading title={translate('review-requests:emails.grid.title')} />
       <Card>
         <Table>
           <TableHead>

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { Title, useNotify, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { useShop } from '../../../../admin/src/shop';
 import { MESSAGES } from '../../shared/templates';
 import { emailsApi, fieldErrors, type NotificationSettings } from './emails-api';
 import { issuesByField, translateMessage } from './messages';
+import { SubpageHeading } from './SubpageHeading';
 
 const receiver = z.union([z.literal(''), z.email({ message: MESSAGES.email })]);
 const form = z.object({ receiverNewReview: receiver, receiverNegativeReview: receiver });
@@ -66,11 +66,7 @@ export default function NotificationsPage() {
 
   return (
     <Box sx={{ py: 2, maxWidth: 760 }}>
-      <Title title={translate('review-requests:emails.notifications.title')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Button component={Link} to="/collect-reviews/emails">{translate('review-requests:emails.back')}</Button>
-        <Typography variant="h5" component="h1">{translate('review-requests:emails.notifications.title')}</Typography>
-      </Box>
+      <SubpageHeading title={translate('review-requests:emails.notifications.title')} />
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           <Typography variant="h6" component="h2">{translate('review-requests:emails.notifications.new_review')}</Typography>

@@ -11,6 +11,9 @@ import { issuesByField } from './messages';
 import { TemplatePreview } from './TemplatePreview';
 import { TestEmailDialog } from './TestEmailDialog';
 
+/** The content and custom CSS boxes hold markup: a monospace font keeps it readable. */
+const CODE_INPUT = { htmlInput: { style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } } };
+
 /** /collect-reviews/emails/{id}: one template with its live preview; save only on change, discard. */
 export default function TemplateEditorPage() {
   const { id = '' } = useParams();
@@ -103,7 +106,7 @@ export default function TemplateEditorPage() {
               onChange={(e) => set({ content: e.target.value })}
               error={!!errors.content}
               helperText={errors.content ?? translate('review-requests:emails.field.content_help')}
-              slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } } }}
+              slotProps={CODE_INPUT}
             />
             <TextField {...field('buttonText')} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -139,7 +142,7 @@ export default function TemplateEditorPage() {
               onChange={(e) => set({ customCss: e.target.value })}
               error={!!errors.customCss}
               helperText={errors.customCss ?? (detail.customCssAllowed ? undefined : translate('review-requests:emails.editor.css_upgrade'))}
-              slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } } }}
+              slotProps={CODE_INPUT}
             />
             <Box>
               <Typography variant="subtitle2" component="h2" gutterBottom>{translate('review-requests:emails.editor.variables')}</Typography>

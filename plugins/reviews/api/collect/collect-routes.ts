@@ -1,7 +1,8 @@
 // Collection from the signed link in a request email (issue 6): one verified review per line item,
 // photos checked by content and stripped of metadata, honeypot, rate limit, and the request
 // workflow told that the customer reviewed. The storefront form (storefront-routes.ts) and the
-// answers to edit requests (edit-answer-routes.ts) are mounted on the same router.
+// answers to edit requests (edit-answer-routes.ts) and the photo reminder's page (photo-routes.ts)
+// are mounted on the same router.
 import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
@@ -18,6 +19,7 @@ import { RateLimit } from './rate-limit';
 import { saveCollectedReview } from './save-review';
 import { looksLikeSpam } from './spam';
 import { editAnswerRoutes } from './edit-answer-routes';
+import { photoRoutes } from './photo-routes';
 import { storefrontRoutes } from './storefront-routes';
 import { messagePage, writePage } from './write-page';
 
@@ -101,21 +103,22 @@ export function collectRoutes(services: ApiServices) {
     const held = settings.autoPublish !== 'all' || looksLikeSpam(`${f.title ?? ''} ${f.content}`);
     const media = images.map((img) => ({ type: 'image' as const, url: storeImage(config.dataDir, img) }));
     try {
-      await saveCollectedReview({ knex, events }, c.tenant, {
+      const review = await saveCollectedReview({ knex, events }, c.tenant, {
         kind: 'product', productId: c.link.pr!, productTitle: c.line.title, rating, title: f.title?.trim() || null, content: f.content.trim(),
         firstName: f.firstName?.trim().slice(0, 255) || null, lastName: f.lastName?.trim().slice(0, 255) || null, email: c.order.email,
         country: c.order.shippingAddress?.countryCodeV2 ?? null, orderId: c.link.o, lineItemId: c.line.id, customerId: c.order.customer?.id ?? null,
         media, source: 'customer', verified: true, imported: false, status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
       });
-      await notifyRequest(c.link);
+      await notifyRequest(c.link, { reviewId: review.id, hasPhotos: media.length > 0 });
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
     }
     ctx.body = messagePage('Thank you!', held ? 'Your review was sent and will appear once the store has checked it.' : 'Your review is live on the store.');
   });
 
-  async function notifyRequest(link: LinkPayload) {
-    await temporal.client.workflow.getHandle(`review-request:${link.shop}:${link.o}`).signal('reviewed').catch(() => undefined);
+  /** The review and whether it has photos: a review without any may get the photo reminder. */
+  async function notifyRequest(link: LinkPayload, review: { reviewId: number; hasPhotos: boolean }) {
+    await temporal.client.workflow.getHandle(`review-request:${link.shop}:${link.o}`).signal('reviewed', review).catch(() => undefined);
   }
 
   router.get('/media/:file', async (ctx) => {
@@ -130,6 +133,6 @@ export function collectRoutes(services: ApiServices) {
     ctx.body = fs.createReadStream(full);
   });
 
-  for (const more of [storefrontRoutes(services), editAnswerRoutes(services)]) router.use(more.routes());
+  for (const more of [storefrontRoutes(services), editAnswerRoutes(services), photoRoutes(services)]) router.use(more.routes());
   return router;
 }

@@ -100,8 +100,10 @@ export function storefrontRoutes(services: ApiServices, limiter = new RateLimit(
       source: customerId ? 'customer' : 'guest', verified: !!purchase, imported: false,
       status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
     });
-    // The order's request workflow stops reminding once its product is reviewed.
-    if (purchase) await temporal.client.workflow.getHandle(`review-request:${shop.shopifyDomain}:${purchase.orderId}`).signal('reviewed').catch(() => undefined);
+    // The order's request workflow stops reminding once its product is reviewed; a review without
+    // photos may get the photo reminder.
+    const payload = { reviewId: review.id, hasPhotos: media.length > 0 };
+    if (purchase) await temporal.client.workflow.getHandle(`review-request:${shop.shopifyDomain}:${purchase.orderId}`).signal('reviewed', payload).catch(() => undefined);
     ctx.status = 201;
     ctx.body = { success: true, data: { id: review.id, status: review.status } };
   }
