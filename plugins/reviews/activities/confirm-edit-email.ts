@@ -58,7 +58,7 @@ export interface ConfirmEditModel {
 }
 
 /** Plain text (no tags) becomes paragraphs and line breaks; a template with markup is used as it is. */
-function asHtmlTemplate(content: string): string {
+export function asHtmlTemplate(content: string): string {
   if (/<[a-z][^>]*>/i.test(content)) return content;
   return content
     .split(/\n\s*\n/)

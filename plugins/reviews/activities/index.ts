@@ -7,6 +7,7 @@ import { recomputeSummaries } from '../api/summaries';
 import { syncRatings } from './rating-sync';
 import { notifyShop } from './notify';
 import { sendEditRequest, type EditRequestInput } from './edit-request';
+import { sendReviewReply, type ReviewReplyInput } from './review-reply';
 
 export const DAY_MS = 86_400_000;
 const BATCH = 5000;
@@ -37,6 +38,8 @@ export function createActivities(deps: ActivityDeps) {
     reviewsNotify: (shopId: number, reviewIds: number[], digestDue: boolean) => notifyShop(deps, shopId, reviewIds, digestDue),
     /** The confirm-edit email of one edit request (skipped when the request is no longer current). */
     reviewsSendEditRequest: (input: EditRequestInput) => sendEditRequest(deps, input),
+    /** The review-reply email of one saved reply (skipped when no longer current or switched off). */
+    reviewsSendReplyEmail: (input: ReviewReplyInput) => sendReviewReply(deps, input),
 
     /** Publishes held (pending) reviews older than each shop's setting; returns how many. */
     async reviewsAutoPublishHeld({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {

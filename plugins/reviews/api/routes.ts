@@ -11,6 +11,7 @@ import { ACTIONS, bulkInput, listQuery, replyInput, reviewCreate, reviewEdit, ty
 import { runAction } from './actions';
 import { assertEditable, requestEdit } from './edit-requests';
 import { removeDemo, seedDemo } from './demo';
+import { mailReply } from './reply-email';
 import { exportReviews } from './export';
 import { countReviews, listReviews } from './list';
 import { present, Review } from './review.model';
@@ -133,6 +134,7 @@ export function reviewRoutes(services: ApiServices) {
     const review = await findReview(ctx);
     const { content } = replyInput.parse(ctx.request.body ?? {});
     const row = await ctx.state.tenant.query(Review).patchAndFetchById(review.id, { replyContent: content, repliedAt: new Date() });
+    await mailReply(services, ctx.state.tenant, row); // starts a workflow; SMTP is not awaited
     ctx.body = { success: true, data: present(row) };
   });
   router.delete('/:id/reply', requireFeature('reply'), async (ctx) => {

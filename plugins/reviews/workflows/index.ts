@@ -2,6 +2,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 export { reviewNotifications } from './notifications';
 export { reviewsEditRequest } from './edit-request';
+export { reviewsReplyEmail } from './review-reply';
 import type { createActivities, MaintenanceInput } from '../activities';
 
 const { reviewsAutoPublishHeld, reviewsPurgeTrash, reviewsSyncRatings } = proxyActivities<ReturnType<typeof createActivities>>({
