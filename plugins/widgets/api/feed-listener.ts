@@ -1,0 +1,85 @@
+// LISTEN on the review feed's channel, so a shop's cached storefront responses (cache.ts) are
+// dropped the moment a write commits in any API process.
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { Logger } from '../../../api/log';
+
+/**
+ * LISTEN on the feed channel with a connection of its own (a pooled one would be handed to other
+ * queries). Lost connections come back with a growing delay; everything cached is dropped on each
+ * (re)connect, since notifications sent meanwhile were missed.
+ */
+export class FeedListener {
+  private client?: pg.Client;
+  private stopped = false;
+  private retryMs = 500;
+  listening = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly channel: string,
+    private readonly knex: Knex,
+    private readonly log: Logger,
+    private readonly onShop: (shopId: number) => void,
+    private readonly onReset: () => void,
+  ) {}
+
+  async start() {
+    try {
+      await this.connect();
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'storefront cache: LISTEN failed, checking versions per request');
+      this.retry();
+    }
+  }
+
+  private async connect() {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'plaudit-storefront-listen' });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (msg) => {
+      const shopId = Number(msg.payload);
+      if (msg.channel === this.channel && Number.isSafeInteger(shopId)) this.onShop(shopId);
+    });
+    await client.connect();
+    // tenancy: no rows read; the channel carries the shop ids whose reviews changed
+    await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    // The connection lives as long as the process; it must not keep one alive at exit.
+    (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+    this.client = client;
+    this.listening = true;
+    this.retryMs = 500;
+    this.onReset();
+  }
+
+  private lost(client: pg.Client, err?: Error) {
+    if (this.client !== client) return;
+    this.client = undefined;
+    this.listening = false;
+    this.onReset();
+    client.end().catch(() => undefined);
+    if (!this.stopped) this.log.warn({ err: err?.message }, 'storefront cache: LISTEN connection lost, checking versions per request');
+    this.retry();
+  }
+
+  private retry() {
+    // A destroyed pool means the API is closing: nothing left to listen for.
+    if (this.stopped || !(this.knex.client as { pool?: unknown }).pool) return;
+    const timer = setTimeout(() => void this.start(), this.retryMs);
+    timer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, 30_000);
+  }
+
+  /** Ends the connection as if it had failed (tests use it to exercise the per-request checks). */
+  disconnect() {
+    if (this.client) this.lost(this.client, new Error('disconnected'));
+  }
+
+  async stop() {
+    this.stopped = true;
+    const client = this.client;
+    this.client = undefined;
+    this.listening = false;
+    await client?.end().catch(() => undefined);
+  }
+}
