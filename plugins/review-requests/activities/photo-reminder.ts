@@ -7,8 +7,8 @@ import { allows } from '../../../api/plans';
 import { linkKey, signLink } from '../../../api/signed-links';
 import type { ActivityDeps } from '../../../workflows/plugin';
 import { addInZone } from '../shared/zoned-time';
+import { sendCustomerMail } from './customer-mail';
 import { renderEmail } from './templates-render';
-import { senderFor } from './sender';
 import { loadSettings } from './settings';
 import { loadTemplate } from './templates';
 
@@ -82,11 +82,6 @@ export async function planPhotoReminder(deps: ActivityDeps, ref: RequestRef, rev
   return { status: 'waiting', at };
 }
 
-function isPermanent(err: unknown): boolean {
-  const code = (err as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500;
-}
-
 /** Sends the photo reminder once; answers what happened. */
 export async function sendPhotoReminder(deps: ActivityDeps, ref: RequestRef, reviewId: number): Promise<PhotoVerdict> {
   const { knex, config } = deps;
@@ -115,20 +110,8 @@ export async function sendPhotoReminder(deps: ActivityDeps, ref: RequestRef, rev
     unsubscribe_url: unsubscribe,
   });
   const messageId = `<photo-reminder-${row.id}@${new URL(config.appUrl).hostname}>`;
-  const sender = await senderFor(deps, ref.shopId);
-  try {
-    await sender.transport.sendMail({
-      from: sender.from,
-      replyTo: sender.replyTo,
-      to: row.customerEmail,
-      subject,
-      html,
-      messageId,
-      headers: { 'X-Plaudit-Shop': shop.shopifyDomain, 'List-Unsubscribe': `<${unsubscribe}>` },
-    });
-  } catch (err) {
-    // Temporary SMTP trouble is retried by the activity's retry policy; a 5xx answer is final.
-    if (!isPermanent(err)) throw err;
+  const refused = await sendCustomerMail(deps, { shopId: ref.shopId, shopDomain: shop.shopifyDomain, to: row.customerEmail, subject, html, messageId, unsubscribeUrl: unsubscribe });
+  if (refused) {
     await queue().update({ photoReminderStatus: 'failed', updatedAt: new Date() });
     return { status: 'cancel', skipReason: 'failed' };
   }

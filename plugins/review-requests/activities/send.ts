@@ -4,7 +4,7 @@ import type { ActivityDeps } from '../../../workflows/plugin';
 import { linkKey, signLink } from '../../../api/signed-links';
 import type { QueueStatus } from '../workflows/messages';
 import { renderRequestEmail } from './email';
-import { senderFor } from './sender';
+import { sendCustomerMail } from './customer-mail';
 import { monthlyQuota } from './settings';
 import { loadTemplate } from './templates';
 
@@ -14,11 +14,6 @@ export interface SendOutcome {
 }
 
 const LINK_DAYS = 60;
-
-function isPermanent(err: unknown): boolean {
-  const code = (err as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500;
-}
 
 export async function sendRequest(deps: ActivityDeps, queueId: number, reminder: number): Promise<SendOutcome> {
   const { knex, config } = deps;
@@ -66,23 +61,16 @@ export async function sendRequest(deps: ActivityDeps, queueId: number, reminder:
     template,
   );
   const messageId = `<review-request-${row.id}-${reminder}@${new URL(config.appUrl).hostname}>`;
-  // The shop's verified SMTP server when chosen, else the app's; its sender name and reply-to.
-  const sender = await senderFor(deps, row.shopId);
-  try {
-    await sender.transport.sendMail({
-      from: sender.from,
-      replyTo: sender.replyTo,
-      to: row.customerEmail,
-      subject,
-      html,
-      messageId,
-      headers: { 'X-Plaudit-Shop': shop.shopifyDomain, 'List-Unsubscribe': `<${config.appUrl}/r/unsubscribe/${link('unsub')}>` },
-    });
-  } catch (err) {
-    // Temporary SMTP trouble is retried by the activity's retry policy; a 5xx answer is final.
-    if (!isPermanent(err)) throw err;
-    return { status: 'failed', extra: { errorMessage: (err as Error).message.slice(0, 1000) } };
-  }
+  const refused = await sendCustomerMail(deps, {
+    shopId: row.shopId,
+    shopDomain: shop.shopifyDomain,
+    to: row.customerEmail,
+    subject,
+    html,
+    messageId,
+    unsubscribeUrl: `${config.appUrl}/r/unsubscribe/${link('unsub')}`,
+  });
+  if (refused) return { status: 'failed', extra: { errorMessage: refused.message.slice(0, 1000) } };
   const sentAt = new Date();
   const record = reminder === 0 ? { sentAt, messageId, subject, htmlContent: html, errorMessage: null, skipReason: null } : { reminderCount: reminder };
   // tenancy: the entry found above

@@ -73,7 +73,12 @@ test('a review without a photo on a paid shop: the photo reminder arrives once, 
   expect(new Date(sentRow.photoReminderSentAt).getTime() - new Date(review.createdAt).getTime()).toBeGreaterThanOrEqual(3000);
   // The workflow's current details in the Temporal UI say so too.
   const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`review-request:${domain}:${order.id}`);
-  expect((await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails).toContain('Photo reminder: sent.');
+  // (the projection row is written by the activity, the details once the workflow resumes after it)
+  const details = await eventually(async () => {
+    const d = (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails;
+    return d?.includes('Photo reminder: sent.') ? d : undefined;
+  }, 10_000).catch(async () => (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails);
+  expect(details).toContain('Photo reminder: sent.');
 
   const photoUrl = linkIn(mail.file, 'photo');
   const page = await fetch(photoUrl);

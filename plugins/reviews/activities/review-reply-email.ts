@@ -2,18 +2,12 @@
 // answered their review. Like the confirm-edit email, a merchant's own template (kernel settings,
 // namespace 'email-templates', key 'reviewReply', written by the template editor) replaces these
 // defaults field by field; a missing or invalid field keeps its default. `enabled: false` stops it.
-import { Liquid } from 'liquidjs';
 import { z } from 'zod';
-import { asHtmlTemplate, TEMPLATES_NAMESPACE } from './confirm-edit-email';
+import { color, renderShopEmail, templateOver, type TemplateOf } from './shop-email-template';
 
-export { TEMPLATES_NAMESPACE };
+export { TEMPLATES_NAMESPACE } from './shop-email-template';
 export const REPLY_TEMPLATE_KEY = 'reviewReply';
 
-// HTML escapes every output (the reply and the review are untrusted text); the subject is a header.
-const html = new Liquid({ strictFilters: true, outputEscape: 'escape' });
-const text = new Liquid({ strictFilters: true });
-
-const color = z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/);
 const FIELDS = {
   enabled: z.boolean(),
   subject: z.string().trim().min(1).max(255),
@@ -22,7 +16,7 @@ const FIELDS = {
   buttonColor: color,
   buttonTextColor: color,
 };
-export type ReviewReplyTemplate = { [K in keyof typeof FIELDS]: z.infer<(typeof FIELDS)[K]> };
+export type ReviewReplyTemplate = TemplateOf<typeof FIELDS>;
 
 export const DEFAULT_REPLY_TEMPLATE: ReviewReplyTemplate = {
   enabled: true,
@@ -38,15 +32,7 @@ export const DEFAULT_REPLY_TEMPLATE: ReviewReplyTemplate = {
 };
 
 /** The shop's template over the defaults, field by field (the editor may not have set them all). */
-export function replyTemplateFrom(stored: unknown): ReviewReplyTemplate {
-  const custom = (stored && typeof stored === 'object' ? (stored as Record<string, unknown>)[REPLY_TEMPLATE_KEY] : undefined) ?? {};
-  const out: Record<string, unknown> = { ...DEFAULT_REPLY_TEMPLATE };
-  for (const key of Object.keys(FIELDS) as (keyof ReviewReplyTemplate)[]) {
-    const parsed = FIELDS[key].safeParse((custom as Record<string, unknown>)[key]);
-    if (parsed.success) out[key] = parsed.data;
-  }
-  return out as ReviewReplyTemplate;
-}
+export const replyTemplateFrom = (stored: unknown): ReviewReplyTemplate => templateOver(stored, REPLY_TEMPLATE_KEY, FIELDS, DEFAULT_REPLY_TEMPLATE);
 
 export interface ReviewReplyModel {
   customer_first_name: string | null;
@@ -61,27 +47,9 @@ export interface ReviewReplyModel {
   review_url: string;
 }
 
-const LAYOUT = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>{{ subject }}</title></head><body style="margin:0;background:#f4f4f4;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#202223">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px">
-<tr><td style="padding:28px 28px 8px"><!--body--></td></tr>
-<tr><td style="padding:8px 28px 28px">
-<a href="{{ review_url }}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:{{ button_color }};color:{{ button_text_color }};text-decoration:none;font-weight:600">{{ button_text }}</a>
-</td></tr>
-<tr><td style="padding:0 28px 28px;font-size:12px;color:#6d7175">{{ shop_name }}</td></tr>
-</table></td></tr></table></body></html>`;
+// One button, to the review on the store.
+const BUTTONS = `<a href="{{ review_url }}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:{{ button_color }};color:{{ button_text_color }};text-decoration:none;font-weight:600">{{ button_text }}</a>`;
 
-export async function renderReviewReplyEmail(template: ReviewReplyTemplate, model: ReviewReplyModel) {
-  const subject = (await text.parseAndRender(template.subject, model)).replace(/[\r\n]+/g, ' ').trim();
-  const body = await html.parseAndRender(asHtmlTemplate(template.content), model);
-  // The body is already rendered (its outputs escaped): it goes into the layout as it is.
-  const page = await html.parseAndRender(LAYOUT, {
-    ...model,
-    subject,
-    button_text: template.buttonText,
-    button_color: template.buttonColor,
-    button_text_color: template.buttonTextColor,
-  });
-  return { subject, html: page.replace('<!--body-->', () => body) };
+export function renderReviewReplyEmail(template: ReviewReplyTemplate, model: ReviewReplyModel) {
+  return renderShopEmail(template, model, BUTTONS);
 }

@@ -1,12 +1,11 @@
 // Edit requests (spec section 4): the merchant asks the reviewer for consent to change a review.
 // The request email goes out from a workflow (retries belong to Temporal); the customer answers
 // through signed links (/r/edit/<token>), and editing stays blocked until they confirm.
-import { TypedSearchAttributes } from '@temporalio/common';
 import createHttpError from 'http-errors';
 import type { Tenant } from '../../../api/auth/tenant';
 import type { ApiServices } from '../../../api/plugins/types';
-import { ShopDomain } from '../../../workflows/search-attributes';
 import { editBlock } from '../shared/review';
+import { startReviewMail } from './mail-workflow';
 import { Review } from './review.model';
 
 export const editRequestWorkflowId = (shopDomain: string, reviewId: number, requestedAt: number) => `review-edit-request:${shopDomain}:${reviewId}:${requestedAt}`;
@@ -20,18 +19,17 @@ export function assertEditable(review: Review) {
 }
 
 /** Marks the review unconfirmed (voiding the links of any earlier request) and starts the email. */
-export async function requestEdit({ temporal, config }: ApiServices, tenant: Tenant, review: Review): Promise<Review> {
+export async function requestEdit(services: ApiServices, tenant: Tenant, review: Review): Promise<Review> {
   if (!review.email) throw createHttpError(400, 'Email not found, unable to send edit request', { code: 'EMAIL_NOT_FOUND' });
   if (review.imported) throw createHttpError(409, 'Imported reviews cannot be edited', { code: 'IMPORTED_REVIEW' });
   const requestedAt = new Date();
   const row = await tenant.query(Review).patchAndFetchById(review.id, { editRequest: 'unconfirmed', editRequestedAt: requestedAt, updatedAt: requestedAt } as never);
   const input = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, requestedAt: requestedAt.getTime() };
-  await temporal.client.workflow.start('reviewsEditRequest', {
+  await startReviewMail(services, tenant, {
+    workflow: 'reviewsEditRequest',
     workflowId: editRequestWorkflowId(tenant.shopDomain, review.id, input.requestedAt),
-    taskQueue: config.temporal.taskQueue,
-    args: [input],
-    typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomain, value: tenant.shopDomain }]),
-    staticSummary: `Edit request for review ${review.id} of ${tenant.shopDomain}`,
+    input,
+    summary: `Edit request for review ${review.id} of ${tenant.shopDomain}`,
   });
   return row;
 }

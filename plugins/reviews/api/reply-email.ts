@@ -3,15 +3,14 @@
 // the review-reply feature and its template is on (the activity checks again at send time).
 // Blocked/unsubscribed customers live in the review-requests plugin's own table, which this plugin
 // does not read (plugins talk through the kernel): they are not checked here.
-import { TypedSearchAttributes } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Tenant } from '../../../api/auth/tenant';
 import { allows } from '../../../api/plans';
 import type { ApiServices } from '../../../api/plugins/types';
 import { Shop } from '../../../api/shops/shop.model';
-import { ShopDomain } from '../../../workflows/search-attributes';
 import { replyTemplateFrom, TEMPLATES_NAMESPACE } from '../activities/review-reply-email';
 import type { ReviewReplyInput } from '../activities/review-reply';
+import { startReviewMail } from './mail-workflow';
 import type { Review } from './review.model';
 
 export const replyEmailWorkflowId = (shopDomain: string, reviewId: number, repliedAt: number) => `review-reply:${shopDomain}:${reviewId}:${repliedAt}`;
@@ -26,15 +25,14 @@ async function replyEmailOn(knex: Knex, tenant: Tenant): Promise<boolean> {
 }
 
 /** Starts the email of the reply just saved on `review`; returns whether one was started. */
-export async function mailReply({ knex, temporal, config }: ApiServices, tenant: Tenant, review: Review): Promise<boolean> {
-  if (!review.email || !review.replyContent || !review.repliedAt || !(await replyEmailOn(knex, tenant))) return false;
+export async function mailReply(services: ApiServices, tenant: Tenant, review: Review): Promise<boolean> {
+  if (!review.email || !review.replyContent || !review.repliedAt || !(await replyEmailOn(services.knex, tenant))) return false;
   const input: ReviewReplyInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, repliedAt: new Date(review.repliedAt).getTime() };
-  await temporal.client.workflow.start('reviewsReplyEmail', {
+  await startReviewMail(services, tenant, {
+    workflow: 'reviewsReplyEmail',
     workflowId: replyEmailWorkflowId(tenant.shopDomain, review.id, input.repliedAt),
-    taskQueue: config.temporal.taskQueue,
-    args: [input],
-    typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomain, value: tenant.shopDomain }]),
-    staticSummary: `Reply email for review ${review.id} of ${tenant.shopDomain}`,
+    input,
+    summary: `Reply email for review ${review.id} of ${tenant.shopDomain}`,
   });
   return true;
 }

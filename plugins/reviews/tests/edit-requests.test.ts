@@ -1,12 +1,10 @@
 // Edit requests end to end on the real worker and SMTP sink: the confirm-edit email (default or the
 // shop's own template), its signed links, the states unconfirmed -> confirmed / denied, editing
 // blocked until the customer confirms, and forged, expired or superseded links refused.
-import fs from 'node:fs';
-import path from 'node:path';
 import { linkKey, signLink } from '../../../api/signed-links';
-import { listMail, mailDir } from '../../../api/runtime/smtp-sink';
+import { listMail } from '../../../api/runtime/smtp-sink';
 import { eventually, startTestApi, type TestApi } from '../../../tests/support/api';
-import { insertReviews, shopOn } from './helpers';
+import { insertReviews, mailBody, shopOn } from './helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,12 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The decoded HTML of the newest message to `email` (quoted-printable undone). */
-function mailBody(file: string): string {
-  const raw = fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'latin1');
-  const qp = raw.replace(/=\r?\n/g, '');
-  return Buffer.from(qp.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-}
 const mailTo = (email: string) => listMail(process.env.DATA_DIR!).filter((m) => m.envelopeTo.includes(email));
 
 /** Requests an edit and waits for its email; returns the link paths (the shared worker's APP_URL is not ours). */

@@ -1,4 +1,8 @@
-// Shared by the reviews plugin's tests: shops on a given tier and reviews written straight to the table.
+// Shared by the reviews plugin's tests: shops on a given tier, reviews written straight to the table,
+// and the mail the SMTP sink received.
+import fs from 'node:fs';
+import path from 'node:path';
+import { mailDir } from '../../../api/runtime/smtp-sink';
 import { client, createShop, type TestApi } from '../../../tests/support/api';
 
 export const PRODUCT = 'gid://shopify/Product/9007199254740993123';
@@ -49,4 +53,11 @@ export async function maintained(api: TestApi, shopId: number) {
     .where('count', '>', 0)
     .orderBy('productKey')
     .select('productKey', 'count', 'ratingSum', 'stars1', 'stars2', 'stars3', 'stars4', 'stars5', 'mediaCount');
+}
+
+/** The decoded HTML of a message the SMTP sink stored (quoted-printable undone). */
+export function mailBody(file: string): string {
+  const raw = fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'latin1');
+  const qp = raw.replace(/=\r?\n/g, '');
+  return Buffer.from(qp.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
 }

@@ -1,12 +1,10 @@
 // The review-reply email end to end on the real worker and SMTP sink: a saved reply mails the
 // reviewer (escaped, one Message-ID per reply), a review without email or a switched-off template
 // sends nothing while the reply is still saved, and the worker re-checks the template at send time.
-import fs from 'node:fs';
-import path from 'node:path';
-import { listMail, mailDir } from '../../../api/runtime/smtp-sink';
+import { listMail } from '../../../api/runtime/smtp-sink';
 import { eventually, startTestApi, type TestApi } from '../../../tests/support/api';
 import { replyEmailWorkflowId } from '../api/reply-email';
-import { insertReviews, shopOn } from './helpers';
+import { insertReviews, mailBody, shopOn } from './helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,12 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The decoded HTML of a stored message (quoted-printable undone). */
-function mailBody(file: string): string {
-  const raw = fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'latin1');
-  const qp = raw.replace(/=\r?\n/g, '');
-  return Buffer.from(qp.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-}
 const mailsOf = (shopDomain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === shopDomain);
 const workflow = (id: string) => api.runtime.services.temporal.client.workflow.getHandle(id);
 const repliedAtOf = async (id: number) => new Date((await api.knex('reviews').where({ id }).first()).repliedAt).getTime();

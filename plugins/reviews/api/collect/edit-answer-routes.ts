@@ -4,9 +4,8 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../../../api/http/types';
 import type { ApiServices } from '../../../../api/plugins/types';
-import { tenantFor } from '../../../../api/auth/tenant';
-import { linkKey, verifyLink } from '../../../../api/signed-links';
 import { Review } from '../review.model';
+import { openSignedLink } from './signed-link';
 import { messagePage, page } from './write-page';
 
 const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,18 +33,12 @@ function questionPage(token: string, shopName: string, review: Review, preferred
   );
 }
 
-export function editAnswerRoutes({ config, knex }: ApiServices) {
+export function editAnswerRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/r/edit' });
 
   /** The request a link stands for; undefined when the page has been answered already. */
   async function resolve(ctx: AppContext) {
-    ctx.type = 'text/html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    const link = verifyLink(linkKey(config.encryptionKey!), ctx.params.token, 'edit');
-    // tenancy: the signed link names the shop
-    const shop = link?.r ? await knex('shops').where({ shopifyDomain: link.shop }).whereNull('uninstalledAt').first() : undefined;
-    const tenant = shop && tenantFor(shop.id, shop.shopifyDomain);
+    const { link, shop, tenant } = await openSignedLink(ctx, services, 'edit');
     const review = tenant ? await tenant.query(Review).findById(link!.r!) : undefined;
     const sameRequest = review?.editRequestedAt && new Date(review.editRequestedAt).getTime() === link!.t;
     if (!link || !tenant || !review || !sameRequest) {

@@ -7,14 +7,13 @@ import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
 import type { AppContext, AppState } from '../../../../api/http/types';
 import type { ApiServices } from '../../../../api/plugins/types';
-import { tenantFor } from '../../../../api/auth/tenant';
-import { linkKey, verifyLink } from '../../../../api/signed-links';
 import { Review } from '../review.model';
 import { recomputeSummaries } from '../summaries';
 import { cleanImage, MAX_PHOTO_BYTES, MAX_PHOTOS, storeImage, TYPE_NOT_SUPPORTED, type ImageType } from './media';
 import { readMultipart } from './multipart';
 import { photoPage } from './photo-page';
 import { RateLimit } from './rate-limit';
+import { openSignedLink } from './signed-link';
 import { messagePage } from './write-page';
 
 const EXPIRED = () => messagePage('This link has expired', 'Please use the latest email from the store, or contact the store.');
@@ -30,13 +29,7 @@ export function photoRoutes({ config, knex }: ApiServices) {
 
   /** The review a link is for; undefined when the page answered already (expired, forged, used). */
   async function resolve(ctx: AppContext) {
-    ctx.type = 'text/html';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    const link = verifyLink(linkKey(config.encryptionKey!), ctx.params.token, 'photo');
-    // tenancy: the signed link names the shop
-    const shop = link?.r ? await knex('shops').where({ shopifyDomain: link.shop }).whereNull('uninstalledAt').first() : undefined;
-    const tenant = shop && tenantFor(shop.id, shop.shopifyDomain);
+    const { link, shop, tenant } = await openSignedLink(ctx, { config, knex }, 'photo');
     // The review of the order the request was for, still on the store.
     const review = tenant ? await tenant.query(Review).findById(link!.r!).where({ orderId: link!.o }).whereNull('deletedAt').whereNot('status', 'trash') : undefined;
     // tenancy: scoped by the shop the signed link names
