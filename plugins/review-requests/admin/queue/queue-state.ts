@@ -49,9 +49,10 @@ function writeState(next: QueueState): URLSearchParams {
 export function useQueueState(): [QueueState, (patch: Partial<QueueState>) => void] {
   const [params, setParams] = useSearchParams();
   const update = (patch: Partial<QueueState>) =>
-    // Composed on the latest URL, so quick successive changes (a tab, then a search) all stay.
-    setParams((prev) => {
-      const next = { ...readState(prev), ...patch };
+    // Composed on the browser's current URL, not the router's: a navigation still rendering in a
+    // transition has already moved the URL, so quick successive changes (a tab, then a search) all stay.
+    setParams(() => {
+      const next = { ...readState(new URLSearchParams(window.location.search)), ...patch };
       if (!('page' in patch || 'cursor' in patch)) Object.assign(next, { page: 1, cursor: null, step: null });
       return writeState(next);
     });
