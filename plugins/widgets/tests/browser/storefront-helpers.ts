@@ -85,31 +85,3 @@ export function poll<T>(fn: () => Promise<T>, timeoutMs = 10_000) {
     toBeGreaterThan: (expected: number) => run((v) => expect(v).toBeGreaterThan(expected)),
   };
 }
-
-/** Display settings of the demo shop: every widget on, popup timings short enough to observe. */
-export const DEMO_DISPLAY = {
-  popup: { delayMs: 800, showMs: 1500, hideMs: 1000 },
-  sidebar: { enabled: true },
-  testimonial: { enabled: true, source: 'recent', maxRecentReviews: 3 },
-  carousel: { minRating: 1 },
-};
-
-/**
- * The demo shop with reviews, synced: 12 of the first product (ratings 5,4,3,... newest first; the
- * newest with two photos), one of the second and one of the store.
- */
-export async function reviewedDemoShop(stack: Stack): Promise<{ shop: DemoShop; synced: { shops: number; written: number } }> {
-  const shop = await demoShop(stack, DEMO_DISPLAY);
-  const [hat, other] = shop.products;
-  for (let i = 0; i < 12; i++) {
-    await addReview(shop, {
-      kind: 'product', productId: hat.id, productTitle: hat.title, productHandle: hat.handle, rating: 5 - (i % 5), title: `Title ${i}`,
-      content: `Review number ${i} of the ${hat.title}.`, firstName: ['Ava', 'Liam', 'Mia'][i % 3], lastName: 'Stone',
-      createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
-      ...(i === 0 ? { media: [{ url: `${stack.emulator.url}/favicon.ico`, type: 'image' }, { url: `${stack.emulator.url}/favicon.ico?2`, type: 'image' }] } : {}),
-    });
-  }
-  await addReview(shop, { kind: 'product', productId: other.id, productTitle: other.title, productHandle: other.handle, rating: 4, content: 'Solid and handsome.' });
-  await addReview(shop, { kind: 'store', rating: 5, content: 'Lovely shop, fast delivery.' });
-  return { shop, synced: await syncNow(stack, shop) };
-}

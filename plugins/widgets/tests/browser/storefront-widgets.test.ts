@@ -1,11 +1,11 @@
 // The widgets on the demo storefront, as a shopper sees them: the theme extension's Liquid (with the
 // app's snapshots in metafields) renders every widget without JavaScript; with it, "load more", the
 // star filter, the lightbox, the carousel, the popup's timings and the sidebar work; a review written
-// with a photo through the form appears once the merchant publishes it. (Layout shift: layout-shift.test.ts.)
-import type { Browser } from 'playwright-core';
+// with a photo through the form appears once the merchant publishes it.
+import type { Browser, Page } from 'playwright-core';
 import { productPng } from '../../../../emulator/png';
 import { screenshot, useBrowser } from '../../../../tests/support/browser';
-import { addReview, demoShop, openPage, poll, reviewedDemoShop, startWidgetStack, syncNow, type DemoShop, type Stack } from './storefront-helpers';
+import { addReview, demoShop, openPage, poll, startWidgetStack, syncNow, type DemoShop, type Stack } from './storefront-helpers';
 
 jest.setTimeout(240_000);
 
@@ -16,11 +16,30 @@ useBrowser(() => startWidgetStack('widgets-storefront'), (s, b) => {
   browser = b;
 });
 
+const DISPLAY = {
+  popup: { delayMs: 800, showMs: 1500, hideMs: 1000 },
+  sidebar: { enabled: true },
+  testimonial: { enabled: true, source: 'recent', maxRecentReviews: 3 },
+  carousel: { minRating: 1 },
+};
+
 let shop: DemoShop;
 beforeAll(async () => {
-  const seeded = await reviewedDemoShop(stack);
-  shop = seeded.shop;
-  expect(seeded.synced.written).toBeGreaterThan(3);
+  shop = await demoShop(stack, DISPLAY);
+  const [hat, other] = shop.products;
+  // 12 reviews of the first product: ratings 5,4,3,... newest first; one with photos, one with a reply
+  for (let i = 0; i < 12; i++) {
+    await addReview(shop, {
+      kind: 'product', productId: hat.id, productTitle: hat.title, productHandle: hat.handle, rating: 5 - (i % 5), title: `Title ${i}`,
+      content: `Review number ${i} of the ${hat.title}.`, firstName: ['Ava', 'Liam', 'Mia'][i % 3], lastName: 'Stone',
+      createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
+      ...(i === 0 ? { media: [{ url: `${stack.emulator.url}/favicon.ico`, type: 'image' }, { url: `${stack.emulator.url}/favicon.ico?2`, type: 'image' }] } : {}),
+    });
+  }
+  await addReview(shop, { kind: 'product', productId: other.id, productTitle: other.title, productHandle: other.handle, rating: 4, content: 'Solid and handsome.' });
+  await addReview(shop, { kind: 'store', rating: 5, content: 'Lovely shop, fast delivery.' });
+  const synced = await syncNow(stack, shop);
+  expect(synced.written).toBeGreaterThan(3);
 });
 
 test('without JavaScript: stars, review box with JSON-LD, all reviews, carousel, testimonials, popup, sidebar, the form', async () => {
@@ -226,6 +245,50 @@ test('a review written with a photo through the form appears once the merchant p
   await screenshot(page, 'widgets-published-photo');
   expect(errors).toEqual([]);
   await context.close();
+});
+
+/** Every layout shift the page records (buffered, as Lighthouse's CLS counts them), with what moved. */
+async function layoutShifts(url: string, viewport: { width: number; height: number }, settled: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(url);
+  await settled(page);
+  const shifts = await page.evaluate(() => new Promise<{ value: number; sources: string[] }[]>((resolve) => {
+    const found: { value: number; sources: string[] }[] = [];
+    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+        if (e.hadRecentInput) continue;
+        found.push({ value: e.value, sources: e.sources.map((s) => `${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => resolve(found), 100);
+  }));
+  await context.close();
+  return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+}
+
+test('no layout shift: the product page with its scripts, from the snapshots and loaded through the app proxy', async () => {
+  const [hat] = shop.products;
+  // A shop the app has not synced yet: every block starts as a placeholder the proxy fills.
+  const fresh = await demoShop(stack, DISPLAY);
+  const [mug] = fresh.products;
+  for (let i = 0; i < 6; i++) await addReview(fresh, { kind: 'product', productId: mug.id, productTitle: mug.title, productHandle: mug.handle, rating: 5 - (i % 3), content: `Fresh review ${i}.` });
+  const pages = [
+    { where: 'snapshots', url: shop.url(`/products/${hat.handle}`), settled: (page: Page) => page.locator('.pl-w-review-box[data-pl-pending]').waitFor({ state: 'detached' }) },
+    { where: 'app proxy', url: fresh.url(`/products/${mug.handle}`), settled: (page: Page) => page.locator('.plaudit-app-block[data-loaded="pending"]').first().waitFor({ state: 'detached' }).then(() => page.locator('.plaudit-app-block[data-block="review-box"][data-loaded="true"]').waitFor({ state: 'attached' })) },
+  ];
+  // Lighthouse's mobile screen and a desktop one; the popup opens (800 ms) within the wait.
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1200, height: 900 }]) {
+    for (const { where, url, settled } of pages) {
+      const { total, shifts } = await layoutShifts(url, viewport, async (page) => {
+        await settled(page);
+        await page.locator('.pl-popup[data-pl-open]').waitFor({ state: 'attached', timeout: 5000 });
+        await page.waitForTimeout(500);
+      });
+      expect({ where, width: viewport.width, total: total < 0.001 ? 0 : total, shifts }).toEqual({ where, width: viewport.width, total: 0, shifts: expect.any(Array) });
+    }
+  }
 });
 
 const PAYLOADS = ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>', 'javascript:alert(3)', '<svg onload=alert(4)>', '</script><script>alert(5)</script>'];
