@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { discoverPlugins } from '../api/plugins/discover';
+import { KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
 import { LANGUAGES } from './src/languages';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -12,7 +13,7 @@ const VIRTUAL = 'virtual:plaudit-plugins';
 
 function pluginRoots(): string[] {
   const extra = (process.env.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean);
-  return [path.join(ROOT, 'plugins'), ...extra.map((d) => path.resolve(ROOT, d))];
+  return [path.resolve(ROOT, process.env.PLUGINS_ROOT ?? 'plugins'), ...extra.map((d) => path.resolve(ROOT, d))];
 }
 
 function plauditPlugins(): Plugin {
@@ -47,6 +48,8 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   plugins: [react(), plauditPlugins()],
+  // admin code sees the admin shell only through @plaudit/kernel/admin
+  resolve: { alias: [{ find: /^@plaudit\/kernel\/admin$/, replacement: KERNEL_ENTRIES['@plaudit/kernel/admin'] }] },
   build: {
     outDir: path.resolve(ROOT, process.env.ADMIN_DIST ?? 'admin/dist'),
     emptyOutDir: true,

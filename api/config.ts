@@ -52,7 +52,8 @@ const flag = z
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'on', 'yes'].includes(v)));
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // Production unless told otherwise: a forgotten variable must not open developer conveniences.
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   PORT: port.default(3000),
   APP_URL: optionalUrl(['http:', 'https:']),
   DATA_DIR: z.string().trim().min(1).default('.data'),
@@ -60,8 +61,10 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').default(60_000),
   ENCRYPTION_KEY: encryptionKey,
   PLUGIN_DIRS: z.string().optional(),
+  PLUGINS_ROOT: z.string().trim().min(1).default('plugins'),
   ADMIN_DIST: z.string().trim().min(1).optional(),
   DEV_ZONE: flag,
+  TRUSTED_PROXY_HOPS: z.coerce.number({ error: 'must be a number of proxies (0-10)' }).int('must be a whole number of proxies').min(0, 'must be 0-10').max(10, 'must be 0-10').default(0),
 
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   POSTGRES_PORT: port.default(54329),
@@ -89,12 +92,11 @@ const schema = z.object({
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
   SHOPIFY_API_VERSION: z.string().trim().regex(/^\d{4}-\d{2}$/, 'must be a Shopify API version like 2025-10').default('2025-10'),
-  SHOPIFY_SCOPES: z.string().trim().min(1).default('read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products'),
+  SHOPIFY_SCOPES: z.string().trim().min(1).default('read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes'),
   SHOPIFY_EMULATOR_URL: optionalUrl(['http:', 'https:']),
   EMULATOR_PORT: port.default(3001),
 });
 
-export type Env = z.input<typeof schema>;
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -107,7 +109,14 @@ export interface Config {
   encryptionKey?: Buffer;
   pluginDirs: string[];
   adminDist: string;
+  /** DEV_ZONE: the developer zone for every shop (otherwise emulator shops and developer accounts only) */
   devZone: boolean;
+  /**
+   * How many reverse proxies of ours stand in front of the API. The client address is the
+   * X-Forwarded-For entry that many hops from the right; 0 ignores X-Forwarded-For (and
+   * X-Forwarded-Proto/Host) entirely, so a client cannot choose its own address.
+   */
+  trustedProxyHops: number;
   database: { url?: string; embeddedPort: number };
   temporal: {
     address?: string;
@@ -186,11 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     encryptionKey: e.ENCRYPTION_KEY,
     pluginDirs: [
-      path.resolve(root, 'plugins'),
+      path.resolve(root, e.PLUGINS_ROOT),
       ...(e.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(root, d)),
     ],
     adminDist: path.resolve(root, e.ADMIN_DIST ?? 'admin/dist'),
-    devZone: e.DEV_ZONE ?? e.NODE_ENV !== 'production',
+    devZone: e.DEV_ZONE ?? false,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     database: { url: e.DATABASE_URL, embeddedPort: e.POSTGRES_PORT },
     temporal: {
       address: e.TEMPORAL_ADDRESS || undefined,

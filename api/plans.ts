@@ -1,4 +1,4 @@
-// Plan tiers (spec section 6), the one place that says which plan may do what.
+// Plan tiers (spec section 6): which plan has which tier, and which tier a declared feature needs.
 import createHttpError from 'http-errors';
 import type { Middleware } from 'koa';
 import type { AppState } from './http/types';
@@ -10,14 +10,25 @@ export type Tier = 'free' | 'base' | 'second' | 'third';
 
 const TIER_ORDER: Tier[] = ['free', 'base', 'second', 'third'];
 
-/** Features by the lowest tier that has them. */
-export const FEATURES = {
-  base: ['reply', 'reviewReply', 'recycleBin', 'customCss', 'photoReminder', 'confirmEdit', 'flowIntegration', 'ugc', 'removeBranding', 'pushAction'],
-  second: ['discount', 'unlimitedRequests', 'interactiveEmail', 'qna', 'translation', 'qrCode', 'videoReview'],
-  third: ['api', 'webhooks', 'headless'],
-} as const;
+/** A plan feature's name, as a plugin's manifest declares it ('reply', 'qrCode'). */
+export type Feature = string;
 
-export type Feature = (typeof FEATURES)[keyof typeof FEATURES][number];
+// Features by the lowest tier that has them, learnt from the plugins' manifests at start-up: the
+// kernel names none of them.
+const featureTiers = new Map<Feature, { tier: Tier; plugin: string }>();
+
+export function registerFeatures(plugin: string, features: Record<Feature, Tier>) {
+  for (const [feature, tier] of Object.entries(features)) {
+    const other = featureTiers.get(feature);
+    if (other && other.plugin !== plugin) throw new Error(`Plan feature "${feature}" is declared by both plugin "${other.plugin}" and plugin "${plugin}"`);
+    featureTiers.set(feature, { tier, plugin });
+  }
+}
+
+/** Every declared feature with its tier and owner (the plan comparison is built from it). */
+export function declaredFeatures(): { feature: Feature; tier: Tier; plugin: string }[] {
+  return [...featureTiers].map(([feature, v]) => ({ feature, ...v }));
+}
 
 export const SPECIAL_SHOPIFY_PLANS = ['partner_test', 'affiliate', 'staff', 'trial'];
 export const FULL_ACCESS_INSTALLED_AFTER = new Date('2025-05-09T23:59:59Z');
@@ -36,7 +47,9 @@ export function tierOf(plan: string | null | undefined): Tier {
 }
 
 export function requiredTier(feature: Feature): Tier {
-  return (Object.entries(FEATURES) as [Tier, readonly string[]][]).find(([, list]) => list.includes(feature))![0];
+  const declared = featureTiers.get(feature);
+  if (!declared) throw new Error(`Plan feature "${feature}" is not declared by any installed plugin`);
+  return declared.tier;
 }
 
 export interface PlanSubject {

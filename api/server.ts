@@ -5,18 +5,19 @@ import { loadConfigOrExit, type Config } from './config';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './log';
 import { resolveEncryptionKey } from './runtime/encryption-key';
-import { createApiRuntime } from './services';
+import { createApiRuntime, startKernel } from './services';
 import { platformAuthenticators } from './platform/wiring';
 
 export async function startApiServer(config: Config, log: Logger, port = config.port) {
   const encryptionKey = resolveEncryptionKey(config);
   const runtime = createApiRuntime({ ...config, encryptionKey }, log);
-  const { app, apiRouter } = createApp({
+  const { app, apiRouter, publicRouters } = createApp({
     services: runtime.services,
     plugins: runtime.plugins,
     authenticators: [appTokenAuthenticator(encryptionKey), ...platformAuthenticators(runtime.services)],
     extraOrigins: config.shopify.emulatorUrl ? [config.shopify.emulatorUrl] : [],
   });
+  await startKernel(runtime.services);
   for (const plugin of runtime.plugins) await plugin.onStart?.(runtime.services);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(port, '0.0.0.0', () => resolve(s));
@@ -28,11 +29,13 @@ export async function startApiServer(config: Config, log: Logger, port = config.
     server,
     app,
     apiRouter,
+    publicRouters,
     runtime,
     port: (server.address() as { port: number }).port,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      for (const plugin of runtime.plugins) await plugin.onStop?.(runtime.services);
       await runtime.close();
     },
   };

@@ -1,13 +1,16 @@
-import path from 'node:path';
 import type { Config } from './config';
 import { createKnex } from './db/knex';
-import { EventBus } from './events';
+import { createKernelServices } from './kernel/services';
+import { createMailer } from './mail/transport';
 import type { Logger } from './log';
 import { discoverPlugins, type DiscoveredPlugin } from './plugins/discover';
 import { loadApiPlugins } from './plugins/load';
 import type { ApiPlugin, ApiServices } from './plugins/types';
 import { TemporalGateway } from './temporal/connection';
+import { WorkflowOutbox } from './temporal/outbox';
 import { createPlatform } from './platform';
+import { ensureSchedule } from './temporal/schedules';
+import { sweepStarts } from './platform/webhook-intake';
 
 export interface ApiRuntime {
   services: ApiServices;
@@ -25,18 +28,33 @@ export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
   }
   const knex = createKnex(config.database.url);
   const temporal = new TemporalGateway(config);
+  const outbox = new WorkflowOutbox(knex, { client: temporal.client, taskQueue: config.temporal.taskQueue }, log);
+  const mailer = createMailer(config);
   const discovered = discoverPlugins(config.pluginDirs);
   const plugins = loadApiPlugins(discovered);
-  for (const p of plugins) for (const model of p.models ?? []) model.knex(knex);
+  const platform = createPlatform(config, log, knex, encryptionKey);
+  const kernel = createKernelServices({ config, log, knex, temporal, outbox, mailer, platform, encryptionKey }, discovered);
   return {
-    services: { config, log, knex, temporal, events: new EventBus(log), platform: createPlatform(config, log, knex, encryptionKey), reviewFeed: plugins.find((p) => p.reviewFeed)?.reviewFeed },
+    services: kernel,
     discovered,
     plugins,
     async close() {
+      await outbox.close();
+      mailer.close();
       await temporal.close();
       await knex.destroy();
     },
   };
 }
 
-export const KERNEL_MIGRATIONS = path.resolve(__dirname, '../migrations');
+
+/**
+ * The kernel's own start-up work, before the plugins' onStart: the outbox sweep's schedule, and one
+ * sweep now for starts a previous process recorded but never handed over (and webhook deliveries
+ * an older version left without one). Neither waits on an
+ * unreachable Temporal (the outbox retries by itself).
+ */
+export async function startKernel(services: ApiServices) {
+  await ensureSchedule(services, { scheduleId: 'kernel-outbox-sweep', every: '1 minute', workflowType: 'outboxSweep' });
+  void sweepStarts(services.knex, services.outbox).catch((err) => services.log.warn({ err: (err as Error).message }, 'outbox sweep at start failed'));
+}

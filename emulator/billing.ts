@@ -1,14 +1,13 @@
 // The merchant's side of billing: the charge confirmation page. Approving activates the
-// subscription (cancelling the one it replaces), declining declines it; either way Shopify sends
-// app_subscriptions/update and returns the merchant to the app's returnUrl with charge_id.
+// subscription (replacing the active one as its replacementBehavior says, subscriptions.ts),
+// declining declines it; either way Shopify sends app_subscriptions/update and returns the merchant
+// to the app's returnUrl with charge_id.
 import Router from '@koa/router';
 import type { EmulatorContext } from './context';
 import { subscriptionUpdated } from './events';
 import { adminPage, errorPage, html } from './html';
-import { isoTime } from './store';
+import { approve, decline, settle } from './subscriptions';
 import type { SubscriptionRecord } from './types';
-
-const DAY = 86_400_000;
 
 function priceLine(s: SubscriptionRecord): string {
   return s.lineItems
@@ -32,18 +31,21 @@ export function billingRouter(em: EmulatorContext): Router {
     ctx.type = 'html';
     if (!found) return void (ctx.status = 404, ctx.body = errorPage('Charge not found', 'This charge does not exist.'));
     const { shop, sub } = found;
+    const settled = settle(shop);
+    if (settled.length) void subscriptionUpdated(em, shop, settled);
     if (sub.status !== 'PENDING') {
       ctx.body = errorPage('Charge already handled', `This charge is ${sub.status.toLowerCase()}; there is nothing left to approve.`);
       return;
     }
     const discount = sub.lineItems.find((li) => li.recurring?.discount)?.recurring?.discount;
+    const money = (amount: string) => `${sub.lineItems.find((li) => li.recurring)?.recurring?.price.currencyCode ?? ''} ${Number(amount).toFixed(2)}`;
     ctx.body = adminPage('Approve subscription', html`
       <h1>Approve subscription</h1>
       <p class="muted">Plaudit on ${shop.name} ${sub.test ? html`<span class="badge">Test charge</span>` : html``}</p>
       <p><strong data-plan-name>${sub.name}</strong></p>
       <p data-price>${priceLine(sub)}</p>
       ${sub.trialDays ? html`<p>${sub.trialDays}-day free trial</p>` : html``}
-      ${discount ? html`<p>Discount: ${discount.percentage != null ? `${Math.round(discount.percentage * 100)}%` : discount.amount} off${discount.durationLimitInIntervals ? ` for ${discount.durationLimitInIntervals} billing cycles` : ''}</p>` : html``}
+      ${discount ? html`<p>Discount: <span data-discount>${discount.percentage != null ? `${Math.round(discount.percentage * 100)}%` : money(discount.amount ?? '0')} off${discount.durationLimitInIntervals ? ` for ${discount.durationLimitInIntervals} billing cycles` : ''}</span></p>` : html``}
       <form method="post">
         <div class="actions">
           <button type="submit" name="decision" value="approve">Approve</button>
@@ -56,29 +58,13 @@ export function billingRouter(em: EmulatorContext): Router {
     const found = find(ctx.params.shop, ctx.params.id);
     if (!found) return void (ctx.status = 404, ctx.type = 'html', ctx.body = errorPage('Charge not found', 'This charge does not exist.'));
     const { shop, sub } = found;
+    const settled = settle(shop);
+    if (settled.length) await subscriptionUpdated(em, shop, settled);
     if (sub.status !== 'PENDING') {
       return void (ctx.status = 409, ctx.type = 'html', ctx.body = errorPage('Charge already handled', `This charge is ${sub.status.toLowerCase()}.`));
     }
     const decision = (ctx.request.body as { decision?: string } | undefined)?.decision;
-    const now = Date.now();
-    const changed: SubscriptionRecord[] = [];
-    if (decision === 'approve') {
-      // The new plan replaces the active one (replacementBehavior STANDARD).
-      for (const old of shop.subscriptions) {
-        if (old.status === 'ACTIVE') {
-          old.status = 'CANCELLED';
-          old.updatedAt = isoTime(now);
-          changed.push(old);
-        }
-      }
-      const annual = sub.lineItems.some((li) => li.recurring?.interval === 'ANNUAL');
-      sub.status = 'ACTIVE';
-      sub.currentPeriodEnd = isoTime(now + (sub.trialDays + (annual ? 365 : 30)) * DAY);
-    } else {
-      sub.status = 'DECLINED';
-    }
-    sub.updatedAt = isoTime(now);
-    changed.push(sub);
+    const changed = decision === 'approve' ? approve(shop, sub) : decline(sub);
     em.store.changed();
     await subscriptionUpdated(em, shop, changed);
     const target = new URL(sub.returnUrl);

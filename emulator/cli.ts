@@ -1,6 +1,7 @@
 // The demo commands (`npm run plaudit -- demo:order ...`): thin calls to the running emulator's
 // control API that return the lines to print. demo:order prints the new order's id alone last,
-// so scripts can capture it.
+// so scripts can capture it; `--discount CODE` uses a discount code at checkout (refused as the
+// checkout would refuse it: unknown, inactive, used up, or for another customer).
 
 export interface DemoArgs {
   shop: string;
@@ -10,6 +11,7 @@ export interface DemoArgs {
   order?: string;
   topic?: string;
   email?: string;
+  discount?: string;
 }
 
 interface WebhookSummary { topic: string; id: string; copy: number; attempts: number; lastStatus: number | null; state: string }
@@ -46,10 +48,11 @@ export async function runDemoCommand(command: string, args: DemoArgs, emulatorUr
   switch (command) {
     case 'demo:order': {
       const json = await call(emulatorUrl, '/orders', {
-        shop: args.shop, country: args.country?.toUpperCase(), customerEmail: args.email, fulfill: args.fulfill, deliver: args.deliver, ...wait,
+        shop: args.shop, country: args.country?.toUpperCase(), customerEmail: args.email, discountCode: args.discount, fulfill: args.fulfill, deliver: args.deliver, ...wait,
       });
-      const order = json.order as { id: string; admin_graphql_api_id: string; name: string };
-      return [`order ${order.name} (${order.admin_graphql_api_id}) created on ${args.shop}`, ...webhookLines(json), order.id];
+      const order = json.order as { id: string; admin_graphql_api_id: string; name: string; discount_codes?: { code: string; amount: string }[] };
+      const codes = (order.discount_codes ?? []).map((d) => ` with discount code ${d.code} (${d.amount} off)`).join('');
+      return [`order ${order.name} (${order.admin_graphql_api_id}) created on ${args.shop}${codes}`, ...webhookLines(json), order.id];
     }
     case 'demo:fulfill':
     case 'demo:deliver': {

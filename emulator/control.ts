@@ -5,10 +5,11 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Context } from 'koa';
 import { SHOP_DOMAIN, type EmulatorContext } from './context';
-import { deliverOrder, EmulatorInputError, fulfillOrder, placeOrder, sendCompliance, uninstallApp, type ComplianceTopic } from './events';
+import { deliverOrder, EmulatorInputError, fulfillOrder, placeOrder, sendCompliance, subscriptionUpdated, uninstallApp, type ComplianceTopic } from './events';
 import { gid } from './ids';
 import { newShop } from './records';
 import { seedShop } from './seed';
+import { setStatus } from './subscriptions';
 import { expireTokens } from './tokens';
 import type { ShopRecord } from './types';
 import type { Delivery } from './webhooks';
@@ -27,6 +28,7 @@ const OrderBody = z.object({
   financialStatus: z.enum(['paid', 'partially_paid', 'pending', 'refunded', 'partially_refunded', 'voided', 'authorized']).optional(),
   fulfill: z.boolean().optional(),
   deliver: z.boolean().optional(),
+  discountCode: z.string().min(1).max(255).optional(),
   ...delivery,
 });
 const DeliveryBody = z.object(delivery);
@@ -73,7 +75,10 @@ export function controlRouter(em: EmulatorContext): Router {
     const b = parse(OrderBody, body(ctx));
     const { order, deliveries } = await placeOrder(em, shopOf(b.shop), b);
     ctx.status = 201;
-    ctx.body = { order: { id: order.id, admin_graphql_api_id: gid('Order', order.id), name: `#${order.number}` }, webhooks: deliveries.map(summary) };
+    ctx.body = {
+      order: { id: order.id, admin_graphql_api_id: gid('Order', order.id), name: `#${order.number}`, discount_codes: order.discountCodes ?? [] },
+      webhooks: deliveries.map(summary),
+    };
   });
 
   router.post('/orders/:id/fulfill', async (ctx) => {
@@ -111,6 +116,19 @@ export function controlRouter(em: EmulatorContext): Router {
     ctx.body = { webhooks: (await sendCompliance(em, shopOf(ctx.params.shop), topic, b.customerEmail, b)).map(summary) };
   });
 
+  // Billing moves only time or the bank makes: freeze for non-payment, resume, expire a pending charge.
+  router.post('/shops/:shop/subscriptions/:id/status', async (ctx) => {
+    const shop = shopOf(ctx.params.shop);
+    const id = ctx.params.id.replace(/^gid:\/\/shopify\/AppSubscription\//, '');
+    const sub = shop.subscriptions.find((x) => x.id === id);
+    if (!sub) throw new EmulatorInputError(404, `unknown subscription ${ctx.params.id}`);
+    const b = parse(z.object({ status: z.enum(['FROZEN', 'ACTIVE', 'EXPIRED']) }).strict(), body(ctx));
+    const refused = setStatus(sub, b.status);
+    if (refused) throw new EmulatorInputError(409, refused);
+    em.store.changed();
+    ctx.body = { subscription: { id: gid('AppSubscription', sub.id), status: sub.status }, webhooks: (await subscriptionUpdated(em, shop, [sub])).map(summary) };
+  });
+
   router.post('/shops/:shop/expire-tokens', (ctx) => {
     ctx.body = { expired: expireTokens(em.store, shopOf(ctx.params.shop)) };
   });
@@ -137,10 +155,10 @@ export function controlRouter(em: EmulatorContext): Router {
       counts: { products: s.products.length, customers: s.customers.length, orders: s.orders.length, metafields: s.metafields.length, discounts: s.discounts.length },
       tokens: { active: s.accessTokens.filter((t) => t.expiresAt === null || t.expiresAt > now).length, refresh: s.refreshTokens.length },
       subscriptions: s.subscriptions.map((x) => ({ id: gid('AppSubscription', x.id), name: x.name, status: x.status, test: x.test, currentPeriodEnd: x.currentPeriodEnd })),
-      discounts: s.discounts.map((d) => ({ id: gid('DiscountCodeNode', d.id), code: d.code, percentage: d.percentage })),
+      discounts: s.discounts.map((d) => ({ id: gid('DiscountCodeNode', d.id), code: d.code, percentage: d.percentage, amount: d.amount, usageCount: d.usageCount ?? 0 })),
       metafields: s.metafields.map((m) => ({ ownerId: m.ownerId, namespace: m.namespace, key: m.key, type: m.type, value: m.value })),
       recentOrders: s.orders.slice(-10).reverse().map((o) => ({
-        id: o.id, name: `#${o.number}`, createdAt: o.createdAt, financialStatus: o.financialStatus,
+        id: o.id, name: `#${o.number}`, createdAt: o.createdAt, financialStatus: o.financialStatus, discountCodes: o.discountCodes ?? [],
         fulfillment: o.fulfillments.some((f) => f.deliveredAt) ? 'delivered' : o.fulfillments.length ? 'fulfilled' : 'unfulfilled',
       })),
       webhooks: ['pending', 'delivered', 'failed'].map((state) => [state, em.webhooks.deliveries.filter((d) => d.shop === s.domain && d.state === state).length]).reduce((o, [k, v]) => ({ ...o, [k]: v }), {}),

@@ -1,12 +1,14 @@
 // Things that happen in a shop and the webhooks Shopify sends for them: orders placed, fulfilled
 // and delivered, the app uninstalled, compliance requests, subscription changes.
 import type { EmulatorContext } from './context';
+import { checkCode, redeem } from './discount-use';
 import { markDelivered, newCustomer, newFulfillment, newOrder } from './records';
 import {
   restCustomerRedact, restDataRequest, restFulfillment, restFulfillmentEvent, restOrder, restShop, restShopRedact, restSubscription,
 } from './rest-payloads';
 import { COUNTRY_CODES, countryName } from './seed-data';
 import { revokeTokens } from './tokens';
+import { cancelAll } from './subscriptions';
 import type { CustomerRecord, FinancialStatus, OrderRecord, ShopRecord, SubscriptionRecord } from './types';
 import type { Delivery, DeliveryOptions } from './webhooks';
 
@@ -37,6 +39,7 @@ export interface OrderRequest extends DeliveryOptions {
   financialStatus?: FinancialStatus;
   fulfill?: boolean;
   deliver?: boolean;
+  discountCode?: string;
 }
 
 function buyerFor(em: EmulatorContext, shop: ShopRecord, r: OrderRequest): CustomerRecord {
@@ -60,7 +63,9 @@ export async function placeOrder(em: EmulatorContext, shop: ShopRecord, r: Order
   const products = r.productHandles?.length
     ? r.productHandles.map((h) => shop.products.find((p) => p.handle === h) ?? (() => { throw new EmulatorInputError(400, `unknown product handle ${h}`); })())
     : [active[shop.nextOrderNumber % active.length], active[(shop.nextOrderNumber * 7 + 3) % active.length]].filter((p, i, all) => all.indexOf(p) === i);
+  const discount = r.discountCode ? checkCode(shop, r.discountCode, customer) : undefined;
   const order = newOrder(em.store, shop, { customer, items: products.map((product) => ({ product })), financialStatus: r.financialStatus ?? 'paid' });
+  if (discount) redeem(discount, order, customer);
   const events: Outgoing[] = [{ topic: 'orders/create', payload: orderPayload(em, shop, order) }];
   if (r.fulfill || r.deliver) events.push(...fulfillmentEvents(em, shop, order));
   if (r.deliver) events.push(...deliveryEvents(em, shop, order));
@@ -106,7 +111,7 @@ export function uninstallApp(em: EmulatorContext, shop: ShopRecord, o: DeliveryO
   const payload = restShop(shop);
   shop.installed = false;
   revokeTokens(em.store, shop);
-  for (const s of shop.subscriptions) if (s.status === 'ACTIVE' || s.status === 'PENDING') s.status = 'CANCELLED';
+  cancelAll(shop);
   em.store.changed();
   return emit(em, shop, [{ topic: 'app/uninstalled', payload }], o);
 }

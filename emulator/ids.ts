@@ -9,7 +9,7 @@ export type ShopifyResource =
   | 'Shop' | 'Product' | 'ProductVariant' | 'ProductImage' | 'MediaImage' | 'Customer' | 'MailingAddress'
   | 'Order' | 'LineItem' | 'Fulfillment' | 'FulfillmentEvent' | 'Metafield' | 'DiscountCodeNode'
   | 'DiscountRedeemCode' | 'AppSubscription' | 'AppSubscriptionLineItem' | 'AppInstallation' | 'App'
-  | 'Domain' | 'ShopAddress';
+  | 'Domain' | 'ShopAddress' | 'OnlineStoreTheme';
 
 export function gid(resource: ShopifyResource, id: string): string {
   return `gid://shopify/${resource}/${id}`;

@@ -15,6 +15,7 @@ import { adminApiRouter } from './graphql/endpoint';
 import { oauthRouter } from './oauth';
 import { EmulatorStore } from './store';
 import { storefrontRouter } from './storefront';
+import { themeEditorRouter } from './theme-editor';
 import type { Logger } from './types';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookSender } from './webhooks';
 
@@ -33,6 +34,11 @@ export interface EmulatorOptions {
   dataDir?: string; // persist to `${dataDir}/emulator/state.json`; omit for in-memory
   webhookRetryDelaysMs?: number[]; // default 1 s, 5 s, 30 s, 2 min, ... up to 8 retries
   log?: Logger;
+  /**
+   * Where ids start (default 2^53 + 1). Shopify's ids are unique across every shop; emulators that
+   * write into one database (test files running side by side) each start elsewhere, as if one Shopify.
+   */
+  firstId?: bigint;
 }
 
 export interface RunningEmulator {
@@ -48,7 +54,7 @@ const silent: Logger = { info() {}, warn() {}, debug() {} };
 
 export async function startEmulator(o: EmulatorOptions): Promise<RunningEmulator> {
   const log = o.log ?? silent;
-  const store = EmulatorStore.open(o.dataDir, log);
+  const store = EmulatorStore.open(o.dataDir, log, o.firstId);
   const appUrl = o.appUrl.replace(/\/+$/, '');
   const webhooks = new WebhookSender(appUrl, o.apiSecret, log, o.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
   const em: EmulatorContext = { store, apiKey: o.apiKey, apiSecret: o.apiSecret, appUrl, log, webhooks };
@@ -69,7 +75,7 @@ export async function startEmulator(o: EmulatorOptions): Promise<RunningEmulator
   // App-proxy bodies stay raw (uploads, any content type); everything else is JSON, form or GraphQL text.
   const parser = bodyParser({ enableTypes: ['json', 'form', 'text'], extendTypes: { text: ['application/graphql'] }, jsonLimit: '2mb' });
   app.use((ctx, next) => (isProxyPath(ctx.path) ? next() : parser(ctx, next)));
-  for (const router of [controlRouter(em), appBridgeRouter(em), oauthRouter(em), adminApiRouter(em), billingRouter(em), appProxyRouter(em), storefrontRouter(em)]) {
+  for (const router of [controlRouter(em), appBridgeRouter(em), oauthRouter(em), adminApiRouter(em), billingRouter(em), themeEditorRouter(em), appProxyRouter(em), storefrontRouter(em)]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
 

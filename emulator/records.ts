@@ -2,12 +2,13 @@
 import { createHash } from 'node:crypto';
 import { countryDefaults, countryName, type ProductSeed } from './seed-data';
 import { isoTime, type EmulatorStore } from './store';
+import { newTheme } from './themes';
 import type {
   AddressRecord, CustomerRecord, FinancialStatus, FulfillmentEventRecord, FulfillmentRecord, OrderRecord,
   ProductRecord, ShopPlan, ShopRecord, StaffRecord,
 } from './types';
 
-export const DEFAULT_SCOPES = 'read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products';
+export const DEFAULT_SCOPES = 'read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes';
 
 export function emailFor(first: string, last: string, domain = 'example.com'): string {
   const ascii = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z]/g, '').toLowerCase();
@@ -54,9 +55,10 @@ export function newShop(store: EmulatorStore, i: ShopInput): ShopRecord {
     // tokens by token exchange or OAuth. Uninstalling clears this.
     installed: true, scopes: DEFAULT_SCOPES,
     staff: [owner, { id: String(Number(owner.id) + 1), firstName: 'Sam', lastName: 'Staff', accountOwner: false, locale: 'en', email: emailFor('Sam', 'Staff', `${i.domain.split('.')[0]}.example.com`) }],
-    products: [], customers: [], orders: [], metafields: [], discounts: [], subscriptions: [],
+    products: [], customers: [], orders: [], metafields: [], discounts: [], subscriptions: [], themes: [],
     accessTokens: [], refreshTokens: [], nextOrderNumber: 1001,
   };
+  shop.themes.push(newTheme(store, i.createdAt?.getTime()));
   store.addShop(shop);
   return shop;
 }
@@ -132,9 +134,21 @@ export function newOrder(store: EmulatorStore, shop: ShopRecord, i: OrderInput):
   return order;
 }
 
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** The line items' prices before discounts (REST `total_line_items_price`). */
+export function lineItemsTotal(order: OrderRecord): string {
+  return (order.lineItems.reduce((sum, li) => sum + cents(li.price) * li.quantity, 0) / 100).toFixed(2);
+}
+
+/** What the discount codes used at checkout took off (saved states without `discountCodes`: nothing). */
+export function orderDiscounts(order: OrderRecord): string {
+  return ((order.discountCodes ?? []).reduce((sum, d) => sum + cents(d.amount), 0) / 100).toFixed(2);
+}
+
+/** The order's total: its line items less the discount codes (shipping and taxes are not modelled). */
 export function orderTotal(order: OrderRecord): string {
-  const cents = order.lineItems.reduce((sum, li) => sum + Math.round(Number(li.price) * 100) * li.quantity, 0);
-  return (cents / 100).toFixed(2);
+  return (Math.max(0, cents(lineItemsTotal(order)) - cents(orderDiscounts(order))) / 100).toFixed(2);
 }
 
 export function newFulfillment(store: EmulatorStore, order: OrderRecord, at: Date = new Date()): FulfillmentRecord {

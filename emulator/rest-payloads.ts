@@ -1,7 +1,7 @@
 // REST shapes of webhook payloads (SHOPIFY.md "Webhooks"). Ids are LosslessNumbers so the body
 // carries them as exact integer literals above 2^53; money is a string; times are in the shop's zone.
 import { gid, restId } from './ids';
-import { orderTotal } from './records';
+import { lineItemsTotal, orderDiscounts, orderTotal } from './records';
 import { restTime, restTimezone } from './tz';
 import type { AddressRecord, CustomerRecord, FulfillmentEventRecord, FulfillmentRecord, OrderRecord, ShopRecord, SubscriptionRecord } from './types';
 
@@ -52,6 +52,9 @@ const FULFILLMENT_STATUS = (o: OrderRecord) => (o.fulfillments.some((f) => f.sta
 
 export function restOrder(shop: ShopRecord, order: OrderRecord, customer: CustomerRecord | undefined, statusUrl: string) {
   const tz = shop.ianaTimezone;
+  // the code used at checkout comes off the line items (shipping and taxes are not modelled)
+  const lineItems = lineItemsTotal(order);
+  const off = orderDiscounts(order);
   const total = orderTotal(order);
   const cur = shop.currencyCode;
   const fulfilled = FULFILLMENT_STATUS(order);
@@ -60,16 +63,16 @@ export function restOrder(shop: ShopRecord, order: OrderRecord, customer: Custom
     buyer_accepts_marketing: false, cancel_reason: null, cancelled_at: restTime(order.cancelledAt, tz), cart_token: null,
     checkout_id: restId(order.id), checkout_token: order.token, closed_at: null, confirmation_number: order.token.slice(0, 9).toUpperCase(),
     confirmed: true, contact_email: order.email, created_at: restTime(order.createdAt, tz), currency: cur,
-    current_subtotal_price: total, current_subtotal_price_set: price(total, cur), current_total_discounts: '0.00',
+    current_subtotal_price: total, current_subtotal_price_set: price(total, cur), current_total_discounts: off, current_total_discounts_set: price(off, cur),
     current_total_price: total, current_total_price_set: price(total, cur), current_total_tax: '0.00', customer_locale: order.customerLocale,
     email: order.email, estimated_taxes: false, financial_status: order.financialStatus, fulfillment_status: fulfilled,
     landing_site: null, name: `#${order.number}`, note: null, note_attributes: [], number: order.number - 1000, order_number: order.number,
     order_status_url: statusUrl, phone: null, presentment_currency: cur, processed_at: restTime(order.processedAt, tz),
     source_name: 'web', subtotal_price: total, subtotal_price_set: price(total, cur), tags: '', tax_lines: [], taxes_included: false,
-    test: order.test, token: order.token, total_discounts: '0.00', total_line_items_price: total, total_price: total,
+    test: order.test, token: order.token, total_discounts: off, total_discounts_set: price(off, cur), total_line_items_price: lineItems, total_line_items_price_set: price(lineItems, cur), total_price: total,
     total_price_set: price(total, cur), total_tax: '0.00', total_weight: 300 * order.lineItems.length, updated_at: restTime(order.updatedAt, tz),
     user_id: null, billing_address: restAddress(order.shippingAddress), customer: customer ? restCustomer(shop, customer) : null,
-    discount_applications: [], discount_codes: [], fulfillments: order.fulfillments.map((f) => restFulfillment(shop, order, f)),
+    discount_applications: [], discount_codes: (order.discountCodes ?? []).map(({ code, amount, type }) => ({ code, amount, type })), fulfillments: order.fulfillments.map((f) => restFulfillment(shop, order, f)),
     line_items: order.lineItems.map((li) => restLineItem(shop, li, fulfilled)), payment_gateway_names: ['bogus'], refunds: [],
     shipping_address: restAddress(order.shippingAddress), shipping_lines: [],
   };

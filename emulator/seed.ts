@@ -4,6 +4,7 @@
 import { markDelivered, newCustomer, newFulfillment, newOrder, newProduct, newShop } from './records';
 import { CUSTOMER_SEEDS, PRODUCT_SEEDS } from './seed-data';
 import type { EmulatorStore } from './store';
+import { addAppBlock, setAppEmbeds } from './themes';
 import type { FinancialStatus, ShopRecord } from './types';
 
 export const DEMO_SHOP = 'plaudit-demo.myshopify.com';
@@ -32,6 +33,10 @@ export function seedState(store: EmulatorStore, now = Date.now()): void {
     createdAt: new Date(now - 400 * DAY),
   });
   seedShop(store, demo, now, { products: PRODUCT_SEEDS.length, customers: CUSTOMER_SEEDS.length, orders: 60, seed: 20251016 });
+  // The demo storefront shows every block (storefront.ts): its theme says so, as the editor would have saved it.
+  setAppEmbeds(store, demo, { popup: true, sidebar: true, floating: true });
+  addAppBlock(store, demo, 'product', 'star-rating', 'mainSection');
+  addAppBlock(store, demo, 'product', 'review-box', 'newAppsSection');
 
   const dev = newShop(store, {
     domain: DEV_SHOP, name: 'Plaudit Dev Store', ownerFirstName: 'Dev', ownerLastName: 'Partner',

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_ID } from './ids';
 import { seedState } from './seed';
+import { newTheme } from './themes';
 import type { CustomerRecord, EmulatorState, Logger, OrderRecord, ShopRecord } from './types';
 
 export interface AuthCode {
@@ -41,14 +42,18 @@ export class EmulatorStore {
   ) {}
 
   /** Reload `${dataDir}/emulator/state.json` when present, else seed the demo shops. */
-  static open(dataDir: string | undefined, log: Logger): EmulatorStore {
+  /** `firstId`: where a new store's ids start (a saved state keeps its own). */
+  static open(dataDir: string | undefined, log: Logger, firstId = FIRST_ID): EmulatorStore {
     const file = dataDir ? path.join(dataDir, 'emulator', 'state.json') : undefined;
     if (file && fs.existsSync(file)) {
       try {
         const state = JSON.parse(fs.readFileSync(file, 'utf8')) as EmulatorState;
         if (state.version !== 1) throw new Error(`unknown state version ${state.version}`);
         log.info({ file }, 'store emulator: state reloaded');
-        return new EmulatorStore(state, file, log);
+        const store = new EmulatorStore(state, file, log);
+        // States saved before themes were emulated: each shop gets the fresh theme a new store has.
+        for (const shop of store.shops()) shop.themes ??= [newTheme(store)];
+        return store;
       } catch (err) {
         // A damaged file is kept for inspection and the store starts from the seed again.
         const aside = `${file}.broken-${Date.now()}`;
@@ -56,7 +61,7 @@ export class EmulatorStore {
         log.warn({ file, aside, err: (err as Error).message }, 'store emulator: state unreadable, reseeding');
       }
     }
-    const store = new EmulatorStore({ version: 1, nextId: FIRST_ID.toString(), shops: {} }, file, log);
+    const store = new EmulatorStore({ version: 1, nextId: firstId.toString(), shops: {} }, file, log);
     seedState(store);
     store.flush();
     return store;

@@ -13,14 +13,20 @@ import { esc, html, raw, type Raw } from './html';
 import { productPng } from './png';
 import { DEMO_SHOP } from './seed';
 import { imageUrl } from './graphql/views-store';
-import { ASSET_PREFIX, liquidProduct, liquidShop, ThemeExtension, type PageAssets } from './theme-extension';
+import { cartLines, readCart, writeCart } from './cart';
+import { ASSET_PREFIX, liquidCustomer, liquidProduct, liquidShop, ThemeExtension, type PageAssets } from './theme-extension';
 import type { ProductRecord, ShopRecord } from './types';
 
 const CSS = `body{font-family:Georgia,serif;margin:0;color:#222;background:#fffdf8}header{display:flex;gap:24px;align-items:center;padding:16px 32px;border-bottom:1px solid #e6dfd3}
 header a{color:#222;text-decoration:none}header .brand{font-size:22px;font-weight:bold;margin-right:auto}main{max-width:1040px;margin:32px auto;padding:0 24px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:24px}.card a{color:inherit;text-decoration:none}.card img{width:100%;height:auto;aspect-ratio:1;border-radius:8px}
 .product{display:grid;grid-template-columns:1fr 1fr;gap:40px}.product img{width:100%;height:auto;aspect-ratio:1;border-radius:8px}.price{font-size:20px}
-footer{padding:32px;color:#888;text-align:center}`;
+footer{padding:32px;color:#888;text-align:center}.upsell{margin-top:48px}.upsell .grid{grid-template-columns:repeat(auto-fill,minmax(150px,1fr))}
+.cart-lines{list-style:none;padding:0}.cart-lines li{display:flex;gap:16px;align-items:center;padding:8px 0;border-bottom:1px solid #e6dfd3}.cart-lines img{width:64px;height:64px;border-radius:6px}
+@media (max-width:640px){.product{grid-template-columns:1fr}.upsell .grid{grid-template-columns:1fr 1fr;gap:16px}header{flex-wrap:wrap;padding:12px 16px;gap:12px}}`;
+
+/** A theme section as Shopify renders it: wrapped in div.shopify-section with the section's id. */
+const section = (id: string, body: Raw) => html`<div id="shopify-section-${id}" class="shopify-section">${body}</div>`;
 
 /** App embeds switched on in the emulated theme editor, in page order. */
 const EMBEDS = ['popup', 'sidebar', 'floating'];
@@ -42,7 +48,11 @@ export function storefrontRouter(em: EmulatorContext): Router {
   function theme(ctx: Context, shop: ShopRecord, base: string, template: string) {
     const off = ctx.query.plaudit === 'off';
     const assets: PageAssets = { stylesheets: new Set(), scripts: new Set() };
-    const globals = { shop: liquidShop(shop), routes: { root_url: base || '/' }, template: { name: template }, request: { page_type: template, path: ctx.path } };
+    const signedIn = em.store.customer(shop, loggedInCustomerId(ctx, shop));
+    const globals = {
+      shop: liquidShop(shop), routes: { root_url: base || '/', cart_url: `${base}/cart`, account_url: `${base}/account` }, template: { name: template }, request: { page_type: template, path: ctx.path },
+      customer: signedIn ? liquidCustomer(signedIn) : null,
+    };
     return {
       off,
       assets,
@@ -60,7 +70,7 @@ export function storefrontRouter(em: EmulatorContext): Router {
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="${esc(shop.primaryLocale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)} – ${esc(shop.name)}</title><style>${CSS}</style>${extension.headTags(t.assets)}</head><body>
-${html`<header><a class="brand" href="${base}/">${shop.name}</a><a href="${base}/collections/all">Catalog</a><a href="${base}/pages/reviews">Reviews</a>
+${html`<header><a class="brand" href="${base}/">${shop.name}</a><a href="${base}/collections/all">Catalog</a><a href="${base}/pages/reviews">Reviews</a><a href="${base}/cart">Cart</a>
 <a href="${base}/account${customer ? '' : '/login'}">${customer ? `${customer.firstName} ${customer.lastName}` : 'Log in'}</a></header>`.html}
 <main>${body.html}</main><footer>${esc(shop.name)} · a store emulated for Plaudit development</footer>
 ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
@@ -69,6 +79,17 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
   const card = async (shop: ShopRecord, base: string, p: ProductRecord, t: Theme) => html`<div class="card"><a href="${base}/products/${p.handle}">
     <img src="${imageUrl(em, shop, p)}" alt="${p.title}" width="240" height="240" loading="lazy"><h3>${p.title}</h3></a>
     ${await t.block('star-rating', p)}<p>${money(shop, p.variants[0].price)}</p></div>`;
+
+  /** A card of a "you may also like" offer: the product id on the card, as themes put it there. */
+  const offerCard = (shop: ShopRecord, base: string, p: ProductRecord) => html`<div class="card" data-product-id="${p.id}"><a href="${base}/products/${p.handle}">
+    <img src="${imageUrl(em, shop, p)}" alt="${p.title}" width="160" height="160" loading="lazy"><h3>${p.title}</h3></a><p>${money(shop, p.variants[0].price)}</p></div>`;
+
+  /** The upsell area (cart and product pages): other products, with the upsell-ratings app block placed in it. */
+  const upsell = async (r: { shop: ShopRecord; base: string }, t: Theme, template: string, exclude: string[]) => {
+    const offers = r.shop.products.filter((p) => p.status === 'ACTIVE' && !exclude.includes(p.id)).slice(0, 4);
+    return section(`template--${template}__upsell`, html`<section class="upsell"><h2>You may also like</h2>
+      <div class="grid">${offers.map((p) => offerCard(r.shop, r.base, p))}</div>${await t.block('upsell-rating')}</section>`);
+  };
 
   const home = async (ctx: Context) => {
     const r = resolve(ctx);
@@ -90,9 +111,10 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
       <img src="${imageUrl(em, r.shop, p)}" alt="${p.title}" width="240" height="240">
       <div><h1>${p.title}</h1>${await t.block('star-rating', p)}
         <p class="price">${money(r.shop, p.variants[0].price)}</p>
-        <select name="id">${p.variants.map((v) => html`<option value="${v.id}">${v.title} – ${money(r.shop, v.price)}</option>`)}</select>
+        <form method="post" action="${r.base}/cart/add"><select name="id">${p.variants.map((v) => html`<option value="${v.id}">${v.title} – ${money(r.shop, v.price)}</option>`)}</select>
+        <button type="submit">Add to cart</button></form>
         <div class="description">${raw(p.descriptionHtml)}</div></div></div>
-      ${await t.block('review-box', p)}`, t);
+      ${await t.block('review-box', p)}${await upsell(r, t, 'product', [p.id])}`, t);
   };
 
   const collection = async (ctx: Context) => {
@@ -134,9 +156,40 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     const c = em.store.customer(r.shop, loggedInCustomerId(ctx, r.shop));
     if (!c) return ctx.redirect(`${r.base}/account/login`);
     const orders = r.shop.orders.filter((o) => o.customerId === c.id);
-    await page(ctx, r.shop, r.base, 'Account', html`<h1>${c.firstName} ${c.lastName}</h1><p>${c.email}</p>
-      <ul>${orders.map((o) => html`<li>#${o.number} · ${o.createdAt.slice(0, 10)} · ${o.lineItems.map((li) => li.title).join(', ')}</li>`)}</ul>
-      <a href="${r.base}/account/logout">Log out</a>`, theme(ctx, r.shop, r.base, 'customers/account'));
+    const t = theme(ctx, r.shop, r.base, 'customers/account');
+    await page(ctx, r.shop, r.base, 'Account', section('template--customers-account__main', html`<h1>${c.firstName} ${c.lastName}</h1><p>${c.email}</p>
+      <h2>Order history</h2><ul class="orders">${orders.map((o) => html`<li>#${o.number} · ${o.createdAt.slice(0, 10)} · ${o.lineItems.map((li) => li.title).join(', ')}</li>`)}</ul>
+      ${await t.block('customer-reviews')}
+      <a href="${r.base}/account/logout">Log out</a>`), t);
+  };
+
+  const cart = async (ctx: Context) => {
+    const r = resolve(ctx);
+    if (!r) return;
+    const t = theme(ctx, r.shop, r.base, 'cart');
+    const lines = cartLines(r.shop, readCart(ctx, r.shop));
+    const items = lines.length
+      ? html`<ul class="cart-lines">${lines.map((l) => html`<li><img src="${imageUrl(em, r.shop, l.product)}" alt="" width="64" height="64"><span>${l.product.title} · ${l.variant.title} × ${l.quantity}</span><span>${money(r.shop, String(Number(l.variant.price) * l.quantity))}</span></li>`)}</ul>`
+      : html`<p>Your cart is empty.</p>`;
+    await page(ctx, r.shop, r.base, 'Your cart', html`${section('template--cart__main', html`<h1>Your cart</h1>${items}`)}${await upsell(r, t, 'cart', lines.map((l) => l.product.id))}`, t);
+  };
+
+  // Shopify's cart form: POST /cart/add with the variant `id` (and `quantity`), then the cart page.
+  const addToCart = (ctx: Context) => {
+    const r = resolve(ctx);
+    if (!r) return;
+    const body = (ctx.request as unknown as { body?: Record<string, string> }).body ?? {};
+    const id = String(body.id ?? '');
+    const quantity = Math.min(99, Math.max(1, Number(body.quantity ?? 1) || 1));
+    if (!r.shop.products.some((p) => p.variants.some((v) => v.id === id))) {
+      ctx.status = 422;
+      ctx.body = { status: 422, message: 'Cart Error', description: 'Cannot find variant' };
+      return;
+    }
+    const current = readCart(ctx, r.shop);
+    current[id] = (current[id] ?? 0) + quantity;
+    writeCart(ctx, r.shop, current);
+    ctx.redirect(`${r.base}/cart`);
   };
 
   const logout = (ctx: Context) => {
@@ -155,6 +208,8 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     router.get(`${prefix}/account/login`, login);
     router.get(`${prefix}/account/logout`, logout);
     router.get(`${prefix}/account`, account);
+    router.get(`${prefix}/cart`, cart);
+    router.post(`${prefix}/cart/add`, addToCart);
   }
 
   // The CDN: product images drawn on request, cached by browsers (the URL carries a version).

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Liquid } from 'liquidjs';
 import { gid } from './ids';
-import type { MetafieldRecord, ProductRecord, ShopRecord } from './types';
+import type { CustomerRecord, MetafieldRecord, ProductRecord, ShopRecord } from './types';
 
 export const EXTENSION_DIR = path.resolve(__dirname, '../extensions/plaudit-reviews');
 export const ASSET_PREFIX = '/cdn/extensions/plaudit-reviews';
@@ -87,6 +87,11 @@ export function metafieldsOf(shop: ShopRecord, ownerId: string): Record<string, 
 
 export function liquidProduct(shop: ShopRecord, p: ProductRecord, base: string) {
   return { id: p.id, title: p.title, handle: p.handle, url: `${base}/products/${p.handle}`, vendor: p.vendor, metafields: metafieldsOf(shop, gid('Product', p.id)) };
+}
+
+/** Liquid's `customer`: set on every page while a customer is signed in, nil for guests. */
+export function liquidCustomer(c: CustomerRecord) {
+  return { id: c.id, email: c.email, first_name: c.firstName, last_name: c.lastName, name: `${c.firstName} ${c.lastName}`.trim() };
 }
 
 export function liquidShop(shop: ShopRecord) {

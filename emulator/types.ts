@@ -102,6 +102,8 @@ export interface OrderRecord {
   fulfillments: FulfillmentRecord[];
   cancelledAt: string | null;
   test: boolean;
+  /** the code used at checkout and what it took off (saved states without it: none) */
+  discountCodes?: { code: string; amount: string; type: 'percentage' | 'fixed_amount' }[];
 }
 
 export interface MetafieldRecord {
@@ -129,6 +131,10 @@ export interface DiscountRecord {
   customerIds: string[]; // gids; empty = all buyers
   combinesWith: { productDiscounts: boolean; orderDiscounts: boolean; shippingDiscounts: boolean };
   createdAt: string;
+  /** orders that used it (saved states without it: none) */
+  usageCount?: number;
+  /** the customer gids that used it (appliesOncePerCustomer) */
+  usedBy?: string[];
 }
 
 export interface SubscriptionLineItemRecord {
@@ -141,7 +147,9 @@ export interface SubscriptionLineItemRecord {
   usage?: { cappedAmount: { amount: string; currencyCode: string }; terms: string };
 }
 
-export type SubscriptionStatus = 'PENDING' | 'ACTIVE' | 'DECLINED' | 'CANCELLED' | 'EXPIRED' | 'FROZEN';
+/** ACCEPTED (deprecated in Shopify's enum) marks an approved replacement deferred to the next billing cycle. */
+export type SubscriptionStatus = 'PENDING' | 'ACCEPTED' | 'ACTIVE' | 'DECLINED' | 'CANCELLED' | 'EXPIRED' | 'FROZEN';
+export type ReplacementBehavior = 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE' | 'STANDARD';
 
 export interface SubscriptionRecord {
   id: string;
@@ -154,6 +162,33 @@ export interface SubscriptionRecord {
   updatedAt: string;
   currentPeriodEnd: string | null;
   lineItems: SubscriptionLineItemRecord[];
+  replacementBehavior?: ReplacementBehavior;
+  /** when the merchant approved it and it began (its trial runs from here) */
+  activatedAt?: string | null;
+  /** when it stopped being active (cancelled, replaced, uninstalled) */
+  endedAt?: string | null;
+  /** an approved replacement waits until the subscription it replaces reaches this instant */
+  startsAt?: string | null;
+}
+
+/** A theme file as Shopify stores it: text (JSON templates and config keep their comment header). */
+export interface ThemeFileRecord {
+  filename: string; // config/settings_data.json, templates/product.json, ...
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ThemeRole = 'MAIN' | 'UNPUBLISHED' | 'DEVELOPMENT' | 'DEMO';
+
+export interface ThemeRecord {
+  id: string;
+  name: string;
+  role: ThemeRole;
+  themeStoreId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  files: ThemeFileRecord[];
 }
 
 export interface AccessTokenRecord {
@@ -209,6 +244,8 @@ export interface ShopRecord {
   metafields: MetafieldRecord[];
   discounts: DiscountRecord[];
   subscriptions: SubscriptionRecord[];
+  /** the online store's themes; one has the role MAIN (states saved before themes existed get one on load) */
+  themes: ThemeRecord[];
   accessTokens: AccessTokenRecord[];
   refreshTokens: RefreshTokenRecord[];
   nextOrderNumber: number;

@@ -1,28 +1,10 @@
 // The contract for plugins/<id>/activities/index.ts: export `createActivities(deps)` returning
 // plain async functions. Workflow code (plugins/<id>/workflows/index.ts) exports workflow
 // functions and imports only @temporalio/workflow, its own messages and `import type` of activities.
-import type { Client } from '@temporalio/client';
-import type { Knex } from 'knex';
-import type { Transporter } from 'nodemailer';
-import type { Tenant } from '../api/auth/tenant';
-import type { Config } from '../api/config';
-import type { Logger } from '../api/log';
-import type { Platform } from '../api/platform';
+import type { KernelServices } from '../api/kernel/services';
 
-/** What the worker hands every activity factory. */
-export interface ActivityDeps {
-  config: Config;
-  log: Logger;
-  knex: Knex;
-  /** pooled SMTP transport (the app's SMTP_URL or the local sink) */
-  mailer: Transporter;
-  /** to signal or start other workflows */
-  temporal: Client;
-  /** scope queries to one shop, as the API does per request */
-  tenantFor(shopId: number, shopDomain: string): Tenant;
-  /** the store platform (Admin API per shop); undefined without Shopify credentials */
-  platform?: Platform;
-}
+/** What the worker hands every activity factory: the kernel services, as the API has them. */
+export type ActivityDeps = KernelServices;
 
 export type ActivityFunction = (...args: never[]) => Promise<unknown>;
 export type ActivitiesFactory = (deps: ActivityDeps) => Record<string, ActivityFunction>;
@@ -61,3 +43,10 @@ export interface PlatformHooks {
 }
 
 export type PlatformHooksFactory = (deps: ActivityDeps) => PlatformHooks;
+
+/**
+ * Durable event handlers, exported from plugins/<id>/activities as `createEventHandlers(deps)`:
+ * one per event the plugin's manifest `listens` to. Each runs in a retried activity: be idempotent.
+ */
+export type EventHandlers = Record<string, (payload: any) => Promise<void>>;
+export type EventHandlersFactory = (deps: ActivityDeps) => EventHandlers;

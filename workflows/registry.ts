@@ -2,8 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredPlugin } from '../api/plugins/discover';
+import { loadManifests } from '../api/kernel/services';
 import { createKernelActivities } from './kernel/activities';
-import type { ActivitiesFactory, ActivityDeps, ActivityFunction, PlatformHooks, PlatformHooksFactory } from './plugin';
+import { createEventActivities } from './kernel/event-activities';
+import type { ActivitiesFactory, ActivityDeps, ActivityFunction, EventHandlers, EventHandlersFactory, PlatformHooks, PlatformHooksFactory } from './plugin';
 
 export const KERNEL_WORKFLOWS = path.join(__dirname, 'kernel', 'workflows.ts');
 
@@ -17,7 +19,8 @@ function assertUnique(kind: string, owners: Map<string, string>, name: string, o
 export function loadActivities(discovered: DiscoveredPlugin[], deps: ActivityDeps): Record<string, ActivityFunction> {
   const owners = new Map<string, string>();
   const activities: Record<string, ActivityFunction> = {};
-  for (const [name, fn] of Object.entries(createKernelActivities(deps, loadPlatformHooks(discovered, deps)))) {
+  const kernel = { ...createKernelActivities(deps, loadPlatformHooks(discovered, deps)), ...createEventActivities(deps, loadEventHandlers(discovered, deps)) };
+  for (const [name, fn] of Object.entries(kernel)) {
     assertUnique('Activity', owners, name, 'kernel');
     activities[name] = fn as ActivityFunction;
   }
@@ -54,9 +57,30 @@ export function writeWorkflowsEntry(discovered: DiscoveredPlugin[], dir: string)
 
 /** Every plugin's createPlatformHooks(deps), for webhook dispatch and compliance. */
 export function loadPlatformHooks(discovered: DiscoveredPlugin[], deps: ActivityDeps): { plugin: string; hooks: PlatformHooks }[] {
+  const declared = new Map(loadManifests(discovered).map((m) => [m.id, m.webhookTopics ?? []]));
   return discovered.flatMap((p) => {
     if (!p.sides.activities) return [];
     const factory: PlatformHooksFactory | undefined = require(p.sides.activities).createPlatformHooks;
-    return factory ? [{ plugin: p.id, hooks: factory(deps) }] : [];
+    if (!factory) return [];
+    const hooks = factory(deps);
+    // the manifest's list is what shopify.app.toml subscribes (tests/unit/webhook-topics.test.ts)
+    const undeclared = Object.keys(hooks.webhooks ?? {}).filter((topic) => !declared.get(p.id)?.includes(topic));
+    if (undeclared.length) throw new Error(`Plugin "${p.id}" handles webhook topics its plugin.ts does not declare in webhookTopics: ${undeclared.join(', ')}`);
+    return [{ plugin: p.id, hooks }];
   });
+}
+
+/** Every plugin's createEventHandlers(deps); each event its manifest listens to must have one. */
+export function loadEventHandlers(discovered: DiscoveredPlugin[], deps: ActivityDeps): Map<string, EventHandlers> {
+  const handlers = new Map<string, EventHandlers>();
+  for (const p of discovered) {
+    const factory: EventHandlersFactory | undefined = p.sides.activities ? require(p.sides.activities).createEventHandlers : undefined;
+    if (factory) handlers.set(p.id, factory(deps));
+  }
+  for (const p of discovered) {
+    for (const event of deps.events.listenedBy(p.id)) {
+      if (!handlers.get(p.id)?.[event]) throw new Error(`Plugin "${p.id}" listens to "${event}" in plugin.ts but its activities export no handler for it (createEventHandlers)`);
+    }
+  }
+  return handlers;
 }

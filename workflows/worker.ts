@@ -1,15 +1,17 @@
 // The worker process: one Temporal worker running every plugin's workflows and activities.
 import path from 'node:path';
-import { Client, Connection } from '@temporalio/client';
+import { Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import nodemailer from 'nodemailer';
-import { tenantFor } from '../api/auth/tenant';
 import { loadConfigOrExit, type Config } from '../api/config';
 import { createKnex } from '../api/db/knex';
 import { createLogger, type Logger } from '../api/log';
 import { discoverPlugins } from '../api/plugins/discover';
+import { KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
 import { resolveEncryptionKey } from '../api/runtime/encryption-key';
-import { connectionOptions } from '../api/temporal/connection';
+import { createKernelServices } from '../api/kernel/services';
+import { createMailer } from '../api/mail/transport';
+import { connectionOptions, TemporalGateway } from '../api/temporal/connection';
+import { WorkflowOutbox } from '../api/temporal/outbox';
 import { createPlatform } from '../api/platform';
 import type { ActivityDeps } from './plugin';
 import { loadActivities, writeWorkflowsEntry } from './registry';
@@ -19,35 +21,35 @@ export async function bundleWorkflows(config: Config): Promise<WorkflowBundleWit
   return bundleWorkflowCode({
     workflowsPath: entry,
     // The generated entry lives under DATA_DIR; resolve packages from the app's node_modules.
-    webpackConfigHook: (c) => ({ ...c, resolve: { ...c.resolve, modules: [...(c.resolve?.modules ?? ['node_modules']), path.resolve(__dirname, '../node_modules')] } }),
+    // Workflow code may import only the sandbox-safe kernel entry.
+    webpackConfigHook: (c) => ({
+      ...c,
+      resolve: {
+        ...c.resolve,
+        alias: { ...(c.resolve?.alias as object), '@plaudit/kernel/workflow$': KERNEL_ENTRIES['@plaudit/kernel/workflow'] },
+        modules: [...(c.resolve?.modules ?? ['node_modules']), path.resolve(__dirname, '../node_modules')],
+      },
+    }),
     logger: { trace() {}, debug() {}, info() {}, warn() {}, error(m: string) { console.error(m); } } as never,
   });
 }
 
-/** The pooled SMTP transport the activities share: up to 5 connections, reused between messages. */
-export function createMailer(url: string) {
-  // Pool options go in the transport options; a second argument would only be message defaults.
-  return nodemailer.createTransport({ url, pool: true, maxConnections: 5 });
-}
-
-export async function createActivityDeps(config: Config, log: Logger): Promise<ActivityDeps & { close(): Promise<void> }> {
+export async function createActivityDeps(config: Config, log: Logger, discovered = discoverPlugins(config.pluginDirs)): Promise<ActivityDeps & { close(): Promise<void> }> {
   if (!config.database.url) throw new Error('DATABASE_URL is not set: start the whole app with `npm start`');
   if (!config.smtp.url) throw new Error('SMTP_URL is not set: start the whole app with `npm start`');
+  if (!config.encryptionKey) throw new Error('ENCRYPTION_KEY is not resolved');
   const knex = createKnex(config.database.url);
-  const connection = await Connection.connect(connectionOptions(config));
-  const mailer = createMailer(config.smtp.url);
-  const platform = config.encryptionKey ? createPlatform(config, log, knex, config.encryptionKey) : undefined;
+  const temporal = new TemporalGateway(config, await Connection.connect(connectionOptions(config)));
+  const mailer = createMailer(config);
+  const platform = createPlatform(config, log, knex, config.encryptionKey);
+  const outbox = new WorkflowOutbox(knex, { client: temporal.client, taskQueue: config.temporal.taskQueue }, log);
+  const kernel = createKernelServices({ config, log, knex, temporal, outbox, mailer, platform, encryptionKey: config.encryptionKey }, discovered);
   return {
-    platform,
-    config,
-    log,
-    knex,
-    mailer,
-    temporal: new Client({ connection, namespace: config.temporal.namespace }),
-    tenantFor,
+    ...kernel,
     async close() {
+      await outbox.close();
       mailer.close();
-      await connection.close();
+      await temporal.close();
       await knex.destroy();
     },
   };

@@ -25,7 +25,7 @@ export interface HttpResponse {
   json: any;
 }
 
-/** Same shape as react-admin's fetchUtils.fetchJson, so ra-data-simple-rest can use it. */
+/** Same shape as react-admin's fetchUtils.fetchJson. */
 export async function httpClient(url: string, options: RequestInit = {}): Promise<HttpResponse> {
   const headers = new Headers(options.headers ?? {});
   headers.set('Accept', 'application/json');

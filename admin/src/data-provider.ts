@@ -1,5 +1,5 @@
-import simpleRestProvider from 'ra-data-simple-rest';
 import { httpClient } from './api-client';
+import { cursorDataProvider } from './cursor-provider';
 
-/** One line over the REST dialect every plugin's list routes speak (sort, range, filter; Content-Range). */
-export const dataProvider = simpleRestProvider('/api', httpClient as never);
+/** react-admin's data provider: our cursor-paged API under /api, with the merchant's credential (docs/plugins.md, "Admin data layer"). */
+export const dataProvider = cursorDataProvider('/api', httpClient);

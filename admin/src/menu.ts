@@ -1,4 +1,26 @@
-import type { AdminPlugin, MenuContext, MenuEntry, RouteEntry, SettingsTab } from './plugin';
+import type { AdminPlugin, MenuContext, MenuEntry, RouteEntry, SettingsTab, ZoneCard } from './plugin';
+
+/**
+ * The side menu's order (spec section 2): Dashboard (the shell's own first item), Manage reviews,
+ * Collect reviews, Branding, Display reviews, Customer survey, Reward reviews, AI chatbot,
+ * Analytics, Settings, Subscription, Recommended apps. A plugin puts its entry at its item's
+ * position (`position: MENU_POSITION.analytics`); an entry the spec does not name goes between two
+ * (e.g. 95). Whether it shows is the entry's own `visible(context)` rule.
+ */
+export const MENU_POSITION = {
+  dashboard: 10,
+  manageReviews: 20,
+  collectReviews: 30,
+  branding: 40,
+  displayReviews: 50,
+  customerSurvey: 60,
+  rewardReviews: 70,
+  aiChatbot: 80,
+  analytics: 90,
+  settings: 100,
+  subscription: 110,
+  recommendedApps: 120,
+} as const;
 
 /** Competitors' staff domains: kept out of the embedded menu (spec section 2). */
 export const BLOCKED_EMAIL_DOMAINS = ['judge.me', 'loox.io', 'yotpo.com', 'okendo.io', 'stamped.io'];
@@ -32,4 +54,15 @@ export function composeRoutes(plugins: AdminPlugin[]): RouteEntry[] {
 
 export function composeSettingsTabs(plugins: AdminPlugin[]): SettingsTab[] {
   return plugins.flatMap((p) => p.settingsTabs ?? []).sort((a, b) => a.position - b.position);
+}
+
+/** Every plugin's visible cards for one zone, in position order; a duplicate key is a plugin bug. */
+export function composeZone(plugins: AdminPlugin[], zone: string, context: MenuContext): ZoneCard[] {
+  const cards = plugins.flatMap((p) => p.zones?.[zone] ?? []);
+  const seen = new Set<string>();
+  for (const c of cards) {
+    if (seen.has(c.key)) throw new Error(`Two cards of zone "${zone}" have the key "${c.key}"`);
+    seen.add(c.key);
+  }
+  return cards.filter((c) => !c.visible || c.visible(context)).sort((a, b) => a.position - b.position || a.key.localeCompare(b.key));
 }

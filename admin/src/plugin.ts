@@ -37,7 +37,7 @@ export interface MenuEntry {
   labelKey: string;
   /** path without the /embed prefix, e.g. '/reviews/list' */
   to: string;
-  /** place in the side menu: lower first (the shell's entries use 10, 20, 30 ...) */
+  /** place in the side menu, lower first: the spec's items are at MENU_POSITION (menu.ts) */
   position: number;
   icon?: ComponentType;
   /** hide the entry unless this returns true (plan tier, sister app installed, shop flags) */
@@ -59,6 +59,26 @@ export interface SettingsTab {
   component: ComponentType;
 }
 
+/**
+ * A card on a hub page that another plugin owns: the Collect reviews, Display reviews and Dashboard
+ * pages render the cards of their zone ('collect-reviews', 'display-reviews', 'dashboard'), so a
+ * plugin adds its card there without editing the hub's plugin.
+ */
+export interface ZoneCard {
+  /** unique within the zone */
+  key: string;
+  /** translation keys of the card's title and one-line description */
+  titleKey: string;
+  descriptionKey: string;
+  /** where the card leads: a path without the /embed prefix */
+  to: string;
+  icon?: ComponentType;
+  /** order in the zone: lower first */
+  position: number;
+  /** hide the card unless this returns true (as for menu entries) */
+  visible?: (context: MenuContext) => boolean;
+}
+
 export interface AdminPlugin {
   /** must equal the plugin's folder name; also its i18n namespace */
   id: string;
@@ -66,6 +86,8 @@ export interface AdminPlugin {
   menu?: MenuEntry[];
   routes?: RouteEntry[];
   settingsTabs?: SettingsTab[];
+  /** cards this plugin adds to named zones of hub pages: { 'collect-reviews': [{ key, titleKey, ... }] } */
+  zones?: Record<string, ZoneCard[]>;
   /** the home page at / and /dashboard (the first plugin that declares one wins) */
   dashboard?: ComponentType;
   /** wraps the whole admin (context providers a plugin needs everywhere) */

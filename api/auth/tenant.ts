@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PartialModelObject, QueryBuilderType } from 'objection';
+import { Model, type PartialModelObject, type QueryBuilderType } from 'objection';
 import type { ShopScopedModel } from '../db/base-model';
 
 type ScopedModelClass = typeof ShopScopedModel;
@@ -14,7 +14,13 @@ export interface Tenant {
     row: Omit<PartialModelObject<InstanceType<C>>, 'shopId'>,
     trx?: Knex.Transaction,
   ): Promise<InstanceType<C>>;
+  /** A raw knex query on a table with a shop_id column, already limited to this shop (select, update, delete). */
+  table(name: string, trx?: Knex.Transaction): Knex.QueryBuilder;
+  /** Inserts rows into such a table with this shop's id (chain onConflict as usual). */
+  insertInto(name: string, rows: Record<string, unknown> | Record<string, unknown>[], trx?: Knex.Transaction): Knex.QueryBuilder;
 }
+
+const db = (trx?: Knex.Transaction): Knex => trx ?? Model.knex();
 
 export function tenantFor(shopId: number, shopDomain: string): Tenant {
   return {
@@ -25,6 +31,12 @@ export function tenantFor(shopId: number, shopDomain: string): Tenant {
     },
     async insert(model, row, trx) {
       return model.query(trx).insert({ ...row, shopId } as never) as never;
+    },
+    table(name, trx) {
+      return db(trx)(name).where(`${name}.shop_id`, shopId);
+    },
+    insertInto(name, rows, trx) {
+      return db(trx)(name).insert((Array.isArray(rows) ? rows : [rows]).map((r) => ({ ...r, shopId })));
     },
   };
 }

@@ -4,21 +4,25 @@ import { Connection, Client } from '@temporalio/client';
 import { signAppToken, appTokenKey } from '../auth/app-token';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createKnex } from '../db/knex';
-import { migrateLatest } from '../db/migrations';
+import { KERNEL_MIGRATIONS, migrateLatest } from '../db/migrations';
+import { dropPluginData } from '../db/plugin-schema';
 import { createLogger, type Logger } from '../log';
-import { discoverPlugins } from '../plugins/discover';
+import { discoverPlugins, PLUGIN_ID } from '../plugins/discover';
 import { resolveEncryptionKey } from '../runtime/encryption-key';
 import { startEmbeddedPostgres } from '../runtime/postgres';
 import { readRuntimeFile } from '../runtime/runtime-file';
-import { KERNEL_MIGRATIONS } from '../services';
 import { SHOP_DOMAIN } from '../http/security';
 import { connectionOptions } from '../temporal/connection';
+import { CommandError, pluginCommands } from './plugin-commands';
 import { start } from './start';
 
 const HELP = `Usage: npm run plaudit -- <command> [options]
 
   start                          start the whole app on embedded defaults (what npm start runs)
   migrate                        apply the kernel's and every plugin's migrations
+  plugins:drop <id>              remove what a deleted plugin folder left in the database: the tables
+                                 its migrations created, its settings and its migration rows
+                                 (refused while the plugin's folder is still installed)
   token --shop <domain> [--days N]
                                  print a standalone API token for the shop (last line),
                                  for Authorization: Bearer <token>; valid N days (default 30)
@@ -26,12 +30,14 @@ const HELP = `Usage: npm run plaudit -- <command> [options]
                                  list the shop's workflows with their status
 
 Store emulator (with npm start running on embedded defaults):
-  demo:order --shop <domain> [--country XX] [--fulfill] [--deliver]
-                                 place an order (webhooks follow); prints the order id last
+  demo:order --shop <domain> [--country XX] [--email <buyer>] [--discount CODE] [--fulfill] [--deliver]
+                                 place an order (webhooks follow), with a discount code if given; prints the order id last
   demo:fulfill --shop <domain> --order <id>     fulfill it
   demo:deliver --shop <domain> --order <id>     mark it delivered
   demo:uninstall --shop <domain>                uninstall the app (app/uninstalled)
   demo:compliance --shop <domain> --topic customers/data_request|customers/redact|shop/redact [--email <customer>]
+
+Plugins' commands (<plugin>:<command>, from plugins/<id>/cli/index.ts):
 `;
 
 /** The running stack's database when `npm start` is up, else DATABASE_URL, else a temporary embedded one. */
@@ -53,9 +59,32 @@ function requireShop(values: { shop?: string }): string {
 
 class UsageError extends Error {}
 
+const KERNEL_COMMANDS = ['start', 'migrate', 'plugins:drop', 'token', 'workflows', 'demo:order', 'demo:fulfill', 'demo:deliver', 'demo:uninstall', 'demo:compliance'];
+
+/** `<plugin>:<command>`: the plugin parses its own arguments and runs against the app's database. */
+async function runPluginCommand(command: string, args: string[]): Promise<boolean> {
+  process.env.NODE_ENV ??= 'development';
+  const config = loadConfig();
+  const plugin = pluginCommands(discoverPlugins(config.pluginDirs)).get(command);
+  if (!plugin) return false;
+  await withDatabase(config, createLogger('warn', 'cli'), async (url) => {
+    const knex = createKnex(url, { min: 0, max: 1 });
+    try {
+      await plugin.run(args, { knex, print: (line) => console.log(line) });
+    } catch (err) {
+      if (err instanceof CommandError) throw new UsageError(`${err.message}\nusage: ${command} ${plugin.usage}`);
+      throw err;
+    } finally {
+      await knex.destroy();
+    }
+  });
+  return true;
+}
+
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  if (command?.includes(':') && !KERNEL_COMMANDS.includes(command) && (await runPluginCommand(command, rest))) return;
+  const { values, positionals } = parseArgs({
     args: rest,
     options: {
       shop: { type: 'string' },
@@ -68,9 +97,13 @@ async function main(argv: string[]) {
       order: { type: 'string' },
       topic: { type: 'string' },
       email: { type: 'string' },
+      discount: { type: 'string' },
     },
-    allowPositionals: false,
+    allowPositionals: command === 'plugins:drop',
   });
+  // The CLI runs the embedded stack and local ops: development unless NODE_ENV says otherwise, set
+  // in the environment so the API and worker it starts inherit it (they default to production).
+  process.env.NODE_ENV ??= 'development';
   const config = loadConfig();
   const log = createLogger(command === 'start' ? config.logLevel : 'warn', 'cli');
 
@@ -87,6 +120,21 @@ async function main(argv: string[]) {
           await knex.destroy();
         }
       });
+    case 'plugins:drop': {
+      const id = positionals[0];
+      if (!id || !PLUGIN_ID.test(id) || positionals.length > 1) throw new UsageError('usage: plugins:drop <plugin id>');
+      const installed = discoverPlugins(config.pluginDirs).find((p) => p.id === id);
+      if (installed) throw new UsageError(`plugin "${id}" is still installed (${installed.dir}); delete its folder first`);
+      return withDatabase(config, log, async (url) => {
+        const knex = createKnex(url, { min: 0, max: 1 });
+        try {
+          const dropped = await dropPluginData(knex, id);
+          console.log(`dropped plugin "${id}": tables ${dropped.tables.join(', ') || 'none'}; ${dropped.settingsRows} settings row(s); ${dropped.migrations.length} migration row(s)`);
+        } finally {
+          await knex.destroy();
+        }
+      });
+    }
     case 'token': {
       const shop = requireShop(values);
       const days = Number(values.days ?? 30);
@@ -135,13 +183,15 @@ async function main(argv: string[]) {
       const emulatorUrl = config.shopify.emulatorUrl ?? readRuntimeFile(config.dataDir)?.env.SHOPIFY_EMULATOR_URL;
       if (!emulatorUrl) throw new UsageError('The store emulator is not running: start the app with `npm start` (without SHOPIFY_API_KEY)');
       const { runDemoCommand } = await import('../../emulator/cli');
-      const lines = await runDemoCommand(command, { shop, country: values.country, fulfill: values.fulfill, deliver: values.deliver, order: values.order, topic: values.topic, email: values.email }, emulatorUrl);
+      const lines = await runDemoCommand(command, { shop, country: values.country, fulfill: values.fulfill, deliver: values.deliver, order: values.order, topic: values.topic, email: values.email, discount: values.discount }, emulatorUrl);
       for (const line of lines) console.log(line);
       return;
     }
-    default:
+    default: {
       process.stdout.write(HELP);
+      for (const [name, c] of pluginCommands(discoverPlugins(config.pluginDirs))) process.stdout.write(`  ${name} ${c.usage}\n`);
       if (command && command !== 'help') process.exitCode = 2;
+    }
   }
 }
 

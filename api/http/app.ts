@@ -12,6 +12,7 @@ import { shopRoutes } from '../shops/routes';
 import { platformApiRoutes, platformPublicRoutes } from '../platform/wiring';
 import { adminStatic, appBridgeFor } from './admin-static';
 import { errorHandler } from './errors';
+import { rejectUnsafeText } from './input';
 import { requestContext } from './request-context';
 import { appCors, securityHeaders } from './security';
 import { requestTimeout } from './timeout';
@@ -29,11 +30,15 @@ export interface BuiltApp {
   app: Koa<AppState>;
   /** every authenticated route, for the tenancy test and ops listings */
   apiRouter: Router<AppState>;
+  /** every unauthenticated router (health, platform, plugins' public routes), for the bad-input sweep */
+  publicRouters: Router<AppState>[];
 }
 
 export function createApp({ services, plugins, authenticators, extraOrigins = [] }: AppOptions): BuiltApp {
   const { config, log, knex, temporal, events } = services;
-  const app = new Koa<AppState>({ proxy: config.env === 'production' });
+  // X-Forwarded-* are believed only as far as our own proxies go (TRUSTED_PROXY_HOPS).
+  const hops = config.trustedProxyHops;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
 
   for (const plugin of plugins) {
     for (const [event, handler] of Object.entries(plugin.on ?? {})) events.on(event, handler);
@@ -47,22 +52,17 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
   const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' });
   // Webhooks are verified over their raw bytes, so their body is read by their route.
   app.use((ctx, next) => (ctx.path === '/webhooks' ? next() : parseJson(ctx, next)));
+  app.use(rejectUnsafeText);
 
   const publicApi = new Router<AppState>({ prefix: '/api' });
   publicApi.use(healthRoutes(knex, temporal).routes());
-  app.use(publicApi.routes()).use(publicApi.allowedMethods());
-
-  for (const router of platformPublicRoutes(services)) app.use(router.routes()).use(router.allowedMethods());
-  for (const plugin of plugins) {
-    if (!plugin.publicRoutes) continue;
-    const router = plugin.publicRoutes(services);
-    app.use(router.routes()).use(router.allowedMethods());
-  }
+  const publicRouters = [publicApi, ...platformPublicRoutes(services), ...plugins.flatMap((p) => (p.publicRoutes ? [p.publicRoutes(services)] : []))];
+  for (const router of publicRouters) app.use(router.routes()).use(router.allowedMethods());
 
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(authenticate(authenticators));
-  api.use(shopRoutes(config).routes());
-  for (const router of platformApiRoutes(services, plugins)) api.use(router.routes());
+  api.use(shopRoutes(config, events).routes());
+  for (const router of platformApiRoutes(services)) api.use(router.routes());
   for (const plugin of plugins) {
     if (plugin.routes) api.use(plugin.routes(services).routes());
   }
@@ -83,5 +83,5 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
       return ((req: IncomingMessage, res: ServerResponse) => (lanes.some((lane) => lane(req, res)) ? Promise.resolve() : handle(req, res))) as typeof handle;
     };
   }
-  return { app, apiRouter: api };
+  return { app, apiRouter: api, publicRouters };
 }

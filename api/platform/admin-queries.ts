@@ -5,9 +5,9 @@ export const SHOP_INFO = `query ShopInfo {
   shopLocales { locale primary published }
 }`;
 
-export const PRODUCTS = `query Products($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys, $reverse: Boolean) {
-  products(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) {
-    nodes { id title handle status featuredMedia { preview { image { url altText } } } }
+export const PRODUCTS = `query Products($first: Int, $after: String, $last: Int, $before: String, $query: String, $sortKey: ProductSortKeys, $reverse: Boolean) {
+  products(first: $first, after: $after, last: $last, before: $before, query: $query, sortKey: $sortKey, reverse: $reverse) {
+    nodes { id title handle status updatedAt featuredMedia { preview { image { url altText } } } }
     pageInfo { hasNextPage endCursor hasPreviousPage startCursor }
   }
 }`;
@@ -43,8 +43,18 @@ export const DISCOUNT_CODE_CREATE = `mutation DiscountCodeCreate($basicCodeDisco
   }
 }`;
 
-export const SUBSCRIPTION_CREATE = `mutation SubscriptionCreate($name: String!, $returnUrl: URL!, $test: Boolean, $trialDays: Int, $lineItems: [AppSubscriptionLineItemInput!]!) {
-  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test, trialDays: $trialDays, lineItems: $lineItems) {
+const DISCOUNT_USAGE = 'id codeDiscount { ... on DiscountCodeBasic { asyncUsageCount status } }';
+
+export const DISCOUNT_BY_CODE = `query DiscountByCode($code: String!) { codeDiscountNodeByCode(code: $code) { ${DISCOUNT_USAGE} } }`;
+
+export const DISCOUNT_NODE = `query DiscountNode($id: ID!) { codeDiscountNode(id: $id) { ${DISCOUNT_USAGE} } }`;
+
+export const DISCOUNT_CODE_DELETE = `mutation DiscountCodeDelete($id: ID!) {
+  discountCodeDelete(id: $id) { deletedCodeDiscountId userErrors { field message code } }
+}`;
+
+export const SUBSCRIPTION_CREATE = `mutation SubscriptionCreate($name: String!, $returnUrl: URL!, $test: Boolean, $trialDays: Int, $lineItems: [AppSubscriptionLineItemInput!]!, $replacementBehavior: AppSubscriptionReplacementBehavior) {
+  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test, trialDays: $trialDays, lineItems: $lineItems, replacementBehavior: $replacementBehavior) {
     appSubscription { id status }
     confirmationUrl
     userErrors { field message }
@@ -52,7 +62,9 @@ export const SUBSCRIPTION_CREATE = `mutation SubscriptionCreate($name: String!, 
 }`;
 
 export const ACTIVE_SUBSCRIPTIONS = `query ActiveSubscriptions {
-  currentAppInstallation { activeSubscriptions { id name status trialDays currentPeriodEnd test } }
+  currentAppInstallation { activeSubscriptions { id name status trialDays currentPeriodEnd test createdAt
+    lineItems { plan { pricingDetails { ... on AppRecurringPricing { interval price { amount currencyCode }
+      discount { durationLimitInIntervals remainingDurationInIntervals value { ... on AppSubscriptionDiscountPercentage { percentage } ... on AppSubscriptionDiscountAmount { amount { amount } } } } } } } } } }
 }`;
 
 export const SUBSCRIPTION_CANCEL = `mutation SubscriptionCancel($id: ID!) {
@@ -61,4 +73,16 @@ export const SUBSCRIPTION_CANCEL = `mutation SubscriptionCancel($id: ID!) {
 
 export const METAFIELDS_SET = `mutation MetafieldsSet($metafields: [MetafieldsSetInput!]!) {
   metafieldsSet(metafields: $metafields) { metafields { key namespace value } userErrors { field message code } }
+}`;
+
+// The live theme's files (read_themes): app embeds in config/settings_data.json, app blocks in templates/*.json.
+export const MAIN_THEME_FILES = `query MainThemeFiles($filenames: [String!]!) {
+  themes(first: 1, roles: [MAIN]) {
+    nodes {
+      id name
+      files(filenames: $filenames, first: 10) {
+        nodes { filename body { ... on OnlineStoreThemeFileBodyText { content } } }
+      }
+    }
+  }
 }`;

@@ -2,7 +2,7 @@
 // signature over their query; only signed requests may speak for a shop or a logged-in customer.
 import crypto from 'node:crypto';
 import createHttpError from 'http-errors';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { AppState } from '../http/types';
 import { SHOP_DOMAIN } from '../http/security';
 
@@ -42,4 +42,15 @@ export function verifyAppProxy(secret: string): Middleware<AppState & { proxy: A
     ctx.state.proxy = { shopDomain: shop, loggedInCustomerId: query.logged_in_customer_id ? String(query.logged_in_customer_id) : null };
     return next();
   };
+}
+
+/**
+ * The shopper's address on a signed app-proxy request: Shopify calls us and passes the shopper on in
+ * X-Forwarded-For, as the entry just before our own trusted proxies (TRUSTED_PROXY_HOPS). Entries
+ * further left are whatever the shopper sent and are never believed.
+ */
+export function shopperAddress(ctx: Pick<Context, 'app' | 'get' | 'ip'>): string {
+  const ours = ctx.app.proxy ? ctx.app.maxIpsCount : 0;
+  const chain = ctx.get('x-forwarded-for').split(',').map((a) => a.trim()).filter(Boolean);
+  return chain[chain.length - 1 - ours] || ctx.ip;
 }

@@ -1,9 +1,10 @@
 // GET /api/shopify/searchProducts, /api/shopify/productsSummary, /api/shopify/searchCustomers
-// (spec section 7). Star counts come from our reviews, through plugins' productSummaries.
+// (spec section 7). Star counts come from the `catalog.ratings` capability (the reviews plugin).
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppState } from '../http/types';
-import type { ApiPlugin, ProductSummary } from '../plugins/types';
+import type { Capabilities } from '../kernel/capabilities';
+import { CATALOG_RATINGS, type ProductRating, type ProductRatings } from '../kernel/catalog';
 import type { Platform } from './index';
 
 const searchProducts = z.object({
@@ -27,14 +28,14 @@ function phrase(text: string): string {
   return `"${text.replace(/["\\]/g, ' ')}"`;
 }
 
-const EMPTY_SUMMARY = (productId: string): ProductSummary => ({ productId, count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
+const EMPTY_SUMMARY = (productId: string): ProductRating => ({ productId, count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
 
-export function catalogRoutes(platform: Platform, plugins: ApiPlugin[]) {
+export function catalogRoutes(platform: Platform, capabilities: Capabilities) {
   const router = new Router<AppState>({ prefix: '/shopify' });
-  const provider = plugins.find((p) => p.productSummaries)?.productSummaries;
 
-  async function summaries(ctx: { state: AppState }, ids: string[]): Promise<ProductSummary[]> {
-    const found = provider ? await provider(ctx.state.tenant, ids) : {};
+  async function summaries(ctx: { state: AppState }, ids: string[]): Promise<ProductRating[]> {
+    const ratings = capabilities.get<ProductRatings>(CATALOG_RATINGS);
+    const found = ratings ? await ratings.productSummaries(ctx.state.tenant, ids) : {};
     return ids.map((id) => found[id] ?? EMPTY_SUMMARY(id));
   }
 

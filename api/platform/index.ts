@@ -4,7 +4,8 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import { AdminApi } from './admin-api';
 import { secretBoxKey } from './crypto';
-import { createShopify, type Shopify } from './shopify';
+import { browserUrl, createShopify, type Shopify } from './shopify';
+import { themeEditorUrl } from './theme-files';
 import { TokenStore } from './token-store';
 
 export interface Platform {
@@ -12,6 +13,8 @@ export interface Platform {
   tokens: TokenStore;
   /** Admin GraphQL for one installed shop, through its offline token */
   adminApi(shopDomain: string): AdminApi;
+  /** A theme editor deep link for the merchant's browser (theme-files.ts), pointed at the emulator when one runs */
+  themeEditorLink(shopDomain: string, link: { embed: string; template?: string } | { block: string; template: string; target: string }): string;
 }
 
 /** Undefined when no Shopify credentials are configured (the kernel alone, as in unit tests). */
@@ -19,5 +22,11 @@ export function createPlatform(config: Config, log: Logger, knex: Knex, encrypti
   if (!config.shopify.apiKey) return undefined;
   const shopify = createShopify(config, log);
   const tokens = new TokenStore(knex, shopify, secretBoxKey(encryptionKey));
-  return { shopify, tokens, adminApi: (shopDomain) => new AdminApi(shopify, tokens, shopDomain) };
+  const apiKey = config.shopify.apiKey;
+  return {
+    shopify,
+    tokens,
+    adminApi: (shopDomain) => new AdminApi(shopify, tokens, shopDomain),
+    themeEditorLink: (shopDomain, link) => browserUrl(themeEditorUrl(shopDomain, { ...link, apiKey })),
+  };
 }

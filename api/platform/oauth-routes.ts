@@ -1,6 +1,7 @@
 // Standalone sign-in: /auth/shopify?shop=<domain> starts Shopify's authorization-code flow;
 // /auth/callback checks it (HMAC, timestamp, state cookie — by @shopify/shopify-api), installs the
 // shop and hands the admin an app token in the URL fragment (never sent to a server or a log).
+import type { ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { appTokenKey, signAppToken } from '../auth/app-token';
@@ -19,24 +20,44 @@ function refusal(ctx: { status: number; type: string; body: unknown }, status: n
   ctx.body = `<!doctype html><meta charset="utf-8"><title>Sign-in failed</title><h1>Sign-in failed</h1><p>${message}</p><p><a href="/auth/login">Back to sign-in</a></p>`;
 }
 
+/**
+ * The state cookies the library writes (Secure and SameSite=Lax already) get HttpOnly too: no script
+ * of ours reads them, so none should be able to.
+ */
+function hardenCookies(value: unknown): unknown {
+  const harden = (c: string) => {
+    let out = /;\s*httponly/i.test(c) ? c : `${c}; HttpOnly`;
+    if (!/;\s*samesite=/i.test(out)) out += '; SameSite=Lax';
+    return out;
+  };
+  return Array.isArray(value) ? value.map((c) => harden(String(c))) : typeof value === 'string' ? harden(value) : value;
+}
+
+/** The raw response for the library: cookies hardened; with `toBrowser`, its redirect pointed at the emulator when one is configured. */
+function libraryResponse(res: ServerResponse, toBrowser = false) {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, value: never) => {
+    const header = name.toLowerCase();
+    return setHeader(name, (header === 'location' && toBrowser ? browserUrl(String(value)) : header === 'set-cookie' ? hardenCookies(value) : value) as never);
+  }) as typeof res.setHeader;
+  return res;
+}
+
 export function oauthRoutes(knex: Knex, shopify: Shopify, tokens: TokenStore, encryptionKey: Buffer) {
   const router = new Router<AppState>();
 
   router.get('/auth/shopify', async (ctx) => {
     const shop = String(ctx.query.shop ?? '').trim().toLowerCase();
     if (!SHOP_DOMAIN.test(shop)) return refusal(ctx, 400, 'Enter your shop domain, like my-store.myshopify.com.');
-    // The library writes the redirect itself; point it at the emulator when one is configured.
-    const res = ctx.res;
-    const setHeader = res.setHeader.bind(res);
-    res.setHeader = ((name: string, value: never) => setHeader(name, name.toLowerCase() === 'location' ? browserUrl(String(value)) : value)) as typeof res.setHeader;
+    // The library writes the redirect and the state cookies itself.
     ctx.respond = false;
-    await shopify.auth.begin({ shop, callbackPath: '/auth/callback', isOnline: false, rawRequest: ctx.req, rawResponse: res });
+    await shopify.auth.begin({ shop, callbackPath: '/auth/callback', isOnline: false, rawRequest: ctx.req, rawResponse: libraryResponse(ctx.res, true) });
   });
 
   router.get('/auth/callback', async (ctx) => {
     let session;
     try {
-      ({ session } = await shopify.auth.callback({ rawRequest: ctx.req, rawResponse: ctx.res, expiring: true }));
+      ({ session } = await shopify.auth.callback({ rawRequest: ctx.req, rawResponse: libraryResponse(ctx.res), expiring: true }));
     } catch (err) {
       ctx.state.log.warn({ err: (err as Error).message }, 'OAuth callback refused');
       return refusal(ctx, 400, 'The sign-in link was not valid or has expired. Please start again.');

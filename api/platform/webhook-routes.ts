@@ -1,24 +1,20 @@
 // POST /webhooks: HMAC over the raw body (401 and nothing stored on mismatch or missing headers),
-// dedupe on (shop, X-Shopify-Webhook-Id), then a Temporal workflow does the work; the answer goes
-// out within a second.
+// then taken in durably (webhook-intake.ts) and answered at once: 200 only once the delivery and
+// its `processWebhook` start are committed, 503 (Shopify retries) when the database cannot take it,
+// 400 for a body that can never be processed, 200 and nothing stored for an unknown shop.
 import Router from '@koa/router';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { TypedSearchAttributes } from '@temporalio/common';
-import { ShopDomain } from '../../workflows/search-attributes';
 import createHttpError from 'http-errors';
-import type { Knex } from 'knex';
 import type { IncomingMessage } from 'node:http';
 import type { AppState } from '../http/types';
 import { SHOP_DOMAIN } from '../http/security';
-import type { TemporalGateway } from '../temporal/connection';
+import type { ApiServices } from '../plugins/types';
 import type { Shopify } from './shopify';
+import { takeIn, type IncomingDelivery, type Intake } from './webhook-intake';
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-export const WEBHOOK_TOPICS = [
-  'orders/create', 'orders/fulfilled', 'fulfillments/create', 'fulfillments/update', 'fulfillment_events/create',
-  'app/uninstalled', 'app_subscriptions/update', 'customers/data_request', 'customers/redact', 'shop/redact',
-];
+/** Topics the kernel handles itself (uninstall and the mandatory compliance topics); plugins declare theirs in plugin.ts. */
+export const KERNEL_WEBHOOK_TOPICS = ['app/uninstalled', 'customers/data_request', 'customers/redact', 'shop/redact'];
 
 export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
@@ -31,9 +27,14 @@ export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES):
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const webhookWorkflowId = (shop: string, webhookId: string) => `webhook:${shop}:${webhookId}`;
+const ANSWERS: Record<Exclude<Intake, 'malformed'>, Record<string, unknown>> = {
+  queued: { success: true },
+  redriven: { success: true, redriven: true },
+  duplicate: { success: true, duplicate: true },
+  dropped: { success: true, dropped: true },
+};
 
-export function webhookRoutes(knex: Knex, shopify: Shopify, temporal: TemporalGateway) {
+export function webhookRoutes({ knex, outbox }: Pick<ApiServices, 'knex' | 'outbox'>, shopify: Shopify) {
   const router = new Router<AppState>();
 
   router.post('/webhooks', async (ctx) => {
@@ -41,44 +42,29 @@ export function webhookRoutes(knex: Knex, shopify: Shopify, temporal: TemporalGa
     const check = await shopify.webhooks.validate({ rawBody, rawRequest: ctx.req, rawResponse: ctx.res });
     if (!check.valid) throw createHttpError(401, `Webhook refused: ${check.reason}`, { code: 'INVALID_WEBHOOK' });
     const { domain: shopDomain, webhookId, apiVersion } = check as unknown as { domain: string; webhookId: string; apiVersion: string };
-    // The library upper-cases topics for storage; keep Shopify's own spelling ('orders/create').
-    const topic = ctx.get('x-shopify-topic').toLowerCase();
     if (!SHOP_DOMAIN.test(shopDomain)) throw createHttpError(401, 'Webhook refused: bad shop domain', { code: 'INVALID_WEBHOOK' });
-
-    const [row] = await knex('webhook_deliveries')
-      .insert({
-        shopDomain,
-        webhookId,
-        topic,
-        apiVersion,
-        eventId: ctx.get('x-shopify-event-id') || null,
-        triggeredAt: ctx.get('x-shopify-triggered-at') || null,
-        payload: rawBody,
-      })
-      .onConflict(['shop_domain', 'webhook_id'])
-      .ignore()
-      .returning('id');
-    if (!row) {
-      ctx.body = { success: true, duplicate: true };
-      return;
-    }
+    const triggeredAt = ctx.get('x-shopify-triggered-at');
+    const delivery: IncomingDelivery = {
+      shopDomain,
+      webhookId,
+      // The library upper-cases topics for storage; keep Shopify's own spelling ('orders/create').
+      topic: ctx.get('x-shopify-topic').toLowerCase(),
+      apiVersion,
+      eventId: ctx.get('x-shopify-event-id') || null,
+      // Headers are not signed: a value PostgreSQL would refuse is dropped, not stored.
+      triggeredAt: triggeredAt && !Number.isNaN(Date.parse(triggeredAt)) ? triggeredAt : null,
+      payload: rawBody,
+    };
+    let intake: Intake;
     try {
-      await temporal.client.workflow.start('processWebhook', {
-        workflowId: webhookWorkflowId(shopDomain, webhookId),
-        taskQueue: temporal.config.temporal.taskQueue,
-        args: [row.id],
-        // Findable by shop in the Temporal UI, and readable there at a glance.
-        typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomain, value: shopDomain }]),
-        staticSummary: `${topic} for ${shopDomain}`,
-      });
+      intake = await takeIn(knex, outbox, delivery);
     } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {
-        // Not handed over: forget it so Shopify's retry is processed, and ask for that retry.
-        await knex('webhook_deliveries').where({ id: row.id }).del();
-        throw createHttpError(503, 'Could not queue the webhook; please retry');
-      }
+      ctx.state.log.error({ err, shopDomain, webhookId }, 'webhook not stored');
+      throw createHttpError(503, 'Could not store the webhook; please retry', { expose: true, code: 'WEBHOOK_NOT_STORED', headers: { 'Retry-After': '5' } });
     }
-    ctx.body = { success: true };
+    // Kept for inspection, never processed: the fault is in the body, not in our availability.
+    if (intake === 'malformed') throw createHttpError(400, 'The webhook body is not a JSON object', { code: 'MALFORMED_WEBHOOK' });
+    ctx.body = ANSWERS[intake];
   });
 
   return router;

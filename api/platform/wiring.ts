@@ -2,7 +2,7 @@
 import type Router from '@koa/router';
 import type { Authenticator } from '../auth/context';
 import type { AppState } from '../http/types';
-import type { ApiPlugin, ApiServices } from '../plugins/types';
+import type { ApiServices } from '../plugins/types';
 import { catalogRoutes } from './catalog-routes';
 import { oauthRoutes } from './oauth-routes';
 import { sessionTokenAuthenticator } from './session-token';
@@ -15,12 +15,12 @@ export function platformAuthenticators(services: ApiServices): Authenticator[] {
 
 /** Unauthenticated routes at the root: OAuth and webhooks (each verifies its caller). */
 export function platformPublicRoutes(services: ApiServices): Router<AppState>[] {
-  const { platform, knex, temporal, config } = services;
+  const { platform, knex, config } = services;
   if (!platform) return [];
-  return [oauthRoutes(knex, platform.shopify, platform.tokens, config.encryptionKey!), webhookRoutes(knex, platform.shopify, temporal)];
+  return [oauthRoutes(knex, platform.shopify, platform.tokens, config.encryptionKey!), webhookRoutes(services, platform.shopify)];
 }
 
 /** Authenticated routes under /api. */
-export function platformApiRoutes(services: ApiServices, plugins: ApiPlugin[]): Router<AppState>[] {
-  return services.platform ? [catalogRoutes(services.platform, plugins)] : [];
+export function platformApiRoutes(services: ApiServices): Router<AppState>[] {
+  return services.platform ? [catalogRoutes(services.platform, services.capabilities)] : [];
 }

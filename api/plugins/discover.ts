@@ -10,6 +10,8 @@ export interface DiscoveredPlugin {
   id: string;
   dir: string;
   sides: {
+    /** plugin.ts: the server manifest both processes read (features, links, capabilities, events) */
+    manifest?: string;
     admin?: string;
     api?: string;
     workflows?: string;
@@ -17,6 +19,8 @@ export interface DiscoveredPlugin {
     storefront?: string;
     migrations?: string;
     locales?: string;
+    /** cli/index.ts: ops commands, run as `npm run plaudit -- <id>:<command>` */
+    cli?: string;
   };
 }
 
@@ -44,12 +48,14 @@ export function discoverPlugins(roots: string[]): DiscoveredPlugin[] {
         id: name,
         dir,
         sides: {
+          manifest: entry(dir, ['plugin.ts']),
           admin: entry(dir, ['admin/index.tsx', 'admin/index.ts']),
           api: entry(dir, ['api/index.ts']),
           workflows: entry(dir, ['workflows/index.ts']),
           activities: entry(dir, ['activities/index.ts']),
           storefront: folder(path.join(dir, 'storefront')),
           migrations: folder(path.join(dir, 'migrations')),
+          cli: entry(dir, ['cli/index.ts']),
           locales: folder(path.join(dir, 'locales')),
         },
       });

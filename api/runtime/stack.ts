@@ -61,8 +61,9 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
     const knex = createKnex(databaseUrl, { min: 0, max: 2 });
     try {
       o.progress('running migrations');
-      const { applied } = await migrateLatest(knex, path.join(ROOT, 'migrations'), discoverPlugins(config.pluginDirs));
+      const { applied, removedPlugins } = await migrateLatest(knex, path.join(ROOT, 'migrations'), discoverPlugins(config.pluginDirs));
       if (applied.length) o.progress(`applied ${applied.length} migration(s)`);
+      for (const id of removedPlugins) o.progress(`plugin "${id}" was removed; its tables stay until \`npm run plaudit -- plugins:drop ${id}\``);
       if (!config.shopify.apiKey && o.emulator !== false) {
         o.progress('starting the store emulator (no SHOPIFY_API_KEY: Shopify is emulated locally)');
         const emulator = await startDevEmulator(config, log);

@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import type { Config } from '../config';
+import type { EventBus } from '../kernel/events';
 import { assertDeveloperAccount } from './developer-access';
 import type { AppContext, AppState } from '../http/types';
 import { Shop } from './shop.model';
@@ -15,16 +16,19 @@ async function currentShop(ctx: AppContext): Promise<Shop> {
   return shop;
 }
 
-async function save(ctx: AppContext, patch: Partial<Shop>, message = 'Saved successfully') {
+async function save(ctx: AppContext, patch: Partial<Shop>, message = 'Saved successfully', events?: EventBus) {
   const shop = await currentShop(ctx);
+  const previousPlan = shop.plan;
   const merged: Partial<Shop> = { ...patch };
   if (patch.surveyWidget) merged.surveyWidget = { ...shop.surveyWidget, ...patch.surveyWidget };
   if (patch.quickstart) merged.quickstart = { ...shop.quickstart, ...patch.quickstart };
   const data = await shop.$query().patchAndFetch(merged);
+  // A durable event: held review requests check their quota again (plugins listen in plugin.ts).
+  if (events && data.plan !== previousPlan) await events.emit('shop.plan-changed', { shopId: shop.id, shopDomain: shop.shopifyDomain, plan: data.plan, previousPlan }, { key: `${shop.id}:${Date.now()}`, shopDomain: shop.shopifyDomain });
   ctx.body = { success: true, message, data };
 }
 
-export function shopRoutes(config: Config) {
+export function shopRoutes(config: Config, events?: EventBus) {
   const router = new Router<AppState>();
 
   router.get('/shops', async (ctx) => {
@@ -62,7 +66,7 @@ export function shopRoutes(config: Config) {
         return save(ctx, { isGrowHacking6: status });
       }
       case 'skip-update-state':
-        return save(ctx, devZoneState.parse(body).dataUpdate as Partial<Shop>);
+        return save(ctx, devZoneState.parse(body).dataUpdate as Partial<Shop>, undefined, events);
       default:
         throw createHttpError(400, 'Unknown type', { errors: { type: 'The value is invalid' } });
     }

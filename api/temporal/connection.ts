@@ -28,6 +28,9 @@ export function connectionOptions(config: Config): ConnectionOptions {
   return {
     address: temporalAddress(config),
     apiKey,
+    // The connection's own subchannels (grpc-js shares them process-wide by default), so close()
+    // ends its HTTP/2 session instead of leaving it to a pool sweep after shutdown.
+    channelArgs: { 'grpc.use_local_subchannel_pool': 1 },
     tls: tls
       ? {
           serverNameOverride: tls.serverName,
@@ -40,17 +43,33 @@ export function connectionOptions(config: Config): ConnectionOptions {
   };
 }
 
+/** How long a route waits on Temporal before answering 503 (the client's own retries take ~20 s). */
+export const ROUTE_DEADLINE_MS = 3000;
+
 /**
  * The API's handle on Temporal. Connects lazily so the API starts (and reports Temporal as down
- * in /api/health) while the cluster is unreachable.
+ * in /api/health) while the cluster is unreachable: no call waits for the connection, a call made
+ * while nothing listens fails UNAVAILABLE and is retried by the client until its deadline.
  */
 export class TemporalGateway {
+  // the API's connects lazily; the worker hands in its own, already connected
   readonly connection: Connection;
   readonly client: Client;
 
-  constructor(readonly config: Config) {
-    this.connection = Connection.lazy(connectionOptions(config));
+  constructor(
+    readonly config: Config,
+    connection?: Connection,
+  ) {
+    this.connection = connection ?? Connection.lazy(connectionOptions(config));
     this.client = new Client({ connection: this.connection, namespace: config.temporal.namespace });
+  }
+
+  /**
+   * Runs `fn`'s Temporal calls under a deadline: past it they fail DEADLINE_EXCEEDED, which the
+   * error handler answers 503 with Retry-After. Routes wrap every signal, query and update in it.
+   */
+  call<T>(fn: () => Promise<T>, ms = ROUTE_DEADLINE_MS): Promise<T> {
+    return this.connection.withDeadline(Date.now() + ms, fn);
   }
 
   async health(timeoutMs = 2000): Promise<{ status: 'up' | 'down'; namespace: string; error?: string }> {

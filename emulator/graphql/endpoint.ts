@@ -15,9 +15,10 @@ import { storeMutations } from './mutations-store';
 import { queryRoot } from './query-root';
 import { APP_SDL } from './sdl-app';
 import { STORE_SDL } from './sdl-store';
+import { THEMES_SDL } from './sdl-themes';
 import type { GqlContext } from './views-store';
 
-export const schema = buildSchema(STORE_SDL + APP_SDL);
+export const schema = buildSchema(STORE_SDL + APP_SDL + THEMES_SDL);
 
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
 const RATE_LIMITS_DOC = 'https://shopify.dev/api/usage/rate-limits';

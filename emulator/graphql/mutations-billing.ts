@@ -1,8 +1,10 @@
 // appSubscriptionCreate and appSubscriptionCancel: a new subscription is PENDING until the merchant
 // approves it on the confirmation page (billing.ts); cancelling sends app_subscriptions/update.
+// Replacement, expiry and trials that do not restart: subscriptions.ts.
 import { subscriptionUpdated } from '../events';
 import { isoTime } from '../store';
-import type { SubscriptionLineItemRecord } from '../types';
+import { cancel, effectiveTrialDays } from '../subscriptions';
+import type { ReplacementBehavior, SubscriptionLineItemRecord, SubscriptionRecord } from '../types';
 import { idFrom } from './query-root';
 import { subscriptionView } from './views-app';
 import type { GqlContext } from './views-store';
@@ -16,7 +18,7 @@ interface LineItemInput {
     appUsagePricingDetails?: { cappedAmount: MoneyInput; terms: string };
   };
 }
-interface CreateArgs { name: string; lineItems: LineItemInput[]; returnUrl: string; test?: boolean | null; trialDays?: number | null }
+interface CreateArgs { name: string; lineItems: LineItemInput[]; returnUrl: string; test?: boolean | null; trialDays?: number | null; replacementBehavior?: ReplacementBehavior | null }
 
 function validUrl(value: string): boolean {
   try {
@@ -50,6 +52,11 @@ export function billingMutations(c: GqlContext) {
         if (r && !(Number(r.price.amount) >= 0)) errors.push({ field: at('appRecurringPricingDetails', 'price', 'amount'), message: 'Price must be greater than or equal to 0' });
         const pct = r?.discount?.value?.percentage;
         if (pct != null && (pct < 0 || pct > 1)) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value', 'percentage'), message: 'Percentage must be between 0 and 1' });
+        const off = r?.discount?.value?.amount;
+        if (off != null && !(Number(off) > 0)) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value', 'amount'), message: 'Amount must be greater than 0' });
+        if (r?.discount?.value && pct != null && off != null) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value'), message: 'Discount value must be either an amount or a percentage' });
+        const limit = r?.discount?.durationLimitInIntervals;
+        if (limit != null && limit < 1) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'durationLimitInIntervals'), message: 'Duration limit in intervals must be greater than 0' });
         if (u && !(Number(u.cappedAmount.amount) > 0)) errors.push({ field: at('appUsagePricingDetails', 'cappedAmount', 'amount'), message: 'Capped amount must be greater than 0' });
         if (u && !u.terms.trim()) errors.push({ field: at('appUsagePricingDetails', 'terms'), message: "Terms can't be blank" });
       });
@@ -71,9 +78,12 @@ export function billingMutations(c: GqlContext) {
           },
         };
       });
-      const sub = {
-        id: c.em.store.nextId(), name: a.name, status: 'PENDING' as const, test: a.test ?? false, trialDays: a.trialDays ?? 0,
+      const sub: SubscriptionRecord = {
+        id: c.em.store.nextId(), name: a.name, status: 'PENDING', test: a.test ?? false,
+        // trial days the shop already used on this app are subtracted (subscriptions.ts)
+        trialDays: effectiveTrialDays(s, a.trialDays ?? 0),
         returnUrl: a.returnUrl, createdAt: now, updatedAt: now, currentPeriodEnd: null, lineItems,
+        replacementBehavior: a.replacementBehavior ?? 'STANDARD',
       };
       s.subscriptions.push(sub);
       c.em.store.changed();
@@ -84,11 +94,10 @@ export function billingMutations(c: GqlContext) {
       const subId = idFrom(id, 'AppSubscription');
       const sub = s.subscriptions.find((x) => x.id === subId);
       if (!sub) return { appSubscription: null, userErrors: [{ field: ['id'], message: 'Subscription not found' }] };
-      if (sub.status !== 'ACTIVE' && sub.status !== 'PENDING' && sub.status !== 'FROZEN') {
+      if (!['ACTIVE', 'PENDING', 'ACCEPTED', 'FROZEN'].includes(sub.status)) {
         return { appSubscription: subscriptionView(c, sub), userErrors: [{ field: ['id'], message: `Cannot cancel a subscription in status ${sub.status}` }] };
       }
-      sub.status = 'CANCELLED';
-      sub.updatedAt = isoTime();
+      cancel(sub);
       c.em.store.changed();
       void subscriptionUpdated(c.em, s, [sub]);
       return { appSubscription: subscriptionView(c, sub), userErrors: [] };

@@ -114,6 +114,15 @@ function ownerExists(c: GqlContext, ownerId: string): boolean {
 export function storeMutations(c: GqlContext) {
   const s = c.shop;
   return {
+    discountCodeDelete: ({ id }: { id: string }) => {
+      requireAccess(c, 'discountCodeDelete', 'write_discounts');
+      const p = parseGid(id);
+      const at = p?.resource === 'DiscountCodeNode' ? s.discounts.findIndex((d) => d.id === p.id) : -1;
+      if (at < 0) return { deletedCodeDiscountId: null, userErrors: [{ field: ['id'], message: 'Discount does not exist', code: null, extraInfo: null }] };
+      s.discounts.splice(at, 1);
+      c.em.store.changed();
+      return { deletedCodeDiscountId: id, userErrors: [] };
+    },
     discountCodeBasicCreate: ({ basicCodeDiscount: d }: { basicCodeDiscount: DiscountInput }) => {
       requireAccess(c, 'discountCodeBasicCreate', 'write_discounts');
       const userErrors = validateDiscount(c, d).map((e) => ({ ...e, extraInfo: null }));

@@ -6,6 +6,7 @@ import type { CustomerRecord, ProductRecord } from '../types';
 import { paginate, sortBy, type PageArgs } from './connection';
 import { search, type SearchFields } from './search-query';
 import { discountNodeView, installationView, subscriptionView } from './views-app';
+import { themeFields, themeView } from './views-themes';
 import { fulfillmentView, orderConnection, ordersCount, orderView, visibleOrders } from './views-orders';
 import { customerView, metafieldView, productView, requireAccess, shopView, variantView, type GqlContext } from './views-store';
 
@@ -85,6 +86,11 @@ export function queryRoot(c: GqlContext) {
         return sub ? subscriptionView(c, sub) : null;
       }
       case 'AppInstallation': return id === s.installationId ? installationView(c) : null;
+      case 'OnlineStoreTheme': {
+        requireAccess(c, 'node', 'read_themes');
+        const t = s.themes.find((x) => x.id === id);
+        return t ? themeView(t) : null;
+      }
       case 'DiscountCodeNode': {
         const d = s.discounts.find((x) => x.id === id);
         return d ? discountNodeView(c, d) : null;
@@ -139,6 +145,7 @@ export function queryRoot(c: GqlContext) {
     node: ({ id }: { id: string }) => node(id),
     nodes: ({ ids }: { ids: string[] }) => ids.map(node),
     currentAppInstallation: () => installationView(c),
+    ...themeFields(c),
     codeDiscountNode: ({ id }: { id: string }) => (requireAccess(c, 'codeDiscountNode', 'read_discounts'), node(id)),
     codeDiscountNodeByCode: ({ code }: { code: string }) => {
       requireAccess(c, 'codeDiscountNodeByCode', 'read_discounts');

@@ -86,6 +86,7 @@ type DiscountAmount { amount: MoneyV2! appliesOnEachItem: Boolean! }
 type DiscountPercentage { percentage: Float! }
 type DiscountCombinesWith { orderDiscounts: Boolean! productDiscounts: Boolean! shippingDiscounts: Boolean! }
 type DiscountCodeBasicCreatePayload { codeDiscountNode: DiscountCodeNode userErrors: [DiscountUserError!]! }
+type DiscountCodeDeletePayload { deletedCodeDiscountId: ID userErrors: [DiscountUserError!]! }
 
 input MetafieldsSetInput { ownerId: ID! namespace: String key: String! value: String! type: String compareDigest: String }
 enum MetafieldsSetUserErrorCode {
@@ -99,6 +100,7 @@ type Mutation {
   appSubscriptionCreate(name: String!, lineItems: [AppSubscriptionLineItemInput!]!, returnUrl: URL!, test: Boolean, trialDays: Int, replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD): AppSubscriptionCreatePayload
   appSubscriptionCancel(id: ID!, prorate: Boolean = false): AppSubscriptionCancelPayload
   discountCodeBasicCreate(basicCodeDiscount: DiscountCodeBasicInput!): DiscountCodeBasicCreatePayload
+  discountCodeDelete(id: ID!): DiscountCodeDeletePayload
   metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
 }
 

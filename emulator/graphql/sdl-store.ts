@@ -130,7 +130,8 @@ type Order implements Node {
   displayFinancialStatus: OrderDisplayFinancialStatus displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
   fullyPaid: Boolean! cancelledAt: DateTime closed: Boolean! closedAt: DateTime confirmed: Boolean! test: Boolean!
   currentTotalPriceSet: MoneyBag! totalPriceSet: MoneyBag! subtotalPriceSet: MoneyBag currentSubtotalPriceSet: MoneyBag!
-  totalRefundedSet: MoneyBag! customer: Customer shippingAddress: MailingAddress billingAddress: MailingAddress
+  totalRefundedSet: MoneyBag! discountCode: String discountCodes: [String!]! totalDiscountsSet: MoneyBag
+  currentTotalDiscountsSet: MoneyBag! customer: Customer shippingAddress: MailingAddress billingAddress: MailingAddress
   lineItems(${page}): LineItemConnection!
   fulfillments(first: Int): [Fulfillment!]!
   tags: [String!]! note: String statusPageUrl: URL! sourceName: String

@@ -1,5 +1,7 @@
 // GraphQL views of the app's own records in a shop: installation, subscriptions, discount codes.
+import { subscriptionUpdated } from '../events';
 import { gid } from '../ids';
+import { settle } from '../subscriptions';
 import type { DiscountRecord, SubscriptionRecord } from '../types';
 import { paginate, sortBy, type PageArgs } from './connection';
 import { APP_ID, decimal, metafieldFields, money, type GqlContext } from './views-store';
@@ -41,6 +43,12 @@ function discountOf(price: { amount: string; currencyCode: string }, d: NonNulla
 
 export function installationView(c: GqlContext) {
   const s = c.shop;
+  // time passed since the last look: expired charges, deferred replacements that started
+  const settled = settle(s);
+  if (settled.length) {
+    c.em.store.changed();
+    void subscriptionUpdated(c.em, s, settled);
+  }
   return {
     __typename: 'AppInstallation', id: gid('AppInstallation', s.installationId),
     app: { __typename: 'App', id: gid('App', APP_ID), title: 'Plaudit', handle: 'plaudit', apiKey: c.em.apiKey },
@@ -70,9 +78,9 @@ export function discountNodeView(c: GqlContext, d: DiscountRecord) {
     __typename: 'DiscountCodeNode', id: gid('DiscountCodeNode', d.id),
     codeDiscount: {
       __typename: 'DiscountCodeBasic', title: d.title, startsAt: d.startsAt, endsAt: d.endsAt, status: discountStatus(d), summary,
-      usageLimit: d.usageLimit, appliesOncePerCustomer: d.appliesOncePerCustomer, asyncUsageCount: 0, createdAt: d.createdAt,
+      usageLimit: d.usageLimit, appliesOncePerCustomer: d.appliesOncePerCustomer, asyncUsageCount: d.usageCount ?? 0, createdAt: d.createdAt,
       updatedAt: d.createdAt, customerGets: { value }, combinesWith: d.combinesWith, codesCount: { count: 1, precision: 'EXACT' },
-      codes: (a: PageArgs) => paginate([d], a, (x) => x.codeId, (x) => ({ id: gid('DiscountRedeemCode', x.codeId), code: x.code, asyncUsageCount: 0 })),
+      codes: (a: PageArgs) => paginate([d], a, (x) => x.codeId, (x) => ({ id: gid('DiscountRedeemCode', x.codeId), code: x.code, asyncUsageCount: x.usageCount ?? 0 })),
     },
   };
 }

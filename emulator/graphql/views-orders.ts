@@ -1,7 +1,7 @@
 // GraphQL views of orders, line items and fulfillments, and the orders connection with Shopify's
 // search fields, sort keys and 60-day window (older orders need the read_all_orders scope).
 import { gid } from '../ids';
-import { orderTotal } from '../records';
+import { orderDiscounts, orderTotal } from '../records';
 import type { FulfillmentRecord, LineItemRecord, OrderRecord } from '../types';
 import { paginate, sortBy, type PageArgs } from './connection';
 import { search, type SearchFields } from './search-query';
@@ -15,11 +15,11 @@ export function fulfillmentDisplayStatus(f: FulfillmentRecord): string {
   return f.shipmentStatus ? f.shipmentStatus.toUpperCase() : 'FULFILLED';
 }
 
-/** What the order is worth now: refunds take money off the current total. */
+/** What the order is worth now: refunds take money off the current total (discounts already have). */
 export function currentTotal(o: OrderRecord): string {
   const total = Number(orderTotal(o));
   if (o.financialStatus === 'refunded' || o.financialStatus === 'voided') return '0.00';
-  if (o.financialStatus === 'partially_refunded') return (total - Number(o.lineItems[0].price)).toFixed(2);
+  if (o.financialStatus === 'partially_refunded') return Math.max(0, total - Number(o.lineItems[0].price)).toFixed(2);
   return total.toFixed(2);
 }
 
@@ -85,6 +85,8 @@ export function orderView(c: GqlContext, o: OrderRecord): Record<string, unknown
     closedAt: null, confirmed: true, test: o.test, currentTotalPriceSet: moneyBag(s, current), totalPriceSet: moneyBag(s, total),
     subtotalPriceSet: moneyBag(s, total), currentSubtotalPriceSet: moneyBag(s, current),
     totalRefundedSet: moneyBag(s, (Number(total) - Number(current)).toFixed(2)),
+    discountCode: o.discountCodes?.[0]?.code ?? null, discountCodes: (o.discountCodes ?? []).map((d) => d.code),
+    totalDiscountsSet: moneyBag(s, orderDiscounts(o)), currentTotalDiscountsSet: moneyBag(s, orderDiscounts(o)),
     customer: customer ? () => customerView(c, customer) : null, shippingAddress: address, billingAddress: address,
     lineItems: (a: PageArgs & { reverse?: boolean }) =>
       paginate(a.reverse ? [...o.lineItems].reverse() : o.lineItems, a, (li) => li.id, (li) => lineItemView(c, o, li)),

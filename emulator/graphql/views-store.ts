@@ -6,6 +6,7 @@ import type { EmulatorContext } from '../context';
 import { gid } from '../ids';
 import { DEMO_SHOP } from '../seed';
 import { abbreviation, offsetMinutes, offsetString } from '../tz';
+import { orderTotal } from '../records';
 import type { AddressRecord, CustomerRecord, MetafieldRecord, ProductRecord, ShopRecord, VariantRecord } from '../types';
 import { paginate, sortBy, type PageArgs } from './connection';
 import { orderConnection } from './views-orders';
@@ -145,7 +146,7 @@ export function variantView(c: GqlContext, p: ProductRecord, v: VariantRecord) {
 
 export function customerView(c: GqlContext, cu: CustomerRecord): Record<string, unknown> {
   const orders = c.shop.orders.filter((o) => o.customerId === cu.id);
-  const spent = orders.reduce((sum, o) => sum + o.lineItems.reduce((s, li) => s + Number(li.price) * li.quantity, 0), 0);
+  const spent = orders.reduce((sum, o) => sum + Number(orderTotal(o)), 0);
   const address = addressView(cu.address, cu.addressId, 'CustomerAddress');
   return {
     __typename: 'Customer', id: gid('Customer', cu.id), legacyResourceId: cu.id, firstName: cu.firstName, lastName: cu.lastName,

@@ -9,7 +9,8 @@ import { screenshot, useBrowser } from '../support/browser';
 let api: TestApi;
 let browser: Browser;
 
-useBrowser(() => startTestApi(), (s, b) => {
+// The developer zone is among the routes, so these shops are developer accounts (DEV_ZONE=on).
+useBrowser(() => startTestApi({ DEV_ZONE: 'on' }), (s, b) => {
   api = s;
   browser = b;
 });
@@ -40,7 +41,7 @@ test.each(['', '/embed'])('every shell route renders under "%s"', async (prefix)
   await page.goto(`${api.url}${prefix}/loading`);
   await page.getByRole('status').waitFor();
   expect(errors).toEqual([]);
-});
+}, 180_000); // a dozen full page loads in one browser session: more than the default minute on a loaded runner
 
 test('a page that fails to render shows the not-found page with Back to Home', async () => {
   const { token } = await createShop(api, { name: 'Broken Shop' });

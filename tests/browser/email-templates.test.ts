@@ -2,7 +2,7 @@
 // change; a reload keeps the saved template; a template that does not parse shows the parser's
 // message and cannot be saved. Screenshots of the email screens for a look.
 import { adminPage } from '../support/admin-session';
-import { eventually } from '../support/api';
+import { eventually, kernelSettingsAtRest } from '../support/api';
 import { screenshot } from '../support/browser';
 import { usePlatformBrowser } from '../support/platform-browser';
 
@@ -43,8 +43,8 @@ test('template editor: the preview follows the subject, save keeps it across a r
   await page.reload();
   await eventually(async () => (await page.getByLabel('Subject', { exact: true }).inputValue()) === 'Your order {{ order_name }} at {{ shop_name }}', 15_000);
   await eventually(async () => (await previewSubject.textContent()) === expected, 15_000);
-  const stored = await env.stack.api.knex('settings').where({ shopId: shop.id, namespace: 'email-templates' }).first();
-  expect(stored.value.reviewReminder.subject).toBe('Your order {{ order_name }} at {{ shop_name }}');
+  const stored = await kernelSettingsAtRest(env.stack.api, shop.id, 'email-templates');
+  expect(stored!['review-requests.reviewReminder']).toMatchObject({ subject: 'Your order {{ order_name }} at {{ shop_name }}' });
 
   // A Liquid error: the parser's message under the field, no save; discard brings the saved copy back.
   await page.getByLabel('Content', { exact: true }).fill('<p>{% if customer_first_name %}Hi</p>');

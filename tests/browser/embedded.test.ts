@@ -6,7 +6,7 @@ import { usePlatformBrowser } from '../support/platform-browser';
 const env = usePlatformBrowser();
 
 test('App Bridge loads first in <head> and the admin works on session tokens alone', async () => {
-  const { domain, shop } = await env.stack.installShop();
+  const { domain } = await env.stack.installShop();
   const page = await env.browser.newPage();
   const errors = collectPageErrors(page);
   const authorizations: string[] = [];
@@ -15,7 +15,9 @@ test('App Bridge loads first in <head> and the admin works on session tokens alo
   });
   const host = Buffer.from(`admin.shopify.com/store/${domain.split('.')[0]}`).toString('base64url');
   await page.goto(`${env.stack.appUrl}/embed?embedded=1&shop=${domain}&host=${host}`);
-  await page.getByText(`Welcome, ${shop.name}`).waitFor();
+  // a new shop's launch lands on its onboarding
+  await page.getByRole('heading', { level: 1, name: 'Set up Plaudit' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/embed/onboarding');
   const head = await page.evaluate(() => document.head.innerHTML);
   expect(head.indexOf('app-bridge.js')).toBeGreaterThan(-1);
   expect(head.indexOf('app-bridge.js')).toBeLessThan(head.indexOf('type="module"'));

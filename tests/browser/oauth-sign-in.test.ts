@@ -14,8 +14,8 @@ useBrowser(() => startPlatformStack(), (s, b) => {
   browser = b;
 });
 
-test('shop domain -> consent page -> install -> the admin', async () => {
-  const { domain, shop } = await stack.installShop();
+test('shop domain -> consent page -> install -> the admin, where a new shop lands on onboarding', async () => {
+  const { domain } = await stack.installShop();
   const page = await browser.newPage({ userAgent });
   const errors = collectPageErrors(page);
   await page.goto(`${stack.appUrl}/auth/login`);
@@ -24,8 +24,8 @@ test('shop domain -> consent page -> install -> the admin', async () => {
   await page.waitForURL(`${stack.emulator.url}/**`);
   await screenshot(page, 'oauth-consent');
   await page.getByRole('button', { name: /install/i }).click();
-  await page.getByText(`Welcome, ${shop.name}`).waitFor();
-  expect(new URL(page.url()).pathname).toBe('/');
+  await page.getByRole('heading', { level: 1, name: 'Set up Plaudit' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/onboarding');
   expect(new URL(page.url()).hash).toBe('');
   await screenshot(page, 'oauth-signed-in');
   expect(errors).toEqual([]);

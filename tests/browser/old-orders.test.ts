@@ -104,7 +104,7 @@ test('sending screen: sends for the order in the query string, then returns to t
 test('queue: the push status badge, and the row push action answered with a toast', async () => {
   const { domain, shop, appToken } = await stack.installShop();
   await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, reminderAfter: { amount: 1, unit: 'hour' } }) });
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'integration:web-push', value: JSON.stringify({ integrated: true, reviewReminderStatus: true }) });
+  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests.push', value: JSON.stringify({ integrated: true, reviewReminderStatus: true }) });
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id, queueType: 'push' }).first())?.status === 'waiting', 45_000);
 

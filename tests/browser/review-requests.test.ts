@@ -48,6 +48,12 @@ test('request settings: the bounds and messages of spec section 5, save only on 
   const save = page.getByRole('button', { name: 'Save' });
   await save.waitFor();
   expect(await save.isDisabled()).toBe(true);
+  const custom = async () => {
+    // the delay is a preset (1 week) until Custom is chosen (spec section 9)
+    await page.getByRole('combobox', { name: 'Delay' }).click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+  };
+  await custom();
   await page.getByLabel('Number').first().fill('400');
   await page.getByText('Number needs to be between equal 1 and 365').waitFor();
   expect(await save.isDisabled()).toBe(true);
@@ -61,6 +67,7 @@ test('request settings: the bounds and messages of spec section 5, save only on 
   expect(await save.isDisabled()).toBe(true);
 
   // leaving with unsaved changes (spec section 2): the prompt; Cancel stays, Leave page goes
+  await custom();
   await page.getByLabel('Number').first().fill('9');
   await page.getByRole('menuitem', { name: 'Manage reviews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Discard all unsaved changes' });

@@ -30,13 +30,14 @@ test('done when: order -> email -> 4-star review with a photo -> moderate, the s
   await env.stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }) });
 
   // `demo:order --fulfill`
-  const { order } = await env.stack.control('/orders', { shop: domain, fulfill: true });
+  // an English-speaking customer: the emulator's customers have their own locales, and this walk reads English
+  const { order } = await env.stack.control('/orders', { shop: domain, fulfill: true, country: 'US' });
   const mail = await eventually(async () => listMail(process.env.DATA_DIR!).find((m) => m.shop === domain), 45_000);
   expect(mail.subject).toContain(order.name);
   // The shared test worker's APP_URL is not this test's API: keep the link's path, use our origin.
   const link = env.stack.appUrl + /\/r\/write\/[^"\s]+/.exec(rawOf(mail.file))![0];
   const token = link.split('/r/write/')[1];
-  const productId = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).pr as string;
+  const productId = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).data.productId as string;
   const summary = async () => (await http.get(`/api/shopify/productsSummary?productIdsString=${encodeURIComponent(productId)}`)).body.data[0];
   expect(await summary()).toMatchObject({ count: 0 });
 
@@ -78,8 +79,8 @@ test('done when: order -> email -> 4-star review with a photo -> moderate, the s
   expect(await summary()).toMatchObject({ count: 1, average: 4 });
   await screenshot(page, 'reviews-walk-4-replied-featured');
 
-  page.once('dialog', (d) => void d.accept());
   await rowAction(page, content, 'Delete');
+  await page.getByRole('dialog', { name: 'Move to the recycle bin?' }).getByRole('button', { name: 'Move to recycle bin' }).click();
   await page.getByText('Deleted', { exact: true }).waitFor();
   await row.waitFor({ state: 'detached' });
   expect(await summary()).toMatchObject({ count: 0, average: 0 });

@@ -170,6 +170,34 @@ test('discountCodeBasicCreate creates a code and refuses a duplicate or a bad pe
   expect(pct.userErrors[0]).toMatchObject({ field: ['basicCodeDiscount', 'customerGets', 'value', 'percentage'], code: 'VALUE_OUTSIDE_RANGE' });
 });
 
+test('a code used at checkout: only by its customer, once, counted in asyncUsageCount; discountCodeDelete removes it', async () => {
+  const create = `mutation D($d: DiscountCodeBasicInput!) { discountCodeBasicCreate(basicCodeDiscount: $d) { codeDiscountNode { id } userErrors { field message } } }`;
+  const usage = `query U($code: String!) { codeDiscountNodeByCode(code: $code) { id codeDiscount { ... on DiscountCodeBasic { asyncUsageCount } } } }`;
+  const buyer = 'ines.garcia.checkout@example.com';
+  await postJson(`${t.em.url}/_emulator/orders`, { shop: DEMO_SHOP, customerEmail: buyer, productHandles: ['linen-tote-bag'] });
+  const customer = (await gql(`query C($q: String) { customers(first: 1, query: $q) { nodes { id } } }`, { q: `email:${buyer}` })).json.data.customers.nodes[0].id;
+  const input = {
+    title: 'Review reward', code: 'REVIEW-CHECKOUT1', startsAt: new Date(Date.now() - 1000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    context: { customers: { add: [customer] } }, customerGets: { value: { percentage: 0.15 }, items: { all: true } }, appliesOncePerCustomer: true, usageLimit: 1,
+  };
+  const node = (await gql(create, { d: input })).json.data.discountCodeBasicCreate.codeDiscountNode.id;
+
+  const other = await postJson(`${t.em.url}/_emulator/orders`, { shop: DEMO_SHOP, customerEmail: 'someone.else@example.com', discountCode: 'review-checkout1', productHandles: ['linen-tote-bag'] });
+  expect([other.status, other.json.error ?? other.json.message]).toEqual([422, 'Discount code review-checkout1 is not valid for this customer']);
+  const placed = await postJson(`${t.em.url}/_emulator/orders`, { shop: DEMO_SHOP, customerEmail: buyer, discountCode: 'REVIEW-CHECKOUT1', productHandles: ['linen-tote-bag'] });
+  expect(placed.status).toBe(201);
+  expect((await gql(usage, { code: 'REVIEW-CHECKOUT1' })).json.data.codeDiscountNodeByCode.codeDiscount.asyncUsageCount).toBe(1);
+  const order = t.em.store.findOrder(placed.json.order.id)!.order;
+  expect(order.discountCodes).toEqual([{ code: 'REVIEW-CHECKOUT1', amount: '3.60', type: 'percentage' }]);
+  const again = await postJson(`${t.em.url}/_emulator/orders`, { shop: DEMO_SHOP, customerEmail: buyer, discountCode: 'REVIEW-CHECKOUT1', productHandles: ['linen-tote-bag'] });
+  expect(again.status).toBe(422);
+
+  const del = `mutation X($id: ID!) { discountCodeDelete(id: $id) { deletedCodeDiscountId userErrors { field message } } }`;
+  expect((await gql(del, { id: node })).json.data.discountCodeDelete).toEqual({ deletedCodeDiscountId: node, userErrors: [] });
+  expect((await gql(usage, { code: 'REVIEW-CHECKOUT1' })).json.data.codeDiscountNodeByCode).toBeNull();
+  expect((await gql(del, { id: node })).json.data.discountCodeDelete.userErrors).toEqual([{ field: ['id'], message: 'Discount does not exist' }]);
+});
+
 test('metafieldsSet stores the rating metafields and refuses bad values; the product reads them back', async () => {
   const product = (await gql(PRODUCTS, { first: 1 })).json.data.products.nodes[0].id;
   const m = `mutation M($metafields: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $metafields) { metafields { key namespace value } userErrors { field message code } } }`;

@@ -34,8 +34,10 @@ describe('with Temporal unreachable', () => {
     expect(res.body).toMatchObject({
       status: 'degraded',
       database: { status: 'up' },
-      temporal: { status: 'down', namespace: 'plaudit-test', error: expect.any(String) },
+      temporal: { status: 'down', namespace: 'plaudit-test' },
     });
+    // states only: why it is down goes to the log, not to the public
+    expect(JSON.stringify(res.body)).not.toMatch(/UNAVAILABLE|ECONNREFUSED|deadline|error/i);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -60,5 +62,6 @@ describe('with the database unreachable', () => {
     const res = await client(api.url).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: 'degraded', database: { status: 'down' }, temporal: { status: 'up' } });
+    expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED|connect|error/i);
   });
 });

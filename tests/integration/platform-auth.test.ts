@@ -34,6 +34,17 @@ async function approveByForm(authorize: URL): Promise<string> {
   return res.headers.get('location')!;
 }
 
+test('the OAuth state cookies are HttpOnly, Secure and SameSite=Lax', async () => {
+  const begin = await fetch(`${stack.appUrl}/auth/shopify?shop=${(await stack.installShop()).domain}`, { redirect: 'manual', headers: BROWSER_UA });
+  const cookies = begin.headers.getSetCookie();
+  expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual(['shopify_app_state', 'shopify_app_state.sig']);
+  for (const c of cookies) {
+    expect(c).toMatch(/;\s*HttpOnly/i);
+    expect(c).toMatch(/;\s*Secure/i);
+    expect(c).toMatch(/;\s*SameSite=Lax/i);
+  }
+});
+
 async function callApp(url: URL, cookie: string) {
   return fetch(`${stack.appUrl}${url.pathname}${url.search}`, { redirect: 'manual', headers: { cookie, ...BROWSER_UA } });
 }

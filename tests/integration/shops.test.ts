@@ -10,7 +10,7 @@ const SHOP_FIELDS = [
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ DEV_ZONE: 'on' }); // the developer zone for every shop, as its tests need
 });
 afterAll(() => api.close());
 

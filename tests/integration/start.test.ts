@@ -1,6 +1,7 @@
 // The first README command end to end: `plaudit start` on embedded defaults brings everything up,
-// Ctrl-C (SIGINT) leaves nothing listening, and the next start keeps the data.
-import { spawn, type ChildProcess } from 'node:child_process';
+// restarts a worker that dies, Ctrl-C (SIGINT) leaves nothing listening, and the next start keeps
+// the data.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,22 @@ function stopApp(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/** The pid of `parent`'s child process running `script`. */
+function childRunning(parent: number, script: string): number | undefined {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).trim().split('\n');
+  const row = rows.map((r) => r.trim().split(/\s+/)).find(([, ppid, ...args]) => Number(ppid) === parent && args.some((a) => a.endsWith(script)));
+  return row ? Number(row[0]) : undefined;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Runs `plaudit <args>` against the started app; returns the last line printed. */
 async function cli(env: Record<string, string>, ...args: string[]): Promise<string> {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
@@ -67,6 +84,8 @@ test('start brings everything up, Ctrl-C stops it all, and a restart keeps the d
   const first = startApp(env);
   await first.ready;
   expect(first.output()).toContain(`Temporal Web UI http://localhost:${ports.TEMPORAL_UI_PORT}`);
+  // NODE_ENV unset: the API alone would be production; npm start runs the embedded stack in development and says so.
+  expect(first.output()).toMatch(/Mode\s+development/);
   const health = await client(appUrl).get('/api/health');
   expect(health.status).toBe(200);
   expect(health.body).toMatchObject({ status: 'ok', database: { status: 'up' }, temporal: { status: 'up', namespace: 'plaudit' } });
@@ -90,9 +109,18 @@ test('start brings everything up, Ctrl-C stops it all, and a restart keeps the d
     await db.destroy();
   }
 
+  // A worker that dies is restarted, with a line saying so.
+  const worker = childRunning(first.child.pid!, 'workflows/worker.ts')!;
+  process.kill(worker, 'SIGKILL');
+  await eventually(async () => first.output().includes('[plaudit] the worker restarted (restart 1)'), 30_000);
+  expect(first.output()).toMatch(/\[plaudit\] the worker exited \(signal SIGKILL\) after [\d.]+ s; restarting it in 1 s/);
+  const restarted = childRunning(first.child.pid!, 'workflows/worker.ts')!;
+  expect(restarted).not.toBe(worker);
+
   // 130 = 128 + SIGINT, the shell convention for a Ctrl-C exit.
   expect(await stopApp(first.child)).toBe(130);
   expect(first.output()).toContain('stopped');
+  expect(alive(restarted)).toBe(false);
   for (const port of Object.values(ports)) expect(await portIsFree(port)).toBe(true);
   expect(fs.existsSync(path.join(dataDir, 'runtime.json'))).toBe(false);
 

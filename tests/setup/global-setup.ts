@@ -11,13 +11,20 @@ import { createDatabaseIfMissing } from '../../api/runtime/postgres';
 import { startInfrastructure, ROOT } from '../../api/runtime/stack';
 import { freePort, stopChild } from '../../api/runtime/temporal-dev-server';
 
+/** The folders as given (relative ones stay relative to the run's root), each folder once. */
+function pluginDirs(dirs: string[]): string {
+  return dirs.filter((d, i) => dirs.findIndex((e) => path.resolve(e) === path.resolve(d)) === i).join(path.delimiter);
+}
+
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-test-'));
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
-    PLUGIN_DIRS: 'tests/fixtures/plugins',
+    // the fixture plugins, and plugins kept outside the repository (their tests run too); once each,
+    // also when the caller's PLUGIN_DIRS names the fixtures already (a jest started from a test)
+    PLUGIN_DIRS: pluginDirs(['tests/fixtures/plugins', ...(process.env.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean)]),
     ADMIN_DIST: process.env.ADMIN_DIST ?? '.data/test-admin',
     TEMPORAL_NAMESPACE: 'plaudit-test',
     TEMPORAL_TASK_QUEUE: 'plaudit-test',

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { appTokenKey, signAppToken } from '../../api/auth/app-token';
 import { loadConfig, type Config } from '../../api/config';
+import { SettingsStore } from '../../api/kernel/settings';
 import { createLogger } from '../../api/log';
 import { ROOT } from '../../api/runtime/stack';
 import { startApiServer } from '../../api/server';
@@ -25,6 +26,33 @@ export async function createShop(api: TestApi, fields: Record<string, unknown> =
   const shopifyDomain = `test-${crypto.randomBytes(5).toString('hex')}.myshopify.com`;
   const [shop] = await api.knex('shops').insert({ shopifyDomain, name: `Shop ${shopifyDomain}`, ...fields }).returning('*');
   return { shop, token: tokenFor(api.config, shopifyDomain) };
+}
+
+/**
+ * Changes a shop's record as Shopify's webhooks or another API process would: behind this process's
+ * back (no change reaches its caches). Plugins' tests use it instead of naming the `shops` table.
+ */
+export async function updateShop(api: TestApi, shopId: number, fields: Record<string, unknown>) {
+  await api.knex('shops').where({ id: shopId }).update(fields);
+}
+
+/**
+ * Writes a settings row as stored, past the namespace's validation: for values a merchant cannot
+ * set but a test needs (request timings in seconds).
+ */
+export async function storeSettingsRaw(api: TestApi, shopId: number, namespace: string, value: unknown) {
+  await api.knex('settings').insert({ shopId, namespace, value: JSON.stringify(value) }).onConflict(['shop_id', 'namespace']).merge(['value', 'updatedAt']);
+}
+
+/** What the kernel keeps at rest for a shop: its mail settings or its email template edits (without the store's version field). */
+export async function kernelSettingsAtRest(api: TestApi, shopId: number, what: 'mail' | 'email-templates') {
+  const value = (await api.knex('settings').where({ shopId, namespace: `kernel.${what}` }).first())?.value;
+  return value && Object.fromEntries(Object.entries(value).filter(([k]) => k !== '__version'));
+}
+
+/** The settings service of another API process on the same database: its writes tell no listener here. */
+export function settingsElsewhere(api: TestApi): SettingsStore {
+  return new SettingsStore(api.knex);
 }
 
 export function tokenFor(config: Config, shopDomain: string, ttlSeconds = 3600): string {

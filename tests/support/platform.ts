@@ -1,6 +1,7 @@
 // The API wired to an in-process store emulator, as `npm start` does without Shopify credentials.
 import crypto from 'node:crypto';
 import { EMULATOR_API_KEY, EMULATOR_API_SECRET, DEMO_SHOP, startEmulator } from '../../emulator';
+import { FIRST_ID } from '../../emulator/ids';
 import { createLogger } from '../../api/log';
 import { installEmulatorShop } from '../../api/runtime/emulator';
 import { freePort } from '../../api/runtime/temporal-dev-server';
@@ -11,7 +12,10 @@ export { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET };
 export async function startPlatformStack(overrides: Record<string, string> = {}) {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const emulator = await startEmulator({ port: 0, apiKey: EMULATOR_API_KEY, apiSecret: EMULATOR_API_SECRET, appUrl, webhookRetryDelaysMs: [200, 400, 800, 1600] });
+  // Every test file's emulator writes into the run's one database: each takes its own id range, or two
+  // would hand out the same subscription, order and discount ids (a unique index refused the second).
+  const firstId = FIRST_ID + BigInt(crypto.randomInt(2 ** 40)) * 2n ** 20n;
+  const emulator = await startEmulator({ port: 0, apiKey: EMULATOR_API_KEY, apiSecret: EMULATOR_API_SECRET, appUrl, webhookRetryDelaysMs: [200, 400, 800, 1600], firstId });
   const api = await startTestApi({ SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url, APP_URL: appUrl, ...overrides }, port);
 
   async function control<T = any>(path: string, body?: unknown): Promise<T> {

@@ -78,8 +78,21 @@ test('production accepts a complete configuration, hex or base64 key', () => {
   }
 });
 
+test('NODE_ENV unset means production: secrets required, developer zone closed', () => {
+  expect(problemsFor({}).map((p) => p.variable).sort()).toEqual(['APP_URL', 'ENCRYPTION_KEY']);
+  const config = loadConfig({ APP_URL: 'https://reviews.example.com', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex') }, root);
+  expect(config.env).toBe('production');
+  expect(config.devZone).toBe(false);
+});
+
+test('the developer zone opens for every shop only with DEV_ZONE, never because of NODE_ENV', () => {
+  expect(loadConfig({ NODE_ENV: 'development' }, root).devZone).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'test' }, root).devZone).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'development', DEV_ZONE: 'on' }, root).devZone).toBe(true);
+});
+
 test('defaults: port 3000, namespace plaudit, DATA_DIR .data under the root', () => {
-  const config = loadConfig({}, root);
+  const config = loadConfig({ NODE_ENV: 'development' }, root);
   expect(config.port).toBe(3000);
   expect(config.appUrl).toBe('http://localhost:3000');
   expect(config.temporal.namespace).toBe('plaudit');
@@ -87,14 +100,14 @@ test('defaults: port 3000, namespace plaudit, DATA_DIR .data under the root', ()
   expect(config.dataDir).toBe(path.join(root, '.data'));
   expect(config.requestTimeoutMs).toBe(60_000);
   expect(config.logLevel).toBe('info');
-  expect(config.devZone).toBe(true);
+  expect(config.devZone).toBe(false);
   expect(config.database.url).toBeUndefined();
   expect(config.temporal.address).toBeUndefined();
 });
 
 test('given values are used: port, relative DATA_DIR, TLS pair', () => {
   const config = loadConfig(
-    { PORT: '8080', DATA_DIR: 'var/plaudit', TEMPORAL_ADDRESS: 'temporal.internal:7233', TEMPORAL_TLS_CERT: 'c.pem', TEMPORAL_TLS_KEY: 'c.key' },
+    { NODE_ENV: 'development', PORT: '8080', DATA_DIR: 'var/plaudit', TEMPORAL_ADDRESS: 'temporal.internal:7233', TEMPORAL_TLS_CERT: 'c.pem', TEMPORAL_TLS_KEY: 'c.key' },
     root,
   );
   expect(config.port).toBe(8080);

@@ -1,4 +1,9 @@
-import { allows, hasFullAccess, isSpecialShop, normalisePlan, requiredTier, tierOf } from '../../api/plans';
+import { allows, declaredFeatures, hasFullAccess, isSpecialShop, normalisePlan, registerFeatures, requiredTier, tierOf } from '../../api/plans';
+
+// features as plugins declare them in their plugin.ts (spec section 6's tiers)
+registerFeatures('test-base', { reply: 'base', recycleBin: 'base' });
+registerFeatures('test-second', { discount: 'second', qrCode: 'second' });
+registerFeatures('test-third', { api: 'third', headless: 'third' });
 
 const before = new Date('2025-01-10T00:00:00Z');
 
@@ -17,6 +22,12 @@ test('each feature needs the tier of spec section 6', () => {
   expect(requiredTier('discount')).toBe('second');
   expect(requiredTier('qrCode')).toBe('second');
   expect(requiredTier('headless')).toBe('third');
+});
+
+test('features are learnt from plugins: an undeclared one is refused, a feature declared by two plugins stops start-up', () => {
+  expect(() => requiredTier('neverDeclared')).toThrow(/not declared by any installed plugin/);
+  expect(() => registerFeatures('another', { reply: 'second' })).toThrow(/declared by both plugin "test-base" and plugin "another"/);
+  expect(declaredFeatures()).toContainEqual({ feature: 'qrCode', tier: 'second', plugin: 'test-second' });
 });
 
 test('a shop may use a feature of its tier or below', () => {

@@ -6,7 +6,8 @@ import { discoverPlugins } from '../../api/plugins/discover';
 import { ROOT } from '../../api/runtime/stack';
 
 const UNSCOPED = /(?<![.\w$])(?!tenant\b)[A-Za-z_$][\w$]*\.query\(|\bknex\(\s*['"`]|\bknex\.raw\(/;
-const SCOPED = /\btenant(For\([^)]*\))?\.query\(|\.tenant\.query\(/;
+// The tenant's own helpers scope by construction: query(Model), table('name'), insertInto('name', rows).
+const SCOPED = /\btenant(For)?(\([^)]*\))?\.(query|table|insertInto)\(|\.tenant\.(query|table|insertInto)\(/;
 
 export function unscopedQueries(source: string): number[] {
   const lines = source.split('\n');
@@ -31,6 +32,10 @@ test('the check flags unscoped queries and accepts tenant-scoped or justified on
   expect(unscopedQueries("await knex('reviews').del();")).toEqual([1]);
   expect(unscopedQueries('await ctx.state.tenant.query(Review).findById(id);')).toEqual([]);
   expect(unscopedQueries('await deps.tenantFor(shopId, domain).query(Review);')).toEqual([]);
+  expect(unscopedQueries("await tenant.table('email_queue').where({ orderId }).update({ status });")).toEqual([]);
+  expect(unscopedQueries("await deps.tenant(shopId, domain).table('email_queue').first();")).toEqual([]);
+  expect(unscopedQueries("await tenant.insertInto('blocked_customers', rows).onConflict(['shop_id', 'email']).ignore();")).toEqual([]);
+  expect(unscopedQueries("await knex('email_queue').where({ id }).first();")).toEqual([1]);
   expect(unscopedQueries('// tenancy: purge runs across shops by design\nawait Review.query().delete();')).toEqual([]);
 });
 

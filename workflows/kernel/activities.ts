@@ -1,11 +1,6 @@
 // Kernel activities: dispatch a verified webhook to the kernel's own handling and to plugins.
-import { isSafeNumber, parse } from 'lossless-json';
+import { parseWebhookBody, sweepStarts } from '../../api/platform/webhook-intake';
 import type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from '../plugin';
-
-/** JSON with ids above 2^53 kept as strings (never rounded through a JS number). */
-export function parseWebhookBody(text: string): any {
-  return parse(text, undefined, (value: string) => (isSafeNumber(value) ? Number(value) : value));
-}
 
 type PluginHooks = { plugin: string; hooks: PlatformHooks }[];
 
@@ -81,6 +76,9 @@ export function createKernelActivities(deps: ActivityDeps, plugins: PluginHooks)
   };
 
   return {
+    async sweepOutbox() {
+      return sweepStarts(knex, deps.outbox);
+    },
     async dispatchWebhook(deliveryId: number): Promise<string> {
       const row = await knex('webhook_deliveries').where({ id: deliveryId }).first();
       if (!row) return 'gone';

@@ -1,8 +1,10 @@
 // Kernel workflows. Sandbox-safe: only @temporalio/workflow and the activities' types.
 import { proxyActivities } from '@temporalio/workflow';
+import type { EventDelivery } from '../../api/kernel/events';
 import type { createKernelActivities } from './activities';
+import type { createEventActivities } from './event-activities';
 
-const { dispatchWebhook } = proxyActivities<ReturnType<typeof createKernelActivities>>({
+const { dispatchWebhook, sweepOutbox } = proxyActivities<ReturnType<typeof createKernelActivities>>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
 });
@@ -13,4 +15,27 @@ const { dispatchWebhook } = proxyActivities<ReturnType<typeof createKernelActivi
  */
 export async function processWebhook(deliveryId: number): Promise<string> {
   return dispatchWebhook(deliveryId);
+}
+
+/**
+ * Every minute (schedule `kernel-outbox-sweep`): records starts for webhook deliveries stuck in
+ * `received`, and hands Temporal the durable starts it could not take before.
+ */
+export async function outboxSweep(): Promise<string> {
+  const { redriven, started, left } = await sweepOutbox();
+  return `${redriven} stuck webhook(s) re-driven, ${started} started, ${left} left`;
+}
+
+const { eventListeners } = proxyActivities<ReturnType<typeof createEventActivities>>({ startToCloseTimeout: '30 seconds' });
+const { handleEvent } = proxyActivities<ReturnType<typeof createEventActivities>>({
+  startToCloseTimeout: '2 minutes',
+  // a listener that must not miss the event keeps being retried (backing off to once an hour)
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 hour' },
+});
+
+/** One per event occurrence (`event:<name>:<key>`): every listening plugin's handler, in turn. */
+export async function deliverEvent(delivery: EventDelivery): Promise<string> {
+  const plugins = await eventListeners(delivery.event);
+  for (const plugin of plugins) await handleEvent(plugin, delivery);
+  return `${delivery.event} -> ${plugins.join(', ') || 'no listener'}`;
 }

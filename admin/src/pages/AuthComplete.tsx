@@ -15,7 +15,8 @@ export function AuthComplete() {
       return;
     }
     localStorage.setItem(TOKEN_KEY, token);
-    queryClient.resetQueries({ queryKey: ['auth'] }).then(() => navigate('/'));
+    // `launch`: the home page may send a new shop on to its onboarding (the dashboard plugin decides).
+    queryClient.resetQueries({ queryKey: ['auth'] }).then(() => navigate('/', { state: { launch: true } }));
   }, [navigate, queryClient]);
   return null;
 }

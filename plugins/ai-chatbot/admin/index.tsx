@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import ChatIcon from '@mui/icons-material/SmartToy';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
-import { SISTER_APPS } from '../../../admin/src/sister-apps';
+import { defineAdminPlugin, SISTER_APPS } from '@plaudit/kernel/admin';
 
 // AI chatbot (/chatty): shown until the shop installs the chatbot app.
 export default defineAdminPlugin({

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import PollIcon from '@mui/icons-material/Poll';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
-import { SISTER_APPS } from '../../../admin/src/sister-apps';
+import { defineAdminPlugin, SISTER_APPS } from '@plaudit/kernel/admin';
 
 // Customer survey (/other-compliance): shown unless the shop is excluded or has the survey app.
 export default defineAdminPlugin({

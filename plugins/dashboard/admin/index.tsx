@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
 
 // The home page (/ and /dashboard): quickstart progress, app status and the survey widget.
 export default defineAdminPlugin({

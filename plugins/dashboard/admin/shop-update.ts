@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { apiJson } from '../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 
 /** PUT /api/shops[?type=...]; refreshes the cached shop; toasts the server's message or the default. */
 export function useShopUpdate() {

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { NotFound } from '../../../admin/src/pages/NotFound';
+import { NotFound } from '@plaudit/kernel/admin';
 import { DeveloperCalls } from './DeveloperCalls';
 import { EmulatorControls } from './EmulatorControls';
 import { isDeveloperMode } from './developer-mode';

@@ -1,8 +1,7 @@
 import { Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { apiJson } from '../../../admin/src/api-client';
-import { useShop } from '../../../admin/src/shop';
+import { apiJson, useShop } from '@plaudit/kernel/admin';
 
 /** The three developer calls of spec section 7: PUT /api/dev_zone?type=... */
 export function DeveloperCalls() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, CardContent, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { apiJson } from '../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 
 /** Place a demo order on the store emulator for this shop, to watch a review request go out. */
 export function EmulatorControls() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { apiJson, httpClient } from '../../../admin/src/api-client';
+import { apiJson, httpClient } from '@plaudit/kernel/admin';
 
 interface Mail {
   id: string;

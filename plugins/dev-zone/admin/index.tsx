@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
 
 // /dev_zone: developer accounts only; no menu entry (reached by URL in developer mode).
 export default defineAdminPlugin({

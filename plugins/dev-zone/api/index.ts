@@ -5,21 +5,16 @@ import path from 'node:path';
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../../../api/http/types';
-import { defineApiPlugin, type ApiServices } from '../../../api/plugins/types';
-import { listMail, mailDir } from '../../../api/runtime/smtp-sink';
-import { assertDeveloperAccount } from '../../../api/shops/developer-access';
-import { Shop } from '../../../api/shops/shop.model';
+import { type ApiServices, type AppContext, type AppState, assertDeveloperAccount, defineApiPlugin, listMail, mailDir } from '@plaudit/kernel';
 
 const demoOrder = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'The value is invalid').optional(), fulfill: z.boolean().optional(), deliver: z.boolean().optional() }).strict();
 
-function routes({ config }: ApiServices) {
+function routes({ config, shops }: ApiServices) {
   const router = new Router<AppState>({ prefix: '/dev_zone' });
 
   router.use(async (ctx, next) => {
-    // tenancy: the shop row itself, by the verified auth context's id.
-    const shop = await Shop.query().findById(ctx.state.auth.shopId);
-    assertDeveloperAccount(config, shop ?? {});
+    const shop = await shops.get(ctx.state.auth.shopId);
+    assertDeveloperAccount(config, { shopifyPlan: shop?.shopifyPlan });
     return next();
   });
 

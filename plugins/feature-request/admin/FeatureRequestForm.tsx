@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { apiJson } from '../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 import { DESCRIPTION_MIN, featureRequestInput, TITLE_MAX } from '../shared/feature-request';
 
 /** The feature-request form; it checks what the API checks, with translated messages. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { apiJson } from '../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 import FeatureRequestForm from './FeatureRequestForm';
 
 interface Request {

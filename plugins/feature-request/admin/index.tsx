@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
 
 const FeatureRequestPage = lazy(() => import('./FeatureRequestPage'));
 

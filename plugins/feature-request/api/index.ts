@@ -1,8 +1,6 @@
 // Merchants tell us what to build next: requests are kept per shop and listed back to them.
 import Router from '@koa/router';
-import type { AppState } from '../../../api/http/types';
-import { ShopScopedModel } from '../../../api/db/base-model';
-import { defineApiPlugin } from '../../../api/plugins/types';
+import { type AppState, defineApiPlugin, ShopScopedModel } from '@plaudit/kernel';
 import { featureRequestInput } from '../shared/feature-request';
 
 export class FeatureRequest extends ShopScopedModel {
@@ -14,7 +12,6 @@ export class FeatureRequest extends ShopScopedModel {
 
 export default defineApiPlugin({
   id: 'feature-request',
-  models: [FeatureRequest],
   routes: () => {
     const router = new Router<AppState>({ prefix: '/feature-requests' });
     router.get('/', async (ctx) => {

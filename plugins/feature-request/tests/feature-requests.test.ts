@@ -1,4 +1,4 @@
-import { client, createShop, startTestApi, type TestApi } from '../../../tests/support/api';
+import { client, createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { SISTER_APPS } from '../../../admin/src/sister-apps';
+import { SISTER_APPS } from '@plaudit/kernel/admin';
 
 const APPS = [
   { key: 'survey', handle: SISTER_APPS.customerSurvey },

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import AppsIcon from '@mui/icons-material/Apps';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
 
 // Recommended apps (/partners) and the monetize-reviews page.
 export default defineAdminPlugin({

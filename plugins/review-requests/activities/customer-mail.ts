@@ -1,43 +1,33 @@
-// The one send step of the mail a shop sends its customers (requests, reminders, photo reminders):
-// through the shop's sender, under the caller's deterministic Message-ID, with the unsubscribe header.
-import type { ActivityDeps } from '../../../workflows/plugin';
-import { senderFor } from './sender';
+// The mail this plugin sends a shop's customers (requests, reminders, photo reminders): its templates
+// from the kernel's registry, rendered in the customer's language (the order's locale, else the
+// shop's), sent through the shop's sender with the unsubscribe header.
+import type { ActivityDeps, MailBody, ShopView } from '@plaudit/kernel';
+
+export type RequestTemplate = 'reviewReminder' | 'photoReminder';
+
+export const templateId = (key: RequestTemplate) => `review-requests.${key}`;
+
+/** The shop's template in a language (its `enabled` is the notifications grid's switch). */
+export async function shopTemplate(deps: ActivityDeps, shopId: number, key: RequestTemplate, lang: string) {
+  return deps.mail.templates.get(shopId, templateId(key), lang);
+}
 
 export interface CustomerMail {
-  shopId: number;
-  shopDomain: string;
+  shop: ShopView;
   to: string;
-  subject: string;
-  html: string;
+  key: RequestTemplate;
+  lang: string;
+  model: Record<string, unknown>;
   messageId: string;
   unsubscribeUrl: string;
+  /** reminders: 'Reminder: ' before the subject */
+  reminder?: boolean;
 }
 
-function isPermanent(err: unknown): boolean {
-  const code = (err as { responseCode?: number }).responseCode;
-  return typeof code === 'number' && code >= 500;
-}
-
-/**
- * Sends the mail; answers undefined once sent, or the server's error when it refused the mail for good.
- * Temporary SMTP trouble is thrown, for the activity's retry policy; a 5xx answer is final.
- */
-export async function sendCustomerMail(deps: ActivityDeps, mail: CustomerMail): Promise<Error | undefined> {
-  // The shop's verified SMTP server when chosen, else the app's; its sender name and reply-to.
-  const sender = await senderFor(deps, mail.shopId);
-  try {
-    await sender.transport.sendMail({
-      from: sender.from,
-      replyTo: sender.replyTo,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      messageId: mail.messageId,
-      headers: { 'X-Plaudit-Shop': mail.shopDomain, 'List-Unsubscribe': `<${mail.unsubscribeUrl}>` },
-    });
-  } catch (err) {
-    if (!isPermanent(err)) throw err;
-    return err as Error;
-  }
-  return undefined;
+/** Sends the mail; answers the body sent, or the server's error when it refused the mail for good (temporary trouble throws). */
+export async function sendCustomerMail(deps: ActivityDeps, m: CustomerMail): Promise<{ body: MailBody; html: string } | { refused: Error }> {
+  const prefix = m.reminder ? `${deps.i18n.forLanguage(m.lang)('review-requests:mail.reminder_prefix')} ` : undefined;
+  const body = await deps.mail.templates.render(m.shop.id, templateId(m.key), m.model, m.lang, { subjectPrefix: prefix });
+  const outcome = await deps.mail.sendToCustomer(m.shop, { to: m.to, body, messageId: m.messageId, unsubscribeUrl: m.unsubscribeUrl });
+  return outcome.sent ? { body, html: await deps.mail.render(body) } : { refused: outcome.refused };
 }

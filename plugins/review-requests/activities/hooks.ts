@@ -1,8 +1,12 @@
 // Order webhooks start or advance the order's review-request workflow; idempotent per order
-// whatever the order and number of deliveries (signal-with-start on the business id).
-import type { ActivityDeps, PlatformHooks, WebhookDelivery } from '../../../workflows/plugin';
+// whatever the order and number of deliveries (signal-with-start on the business id). One webhook
+// sends one signal: orders/* the order's facts (with the fulfillment when it has one), fulfillments
+// the shipment's news.
+import type { ActivityDeps, PlatformHooks, WebhookDelivery } from '@plaudit/kernel';
+import type { SignalDefinition, Workflow } from '@temporalio/client';
 import { requestDetails, requestSummary } from '../shared/temporal-text';
-import { reviewRequestWorkflowId, type OrderFacts } from '../workflows/messages';
+import { orderFactsSignal, reviewRequestWorkflowId, shipmentSignal, type OrderFacts, type ReviewRequestInput } from '../workflows/messages';
+import { customerEntries } from '../db/queue';
 
 /** The review-relevant facts of a REST Order payload (ids above 2^53 arrive as strings). */
 export function orderFacts(order: any): OrderFacts {
@@ -15,57 +19,56 @@ export function orderFacts(order: any): OrderFacts {
     customerName: name || null,
     customerId: customer.id === undefined || customer.id === null ? null : String(customer.id),
     shippingCountry: order.shipping_address?.country_code ?? null,
+    locale: order.customer_locale ?? null,
     lineItems: (order.line_items ?? []).map((li: any) => ({ productId: li.product_id == null ? null : `gid://shopify/Product/${li.product_id}`, title: String(li.title ?? ''), quantity: Number(li.quantity ?? 1) })),
   };
 }
 
+const iso = (at: unknown) => new Date((at as string | undefined) ?? Date.now()).toISOString();
+
 export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
   // The summary and details are fixed by whichever webhook starts the workflow (the name when known).
-  const signal = async (d: WebhookDelivery, orderId: string, name: string, args: unknown[], orderName?: string) => {
+  const signal = async <A>(d: WebhookDelivery, orderId: string, def: SignalDefinition<[A]>, arg: A, orderName?: string) => {
     if (!d.shopId) return;
-    await deps.temporal.workflow.signalWithStart('reviewRequest', {
+    await deps.temporal.client.workflow.signalWithStart<Workflow, [A]>('reviewRequest', {
       workflowId: reviewRequestWorkflowId(d.shopDomain, orderId),
       taskQueue: deps.config.temporal.taskQueue,
-      args: [{ shopId: d.shopId, shopDomain: d.shopDomain, orderId }],
-      signal: name,
-      signalArgs: args,
+      args: [{ shopId: d.shopId, shopDomain: d.shopDomain, orderId } satisfies ReviewRequestInput],
+      signal: def,
+      signalArgs: [arg],
       staticSummary: requestSummary(d.shopDomain, orderId, orderName),
       staticDetails: requestDetails({ shopDomain: d.shopDomain, orderId, orderName, source: 'webhook', appUrl: deps.config.appUrl }),
     });
   };
-  const fulfilledAt = (o: any) => new Date(o.fulfillments?.[0]?.created_at ?? o.updated_at ?? Date.now()).toISOString();
+  const delivered = (status: unknown) => status === 'delivered';
 
   return {
     webhooks: {
       async 'orders/create'(d, order) {
         const facts = orderFacts(order);
-        await signal(d, String(order.id), 'orderFacts', [facts], facts.name);
+        await signal(d, String(order.id), orderFactsSignal, facts, facts.name);
       },
       async 'orders/fulfilled'(d, order) {
-        const facts = orderFacts(order);
-        await signal(d, String(order.id), 'orderFacts', [facts], facts.name);
-        await signal(d, String(order.id), 'fulfilled', [fulfilledAt(order)]);
+        const facts = { ...orderFacts(order), fulfilledAt: iso(order.fulfillments?.[0]?.created_at ?? order.updated_at) };
+        await signal(d, String(order.id), orderFactsSignal, facts, facts.name);
       },
       async 'fulfillments/create'(d, f) {
-        await signal(d, String(f.order_id), 'fulfilled', [new Date(f.created_at ?? Date.now()).toISOString()]);
-        if (f.shipment_status === 'delivered') await signal(d, String(f.order_id), 'delivered', [new Date(f.updated_at ?? Date.now()).toISOString()]);
+        await signal(d, String(f.order_id), shipmentSignal, { fulfilledAt: iso(f.created_at), ...(delivered(f.shipment_status) ? { deliveredAt: iso(f.updated_at) } : {}) });
       },
       async 'fulfillments/update'(d, f) {
-        if (f.shipment_status === 'delivered') await signal(d, String(f.order_id), 'delivered', [new Date(f.updated_at ?? Date.now()).toISOString()]);
+        if (delivered(f.shipment_status)) await signal(d, String(f.order_id), shipmentSignal, { deliveredAt: iso(f.updated_at) });
       },
       async 'fulfillment_events/create'(d, e) {
-        if (e.status === 'delivered') await signal(d, String(e.order_id), 'delivered', [new Date(e.happened_at ?? Date.now()).toISOString()]);
+        if (delivered(e.status)) await signal(d, String(e.order_id), shipmentSignal, { deliveredAt: iso(e.happened_at) });
       },
     },
-    async redactCustomer({ shopId, customer }) {
+    async redactCustomer({ shopId, shopDomain, customer }) {
       if (!customer.email) return;
-      // tenancy: the shop id comes from the verified compliance webhook
-      await deps.knex('email_queue').where({ shopId, customerEmail: customer.email.toLowerCase() }).update({ customerEmail: null, customerName: null, htmlContent: null });
+      await customerEntries(deps.tenant(shopId, shopDomain), customer.email).update({ customerEmail: null, customerName: null, htmlContent: null });
     },
-    async exportCustomer({ shopId, customer }) {
+    async exportCustomer({ shopId, shopDomain, customer }) {
       if (!customer.email) return {};
-      // tenancy: the shop id comes from the verified compliance webhook
-      const rows = await deps.knex('email_queue').where({ shopId, customerEmail: customer.email.toLowerCase() }).select('name', 'status', 'sentAt');
+      const rows = await customerEntries(deps.tenant(shopId, shopDomain), customer.email).select('name', 'status', 'sentAt');
       return { reviewRequests: rows };
     },
   };

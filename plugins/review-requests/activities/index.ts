@@ -1,12 +1,13 @@
-// Activities of the review-request workflow: the email_queue projection is written only here.
-import type { ActivityDeps } from '../../../workflows/plugin';
-import { addInZone } from '../shared/zoned-time';
+// Activities of the review-request workflow: the email_queue projection is written only here
+// (through the repository in db/queue.ts).
+import type { ActivityDeps } from '@plaudit/kernel';
+import { addInZone, monthStartInZone } from '../shared/zoned-time';
 import { delayFor, fallbackTime, sendTime } from '../shared/send-time';
-import type { ReviewRequestInput } from '../workflows';
-import type { OrderFacts, QueueStatus } from '../workflows/messages';
-import type { SettingsMailInput } from '../workflows/settings-mail';
-import { loadSettings } from './settings';
+import type { OrderFacts, QueueStatus, RequestRef, SettingsMailInput } from '../workflows/messages';
+import { entryOf, upsertEntry } from '../db/queue';
+import { requestSettingsOf } from '../db/settings';
 import { sendRequest } from './send';
+import { withProductDetails } from './product-details';
 import { startOldOrderPage } from './old-orders';
 import { sendSettingsMail } from './settings-mail';
 import { createPushActivities } from './push';
@@ -14,52 +15,64 @@ import { sendOrderRequestNow } from './send-now';
 import { photoReminderWindow, planPhotoReminder, sendPhotoReminder } from './photo-reminder';
 
 export { createPlatformHooks } from './hooks';
+export { createEventHandlers } from './events';
 
 export function createActivities(deps: ActivityDeps) {
-  const { knex } = deps;
-  // tenancy: ids come from the workflow input, which a verified webhook of that shop started
-  const queueRow = (i: ReviewRequestInput) => knex('email_queue').where({ shopId: i.shopId, orderId: i.orderId, queueType: 'email' });
-  // tenancy: the shop row itself
-  const shopZone = async (shopId: number) => (await knex('shops').where({ id: shopId }).first('ianaTimezone'))?.ianaTimezone ?? 'UTC';
+  const settingsOf = requestSettingsOf(deps.settings);
+  const tenant = (i: RequestRef) => deps.tenant(i.shopId, i.shopDomain);
+  const entry = (i: RequestRef) => entryOf(tenant(i), i.orderId);
+  const shopZone = async (shopId: number) => (await deps.shops.get(shopId))?.timezone ?? 'UTC';
 
   return {
     /** Creates (or refreshes) the queue entry; returns the trigger and reminder count in force. */
-    async openRequest(i: ReviewRequestInput, facts: OrderFacts, workflowId: string) {
-      const settings = await loadSettings(knex, i.shopId);
-      // tenancy: the shop id comes from the verified webhook that started this workflow
-      await knex('email_queue')
-        .insert({
-          shopId: i.shopId, orderId: i.orderId, queueType: 'email', status: 'waitingCondition', workflowId,
-          name: facts.name, customerEmail: facts.email?.toLowerCase() ?? null, customerName: facts.customerName, shopifyCustomerId: facts.customerId,
-          shippingCountry: facts.shippingCountry, lineItems: JSON.stringify(facts.lineItems), createdOrderAt: facts.createdAt,
-        })
-        .onConflict(['shop_id', 'order_id', 'queue_type'])
-        .merge(['name', 'customerEmail', 'customerName', 'shopifyCustomerId', 'shippingCountry', 'lineItems', 'createdOrderAt']);
+    async openRequest(i: RequestRef, facts: OrderFacts, workflowId: string) {
+      const settings = await settingsOf.get(i.shopId);
+      const lineItems = await withProductDetails(deps, i.shopDomain, facts.lineItems);
+      const row = {
+        orderId: i.orderId, queueType: 'email', status: 'waitingCondition', workflowId,
+        name: facts.name, customerEmail: facts.email?.toLowerCase() ?? null, customerName: facts.customerName, shopifyCustomerId: facts.customerId,
+        shippingCountry: facts.shippingCountry, customerLocale: facts.locale ?? null, lineItems: JSON.stringify(lineItems), createdOrderAt: facts.createdAt,
+      };
+      await upsertEntry(tenant(i), row, ['name', 'customerEmail', 'customerName', 'shopifyCustomerId', 'shippingCountry', 'customerLocale', 'lineItems', 'createdOrderAt']);
       return { trigger: settings.sendMethod, reminders: settings.reminders };
     },
 
-    async recordStatus(i: ReviewRequestInput, status: QueueStatus, extra: Record<string, unknown>) {
-      await queueRow(i).update({ status, ...extra, updatedAt: new Date() });
+    async recordStatus(i: RequestRef, status: QueueStatus, extra: Record<string, unknown>) {
+      await entry(i).update({ status, ...extra, updatedAt: new Date() });
+    },
+
+    /** The open pixel was fetched: the first open is kept; a sent request reads "opened". */
+    async recordOpened(i: RequestRef) {
+      await entry(i).whereNull('openedAt').update({ openedAt: new Date(), updatedAt: new Date() });
+      await entry(i).where({ status: 'success' }).update({ status: 'opened' });
     },
 
     /** The send instant: trigger time + the delay for the shipping country, in the shop's timezone. */
-    async planSend(i: ReviewRequestInput, triggerAt: string, country: string | null): Promise<string> {
-      const settings = await loadSettings(knex, i.shopId);
-      if (settings.sendMethod !== 'purchase') await queueRow(i).update(settings.sendMethod === 'delivery' ? { deliveredAt: triggerAt } : { fulfilledDate: triggerAt });
+    async planSend(i: RequestRef, triggerAt: string, country: string | null): Promise<string> {
+      const settings = await settingsOf.get(i.shopId);
+      if (settings.sendMethod !== 'purchase') await entry(i).update(settings.sendMethod === 'delivery' ? { deliveredAt: triggerAt } : { fulfilledDate: triggerAt });
       return sendTime(new Date(triggerAt), delayFor(settings, country), await shopZone(i.shopId)).toISOString();
     },
 
-    async deliveryFallback(i: ReviewRequestInput, fulfilledAt: string): Promise<string> {
-      await queueRow(i).update({ fulfilledDate: fulfilledAt });
-      return fallbackTime(new Date(fulfilledAt), await loadSettings(knex, i.shopId), await shopZone(i.shopId)).toISOString();
+    async deliveryFallback(i: RequestRef, fulfilledAt: string): Promise<string> {
+      await entry(i).update({ fulfilledDate: fulfilledAt });
+      return fallbackTime(new Date(fulfilledAt), await settingsOf.get(i.shopId), await shopZone(i.shopId)).toISOString();
     },
 
-    async reminderTime(i: ReviewRequestInput): Promise<string> {
-      const settings = await loadSettings(knex, i.shopId);
-      const row = await queueRow(i).first('sentAt', 'reminderCount');
-      const base = new Date(row.sentAt);
+    async reminderTime(i: RequestRef): Promise<string> {
+      const settings = await settingsOf.get(i.shopId);
+      const row = await entry(i).first('sentAt', 'reminderCount');
       const { amount, unit } = settings.reminderAfter;
-      return addInZone(base, amount * (row.reminderCount + 1), unit, await shopZone(i.shopId)).toISOString();
+      return addInZone(new Date(row.sentAt), amount * (row.reminderCount + 1), unit, await shopZone(i.shopId)).toISOString();
+    },
+
+    /** Until when a request over the monthly quota is held: the month's turn in the shop's timezone (or the recheck). */
+    async quotaHold(i: RequestRef): Promise<{ resetsAt: string }> {
+      const now = new Date();
+      const monthTurn = monthStartInZone(now, await shopZone(i.shopId), 1);
+      const recheck = (await settingsOf.get(i.shopId)).quotaRecheck;
+      const soon = recheck ? addInZone(now, recheck.amount, recheck.unit, 'UTC') : monthTurn;
+      return { resetsAt: new Date(Math.min(monthTurn.getTime(), soon.getTime())).toISOString() };
     },
 
     /** A template's test email or a sender verification link (workflow settingsMail). */
@@ -68,13 +81,13 @@ export function createActivities(deps: ActivityDeps) {
     sendOrderRequestNow: (input: { shopId: number; shopDomain: string }, orderId: string) => sendOrderRequestNow(deps, input, orderId),
     ...createPushActivities(deps),
     /** The photo reminder after a review without photos: whether and when, then the send. */
-    photoReminderWindow: (i: ReviewRequestInput) => photoReminderWindow(deps, i),
-    planPhotoReminder: (i: ReviewRequestInput, reviewId: number) => planPhotoReminder(deps, i, reviewId),
-    sendPhotoReminder: (i: ReviewRequestInput, reviewId: number) => sendPhotoReminder(deps, i, reviewId),
+    photoReminderWindow: (i: RequestRef) => photoReminderWindow(deps, i),
+    planPhotoReminder: (i: RequestRef, reviewId: number) => planPhotoReminder(deps, i, reviewId),
+    sendPhotoReminder: (i: RequestRef, reviewId: number) => sendPhotoReminder(deps, i, reviewId),
 
-    async sendRequest(i: ReviewRequestInput, reminder: number) {
-      const row = await queueRow(i).first('id');
-      return sendRequest(deps, row.id, reminder);
+    /** The request (reminder 0) or a reminder; "send anyway" passes the monthly quota. */
+    async sendRequest(i: RequestRef, reminder: number, options: { ignoreQuota?: boolean } = {}) {
+      return sendRequest(deps, i, reminder, options);
     },
   };
 }

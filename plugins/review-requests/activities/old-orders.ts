@@ -1,9 +1,8 @@
 // Requests for past orders: the same per-order workflow, started from the Admin API's orders.
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { PlatformOrder } from '../../../api/platform/admin-api';
-import type { ActivityDeps } from '../../../workflows/plugin';
+import type { ActivityDeps, PlatformOrder } from '@plaudit/kernel';
 import { requestDetails, requestSummary, type RequestSource } from '../shared/temporal-text';
-import { OLD_ORDER_DAYS, reviewRequestWorkflowId, type OrderFacts } from '../workflows/messages';
+import { OLD_ORDER_DAYS, orderFactsSignal, reviewRequestWorkflowId, type OrderFacts, type ReviewRequestInput } from '../workflows/messages';
 
 const PAGE = 20;
 export const numericId = (gid: string) => gid.split('/').pop()!;
@@ -43,11 +42,11 @@ export async function startOrderRequest(t: StartTarget, input: { shopId: number;
   try {
     // A past order usually has no request yet: a plain start carrying the facts is the cheapest
     // call (signal-with-start costs about a sixth more, bench/request-starts.ts).
-    await t.temporal.workflow.start('reviewRequest', { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId, facts }] });
+    await t.temporal.workflow.start('reviewRequest', { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId, facts } satisfies ReviewRequestInput] });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     // Already running (the order webhooks started it): hand it the facts the way they do.
-    await t.temporal.workflow.signalWithStart('reviewRequest', { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }], signal: 'orderFacts', signalArgs: [facts] });
+    await t.temporal.workflow.signalWithStart('reviewRequest', { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }], signal: orderFactsSignal, signalArgs: [facts] });
   }
 }
 
@@ -57,7 +56,7 @@ export async function startOldOrderPage(deps: ActivityDeps, input: { shopId: num
   const since = new Date(Date.now() - OLD_ORDER_DAYS * 86_400_000);
   const [total, page] = await Promise.all([api.ordersCountSince(since), api.ordersSince(since, { first: Math.max(1, Math.min(PAGE, remaining)), after: cursor ?? undefined })]);
   const orders = page.nodes.slice(0, Math.max(0, remaining));
-  const target = { temporal: deps.temporal, taskQueue: deps.config.temporal.taskQueue, appUrl: deps.config.appUrl };
+  const target = { temporal: deps.temporal.client, taskQueue: deps.config.temporal.taskQueue, appUrl: deps.config.appUrl };
   // A page's starts go out together; each is idempotent on the order's workflow id.
   await Promise.all(orders.map((o) => startOrderRequest(target, input, o, 'old-orders')));
   return { started: orders.length, total, nextCursor: page.pageInfo.hasNextPage && orders.length === page.nodes.length ? page.pageInfo.endCursor : null };

@@ -1,24 +1,21 @@
 // The photo reminder (spec section 6, base tier): after a review without photos, one email asking
-// for a photo, with a signed, single-use link to the reviews plugin's photo page. Planned when the
-// `reviewed` signal arrives, sent after the shop's reminder interval; everything is checked again at
-// send time (a photo added meanwhile, the template switched off, the customer blocked), and the send
-// is recorded under a deterministic Message-ID so a retried activity or restarted worker never sends twice.
-import { allows } from '../../../api/plans';
-import { linkKey, signLink } from '../../../api/signed-links';
-import type { ActivityDeps } from '../../../workflows/plugin';
+// for a photo, with a signed, single-use link to the reviews plugin's photo page (capability
+// 'reviews.collect'). Planned when the `reviewed` signal arrives, sent after the shop's reminder
+// interval; everything is checked again at send time (a photo added meanwhile, the template switched
+// off, the customer blocked), and the send is recorded under a deterministic Message-ID so a retried
+// activity or restarted worker never sends twice.
+import type { ActivityDeps } from '@plaudit/kernel';
 import { addInZone } from '../shared/zoned-time';
-import { sendCustomerMail } from './customer-mail';
-import { renderEmail } from './templates-render';
-import { loadSettings } from './settings';
-import { loadTemplate } from './templates';
+import { REVIEWS_COLLECT, type ReviewsCollect } from '../shared/reviews-collect';
+import type { RequestRef } from '../workflows/messages';
+import { entryOf, isBlocked } from '../db/queue';
+import { requestSettingsOf } from '../db/settings';
+import { sendCustomerMail, shopTemplate } from './customer-mail';
+import { requestLinks } from '../shared/request-links';
 
 const LINK_DAYS = 30;
-
-interface RequestRef {
-  shopId: number;
-  shopDomain: string;
-  orderId: string;
-}
+/** Write links in request emails live this long after the last send (activities/send.ts). */
+const WRITE_LINK_DAYS = 60;
 
 /** Where the photo reminder stands: waiting (with its instant), sent, or the reason it is not sent. */
 export interface PhotoVerdict {
@@ -27,94 +24,84 @@ export interface PhotoVerdict {
   skipReason?: string;
 }
 
-/** Why this review gets no photo reminder now, or undefined when it should get one. */
-async function reasonNotToSend({ knex }: ActivityDeps, ref: RequestRef, reviewId: number) {
-  // tenancy: the shop row itself, by the workflow input's shop id
-  const shop = await knex('shops').where({ id: ref.shopId }).first();
-  // tenancy: the queue entry of this workflow's shop and order
-  const row = await knex('email_queue').where({ shopId: ref.shopId, orderId: ref.orderId, queueType: 'email' }).first();
-  // tenancy: the review is looked up inside the same shop only
-  const review = await knex('reviews').where({ id: reviewId, shopId: ref.shopId }).first();
+/** Why this review gets no photo reminder now, or what the reminder needs when it should get one. */
+async function reasonNotToSend(deps: ActivityDeps, ref: RequestRef, reviewId: number) {
+  const tenant = deps.tenant(ref.shopId, ref.shopDomain);
+  const shop = await deps.shops.get(ref.shopId);
+  const row = await entryOf(tenant, ref.orderId).first();
+  // without the reviews plugin there is no review to add photos to
+  const review = await deps.capabilities.get<ReviewsCollect>(REVIEWS_COLLECT)?.reviewForReminder(tenant, reviewId);
   if (!shop || !row || !review) return { reason: 'review_not_found' } as const;
-  if (!shop.appStatus) return { reason: 'email_disabled' } as const;
-  if (!allows(shop, 'photoReminder')) return { reason: 'plan' } as const;
-  const template = await loadTemplate(knex, ref.shopId, 'photoReminder');
+  if (!shop.appEnabled) return { reason: 'email_disabled' } as const;
+  if (!deps.shops.allows(shop, 'photoReminder')) return { reason: 'plan' } as const;
+  const lang = deps.i18n.language(row.customerLocale, shop.locale);
+  const template = await shopTemplate(deps, ref.shopId, 'photoReminder', lang);
   if (!template.enabled) return { reason: 'email_disabled' } as const;
-  if (review.deletedAt || review.status === 'trash') return { reason: 'review_not_found' } as const;
-  if (Number(review.mediaCount ?? (review.media ?? []).length) > 0) return { reason: 'has_photo' } as const;
+  if (review.status === 'trash') return { reason: 'review_not_found' } as const;
+  if (review.mediaCount > 0) return { reason: 'has_photo' } as const;
   // The template's `sendFor`: only reviews rated at least this many stars are asked for a photo.
   if (review.rating < (template.sendFor ?? 4)) return { reason: 'rating' } as const;
   if (!row.customerEmail) return { reason: 'no_email' } as const;
-  // tenancy: scoped by the entry's shop id
-  const blocked = await knex('blocked_customers').where({ shopId: ref.shopId, email: row.customerEmail.toLowerCase() }).first('reason');
-  if (blocked) return { reason: 'unsubscribed' } as const;
-  return { shop, row, review, template };
+  if (await isBlocked(tenant, row.customerEmail)) return { reason: 'unsubscribed' } as const;
+  return { shop, row, review, lang };
 }
-
-/** Write links in request emails live this long after the last send (activities/send.ts). */
-const WRITE_LINK_DAYS = 60;
 
 /**
  * How long the request keeps listening for a late review after its last reminder: until the last
  * write link expires, on shops whose plan and template give a photo reminder; null elsewhere.
  */
-export async function photoReminderWindow({ knex }: ActivityDeps, ref: RequestRef): Promise<string | null> {
-  // tenancy: the shop row itself, by the workflow input's shop id
-  const shop = await knex('shops').where({ id: ref.shopId }).first();
-  if (!shop?.appStatus || !allows(shop, 'photoReminder')) return null;
-  if (!(await loadTemplate(knex, ref.shopId, 'photoReminder')).enabled) return null;
+export async function photoReminderWindow(deps: ActivityDeps, ref: RequestRef): Promise<string | null> {
+  const shop = await deps.shops.get(ref.shopId);
+  if (!shop?.appEnabled || !deps.shops.allows(shop, 'photoReminder')) return null;
+  if (!(await shopTemplate(deps, ref.shopId, 'photoReminder', shop.locale)).enabled) return null;
   return new Date(Date.now() + WRITE_LINK_DAYS * 86_400_000).toISOString();
 }
 
-/** Decides whether the review gets a photo reminder and when: the review's time plus the reminder interval. */
+/** Decides whether the review gets a photo reminder and when: now plus the reminder interval. */
 export async function planPhotoReminder(deps: ActivityDeps, ref: RequestRef, reviewId: number): Promise<PhotoVerdict> {
-  const { knex } = deps;
   const found = await reasonNotToSend(deps, ref, reviewId);
-  const queue = () => knex('email_queue').where({ shopId: ref.shopId, orderId: ref.orderId, queueType: 'email' }); // tenancy: this workflow's shop and order
+  const entry = () => entryOf(deps.tenant(ref.shopId, ref.shopDomain), ref.orderId);
   if ('reason' in found) {
-    await queue().update({ photoReviewId: reviewId, photoReminderStatus: found.reason, updatedAt: new Date() });
+    await entry().update({ photoReviewId: reviewId, photoReminderStatus: found.reason, updatedAt: new Date() });
     return { status: 'cancel', skipReason: found.reason };
   }
   if (found.row.photoReminderSentAt) return { status: 'success' };
-  const { amount, unit } = (await loadSettings(knex, ref.shopId)).reminderAfter;
-  const at = addInZone(new Date(found.review.createdAt), amount, unit, found.shop.ianaTimezone ?? 'UTC').toISOString();
-  await queue().update({ photoReviewId: reviewId, photoReminderStatus: 'waiting', photoReminderAt: at, updatedAt: new Date() });
+  const { amount, unit } = (await requestSettingsOf(deps.settings).get(ref.shopId)).reminderAfter;
+  // Planned when the review is signalled, so the review's time is (within the signal's delivery) now.
+  const at = addInZone(new Date(), amount, unit, found.shop.timezone).toISOString();
+  await entry().update({ photoReviewId: reviewId, photoReminderStatus: 'waiting', photoReminderAt: at, updatedAt: new Date() });
   return { status: 'waiting', at };
 }
 
 /** Sends the photo reminder once; answers what happened. */
 export async function sendPhotoReminder(deps: ActivityDeps, ref: RequestRef, reviewId: number): Promise<PhotoVerdict> {
-  const { knex, config } = deps;
   const found = await reasonNotToSend(deps, ref, reviewId);
-  // tenancy: this workflow's shop and order
-  const queue = () => knex('email_queue').where({ shopId: ref.shopId, orderId: ref.orderId, queueType: 'email' });
+  const entry = () => entryOf(deps.tenant(ref.shopId, ref.shopDomain), ref.orderId);
   if ('reason' in found) {
-    await queue().update({ photoReminderStatus: found.reason, updatedAt: new Date() });
+    await entry().update({ photoReminderStatus: found.reason, updatedAt: new Date() });
     return { status: 'cancel', skipReason: found.reason };
   }
-  const { shop, row, review, template } = found;
+  const { shop, row, review, lang } = found;
   if (row.photoReminderSentAt) return { status: 'success' };
 
-  const key = linkKey(config.encryptionKey!);
-  const exp = Math.floor(Date.now() / 1000) + LINK_DAYS * 86_400;
-  const link = (p: 'photo' | 'unsub') => signLink(key, { p, shop: shop.shopifyDomain, q: row.id, o: row.orderId, r: p === 'photo' ? review.id : undefined, exp });
-  const unsubscribe = `${config.appUrl}/r/unsubscribe/${link('unsub')}`;
-  const { subject, html } = await renderEmail('photoReminder', template, {
-    shop_name: shop.name ?? shop.shopifyDomain,
-    shop_url: `https://${shop.domain ?? shop.shopifyDomain}`,
-    customer_first_name: row.customerName?.split(' ')[0] ?? review.firstName ?? null,
+  const collect = deps.capabilities.require<ReviewsCollect>(REVIEWS_COLLECT);
+  const links = requestLinks(deps, shop.domain, { queueEntry: row.id, orderId: row.orderId }, LINK_DAYS);
+  const model = {
+    shop_name: shop.name,
+    shop_url: `https://${shop.publicDomain ?? shop.domain}`,
+    customer_first_name: row.customerName?.split(' ')[0] ?? null,
     customer_name: row.customerName ?? null,
     product_title: review.productTitle ?? '',
-    review_content: review.content,
-    photo_url: `${config.appUrl}/r/photo/${link('photo')}`,
-    unsubscribe_url: unsubscribe,
-  });
-  const messageId = `<photo-reminder-${row.id}@${new URL(config.appUrl).hostname}>`;
-  const refused = await sendCustomerMail(deps, { shopId: ref.shopId, shopDomain: shop.shopifyDomain, to: row.customerEmail, subject, html, messageId, unsubscribeUrl: unsubscribe });
-  if (refused) {
-    await queue().update({ photoReminderStatus: 'failed', updatedAt: new Date() });
+    review_content: review.content ?? '',
+    photo_url: collect.photoUrl({ shopDomain: shop.domain, reviewId, expiresInDays: LINK_DAYS }),
+    unsubscribe_url: links.unsubscribe,
+  };
+  const messageId = `<photo-reminder-${row.id}@${new URL(deps.config.appUrl).hostname}>`;
+  const sent = await sendCustomerMail(deps, { shop, to: row.customerEmail, key: 'photoReminder', lang, model, messageId, unsubscribeUrl: links.unsubscribe });
+  if ('refused' in sent) {
+    await entry().update({ photoReminderStatus: 'failed', updatedAt: new Date() });
     return { status: 'cancel', skipReason: 'failed' };
   }
-  await queue().update({ photoReminderStatus: 'success', photoReminderSentAt: new Date(), photoReminderMessageId: messageId, updatedAt: new Date() });
+  await entry().update({ photoReminderStatus: 'success', photoReminderSentAt: new Date(), photoReminderMessageId: messageId, updatedAt: new Date() });
   return { status: 'success' };
 }

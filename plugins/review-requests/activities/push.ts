@@ -3,11 +3,12 @@
 // outbox (DATA_DIR/push/outbox.jsonl), the way the SMTP sink stands in for a mail server.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Knex } from 'knex';
-import { linkKey, signLink } from '../../../api/signed-links';
-import type { ActivityDeps } from '../../../workflows/plugin';
+import type { ActivityDeps } from '@plaudit/kernel';
+import { reviewLinks } from '../shared/reviews-collect';
 import { PUSH_ITEMS, type PushGateway, type PushReminder, type PushStatus } from '../shared/push';
-import { loadPushIntegration, pushOn } from './push-integration';
+import type { RequestRef } from '../workflows/messages';
+import { entryOf, insertEntryOnce, type LineItem } from '../db/queue';
+import { pushOn, pushSettingsOf } from '../db/settings';
 
 const LINK_DAYS = 60;
 
@@ -32,16 +33,9 @@ export function readPushOutbox(dataDir: string): (PushReminder & { at: string })
   return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 
-interface RequestRef {
-  shopId: number;
-  shopDomain: string;
-  orderId: string;
-}
-
 export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = outboxGateway(deps.config.dataDir)) {
-  const { knex, config } = deps;
-  // tenancy: ids come from the workflow input, which a verified webhook of that shop started
-  const entry = (i: RequestRef, queueType: 'email' | 'push', db: Knex = knex) => db('email_queue').where({ shopId: i.shopId, orderId: i.orderId, queueType });
+  const entry = (i: RequestRef, queueType: 'email' | 'push') => entryOf(deps.tenant(i.shopId, i.shopDomain), i.orderId, queueType);
+  const integrationOn = async (shopId: number) => pushOn(await pushSettingsOf(deps.settings).get(shopId));
 
   return {
     /**
@@ -49,18 +43,14 @@ export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = 
      * shop's push integration is on. Returns whether a push entry is waiting.
      */
     async attachPush(i: RequestRef, dueAt: string): Promise<boolean> {
-      if (!pushOn(await loadPushIntegration(knex, i.shopId))) return false;
+      if (!(await integrationOn(i.shopId))) return false;
       const email = await entry(i, 'email').first();
       if (!email) return false;
-      // tenancy: copied from the shop's own email entry
-      await knex('email_queue')
-        .insert({
-          shopId: i.shopId, orderId: i.orderId, queueType: 'push', parentId: email.id, status: 'waiting', workflowId: email.workflowId,
-          type: email.type, name: email.name, customerEmail: email.customerEmail, customerName: email.customerName, shopifyCustomerId: email.shopifyCustomerId,
-          lineItems: JSON.stringify((email.lineItems as unknown[]).slice(0, PUSH_ITEMS)), createdOrderAt: email.createdOrderAt, fulfilledDate: email.fulfilledDate, scheduledAt: dueAt,
-        })
-        .onConflict(['shop_id', 'order_id', 'queue_type'])
-        .ignore();
+      await insertEntryOnce(deps.tenant(i.shopId, i.shopDomain), {
+        orderId: i.orderId, queueType: 'push', parentId: email.id, status: 'waiting', workflowId: email.workflowId,
+        type: email.type, name: email.name, customerEmail: email.customerEmail, customerName: email.customerName, shopifyCustomerId: email.shopifyCustomerId,
+        lineItems: JSON.stringify((email.lineItems as unknown[]).slice(0, PUSH_ITEMS)), createdOrderAt: email.createdOrderAt, fulfilledDate: email.fulfilledDate, scheduledAt: dueAt,
+      });
       const push = await entry(i, 'push').first('status');
       return push?.status === 'waiting' || push?.status === 'failed';
     },
@@ -70,13 +60,12 @@ export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = 
       const push = await entry(i, 'push').first();
       if (!push) return { status: 'cancel', message: 'This request has no push reminder' };
       if (push.status === 'success') return { status: 'success', message: 'Push notification sent' };
-      if (!pushOn(await loadPushIntegration(knex, i.shopId))) {
+      if (!(await integrationOn(i.shopId))) {
         await entry(i, 'push').update({ status: 'cancel', skipReason: 'push_disabled', updatedAt: new Date() });
         return { status: 'cancel', message: 'The push integration is off' };
       }
-      const key = linkKey(config.encryptionKey!);
-      const exp = Math.floor(Date.now() / 1000) + LINK_DAYS * 86_400;
-      const items = (push.lineItems as { productId: string | null; title: string }[]).filter((li) => li.productId);
+      const collect = reviewLinks(deps.capabilities, `https://${i.shopDomain}`);
+      const items = (push.lineItems as LineItem[]).filter((li) => li.productId);
       const reminder: PushReminder = {
         id: `push-${push.id}`,
         shopDomain: i.shopDomain,
@@ -85,7 +74,7 @@ export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = 
         customerId: push.shopifyCustomerId,
         customerEmail: push.customerEmail,
         // Review links name the email entry, as the email's own links do.
-        items: items.map((li) => ({ productId: li.productId!, title: li.title, reviewUrl: `${config.appUrl}/r/write/${signLink(key, { p: 'write', shop: i.shopDomain, q: push.parentId, o: i.orderId, pr: li.productId!, exp })}` })),
+        items: items.map((li) => ({ productId: li.productId!, title: li.title, reviewUrl: collect.writeUrl({ shopDomain: i.shopDomain, queueEntryId: push.parentId, orderId: i.orderId, productId: li.productId!, customerLocale: push.customerLocale, expiresInDays: LINK_DAYS }) })),
       };
       try {
         await gateway.send(reminder);

@@ -1,12 +1,13 @@
-// Sending one request (or reminder): skip reasons, quota, the signed links, and a send recorded
-// under a deterministic Message-ID so a retried activity or a restarted worker never sends twice.
-import type { ActivityDeps } from '../../../workflows/plugin';
-import { linkKey, signLink } from '../../../api/signed-links';
-import type { QueueStatus } from '../workflows/messages';
-import { renderRequestEmail } from './email';
-import { sendCustomerMail } from './customer-mail';
-import { monthlyQuota } from './settings';
-import { loadTemplate } from './templates';
+// Sending one request (or reminder): skip reasons, the monthly quota, the signed links, and a send
+// recorded under a deterministic Message-ID so a retried activity or a restarted worker never sends twice.
+import type { ActivityDeps } from '@plaudit/kernel';
+import type { QueueStatus, RequestRef } from '../workflows/messages';
+import { entryOf, isBlocked, sentCount, type LineItem } from '../db/queue';
+import { monthlyQuota } from '../db/settings';
+import { monthStartInZone } from '../shared/zoned-time';
+import { sendCustomerMail, shopTemplate } from './customer-mail';
+import { requestLinks } from '../shared/request-links';
+import { reviewLinks } from '../shared/reviews-collect';
 
 export interface SendOutcome {
   status: QueueStatus;
@@ -15,65 +16,47 @@ export interface SendOutcome {
 
 const LINK_DAYS = 60;
 
-export async function sendRequest(deps: ActivityDeps, queueId: number, reminder: number): Promise<SendOutcome> {
-  const { knex, config } = deps;
-  // tenancy: ids come from the workflow input, which a verified webhook of that shop started
-  const row = await knex('email_queue').where({ id: queueId }).first();
-  // tenancy: the shop row itself
-  const shop = await knex('shops').where({ id: row.shopId }).first();
+export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder: number, options: { ignoreQuota?: boolean } = {}): Promise<SendOutcome> {
+  const { config } = deps;
+  const tenant = deps.tenant(ref.shopId, ref.shopDomain);
+  const row = await entryOf(tenant, ref.orderId).first();
+  const shop = (await deps.shops.get(ref.shopId))!;
   if (reminder === 0 && row.sentAt) return { status: 'success', extra: {} };
   if (reminder > 0 && row.reminderCount >= reminder) return { status: 'success', extra: {} };
 
   const skip = (skipReason: string): SendOutcome => ({ status: 'cancel', extra: { skipReason } });
-  if (!shop.appStatus) return skip('email_disabled');
+  if (!shop.appEnabled) return skip('email_disabled');
   // The review reminder switched off in the shop's notifications grid.
-  const template = await loadTemplate(knex, row.shopId, 'reviewReminder');
-  if (!template.enabled) return skip('email_disabled');
+  const lang = deps.i18n.language(row.customerLocale, shop.locale);
+  if (!(await shopTemplate(deps, shop.id, 'reviewReminder', lang)).enabled) return skip('email_disabled');
   if (!row.customerEmail) return skip('no_email');
-  // tenancy: scoped by the entry's shop id
-  const blocked = await knex('blocked_customers').where({ shopId: row.shopId, email: row.customerEmail.toLowerCase() }).first('reason');
-  if (blocked) return skip('unsubscribed');
+  if (await isBlocked(tenant, row.customerEmail)) return skip('unsubscribed');
 
-  if (reminder === 0) {
-    const quota = monthlyQuota(shop.plan);
-    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-    // tenancy: scoped by the entry's shop id
-    const [{ count }] = await knex('email_queue').where({ shopId: row.shopId, queueType: 'email' }).where('sentAt', '>=', monthStart).count({ count: '*' });
-    if (quota !== undefined && Number(count) >= quota) return { status: 'pause', extra: { skipReason: 'quota_exceeded' } };
+  // The month is the shop's own (its timezone); "send anyway" passes the quota.
+  const quota = monthlyQuota(shop.plan);
+  if (reminder === 0 && quota !== undefined && !options.ignoreQuota && (await sentCount(tenant, monthStartInZone(new Date(), shop.timezone))) >= quota) {
+    return { status: 'pause', extra: { skipReason: 'quota_exceeded' } };
   }
 
-  const key = linkKey(config.encryptionKey!);
-  const exp = Math.floor(Date.now() / 1000) + LINK_DAYS * 86_400;
-  const link = (p: 'write' | 'open' | 'unsub', pr?: string) => signLink(key, { p, shop: shop.shopifyDomain, q: row.id, o: row.orderId, pr, exp });
-  const products = (row.lineItems as { productId: string | null; title: string; productImage?: string | null; image?: string | null }[]).filter((li) => li.productId);
-  const { subject, html } = await renderRequestEmail(
-    {
-      customer_first_name: row.customerName?.split(' ')[0] ?? null,
-      customer_name: row.customerName,
-      order_name: row.name,
-      shop_name: shop.name ?? shop.shopifyDomain,
-      shop_url: `https://${shop.domain ?? shop.shopifyDomain}`,
-      products: products.map((p) => ({ title: p.title, image_url: p.productImage ?? p.image ?? null, review_url: `${config.appUrl}/r/write/${link('write', p.productId!)}` })),
-      unsubscribe_url: `${config.appUrl}/r/unsubscribe/${link('unsub')}`,
-      open_url: `${config.appUrl}/r/open/${link('open')}.gif`,
-    },
-    reminder,
-    template,
-  );
+  // The review links are the reviews plugin's (it declares and verifies their purpose).
+  const collect = reviewLinks(deps.capabilities, `https://${shop.publicDomain ?? shop.domain}`);
+  const write = (productId: string) => collect.writeUrl({ shopDomain: shop.domain, queueEntryId: row.id, orderId: row.orderId, productId, customerLocale: row.customerLocale, expiresInDays: LINK_DAYS });
+  const links = requestLinks(deps, shop.domain, { queueEntry: row.id, orderId: row.orderId }, LINK_DAYS);
+  const products = (row.lineItems as LineItem[]).filter((li) => li.productId);
   const messageId = `<review-request-${row.id}-${reminder}@${new URL(config.appUrl).hostname}>`;
-  const refused = await sendCustomerMail(deps, {
-    shopId: row.shopId,
-    shopDomain: shop.shopifyDomain,
-    to: row.customerEmail,
-    subject,
-    html,
-    messageId,
-    unsubscribeUrl: `${config.appUrl}/r/unsubscribe/${link('unsub')}`,
-  });
-  if (refused) return { status: 'failed', extra: { errorMessage: refused.message.slice(0, 1000) } };
-  const sentAt = new Date();
-  const record = reminder === 0 ? { sentAt, messageId, subject, htmlContent: html, errorMessage: null, skipReason: null } : { reminderCount: reminder };
-  // tenancy: the entry found above
-  await knex('email_queue').where({ id: row.id }).update(record);
+  const model = {
+    customer_first_name: row.customerName?.split(' ')[0] ?? null,
+    customer_name: row.customerName,
+    order_name: row.name,
+    shop_name: shop.name,
+    shop_url: `https://${shop.publicDomain ?? shop.domain}`,
+    products: products.map((p) => ({ title: p.title, image_url: p.productImage ?? p.image ?? null, review_url: write(p.productId!) })),
+    unsubscribe_url: links.unsubscribe,
+    open_url: links.open,
+  };
+  const sent = await sendCustomerMail(deps, { shop, to: row.customerEmail, key: 'reviewReminder', lang, model: { ...model, review_url: model.products[0]?.review_url }, messageId, unsubscribeUrl: links.unsubscribe, reminder: reminder > 0 });
+  if ('refused' in sent) return { status: 'failed', extra: { errorMessage: sent.refused.message.slice(0, 1000) } };
+  const record = reminder === 0 ? { sentAt: new Date(), messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null } : { reminderCount: reminder };
+  await entryOf(tenant, ref.orderId).update(record);
   return { status: 'success', extra: {} };
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import MailIcon from '@mui/icons-material/MarkEmailRead';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
 
 // Collect reviews: the review-request queue and the request settings.
 export default defineAdminPlugin({
@@ -17,5 +17,13 @@ export default defineAdminPlugin({
     { path: '/collect-reviews/emails/:id', component: lazy(() => import('./emails/TemplateEditorPage')) },
     { path: '/collect-reviews/email-notifications', component: lazy(() => import('./emails/NotificationsPage')) },
   ],
+  zones: {
+    'collect-reviews': [
+      { key: 'review-requests.queue', titleKey: 'review-requests:hub.queue.title', descriptionKey: 'review-requests:hub.queue.text', to: '/collect-reviews/review-request', position: 10 },
+      { key: 'review-requests.settings', titleKey: 'review-requests:hub.settings.title', descriptionKey: 'review-requests:hub.settings.text', to: '/collect-reviews/setting-request', position: 20 },
+      { key: 'review-requests.emails', titleKey: 'review-requests:hub.emails.title', descriptionKey: 'review-requests:hub.emails.text', to: '/collect-reviews/emails', position: 30 },
+      { key: 'review-requests.notifications', titleKey: 'review-requests:hub.notifications.title', descriptionKey: 'review-requests:hub.notifications.text', to: '/collect-reviews/email-notifications', position: 40 },
+    ],
+  },
   settingsTabs: [{ key: 'email', labelKey: 'review-requests:emails.settings.tab', position: 30, component: lazy(() => import('./emails/EmailSettingsTab')) }],
 });

@@ -2,10 +2,10 @@
 // admin links of a queue entry (POST /email-queue/email-admin-link).
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { Tenant } from '../../../api/auth/tenant';
-import type { AppState } from '../../../api/http/types';
-import type { ApiServices } from '../../../api/plugins/types';
-import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus } from './queue-actions';
+import { type ApiServices, type AppState, type Tenant, unavailableDependency } from '@plaudit/kernel';
+import { cancelRequestUpdate, sendAnywayUpdate } from '../workflows/messages';
+import { entryById, sentCount } from '../db/queue';
+import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus, UPDATE_DEADLINE_MS } from './queue-actions';
 
 const bulkBody = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(500),
@@ -15,8 +15,8 @@ const bulkBody = z.object({
 
 /** Which workflow update answers each bulk action, and the statuses every selected row must have. */
 const BULK = {
-  resend: { update: 'sendAnyway', allowed: RESENDABLE, done: 'Sent', failed: 'Failed to send' },
-  skip: { update: 'cancelRequest', allowed: CANCELLABLE, done: 'Skipped', failed: 'Failed to skip emails' },
+  resend: { update: sendAnywayUpdate, allowed: RESENDABLE, done: 'Sent', failed: 'Failed to send' },
+  skip: { update: cancelRequestUpdate, allowed: CANCELLABLE, done: 'Skipped', failed: 'Failed to skip emails' },
 } as const;
 
 const PARALLEL = 10;
@@ -39,7 +39,7 @@ export function adminLinks(tenant: Tenant, row: { orderId: string; shopifyCustom
   };
 }
 
-export function bulkRoutes({ knex, temporal }: ApiServices) {
+export function bulkRoutes({ temporal }: ApiServices) {
   const router = new Router<AppState>();
 
   router.post('/email-queue/emails-bulk-action', async (ctx) => {
@@ -47,25 +47,22 @@ export function bulkRoutes({ knex, temporal }: ApiServices) {
     const bulk = BULK[body.action];
     const position = new Map(body.ids.map((id, i) => [Number(id), i]));
     // results come back in the order the merchant's selection named them
-    const rows = (await queueEntries(knex, ctx.state.tenant, body.ids)).sort((a, b) => position.get(Number(a.id))! - position.get(Number(b.id))!);
+    const rows = (await queueEntries(ctx.state.tenant, body.ids)).sort((a, b) => position.get(Number(a.id))! - position.get(Number(b.id))!);
     // Section 4's precondition holds for the whole selection, or nothing is done.
     requireStatus(rows, [...bulk.allowed], body.action);
     const results = await inBatches(rows, async (r) => {
       try {
-        const verdict = await handle(temporal.client, ctx.state.tenant, r.orderId).executeUpdate<string, []>(bulk.update);
+        const verdict = await temporal.call(() => handle(temporal.client, ctx.state.tenant, r.orderId).executeUpdate(bulk.update), UPDATE_DEADLINE_MS);
         return { id: r.id, ok: true, result: verdict };
       } catch (err) {
+        if (unavailableDependency(err)) throw err; // 503 for the whole request, not a refusal per row
         // The workflow's own refusal (its state moved on since the list was read).
         return { id: r.id, ok: false, result: (err as { cause?: Error }).cause?.message ?? (err as Error).message };
       }
     });
     const refused = results.filter((r) => !r.ok);
     const data: Record<string, unknown> = { results, done: results.length - refused.length, refused: refused.length };
-    if (body.action === 'skip') {
-      // tenancy: the tenant's own sent requests, for the remaining-count display
-      const [{ n }] = await knex('email_queue').where({ shopId: ctx.state.tenant.shopId, queueType: 'email' }).whereNotNull('sentAt').count({ n: '*' });
-      data.sentRequestCount = Number(n);
-    }
+    if (body.action === 'skip') data.sentRequestCount = await sentCount(ctx.state.tenant);
     const names = new Map(rows.map((r) => [r.id, r.name]));
     ctx.body = {
       success: refused.length === 0,
@@ -76,9 +73,8 @@ export function bulkRoutes({ knex, temporal }: ApiServices) {
 
   router.post('/email-queue/email-admin-link', async (ctx) => {
     const { id } = z.object({ id: z.coerce.number().int().positive() }).parse(ctx.request.body ?? {});
-    const [row] = await queueEntries(knex, ctx.state.tenant, [id]);
-    // tenancy: the row was found through the tenant above
-    const full = await knex('email_queue').where({ id: row.id }).first('lineItems');
+    const [row] = await queueEntries(ctx.state.tenant, [id]);
+    const full = await entryById(ctx.state.tenant, row.id).first('lineItems');
     ctx.body = { success: true, data: { id: row.id, ...adminLinks(ctx.state.tenant, { ...row, lineItems: full.lineItems }) } };
   });
 

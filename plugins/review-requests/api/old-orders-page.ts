@@ -1,6 +1,6 @@
 // One page of the old-orders table (spec sections 3, 7): forwards with endCursor, backwards with
 // startCursor, newest first either way; only the fields the details dialog shows.
-import type { AdminApi, PageInfo } from '../../../api/platform/admin-api';
+import type { AdminApi, PageInfo } from '@plaudit/kernel';
 
 const FIELDS = `id name email displayFinancialStatus currentTotalPriceSet { shopMoney { amount currencyCode } }
   customer { firstName lastName } lineItems(first: 10) { nodes { title quantity image { url } } }`;

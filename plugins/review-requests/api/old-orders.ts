@@ -3,15 +3,13 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import type { AppState } from '../../../api/http/types';
-import type { ApiServices } from '../../../api/plugins/types';
-import { Shop } from '../../../api/shops/shop.model';
+import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
 import { OLD_ORDER_DAYS, oldOrdersWorkflowId, progressQuery } from '../workflows/messages';
 import { oldOrdersPage } from './old-orders-page';
 
 export const FREE_OLD_ORDER_LIMIT = 40;
 
-export function oldOrderRoutes({ platform, temporal, config }: ApiServices) {
+export function oldOrderRoutes({ platform, temporal, config, shops }: ApiServices) {
   const router = new Router<AppState>({ prefix: '/old-orders' });
   const since = () => new Date(Date.now() - OLD_ORDER_DAYS * 86_400_000);
   const adminApi = (shop: string) => {
@@ -36,25 +34,25 @@ export function oldOrderRoutes({ platform, temporal, config }: ApiServices) {
   });
 
   router.post('/send', async (ctx) => {
-    // tenancy: the shop row itself, by the verified auth context's id
-    const shop = await Shop.query().findById(ctx.state.auth.shopId);
+    const shop = await shops.get(ctx.state.auth.shopId);
     const limit = shop?.plan === 'free' ? FREE_OLD_ORDER_LIMIT : 10_000;
-    const handle = await temporal.client.workflow.start('oldOrderRequests', {
+    const handle = await temporal.call(() => temporal.client.workflow.start('oldOrderRequests', {
       workflowId: oldOrdersWorkflowId(ctx.state.auth.shopDomain),
       taskQueue: config.temporal.taskQueue,
       args: [{ shopId: ctx.state.auth.shopId, shopDomain: ctx.state.auth.shopDomain, limit }],
       workflowIdConflictPolicy: 'USE_EXISTING',
       staticSummary: `Review requests for old orders of ${ctx.state.auth.shopDomain}`,
       staticDetails: `Starts a review request for each order of the last ${OLD_ORDER_DAYS} days, up to ${limit} (${shop?.plan ?? 'unknown'} plan). Progress: the \`progress\` query.`,
-    });
+    }));
     ctx.body = { success: true, message: 'Sending review requests for old orders', data: { workflowId: handle.workflowId, limit } };
   });
 
   router.get('/progress', async (ctx) => {
     try {
-      const progress = await temporal.client.workflow.getHandle(oldOrdersWorkflowId(ctx.state.auth.shopDomain)).query(progressQuery);
+      const progress = await temporal.call(() => temporal.client.workflow.getHandle(oldOrdersWorkflowId(ctx.state.auth.shopDomain)).query(progressQuery));
       ctx.body = { success: true, data: progress };
-    } catch {
+    } catch (err) {
+      if (unavailableDependency(err)) throw err;
       ctx.body = { success: true, data: null };
     }
   });

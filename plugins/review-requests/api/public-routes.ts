@@ -1,45 +1,55 @@
-// Links inside review-request emails: the open-tracking pixel and unsubscribe. Signed, expiring.
+// Links inside review-request emails: the open-tracking pixel and unsubscribe. Signed, expiring
+// (purposes 'review-requests.open' and 'review-requests.unsubscribe'). Pages are in the customer's
+// language: the order's locale, else the shop's.
 import Router from '@koa/router';
-import type { AppState } from '../../../api/http/types';
-import type { ApiServices } from '../../../api/plugins/types';
-import { linkKey, verifyLink } from '../../../api/signed-links';
-import { reviewRequestWorkflowId } from '../workflows/messages';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { type ApiServices, type AppState, linkKey, messagePage, verifyLink } from '@plaudit/kernel';
+import { openedSignal, reviewRequestWorkflowId } from '../workflows/messages';
+import { blockCustomers, entryById } from '../db/queue';
+import type { EntryLink } from '../shared/request-links';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const page = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:520px;margin:15vh auto;padding:0 16px;color:#202223"><h1 style="font-size:22px">${title}</h1><p>${text}</p></body></html>`;
 
-export function publicRoutes({ config, knex, temporal }: ApiServices) {
+export function publicRoutes({ links, shops, temporal, tenant, i18n, log, config }: ApiServices) {
   const router = new Router<AppState>({ prefix: '/r' });
-  const key = () => linkKey(config.encryptionKey!);
+  /**
+   * Unsubscribe links mailed before the declared purposes (old format, valid 60 days): they must keep
+   * working until they expire; this fallback can go once the last of them has (60 days after release).
+   */
+  const legacyUnsubscribe = (token: string): { shop: string; data: EntryLink } | undefined => {
+    const old = verifyLink(linkKey(config.encryptionKey!), token, 'unsub');
+    // version 1 named the queue entry `q` and the order `o`
+    return old && typeof old.q === 'number' && typeof old.o === 'string' ? { shop: old.shop, data: { queueEntry: old.q, orderId: old.o } } : undefined;
+  };
 
+  // The pixel answers at once; the order's workflow records the open (the queue's only writer).
   router.get('/open/:token', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'image/gif';
     ctx.body = PIXEL;
-    const link = verifyLink(key(), ctx.params.token.replace(/\.gif$/, ''), 'open');
+    const link = links.verify<EntryLink>('review-requests.open', ctx.params.token.replace(/\.gif$/, ''));
     if (!link) return;
-    // tenancy: the signed link names the queue entry and its shop
-    const row = await knex('email_queue').join('shops', 'shops.id', 'email_queue.shop_id').where({ 'email_queue.id': link.q, 'shops.shopify_domain': link.shop }).first('email_queue.*');
-    if (!row || row.openedAt) return;
-    // tenancy: the row was found through the signed link above
-    await knex('email_queue').where({ id: row.id }).update({ openedAt: new Date(), ...(row.status === 'success' ? { status: 'opened' } : {}) });
-    await temporal.client.workflow.getHandle(reviewRequestWorkflowId(link.shop, link.o)).signal('opened').catch(() => undefined);
+    await temporal.call(() => temporal.client.workflow.getHandle(reviewRequestWorkflowId(link.shop, link.data.orderId)).signal(openedSignal, { at: new Date().toISOString() })).catch((err) => {
+      // A finished request has nobody to tell; anything else is worth a line in the log, not a broken image.
+      if (!(err instanceof WorkflowNotFoundError)) log.warn({ err, shop: link.shop }, 'open not signalled');
+    });
   });
 
   router.get('/unsubscribe/:token', async (ctx) => {
     ctx.type = 'text/html';
-    const link = verifyLink(key(), ctx.params.token, 'unsub');
-    // tenancy: the signed link names the queue entry and its shop
-    const row = link && (await knex('email_queue').join('shops', 'shops.id', 'email_queue.shop_id').where({ 'email_queue.id': link.q, 'shops.shopify_domain': link.shop }).first('email_queue.shop_id as shopId', 'email_queue.customer_email as email', 'shops.name as shopName'));
-    if (!row?.email) {
+    const link = links.verify<EntryLink>('review-requests.unsubscribe', ctx.params.token) ?? legacyUnsubscribe(ctx.params.token);
+    const shop = link && (await shops.byDomain(link.shop));
+    const scoped = shop && tenant(shop.id, shop.domain);
+    const row = scoped && (await entryById(scoped, link.data.queueEntry).first('customerEmail', 'customerLocale'));
+    const lang = i18n.language(row?.customerLocale, shop?.locale);
+    const t = i18n.forLanguage(lang);
+    if (!scoped || !row?.customerEmail) {
       ctx.status = 400;
-      ctx.body = page('Link not valid', 'This unsubscribe link is not valid or has expired.');
+      ctx.body = messagePage(t('review-requests:public.link_invalid_title'), t('review-requests:public.unsubscribe_invalid'), lang);
       return;
     }
-    // tenancy: the signed link names the shop
-    await knex('blocked_customers').insert({ shopId: row.shopId, email: row.email, reason: 'unsubscribed' }).onConflict(['shop_id', 'email']).ignore();
-    ctx.body = page('You are unsubscribed', `You will no longer receive review requests from ${String(row.shopName ?? 'this store').replace(/[<>&"]/g, '')}.`);
+    await blockCustomers(scoped, [{ email: row.customerEmail, reason: 'unsubscribed' }]);
+    ctx.body = messagePage(t('review-requests:public.unsubscribed_title'), t('review-requests:public.unsubscribed', { shop: shop.name }), lang);
   });
 
   return router;

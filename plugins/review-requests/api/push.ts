@@ -3,43 +3,44 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import type { AppState } from '../../../api/http/types';
-import { requireFeature } from '../../../api/plans';
-import type { ApiServices } from '../../../api/plugins/types';
-import { loadPushIntegration, pushOn, savePushIntegration } from '../activities/push-integration';
+import { type ApiServices, type AppState, requireFeature, unavailableDependency } from '@plaudit/kernel';
 import { PUSH_APP, PUSH_SENT_STATES } from '../shared/push';
-import { handle } from './queue-actions';
+import { sendPushUpdate } from '../workflows/messages';
+import { entryById, entryOf } from '../db/queue';
+import { pushOn, pushSettingsOf } from '../db/settings';
+import { handle, UPDATE_DEADLINE_MS } from './queue-actions';
 
 const integrationUpdate = z.object({ integrated: z.boolean(), reviewReminderStatus: z.boolean() }).partial().strict();
 
-export function pushRoutes({ knex, temporal }: ApiServices) {
+export function pushRoutes({ settings, temporal }: ApiServices) {
   const router = new Router<AppState>();
+  const integration = pushSettingsOf(settings);
 
   router.get(`/integrations/${PUSH_APP}`, async (ctx) => {
-    ctx.body = { success: true, ...(await loadPushIntegration(knex, ctx.state.tenant.shopId)) };
+    ctx.body = { success: true, ...(await integration.get(ctx.state.tenant.shopId)) };
   });
 
   // Set by the web-push app's connect flow (integrated) and by the merchant (reviewReminderStatus).
   router.put(`/integrations/${PUSH_APP}`, async (ctx) => {
-    const saved = await savePushIntegration(knex, ctx.state.tenant.shopId, integrationUpdate.parse(ctx.request.body ?? {}));
+    const saved = await integration.update(ctx.state.tenant.shopId, integrationUpdate.parse(ctx.request.body ?? {}));
     ctx.body = { success: true, message: 'Saved successfully', ...saved };
   });
 
   router.post('/email-queue/push-notification', requireFeature('pushAction'), async (ctx) => {
     const { queueId } = z.object({ queueId: z.coerce.number().int().positive() }).parse(ctx.request.body ?? {});
-    const shopId = ctx.state.tenant.shopId;
-    // tenancy: scoped by the tenant's shop id; the row may be the email entry or its push entry
-    const row = await knex('email_queue').where({ shopId, id: queueId }).first('orderId');
+    const { tenant } = ctx.state;
+    // the row may be the email entry or its push entry
+    const row = await entryById(tenant, queueId).first('orderId');
     if (!row) throw createHttpError(404, 'Not found');
-    if (!pushOn(await loadPushIntegration(knex, shopId))) throw createHttpError(409, 'The push integration is off', { code: 'PUSH_OFF' });
-    // tenancy: scoped by the tenant's shop id
-    const push = await knex('email_queue').where({ shopId, orderId: row.orderId, queueType: 'push' }).first('status');
+    if (!pushOn(await integration.get(tenant.shopId))) throw createHttpError(409, 'The push integration is off', { code: 'PUSH_OFF' });
+    const push = await entryOf(tenant, row.orderId, 'push').first('status');
     if (!push) throw createHttpError(409, 'This request has no push reminder', { code: 'NO_PUSH' });
     if (PUSH_SENT_STATES.includes(push.status)) throw createHttpError(409, 'The push notification was already sent', { code: 'WRONG_STATUS' });
     let verdict: { status: string; message: string };
     try {
-      verdict = await handle(temporal.client, ctx.state.tenant, row.orderId).executeUpdate<{ status: string; message: string }, []>('sendPush');
+      verdict = await temporal.call(() => handle(temporal.client, ctx.state.tenant, row.orderId).executeUpdate(sendPushUpdate), UPDATE_DEADLINE_MS);
     } catch (err) {
+      if (unavailableDependency(err)) throw err; // 503, not a refusal
       throw createHttpError(409, (err as { cause?: Error }).cause?.message ?? (err as Error).message, { code: 'REFUSED' });
     }
     if (verdict.status !== 'success') throw createHttpError(409, verdict.message || 'Fail to push notification', { code: 'REFUSED' });

@@ -1,19 +1,19 @@
 // Row and bulk actions on the queue (spec section 4), enforced here, answered by the workflow.
 import createHttpError from 'http-errors';
 import type { Client } from '@temporalio/client';
-import type { Knex } from 'knex';
-import type { Tenant } from '../../../api/auth/tenant';
-import { reviewRequestWorkflowId } from '../workflows/messages';
+import { type Tenant, unavailableDependency } from '@plaudit/kernel';
+import { reviewRequestWorkflowId, sendAnywayUpdate } from '../workflows/messages';
+import { entriesById } from '../db/queue';
 
 export const CANCELLABLE = ['waiting', 'waitingCondition'];
-export const SENDABLE = ['waiting', 'waitingCondition', 'cancel'];
-export const RESENDABLE = ['cancel', 'failed'];
+// A request held over the monthly quota (pause) may be sent anyway: it is never dropped.
+export const SENDABLE = ['waiting', 'waitingCondition', 'cancel', 'pause'];
+export const RESENDABLE = ['cancel', 'failed', 'pause'];
 
-export async function queueEntries(knex: Knex, tenant: Tenant, ids: number[]) {
-  // tenancy: scoped by the tenant's shop id
-  const rows = await knex('email_queue').where({ shopId: tenant.shopId, queueType: 'email' }).whereIn('id', ids);
+export async function queueEntries(tenant: Tenant, ids: number[]) {
+  const rows = await entriesById(tenant, ids);
   if (rows.length !== new Set(ids).size) throw createHttpError(404, 'Not found');
-  return rows as { id: number; status: string; orderId: string; name: string; customerEmail: string | null; shopifyCustomerId: string | null }[];
+  return rows as { id: number; status: string; orderId: string; name: string; customerEmail: string | null; shopifyCustomerId: string | null; updatedAt: Date }[];
 }
 
 export function requireStatus(rows: { status: string; name: string }[], allowed: string[], action: string) {
@@ -27,11 +27,20 @@ export function handle(client: Client, tenant: Tenant, orderId: string) {
   return client.workflow.getHandle(reviewRequestWorkflowId(tenant.shopDomain, orderId));
 }
 
-/** "Send anyway" / "resend": an update, so the caller gets the workflow's verdict. */
-export async function sendAnyway(client: Client, tenant: Tenant, row: { orderId: string }): Promise<string> {
+/** Updates wait for the workflow's verdict (a send may be part of it): longer than a signal's deadline. */
+export const UPDATE_DEADLINE_MS = 10_000;
+
+/** An update's answer; its refusal (the workflow's state moved on) is a 409 with the workflow's reason. */
+export async function workflowVerdict<T>(update: () => Promise<T>): Promise<T> {
   try {
-    return await handle(client, tenant, row.orderId).executeUpdate('sendAnyway');
+    return await update();
   } catch (err) {
+    if (unavailableDependency(err)) throw err; // 503, not a refusal
     throw createHttpError(409, (err as { cause?: Error }).cause?.message ?? (err as Error).message, { code: 'REFUSED' });
   }
+}
+
+/** "Send anyway" / "resend": an update, so the caller gets the workflow's verdict. */
+export function sendAnyway(client: Client, tenant: Tenant, row: { orderId: string }): Promise<string> {
+  return workflowVerdict(() => handle(client, tenant, row.orderId).executeUpdate(sendAnywayUpdate));
 }

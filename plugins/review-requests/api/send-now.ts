@@ -3,8 +3,7 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppState } from '../../../api/http/types';
-import type { ApiServices } from '../../../api/plugins/types';
+import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
 import { sendNowProgressQuery, sendNowWorkflowPrefix } from '../workflows/messages';
 
 /** Order ids as the store admin passes them: numbers (past 2^53, so text) or Order gids. */
@@ -18,13 +17,13 @@ export function sendNowRoutes({ temporal, config }: ApiServices) {
     const { orderIds } = sendNowBody.parse(ctx.request.body ?? {});
     const { shopId, shopDomain } = ctx.state.auth;
     const id = crypto.randomUUID();
-    await temporal.client.workflow.start('sendRequestsNow', {
+    await temporal.call(() => temporal.client.workflow.start('sendRequestsNow', {
       workflowId: sendNowWorkflowPrefix(shopDomain) + id,
       taskQueue: config.temporal.taskQueue,
       args: [{ shopId, shopDomain, orderIds: [...new Set(orderIds)] }],
       staticSummary: `Send review requests now · ${orderIds.length} order(s) · ${shopDomain}`,
       staticDetails: `Started from the sending screen for orders ${orderIds.join(', ')}. Progress: the \`sendNowProgress\` query.`,
-    });
+    }));
     ctx.body = { success: true, message: 'Sending review request', data: { id } };
   });
 
@@ -32,9 +31,10 @@ export function sendNowRoutes({ temporal, config }: ApiServices) {
   router.get('/:id', async (ctx) => {
     const id = z.uuid({ message: 'The value is invalid' }).parse(ctx.params.id);
     try {
-      const progress = await temporal.client.workflow.getHandle(sendNowWorkflowPrefix(ctx.state.auth.shopDomain) + id).query(sendNowProgressQuery);
+      const progress = await temporal.call(() => temporal.client.workflow.getHandle(sendNowWorkflowPrefix(ctx.state.auth.shopDomain) + id).query(sendNowProgressQuery));
       ctx.body = { success: true, data: progress };
-    } catch {
+    } catch (err) {
+      if (unavailableDependency(err)) throw err;
       // Not started yet on the worker (or no such run): nothing to show so far.
       ctx.body = { success: true, data: null };
     }

@@ -4,10 +4,9 @@ import crypto from 'node:crypto';
 import { TypedSearchAttributes } from '@temporalio/common';
 import createHttpError from 'http-errors';
 import type { Knex } from 'knex';
-import type { ApiServices } from '../../../api/plugins/types';
-import { ShopDomain } from '../../../workflows/search-attributes';
+import { type ApiServices, ShopDomain, type Tenant } from '@plaudit/kernel';
 import { TEST_EMAIL_DAILY_LIMIT } from '../shared/email-settings';
-import type { SettingsMailInput } from '../workflows/settings-mail';
+import type { SettingsMailInput } from '../workflows/messages';
 
 type Kind = SettingsMailInput['kind'];
 
@@ -16,19 +15,17 @@ export const DAILY_LIMIT: Record<Kind, number> = { test: TEST_EMAIL_DAILY_LIMIT,
 const WINDOW = "now() - interval '24 hours'";
 const LOCK_SPACE = 5_105; // advisory-lock key space of these allowances
 
-export async function sendsLeft(knex: Knex, shopId: number, kind: Kind): Promise<number> {
-  // tenancy: scoped by the given shop id
-  const [{ n }] = await knex('email_test_sends').where({ shopId, kind }).where('createdAt', '>', knex.raw(WINDOW)).count({ n: '*' });
+export async function sendsLeft(tenant: Tenant, kind: Kind): Promise<number> {
+  const [{ n }] = await tenant.table('email_test_sends').where({ kind }).whereRaw(`created_at > ${WINDOW}`).count({ n: '*' });
   return Math.max(0, DAILY_LIMIT[kind] - Number(n));
 }
 
 /** Takes one send from the allowance, or answers 429 with when the next one frees up. */
-export async function reserveSend(knex: Knex, shopId: number, kind: Kind, templateType: string | null): Promise<{ id: number; left: number }> {
+export async function reserveSend(knex: Knex, tenant: Tenant, kind: Kind, templateType: string | null): Promise<{ id: number; left: number }> {
   return knex.transaction(async (trx) => {
     // One reservation at a time per shop, so concurrent clicks cannot pass the limit together.
-    await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, shopId]);
-    // tenancy: scoped by the given shop id
-    const [{ n, oldest }] = await trx('email_test_sends').where({ shopId, kind }).where('createdAt', '>', trx.raw(WINDOW)).select(trx.raw('count(*)::int as n'), trx.raw('min(created_at) as oldest'));
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, tenant.shopId]);
+    const [{ n, oldest }] = await tenant.table('email_test_sends', trx).where({ kind }).where('createdAt', '>', trx.raw(WINDOW)).select(trx.raw('count(*)::int as n'), trx.raw('min(created_at) as oldest'));
     if (n >= DAILY_LIMIT[kind]) {
       const retryAfter = Math.max(1, Math.ceil((new Date(oldest).getTime() + 86_400_000 - Date.now()) / 1000));
       const message = kind === 'test'
@@ -36,16 +33,14 @@ export async function reserveSend(knex: Knex, shopId: number, kind: Kind, templa
         : 'Too many verification emails today. Try again tomorrow.';
       throw createHttpError(429, message, { code: kind === 'test' ? 'TEST_EMAIL_LIMIT' : 'VERIFICATION_LIMIT', headers: { 'Retry-After': String(retryAfter) } });
     }
-    // tenancy: keyed by the given shop id
-    const [row] = await trx('email_test_sends').insert({ shopId, kind, templateType }).returning('id');
+    const [row] = await tenant.insertInto('email_test_sends', { kind, templateType }, trx).returning('id');
     return { id: row.id as number, left: DAILY_LIMIT[kind] - n - 1 };
   });
 }
 
 /** A send that did not go out gives its place back. */
-export async function releaseSend(knex: Knex, shopId: number, id: number) {
-  // tenancy: scoped by the given shop id
-  await knex('email_test_sends').where({ shopId, id }).del();
+export async function releaseSend(tenant: Tenant, id: number) {
+  await tenant.table('email_test_sends').where({ id }).del();
 }
 
 /** Runs the settingsMail workflow and waits for it: true when the server accepted the mail. */

@@ -2,6 +2,7 @@
 // shop's own SMTP server. Shared by the API (validation) and the settings tab (same messages).
 import { z } from 'zod';
 import { MESSAGES } from './templates';
+import type { NotificationFields } from './review-notifications';
 
 const LINK = /(https?:\/\/|www\.)/i;
 const email = z.string().trim().toLowerCase().max(320, MESSAGES.max(320)).pipe(z.email({ message: MESSAGES.email }));
@@ -60,11 +61,11 @@ export interface EmailSettingsView {
   effectiveFrom: string;
   sentRequestCount: number;
   testEmailsLeft: number;
-  /** the shop notifications, owned by the reviews plugin (saved with PUT /api/reviews/settings) */
-  enabledEmailNewReview: boolean;
-  enabledEmailNegativeReview: boolean;
-  receiverNewReview: string | null;
-  receiverNegativeReview: string | null;
-  negativeThreshold: number;
   sendMethod?: string;
 }
+
+/**
+ * `GET /api/settings/emailSetting` data: the view plus, when the reviews plugin offers capability
+ * 'reviews.notifications', the shop notifications it owns (saved with PUT /api/reviews/settings).
+ */
+export type EmailSettingsWithNotifications = EmailSettingsView & Partial<NotificationFields>;

@@ -3,18 +3,19 @@
 import { z } from 'zod';
 import type { TimeUnit } from './zoned-time';
 
-const MIN = 60;
-const HOUR = 3600;
-const DAY = 86_400;
+const SECONDS: Record<TimeUnit, number> = { second: 1, minute: 60, hour: 3600, day: 86_400, week: 604_800, month: 2_592_000 };
 
-/** The preset delays offered (spec section 9), in seconds. */
-export const SEND_AFTER_PRESETS = [
-  5 * MIN, 10 * MIN, 15 * MIN, 20 * MIN, 25 * MIN, 30 * MIN,
-  1 * HOUR, 2 * HOUR, 3 * HOUR, 4 * HOUR, 5 * HOUR, 6 * HOUR, 7 * HOUR, 8 * HOUR, 9 * HOUR, 10 * HOUR, 11 * HOUR, 12 * HOUR,
-  1 * DAY, 2 * DAY, 3 * DAY, 4 * DAY, 5 * DAY,
-  7 * DAY, 21 * DAY,
-  30 * DAY,
-] as const;
+/** The preset delays offered (spec section 9): 5 to 30 minutes, 1 to 12 hours, 1 to 5 days, 1 and 3 weeks, 1 month. */
+export const DELAY_PRESETS: readonly { amount: number; unit: TimeUnit }[] = [
+  ...[5, 10, 15, 20, 25, 30].map((amount) => ({ amount, unit: 'minute' as const })),
+  ...Array.from({ length: 12 }, (_, i) => ({ amount: i + 1, unit: 'hour' as const })),
+  ...[1, 2, 3, 4, 5].map((amount) => ({ amount, unit: 'day' as const })),
+  { amount: 1, unit: 'week' }, { amount: 3, unit: 'week' },
+  { amount: 1, unit: 'month' },
+];
+
+/** The same presets in seconds (a month counted as 30 days): the numeric form `sendAfter` may hold. */
+export const SEND_AFTER_PRESETS: readonly number[] = DELAY_PRESETS.map((p) => p.amount * SECONDS[p.unit]);
 
 const UPPER: Record<TimeUnit, number> = { day: 365, week: 52, month: 12, hour: 8760, minute: 525_600, second: 31_536_000 };
 
@@ -32,12 +33,14 @@ export const timingCountry = z.object({
   priority: z.number().int().min(1),
   sendAfterCustom: z.number({ message: REQUIRED }),
   timeUnit: z.enum(['day', 'hour']),
-  selectedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'The value is invalid')).min(1, REQUIRED),
+  // 'at least one country' holds only while custom timing is on (below): rows kept while it is off
+  // must not block saving the rest of the form.
+  selectedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'The value is invalid')),
 });
 
 export const requestSettings = z
   .object({
-    sendAfter: z.union([z.literal('custom'), z.number().refine((v) => (SEND_AFTER_PRESETS as readonly number[]).includes(v), 'The value is invalid')]),
+    sendAfter: z.union([z.literal('custom'), z.number().refine((v) => SEND_AFTER_PRESETS.includes(v), 'The value is invalid')]),
     sendAfterCustom: z.number({ message: REQUIRED }),
     timeUnit: unit,
     sendMethod: z.enum(['purchase', 'fulfillment', 'delivery']),
@@ -56,6 +59,7 @@ export const requestSettings = z
     if (s.isCustomTiming) {
       if (!s.timingCountries.length) ctx.addIssue({ code: 'custom', path: ['timingCountries'], message: REQUIRED });
       s.timingCountries.forEach((row, i) => {
+        if (!row.selectedCountries.length) ctx.addIssue({ code: 'custom', path: ['timingCountries', i, 'selectedCountries'], message: REQUIRED });
         // Rows count from 1 whatever the unit (spec section 5's row messages).
         const hi = UPPER[row.timeUnit];
         if (!Number.isInteger(row.sendAfterCustom) || row.sendAfterCustom < 1 || row.sendAfterCustom > hi) {
@@ -68,7 +72,7 @@ export const requestSettings = z
 export type RequestSettings = z.infer<typeof requestSettings>;
 
 export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
-  sendAfter: 7 * DAY,
+  sendAfter: 7 * SECONDS.day,
   sendAfterCustom: 7,
   timeUnit: 'day',
   sendMethod: 'fulfillment',

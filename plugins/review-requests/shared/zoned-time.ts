@@ -74,3 +74,10 @@ export function addInZone(instant: Date, amount: number, unit: TimeUnit, timeZon
   const target = new Date(Date.UTC(w.year, w.month - 1, w.day + days));
   return instantOf({ ...w, year: target.getUTCFullYear(), month: target.getUTCMonth() + 1, day: target.getUTCDate() }, timeZone);
 }
+
+/** Midnight of the first day of the instant's month in the zone, moved by `months` (0 = this month). */
+export function monthStartInZone(instant: Date, timeZone: string, months = 0): Date {
+  const w = wallClock(instant, timeZone);
+  const target = new Date(Date.UTC(w.year, w.month - 1 + months, 1));
+  return instantOf({ year: target.getUTCFullYear(), month: target.getUTCMonth() + 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+}

@@ -1,8 +1,7 @@
 // Bulk skip and bulk resend through POST /email-queue/emails-bulk-action: section 4's preconditions
 // enforced by the server for the whole selection, each row answered by its workflow's verdict; and
 // the store admin links of POST /email-queue/email-admin-link. Real dev server, worker and emulator.
-import { client, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
+import { client, eventually, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -14,7 +13,7 @@ afterAll(() => stack?.close());
 
 async function shopWith(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: installed.shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 0, ...settings }) });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 0, ...settings });
   return { ...installed, http: client(stack.appUrl, installed.appToken) };
 }
 

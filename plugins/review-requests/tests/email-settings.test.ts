@@ -2,10 +2,8 @@
 // custom SMTP verified against real servers ('Cannot verify settings' when it does not answer), the
 // password sealed at rest and never returned, and a real request sent through the merchant's server.
 import crypto from 'node:crypto';
-import { open, secretBoxKey } from '../../../api/platform/crypto';
-import { freePort } from '../../../api/runtime/temporal-dev-server';
-import { client, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
+import { open, secretBoxKey } from '@plaudit/kernel';
+import { client, eventually, freePort, kernelSettingsAtRest, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 import { decodedMail, sinkMail, startMerchantSmtp, type MerchantSmtp } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -22,7 +20,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const storedSettings = async (shopId: number) => (await stack.api.knex('settings').where({ shopId, namespace: 'email-settings' }).first())?.value;
+// what is at rest in the kernel's settings table (the kernel mail service's namespace)
+const storedSettings = (shopId: number) => kernelSettingsAtRest(stack.api, shopId, 'mail');
 
 test('defaults, then save and validation with per-field messages', async () => {
   const { appToken } = await stack.installShop();
@@ -32,8 +31,10 @@ test('defaults, then save and validation with per-field messages', async () => {
   expect(initial.body.data).toMatchObject({
     senderEmail: null, senderName: null, replyTo: null, smtpType: 'app', isCustomSenderEnabled: false, isVerified: false, isSmtpVerified: false,
     hasPassword: false, effectiveFrom: 'reviews@plaudit.local', sentRequestCount: 0, testEmailsLeft: 25,
-    enabledEmailNewReview: true, enabledEmailNegativeReview: true, negativeThreshold: 4,
   });
+  // The shop notifications come from the reviews plugin's capability 'reviews.notifications', when it offers one.
+  if (stack.api.runtime.services.capabilities.has('reviews.notifications')) expect(initial.body.data).toMatchObject({ enabledEmailNewReview: true, negativeThreshold: 4 });
+  else expect(initial.body.data).not.toHaveProperty('enabledEmailNewReview');
   expect(initial.body.data).not.toHaveProperty('password');
 
   const bad = await http.put('/api/settings/emailSetting', { senderEmail: 'not-an-email', replyTo: 'x@', senderName: 'Visit https://spam.example' });
@@ -133,7 +134,7 @@ test("custom SMTP with a login: password sealed at rest, never returned, and req
   const saved = await http.put('/api/settings/emailSetting', { smtpType: 'custom', senderEmail: 'reviews@acme.example', senderName: 'Acme Reviews', replyTo: 'care@acme.example' });
   expect(saved.body.data).toMatchObject({ smtpType: 'custom', effectiveFrom: 'reviews@acme.example' });
 
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }) });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 });
   const before = sinkMail(domain).length;
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   const mail = await eventually(async () => merchant.received.find((m) => m.headers['x-plaudit-shop'] === domain), 40_000);

@@ -1,14 +1,14 @@
-// Email templates: the stored contract (namespace 'email-templates', keyed by type), validation
-// (a template that does not parse is refused with the parser's message on its field), the preview
-// (an XSS payload in a customer's name stays inert), test emails (25 a day), and a customised
-// review reminder used by a real send through the worker.
+// Email templates over the kernel's registry: every declared template listed (discount templates
+// are not review-requests' any more), the stored contract (namespace 'kernel.email-templates', keyed
+// '<plugin>.<key>', only the fields the merchant changed), default texts in the shop's language,
+// validation (a template that does not parse is refused with the parser's message on its field),
+// the preview (an XSS payload in a customer's name stays inert), test emails (25 a day), and a
+// customised review reminder used by a real send through the worker.
 import crypto from 'node:crypto';
-import { Liquid } from 'liquidjs';
-import { client, createShop, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
-import { renderRequestEmail, type EmailModel } from '../activities/email';
-import { DEFAULT_TEMPLATES } from '../shared/templates';
+import { client, createShop, eventually, kernelSettingsAtRest, startPlatformStack, storeSettingsRaw, updateShop } from '@plaudit/kernel/testing';
 import { decodedMail, sinkMail } from './mail-helpers';
+import en from '../locales/en.json';
+import de from '../locales/de.json';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -18,65 +18,50 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 const XSS = '<img src=x onerror=alert(1)>';
-const templatesRow = async (shopId: number) => (await stack.api.knex('settings').where({ shopId, namespace: 'email-templates' }).first())?.value;
+// the stored edits, without the settings store's own version field
+const templatesRow = (shopId: number) => kernelSettingsAtRest(stack.api, shopId, 'email-templates');
+const REMINDER = en.email_templates.reviewReminder;
 
-describe('the default review reminder', () => {
-  // The request email as the app rendered it before templates existed (kept verbatim).
-  const LEGACY = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>{{ subject }}</title></head><body style="margin:0;background:#f4f4f4;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#202223">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:12px">
-<tr><td style="padding:28px 28px 8px"><h1 style="margin:0;font-size:22px">{{ heading }}</h1>
-<p style="font-size:15px;line-height:1.5">{{ intro }}</p></td></tr>
-{% for product in products %}<tr><td style="padding:8px 28px">
-<table role="presentation" width="100%"><tr><td style="font-size:15px">{{ product.title }}</td>
-<td align="right"><a href="{{ product.review_url }}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:{{ button_bg }};color:{{ button_text_color }};text-decoration:none;font-weight:600">{{ button_text }}</a></td></tr></table>
-</td></tr>{% endfor %}
-<tr><td style="padding:20px 28px 28px;font-size:12px;color:#6d7175">{{ shop_name }} · <a href="{{ unsubscribe_url }}" style="color:#6d7175">Unsubscribe</a></td></tr>
-</table></td></tr></table><img src="{{ open_url }}" width="1" height="1" alt="" style="display:block"></body></html>`;
-  const legacy = async (model: EmailModel, reminder: number) => {
-    const subject = (reminder ? 'Reminder: ' : '') + (await new Liquid({ strictFilters: true }).parseAndRender('{{ customer_first_name | default: "Hi" }}, how did you like your order {{ order_name }}?', model));
-    const html = await new Liquid({ strictFilters: true, outputEscape: 'escape' }).parseAndRender(LEGACY, {
-      ...model, subject, heading: `Thank you for shopping with ${model.shop_name}`, intro: 'Your opinion helps other shoppers. It takes a minute: rate each product below.',
-      button_text: 'Write a review', button_bg: '#303030', button_text_color: '#ffffff',
-    });
-    return { subject, html };
-  };
-
-  test.each([0, 1])('renders byte for byte what the app sent before templates (reminder %i)', async (reminder) => {
-    const model: EmailModel = {
-      customer_first_name: 'Zoë', order_name: '#1042', shop_name: 'Ducks & Co <Berlin>',
-      products: [{ title: 'Rubber "duck"', review_url: 'https://app.example/r/write/a.b' }, { title: 'Pond', review_url: 'https://app.example/r/write/c.d' }],
-      unsubscribe_url: 'https://app.example/r/unsubscribe/e.f', open_url: 'https://app.example/r/open/g.h.gif',
-    };
-    expect(await renderRequestEmail(model, reminder, DEFAULT_TEMPLATES.reviewReminder)).toEqual(await legacy(model, reminder));
-  });
-});
-
-test('list, save and the stored contract: one JSON object keyed by template type', async () => {
+test('list, save and the stored contract: only what the merchant changed, keyed by plugin and template', async () => {
   const { appToken, shop } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
   const list = await http.get('/api/email-templates');
-  expect(list.body.data.map((t: { id: string }) => t.id)).toEqual(['review-reminder', 'photo-reminder', 'confirm-edit', 'review-reply', 'discount-notification', 'discount-expiration-reminder']);
+  const ids = list.body.data.map((t: { id: string }) => t.id);
+  expect(ids.slice(0, 2)).toEqual(['review-reminder', 'photo-reminder']);
+  // the rewards plugin's two emails are in the same registry
+  expect(ids).toEqual(expect.arrayContaining(['discount-notification', 'discount-reminder']));
   expect(list.body.data.every((t: { enabled: boolean; customised: boolean }) => t.enabled && !t.customised)).toBe(true);
 
-  const one = await http.get('/api/email-templates/confirm-edit');
-  expect(one.body.data).toMatchObject({ type: 'confirmEdit', template: DEFAULT_TEMPLATES.confirmEdit });
-  expect(one.body.data.variables).toEqual(expect.arrayContaining(['confirm_url', 'deny_url', 'review_content']));
+  const one = await http.get('/api/email-templates/photo-reminder');
+  expect(one.body.data).toMatchObject({ type: 'photoReminder', template: { subject: en.email_templates.photoReminder.subject, sendFor: 4, buttonColor: '#303030' } });
+  expect(one.body.data.variables).toEqual(expect.arrayContaining(['photo_url', 'review_content']));
   expect((await http.get('/api/email-templates/not-a-template')).status).toBe(404);
 
-  const saved = await http.put('/api/email-templates/confirm-edit', { subject: 'Update your review of {{ product_title }}?', denyButtonText: 'Keep it' });
+  const saved = await http.put('/api/email-templates/photo-reminder', { subject: 'A photo of {{ product_title }}?', sendFor: 5 });
   expect(saved.status).toBe(200);
   const reminder = await http.put('/api/email-templates/review-reminder', { buttonColor: '#aa3300', secondaryButton: { text: 'Our blog', url: 'https://acme.example/blog' } });
   expect(reminder.status).toBe(200);
   const row = await templatesRow(shop.id);
-  expect(Object.keys(row).sort()).toEqual(['confirmEdit', 'reviewReminder']);
-  expect(row.confirmEdit).toEqual({ ...DEFAULT_TEMPLATES.confirmEdit, subject: 'Update your review of {{ product_title }}?', denyButtonText: 'Keep it' });
-  expect(row.reviewReminder).toMatchObject({ buttonColor: '#aa3300', subject: DEFAULT_TEMPLATES.reviewReminder.subject, enabled: true, customCss: '' });
+  expect(Object.keys(row).sort()).toEqual(['review-requests.photoReminder', 'review-requests.reviewReminder']);
+  expect(row['review-requests.photoReminder']).toEqual({ subject: 'A photo of {{ product_title }}?', sendFor: 5 });
+  expect(row['review-requests.reviewReminder']).toEqual({ buttonColor: '#aa3300', secondaryButton: { text: 'Our blog', url: 'https://acme.example/blog' } });
+  expect((await http.get('/api/email-templates')).body.data[0]).toMatchObject({ customised: true });
 
   // Reset: the template leaves the row, the others stay.
-  expect((await http.delete('/api/email-templates/confirm-edit')).body.data.template).toEqual(DEFAULT_TEMPLATES.confirmEdit);
-  expect(Object.keys(await templatesRow(shop.id))).toEqual(['reviewReminder']);
+  expect((await http.delete('/api/email-templates/photo-reminder')).body.data.template.subject).toBe(en.email_templates.photoReminder.subject);
+  expect(Object.keys(await templatesRow(shop.id))).toEqual(['review-requests.reviewReminder']);
+});
+
+test("default texts follow the shop's language; what the merchant wrote is kept as written", async () => {
+  const { appToken, shop } = await stack.installShop();
+  await updateShop(stack.api, shop.id, { primaryLocale: 'de' });
+  const http = client(stack.appUrl, appToken);
+  expect((await http.get('/api/email-templates/review-reminder')).body.data.template.subject).toBe(de.email_templates.reviewReminder.subject);
+  const preview = await http.post('/api/email-templates/review-reminder/preview', {});
+  expect(preview.body.data.subject).toBe(`Jane, wie gefällt Ihnen Ihre Bestellung #1001?`);
+  expect(preview.body.data.html).toContain('lang="de"');
+  expect(preview.body.data.html).toContain(de.email_templates.reviewReminder.button_text);
+  expect(preview.body.data.html).toContain(de.email_templates.unsubscribe);
 });
 
 test('GET /email?type=: a template type answers with the stored template, the rest with the request settings', async () => {
@@ -95,12 +80,14 @@ test('GET /email?type=: a template type answers with the stored template, the re
   expect(reminder.status).toBe(200);
   expect(reminder.body.success).toBe(true);
   expect(reminder.body.data).toMatchObject({ sendMethod: 'fulfillment', sendAfterCustom: 3, timeUnit: 'day' });
-  expect(reminder.body.data.template).toEqual({ ...DEFAULT_TEMPLATES.reviewReminder, subject: 'How was {{ order_name }}?', buttonColor: '#aa3300' });
+  expect(reminder.body.data.template).toMatchObject({ subject: 'How was {{ order_name }}?', buttonColor: '#aa3300', buttonText: REMINDER.button_text, enabled: true });
 
-  // the other template types: the template alone, defaults where nothing is stored
-  const confirm = await http.get('/api/email?type=confirm-edit');
-  expect(confirm.body).toEqual({ success: true, data: { template: DEFAULT_TEMPLATES.confirmEdit } });
-  expect((await http.get('/api/email?type=discount-expiration-reminder')).body.data.template).toEqual(DEFAULT_TEMPLATES.discountExpirationReminder);
+  // the other templates: the template alone, defaults where nothing is stored
+  const photo = await http.get('/api/email?type=photo-reminder');
+  expect(Object.keys(photo.body.data)).toEqual(['template']);
+  expect(photo.body.data.template).toMatchObject({ subject: en.email_templates.photoReminder.subject, sendFor: 4 });
+  // the discount templates belong to a future rewards plugin: not a template here
+  expect((await http.get('/api/email?type=discount-expiration-reminder')).body.data.template).toBeUndefined();
 
   // no type and the request types keep the request settings answer
   const plain = await http.get('/api/email');
@@ -113,9 +100,9 @@ test('plan tiers: the other templates and custom CSS need a paid plan (spec sect
   const { token } = await createShop(stack.api, { plan: 'free', installedAt: new Date('2024-01-01T00:00:00Z') });
   const http = client(stack.appUrl, token);
   const list = await http.get('/api/email-templates');
-  expect(list.body.data.map((t: { allowed: boolean }) => t.allowed)).toEqual([true, false, false, false, false, false]);
+  expect(list.body.data.slice(0, 2).map((t: { allowed: boolean }) => t.allowed)).toEqual([true, false]);
   expect(await http.put('/api/email-templates/photo-reminder', { subject: 'Add a photo' })).toMatchObject({ status: 403, body: { code: 'PLAN_TIER_TOO_LOW', tier: 'base' } });
-  expect(await http.put('/api/email-templates/discount-notification', { enabled: false })).toMatchObject({ status: 403, body: { tier: 'second' } });
+  expect(await http.put('/api/email-templates/discount-notification', { enabled: false })).toMatchObject({ status: 403, body: { code: 'PLAN_TIER_TOO_LOW', tier: 'second' } });
   expect(await http.put('/api/email-templates/review-reminder', { customCss: 'p{margin:0}' })).toMatchObject({ status: 403, body: { tier: 'base' } });
   expect((await http.put('/api/email-templates/review-reminder', { subject: 'How was {{ order_name }}?' })).status).toBe(200);
 });
@@ -216,7 +203,7 @@ test('a failed test email gives its place back', async () => {
 describe('real sends through the worker', () => {
   async function shopWithQuickRequests() {
     const installed = await stack.installShop();
-    await stack.api.knex('settings').insert({ shopId: installed.shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 3600, timeUnit: 'second', reminders: 0 }) });
+    await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 3600, timeUnit: 'second', reminders: 0 });
     return installed;
   }
   const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue').where({ shopId, orderId }).first();

@@ -1,9 +1,7 @@
 // Old orders: listed from the Admin API (last 60 days) and requested in bulk by a workflow whose
 // progress the admin polls. Runs its own worker (on its own task queue) wired to this test's
 // store emulator, as a production worker is wired to Shopify.
-import { client, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
-import { startTestWorker } from '../../../tests/support/worker';
+import { client, eventually, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -21,7 +19,7 @@ afterAll(async () => {
 
 test('the last 60 days of orders, then requests for them with visible progress', async () => {
   const { shop, appToken } = await stack.installShop();
-  await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free' });
+  await updateShop(stack.api, shop.id, { plan: 'free' });
   const http = client(stack.appUrl, appToken);
   const listed = await http.get('/api/old-orders');
   expect(listed.status).toBe(200);

@@ -2,8 +2,7 @@
 // request (first 2 items), the queue's push status, the row's push action answered by the workflow,
 // and the automatic push with the first reminder. Real dev server, worker and store emulator.
 import { readPushOutbox } from '../activities/push';
-import { client, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
+import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -17,7 +16,7 @@ const THREE_ITEMS = ['ceramic-coffee-mug', 'insulated-travel-mug', 'linen-tote-b
 
 async function shopWith(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: installed.shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, ...settings }) });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, ...settings });
   return { ...installed, http: client(stack.appUrl, installed.appToken) };
 }
 
@@ -88,7 +87,7 @@ test('the push reminder goes out by itself with the first reminder', async () =>
 
 test('limited plans may not push: 403 with the tier needed', async () => {
   const { shop, http } = await shopWith({});
-  await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free', installedAt: new Date('2025-01-01T00:00:00Z') });
+  await updateShop(stack.api, shop.id, { plan: 'free', installedAt: new Date('2025-01-01T00:00:00Z') });
   const res = await http.post('/api/email-queue/push-notification', { queueId: 1 });
   expect(res.status).toBe(403);
   expect(res.body).toMatchObject({ code: 'PLAN_TIER_TOO_LOW', tier: 'base' });

@@ -3,9 +3,8 @@
 // Temporal dev server and worker, with delays of seconds taken from the shop's settings.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listMail, mailDir } from '../../../api/runtime/smtp-sink';
-import { client, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
+import { listMail, mailDir } from '@plaudit/kernel';
+import { client, eventually, linkKey, signLink, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -17,7 +16,7 @@ afterAll(() => stack?.close());
 
 async function shopWithSettings(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: installed.shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 1, reminderAfter: { amount: 3, unit: 'second' }, ...settings }) });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 1, reminderAfter: { amount: 3, unit: 'second' }, ...settings });
   return installed;
 }
 
@@ -44,13 +43,19 @@ test('fulfilled order: scheduled, sent with working links, opened, then reminded
   const unsubscribe = stack.appUrl + /\/r\/unsubscribe\/[^"\s>]+/.exec(raw)![0];
   expect(/\/r\/write\/[^"\s]+/.test(raw)).toBe(true);
   expect((await fetch(open)).headers.get('content-type')).toBe('image/gif');
-  expect((await entry(shop.id, order.id)).status).toBe('opened');
+  // The pixel signals the workflow, whose activity records the open.
+  const opened = await eventually(async () => ((await entry(shop.id, order.id)).status === 'opened' ? entry(shop.id, order.id) : undefined));
+  expect(opened.openedAt).not.toBeNull();
 
   await eventually(async () => ((await entry(shop.id, order.id)).reminderCount === 1 ? true : undefined), 20_000);
-  expect(mailFor(domain).map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^Reminder: /)]));
+  // The reminder: the request's subject after the reminder prefix, in the customer's language.
+  const subjects = mailFor(domain).map((m) => m.subject ?? '');
+  expect(subjects.some((s) => s !== mail.subject && s.endsWith(` ${mail.subject}`))).toBe(true);
 
-  const page = await fetch(unsubscribe);
-  expect(await page.text()).toContain('You are unsubscribed');
+  // The page is in the customer's language (the order's locale).
+  const page = await (await fetch(unsubscribe)).text();
+  const lang = /<html lang="([^"]+)"/.exec(page)![1];
+  expect(page).toContain(JSON.parse(fs.readFileSync(path.join(__dirname, `../locales/${lang}.json`), 'utf8')).public.unsubscribed_title);
   const { order: second } = await stack.control('/orders', { shop: domain, fulfill: true, customerEmail: sent.customerEmail });
   const skipped = await eventually(async () => {
     const row = await entry(shop.id, second.id);
@@ -94,20 +99,6 @@ test('a permanent SMTP error fails with its message; a temporary one is retried,
   await eventually(async () => ((await entry(shop.id, later.id))?.status === 'success' ? true : undefined), 40_000);
 });
 
-test('over the monthly quota a request is held with a visible reason, never dropped', async () => {
-  const { domain, shop } = await shopWithSettings({ sendAfterCustom: 1, reminders: 0 });
-  await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free' });
-  const now = new Date();
-  const sentThisMonth = Array.from({ length: 50 }, (_, i) => ({ shopId: shop.id, orderId: `quota-${i}`, status: 'success', workflowId: `quota-${i}`, sentAt: now }));
-  await stack.api.knex('email_queue').insert(sentThisMonth);
-  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
-  const held = await eventually(async () => {
-    const row = await entry(shop.id, order.id);
-    return row?.status === 'pause' ? row : undefined;
-  }, 30_000);
-  expect(held.skipReason).toBe('quota_exceeded');
-});
-
 test('delivery trigger: delivered orders go on the delivery, others fall back after fulfillment', async () => {
   const { domain, shop } = await shopWithSettings({ sendMethod: 'delivery', sendAfterCustom: 1, alternativeSendAfter: 2, alternativeUnit: 'second', reminders: 0 });
   const { order: delivered } = await stack.control('/orders', { shop: domain, fulfill: true, deliver: true });
@@ -136,4 +127,28 @@ test('a malformed queue cursor is a 400 naming the field, not a server error', a
   const res = await client(stack.appUrl, appToken).get('/api/email-queue?after=not-a-cursor');
   expect(res.status).toBe(400);
   expect(res.body.errors).toEqual({ cursor: 'The value is invalid' });
+});
+
+test("capability review-requests.facts: the order behind a queue entry, for the shop's own entries only", async () => {
+  const { domain, shop } = await shopWithSettings({ sendAfterCustom: 3600 });
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const row = await eventually(async () => ((await entry(shop.id, order.id))?.status === 'waiting' ? entry(shop.id, order.id) : undefined), 30_000);
+  const { capabilities, tenant } = stack.api.runtime.services;
+  const facts = capabilities.require<{ orderFacts(t: unknown, q: { queueEntryId: number }): Promise<any> }>('review-requests.facts');
+  const found = await facts.orderFacts(tenant(shop.id, domain), { queueEntryId: row.id });
+  expect(found).toMatchObject({ orderId: order.id, orderName: row.name, customer: { email: row.customerEmail } });
+  expect(found.lineItems.length).toBeGreaterThan(0);
+  const other = await stack.installShop();
+  expect(await facts.orderFacts(tenant(other.shop.id, other.domain), { queueEntryId: row.id })).toBeUndefined();
+});
+
+test('an unsubscribe link mailed before the declared link purposes still unsubscribes until it expires', async () => {
+  const { domain, shop } = await stack.installShop();
+  const [row] = await stack.api.knex('email_queue').insert({ shopId: shop.id, orderId: `legacy-${Date.now()}`, status: 'success', workflowId: 'legacy', customerEmail: 'old-link@example.com' }).returning('*');
+  const token = signLink(linkKey(stack.api.config.encryptionKey!), { p: 'unsub', shop: domain, q: row.id, o: row.orderId, exp: Math.floor(Date.now() / 1000) + 3600 });
+  const page = await fetch(`${stack.appUrl}/r/unsubscribe/${token}`);
+  expect(page.status).toBe(200);
+  expect(await stack.api.knex('blocked_customers').where({ shopId: shop.id, email: 'old-link@example.com' }).first()).toMatchObject({ reason: 'unsubscribed' });
+  const expired = signLink(linkKey(stack.api.config.encryptionKey!), { p: 'unsub', shop: domain, q: row.id, o: row.orderId, exp: Math.floor(Date.now() / 1000) - 1 });
+  expect((await fetch(`${stack.appUrl}/r/unsubscribe/${expired}`)).status).toBe(400);
 });

@@ -1,8 +1,6 @@
 // The sending screen's background send (POST /api/email-request, progress by id) and the old-orders
 // table paged both ways (endCursor, startCursor). Its own worker, wired to this test's store emulator.
-import { client, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
-import { startTestWorker } from '../../../tests/support/worker';
+import { client, eventually, startPlatformStack, startTestWorker, storeSettingsRaw } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -20,7 +18,7 @@ afterAll(async () => {
 
 async function shopWith(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: installed.shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day', reminders: 0, ...settings }) });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day', reminders: 0, ...settings });
   return { ...installed, http: client(stack.appUrl, installed.appToken) };
 }
 

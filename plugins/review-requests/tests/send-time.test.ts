@@ -75,3 +75,10 @@ test('deleting a row renumbers priorities; deleting the last turns custom timing
   expect(deleteTimingRow(s, 0).timingCountries.map((r) => [r.priority, r.sendAfterCustom])).toEqual([[1, 2], [2, 3]]);
   expect(deleteTimingRow(settings({ isCustomTiming: true, timingCountries: [rows[0]] }), 0).isCustomTiming).toBe(false);
 });
+
+test('rows without a country block saving only while per-country timing is on', () => {
+  const rows = [{ priority: 1, sendAfterCustom: 7, timeUnit: 'day' as const, selectedCountries: [] }];
+  expect(requestSettings.safeParse(settings({ isCustomTiming: false, timingCountries: rows })).success).toBe(true);
+  const on = requestSettings.safeParse(settings({ isCustomTiming: true, timingCountries: rows }));
+  expect(on.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['timingCountries.0.selectedCountries', 'This field is required']]);
+});

@@ -2,8 +2,7 @@
 // RequestStatus, a summary and details fixed at start, current details that read like the queue row
 // and say why a request failed, and a resend that moves it on. Real dev server and worker.
 import { defaultPayloadConverter } from '@temporalio/common';
-import { client, eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
+import { client, eventually, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -15,7 +14,7 @@ afterAll(() => stack?.close());
 
 test('find a failed request by shop and status, see why, resend it', async () => {
   const { domain, shop, appToken } = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }) });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 });
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true, customerEmail: 'nobody@reject.invalid' });
   const temporal = stack.api.runtime.services.temporal.client;
   const find = async (status: string) => {

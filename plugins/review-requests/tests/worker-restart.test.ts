@@ -1,10 +1,8 @@
 // The worker is stopped while a request waits for its send time and started again afterwards:
 // the request is sent exactly once (durable timer, recorded send, deterministic Message-ID).
 import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { listMail } from '../../../api/runtime/smtp-sink';
-import { eventually } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
-import { bundleFor, startTestWorker } from '../../../tests/support/worker';
+import { listMail } from '@plaudit/kernel';
+import { bundleFor, eventually, startPlatformStack, startTestWorker, storeSettingsRaw } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -19,7 +17,7 @@ afterAll(() => stack?.close());
 
 test('a request waiting while no worker runs is sent exactly once after the restart', async () => {
   const { domain, shop } = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 4, timeUnit: 'second', reminders: 0 }) });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 4, timeUnit: 'second', reminders: 0 });
   let stop = await runWorker();
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   const waiting = await eventually(async () => {
@@ -27,13 +25,20 @@ test('a request waiting while no worker runs is sent exactly once after the rest
     return row?.status === 'waiting' ? row : undefined;
   }, 30_000);
   await stop();
-  await new Promise((r) => setTimeout(r, Math.max(0, new Date(waiting.scheduledAt).getTime() - Date.now()) + 1000));
+  // Its send time passes while no worker runs (the durable timer fires into an empty task queue).
+  await eventually(async () => (Date.now() > new Date(waiting.scheduledAt).getTime() ? true : undefined));
   expect((await stack.api.knex('email_queue').where({ id: waiting.id }).first()).status).toBe('waiting');
 
   stop = await runWorker();
   try {
     await eventually(async () => ((await stack.api.knex('email_queue').where({ id: waiting.id }).first()).status === 'success' ? true : undefined), 30_000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The workflow is past its send loop (no reminders; it now only listens for a late review):
+    // everything it will ever send has been sent.
+    const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`review-request:${domain}:${order.id}`);
+    await eventually(async () => {
+      const { events } = await handle.fetchHistory();
+      return events!.some((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'photoReminderWindow') ? true : undefined;
+    }, 30_000);
     const sent = listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<review-request-${waiting.id}-0@`));
     expect(sent).toHaveLength(1);
   } finally {

@@ -1,5 +1,6 @@
 // Signals, updates and queries of the review-request workflow, shared by the workflow and callers.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { MailBody } from '@plaudit/kernel';
 
 export interface OrderFacts {
   name: string;
@@ -8,20 +9,53 @@ export interface OrderFacts {
   customerName: string | null;
   customerId: string | null;
   shippingCountry: string | null;
+  /** the customer's language as the order says ('de', 'pt-BR'); absent in older histories */
+  locale?: string | null;
   lineItems: { productId: string | null; title: string; quantity: number }[];
   /** when already known at start (old orders, send now): saves the separate fulfilled/delivered signals */
   fulfilledAt?: string | null;
   deliveredAt?: string | null;
 }
 
+/** The review-request workflow's input: the request's reference (activities get no more than this). */
+export interface ReviewRequestInput {
+  shopId: number;
+  shopDomain: string;
+  orderId: string;
+  /** known at start for old orders and sends from the store admin; webhooks signal them instead */
+  facts?: OrderFacts;
+}
+export type RequestRef = Omit<ReviewRequestInput, 'facts'>;
+
+/** The settingsMail workflow's input: a template's test email, or the link that verifies a sender address. */
+export interface SettingsMailInput {
+  shopId: number;
+  shopDomain: string;
+  /** test: through the shop's sender (its SMTP server when chosen); verifySender: the app's */
+  kind: 'test' | 'verifySender';
+  to: string;
+  body: MailBody;
+  messageId: string;
+}
+
 export type QueueStatus = 'waitingCondition' | 'waiting' | 'success' | 'opened' | 'reviewed' | 'failed' | 'cancel' | 'pause';
 
 export const orderFactsSignal = defineSignal<[OrderFacts]>('orderFacts');
+/** One fulfillment webhook's news: fulfilled, and delivered when it says so (one signal per webhook). */
+export interface ShipmentFacts {
+  fulfilledAt?: string;
+  deliveredAt?: string;
+}
+export const shipmentSignal = defineSignal<[ShipmentFacts]>('shipment');
+/** Older senders (still in running histories): one signal per fact. Not sent any more. */
 export const fulfilledSignal = defineSignal<[string]>('fulfilled');
 export const deliveredSignal = defineSignal<[string]>('delivered');
 export const cancelSignal = defineSignal('cancel');
 export const pauseSignal = defineSignal<[boolean]>('pause');
-export const openedSignal = defineSignal('opened');
+/** The open pixel was fetched: the workflow records it (activities are the only writer of email_queue). */
+export const openedSignal = defineSignal<[{ at?: string }?]>('opened');
+/** The shop's plan changed: a request held over the monthly quota checks it again. */
+export const quotaChangedSignal = defineSignal('quotaChanged');
 /**
  * What the reviews plugin says when the customer reviewed. Both fields are optional: signals sent
  * before the photo reminder existed (and in running histories) carry no payload at all.
@@ -30,6 +64,7 @@ export interface ReviewedPayload {
   reviewId?: number;
   /** the review came with photos: no photo reminder for it */
   hasPhotos?: boolean;
+  rating?: number;
 }
 export const reviewedSignal = defineSignal<[ReviewedPayload?]>('reviewed');
 /** Answers the caller with the workflow's verdict: sent now, or why not. */
@@ -78,6 +113,8 @@ export interface RequestState {
   photoReminderAt?: string;
   skipReason?: string | null;
   errorMessage?: string | null;
+  /** a request held over the quota: when the month turns in the shop's timezone */
+  heldUntil?: string;
 }
 
 /** The workflow's current details in the Temporal UI: the queue row, and what happens next. */
@@ -90,7 +127,9 @@ export function currentDetails(s: RequestState): string {
     reviewed: 'The customer reviewed: nothing more to send.',
     failed: `Failed: ${s.errorMessage ?? 'unknown error'}. Waits for Resend (queue row, or the sendAnyway update).`,
     cancel: `Cancelled${s.skipReason ? ` (skip reason: ${s.skipReason})` : ''}. Waits for Send anyway.`,
-    pause: `Paused${s.skipReason ? ` (${s.skipReason})` : ''}. Waits to be resumed or sent anyway.`,
+    pause: s.skipReason === 'quota_exceeded'
+      ? `Held: the shop's monthly request quota is used up. Sends when the month turns${s.heldUntil ? ` (${s.heldUntil} UTC)` : ''}, when the plan raises the quota, or on Send anyway.`
+      : `Paused${s.skipReason ? ` (${s.skipReason})` : ''}. Waits to be resumed or sent anyway.`,
   };
   const lines = [`**${STATUS_TEXT[s.status]}** · ${s.orderName ?? 'order details not received yet'}`, '', next[s.status]];
   if (s.push !== 'none') lines.push('', `Push reminder: ${s.push === 'success' ? 'sent' : s.push}.`);

@@ -3,17 +3,8 @@
 // (the shop's own SMTP server for tests) with a few quick retries, and ops can see it in Temporal.
 import { proxyActivities } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
+import type { SettingsMailInput } from './messages';
 
-export interface SettingsMailInput {
-  shopId: number;
-  shopDomain: string;
-  /** test: through the shop's sender (its SMTP server when chosen); verifySender: the app's */
-  kind: 'test' | 'verifySender';
-  to: string;
-  subject: string;
-  html: string;
-  messageId: string;
-}
 
 const { sendSettingsMail } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '45 seconds',

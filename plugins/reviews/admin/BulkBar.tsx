@@ -7,15 +7,14 @@ const IN_TAB: Record<string, Action[]> = {
   default: ['publish', 'unpublish', 'verify', 'unverify', 'feature', 'pin', 'add-testimonial', 'remove-testimonial', 'delete'],
 };
 
-/** The actions for every selected review at once. */
+/** The actions for every selected review at once (a delete is confirmed by the list's dialog). */
 export function BulkBar({ tab, count, onAction }: { tab: string; count: number; onAction: (a: Action) => void }) {
   const translate = useTranslate();
-  const confirmDelete = (a: Action) => a !== 'delete' || window.confirm(translate('reviews:confirm.delete'));
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', bgcolor: 'action.selected', p: 1, borderRadius: 1 }} data-testid="bulk-bar">
       <Typography variant="body2">{translate('reviews:list.selected', { smart_count: count })}</Typography>
       {(IN_TAB[tab] ?? IN_TAB.default).map((a) => (
-        <Button key={a} size="small" onClick={() => confirmDelete(a) && onAction(a)}>
+        <Button key={a} size="small" onClick={() => onAction(a)}>
           {translate(`reviews:actions.${a}`)}
         </Button>
       ))}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { apiJson } from '../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 
 export interface ProductOption {
   id: string;

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { apiJson } from '../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 import { replyInput, type Review } from '../shared/review';
 import { post } from './reviews-api';
 import { Stars } from './Stars';

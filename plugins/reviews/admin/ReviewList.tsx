@@ -5,6 +5,7 @@ import { Box, Button, Card, Checkbox, Chip, Tab, Table, TableBody, TableCell, Ta
 import { Title, useTranslate } from 'react-admin';
 import { TABS, type Action } from '../shared/review';
 import { BulkBar } from './BulkBar';
+import { DeleteDialog, type PendingDelete } from './DeleteDialog';
 import { Filters } from './Filters';
 import { apiParams, useListState } from './list-state';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
@@ -17,6 +18,7 @@ export default function ReviewList() {
   const [state, update] = useListState();
   const [page, setPage] = useState<ReviewPage | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const { tab, limit, ...filters } = state;
   const query = new URLSearchParams(Object.entries(apiParams(state)).filter((e): e is [string, string] => !!e[1])).toString();
 
@@ -32,72 +34,87 @@ export default function ReviewList() {
   const act = async (action: Action | 'request-edit', ids: number[]) => {
     if (await run(action, ids)) await load();
   };
+  // a delete asks first, in the app's own dialog
+  const request = (action: Action | 'request-edit', ids: number[], fromBin: boolean) => (action === 'delete' ? setPendingDelete({ ids, fromBin }) : act(action, ids));
   const rows = page?.data ?? [];
   const allChecked = rows.length > 0 && selected.length === rows.length;
 
   return (
-    <Card sx={{ mt: 2, p: 2 }}>
+    // inline-size containment: the card takes the page's width, its content never widens the page
+    <Card sx={{ mt: 2, p: 2, contain: 'inline-size' }}>
       <Title title={translate('reviews:list.title')} />
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {translate('reviews:list.title')}
       </Typography>
-      <Tabs value={tab} onChange={(_, v) => update({ tab: v })}>
+      <Tabs value={tab} onChange={(_, v) => update({ tab: v })} variant="scrollable" scrollButtons="auto">
         {TABS.map((t) => (
           <Tab key={t} value={t} label={translate(`reviews:tabs.${t}`)} />
         ))}
       </Tabs>
       <Filters value={filters} onChange={update} limit={limit} onLimit={(l) => update({ limit: l })} />
-      {selected.length > 0 && <BulkBar tab={tab} count={selected.length} onAction={(a) => act(a, selected)} />}
-      <Table size="small" data-testid="reviews-table">
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox">
-              <Checkbox checked={allChecked} onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.id))} slotProps={{ input: { 'aria-label': translate('reviews:list.select_all') } }} />
-            </TableCell>
-            <TableCell>{translate('reviews:fields.rating')}</TableCell>
-            <TableCell>{translate('reviews:fields.content')}</TableCell>
-            <TableCell>{translate('reviews:fields.customer')}</TableCell>
-            <TableCell>{translate('reviews:fields.product')}</TableCell>
-            <TableCell>{translate('reviews:fields.status')}</TableCell>
-            <TableCell>{translate('reviews:fields.created')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.id} data-testid="review-row" hover>
+      {selected.length > 0 && <BulkBar tab={tab} count={selected.length} onAction={(a) => request(a, selected, tab === 'trash')} />}
+      {/* on a phone the table scrolls sideways inside the card, not the whole page */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="reviews-table">
+          <TableHead>
+            <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox checked={selected.includes(r.id)} onChange={() => setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))} />
+                <Checkbox checked={allChecked} onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.id))} slotProps={{ input: { 'aria-label': translate('reviews:list.select_all') } }} />
               </TableCell>
-              <TableCell><Stars value={r.rating} /></TableCell>
-              <TableCell sx={{ maxWidth: 420 }}>
-                {r.title && <Typography variant="subtitle2">{r.title}</Typography>}
-                <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.content}</Typography>
-                {r.replyContent && <Typography variant="caption" color="text.secondary">{translate('reviews:list.replied')}: {r.replyContent}</Typography>}
-              </TableCell>
-              <TableCell>{[r.firstName, r.lastName].filter(Boolean).join(' ')}</TableCell>
-              <TableCell>{r.kind === 'store' ? translate('reviews:list.store_review') : r.productTitle ?? r.productId}</TableCell>
-              <TableCell>
-                <Chip size="small" label={translate(`reviews:status.${r.status}`)} color={r.status === 'published' ? 'success' : 'default'} />
-                {r.verified && <Chip size="small" variant="outlined" label={translate('reviews:list.verified')} sx={{ ml: 0.5 }} />}
-                {r.featured && <Chip size="small" variant="outlined" label={translate('reviews:list.featured')} sx={{ ml: 0.5 }} />}
-                {r.pinned && <Chip size="small" variant="outlined" label={translate('reviews:list.pinned')} sx={{ ml: 0.5 }} />}
-                {r.editRequest && <Chip size="small" variant="outlined" color={r.editRequest === 'denied' ? 'warning' : 'default'} label={translate(`reviews:edit_request.${r.editRequest}`)} sx={{ ml: 0.5 }} />}
-              </TableCell>
-              <TableCell>{new Date(r.createdAt).toLocaleDateString()}</TableCell>
-              <TableCell><RowActions review={r} onAction={(a) => act(a, [r.id])} /></TableCell>
+              <TableCell>{translate('reviews:fields.rating')}</TableCell>
+              <TableCell>{translate('reviews:fields.content')}</TableCell>
+              <TableCell>{translate('reviews:fields.customer')}</TableCell>
+              <TableCell>{translate('reviews:fields.product')}</TableCell>
+              <TableCell>{translate('reviews:fields.status')}</TableCell>
+              <TableCell>{translate('reviews:fields.created')}</TableCell>
+              <TableCell />
             </TableRow>
-          ))}
-          {page && rows.length === 0 && (
-            <TableRow><TableCell colSpan={8}>{translate('reviews:list.empty')}</TableCell></TableRow>
-          )}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id} data-testid="review-row" hover>
+                <TableCell padding="checkbox">
+                  <Checkbox checked={selected.includes(r.id)} onChange={() => setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))} />
+                </TableCell>
+                <TableCell><Stars value={r.rating} /></TableCell>
+                <TableCell sx={{ maxWidth: 420 }}>
+                  {r.title && <Typography variant="subtitle2">{r.title}</Typography>}
+                  <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.content}</Typography>
+                  {r.replyContent && <Typography variant="caption" color="text.secondary">{translate('reviews:list.replied')}: {r.replyContent}</Typography>}
+                </TableCell>
+                <TableCell>{[r.firstName, r.lastName].filter(Boolean).join(' ')}</TableCell>
+                <TableCell>{r.kind === 'store' ? translate('reviews:list.store_review') : r.productTitle ?? r.productId}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={translate(`reviews:status.${r.status}`)} color={r.status === 'published' ? 'success' : 'default'} />
+                  {r.verified && <Chip size="small" variant="outlined" label={translate('reviews:list.verified')} sx={{ ml: 0.5 }} />}
+                  {r.featured && <Chip size="small" variant="outlined" label={translate('reviews:list.featured')} sx={{ ml: 0.5 }} />}
+                  {r.testimonial && <Chip size="small" variant="outlined" color="secondary" label={translate('reviews:list.testimonial')} sx={{ ml: 0.5 }} />}
+                  {r.pinned && <Chip size="small" variant="outlined" label={translate('reviews:list.pinned')} sx={{ ml: 0.5 }} />}
+                  {r.editRequest && <Chip size="small" variant="outlined" color={r.editRequest === 'denied' ? 'warning' : 'default'} label={translate(`reviews:edit_request.${r.editRequest}`)} sx={{ ml: 0.5 }} />}
+                </TableCell>
+                <TableCell>{new Date(r.createdAt).toLocaleDateString()}</TableCell>
+                <TableCell><RowActions review={r} onAction={(a) => request(a, [r.id], r.status === 'trash')} /></TableCell>
+              </TableRow>
+            ))}
+            {page && rows.length === 0 && (
+              <TableRow><TableCell colSpan={8}>{translate('reviews:list.empty')}</TableCell></TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 1 }}>
         <Typography variant="body2">{translate('reviews:list.total', { smart_count: page?.total ?? 0 })}</Typography>
         <Button disabled={!page?.pageInfo.hasPre} onClick={() => update({ before: page!.pageInfo.previousCursor!, after: '' })}>{translate('reviews:list.previous')}</Button>
         <Button disabled={!page?.pageInfo.hasNext} onClick={() => update({ after: page!.pageInfo.nextCursor!, before: '' })}>{translate('reviews:list.next')}</Button>
       </Box>
+      <DeleteDialog
+        pending={pendingDelete}
+        onClose={() => setPendingDelete(null)}
+        onConfirm={(ids) => {
+          setPendingDelete(null);
+          act('delete', ids);
+        }}
+      />
     </Card>
   );
 }

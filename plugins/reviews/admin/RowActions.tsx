@@ -29,7 +29,7 @@ export function RowActions({ review, onAction }: { review: Review; onAction: (a:
     setAnchor(null);
     if (a === 'reply') navigate(`/reviews/reply/${review.id}`);
     else if (a === 'edit') navigate(`/reviews/edit/${review.id}`);
-    else if (a !== 'delete' || window.confirm(translate(review.status === 'trash' ? 'reviews:confirm.delete_forever' : 'reviews:confirm.delete'))) onAction(a);
+    else onAction(a);
   };
   return (
     <>

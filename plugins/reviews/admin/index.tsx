@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
 
 // Manage reviews (spec section 2): the list with its tabs, the reply form and the edit form.
 export default defineAdminPlugin({
@@ -11,4 +11,6 @@ export default defineAdminPlugin({
     { path: '/reviews/reply/:id', component: lazy(() => import('./ReplyPage')) },
     { path: '/reviews/edit/:id', component: lazy(() => import('./EditPage')) },
   ],
+  // the general tab of /settings (spec section 2): the settings this plugin owns
+  settingsTabs: [{ key: 'general', labelKey: 'reviews:general.tab', position: 10, component: lazy(() => import('./settings/GeneralSettingsTab')) }],
 });

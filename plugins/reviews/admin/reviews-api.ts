@@ -1,6 +1,6 @@
 // The admin's calls to /api/reviews, and the toasts of spec section 8 for each action.
 import { useNotify } from 'react-admin';
-import { apiJson, httpClient } from '../../../admin/src/api-client';
+import { apiJson, httpClient } from '@plaudit/kernel/admin';
 import type { Action, PageInfo, Review } from '../shared/review';
 
 export interface ReviewPage {

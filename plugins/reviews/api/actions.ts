@@ -2,10 +2,10 @@
 // followed by one summary recompute of the product keys it touched, in one transaction.
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import type { Tenant } from '../../../api/auth/tenant';
+import type { Tenant } from '@plaudit/kernel';
 import type { Action } from '../shared/review';
-import { Review } from './review.model';
-import { keysOf, recomputeSummaries } from './summaries';
+import { Review } from '../db/review.model';
+import { keysOf, recomputeSummaries } from '../db/summaries';
 
 export interface ActionResult {
   /** reviews changed */

@@ -1,8 +1,8 @@
 // Sample reviews so a newcomer sees a living app: marked demo, removable in one action.
 import type { Knex } from 'knex';
-import type { Tenant } from '../../../api/auth/tenant';
-import { Review } from './review.model';
-import { keysOf, recomputeSummaries } from './summaries';
+import type { Tenant } from '@plaudit/kernel';
+import { Review } from '../db/review.model';
+import { keysOf, recomputeSummaries } from '../db/summaries';
 
 export const DEMO_COUNT = 300;
 
@@ -84,8 +84,13 @@ export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT, p
   });
 }
 
+const DEMO_LOCK = 5_106; // advisory-lock key space of demo seeding
+
 /** Deletes every demo review of the shop; returns how many. */
 export async function removeDemo(trx: Knex.Transaction, tenant: Tenant, recompute = true): Promise<number> {
+  // One seeding or removal per shop at a time: two overlapping seeds would each delete what the
+  // other cannot yet see and leave twice the sample (or deadlock on the summaries).
+  await trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [DEMO_LOCK, tenant.shopId]);
   const removed = (await tenant.query(Review, trx).where('demo', true).delete().returning(['id', 'productKey'])) as unknown as Review[];
   if (recompute) await recomputeSummaries(trx, tenant.shopId, keysOf(removed));
   return removed.length;

@@ -1,13 +1,13 @@
 // Export of published reviews (at most 10,000) as CSV or XML. Cells that a spreadsheet would run
 // as formulas are prefixed with a quote.
-import type { Tenant } from '../../../api/auth/tenant';
+import type { Tenant } from '@plaudit/kernel';
 import { EXPORT_MAX } from '../shared/review';
 import { filtered } from './list';
-import type { Review } from './review.model';
+import type { Review } from '../db/review.model';
 
 const COLUMNS = [
   'id', 'productId', 'productHandle', 'productTitle', 'kind', 'rating', 'title', 'content', 'firstName', 'lastName', 'email',
-  'country', 'locale', 'source', 'verified', 'featured', 'pinned', 'testimonial', 'replyContent', 'repliedAt', 'media', 'createdAt',
+  'country', 'locale', 'source', 'verified', 'incentivized', 'featured', 'pinned', 'testimonial', 'replyContent', 'repliedAt', 'media', 'createdAt',
 ] as const;
 
 function cell(r: Review, c: (typeof COLUMNS)[number]): string {

@@ -2,9 +2,9 @@
 // grow with depth. A cursor is the sort key of the row it points at, base64url JSON.
 import createHttpError from 'http-errors';
 import type { QueryBuilder } from 'objection';
-import type { Tenant } from '../../../api/auth/tenant';
+import type { Tenant } from '@plaudit/kernel';
 import type { ListQuery, PageInfo } from '../shared/review';
-import { Review } from './review.model';
+import { Review } from '../db/review.model';
 
 type Dir = 'asc' | 'desc';
 interface SortKey {

@@ -1,9 +1,8 @@
 // Starting the workflow that mails a review's customer (edit request, review reply): on the app's
-// task queue, findable by shop in the Temporal UI, so the API never waits for SMTP.
-import { TypedSearchAttributes } from '@temporalio/common';
-import type { Tenant } from '../../../api/auth/tenant';
-import type { ApiServices } from '../../../api/plugins/types';
-import { ShopDomain } from '../../../workflows/search-attributes';
+// task queue, findable by shop in the Temporal UI, so the API never waits for SMTP. Both go through
+// the kernel outbox: a mail asked for while Temporal is down is recorded and started once it is back.
+import type { Knex } from 'knex';
+import type { ApiServices, Tenant } from '@plaudit/kernel';
 
 export interface ReviewMail<I> {
   workflow: string;
@@ -12,12 +11,14 @@ export interface ReviewMail<I> {
   summary: string;
 }
 
-export async function startReviewMail<I>({ temporal, config }: Pick<ApiServices, 'temporal' | 'config'>, tenant: Tenant, mail: ReviewMail<I>): Promise<void> {
-  await temporal.client.workflow.start(mail.workflow, {
-    workflowId: mail.workflowId,
-    taskQueue: config.temporal.taskQueue,
-    args: [mail.input],
-    typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomain, value: tenant.shopDomain }]),
-    staticSummary: mail.summary,
-  });
+const durableStart = <I>(tenant: Tenant, mail: ReviewMail<I>) => ({ workflowType: mail.workflow, workflowId: mail.workflowId, args: [mail.input], shopDomain: tenant.shopDomain, summary: mail.summary });
+
+/** Records the start and hands it to Temporal (3 s at most); Temporal down leaves it to the outbox. */
+export async function startReviewMail<I>({ outbox }: Pick<ApiServices, 'outbox'>, tenant: Tenant, mail: ReviewMail<I>): Promise<void> {
+  await outbox.start(durableStart(tenant, mail));
+}
+
+/** Records the start inside `trx` (it commits with the caller's write); `outbox.dispatch(id)` after the commit. */
+export function enqueueReviewMail<I>({ outbox }: Pick<ApiServices, 'outbox'>, tenant: Tenant, mail: ReviewMail<I>, trx: Knex.Transaction): Promise<number | undefined> {
+  return outbox.enqueue(durableStart(tenant, mail), trx);
 }

@@ -1,38 +1,51 @@
 // After a saved reply, the "review reply" email goes out from a workflow, so the reply API never
-// waits for SMTP. Started only when it can be sent: the review has an email, the shop's plan has
-// the review-reply feature and its template is on (the activity checks again at send time).
+// waits for SMTP. Recorded only when it can be sent: the review has an email, the shop's plan has
+// the review-reply feature and the shop has not switched its reviewReply template off (the activity
+// checks both again at send time).
 // Blocked/unsubscribed customers live in the review-requests plugin's own table, which this plugin
 // does not read (plugins talk through the kernel): they are not checked here.
+//
+// The start is recorded in the kernel outbox in the reply's own transaction, so a reply saved while
+// Temporal is down is mailed once it is back. Each reply has its own workflow id (the reply's time,
+// ms); replies saved within REPLY_SETTLE_MS of each other (a double click, eight concurrent saves, a
+// quick correction) collapse to one email: every workflow waits that long, then only the reply
+// still current is sent, with its final text.
 import type { Knex } from 'knex';
-import type { Tenant } from '../../../api/auth/tenant';
-import { allows } from '../../../api/plans';
-import type { ApiServices } from '../../../api/plugins/types';
-import { Shop } from '../../../api/shops/shop.model';
-import { replyTemplateFrom, TEMPLATES_NAMESPACE } from '../activities/review-reply-email';
-import type { ReviewReplyInput } from '../activities/review-reply';
-import { startReviewMail } from './mail-workflow';
-import type { Review } from './review.model';
+import type { ApiServices, Tenant } from '@plaudit/kernel';
+import { Review } from '../db/review.model';
+import { TEMPLATE, templateOn } from '../shared/mail-templates';
+import type { ReviewReplyInput } from '../workflows/messages';
+import { enqueueReviewMail } from './mail-workflow';
+
+export const REPLY_SETTLE_MS = 10_000;
 
 export const replyEmailWorkflowId = (shopDomain: string, reviewId: number, repliedAt: number) => `review-reply:${shopDomain}:${reviewId}:${repliedAt}`;
 
-async function replyEmailOn(knex: Knex, tenant: Tenant): Promise<boolean> {
-  // tenancy: the shop row itself, by the tenant's (verified) shop id
-  const shop = await Shop.query().findById(tenant.shopId);
-  if (!shop || !allows(shop, 'reviewReply')) return false;
-  // tenancy: the kernel settings row of the tenant's shop
-  const stored = await knex('settings').where({ shopId: tenant.shopId, namespace: TEMPLATES_NAMESPACE }).first('value');
-  return replyTemplateFrom(stored?.value).enabled;
+async function replyEmailOn(services: Pick<ApiServices, 'shops' | 'mail'>, tenant: Tenant): Promise<boolean> {
+  const shop = await services.shops.get(tenant.shopId);
+  return !!shop && services.shops.allows(shop, 'reviewReply') && (await templateOn(services, shop, TEMPLATE.reviewReply));
 }
 
-/** Starts the email of the reply just saved on `review`; returns whether one was started. */
-export async function mailReply(services: ApiServices, tenant: Tenant, review: Review): Promise<boolean> {
-  if (!review.email || !review.replyContent || !review.repliedAt || !(await replyEmailOn(services.knex, tenant))) return false;
-  const input: ReviewReplyInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, repliedAt: new Date(review.repliedAt).getTime() };
-  await startReviewMail(services, tenant, {
+/** Records, inside `trx`, the email of the reply just saved on `review`; the outbox id when one is due. */
+async function recordReplyMail(services: ApiServices, tenant: Tenant, review: Review, trx: Knex.Transaction): Promise<number | undefined> {
+  if (!review.email || !review.replyContent || !review.repliedAt) return undefined;
+  const input: ReviewReplyInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, repliedAt: new Date(review.repliedAt).getTime(), settleMs: REPLY_SETTLE_MS };
+  return enqueueReviewMail(services, tenant, {
     workflow: 'reviewsReplyEmail',
     workflowId: replyEmailWorkflowId(tenant.shopDomain, review.id, input.repliedAt),
     input,
     summary: `Reply email for review ${review.id} of ${tenant.shopDomain}`,
+  }, trx);
+}
+
+/** Saves the reply and its email together; the email is handed to Temporal after the commit. */
+export async function saveReply(services: ApiServices, tenant: Tenant, reviewId: number, content: string): Promise<Review> {
+  const mailOn = await replyEmailOn(services, tenant);
+  const { row, outboxId } = await services.knex.transaction(async (trx) => {
+    const saved = await tenant.query(Review, trx).patchAndFetchById(reviewId, { replyContent: content, repliedAt: new Date() });
+    return { row: saved, outboxId: mailOn ? await recordReplyMail(services, tenant, saved, trx) : undefined };
   });
-  return true;
+  // An id shared with a concurrent reply (same ms) was recorded once: only its recorder dispatches.
+  if (outboxId !== undefined) await services.outbox.dispatch(outboxId);
+  return row;
 }

@@ -3,28 +3,25 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import type { AppContext, AppState } from '../../../api/http/types';
-import { allows, requireFeature } from '../../../api/plans';
-import type { ApiServices } from '../../../api/plugins/types';
-import { Shop } from '../../../api/shops/shop.model';
+import { type ApiServices, type AppContext, type AppState, requiredTier, requireFeature } from '@plaudit/kernel';
 import { ACTIONS, bulkInput, listQuery, replyInput, reviewCreate, reviewEdit, type Action } from '../shared/review';
 import { runAction } from './actions';
 import { assertEditable, requestEdit } from './edit-requests';
 import { removeDemo, seedDemo } from './demo';
-import { mailReply } from './reply-email';
+import { saveReply } from './reply-email';
 import { exportReviews } from './export';
 import { countReviews, listReviews } from './list';
-import { present, Review } from './review.model';
-import { REVIEW_FEED_CHANNEL } from './feed';
-import { readSettings, saveSettings } from './settings';
-import { recomputeSummaries, shopSummary } from './summaries';
+import { present, Review } from '../db/review.model';
+import { REVIEW_FEED_CHANNEL } from '../db/feed';
+import { recomputeSummaries, shopSummary } from '../db/summaries';
+import { reviewSettingsOf } from '../shared/settings';
+import { reviewCreatedPayload } from './collect/save-review';
 
 const idParam = z.coerce.number().int().positive();
 
-async function recycleBinOn(ctx: AppContext): Promise<boolean> {
-  // tenancy: the shop row itself, by the verified credential's shop id
-  const shop = await Shop.query().findById(ctx.state.auth.shopId);
-  return !!shop && allows(shop, 'recycleBin');
+async function recycleBinOn({ shops }: ApiServices, ctx: AppContext): Promise<boolean> {
+  const shop = await shops.get(ctx.state.auth.shopId);
+  return !!shop && shops.allows(shop, 'recycleBin');
 }
 
 async function findReview(ctx: AppContext): Promise<Review> {
@@ -41,6 +38,8 @@ function parseAction(name: string): Action {
 
 export function reviewRoutes(services: ApiServices) {
   const { knex, events } = services;
+  const settings = reviewSettingsOf(services.settings);
+  const recycleBin = (ctx: AppContext) => recycleBinOn(services, ctx);
   const router = new Router<AppState>({ prefix: '/reviews' });
 
   router.get('/', async (ctx) => {
@@ -52,14 +51,23 @@ export function reviewRoutes(services: ApiServices) {
   });
 
   router.get('/settings', async (ctx) => {
-    ctx.body = { success: true, data: await readSettings(ctx.state.tenant) };
+    // the general tab says when deletes skip the recycle bin (its retention applies only with it)
+    const recycleBinAllowed = await recycleBin(ctx);
+    ctx.body = { success: true, data: await settings.get(ctx.state.tenant.shopId), plan: { recycleBin: recycleBinAllowed, recycleBinTier: requiredTier('recycleBin') } };
   });
   router.put('/settings', async (ctx) => {
-    const data = await saveSettings(ctx.state.tenant, ctx.request.body ?? {});
+    const data = await settings.update(ctx.state.tenant.shopId, (ctx.request.body ?? {}) as object);
     // rich snippets and UGC display change what the storefront renders: readers drop their caches
     // tenancy: no rows read or written; the notification names the tenant's shop
     await knex.raw('SELECT pg_notify(?, ?)', [REVIEW_FEED_CHANNEL, String(ctx.state.tenant.shopId)]);
     ctx.body = { success: true, message: 'Saved successfully', data };
+  });
+
+  // What a delete does now (the admin's delete dialog says it): to the recycle bin for the
+  // setting's days when the plan has one, for good otherwise.
+  router.get('/recycle-bin', async (ctx) => {
+    const enabled = await recycleBin(ctx);
+    ctx.body = { success: true, data: { enabled, retentionDays: (await settings.get(ctx.state.tenant.shopId)).trashRetentionDays } };
   });
 
   router.get('/summary', async (ctx) => {
@@ -85,14 +93,14 @@ export function reviewRoutes(services: ApiServices) {
   router.post('/bulk/:action', async (ctx) => {
     const action = parseAction(ctx.params.action);
     const { ids } = bulkInput.parse(ctx.request.body ?? {});
-    const result = await runAction(knex, ctx.state.tenant, action, ids, { recycleBin: await recycleBinOn(ctx) });
+    const result = await runAction(knex, ctx.state.tenant, action, ids, { recycleBin: await recycleBin(ctx) });
     ctx.body = { success: true, ...result };
   });
 
   router.post('/', async (ctx) => {
     const input = reviewCreate.parse(ctx.request.body ?? {});
-    const settings = await readSettings(ctx.state.tenant);
-    const status = input.status ?? (settings.autoPublish === 'all' ? 'published' : 'pending');
+    const { autoPublish } = await settings.get(ctx.state.tenant.shopId);
+    const status = input.status ?? (autoPublish === 'all' ? 'published' : 'pending');
     const review = await knex.transaction(async (trx) => {
       const row = await ctx.state.tenant.insert(
         Review,
@@ -100,10 +108,9 @@ export function reviewRoutes(services: ApiServices) {
         trx,
       );
       await recomputeSummaries(trx, ctx.state.tenant.shopId, [row.productId]);
+      await events.emit('review.created', reviewCreatedPayload(ctx.state.tenant, row, null), { key: row.id, shopDomain: ctx.state.tenant.shopDomain, trx });
       return row;
     });
-    const { shopId, shopDomain } = ctx.state.auth;
-    await events.emit('review.created', { shopId, shopDomain, reviewId: review.id, productId: review.productId ?? null, rating: review.rating, source: review.source, status: review.status });
     ctx.status = 201;
     ctx.body = present(review);
   });
@@ -126,15 +133,14 @@ export function reviewRoutes(services: ApiServices) {
 
   router.delete('/:id', async (ctx) => {
     const review = await findReview(ctx);
-    const result = await runAction(knex, ctx.state.tenant, 'delete', [review.id], { recycleBin: await recycleBinOn(ctx) });
+    const result = await runAction(knex, ctx.state.tenant, 'delete', [review.id], { recycleBin: await recycleBin(ctx) });
     ctx.body = { success: true, ...result };
   });
 
   router.post('/:id/reply', requireFeature('reply'), async (ctx) => {
     const review = await findReview(ctx);
     const { content } = replyInput.parse(ctx.request.body ?? {});
-    const row = await ctx.state.tenant.query(Review).patchAndFetchById(review.id, { replyContent: content, repliedAt: new Date() });
-    await mailReply(services, ctx.state.tenant, row); // starts a workflow; SMTP is not awaited
+    const row = await saveReply(services, ctx.state.tenant, review.id, content); // the email follows from a workflow
     ctx.body = { success: true, data: present(row) };
   });
   router.delete('/:id/reply', requireFeature('reply'), async (ctx) => {
@@ -153,7 +159,7 @@ export function reviewRoutes(services: ApiServices) {
     const action = parseAction(ctx.params.action);
     const review = await findReview(ctx);
     if (action === 'verify' && review.imported) throw createHttpError(409, 'Imported reviews cannot be verified', { code: 'IMPORTED_REVIEW' });
-    const result = await runAction(knex, ctx.state.tenant, action, [review.id], { recycleBin: await recycleBinOn(ctx) });
+    const result = await runAction(knex, ctx.state.tenant, action, [review.id], { recycleBin: await recycleBin(ctx) });
     const row = await ctx.state.tenant.query(Review).findById(review.id);
     ctx.body = { success: true, ...result, data: row ? present(row) : null };
   });

@@ -1,7 +1,6 @@
 // The plugin's schedules, created idempotently at every API start: hourly maintenance, and the
 // minute-by-minute push of changed ratings to Shopify's product metafields.
-import type { ApiServices } from '../../../api/plugins/types';
-import { ensureSchedule } from '../../../api/temporal/schedules';
+import { type ApiServices, ensureSchedule } from '@plaudit/kernel';
 
 export const MAINTENANCE_SCHEDULE_ID = 'reviews-maintenance';
 

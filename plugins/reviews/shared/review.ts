@@ -8,6 +8,8 @@ export const TABS = ['all', 'published', 'unpublished', 'trash'] as const;
 export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const;
 export const PAGE_SIZES = [10, 20, 50, 100];
 export const EXPORT_MAX = 10_000;
+/** renditions an uploaded photo may have (the collect routes store three) */
+const WIDTH_VARIANTS = 4;
 export const ACTIONS = [
   'publish', 'unpublish', 'delete', 'restore', 'verify', 'unverify', 'feature', 'unfeature',
   'pin', 'unpin', 'add-testimonial', 'remove-testimonial',
@@ -18,6 +20,8 @@ export type ReviewStatus = (typeof STATUSES)[number];
 export interface MediaItem {
   url: string;
   type: 'image' | 'video';
+  /** an uploaded photo's renditions (srcset), smallest first; absent on older uploads and external URLs */
+  variants?: { url: string; width: number }[];
 }
 
 export interface Review {
@@ -61,9 +65,19 @@ export interface PageInfo {
 
 const required = 'This field is required';
 const text = (max: number) => z.string().trim().max(max);
-const shopifyId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[\w:/.-]{1,255}$/, 'The value is invalid'));
+export const shopifyId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[\w:/.-]{1,255}$/, 'The value is invalid'));
 
-const mediaItem = z.object({ url: z.url().max(2048), type: z.enum(['image', 'video']).default('image') });
+// Media URLs are http(s) on any host, or a photo uploaded to us (/media/<file>): never javascript:,
+// data: or anything else a browser would run or a widget could not load.
+const MEDIA_URL = 'Media URLs must start with http:// or https://';
+const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.hostname });
+const isMediaUrl = (v: string) => !/[\s\u0000-\u001f\u007f\\]/.test(v) && (/^\/media\/[\w.-]{1,200}$/.test(v) || httpUrl.safeParse(v).success);
+const mediaUrl = z.string().trim().max(2048).refine(isMediaUrl, MEDIA_URL);
+const mediaItem = z.object({
+  url: mediaUrl,
+  type: z.enum(['image', 'video']).default('image'),
+  variants: z.array(z.object({ url: mediaUrl, width: z.number().int().min(1).max(10_000) })).max(WIDTH_VARIANTS).optional(),
+});
 
 /** The fields a merchant can edit. */
 export const reviewEdit = z.object({
@@ -134,21 +148,30 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-/** General settings (namespace `reviews` of the kernel settings table). */
+/** General settings (the plugin's settings namespace `reviews`, shared/settings.ts). The messages are
+ * spec section 5's catalogue: the API answers them in a 400 and the general tab shows them translated. */
+export const SETTINGS_MESSAGES = { invalid: 'The value is invalid', email: 'Invalid email' } as const;
+export const HELD_DAYS = { min: 1, max: 365 } as const;
+export const betweenEqual = (min: number, max: number) => `Number needs to be between equal ${min} and ${max}`;
+const invalid = { error: SETTINGS_MESSAGES.invalid };
+const flag = z.boolean(invalid);
+const receiver = z.email({ error: SETTINGS_MESSAGES.email }).nullable();
+const wholeBetween = (min: number, max: number) => z.number({ error: betweenEqual(min, max) }).int({ error: betweenEqual(min, max) }).min(min, { error: betweenEqual(min, max) }).max(max, { error: betweenEqual(min, max) });
+
 export const reviewSettings = z.object({
   // applied the same way to every rating: no suppression of negative reviews (FTC 16 CFR 465)
-  autoPublish: z.enum(['all', 'hold']).default('all'),
-  // held reviews are published after this many days; null never
-  autoPublishHeldAfterDays: z.number().int().min(1).max(365).nullable().default(14),
-  trashRetentionDays: z.union([z.literal(15), z.literal(30)]).default(30),
-  customerEligibility: z.enum(['everyone', 'buyers']).default('everyone'),
-  richSnippets: z.boolean().default(true),
-  ugcDisplay: z.boolean().default(true),
+  autoPublish: z.enum(['all', 'hold'], invalid).default('all'),
+  // held reviews are published after this many days (spec: 14); null never
+  autoPublishHeldAfterDays: wholeBetween(HELD_DAYS.min, HELD_DAYS.max).nullable().default(14),
+  trashRetentionDays: z.union([z.literal(15), z.literal(30)], invalid).default(30),
+  customerEligibility: z.enum(['everyone', 'buyers'], invalid).default('everyone'),
+  richSnippets: flag.default(true),
+  ugcDisplay: flag.default(true),
   // notifications to the shop: new reviews as an hourly digest, negative ones at once
-  enabledEmailNewReview: z.boolean().default(true),
-  enabledEmailNegativeReview: z.boolean().default(true),
-  receiverNewReview: z.email({ message: 'Invalid email' }).nullable().default(null),
-  receiverNegativeReview: z.email({ message: 'Invalid email' }).nullable().default(null),
-  negativeThreshold: z.number().int().min(1).max(5).default(4),
+  enabledEmailNewReview: flag.default(true),
+  enabledEmailNegativeReview: flag.default(true),
+  receiverNewReview: receiver.default(null),
+  receiverNegativeReview: receiver.default(null),
+  negativeThreshold: wholeBetween(1, 5).default(4),
 }).strict();
 export type ReviewSettings = z.infer<typeof reviewSettings>;

@@ -1,6 +1,6 @@
 // After a random sequence of 1,000 actions (seeded, so a failure replays), the maintained
 // summaries equal a full recount of published reviews.
-import { client, startTestApi, type TestApi } from '../../../tests/support/api';
+import { client, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { insertReviews, maintained, recount, shopOn } from './helpers';
 
 let api: TestApi;
@@ -31,7 +31,7 @@ test('summaries equal a full recount after 1,000 random actions', async () => {
   ids.push(...(await insertReviews(api, shop.id, 5, { kind: 'store', productId: null })).map((r) => r.id));
   const otherIds = (await insertReviews(api, other.shop.id, 5)).map((r) => r.id);
   await api.knex.transaction(async (trx) => {
-    const { recomputeSummaries } = await import('../api/summaries');
+    const { recomputeSummaries } = await import('../db/summaries');
     await recomputeSummaries(trx, shop.id, ['', ...PRODUCTS]);
   });
 

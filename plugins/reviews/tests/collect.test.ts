@@ -1,9 +1,10 @@
 // Collection through the signed link in a request email: a verified review per line item, photos
 // checked by content with metadata removed, expired, forged and reused links refused.
 import zlib from 'node:zlib';
-import { linkKey, signLink } from '../../../api/signed-links';
-import { startPlatformStack } from '../../../tests/support/platform';
+import sharp from 'sharp';
+import { startPlatformStack } from '@plaudit/kernel/testing';
 import { cleanImage, sniffImage } from '../api/collect/media';
+import { writeLinkFor } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -12,45 +13,44 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** A tiny JPEG-shaped file with an EXIF (APP1) segment carrying GPS text. */
-function jpegWithExif(): Buffer {
-  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0x00, 0x16]), Buffer.from('Exif\0\0GPS 48.85,2.35')]);
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  const sos = Buffer.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0x34, 0xff, 0xd9]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, app1, sos]);
+/** A real 8x8 JPEG with an EXIF (APP1) segment carrying GPS text right after its start marker. */
+async function jpegWithExif(): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+  const exif = Buffer.from('Exif\0\0GPS 48.85,2.35');
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), Buffer.from([0, exif.length + 2]), exif]);
+  return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
 }
 
-function pngWithText(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('tEXt', Buffer.from('Comment\0secret location')), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
+/** A real 1x1 PNG with a tEXt chunk (valid CRC) after its header. */
+async function pngWithText(): Promise<Buffer> {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#f00' } }).png().toBuffer();
+  const data = Buffer.from('Comment\0secret location');
+  const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  const afterHeader = 8 + 25; // signature, IHDR chunk
+  return Buffer.concat([png.subarray(0, afterHeader), len, body, crc, png.subarray(afterHeader)]);
 }
 
-test('images are typed by their bytes and lose their metadata', () => {
+test('images are typed by their bytes and re-encoded without their metadata', async () => {
   expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeUndefined();
   expect(sniffImage(Buffer.from('<html><script>alert(1)</script></html>'))).toBeUndefined();
-  const jpg = cleanImage(jpegWithExif());
-  expect(jpg.type).toBe('jpg');
-  expect(jpg.bytes.includes(Buffer.from('GPS'))).toBe(false);
-  expect(jpg.bytes.includes(Buffer.from('JFIF'))).toBe(true);
-  const png = cleanImage(pngWithText());
-  expect(png.type).toBe('png');
-  expect(png.bytes.includes(Buffer.from('secret location'))).toBe(false);
-  expect(png.bytes.includes(Buffer.from('IDAT'))).toBe(true);
+  const withExif = await jpegWithExif();
+  expect(withExif.includes(Buffer.from('GPS'))).toBe(true);
+  const jpg = await cleanImage(withExif);
+  expect(jpg.renditions.map((r) => [r.width, r.height])).toEqual([[8, 8]]);
+  expect(jpg.renditions[0].bytes.includes(Buffer.from('GPS'))).toBe(false);
+  expect(sniffImage(jpg.renditions[0].bytes)).toBe('jpg');
+  const withText = await pngWithText();
+  expect(withText.includes(Buffer.from('secret location'))).toBe(true);
+  const png = await cleanImage(withText);
+  expect(png.renditions[0].bytes.includes(Buffer.from('secret location'))).toBe(false);
+  expect(sniffImage(png.renditions[0].bytes)).toBe('jpg');
 });
 
-async function writeLink(exp = Math.floor(Date.now() / 1000) + 3600) {
-  const { domain, shop } = await stack.installShop();
-  const { order } = await stack.control('/orders', { shop: domain });
-  const details = await stack.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
-  const product = details!.lineItems.nodes[0].product!.id;
-  const token = signLink(linkKey(stack.api.config.encryptionKey!), { p: 'write', shop: domain, q: 1, o: order.id, pr: product, exp });
-  return { shop, token, product, url: `${stack.appUrl}/r/write/${token}` };
-}
+const writeLink = (expiresInDays = 1) => writeLinkFor(stack, { expiresInDays });
 
 function form(fields: Record<string, string>, files: [string, Buffer][] = []) {
   const fd = new FormData();
@@ -63,7 +63,7 @@ test('a verified review with a photo, once per line item', async () => {
   const { shop, url, product } = await writeLink();
   const page = await (await fetch(url)).text();
   expect(page).toContain('How do you like');
-  const sent = await fetch(url, { method: 'POST', body: form({ rating: '4', title: 'Lovely', content: 'Great mug, keeps coffee warm.', firstName: 'Ann', lastName: 'Lee' }, [['photo.jpg', jpegWithExif()]]) });
+  const sent = await fetch(url, { method: 'POST', body: form({ rating: '4', title: 'Lovely', content: 'Great mug, keeps coffee warm.', firstName: 'Ann', lastName: 'Lee' }, [['photo.jpg', await jpegWithExif()]]) });
   expect(sent.status).toBe(200);
   expect(await sent.text()).toContain('Thank you!');
   const [review] = await stack.api.knex('reviews').where({ shopId: shop.id });
@@ -87,8 +87,37 @@ test('an HTML or SVG file posing as a photo is refused, and nothing is stored', 
   expect(await stack.api.knex('reviews').where({ shopId: shop.id })).toEqual([]);
 });
 
+test('an invalid field re-renders the page with the customer\'s text and the message; content is capped at 5,000 characters', async () => {
+  const { shop, url } = await writeLink();
+  const content = 'Sturdy & warm <b>mug</b>, "would buy again".';
+  const longTitle = await fetch(url, { method: 'POST', body: form({ rating: '4', title: 'T'.repeat(256), content, firstName: 'Ann', lastName: 'Lee' }) });
+  expect(longTitle.status).toBe(400);
+  expect(longTitle.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = await longTitle.text();
+  // the customer's text, escaped, in the form again, and the title's message beside its field
+  expect(page).toContain('Sturdy &amp; warm &lt;b&gt;mug&lt;/b&gt;, &quot;would buy again&quot;.</textarea>');
+  expect(page).toContain(`value="${'T'.repeat(256)}"`);
+  expect(page).toContain('id="r4" value="4" checked');
+  expect(page).toContain('<div class="err" id="title-error">The value is invalid</div>');
+
+  const tooLong = await fetch(url, { method: 'POST', body: form({ rating: '5', content: 'x'.repeat(5001), firstName: 'Ann' }) });
+  expect(tooLong.status).toBe(400);
+  expect(await tooLong.text()).toContain('<div class="err" id="content-error">The value is invalid</div>');
+  const withNul = await fetch(url, { method: 'POST', body: form({ rating: '5', content: 'fine', title: 'a\u0000b' }) });
+  expect(withNul.status).toBe(400);
+  expect(await withNul.text()).toContain('id="title-error"');
+  expect(await stack.api.knex('reviews').where({ shopId: shop.id })).toEqual([]);
+
+  // corrected, the same link takes exactly 5,000 characters
+  const fixed = await fetch(url, { method: 'POST', body: form({ rating: '4', title: 'Sturdy', content: 'y'.repeat(5000), firstName: 'Ann' }) });
+  expect(await fixed.text()).toContain('Thank you!');
+  const [review] = await stack.api.knex('reviews').where({ shopId: shop.id });
+  expect(review).toMatchObject({ title: 'Sturdy', rating: 4, firstName: 'Ann' });
+  expect(review.content).toHaveLength(5000);
+});
+
 test('expired and forged links are refused', async () => {
-  const expired = await writeLink(Math.floor(Date.now() / 1000) - 10);
+  const expired = await writeLink(-1);
   expect((await fetch(expired.url)).status).toBe(400);
   const forged = expired.url.replace(/\.[^.]+$/, '.AAAA');
   expect((await fetch(forged)).status).toBe(400);

@@ -1,9 +1,9 @@
-// Edit requests end to end on the real worker and SMTP sink: the confirm-edit email (default or the
-// shop's own template), its signed links, the states unconfirmed -> confirmed / denied, editing
-// blocked until the customer confirms, and forged, expired or superseded links refused.
-import { linkKey, signLink } from '../../../api/signed-links';
-import { listMail } from '../../../api/runtime/smtp-sink';
-import { eventually, startTestApi, type TestApi } from '../../../tests/support/api';
+// Edit requests end to end on the real worker and SMTP sink: the confirm-edit email (the shop's
+// template in the kernel's template registry, or the plugin's defaults), its signed links, the states
+// unconfirmed -> confirmed / denied, editing blocked until the customer confirms, forged, expired or
+// superseded links refused, and no request while the shop has the email switched off.
+import { listMail, type EmailTemplate } from '@plaudit/kernel';
+import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { insertReviews, mailBody, shopOn } from './helpers';
 
 let api: TestApi;
@@ -28,6 +28,13 @@ async function requestAndReceive(http: Awaited<ReturnType<typeof shopOn>>['http'
 }
 
 const stateOf = async (id: number) => (await api.knex('reviews').where({ id }).first()).editRequest;
+
+/** Saves the shop's confirmEdit template the way the editor does: validated, stored in the kernel's registry. */
+async function editConfirmTemplate(shopId: number, patch: Partial<EmailTemplate>) {
+  const { templates } = api.runtime.services.mail;
+  const current = await templates.get(shopId, 'reviews.confirmEdit', 'en');
+  await templates.save(shopId, 'reviews.confirmEdit', await templates.validate('reviews.confirmEdit', current, patch), 'en');
+}
 
 test('confirm: the email arrives, GET only asks, POST confirms, then the merchant may edit', async () => {
   const { http, shop } = await shopOn(api, 'pro');
@@ -98,13 +105,14 @@ test('forged and expired links are refused and change nothing', async () => {
   const [r] = await insertReviews(api, shop.id, 1, { email });
   const { token } = await requestAndReceive(http, r.id, email);
   const { editRequestedAt } = await api.knex('reviews').where({ id: r.id }).first();
-  const key = linkKey(api.config.encryptionKey!);
-  const payload = { p: 'edit' as const, shop: shop.shopifyDomain, q: 0, o: '', r: r.id, t: new Date(editRequestedAt).getTime() };
+  const { links } = api.runtime.services;
+  const data = { reviewId: r.id, requestedAt: new Date(editRequestedAt).getTime() };
+  const sign = (purpose: string, shop: string, d: Record<string, unknown>, ttl: number) => links.sign(purpose, shop, d, ttl);
 
   const forged = token.replace(/\.[^.]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-  const expired = signLink(key, { ...payload, exp: Math.floor(Date.now() / 1000) - 5 });
-  const wrongPurpose = signLink(key, { ...payload, p: 'write', exp: Math.floor(Date.now() / 1000) + 600 });
-  const otherReview = signLink(key, { ...payload, r: r.id + 1_000_000, exp: Math.floor(Date.now() / 1000) + 600 });
+  const expired = sign('reviews.edit', shop.shopifyDomain, data, -5);
+  const wrongPurpose = sign('reviews.photo', shop.shopifyDomain, { reviewId: r.id }, 600);
+  const otherReview = sign('reviews.edit', shop.shopifyDomain, { ...data, reviewId: r.id + 1_000_000 }, 600);
   for (const bad of [forged, expired, wrongPurpose, otherReview, 'garbage']) {
     expect((await fetch(`${api.url}/r/edit/${bad}`)).status).toBe(400);
     expect((await fetch(`${api.url}/r/edit/${bad}/confirm`, { method: 'POST' })).status).toBe(400);
@@ -112,27 +120,9 @@ test('forged and expired links are refused and change nothing', async () => {
   expect(await stateOf(r.id)).toBe('unconfirmed');
   // a link signed correctly but for another shop's domain finds nothing of this shop
   const other = await shopOn(api, 'pro');
-  const crossShop = signLink(key, { ...payload, shop: other.shop.shopifyDomain, exp: Math.floor(Date.now() / 1000) + 600 });
+  const crossShop = sign('reviews.edit', other.shop.shopifyDomain, data, 600);
   expect((await fetch(`${api.url}/r/edit/${crossShop}/confirm`, { method: 'POST' })).status).toBe(400);
   expect(await stateOf(r.id)).toBe('unconfirmed');
-});
-
-test("the shop's own confirm-edit template is used, with unsafe colours ignored", async () => {
-  const { http, shop } = await shopOn(api, 'pro');
-  const email = `dee-${Date.now()}@example.com`;
-  const [r] = await insertReviews(api, shop.id, 1, { email, firstName: 'Dee' });
-  await api.knex('settings').insert({
-    shopId: shop.id,
-    namespace: 'email-templates',
-    value: JSON.stringify({ confirmEdit: { subject: 'May we tidy up your review, {{ customer_first_name }}?', content: 'Hello {{ customer_first_name }}!\nA small fix.', buttonText: 'Yes, go ahead', buttonColor: '#ff0066', buttonTextColor: 'red;background:url(x)' } }),
-  });
-  const { mail, body } = await requestAndReceive(http, r.id, email);
-  expect(mail.subject).toBe('May we tidy up your review, Dee?');
-  expect(body).toContain('Hello Dee!<br>A small fix.');
-  expect(body).toContain('Yes, go ahead');
-  expect(body).toContain('background:#ff0066');
-  expect(body).toContain('color:#ffffff'); // the invalid colour fell back to the default
-  expect(body).not.toContain('url(x)');
 });
 
 test('no email, imported, tier and admin-created reviews', async () => {
@@ -160,4 +150,23 @@ test('no email, imported, tier and admin-created reviews', async () => {
   expect((await free.http.post(`/api/reviews/${noEmail.id}/request-edit`)).status).toBe(403);
   const other = await shopOn(api, 'pro');
   expect((await other.http.post(`/api/reviews/${noEmail.id}/request-edit`)).status).toBe(404);
+});
+
+test("the shop's own confirm-edit template is sent; switched off, no request can be made", async () => {
+  const { http, shop } = await shopOn(api, 'pro');
+  const email = `dee-${Date.now()}@example.com`;
+  const [r] = await insertReviews(api, shop.id, 1, { email, firstName: 'Dee', productTitle: 'Green vase' });
+  await editConfirmTemplate(shop.id, { subject: 'May we tidy your {{ product_title }} review?', buttonText: 'Yes, go ahead', denyButtonText: 'Please leave it' });
+  const { mail, body } = await requestAndReceive(http, r.id, email);
+  expect(mail.subject).toBe('May we tidy your Green vase review?');
+  expect(body).toContain('Yes, go ahead');
+  expect(body).toContain('Please leave it');
+  expect(body).not.toContain('Allow the edit');
+
+  await editConfirmTemplate(shop.id, { enabled: false });
+  const [other] = await insertReviews(api, shop.id, 1, { email: `eve-${Date.now()}@example.com` });
+  const refused = await http.post(`/api/reviews/${other.id}/request-edit`);
+  expect(refused.status).toBe(409);
+  expect(refused.body).toMatchObject({ code: 'EMAIL_TEMPLATE_OFF' });
+  expect(await stateOf(other.id)).toBeNull();
 });

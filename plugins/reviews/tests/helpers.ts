@@ -2,8 +2,9 @@
 // and the mail the SMTP sink received.
 import fs from 'node:fs';
 import path from 'node:path';
-import { mailDir } from '../../../api/runtime/smtp-sink';
-import { client, createShop, type TestApi } from '../../../tests/support/api';
+import { mailDir } from '@plaudit/kernel';
+import { client, createShop, type startPlatformStack, type TestApi } from '@plaudit/kernel/testing';
+import type { ReviewCollect } from '../shared/feed';
 
 export const PRODUCT = 'gid://shopify/Product/9007199254740993123';
 
@@ -60,4 +61,19 @@ export function mailBody(file: string): string {
   const raw = fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'latin1');
   const qp = raw.replace(/=\r?\n/g, '');
   return Buffer.from(qp.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+}
+
+/**
+ * A shop of the store emulator with an order, and the write link a review-request email would
+ * carry for its first product (made by the `reviews.collect` capability, as review-requests does).
+ */
+export async function writeLinkFor(stack: Awaited<ReturnType<typeof startPlatformStack>>, { expiresInDays = 1, locale }: { expiresInDays?: number; locale?: string } = {}) {
+  const { domain, shop, appToken } = await stack.installShop();
+  const { order } = await stack.control('/orders', { shop: domain });
+  const details = await stack.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
+  const product = details!.lineItems.nodes[0].product!.id;
+  const collect = stack.api.runtime.services.capabilities.require<ReviewCollect>('reviews.collect');
+  const link = collect.writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, customerLocale: locale, expiresInDays });
+  // the link's path on this test's API (the configured APP_URL may be another one)
+  return { shop, domain, appToken, product, orderId: String(order.id), url: stack.appUrl + new URL(link).pathname };
 }

@@ -1,6 +1,6 @@
 // Auto-publish of held reviews and the recycle-bin purge, on the real Temporal dev server and the
 // real worker: the schedule exists, and the workflow it runs acts on per-shop settings.
-import { startTestApi, type TestApi } from '../../../tests/support/api';
+import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { ensureMaintenanceSchedule, MAINTENANCE_SCHEDULE_ID } from '../api/schedule';
 import { insertReviews, shopOn } from './helpers';
 
@@ -58,6 +58,5 @@ test('the schedule itself runs the workflow when triggered', async () => {
   const handle = api.runtime.services.temporal.client.schedule.getHandle(MAINTENANCE_SCHEDULE_ID);
   const before = (await handle.describe()).info.numActionsTaken;
   await handle.trigger();
-  const { eventually } = await import('../../../tests/support/api');
   await eventually(async () => (await handle.describe()).info.recentActions.length > 0 && (await handle.describe()).info.numActionsTaken > before);
 });

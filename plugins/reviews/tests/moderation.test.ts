@@ -1,5 +1,5 @@
 // Each moderation action, its tier gate, and one shop never reaching another's reviews.
-import { startTestApi, type TestApi } from '../../../tests/support/api';
+import { startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { insertReviews, maintained, PRODUCT, recount, shopOn } from './helpers';
 
 let api: TestApi;
@@ -43,6 +43,10 @@ test('publish, unpublish, feature, pin, testimonial and verify change the review
 test('a pro shop deletes to the recycle bin and restores; a second delete is for good', async () => {
   const { http, shop } = await shopOn(api, 'pro');
   const [r] = await insertReviews(api, shop.id, 1, { rating: 3 });
+  // what the delete dialog says: the bin, and the retention setting's days
+  expect((await http.get('/api/reviews/recycle-bin')).body.data).toEqual({ enabled: true, retentionDays: 30 });
+  await http.put('/api/reviews/settings', { trashRetentionDays: 15 });
+  expect((await http.get('/api/reviews/recycle-bin')).body.data).toEqual({ enabled: true, retentionDays: 15 });
   const del = await http.delete(`/api/reviews/${r.id}`);
   expect(del.body).toMatchObject({ success: true, count: 1, purged: 0 });
   expect((await http.get(`/api/reviews/${r.id}`)).body).toMatchObject({ status: 'trash' });
@@ -63,6 +67,7 @@ test('a free shop installed before 9 May 2025 cannot reply and deletes for good'
   expect(reply.status).toBe(403);
   expect(reply.body).toMatchObject({ code: 'PLAN_TIER_TOO_LOW', tier: 'base' });
   expect((await http.delete(`/api/reviews/${r.id}/reply`)).status).toBe(403);
+  expect((await http.get('/api/reviews/recycle-bin')).body.data).toMatchObject({ enabled: false });
   expect((await http.delete(`/api/reviews/${r.id}`)).body).toMatchObject({ count: 1, purged: 1 });
   expect(await api.knex('reviews').where({ id: r.id })).toEqual([]);
 });
@@ -119,7 +124,7 @@ test('bulk actions are set-based over the shop: 10,000 reviews published at once
 
 test('export: CSV and XML of published reviews, escaped', async () => {
   const { http, shop } = await shopOn(api, 'pro');
-  await insertReviews(api, shop.id, 1, { content: '=HYPERLINK("x"), <b>&' });
+  await insertReviews(api, shop.id, 1, { content: '=HYPERLINK("x"), <b>&', incentivized: true });
   await insertReviews(api, shop.id, 1, { status: 'unpublished', content: 'hidden one' });
   const csv = await http.get('/api/reviews/export?format=csv');
   expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -127,6 +132,9 @@ test('export: CSV and XML of published reviews, escaped', async () => {
   expect(csv.body).not.toContain('hidden one');
   const xml = await http.get('/api/reviews/export?format=xml');
   expect(xml.body).toContain('=HYPERLINK(&#34;x&#34;), &#60;b&#62;&#38;');
+  // a rewarded review's disclosure travels with it (16 CFR 255.5)
+  expect(csv.body.split('\r\n')[0].split(',')).toContain('incentivized');
+  expect(xml.body).toContain('<incentivized>true</incentivized>');
 });
 
 test('one shop never sees or changes another shop\'s reviews', async () => {

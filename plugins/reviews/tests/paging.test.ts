@@ -1,6 +1,6 @@
 // Keyset paging returns every row exactly once, forwards and backwards, for every sort, even when
 // many reviews share one timestamp and one rating.
-import { client, createShop, startTestApi, type TestApi } from '../../../tests/support/api';
+import { client, createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { insertReviews } from './helpers';
 
 let api: TestApi;

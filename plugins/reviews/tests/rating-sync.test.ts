@@ -1,8 +1,6 @@
 // Product ratings reach Shopify's reviews.rating and reviews.rating_count metafields through the
 // platform adapter, batched by the minute-by-minute sync (run here directly on its own worker).
-import { client } from '../../../tests/support/api';
-import { startPlatformStack } from '../../../tests/support/platform';
-import { startTestWorker } from '../../../tests/support/worker';
+import { client, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;

@@ -1,8 +1,9 @@
 // The review-reply email end to end on the real worker and SMTP sink: a saved reply mails the
-// reviewer (escaped, one Message-ID per reply), a review without email or a switched-off template
-// sends nothing while the reply is still saved, and the worker re-checks the template at send time.
-import { listMail } from '../../../api/runtime/smtp-sink';
-import { eventually, startTestApi, type TestApi } from '../../../tests/support/api';
+// reviewer (escaped, one Message-ID per reply, the kernel's layout), the shop's own template from the
+// kernel's template registry is what the customer receives, a review without email or a switched-off
+// template sends nothing while the reply is still saved, and the worker re-checks at send time.
+import { listMail, type EmailTemplate } from '@plaudit/kernel';
+import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { replyEmailWorkflowId } from '../api/reply-email';
 import { insertReviews, mailBody, shopOn } from './helpers';
 
@@ -19,6 +20,19 @@ const repliedAtOf = async (id: number) => new Date((await api.knex('reviews').wh
 /** The workflow must not exist: describe() rejects with "not found". */
 async function expectNoWorkflow(id: string) {
   await expect(workflow(id).describe()).rejects.toThrow(/not found/i);
+}
+
+/** Nothing recorded for this workflow: not waiting in the kernel outbox, not handed to Temporal. */
+async function expectNotRecorded(id: string) {
+  expect(await api.knex('workflow_outbox').where({ workflowId: id }).first()).toBeUndefined();
+  await expectNoWorkflow(id);
+}
+
+/** Saves the shop's reviewReply template the way the editor does: validated, stored in the kernel's registry. */
+async function editReplyTemplate(shopId: number, patch: Partial<EmailTemplate>) {
+  const { templates } = api.runtime.services.mail;
+  const current = await templates.get(shopId, 'reviews.reviewReply', 'en');
+  await templates.save(shopId, 'reviews.reviewReply', await templates.validate('reviews.reviewReply', current, patch), 'en');
 }
 
 const XSS = '<img src=x onerror=alert(1)>Thanks!';
@@ -63,31 +77,52 @@ test('a review without email: the reply is saved, nothing is sent', async () => 
   expect(mailsOf(shop.shopifyDomain)).toHaveLength(0);
 });
 
-test("a switched-off template sends nothing; the shop's own template is used when on", async () => {
+test("the shop's own edited reply template is what the customer receives", async () => {
   const { http, shop } = await shopOn(api, 'pro');
-  const off = `off-${Date.now()}@example.com`;
-  const on = `on-${Date.now()}@example.com`;
-  const [quiet, loud] = await Promise.all([
-    insertReviews(api, shop.id, 1, { email: off }).then((x) => x[0]),
-    insertReviews(api, shop.id, 1, { email: on, firstName: 'Otto' }).then((x) => x[0]),
-  ]);
-  await api.knex('settings').insert({ shopId: shop.id, namespace: 'email-templates', value: JSON.stringify({ reviewReply: { enabled: false, subject: 'Custom {{ customer_first_name }}' } }) });
+  const email = `otto-${Date.now()}@example.com`;
+  const [r] = await insertReviews(api, shop.id, 1, { email, firstName: 'Otto', lastName: 'Berg', rating: 5, content: 'Great pan', productTitle: 'Iron pan' });
+  await editReplyTemplate(shop.id, {
+    subject: 'Custom {{ customer_first_name }} re {{ product_title }}',
+    content: '<p>Dear {{ customer_name }}, about your {{ review_rating }} stars: {{ reply_content }}</p>',
+    buttonText: 'Read our answer',
+    buttonColor: '#123456',
+  });
 
-  const res = await http.post(`/api/reviews/${quiet.id}/reply`, { content: 'Not mailed' });
-  expect(res.status).toBe(200);
-  expect((await api.knex('reviews').where({ id: quiet.id }).first()).replyContent).toBe('Not mailed');
-  await expectNoWorkflow(replyEmailWorkflowId(shop.shopifyDomain, quiet.id, await repliedAtOf(quiet.id)));
-
-  // switched back on, the shop's subject (field by field over the defaults) is used
-  await api.knex('settings').where({ shopId: shop.id, namespace: 'email-templates' }).update({ value: JSON.stringify({ reviewReply: { enabled: true, subject: 'Custom {{ customer_first_name }}' } }) });
-  await http.post(`/api/reviews/${loud.id}/reply`, { content: 'Mailed' });
-  expect(await workflow(replyEmailWorkflowId(shop.shopifyDomain, loud.id, await repliedAtOf(loud.id))).result()).toBe('sent');
-  const mails = await eventually(async () => (mailsOf(shop.shopifyDomain).length ? mailsOf(shop.shopifyDomain) : undefined), 30_000);
-  expect(mails.map((m) => m.envelopeTo[0])).toEqual([on]);
-  expect(mails[0].subject).toBe('Custom Otto');
+  expect((await http.post(`/api/reviews/${r.id}/reply`, { content: 'Enjoy <it>!' })).status).toBe(200);
+  expect(await workflow(replyEmailWorkflowId(shop.shopifyDomain, r.id, await repliedAtOf(r.id))).result()).toBe('sent');
+  const [mail] = await eventually(async () => (mailsOf(shop.shopifyDomain).length ? mailsOf(shop.shopifyDomain) : undefined), 30_000);
+  expect(mail.envelopeTo).toEqual([email]);
+  expect(mail.subject).toBe('Custom Otto re Iron pan');
+  const body = mailBody(mail.file);
+  expect(body).toContain('Dear Otto Berg, about your 5 stars: Enjoy &lt;it&gt;!');
+  expect(body).toContain('Read our answer');
+  expect(body.toLowerCase()).toContain('#123456');
+  expect(body).not.toContain('replied to your 5-star review'); // the default text is not used
 });
 
-test('the worker re-checks at send time: a template switched off, or a reply replaced, sends nothing', async () => {
+test('a switched-off reply template sends nothing: not recorded with the reply, skipped at send time', async () => {
+  const { http, shop } = await shopOn(api, 'pro');
+  const [r] = await insertReviews(api, shop.id, 1, { email: `quiet-${Date.now()}@example.com` });
+  await editReplyTemplate(shop.id, { enabled: false });
+
+  const res = await http.post(`/api/reviews/${r.id}/reply`, { content: 'Not mailed' });
+  expect(res.status).toBe(200);
+  expect((await api.knex('reviews').where({ id: r.id }).first()).replyContent).toBe('Not mailed');
+  const repliedAt = await repliedAtOf(r.id);
+  await expectNotRecorded(replyEmailWorkflowId(shop.shopifyDomain, r.id, repliedAt));
+
+  // the worker checks again: the same current reply is skipped while off and sent once on again
+  const input = { shopId: shop.id, shopDomain: shop.shopifyDomain, reviewId: r.id, repliedAt };
+  const { temporal, config } = api.runtime.services;
+  const run = (suffix: string) => temporal.client.workflow.execute('reviewsReplyEmail', { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, repliedAt)}:${suffix}`, taskQueue: config.temporal.taskQueue, args: [input] });
+  expect(await run('off')).toBe('skipped');
+  await editReplyTemplate(shop.id, { enabled: true });
+  expect(await run('on')).toBe('sent');
+  const mails = await eventually(async () => (mailsOf(shop.shopifyDomain).length ? mailsOf(shop.shopifyDomain) : undefined), 30_000);
+  expect(mails).toHaveLength(1);
+});
+
+test('the worker re-checks at send time: a reply deleted since sends nothing', async () => {
   const { http, shop } = await shopOn(api, 'pro');
   const [r] = await insertReviews(api, shop.id, 1, { email: `late-${Date.now()}@example.com` });
   await http.post(`/api/reviews/${r.id}/reply`, { content: 'First' });
@@ -95,15 +130,9 @@ test('the worker re-checks at send time: a template switched off, or a reply rep
   expect(await workflow(replyEmailWorkflowId(shop.shopifyDomain, r.id, first)).result()).toBe('sent');
   await eventually(async () => mailsOf(shop.shopifyDomain).length === 1, 30_000);
 
-  // the same workflow input again, now that the template is off: the activity skips it
-  await api.knex('settings').insert({ shopId: shop.id, namespace: 'email-templates', value: JSON.stringify({ reviewReply: { enabled: false } }) });
+  // an older reply's workflow after the reply was deleted: skipped
   const input = { shopId: shop.id, shopDomain: shop.shopifyDomain, reviewId: r.id, repliedAt: first };
   const { temporal, config } = api.runtime.services;
-  const again = await temporal.client.workflow.execute('reviewsReplyEmail', { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, first)}:again`, taskQueue: config.temporal.taskQueue, args: [input] });
-  expect(again).toBe('skipped');
-
-  // an older reply's workflow after the reply was deleted: skipped as well
-  await api.knex('settings').where({ shopId: shop.id, namespace: 'email-templates' }).del();
   expect((await http.delete(`/api/reviews/${r.id}/reply`)).status).toBe(200);
   const stale = await temporal.client.workflow.execute('reviewsReplyEmail', { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, first)}:stale`, taskQueue: config.temporal.taskQueue, args: [input] });
   expect(stale).toBe('skipped');

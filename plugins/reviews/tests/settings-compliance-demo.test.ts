@@ -1,8 +1,8 @@
 // General settings, compliance hooks (redact anonymises, export lists) and demo data.
-import { startTestApi, type TestApi } from '../../../tests/support/api';
-import { tenantFor } from '../../../api/auth/tenant';
+import { startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { tenantFor } from '@plaudit/kernel';
 import { createPlatformHooks } from '../activities';
-import { productSummaries } from '../api/summaries';
+import { productSummaries } from '../db/summaries';
 import { insertReviews, PRODUCT, shopOn } from './helpers';
 
 let api: TestApi;
@@ -28,7 +28,7 @@ test('customers/redact anonymises the customer\'s reviews; data_request exports 
   const { shop } = await shopOn(api, 'pro');
   const [mine] = await insertReviews(api, shop.id, 1, { email: 'Kim@Example.com', firstName: 'Kim', lastName: 'Park', content: 'kept text', rating: 2 });
   const [theirs] = await insertReviews(api, shop.id, 1, { email: 'other@example.com' });
-  const deps = { knex: api.knex, tenantFor } as never;
+  const deps = { ...api.runtime.services, tenantFor: api.runtime.services.tenant } as never; // the kernel services, as the worker has them
   const hooks = createPlatformHooks(deps);
   const ref = { shopId: shop.id, shopDomain: shop.shopifyDomain, customer: { email: 'kim@example.com' } };
   const exported = await hooks.exportCustomer!(ref);
@@ -44,12 +44,15 @@ test('demo data is seeded once and removed in one action, with the summaries', a
   await insertReviews(api, shop.id, 2, { rating: 5 });
   expect((await http.post('/api/reviews/demo')).body).toMatchObject({ success: true, count: 300 });
   expect((await http.post('/api/reviews/demo')).body.count).toBe(300);
+  // Overlapping clicks (or a sweep) still leave one sample, never a 5xx.
+  const overlapping = await Promise.all([1, 2, 3, 4].map(() => http.post('/api/reviews/demo')));
+  expect(overlapping.map((r) => r.status)).toEqual([201, 201, 201, 201]);
   expect(await api.knex('reviews').where({ shopId: shop.id, demo: true }).count()).toEqual([{ count: 300 }]);
   const summary = (await http.get('/api/reviews/summary')).body.data;
   expect(summary.count).toBeGreaterThan(250);
   expect((await http.delete('/api/reviews/demo')).body).toMatchObject({ count: 300 });
   expect(await api.knex('reviews').where({ shopId: shop.id }).count()).toEqual([{ count: 2 }]);
-  await api.knex.transaction(async (trx) => (await import('../api/summaries')).recomputeSummaries(trx, shop.id, [PRODUCT]));
+  await api.knex.transaction(async (trx) => (await import('../db/summaries')).recomputeSummaries(trx, shop.id, [PRODUCT]));
   const sums = await productSummaries(tenantFor(shop.id, shop.shopifyDomain), [PRODUCT, 'gid://shopify/Product/404']);
   expect(sums).toEqual({ [PRODUCT]: expect.objectContaining({ productId: PRODUCT, count: 2, average: 5, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 2 } }) });
   expect((await http.get('/api/reviews/summary')).body.data).toMatchObject({ count: 2, average: 5 });

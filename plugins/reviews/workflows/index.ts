@@ -3,7 +3,8 @@ import { proxyActivities } from '@temporalio/workflow';
 export { reviewNotifications } from './notifications';
 export { reviewsEditRequest } from './edit-request';
 export { reviewsReplyEmail } from './review-reply';
-import type { createActivities, MaintenanceInput } from '../activities';
+import type { createActivities } from '../activities';
+import type { MaintenanceInput } from './messages';
 
 const { reviewsAutoPublishHeld, reviewsPurgeTrash, reviewsSyncRatings } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '10 minutes',

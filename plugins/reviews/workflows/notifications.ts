@@ -1,20 +1,10 @@
 // One long-lived workflow per shop (`review-notifications:<shop>`): negative reviews are mailed at
 // once, the others collected into a digest sent at most once an hour.
-import { condition, continueAsNew, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
-
-export const newReviewSignal = defineSignal<[number]>('newReview');
+import { digestPendingQuery, newReviewSignal, type NotificationsInput } from './messages';
 
 const { reviewsNotify } = proxyActivities<ReturnType<typeof createActivities>>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 10 } });
-
-export interface NotificationsInput {
-  shopId: number;
-  shopDomain: string;
-  /** digest interval in ms: an hour (tests shorten it) */
-  digestEveryMs?: number;
-  lastDigestAt?: number;
-  pending?: number[];
-}
 
 const IDLE_MS = 7 * 24 * 3_600_000;
 const MAX_ROUNDS = 500;
@@ -25,6 +15,7 @@ export async function reviewNotifications(input: NotificationsInput): Promise<vo
   let pending = input.pending ?? [];
   const incoming: number[] = [];
   setHandler(newReviewSignal, (reviewId) => void incoming.push(reviewId));
+  setHandler(digestPendingQuery, () => [...pending]);
 
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const wait = pending.length ? Math.max(0, lastDigestAt + every - Date.now()) : IDLE_MS;

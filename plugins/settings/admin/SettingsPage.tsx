@@ -1,8 +1,7 @@
 import { Box, Card, Tab, Tabs, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { useSettingsTabs } from '../../../admin/src/extensions';
-import { NotFound } from '../../../admin/src/pages/NotFound';
+import { NotFound, useSettingsTabs } from '@plaudit/kernel/admin';
 
 export default function SettingsPage() {
   const translate = useTranslate();
@@ -11,7 +10,9 @@ export default function SettingsPage() {
   const current = tabs.find((t) => t.key === tab);
   if (tab && !current) return <NotFound />;
   return (
-    <Box sx={{ py: 2 }}>
+    // Inline-size containment keeps the page at the width it is given: otherwise react-admin's layout
+    // grows to the tabs' min-content (wider than a phone once billing adds its tab); they scroll instead.
+    <Box sx={{ py: 2, minWidth: 0, contain: 'inline-size' }}>
       <Title title={translate('settings:title')} />
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('settings:title')}
@@ -20,7 +21,7 @@ export default function SettingsPage() {
         <Typography color="text.secondary">{translate('settings:empty')}</Typography>
       ) : (
         <Card>
-          <Tabs value={current?.key ?? false} variant="scrollable" scrollButtons="auto" aria-label={translate('settings:title')}>
+          <Tabs value={current?.key ?? false} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('settings:title')}>
             {tabs.map((t) => (
               <Tab key={t.key} value={t.key} label={translate(t.labelKey)} component={Link} to={`/settings/${t.key}`} />
             ))}

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { defineAdminPlugin } from '../../../admin/src/plugin';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
 
 // /settings: a tab per contributing plugin (general, import reviews, email, integrations,
 // translations, feature request, subscription — spec section 2), in their declared positions.

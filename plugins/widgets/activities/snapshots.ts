@@ -1,19 +1,16 @@
 // Snapshots of the widgets in Shopify's metafields, so the theme blocks show reviews (and the JSON-LD)
 // in the page's own HTML, without script and without a call to the app: the review box of every
 // active product (product plaudit.review_box) and the shop-wide widgets (shop plaudit.carousel,
-// testimonials, all_reviews, popup, sidebar). A shop is looked at only when its review feed version or
+// testimonials, all_reviews, popup, sidebar), plus which proxy-only blocks are on (plaudit.blocks). A shop is looked at only when its review feed version or
 // its settings changed since the last pass; then each widget is rendered and written only if its
-// HTML changed (hashes in widget_snapshots).
+// HTML changed (hashes in widget_snapshots). Reviews come from the capability 'reviews.feed', as in
+// the API; without it there is nothing to write.
 import crypto from 'node:crypto';
-import { discoverPlugins } from '../../../api/plugins/discover';
-import { loadApiPlugins } from '../../../api/plugins/load';
-import type { ReviewFeed } from '../../../api/plugins/types';
-import { NoSessionError } from '../../../api/platform/token-store';
-import type { ActivityDeps } from '../../../workflows/plugin';
-import { reviewSettings as reviewSettingsSchema } from '../../reviews/shared/review';
+import { type ActivityDeps, NoSessionError, type ShopView as KernelShop } from '@plaudit/kernel';
+import { displayOf } from '../api/display-store';
 import { renderWidget, type Block } from '../api/render';
 import { reviewBoxJsonLd, widgetContext, WidgetData, type ShopView } from '../api/widget-data';
-import { withDisplayDefaults } from '../shared/display-settings';
+import { REVIEWS_FEED, type ReviewFeedForWidgets } from '../shared/review-feed';
 
 export const NAMESPACE = 'plaudit';
 const SHOP_MARKER = '_shop';
@@ -25,13 +22,6 @@ const SHOP_WIDGETS: { block: Block; key: string }[] = [
   { block: 'popup', key: 'popup' }, { block: 'sidebar', key: 'sidebar' },
 ];
 
-let feedOnce: ReviewFeed | null | undefined;
-/** The review feed of the plugin that owns reviews, loaded as the API loads it. */
-function reviewFeed(deps: ActivityDeps): ReviewFeed | null {
-  if (feedOnce === undefined) feedOnce = loadApiPlugins(discoverPlugins(deps.config.pluginDirs)).find((p) => p.reviewFeed)?.reviewFeed ?? null;
-  return feedOnce;
-}
-
 const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
 
 interface Written {
@@ -40,6 +30,15 @@ interface Written {
   key: string;
   value: string;
   version: string;
+  type?: string;
+}
+
+/**
+ * Shop plaudit.blocks: which of the blocks that only load through the proxy are switched on, so
+ * their Liquid renders nothing (and reserves no space) when the merchant has them off.
+ */
+export function blockFlags(display: ShopView['display']): string {
+  return JSON.stringify({ customer_portal: display.customerPortal.enabled, upsell: display.upsell.enabled });
 }
 
 export interface SnapshotResult {
@@ -48,49 +47,56 @@ export interface SnapshotResult {
 }
 
 export async function syncSnapshots(deps: ActivityDeps, only?: { shopId?: number }): Promise<SnapshotResult> {
-  const feed = reviewFeed(deps);
+  const feed = deps.capabilities.get<ReviewFeedForWidgets>(REVIEWS_FEED);
   if (!deps.platform || !feed) return { shops: 0, written: 0 };
-  // tenancy: a sweep over installed shops; everything below is read and written per shop
-  const shops = await deps.knex('shops').whereNull('uninstalledAt').modify((q) => only?.shopId && q.where({ id: only.shopId })).orderBy('id').select('id', 'shopifyDomain', 'name', 'domain');
   const result: SnapshotResult = { shops: 0, written: 0 };
-  for (const shop of shops) {
+  for await (const shop of installedShops(deps, only?.shopId)) {
     try {
       const n = await syncShop(deps, feed, shop);
       if (n >= 0) result.shops += 1;
       result.written += Math.max(0, n);
     } catch (err) {
-      deps.log.warn({ err: (err as Error).message, shop: shop.shopifyDomain }, 'widget snapshots not written');
+      deps.log.warn({ err: (err as Error).message, shop: shop.domain }, 'widget snapshots not written');
     }
   }
   return result;
 }
 
+/** One installed shop, or every one a page at a time. */
+async function* installedShops(deps: ActivityDeps, shopId?: number): AsyncGenerator<KernelShop> {
+  if (shopId) {
+    const shop = await deps.shops.get(shopId);
+    if (shop && !shop.uninstalled) yield shop;
+    return;
+  }
+  for (let after = 0; ;) {
+    const page = await deps.shops.installed(after, 100);
+    yield* page;
+    if (page.length < 100) return;
+    after = page[page.length - 1].id;
+  }
+}
+
 /** -1 when nothing changed since the last pass, else how many metafields were written. */
-async function syncShop(deps: ActivityDeps, feed: ReviewFeed, shop: { id: number; shopifyDomain: string; name: string | null; domain: string | null }): Promise<number> {
-  const tenant = deps.tenantFor(shop.id, shop.shopifyDomain);
-  // tenancy: this shop's settings rows
-  const settings: { namespace: string; value: unknown }[] = await deps.knex('settings').where({ shopId: shop.id }).whereIn('namespace', ['display', 'reviews']).orderBy('namespace').select('namespace', 'value');
+async function syncShop(deps: ActivityDeps, feed: ReviewFeedForWidgets, shop: KernelShop): Promise<number> {
+  const tenant = deps.tenant(shop.id, shop.domain);
+  const [display, reviewSettings] = await Promise.all([displayOf(deps.settings, shop.id), feed.storefrontSettings(tenant)]);
   // Relative dates ("3 days ago") age without any change: such shops are rendered again every hour.
-  const relative = JSON.stringify(settings).includes('"dateFormat":"relative"') ? Math.floor(Date.now() / 3_600_000) : '';
-  const state = hash(`${await feed.version(tenant)}|${JSON.stringify(settings)}|${relative}`);
+  const relative = display.general.dateFormat === 'relative' ? Math.floor(Date.now() / 3_600_000) : '';
+  const state = hash(`${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings])}|${relative}`);
   // tenancy: this shop's snapshot rows
   const rows: { productId: string; key: string; version: string }[] = await deps.knex('widget_snapshots').where({ shopId: shop.id }).select('productId', 'key', 'version');
   const stored = new Map(rows.map((r) => [`${r.productId}|${r.key}`, r.version]));
   if (stored.get(`|${SHOP_MARKER}`) === state) return -1;
 
-  const value = (ns: string) => settings.find((s) => s.namespace === ns)?.value;
-  const parsedReviews = reviewSettingsSchema.safeParse(value('reviews') ?? {});
-  const view: ShopView = {
-    tenant, shopName: shop.name ?? shop.shopifyDomain, display: withDisplayDefaults(value('display')),
-    reviewSettings: { richSnippets: parsedReviews.success ? parsedReviews.data.richSnippets : true }, endpoint: '/apps/plaudit',
-  };
+  const view: ShopView = { tenant, shopName: shop.name, display, reviewSettings, endpoint: '/apps/plaudit' };
   const data = new WidgetData(feed, deps.config.appUrl);
   const ctx = widgetContext(view);
-  const api = deps.platform!.adminApi(shop.shopifyDomain);
+  const api = deps.platform!.adminApi(shop.domain);
   const changed: Written[] = [];
   const consider = (ownerId: string, productId: string, key: string, html: string) => {
     if (html.length > MAX_CHARS) {
-      deps.log.warn({ shop: shop.shopifyDomain, productId, key, chars: html.length }, 'widget snapshot too large for a metafield; the theme loads it through the proxy');
+      deps.log.warn({ shop: shop.domain, productId, key, chars: html.length }, 'widget snapshot too large for a metafield; the theme loads it through the proxy');
       return;
     }
     // An empty widget (switched off) is written as a comment: blank would make the theme fall back.
@@ -102,6 +108,8 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeed, shop: { id: number
   try {
     const shopGid = (await api.shopInfo()).shop.id;
     for (const w of SHOP_WIDGETS) consider(shopGid, '', w.key, renderWidget(w.block, ctx, await data.load(w.block, view, {})));
+    const flags = blockFlags(display);
+    if (stored.get('|blocks') !== hash(flags)) changed.push({ ownerId: shopGid, productId: '', key: 'blocks', value: flags, version: hash(flags), type: 'json' });
     let after: string | undefined;
     let seen = 0;
     do {
@@ -109,7 +117,7 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeed, shop: { id: number
       for (const p of page.nodes) {
         const box = await data.reviewBox(view, { product_id: p.id }, p.title);
         box.product.handle ??= p.handle;
-        const jsonLd = reviewBoxJsonLd(view, box, `https://${shop.domain || shop.shopifyDomain}/products/${encodeURIComponent(p.handle)}`);
+        const jsonLd = reviewBoxJsonLd(view, box, `https://${shop.publicDomain || shop.domain}/products/${encodeURIComponent(p.handle)}`);
         consider(p.id, p.id, 'review_box', renderWidget('review-box', ctx, box, { jsonLd }));
       }
       seen += page.nodes.length;
@@ -118,7 +126,7 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeed, shop: { id: number
 
     for (let i = 0; i < changed.length; i += 25) {
       const batch = changed.slice(i, i + 25);
-      await api.setMetafields(batch.map((w) => ({ ownerId: w.ownerId, namespace: NAMESPACE, key: w.key, type: 'multi_line_text_field', value: w.value })));
+      await api.setMetafields(batch.map((w) => ({ ownerId: w.ownerId, namespace: NAMESPACE, key: w.key, type: w.type ?? 'multi_line_text_field', value: w.value })));
       await remember(deps, shop.id, batch.map((w) => ({ productId: w.productId, key: w.key, version: w.version })));
     }
   } catch (err) {

@@ -1,10 +1,12 @@
-// /display-settings: every storefront widget with what it does, whether it is on, and a link to its
-// screen; the Instagram feed is listed as coming soon; the shared look lives on /branding.
-import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Typography } from '@mui/material';
+// /display-settings: the cards of the 'display-reviews' zone (every storefront widget with what it
+// does, from this plugin's manifest, and what other plugins add), whether each widget is on; the
+// Instagram feed is listed as coming soon; the shared look lives on /branding.
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import PaletteIcon from '@mui/icons-material/Palette';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { Zone, type ZoneCard } from '@plaudit/kernel/admin';
 import { SCREENS } from '../shared/display-settings';
 import { fetchDisplay, type DisplayState } from './display-api';
 
@@ -29,17 +31,11 @@ export default function DisplayHub() {
     );
   };
 
-  const card = (screen: string, extra: ReactNode) => (
-    <Card key={screen} sx={{ display: 'flex' }}>
-      <CardActionArea component={Link} to={`/display-settings/${screen}`} sx={{ display: 'flex', alignItems: 'stretch' }}>
-        <CardContent sx={{ display: 'grid', gap: 1, alignContent: 'start', width: '100%' }}>
-          <Typography variant="h6" component="h2">{translate(`widgets:screen.${screen}.title`)}</Typography>
-          <Typography variant="body2" color="text.secondary">{translate(`widgets:screen.${screen}.text`)}</Typography>
-          {extra}
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
+  const extra = ({ key }: ZoneCard) => {
+    const screen = key.replace(/^widgets\./, '');
+    if (screen === 'instagram-feed') return <Box><Chip size="small" variant="outlined" label={translate('widgets:instagram.soon')} /></Box>;
+    return SCREENS[screen] ? status(screen) : null;
+  };
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -52,10 +48,7 @@ export default function DisplayHub() {
         <Button component={Link} to="/branding" variant="outlined" startIcon={<PaletteIcon />}>{translate('widgets:hub.branding')}</Button>
       </Box>
       {failed && <Alert severity="error">{translate('widgets:load_failed')}</Alert>}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
-        {Object.keys(SCREENS).map((screen) => card(screen, status(screen)))}
-        {card('instagram-feed', <Box><Chip size="small" variant="outlined" label={translate('widgets:instagram.soon')} /></Box>)}
-      </Box>
+      <Zone name="display-reviews" extra={extra} />
     </Box>
   );
 }

@@ -3,7 +3,7 @@
 import { Button, Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { PromoPage } from '../../../admin/src/components/PromoPage';
+import { PromoPage } from '@plaudit/kernel/admin';
 
 const FEATURES = ['photos', 'shoppable', 'layout'];
 

@@ -3,8 +3,7 @@
 // merchant types and keep labels for what is already chosen.
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { apiJson } from '../../../admin/src/api-client';
-import type { Review } from '../../reviews/shared/review';
+import { apiJson } from '@plaudit/kernel/admin';
 import type { PublicReview } from '../shared/widget-types';
 
 interface Product {
@@ -13,13 +12,17 @@ interface Product {
 }
 
 /**
- * The fields of /api/reviews rows (the reviews plugin's Review) the picker and the preview read:
- * what the storefront shows, plus the raw name and reply asPublic turns into `author` and `reply`.
+ * The fields of the reviews plugin's /api/reviews rows the picker and the preview read (written
+ * here, not imported: plugins never import each other): what the storefront shows, plus the raw
+ * name and reply asPublic turns into `author` and `reply`. Without the reviews plugin the list
+ * answers 404 and the picker offers nothing.
  */
-export type ListedReview = Pick<
-  Review,
-  keyof Omit<PublicReview, 'author' | 'reply' | 'updatedAt'> | 'firstName' | 'lastName' | 'replyContent' | 'repliedAt'
->;
+export type ListedReview = Omit<PublicReview, 'author' | 'reply' | 'updatedAt'> & {
+  firstName: string | null;
+  lastName: string | null;
+  replyContent: string | null;
+  repliedAt: string | null;
+};
 
 /** As the storefront would show it: first name and last initial, no email. */
 export function asPublic(r: ListedReview): PublicReview {

@@ -6,12 +6,11 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { useShop } from '../../../admin/src/shop';
+import { LeaveGuard, useShop } from '@plaudit/kernel/admin';
 import { WIDGETS, type WidgetKey } from '../shared/display-settings';
 import type { PublicReview } from '../shared/widget-types';
 import { previewSettings, useDisplayDraft } from './display-api';
 import type { FieldGroup } from './fields';
-import { LeaveGuard } from '../../../admin/src/components/LeaveGuard';
 import { SettingsFields } from './SettingsFields';
 import { draftErrors } from './validation-text';
 import { WidgetPreview } from './WidgetPreview';

@@ -1,7 +1,7 @@
 // The admin's calls to /api/display-settings and the draft-versus-saved state every settings
 // screen shares: load once, edit parts (one per widget), save the changed parts, discard.
 import { useEffect, useMemo, useState } from 'react';
-import { apiJson } from '../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 import { WIDGETS, type DisplaySettings, type WidgetKey } from '../shared/display-settings';
 
 export interface PlanInfo {

@@ -125,8 +125,11 @@ export function previewData(widget: WidgetKey, settings: DisplaySettings, chosen
     }
     case 'customerPortal': {
       // one shopper's own reviews
-      const own = [SAMPLE_REVIEWS[0], SAMPLE_REVIEWS[2], SAMPLE_REVIEWS[6]].map((r) => ({ ...r, author: 'Maya R.', country: 'US', pinned: false, featured: false }));
-      return { page: page(own, 10) };
+      const own: PublicReview[] = [SAMPLE_REVIEWS[0], SAMPLE_REVIEWS[2], SAMPLE_REVIEWS[6]].map((r) => ({ ...r, author: 'Maya R.', country: 'US', pinned: false, featured: false }));
+      // the newest awaits approval: shown only when the merchant includes those
+      if (settings.customerPortal.showPending) own.unshift({ ...SAMPLE_REVIEWS[4], id: 9001, author: 'Maya R.', country: 'US', pinned: false, featured: false, pending: true });
+      const awaiting = [{ productId: 'gid://shopify/Product/2', title: 'Canvas tote bag', handle: 'canvas-tote-bag', imageUrl: null, writeUrl: null }];
+      return { signedIn: true, awaiting, page: page(own, 10) };
     }
     case 'upsell':
       return { summaries: { [SAMPLE_PRODUCT.id]: summarize(productReviews) } };

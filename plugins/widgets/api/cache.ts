@@ -1,96 +1,34 @@
 // Storefront responses are the same for every shopper of a shop until its reviews or its settings
 // change, so they are kept in process (an LRU bounded in entries and bytes) and answered with an
-// ETag, `Cache-Control: public, max-age=60, stale-while-revalidate=600` and 304s. A LISTEN
-// connection on the review feed's channel (feed-listener.ts) drops a shop's entries the moment a
-// write commits; while that connection is down every request checks the shop's versions instead
-// (see shop-context.ts).
+// ETag, `Cache-Control: public, max-age=60, stale-while-revalidate=600, stale-if-error=86400` and
+// 304s. A LISTEN connection on the review feed's channel (feed-listener.ts) drops a shop's entries
+// the moment a write commits; while that connection is down every request checks the shop's
+// versions instead (see shop-context.ts).
+// The last good answer of every URL is also kept apart from those drops: when a read fails because
+// the database is unreachable, it is served (marked `X-Plaudit-Cache: stale`, with its Age) rather
+// than an error; a URL never answered gets the kernel's 503 with Retry-After.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Middleware, ParameterizedContext } from 'koa';
-import type { ApiServices } from '../../../api/plugins/types';
+import { type ApiServices, unavailableDependency } from '@plaudit/kernel';
+import { reviewFeedOf } from '../shared/review-feed';
 import { FeedListener } from './feed-listener';
+import { ResponseLru, type CachedResponse } from './response-lru';
 import type { StorefrontAppState } from './shop-context';
 
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/** How long the last good answer may stand in for one the database cannot give (a day). */
+export const STALE_IF_ERROR_SECONDS = 86_400;
+export const PUBLIC_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=600, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /** ReviewFeed.channel of the reviews plugin; display-settings saves notify it too. */
 const DEFAULT_CHANNEL = 'plaudit_review_feed';
 /** Query parameters Shopify's app proxy adds (and signs): not part of what a response depends on. */
 const PROXY_PARAMS = new Set(['shop', 'logged_in_customer_id', 'path_prefix', 'timestamp', 'signature']);
 
-export interface CachedResponse {
-  body: Buffer;
-  type: string;
-  etag: string;
-  /** the response's other headers as the whole stack set them (security headers, Cache-Control), for the fast lane */
-  headers?: Record<string, string | string[]>;
-}
-
 /** Headers that belong to one request or are written per answer, never replayed from a cached one. */
 const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers']);
 
-interface Slot extends CachedResponse {
-  shopId: number;
-}
-
-/** Least recently used first out, within both bounds; one entry never takes more than maxEntryBytes. */
-export class ResponseLru {
-  private readonly slots = new Map<string, Slot>();
-  private readonly byShop = new Map<number, Set<string>>();
-  bytes = 0;
-
-  constructor(readonly limits = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, maxEntryBytes: 1024 * 1024 }) {}
-
-  get size() {
-    return this.slots.size;
-  }
-
-  get(key: string): CachedResponse | undefined {
-    const slot = this.slots.get(key);
-    if (!slot) return undefined;
-    this.slots.delete(key);
-    this.slots.set(key, slot);
-    return slot;
-  }
-
-  set(key: string, shopId: number, value: CachedResponse) {
-    const cost = value.body.length + key.length;
-    if (cost > this.limits.maxEntryBytes) return;
-    this.delete(key);
-    this.slots.set(key, { ...value, shopId });
-    this.bytes += cost;
-    let keys = this.byShop.get(shopId);
-    if (!keys) this.byShop.set(shopId, (keys = new Set()));
-    keys.add(key);
-    while (this.slots.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes) {
-      this.delete(this.slots.keys().next().value!);
-    }
-  }
-
-  delete(key: string) {
-    const slot = this.slots.get(key);
-    if (!slot) return;
-    this.slots.delete(key);
-    this.bytes -= slot.body.length + key.length;
-    const keys = this.byShop.get(slot.shopId);
-    keys?.delete(key);
-    if (keys && !keys.size) this.byShop.delete(slot.shopId);
-  }
-
-  dropShop(shopId: number) {
-    for (const key of [...(this.byShop.get(shopId) ?? [])]) this.delete(key);
-  }
-
-  entriesOf(shopId: number): number {
-    return this.byShop.get(shopId)?.size ?? 0;
-  }
-
-  clear() {
-    this.slots.clear();
-    this.byShop.clear();
-    this.bytes = 0;
-  }
-}
+export { ResponseLru, type CachedResponse } from './response-lru';
 
 /** Sorted query without the proxy's own parameters: the part of a URL a response depends on. */
 export function canonicalQuery(query: Record<string, string | string[] | undefined>): string {
@@ -149,17 +87,26 @@ function serialize(ctx: StorefrontContext): CachedResponse | undefined {
   return { body: buf, type: ctx.response.get('Content-Type') || 'application/octet-stream', etag: etagOf(buf), headers };
 }
 
+/** Key of the last good answer: mount, shop and URL, without the versions (it outlives them). */
+function lastGoodKey(ctx: StorefrontContext): string {
+  const shop = ctx.state.proxy?.shopDomain ?? ''; // the direct mount has the shop in its path
+  return `${ctx.state.proxy ? 'proxy' : 'direct'}|${shop}|${ctx.path}|${canonicalQuery(ctx.query as Record<string, string | string[]>)}`;
+}
+
 export class StorefrontCache {
   readonly responses: ResponseLru;
+  /** the last 200 of each URL, never dropped by changes: served only while the database is unreachable */
+  readonly lastGood: ResponseLru;
   private readonly generations = new Map<number, number>();
   private allGeneration = 0;
   private readonly dropListeners = new Set<(shopId: number | null) => void>();
   private listener?: FeedListener;
   readonly channel: string;
 
-  constructor(private readonly services: Pick<ApiServices, 'config' | 'knex' | 'log' | 'reviewFeed'>, limits?: ResponseLru['limits']) {
+  constructor(private readonly services: Pick<ApiServices, 'config' | 'knex' | 'log' | 'capabilities'>, limits?: ResponseLru['limits']) {
     this.responses = new ResponseLru(limits);
-    this.channel = services.reviewFeed?.channel ?? DEFAULT_CHANNEL;
+    this.lastGood = new ResponseLru(limits);
+    this.channel = reviewFeedOf(services).channel;
     live.add(this);
   }
 
@@ -236,8 +183,36 @@ export class StorefrontCache {
       if (ctx.status !== 200) return;
       const entry = serialize(ctx);
       if (!entry) return;
-      if (this.generation(shopId) === before[0] && this.allGeneration === before[1]) this.responses.set(key, shopId, entry);
+      if (this.generation(shopId) === before[0] && this.allGeneration === before[1]) {
+        this.responses.set(key, shopId, entry);
+        this.lastGood.set(lastGoodKey(ctx), shopId, entry); // the same buffers: little memory of its own
+      }
       answer(ctx, entry);
+    };
+  }
+
+  /**
+   * Middleware in front of the shop's context: a GET that fails because the database (or another
+   * dependency) is unreachable is answered with the URL's last good answer, up to a day old; without
+   * one the error goes on to the kernel, which answers 503 with Retry-After.
+   */
+  staleIfError(): Middleware<StorefrontAppState> {
+    return async (ctx, next) => {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      try {
+        await next();
+      } catch (err) {
+        if (!unavailableDependency(err)) throw err;
+        const kept = this.lastGood.get(lastGoodKey(ctx));
+        const age = kept ? Math.floor((Date.now() - kept.storedAt) / 1000) : Infinity;
+        if (!kept || age > STALE_IF_ERROR_SECONDS) throw err;
+        this.services.log.warn({ err: (err as Error).message, path: ctx.path, age }, 'storefront: dependency unavailable, serving the last good answer');
+        for (const [k, v] of Object.entries(kept.headers ?? {})) ctx.set(k, v);
+        ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+        ctx.set('Age', String(age));
+        ctx.set('X-Plaudit-Cache', 'stale');
+        answer(ctx, kept);
+      }
     };
   }
 }

@@ -8,8 +8,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
-import { isValidAppProxyRequest } from '../../../api/platform/app-proxy';
-import type { ApiServices, FastLane } from '../../../api/plugins/types';
+import { type ApiServices, type FastLane, isValidAppProxyRequest } from '@plaudit/kernel';
 import { matches, PUBLIC_CACHE_CONTROL, responseKey, storefrontCache } from './cache';
 import type { ShopStates } from './shop-context';
 

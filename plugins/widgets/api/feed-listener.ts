@@ -2,17 +2,20 @@
 // dropped the moment a write commits in any API process.
 import type { Knex } from 'knex';
 import pg from 'pg';
-import type { Logger } from '../../../api/log';
+import type { Logger } from '@plaudit/kernel';
 
 /**
  * LISTEN on the feed channel with a connection of its own (a pooled one would be handed to other
- * queries). Lost connections come back with a growing delay; everything cached is dropped on each
- * (re)connect, since notifications sent meanwhile were missed.
+ * queries). Lost connections come back with a growing delay; everything cached is dropped when the
+ * connection is back, since notifications sent meanwhile were missed. Losing it drops nothing:
+ * until then every request checks versions, and while the database is down there is nothing to
+ * check against, so what is cached stays to be served stale.
  */
 export class FeedListener {
   private client?: pg.Client;
   private stopped = false;
   private retryMs = 500;
+  private retryTimer?: NodeJS.Timeout;
   listening = false;
 
   constructor(
@@ -25,6 +28,8 @@ export class FeedListener {
   ) {}
 
   async start() {
+    this.retryTimer = undefined;
+    if (this.stopped) return;
     try {
       await this.connect();
     } catch (err) {
@@ -44,6 +49,8 @@ export class FeedListener {
     await client.connect();
     // tenancy: no rows read; the channel carries the shop ids whose reviews changed
     await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    // stopped while connecting: this connection is nobody's to keep
+    if (this.stopped) return void (await client.end().catch(() => undefined));
     // The connection lives as long as the process; it must not keep one alive at exit.
     (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
     this.client = client;
@@ -56,7 +63,6 @@ export class FeedListener {
     if (this.client !== client) return;
     this.client = undefined;
     this.listening = false;
-    this.onReset();
     client.end().catch(() => undefined);
     if (!this.stopped) this.log.warn({ err: err?.message }, 'storefront cache: LISTEN connection lost, checking versions per request');
     this.retry();
@@ -65,8 +71,9 @@ export class FeedListener {
   private retry() {
     // A destroyed pool means the API is closing: nothing left to listen for.
     if (this.stopped || !(this.knex.client as { pool?: unknown }).pool) return;
-    const timer = setTimeout(() => void this.start(), this.retryMs);
-    timer.unref();
+    // kept, so stop() clears it: a reconnect after shutdown would run on a torn-down process
+    this.retryTimer = setTimeout(() => void this.start(), this.retryMs);
+    this.retryTimer.unref();
     this.retryMs = Math.min(this.retryMs * 2, 30_000);
   }
 
@@ -77,6 +84,7 @@ export class FeedListener {
 
   async stop() {
     this.stopped = true;
+    clearTimeout(this.retryTimer);
     const client = this.client;
     this.client = undefined;
     this.listening = false;

@@ -4,8 +4,8 @@
 // XML and stripped of characters XML 1.0 cannot carry. Only elements schema 2.2 already had are
 // written (2.3 and 2.4 add optional ones), so the document is valid under every version since.
 import { Readable } from 'node:stream';
-import type { ApiServices, PublicReview, ReviewFeed } from '../../../api/plugins/types';
-import type { Logger } from '../../../api/log';
+import type { ApiServices, Logger } from '@plaudit/kernel';
+import { type PublicReview, reviewFeedOf, type ReviewFeedForWidgets } from '../shared/review-feed';
 import { answer, matches, PUBLIC_CACHE_CONTROL } from './cache';
 import { absoluteUrl } from './read-routes';
 import type { StorefrontAppState, StorefrontShop } from './shop-context';
@@ -86,7 +86,7 @@ async function handlesFor(services: Pick<ApiServices, 'platform'>, shop: Storefr
   return found;
 }
 
-async function* feedDocument(feed: ReviewFeed, services: Pick<ApiServices, 'platform' | 'config'>, state: StorefrontAppState, log: Logger) {
+async function* feedDocument(feed: ReviewFeedForWidgets, services: Pick<ApiServices, 'platform' | 'config'>, state: StorefrontAppState, log: Logger) {
   const { shop, tenant, display } = state.storefront;
   const anonymous = display.general.reviewerName === 'anonymous';
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${SCHEMA}">\n`
@@ -126,9 +126,8 @@ export function googleFeedHandler(services: ApiServices) {
     ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
     const etag = `W/"gpr-${s.shop.id}-${s.versions.feed}-${s.versions.settings}"`;
     if (matches(ctx.get('If-None-Match'), etag)) return answer(ctx, { etag, body: Buffer.alloc(0), type: 'application/xml' });
-    if (!services.reviewFeed) return void (ctx.status = 404);
     ctx.set('ETag', etag);
     ctx.type = 'application/xml; charset=utf-8';
-    ctx.body = Readable.from(feedDocument(services.reviewFeed, services, ctx.state, ctx.state.log), { objectMode: false });
+    ctx.body = Readable.from(feedDocument(reviewFeedOf(services), services, ctx.state, ctx.state.log), { objectMode: false });
   };
 }

@@ -1,13 +1,12 @@
 // The widgets plugin's API side: the storefront (JSON reads, the Google feed and the server-rendered
 // widgets) under /storefront/proxy/* (Shopify's app proxy, signature verified) and
 // /storefront/shops/<shop>/* (direct), the same handlers behind both; the display-settings routes
-// under /api. Reviews are read only through services.reviewFeed.
+// under /api. Reviews are read only through the capability 'reviews.feed' (shared/review-feed.ts).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
-import type { AppRouter } from '../../../api/http/types';
-import { verifyAppProxy } from '../../../api/platform/app-proxy';
-import { defineApiPlugin, type ApiServices } from '../../../api/plugins/types';
-import { storefrontCache } from './cache';
+import { type ApiServices, type AppRouter, defineApiPlugin, verifyAppProxy } from '@plaudit/kernel';
+import { REVIEWS_FEED } from '../shared/review-feed';
+import { invalidateShop, storefrontCache } from './cache';
 import { googleFeedHandler } from './google-feed';
 import { readRoutes } from './read-routes';
 import { storefrontFastLane } from './fast-lane';
@@ -35,7 +34,7 @@ function publicRoutes(services: ApiServices): AppRouter {
   const secret = services.config.shopify.apiSecret;
   // Without Shopify credentials there is no app proxy to verify: nothing answers there.
   proxy.use(secret ? verifyAppProxy(secret) : () => { throw createHttpError(404, 'Not found'); });
-  proxy.use(proxyShopContext(shops));
+  proxy.use(cache.staleIfError(), proxyShopContext(shops));
   for (const r of handlers) proxy.use(r.routes());
 
   const direct = new Router<StorefrontAppState>({ prefix: '/storefront/shops/:shop' });
@@ -44,7 +43,7 @@ function publicRoutes(services: ApiServices): AppRouter {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') ctx.set('Access-Control-Allow-Origin', '*');
     return next();
   });
-  direct.use(directShopContext(shops, services.config.appUrl));
+  direct.use(cache.staleIfError(), directShopContext(shops, services.config.appUrl));
   for (const r of handlers) direct.use(r.routes());
 
   const router = new Router<StorefrontAppState>();
@@ -58,7 +57,12 @@ export default defineApiPlugin({
   routes: (services) => settingsRoutes(services),
   fastLane: (services) => storefrontFastLane(services, shopStates(services, storefrontCache(services))),
   onStart: async (services) => {
+    if (!services.capabilities.has(REVIEWS_FEED)) services.log.warn(`widgets: no plugin provides capability "${REVIEWS_FEED}" (the reviews plugin); the storefront widgets show no reviews`);
+    // Display settings, review settings (and any other of the shop's settings) saved in this
+    // process: drop the shop's storefront answers here and, through the channel, in the others.
+    services.settings.onChange(({ shopId }) => void invalidateShop(services.knex, shopId).catch((err) => services.log.warn({ err: (err as Error).message, shopId }, 'storefront cache: drop not announced')));
     await storefrontCache(services).start();
     await ensureSnapshotSchedule(services);
   },
+  onStop: (services) => storefrontCache(services).stop(),
 });

@@ -6,10 +6,12 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import type { ApiServices, PublicReview, ReviewFeed, ReviewFeedPage, ReviewFeedQuery } from '../../../api/plugins/types';
+import type { ApiServices } from '@plaudit/kernel';
 import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
+import { type PublicReview, reviewFeedOf, type ReviewFeedPage, type ReviewFeedQuery } from '../shared/review-feed';
 import { PRIVATE_CACHE_CONTROL, type StorefrontCache } from './cache';
 import type { StorefrontAppState } from './shop-context';
+import { toSummary } from './widget-data';
 
 const invalid = 'The value is invalid';
 /** Shopify product ids as themes write them (digits) or as the Admin API does (gids). */
@@ -46,7 +48,8 @@ export function absoluteUrl(url: string, appUrl: string): string {
 }
 
 export function forShoppers(r: PublicReview, display: DisplaySettings, appUrl: string): PublicReview {
-  return { ...r, author: shownAuthor(r.author, display.general.reviewerName), media: r.media.map((m) => ({ ...m, url: absoluteUrl(m.url, appUrl) })) };
+  const media = r.media.map((m) => ({ ...m, url: absoluteUrl(m.url, appUrl), ...(m.variants ? { variants: m.variants.map((v) => ({ ...v, url: absoluteUrl(v.url, appUrl) })) } : {}) }));
+  return { ...r, author: shownAuthor(r.author, display.general.reviewerName), media };
 }
 
 /**
@@ -67,10 +70,11 @@ export const dataHeaders: Middleware<StorefrontAppState> = (ctx, next) => {
 /** Stars from minRating up: the carousel's and the popup's "4 stars and more". */
 const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
 
-export function readRoutes({ config, reviewFeed }: ApiServices, cache: StorefrontCache) {
+export function readRoutes(services: ApiServices, cache: StorefrontCache) {
+  const { config } = services;
   const router = new Router<StorefrontAppState>();
   router.use(dataHeaders);
-  const feed = (): ReviewFeed => reviewFeed ?? (() => { throw createHttpError(404, 'Reviews are not available'); })();
+  const feed = () => reviewFeedOf(services);
 
   async function page(state: StorefrontAppState, q: ReviewFeedQuery) {
     const result: ReviewFeedPage = await feed().reviews(state.tenant, q);
@@ -92,10 +96,7 @@ export function readRoutes({ config, reviewFeed }: ApiServices, cache: Storefron
     const { product_ids: ids } = summariesQuery.parse(ctx.query);
     const found = await feed().summaries(ctx.state.tenant, ids.map(productGid));
     ctx.body = {
-      data: Object.fromEntries(ids.map((id) => {
-        const { productId: _p, ...summary } = found[productGid(id)];
-        return [id, summary];
-      })),
+      data: Object.fromEntries(ids.map((id) => [id, toSummary(found[productGid(id)])])),
     };
   });
 

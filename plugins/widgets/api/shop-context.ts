@@ -1,25 +1,19 @@
 // Which shop a storefront request speaks for: through the app proxy, the shop Shopify signed for
 // (verifyAppProxy); directly, the shop named in the path. Unknown and uninstalled shops are 404.
-// What every storefront route needs of the shop (its row, display settings, review settings and
-// the versions the cache keys on) is kept in memory per shop: dropped with the shop's cached
+// What every storefront route needs of the shop (the kernel's view of it, display settings, the
+// review settings of the reviews.feed capability and the versions the cache keys on) is kept in memory per shop: dropped with the shop's cached
 // responses when the feed channel says it changed, re-read in the background after a minute in any
 // case, and checked on every request while the LISTEN connection is down.
 import crypto from 'node:crypto';
 import type { RouterContext } from '@koa/router';
 import createHttpError from 'http-errors';
-import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import { tenantFor, type Tenant } from '../../../api/auth/tenant';
-import type { AppState } from '../../../api/http/types';
-import { SHOP_DOMAIN } from '../../../api/http/security';
-import type { AppProxyContext } from '../../../api/platform/app-proxy';
-import type { ApiServices } from '../../../api/plugins/types';
-import { reviewSettings as reviewSettingsSchema, type ReviewSettings } from '../../reviews/shared/review';
-import { withDisplayDefaults, type DisplaySettings } from '../shared/display-settings';
+import { type ApiServices, type AppProxyContext, type AppState, SHOP_DOMAIN, type Tenant, tenantFor } from '@plaudit/kernel';
+import type { DisplaySettings } from '../shared/display-settings';
+import { reviewFeedOf, type StorefrontReviewSettings } from '../shared/review-feed';
 import type { StorefrontCache } from './cache';
+import { displayOf } from './display-store';
 
-/** The settings namespaces storefront output depends on (kernel settings table). */
-const SETTINGS_NAMESPACES = ['display', 'display-trials', 'reviews'];
 const STATE_TTL_MS = 60_000;
 
 export interface StorefrontShop {
@@ -36,7 +30,7 @@ export interface StorefrontState {
   shop: StorefrontShop;
   tenant: Tenant;
   display: DisplaySettings;
-  reviewSettings: ReviewSettings;
+  reviewSettings: StorefrontReviewSettings;
   /** the shopper signed in to the store (app proxy only), as Shopify's numeric id */
   customerId: string | null;
   /** base URL of the storefront routes as the shopper's browser reaches them */
@@ -50,7 +44,7 @@ export interface StorefrontAppState extends AppState {
   storefront: StorefrontState;
   shop: StorefrontShop;
   display: DisplaySettings;
-  reviewSettings: ReviewSettings;
+  reviewSettings: StorefrontReviewSettings;
   proxy?: AppProxyContext;
   /** set when the answer came from the in-process cache (nothing else to log) */
   cacheHit?: boolean;
@@ -60,14 +54,9 @@ interface ShopState {
   shop: StorefrontShop;
   tenant: Tenant;
   display: DisplaySettings;
-  reviewSettings: ReviewSettings;
+  reviewSettings: StorefrontReviewSettings;
   versions: { feed: string; settings: string };
   loadedAt: number;
-}
-
-function parseReviewSettings(value: unknown): ReviewSettings {
-  const parsed = reviewSettingsSchema.safeParse(value ?? {});
-  return parsed.success ? parsed.data : reviewSettingsSchema.parse({});
 }
 
 export class ShopStates {
@@ -77,7 +66,7 @@ export class ShopStates {
   private readonly domains = new Map<number, string>();
   private readonly refreshing = new Set<string>();
 
-  constructor(private readonly services: Pick<ApiServices, 'knex' | 'reviewFeed'>, private readonly cache: StorefrontCache) {
+  constructor(private readonly services: Pick<ApiServices, 'shops' | 'settings' | 'capabilities'>, private readonly cache: StorefrontCache) {
     cache.onDrop((shopId) => {
       if (shopId === null) {
         this.byDomain.clear();
@@ -105,32 +94,25 @@ export class ShopStates {
     return state;
   }
 
-  private async settingsOf(knex: Knex, shopId: number) {
-    // tenancy: the shop's own settings rows, the shop resolved from the request
-    const rows: { namespace: string; value: unknown }[] = await knex('settings').where({ shopId }).whereIn('namespace', SETTINGS_NAMESPACES).orderBy('namespace').select('namespace', 'value');
-    // The content itself, not updated_at: a save that leaves the timestamp alone still counts.
-    const version = rows.length ? crypto.createHash('sha1').update(JSON.stringify(rows)).digest('base64url').slice(0, 16) : '0';
-    return { rows, version };
-  }
-
-  private async feedVersion(tenant: Tenant): Promise<string> {
-    return this.services.reviewFeed ? this.services.reviewFeed.version(tenant) : '0';
+  /** Display and review settings, and a version of their content (a save that changes nothing is no change). */
+  private async settingsOf(tenant: Tenant) {
+    const [display, reviewSettings] = await Promise.all([displayOf(this.services.settings, tenant.shopId), reviewFeedOf(this.services).storefrontSettings(tenant)]);
+    const version = crypto.createHash('sha1').update(JSON.stringify([display, reviewSettings])).digest('base64url').slice(0, 16);
+    return { display, reviewSettings, version };
   }
 
   private async load(domain: string): Promise<ShopState | null> {
-    const { knex } = this.services;
-    // tenancy: storefront routes name their shop by domain (signed by Shopify through the proxy)
-    const row = await knex('shops').where({ shopifyDomain: domain }).whereNull('uninstalledAt').first('id', 'shopifyDomain', 'name', 'domain');
-    if (!row) return null;
-    const tenant = tenantFor(row.id, row.shopifyDomain);
-    const [settings, feed] = await Promise.all([this.settingsOf(knex, row.id), this.feedVersion(tenant)]);
-    const value = (ns: string) => settings.rows.find((r) => r.namespace === ns)?.value;
-    this.domains.set(row.id, domain);
+    // storefront routes name their shop by domain (signed by Shopify through the proxy)
+    const shop = await this.services.shops.byDomain(domain);
+    if (!shop) return null;
+    const tenant = tenantFor(shop.id, shop.domain);
+    const [settings, feed] = await Promise.all([this.settingsOf(tenant), reviewFeedOf(this.services).version(tenant)]);
+    this.domains.set(shop.id, domain);
     return {
-      shop: { id: row.id, domain: row.shopifyDomain, name: row.name ?? row.shopifyDomain, storeDomain: row.domain || row.shopifyDomain },
+      shop: { id: shop.id, domain: shop.domain, name: shop.name, storeDomain: shop.publicDomain || shop.domain },
       tenant,
-      display: withDisplayDefaults(value('display')),
-      reviewSettings: parseReviewSettings(value('reviews')),
+      display: settings.display,
+      reviewSettings: settings.reviewSettings,
       versions: { feed, settings: settings.version },
       loadedAt: Date.now(),
     };
@@ -173,7 +155,7 @@ export class ShopStates {
     if (!state) return null;
     if (!this.cache.listening) {
       // No notifications: compare the versions before trusting anything kept.
-      const [settings, feed] = await Promise.all([this.settingsOf(this.services.knex, state.shop.id), this.feedVersion(state.tenant)]);
+      const [settings, feed] = await Promise.all([this.settingsOf(state.tenant), reviewFeedOf(this.services).version(state.tenant)]);
       if (settings.version !== state.versions.settings || feed !== state.versions.feed || Date.now() - state.loadedAt > STATE_TTL_MS) {
         this.cache.dropShop(state.shop.id);
         this.forget(domain);

@@ -1,7 +1,6 @@
 // The minute-by-minute schedule that keeps the widgets' metafield snapshots current (see
 // activities/snapshots.ts), created idempotently at every API start.
-import type { ApiServices } from '../../../api/plugins/types';
-import { ensureSchedule } from '../../../api/temporal/schedules';
+import { type ApiServices, ensureSchedule } from '@plaudit/kernel';
 
 export const SNAPSHOT_SCHEDULE_ID = 'widgets-snapshot-sync';
 

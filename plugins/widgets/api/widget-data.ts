@@ -3,11 +3,11 @@
 // widget routes and the worker's metafield snapshots, so both render the same review box.
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import type { ReviewFeed, ReviewFeedQuery } from '../../../api/plugins/types';
-import type { Tenant } from '../../../api/auth/tenant';
+import type { Tenant } from '@plaudit/kernel';
 import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
 import type { ProductRef, Summary, WidgetContext } from '../shared/widget-types';
-import type { ReviewSettings } from '../../reviews/shared/review';
+import type { RatingSummary, ReviewFeedForWidgets, ReviewFeedQuery, StorefrontReviewSettings } from '../shared/review-feed';
+import { customerPortal, type PortalSources } from './customer-portal';
 import { productJsonLd } from './json-ld';
 import { forShoppers, productGid } from './read-routes';
 import type { Block, BlockData } from './render';
@@ -36,7 +36,7 @@ export interface ShopView {
   tenant: Tenant;
   shopName: string;
   display: DisplaySettings;
-  reviewSettings: Pick<ReviewSettings, 'richSnippets'>;
+  reviewSettings: StorefrontReviewSettings;
   /** base URL of the widget routes as the shopper's browser reaches them */
   endpoint: string;
   /** Shopify customer id of the signed-in shopper (app proxy only) */
@@ -47,7 +47,7 @@ const EMPTY: Summary = { count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 
 const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
 const required = (field: string) => createHttpError(400, 'Validation failed', { errors: { [field]: 'This field is required' } });
 
-function toSummary(s: { count: number; average: number; stars: Summary['stars']; mediaCount?: number } | undefined): Summary {
+export function toSummary(s: RatingSummary | undefined): Summary {
   return s ? { count: s.count, average: s.average, stars: s.stars, mediaCount: s.mediaCount ?? 0 } : EMPTY;
 }
 
@@ -56,11 +56,14 @@ export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
 }
 
 export class WidgetData {
-  constructor(private readonly feed: ReviewFeed, private readonly appUrl: string) {}
+  /** `portal`: the store and the write links the customer portal needs (the API's; the worker renders no portal) */
+  constructor(private readonly feed: ReviewFeedForWidgets, private readonly appUrl: string, private readonly portal?: Omit<PortalSources, 'feed'>) {}
 
   private async list(view: ShopView, q: ReviewFeedQuery) {
     const page = await this.feed.reviews(view.tenant, q);
-    return { items: page.items.map((r) => forShoppers(r, view.display, this.appUrl)), nextCursor: page.nextCursor };
+    // UGC display off: the reviews show without their customers' photos and videos
+    const items = view.reviewSettings.ugcDisplay === false ? page.items.map((r) => ({ ...r, media: [] })) : page.items;
+    return { items: items.map((r) => forShoppers(r, view.display, this.appUrl)), nextCursor: page.nextCursor };
   }
 
   private async summary(view: ShopView, gid: string): Promise<Summary> {
@@ -119,8 +122,8 @@ export class WidgetData {
         case 'submit-form':
           return { product: q.product_id ? { id: productGid(q.product_id), title: null, handle: null } : null };
         case 'customer-portal': {
-          if (!view.customerId) return { page: { items: [], nextCursor: null } };
-          return { page: await this.list(view, { customer: { id: view.customerId }, sort: 'newest', after: q.after, limit: 20 }) };
+          const portal = await customerPortal({ warn: () => undefined, ...this.portal, feed: this.feed }, view.tenant, view.customerId, { includePending: d.customerPortal.showPending, after: q.after });
+          return { ...portal, page: { items: portal.page.items.map((r) => forShoppers(r, d, this.appUrl)), nextCursor: portal.page.nextCursor } };
         }
         case 'upsell': {
           const ids = (q.product_ids ?? (q.product_id ? [q.product_id] : [])).map(productGid);

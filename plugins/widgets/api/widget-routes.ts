@@ -9,14 +9,14 @@ import crypto from 'node:crypto';
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import type { Middleware } from 'koa';
-import type { AppRouter } from '../../../api/http/types';
-import { appProxySignature } from '../../../api/platform/app-proxy';
-import type { ApiServices } from '../../../api/plugins/types';
+import { type ApiServices, appProxySignature, type AppRouter, shopperAddress } from '@plaudit/kernel';
 import { widgetScripts, type ScriptName } from '../storefront/build';
 import { PRIVATE_CACHE_CONTROL, storefrontCache } from './cache';
 import { BLOCKS, renderReviewItems, renderWidget, type Block } from './render';
 import type { StorefrontAppState } from './shop-context';
 import { submitResultPage } from './submit-page';
+import { reviewFeedOf } from '../shared/review-feed';
+import { REVIEWS_COLLECT, type ReviewLinksForWidgets } from './customer-portal';
 import { reviewBoxJsonLd, widgetContext, WidgetData, widgetQuery, type ShopView } from './widget-data';
 
 /** The largest form the fallback passes on: 5 photos of 5 MB and the text fields. */
@@ -30,11 +30,15 @@ function viewOf(state: StorefrontAppState): ShopView {
 }
 
 export function widgetRoutes(services: ApiServices) {
-  const { config, reviewFeed } = services;
+  const { config } = services;
   const cache = storefrontCache(services);
   const scripts = widgetScripts();
   scripts.catch((err) => services.log.error({ err }, 'widget scripts did not build'));
-  const data = reviewFeed ? new WidgetData(reviewFeed, config.appUrl) : undefined;
+  const data = new WidgetData(reviewFeedOf(services), config.appUrl, {
+    platform: services.platform,
+    links: services.capabilities.get<ReviewLinksForWidgets>(REVIEWS_COLLECT),
+    warn: (msg, err) => services.log.warn({ err: (err as Error).message }, msg),
+  });
   const router = new Router<StorefrontAppState>();
 
   // Everything but the shopper's own reviews is the same for every shopper: cached and revalidated.
@@ -47,7 +51,7 @@ export function widgetRoutes(services: ApiServices) {
 
   router.get('/widgets/:block', cachePolicy, async (ctx) => {
     const block = ctx.params.block;
-    if (!isBlock(block) || !data) throw createHttpError(404, 'Not found');
+    if (!isBlock(block)) throw createHttpError(404, 'Not found');
     const s = ctx.state.storefront;
     if (block === 'customer-portal' && s.mount !== 'proxy') throw createHttpError(404, 'Not found');
     const q = widgetQuery.parse(ctx.query);
@@ -94,7 +98,8 @@ export function widgetRoutes(services: ApiServices) {
     // Shopify's app proxy so it keeps the shop, the signed-in shopper and the shopper's address.
     const sock = ctx.req.socket;
     const host = sock.localAddress?.includes(':') ? `[${sock.localAddress}]` : sock.localAddress ?? '127.0.0.1';
-    const shopperIp = (s.mount === 'proxy' ? ctx.get('x-forwarded-for').split(',')[0]?.trim() : '') || ctx.ip;
+    // never the leftmost X-Forwarded-For entry: the shopper writes that one (rate limits key on it)
+    const shopperIp = s.mount === 'proxy' ? shopperAddress(ctx) : ctx.ip;
     let target: string;
     const secret = config.shopify.apiSecret;
     if (secret) {

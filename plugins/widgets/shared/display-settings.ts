@@ -1,5 +1,5 @@
 // Display settings of every storefront widget (spec section 3 "Display settings"): one JSON
-// document per shop in the kernel settings table (namespace `display`), one key per widget, each
+// document per shop in the settings namespace 'widgets' (api/display-store.ts), one key per widget, each
 // validated by its own schema and filled with defaults. The server renderer, the client scripts'
 // data attributes and the admin's live previews all read these same shapes.
 import { z } from 'zod';
@@ -160,9 +160,4 @@ export function withDisplayDefaults(stored: unknown): DisplaySettings {
   return out as DisplaySettings;
 }
 
-/** Routes of the admin screens (spec section 2) and the widget each one edits. */
-export const SCREENS: Record<string, WidgetKey> = {
-  box: 'reviewBox', 'star-rating': 'starRating', carousel: 'carousel', sidebar: 'sidebar', popup: 'popup',
-  'customer-portal-reviews': 'customerPortal', 'submit-form': 'submitForm', 'all-reviews': 'allReviews',
-  testimonial: 'testimonial', 'upsell-aov': 'upsell',
-};
+export { SCREENS } from './screens';

@@ -1,10 +1,10 @@
 // What each widget component renders from: the shop's display settings plus data from the
 // review feed. The server renderer (plugins/widgets/api) fills these from the database; the admin's
 // live previews fill them with sample data. Type-only imports: nothing of the API is bundled.
-import type { ProductSummary, PublicReview, ReviewFeedPage } from '../../../api/plugins/types';
 import type { DisplaySettings } from './display-settings';
+import type { PublicReview, ReviewFeedPage } from './review-feed';
 
-export type { ProductSummary, PublicReview, ReviewFeedPage };
+export type { PublicReview, ReviewFeedPage };
 
 export interface Summary {
   count: number;
@@ -35,5 +35,15 @@ export interface StarRatingData { productId: string; summary: Summary }
 export interface ReviewListData { reviews: PublicReview[] }
 export interface AllReviewsData { summary: Summary; page: ReviewFeedPage; stars?: number[]; sort?: string }
 export interface SubmitFormData { product: ProductRef | null }
-export interface CustomerPortalData { page: ReviewFeedPage }
+/** A product the signed-in customer bought and has not reviewed yet. */
+export interface AwaitingProduct {
+  productId: string;
+  title: string;
+  handle: string | null;
+  imageUrl: string | null;
+  /** the signed write-review page (as in request emails); null: the product page's form */
+  writeUrl: string | null;
+}
+/** The customer account page: what awaits a review and the customer's own reviews. */
+export interface CustomerPortalData { signedIn: boolean; awaiting: AwaitingProduct[]; page: ReviewFeedPage }
 export interface UpsellData { summaries: Record<string, Summary> }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
 
-export const SCRIPT_NAMES = ['review-box', 'submit-form', 'carousel', 'popup', 'sidebar', 'loader'] as const;
+export const SCRIPT_NAMES = ['review-box', 'submit-form', 'carousel', 'popup', 'sidebar', 'loader', 'upsell'] as const;
 export type ScriptName = (typeof SCRIPT_NAMES)[number];
 export const EXTENSION_ASSETS = path.resolve(__dirname, '../../../extensions/plaudit-reviews/assets');
 /** Shopify's suggested limit per JavaScript file, compressed. */

@@ -4,9 +4,8 @@
 // app's snapshots) and leaves them all out with ?plaudit=off.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET, startEmulator, type RunningEmulator } from '../../../emulator';
-import { gid } from '../../../emulator/ids';
-import { EXTENSION_DIR, ThemeExtension, type PageAssets } from '../../../emulator/theme-extension';
+import { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET, EXTENSION_DIR, gid, startEmulator, ThemeExtension, type PageAssets, type RunningEmulator } from '@plaudit/kernel/testing';
+import { NAMESPACE } from '../activities/snapshots';
 import { buildScripts, SCRIPT_NAMES } from '../storefront/build';
 
 const blocks = fs.readdirSync(path.join(EXTENSION_DIR, 'blocks')).map((f) => f.replace(/\.liquid$/, ''));
@@ -21,7 +20,7 @@ test('the extension carries the current build of every widget script (npm run bu
 
 test('blocks: valid schemas, app blocks in sections, embeds in the body, every asset present', () => {
   const theme = new ThemeExtension();
-  expect(blocks.sort()).toEqual(['all-reviews', 'carousel', 'floating', 'popup', 'review-box', 'sidebar', 'star-rating', 'testimonials']);
+  expect(blocks.sort()).toEqual(['all-reviews', 'carousel', 'customer-reviews', 'floating', 'popup', 'review-box', 'sidebar', 'star-rating', 'testimonials', 'upsell-rating']);
   for (const name of blocks) {
     const { schema, source } = theme.block(name)!;
     expect([name, schema.target]).toEqual([name, ['popup', 'sidebar', 'floating'].includes(name) ? 'body' : 'section']);
@@ -84,8 +83,40 @@ describe('on the emulated storefront', () => {
     expect(home).toContain('class="plaudit-floating plaudit-floating-right" href="/pages/reviews"');
   });
 
+  test('account page and upsell areas: the blocks render for a signed-in customer and where offers are, and not when plaudit.blocks says off', async () => {
+    const shop = em.store.shop(DEMO_SHOP)!;
+    const customer = shop.customers.find((c) => shop.orders.some((o) => o.customerId === c.id))!;
+    const login = await fetch(`${em.url}/account/login?email=${encodeURIComponent(customer.email)}`, { redirect: 'manual' });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const account = () => fetch(`${em.url}/account`, { headers: { cookie } }).then((r) => r.text());
+    const portal = '<div class="plaudit-app-block" data-block="customer-portal" data-proxy="/apps/plaudit"></div>';
+    const now = new Date().toISOString();
+    const flags = (value: Record<string, boolean>) => shop.metafields.push({ id: em.store.nextId(), ownerId: gid('Shop', shop.id), namespace: NAMESPACE, key: 'blocks', type: 'json', value: JSON.stringify(value), createdAt: now, updatedAt: now });
+    // the app has not said anything yet: both blocks start off
+    expect(await account()).not.toContain('plaudit-customer-reviews');
+    expect(await (await fetch(`${em.url}/cart`)).text()).not.toContain('plaudit-upsell');
+    flags({ customer_portal: true, upsell: true });
+    // nothing of the customer in the block's markup: the proxy signs who they are
+    expect(await account()).toContain(portal);
+    expect((await account()).split('shopify-section-template--customers-account__main')[1]).not.toContain(`data-customer`);
+    const product = await (await fetch(`${em.url}/products/ceramic-coffee-mug`)).text();
+    expect(product).toMatch(/<div id="shopify-section-template--product__upsell" class="shopify-section">[\s\S]*data-product-id="\d+"[\s\S]*<div class="plaudit-block plaudit-upsell" data-pl-base="\/apps\/plaudit" data-pl-cards="\[data-product-id\]"\s*>/);
+    expect(product).toContain('/cdn/extensions/plaudit-reviews/upsell.js');
+    // the guest's account page is the login: no portal
+    expect(await (await fetch(`${em.url}/account`)).text()).not.toContain('customer-portal');
+
+    shop.metafields.pop();
+    flags({ customer_portal: false, upsell: false });
+    expect(await account()).not.toContain('plaudit-customer-reviews');
+    const off = await (await fetch(`${em.url}/cart`)).text();
+    expect(off).toContain('You may also like');
+    expect(off).not.toContain('plaudit-upsell');
+    // (the schema's upsell.js still loads, as Shopify adds a placed block's assets; it finds nothing to do)
+    shop.metafields.pop();
+  });
+
   test('?plaudit=off renders the page without any app block, embed or asset', async () => {
-    for (const path of ['/', '/products/ceramic-coffee-mug', '/collections/all', '/pages/reviews']) {
+    for (const path of ['/', '/products/ceramic-coffee-mug', '/collections/all', '/pages/reviews', '/cart']) {
       const html = await (await fetch(`${em.url}${path}?plaudit=off`)).text();
       expect([path, /plaudit-|pl-widget|\/cdn\/extensions/.test(html.replace(/plaudit-demo/g, ''))]).toEqual([path, false]);
     }

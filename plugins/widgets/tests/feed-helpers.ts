@@ -1,39 +1,127 @@
-// Shared by the storefront read tests: shops, reviews written straight to the table (the feed's
-// trigger still fires), summaries recomputed as the reviews plugin does, and proxy signing.
-import { appProxySignature } from '../../../api/platform/app-proxy';
-import { client, createShop, type TestApi } from '../../../tests/support/api';
-import { recomputeSummaries } from '../../reviews/api/summaries';
+// Shared by the storefront read tests: shops, reviews created through the reviews plugin's own API
+// (the merchant's POST /api/reviews, its bulk actions, the storefront submit endpoint, and its
+// `reviews.import` capability for what the merchant cannot type: widgets never writes or reads
+// another plugin's tables), the reviews.feed capability, and proxy signing.
+import { appProxySignature, tenantFor, type Tenant } from '@plaudit/kernel';
+import { client, createShop, type TestApi } from '@plaudit/kernel/testing';
+import { REVIEWS_FEED, type ReviewFeedForWidgets } from '../shared/review-feed';
 
 export const SECRET = 'storefront-test-secret';
 export const productGid = (n: number | string) => `gid://shopify/Product/${n}`;
+
+type Http = ReturnType<typeof client>;
 
 export async function shopWithClient(api: TestApi, fields: Record<string, unknown> = {}) {
   const s = await createShop(api, { plan: 'pro', ...fields });
   return { ...s, domain: s.shop.shopifyDomain as string, http: client(api.url, s.token), direct: client(`${api.url}/storefront/shops/${s.shop.shopifyDomain}`) };
 }
 
-let seq = 0;
-export function reviewRow(shopId: number, fields: Record<string, unknown> = {}) {
-  seq++;
-  return {
-    shopId, kind: 'product', productId: productGid(1), productTitle: 'Wool Hat', productHandle: 'wool-hat', rating: 5, content: `review ${seq}`,
-    firstName: 'Ann', lastName: 'Lee', email: `ann${seq}@example.com`, source: 'customer', status: 'published', ...fields,
-  };
+/** The capability as the API resolved it (the reviews plugin's implementation). */
+export function feedOf(api: TestApi): ReviewFeedForWidgets {
+  return api.runtime.services.capabilities.require<ReviewFeedForWidgets>(REVIEWS_FEED);
 }
 
-/** Inserts rows and brings the shop's summaries up to date, as the reviews API would. */
-export async function insertReviews(api: TestApi, rows: Record<string, unknown>[]): Promise<any[]> {
-  const out: any[] = [];
-  for (let i = 0; i < rows.length; i += 1000) out.push(...(await api.knex('reviews').insert(rows.slice(i, i + 1000)).returning('*')));
-  const byShop = new Map<number, Set<string>>();
-  for (const r of out) {
-    if (!byShop.has(r.shopId)) byShop.set(r.shopId, new Set());
-    byShop.get(r.shopId)!.add(r.productKey);
+export interface ReviewSpec {
+  kind?: 'product' | 'store';
+  productId?: string | null;
+  productTitle?: string;
+  productHandle?: string;
+  rating?: number;
+  title?: string;
+  content?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  media?: { url: string; type: 'image' | 'video' }[];
+  createdAt?: Date;
+  /** trash: created unpublished, then deleted */
+  status?: 'published' | 'unpublished' | 'trash';
+  featured?: boolean;
+  pinned?: boolean;
+  testimonial?: boolean;
+  /** a verified buyer's (the merchant's bulk action 'verify') */
+  verified?: boolean;
+}
+
+/** What the test knows of a review it created: the spec as stored, with its id and time. */
+export interface Created extends Required<Pick<ReviewSpec, 'kind' | 'rating' | 'status' | 'featured' | 'pinned' | 'testimonial' | 'verified'>> {
+  id: number;
+  productId: string | null;
+  email: string;
+  mediaCount: number;
+  createdAt: Date;
+}
+
+let seq = 0;
+/** A published five-star review of product 1 by Ann Lee, with any field replaced. */
+export function reviewSpec(fields: ReviewSpec = {}): ReviewSpec {
+  seq++;
+  return { kind: 'product', productId: productGid(1), productTitle: 'Wool Hat', productHandle: 'wool-hat', rating: 5, content: `review ${seq}`, firstName: 'Ann', lastName: 'Lee', email: `ann${seq}@example.com`, ...fields };
+}
+
+const FLAGS = [['featured', 'feature'], ['pinned', 'pin'], ['testimonial', 'add-testimonial'], ['verified', 'verify']] as const;
+
+/** Creates the reviews as the merchant would, then applies flags and trash with bulk actions. */
+export async function createReviews(http: Http, specs: ReviewSpec[]): Promise<Created[]> {
+  const out: Created[] = [];
+  for (const spec of specs.map((s) => reviewSpec(s))) {
+    const { status = 'published', featured, pinned, testimonial, verified, createdAt, productId, ...fields } = spec;
+    const res = await http.post('/api/reviews', { ...fields, ...(fields.kind === 'store' ? {} : { productId }), createdAt: createdAt?.toISOString(), status: status === 'trash' ? 'unpublished' : status });
+    if (res.status !== 201) throw new Error(`review not created: ${res.status} ${JSON.stringify(res.body)}`);
+    out.push({
+      id: res.body.id, kind: spec.kind!, productId: res.body.productId, rating: spec.rating!, status, featured: !!featured, pinned: !!pinned, testimonial: !!testimonial, verified: !!verified,
+      email: spec.email!, mediaCount: spec.media?.length ?? 0, createdAt: new Date(res.body.createdAt),
+    });
   }
-  await api.knex.transaction(async (trx) => {
-    for (const [shopId, keys] of byShop) await recomputeSummaries(trx, shopId, keys);
-  });
+  const bulk = async (action: string, ids: number[]) => {
+    for (let i = 0; i < ids.length; i += 100) {
+      const res = await http.post(`/api/reviews/bulk/${action}`, { ids: ids.slice(i, i + 100) });
+      if (res.status !== 200) throw new Error(`bulk ${action}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  };
+  for (const [flag, action] of FLAGS) await bulk(action, out.filter((r) => r[flag]).map((r) => r.id));
+  await bulk('delete', out.filter((r) => r.status === 'trash').map((r) => r.id));
   return out;
+}
+
+/** What these tests rely on of the reviews plugin's `reviews.import` (written here: plugins never import each other). */
+export interface ImportedReview {
+  kind?: 'product' | 'store';
+  productId?: string | null;
+  productTitle?: string;
+  productHandle?: string | null;
+  rating: number;
+  title?: string | null;
+  /** may be blank: imported star-only ratings have no text */
+  content?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  country?: string;
+  media?: { url: string; type: 'image' | 'video' }[];
+  status?: 'published' | 'unpublished';
+  createdAt?: Date;
+  /** a shop's sample review, never sent to Google */
+  demo?: boolean;
+}
+export interface ReviewImportForWidgets {
+  importReviews(tenant: Tenant, rows: ImportedReview[]): Promise<{ ids: number[] }>;
+}
+
+/** Creates many reviews at once through the reviews plugin's capability (imported reviews, one feed version). */
+export async function importReviews(api: TestApi, shop: { id: number; shopifyDomain: string }, rows: ImportedReview[]): Promise<number[]> {
+  const importer = api.runtime.services.capabilities.require<ReviewImportForWidgets>('reviews.import');
+  return (await importer.importReviews(tenantFor(shop.id, shop.shopifyDomain), rows)).ids;
+}
+
+/** A review the signed-in shopper posts through the app proxy (the reviews plugin's submit route). */
+export async function submitAsCustomer(api: TestApi, shop: string, customerId: string, fields: Record<string, string>) {
+  const res = await fetch(`${api.url}/storefront/proxy/reviews?${signedQuery(shop, {}, { customerId })}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rating: '5', firstName: 'Cy', email: `cy${customerId}@example.net`, ...fields }),
+  });
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`review not submitted: ${res.status} ${JSON.stringify(body)}`);
+  return body.data as { id: number; status: string };
 }
 
 /** A query string signed the way Shopify's app proxy signs it. */

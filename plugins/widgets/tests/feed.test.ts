@@ -1,26 +1,29 @@
 // The storefront read API over real PostgreSQL: every sort and filter of the review feed, paged by
 // cursors, equals a brute-force ordering of random reviews; what shoppers get carries no email;
 // query validation; the app proxy's signature; and one shop never seeing another's reviews.
-import { tenantFor } from '../../../api/auth/tenant';
-import type { FeedSort, ReviewFeed, ReviewFeedQuery } from '../../../api/plugins/types';
-import { startTestApi, type TestApi } from '../../../tests/support/api';
-import { insertReviews, productGid, reviewRow, rng, SECRET, shopWithClient, signedQuery } from './feed-helpers';
+// Reviews are created through the reviews plugin's API and read through the reviews.feed capability.
+import { tenantFor } from '@plaudit/kernel';
+import { startTestApi, type TestApi, updateShop } from '@plaudit/kernel/testing';
+import { displayStore } from '../api/display-store';
+import { forShoppers } from '../api/read-routes';
+import { withDisplayDefaults } from '../shared/display-settings';
+import type { FeedSort, PublicReview, ReviewFeedForWidgets, ReviewFeedQuery } from '../shared/review-feed';
+import { type Created, createReviews, feedOf, productGid, rng, SECRET, shopWithClient, signedQuery, submitAsCustomer } from './feed-helpers';
 
 let api: TestApi;
-let feed: ReviewFeed;
+let feed: ReviewFeedForWidgets;
 beforeAll(async () => {
   api = await startTestApi({ SHOPIFY_API_KEY: 'storefront-test-key', SHOPIFY_API_SECRET: SECRET });
-  feed = api.runtime.services.reviewFeed!;
+  feed = feedOf(api);
 });
+/** Saves display settings as the plugin does (its settings change drops the cached answers). */
+const saveDisplay = (shopId: number, value: Record<string, unknown>) => displayStore(api.runtime.services.settings).display.update(shopId, value);
 afterAll(() => api.close());
 
 const SORTS: FeedSort[] = ['featured', 'newest', 'highest', 'lowest', 'media'];
-const PUBLIC_KEYS = ['author', 'content', 'country', 'createdAt', 'featured', 'id', 'kind', 'locale', 'media', 'pinned', 'productHandle', 'productId', 'productTitle', 'rating', 'reply', 'title', 'updatedAt', 'variants', 'verified'];
+const PUBLIC_KEYS = ['author', 'content', 'country', 'createdAt', 'featured', 'id', 'incentivized', 'kind', 'locale', 'media', 'pinned', 'productHandle', 'productId', 'productTitle', 'rating', 'reply', 'title', 'updatedAt', 'variants', 'verified'];
 
-interface Row {
-  id: number; kind: string; productKey: string; rating: number; status: string; pinned: boolean; featured: boolean; testimonial: boolean;
-  mediaCount: number; createdAt: Date; customerId: string | null; email: string | null; demo: boolean;
-}
+type Row = Created;
 
 /** The order each sort promises, written out plainly. */
 function compare(sort: FeedSort) {
@@ -39,45 +42,41 @@ function compare(sort: FeedSort) {
 function bruteForce(rows: Row[], q: Omit<ReviewFeedQuery, 'limit'>): number[] {
   return rows
     .filter((r) => r.status === 'published')
-    .filter((r) => q.productId === undefined || r.productKey === (q.productId ?? ''))
+    .filter((r) => q.productId === undefined || r.productId === q.productId)
     .filter((r) => !q.kind || r.kind === q.kind)
-    .filter((r) => !q.productIds || q.productIds.includes(r.productKey))
+    .filter((r) => !q.productIds || (!!r.productId && q.productIds.includes(r.productId)))
     .filter((r) => !q.ids || q.ids.includes(r.id))
     .filter((r) => !q.stars || q.stars.includes(r.rating))
     .filter((r) => !q.withMedia || r.mediaCount > 0)
     .filter((r) => !q.testimonial || r.testimonial)
-    .filter((r) => !q.excludeDemo || !r.demo)
-    .filter((r) => !q.customer || (!!q.customer.id && (r.customerId === q.customer.id || r.customerId === `gid://shopify/Customer/${q.customer.id}`))
-      || (!!q.customer.email && r.email?.toLowerCase() === q.customer.email.toLowerCase()))
+    .filter((r) => !q.customer || (!!q.customer.email && r.email.toLowerCase() === q.customer.email.toLowerCase()))
     .sort(compare(q.sort ?? 'featured'))
     .map((r) => r.id);
 }
 
 test('every sort and filter, paged by cursors, equals a brute-force ordering of random reviews', async () => {
-  const { shop } = await shopWithClient(api);
+  const { shop, http } = await shopWithClient(api);
   const other = await shopWithClient(api);
   const random = rng(20261202);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   // Few distinct timestamps, so ties on created_at are common and the id decides.
   const times = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 10, 1 + i, 12, 0, 0, i * 7)));
-  const make = (shopId: number) => Array.from({ length: 260 }, () => {
+  const make = (n: number) => Array.from({ length: n }, () => {
     const store = random() < 0.15;
-    const media = random() < 0.3 ? Array.from({ length: 1 + Math.floor(random() * 2) }, (_, i) => ({ url: `https://cdn.example.com/p${i}.jpg`, type: 'image' })) : [];
-    return reviewRow(shopId, {
-      kind: store ? 'store' : 'product', productId: store ? null : productGid(pick([1, 2, 3])), rating: 1 + Math.floor(random() * 5),
-      status: pick(['published', 'published', 'published', 'unpublished', 'pending', 'trash']), pinned: random() < 0.1, featured: random() < 0.2,
-      testimonial: random() < 0.2, media: JSON.stringify(media), createdAt: pick(times), demo: random() < 0.1,
-      customerId: random() < 0.2 ? 'gid://shopify/Customer/7' : null, email: random() < 0.2 ? 'Buyer@Example.com' : `x${Math.floor(random() * 1e6)}@example.com`,
-    });
+    const media = random() < 0.3 ? Array.from({ length: 1 + Math.floor(random() * 2) }, (_, i) => ({ url: `https://cdn.example.com/p${i}.jpg`, type: 'image' as const })) : [];
+    return {
+      kind: store ? 'store' as const : 'product' as const, productId: store ? null : productGid(pick([1, 2, 3])), rating: 1 + Math.floor(random() * 5),
+      status: pick(['published', 'published', 'published', 'unpublished', 'trash'] as const), pinned: random() < 0.1, featured: random() < 0.2,
+      testimonial: random() < 0.2, media, createdAt: pick(times), email: random() < 0.2 ? 'Buyer@Example.com' : `x${Math.floor(random() * 1e6)}@example.com`,
+    };
   });
-  await insertReviews(api, [...make(shop.id), ...make(other.shop.id)]);
-  const rows: Row[] = await api.knex('reviews').where({ shopId: shop.id })
-    .select('id', 'kind', 'productKey', 'rating', 'status', 'pinned', 'featured', 'testimonial', 'mediaCount', 'createdAt', 'customerId', 'email', 'demo');
+  const rows = await createReviews(http, make(110));
+  await createReviews(other.http, make(20));
   const someIds = rows.filter(() => random() < 0.3).map((r) => r.id);
   const filters: Omit<ReviewFeedQuery, 'limit'>[] = [
     {}, { productId: productGid(1) }, { productId: null }, { kind: 'product' }, { kind: 'store' }, { stars: [1, 2] }, { stars: [5], productId: productGid(2) },
-    { withMedia: true }, { testimonial: true }, { ids: someIds }, { productIds: [productGid(1), productGid(3)] }, { excludeDemo: true },
-    { customer: { id: '7' } }, { customer: { email: 'buyer@example.com' } }, { customer: { id: 'gid://shopify/Customer/7', email: 'BUYER@example.com' } },
+    { withMedia: true }, { testimonial: true }, { ids: someIds }, { productIds: [productGid(1), productGid(3)] },
+    { customer: { email: 'buyer@example.com' } }, { customer: { email: 'BUYER@example.com' } },
   ];
   const tenant = tenantFor(shop.id, shop.shopifyDomain);
   for (const sort of SORTS) {
@@ -103,11 +102,11 @@ test('every sort and filter, paged by cursors, equals a brute-force ordering of 
   expect((await feed.reviews(tenant, { customer: {}, limit: 50 })).items).toEqual([]);
 });
 
-test('the product route pages with cursors and star filters; shoppers get no email or order data', async () => {
-  const { shop, direct } = await shopWithClient(api);
-  await insertReviews(api, Array.from({ length: 23 }, (_, i) => reviewRow(shop.id, {
-    productId: productGid(42), rating: 1 + (i % 5), orderId: `10${i}`, lineItemId: `20${i}`, customerId: 'gid://shopify/Customer/9', lastName: 'Lovelace',
-    media: JSON.stringify(i % 4 === 0 ? [{ url: '/media/photo.jpg', type: 'image' }] : []), replyContent: i === 3 ? 'Thanks!' : null, repliedAt: i === 3 ? new Date() : null,
+test('the product route pages with cursors and star filters; shoppers get no email or private data', async () => {
+  const { http, direct } = await shopWithClient(api);
+  const photo = 'https://cdn.example.com/photo.jpg';
+  const created = await createReviews(http, Array.from({ length: 23 }, (_, i) => ({
+    productId: productGid(42), rating: 1 + (i % 5), lastName: 'Lovelace', media: i % 4 === 0 ? [{ url: photo, type: 'image' as const }] : [],
   })));
   const seen: number[] = [];
   let after = '';
@@ -120,15 +119,14 @@ test('the product route pages with cursors and star filters; shoppers get no ema
       expect(Object.keys(r).sort()).toEqual(PUBLIC_KEYS);
       expect(r.author).toBe('Ann L.');
       expect([4, 5]).toContain(r.rating);
-      for (const m of r.media) expect(m.url).toBe(`${api.config.appUrl}/media/photo.jpg`);
+      for (const m of r.media) expect(m.url).toBe(photo);
     }
     seen.push(...res.body.data.map((r: { id: number }) => r.id));
     expect(res.body.pageInfo.hasNext).toBe(res.body.pageInfo.nextCursor !== null);
     if (!res.body.pageInfo.hasNext) break;
     after = res.body.pageInfo.nextCursor;
   }
-  const expected = await api.knex('reviews').where({ shopId: shop.id }).whereIn('rating', [4, 5]).orderBy([{ column: 'rating', order: 'desc' }, { column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).pluck('id');
-  expect(seen).toEqual(expected);
+  expect(seen).toEqual(bruteForce(created, { productId: productGid(42), stars: [4, 5], sort: 'highest' }));
   // A gid in the path works the same as the digits a theme sends.
   const byGid = await direct.get(`/api/products/${encodeURIComponent(productGid(42))}/reviews?limit=50`);
   expect(byGid.body.data).toHaveLength(23);
@@ -138,13 +136,16 @@ test('the product route pages with cursors and star filters; shoppers get no ema
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toMatch(/@example\.com|email|orderId|lineItem|customerId|Lovelace/);
   }
+  // Photos stored by this app (relative /media URLs) reach shoppers as absolute URLs.
+  const stored = { ...byGid.body.data[0], media: [{ url: '/media/photo.jpg', type: 'image' }] } as PublicReview;
+  expect(forShoppers(stored, withDisplayDefaults({}), api.config.appUrl).media).toEqual([{ url: `${api.config.appUrl}/media/photo.jpg`, type: 'image' }]);
 });
 
 test('summaries for many products at once, keyed as asked; the reviewer-name setting applies', async () => {
-  const { shop, direct } = await shopWithClient(api);
-  await insertReviews(api, [
-    reviewRow(shop.id, { productId: productGid(5), rating: 5 }), reviewRow(shop.id, { productId: productGid(5), rating: 4, media: JSON.stringify([{ url: 'https://x.example/a.jpg', type: 'image' }]) }),
-    reviewRow(shop.id, { productId: productGid(6), rating: 2, status: 'unpublished' }),
+  const { shop, http, direct } = await shopWithClient(api);
+  await createReviews(http, [
+    { productId: productGid(5), rating: 5 }, { productId: productGid(5), rating: 4, media: [{ url: 'https://x.example/a.jpg', type: 'image' }] },
+    { productId: productGid(6), rating: 2, status: 'unpublished' },
   ]);
   const res = await direct.get(`/api/summaries?product_ids=5,6,${encodeURIComponent(productGid(7))}`);
   expect(res.body.data).toEqual({
@@ -155,20 +156,17 @@ test('summaries for many products at once, keyed as asked; the reviewer-name set
   expect((await direct.get('/api/summaries')).status).toBe(400);
   expect((await direct.get(`/api/summaries?product_ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`)).status).toBe(400);
 
-  await api.knex('settings').insert({ shopId: shop.id, namespace: 'display', value: { general: { reviewerName: 'first' } } });
-  const { invalidateShop } = await import('../api/cache');
-  await invalidateShop(api.knex, shop.id);
+  await saveDisplay(shop.id, { general: { reviewerName: 'first' } });
   expect((await direct.get('/api/products/5/reviews')).body.data.map((r: { author: string }) => r.author)).toEqual(['Ann', 'Ann']);
-  await api.knex('settings').where({ shopId: shop.id, namespace: 'display' }).update({ value: { general: { reviewerName: 'anonymous' } } });
-  await invalidateShop(api.knex, shop.id);
+  await saveDisplay(shop.id, { general: { reviewerName: 'anonymous' } });
   expect((await direct.get('/api/products/5/reviews')).body.data.map((r: { author: string }) => r.author)).toEqual(['Anonymous', 'Anonymous']);
 });
 
 test('the all-reviews feed includes all, product or store reviews; testimonials, carousel and popup follow the display settings', async () => {
-  const { shop, direct } = await shopWithClient(api);
-  const [p1, p2, s1, t1, low] = await insertReviews(api, [
-    reviewRow(shop.id, { rating: 5 }), reviewRow(shop.id, { rating: 4, productId: productGid(2), media: JSON.stringify([{ url: 'https://x.example/a.jpg', type: 'image' }]) }),
-    reviewRow(shop.id, { kind: 'store', productId: null, rating: 5 }), reviewRow(shop.id, { rating: 5, testimonial: true }), reviewRow(shop.id, { rating: 2 }),
+  const { shop, http, direct } = await shopWithClient(api);
+  const [p1, p2, s1, t1, low] = await createReviews(http, [
+    { rating: 5 }, { rating: 4, productId: productGid(2), media: [{ url: 'https://x.example/a.jpg', type: 'image' }] },
+    { kind: 'store', productId: null, rating: 5 }, { rating: 5, testimonial: true }, { rating: 2 },
   ]);
   const ids = async (path: string) => (await direct.get(path)).body.data.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
   const sorted = (...xs: { id: number }[]) => xs.map((x) => x.id).sort((a, b) => a - b);
@@ -178,19 +176,17 @@ test('the all-reviews feed includes all, product or store reviews; testimonials,
   expect(await ids('/api/testimonials')).toEqual(sorted(t1));
   expect(await ids('/api/carousel')).toEqual(sorted(p1, p2, s1, t1)); // 4 stars and more by default
   expect(await ids('/api/popup')).toEqual(sorted(p1, p2, t1)); // product reviews, 4 stars and more
-  await api.knex('settings').insert({ shopId: shop.id, namespace: 'display', value: {
+  await saveDisplay(shop.id, {
     testimonial: { source: 'selected', selectedReviews: [low.id, s1.id] }, carousel: { source: 'media', minRating: 1 }, popup: { minRating: 1, maxReviews: 2 },
-  } });
-  const { invalidateShop } = await import('../api/cache');
-  await invalidateShop(api.knex, shop.id);
+  });
   expect(await ids('/api/testimonials')).toEqual(sorted(s1, low));
   expect(await ids('/api/carousel')).toEqual(sorted(p2));
   expect(await ids('/api/popup')).toEqual(sorted(low, t1)); // the two newest
 });
 
 test('query parameters are validated; a malformed cursor or one of another sort is a 400', async () => {
-  const { shop, direct } = await shopWithClient(api);
-  await insertReviews(api, [reviewRow(shop.id), reviewRow(shop.id)]);
+  const { http, direct } = await shopWithClient(api);
+  await createReviews(http, [{}, {}]);
   for (const q of ['limit=0', 'limit=51', 'limit=abc', 'stars=6', 'stars=0', 'sort=best', 'after=%%%', 'after=bm90LWpzb24', `after=${'a'.repeat(600)}`]) {
     const res = await direct.get(`/api/products/1/reviews?${q}`);
     expect({ q, status: res.status }).toEqual({ q, status: 400 });
@@ -216,19 +212,20 @@ test('direct routes answer any origin without credentials; unknown and uninstall
   const unknown = await fetch(`${api.url}/storefront/shops/nobody-here.myshopify.com/api/products/1/reviews`);
   expect(unknown.status).toBe(404);
   expect((await fetch(`${api.url}/storefront/shops/not%20a%20shop/api/reviews`)).status).toBe(404);
-  await api.knex('shops').where({ id: shop.id }).update({ uninstalledAt: new Date() });
+  await updateShop(api, shop.id, { uninstalledAt: new Date() });
   const { invalidateShop } = await import('../api/cache');
   await invalidateShop(api.knex, shop.id);
   expect((await direct.get('/api/products/1/reviews')).status).toBe(404);
 });
 
 test('the app proxy refuses a bad or stale signature and answers a signed request, with the shopper\'s own reviews', async () => {
-  const { shop, domain } = await shopWithClient(api);
+  const { http, domain } = await shopWithClient(api);
   const other = await shopWithClient(api);
-  const [mine] = await insertReviews(api, [
-    reviewRow(shop.id, { customerId: 'gid://shopify/Customer/77', productId: productGid(3) }), reviewRow(shop.id, { customerId: 'gid://shopify/Customer/78', productId: productGid(3) }),
-    reviewRow(other.shop.id, { customerId: 'gid://shopify/Customer/77', productId: productGid(3) }),
-  ]);
+  await createReviews(http, [{ productId: productGid(3) }, { productId: productGid(3) }]);
+  // The shopper's own reviews are the ones they posted signed in (Shopify's customer id).
+  const mine = await submitAsCustomer(api, domain, '77', { kind: 'store', content: 'Mine, signed in.' });
+  await submitAsCustomer(api, domain, '78', { kind: 'store', content: 'Someone else, signed in.' });
+  await submitAsCustomer(api, other.domain, '77', { kind: 'store', content: 'Mine, in another shop.' });
   const proxy = (path: string, query: string) => fetch(`${api.url}/storefront/proxy${path}?${query}`);
   const signed = signedQuery(domain, { limit: '5' });
   expect((await proxy('/api/products/3/reviews', signed.replace(/signature=[0-9a-f]{4}/, 'signature=0000'))).status).toBe(401);
@@ -253,13 +250,11 @@ test('the app proxy refuses a bad or stale signature and answers a signed reques
 test("another shop's reviews never appear, whatever the route or the ids asked for", async () => {
   const a = await shopWithClient(api);
   const b = await shopWithClient(api);
-  const [mineA] = await insertReviews(api, [reviewRow(a.shop.id, { productId: productGid(8), testimonial: true })]);
-  const [theirs] = await insertReviews(api, [reviewRow(b.shop.id, { productId: productGid(8), testimonial: true, kind: 'product' }), reviewRow(b.shop.id, { kind: 'store', productId: null })]);
+  const [mineA] = await createReviews(a.http, [{ productId: productGid(8), testimonial: true }]);
+  const theirs = await createReviews(b.http, [{ productId: productGid(8), testimonial: true }, { kind: 'store', productId: null }]);
   await a.direct.get('/api/testimonials');
-  await api.knex('settings').insert({ shopId: a.shop.id, namespace: 'display', value: { testimonial: { source: 'selected', selectedReviews: [mineA.id, theirs.id] } } });
-  const { invalidateShop } = await import('../api/cache');
-  await invalidateShop(api.knex, a.shop.id);
-  const theirIds = new Set((await api.knex('reviews').where({ shopId: b.shop.id }).pluck('id')) as number[]);
+  await saveDisplay(a.shop.id, { testimonial: { source: 'selected', selectedReviews: [mineA.id, theirs[0].id] } });
+  const theirIds = new Set(theirs.map((r) => r.id));
   for (const path of ['/api/products/8/reviews?limit=50', '/api/reviews?limit=50', '/api/reviews?include=store', '/api/testimonials', '/api/carousel', '/api/popup']) {
     const res = await a.direct.get(path);
     expect(res.status).toBe(200);
@@ -269,18 +264,51 @@ test("another shop's reviews never appear, whatever the route or the ids asked f
   expect((await a.direct.get('/api/summaries?product_ids=8')).body.data['8'].count).toBe(1);
 });
 
-test('each write bumps its shop\'s feed version once per statement; deleting a shop takes its reviews and version along', async () => {
-  const { shop } = await shopWithClient(api);
+test('what shoppers see changes the feed version the cache keys on; what they do not see leaves it', async () => {
+  const { shop, http } = await shopWithClient(api);
   const tenant = tenantFor(shop.id, shop.shopifyDomain);
-  expect(await feed.version(tenant)).toBe('0');
-  await insertReviews(api, [reviewRow(shop.id), reviewRow(shop.id), reviewRow(shop.id, { status: 'pending' })]);
-  expect(await feed.version(tenant)).toBe('1');
-  // Nothing a shopper sees: a held review changing stays held.
-  await api.knex('reviews').where({ shopId: shop.id, status: 'pending' }).update({ content: 'still held' });
-  expect(await feed.version(tenant)).toBe('1');
-  await api.knex('reviews').where({ shopId: shop.id }).update({ featured: true });
-  expect(await feed.version(tenant)).toBe('2');
-  await api.knex('shops').where({ id: shop.id }).delete();
-  expect(await api.knex('reviews').where({ shopId: shop.id })).toEqual([]);
-  expect(await api.knex('review_feed_versions').where({ shopId: shop.id })).toEqual([]);
+  const before = await feed.version(tenant);
+  const [held] = await createReviews(http, [{ status: 'unpublished' }]);
+  const [shown] = await createReviews(http, [{}]);
+  const published = await feed.version(tenant);
+  expect(published).not.toBe(before);
+  expect((await http.post('/api/reviews/bulk/feature', { ids: [shown.id] })).status).toBe(200);
+  expect(await feed.version(tenant)).not.toBe(published);
+  const featured = await feed.version(tenant);
+  // A held review changing stays held.
+  expect((await http.put(`/api/reviews/${held.id}`, { content: 'still held' })).status).toBe(200);
+  expect(await feed.version(tenant)).toBe(featured);
+});
+
+test('a customer\'s own reviews for the portal: those awaiting approval only when asked, marked; what they reviewed in any state; nobody else\'s', async () => {
+  const { http, domain, shop } = await shopWithClient(api);
+  const other = await shopWithClient(api);
+  const tenant = tenantFor(shop.id, domain);
+  expect((await http.put('/api/reviews/settings', { autoPublish: 'hold' })).status).toBe(200);
+  // signed in through the proxy (Shopify's customer id); store reviews need no product look-up
+  const held = await submitAsCustomer(api, domain, '91', { kind: 'store', content: 'Held for approval.' });
+  expect(held.status).toBe('pending');
+  await submitAsCustomer(api, domain, '92', { kind: 'store', content: 'Another customer, held.' });
+  // by email too (a review from a request email carries the order's email, not the customer id)
+  const [published, trashed] = await createReviews(http, [
+    { productId: productGid(4), email: 'Ninety.One@example.com', createdAt: new Date(Date.now() - 60_000) },
+    { productId: productGid(5), email: 'ninety.one@example.com', status: 'trash' },
+    { productId: productGid(6), email: 'someone.else@example.com' },
+  ]);
+  await createReviews(other.http, [{ productId: productGid(3), email: 'ninety.one@example.com' }]);
+  const customer = { id: '91', email: 'ninety.one@example.com' };
+
+  const shown = await feed.reviews(tenant, { customer, sort: 'newest', limit: 20 });
+  expect(shown.items.map((r) => r.id)).toEqual([published.id]);
+  expect(shown.items[0].pending).toBeUndefined();
+  const withPending = await feed.reviews(tenant, { customer: { ...customer, includePending: true }, sort: 'newest', limit: 20 });
+  expect(withPending.items.map((r) => [r.id, r.pending ?? false])).toEqual([[held.id, true], [published.id, false]]);
+  // the shop's public lists never carry reviews awaiting approval
+  expect((await feed.reviews(tenant, { sort: 'newest', limit: 20 })).items.every((r) => !r.pending)).toBe(true);
+
+  const asked = [1, 2, 3, 4, 5, 6].map(productGid);
+  expect(trashed.status).toBe('trash');
+  expect((await feed.reviewedProducts(tenant, customer, asked)).sort()).toEqual([productGid(4), productGid(5)].sort());
+  expect(await feed.reviewedProducts(tenant, {}, asked)).toEqual([]);
+  expect(await feed.reviewedProducts(tenantFor(other.shop.id, other.domain), customer, asked)).toEqual([productGid(3)]);
 });

@@ -9,9 +9,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestApi, type TestApi } from '../../../tests/support/api';
-import { insertReviews, productGid, reviewRow, shopWithClient } from './feed-helpers';
+import { startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { displayStore } from '../api/display-store';
+import { createReviews, importReviews, productGid, shopWithClient } from './feed-helpers';
 
+// Reviews come from the reviews plugin: the merchant's API for what a merchant can write (verified
+// buyers through the bulk action), its `reviews.import` capability for demo rows, text-less ratings
+// and the 10,050-review shop (one statement, like a real import). The Google feed reads no summaries.
 const XSD = path.resolve(__dirname, '../../../tests/fixtures/google/product_reviews-2.2.xsd');
 const FEED = '/feeds/google-product-reviews.xml';
 
@@ -50,19 +54,20 @@ const PAYLOADS = [
 ];
 
 test('hostile and unicode reviews make a feed that validates, carrying every character as text', async () => {
-  const { shop, direct } = await shopWithClient(api, { domain: 'shop.example.com', name: 'Ada & <Co> "Shop"' });
-  const rows = PAYLOADS.map((p, i) => reviewRow(shop.id, {
-    productId: productGid(100 + i), productTitle: `${p} title`, productHandle: `handle-${i}`, title: p, content: `${p} content\u0001\u0008`,
-    firstName: p.slice(0, 20), lastName: 'Ängström', rating: 1 + i, verified: i % 2 === 0,
-    media: JSON.stringify([{ url: '/media/photo.jpg', type: 'image' }, { url: 'https://cdn.example.com/v.mp4', type: 'video' }]),
-  }));
-  const inserted = await insertReviews(api, [
-    ...rows,
-    reviewRow(shop.id, { status: 'unpublished', content: 'hidden' }),
-    reviewRow(shop.id, { kind: 'store', productId: null, content: 'about the store' }),
-    reviewRow(shop.id, { demo: true, content: 'a demo review' }),
-    reviewRow(shop.id, { productHandle: null, content: 'no page known' }),
-    reviewRow(shop.id, { content: '   ', title: null }),
+  const { shop, http } = await shopWithClient(api, { domain: 'shop.example.com', name: 'Ada & <Co> "Shop"' });
+  const inserted = await createReviews(http, [
+    ...PAYLOADS.map((p, i) => ({
+      productId: productGid(100 + i), productTitle: `${p} title`, productHandle: `handle-${i}`, title: p, content: `${p} content\u0001\u0008`,
+      firstName: p.slice(0, 20), lastName: 'Ängström', rating: 1 + i, verified: i % 2 === 0,
+      media: [{ url: '/media/photo.jpg', type: 'image' as const }, { url: 'https://cdn.example.com/v.mp4', type: 'video' as const }],
+    })),
+    { status: 'unpublished', content: 'hidden' },
+    { kind: 'store', productId: null, content: 'about the store' },
+    { productHandle: undefined, content: 'no page known' },
+  ]);
+  await importReviews(api, shop, [
+    { productId: productGid(1), productTitle: 'Wool Hat', productHandle: 'wool-hat', rating: 5, firstName: 'Ann', content: 'a demo review', demo: true },
+    { productId: productGid(1), productTitle: 'Wool Hat', productHandle: 'wool-hat', rating: 5, firstName: 'Ann', content: '   ', title: null },
   ]);
   const res = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}${FEED}`);
   expect(res.status).toBe(200);
@@ -94,15 +99,17 @@ test('hostile and unicode reviews make a feed that validates, carrying every cha
 });
 
 test('newest first, at most 10,000 reviews, and 304 while nothing changed', async () => {
-  const { shop } = await shopWithClient(api, { name: 'Bulk' });
-  // tenancy: test set-up for its own shop
-  await api.knex.raw(
-    `INSERT INTO reviews (shop_id, kind, product_id, product_title, product_handle, rating, content, first_name, last_name, source, status, created_at)
-     SELECT ?, 'product', 'gid://shopify/Product/' || (g % 40), 'Product ' || (g % 40), 'product-' || (g % 40), 1 + g % 5, 'Review ' || g, 'Bo', 'Ng',
-            'customer', 'published', timestamp '2026-01-01' + make_interval(secs => g)
-       FROM generate_series(1, 10050) g`,
-    [shop.id],
-  );
+  const { shop, http } = await shopWithClient(api, { name: 'Bulk' });
+  // one import per 10,000 rows (the capability's limit), as an importer would send them
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const rows = Array.from({ length: 10_050 }, (_, i) => {
+    const g = i + 1;
+    return {
+      productId: productGid(g % 40), productTitle: `Product ${g % 40}`, productHandle: `product-${g % 40}`, rating: 1 + (g % 5), content: `Review ${g}`,
+      firstName: 'Bo', lastName: 'Ng', createdAt: new Date(start + g * 1000),
+    };
+  });
+  const ids = [...(await importReviews(api, shop, rows.slice(0, 10_000))), ...(await importReviews(api, shop, rows.slice(10_000)))];
   const url = `${api.url}/storefront/shops/${shop.shopifyDomain}${FEED}`;
   const res = await fetch(url);
   const xml = await res.text();
@@ -114,9 +121,8 @@ test('newest first, at most 10,000 reviews, and 304 while nothing changed', asyn
   expect(etag).toMatch(/^W\/"/);
   const again = await fetch(url, { headers: { 'If-None-Match': etag } });
   expect(again.status).toBe(304);
-  // A change to the shop's reviews is a new version: the full feed again.
-  // tenancy: test set-up for its own shop
-  await api.knex('reviews').where({ shopId: shop.id }).where('content', 'Review 10050').update({ status: 'unpublished' });
+  // A change to the shop's reviews is a new version: the full feed again (the merchant unpublishes the newest).
+  expect((await http.post('/api/reviews/bulk/unpublish', { ids: [ids[ids.length - 1]] })).status).toBe(200);
   // The notification reaches the API a moment after the commit.
   let changed = await fetch(url, { headers: { 'If-None-Match': etag } });
   for (const started = Date.now(); changed.status === 304 && Date.now() - started < 1000;) {
@@ -128,15 +134,13 @@ test('newest first, at most 10,000 reviews, and 304 while nothing changed', asyn
 });
 
 test('a shop without reviews gets a valid empty feed; the anonymous setting reaches the feed', async () => {
-  const { shop } = await shopWithClient(api);
+  const { shop, http } = await shopWithClient(api);
   const url = `${api.url}/storefront/shops/${shop.shopifyDomain}${FEED}`;
   const empty = await (await fetch(url)).text();
   expect(empty).not.toContain('<reviews>');
   expect(validate(empty).ok).toBe(true);
-  await insertReviews(api, [reviewRow(shop.id)]);
-  await api.knex('settings').insert({ shopId: shop.id, namespace: 'display', value: { general: { reviewerName: 'anonymous' } } });
-  const { invalidateShop } = await import('../api/cache');
-  await invalidateShop(api.knex, shop.id);
+  await createReviews(http, [{}]);
+  await displayStore(api.runtime.services.settings).display.update(shop.id, { general: { reviewerName: 'anonymous' } });
   const xml = await (await fetch(url)).text();
   expect(validate(xml).ok).toBe(true);
   expect(xpath(xml, 'string(/feed/reviews/review/reviewer/name/@is_anonymous)')).toBe('true');

@@ -2,10 +2,11 @@
 // replies, markers, branding, lazy media, unsafe media dropped), then through the widget routes on a
 // real API and database (HTML with JSON-LD and script tags, "load more" fragments, the star filter,
 // caching, the scripts themselves compressed and immutable, the script-less form's result page).
-import { startTestApi, type TestApi } from '../../../tests/support/api';
+import { startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { formatDate, reviewerName, starsLabel } from '../shared/components';
 import { BLOCKS, renderWidget, type BlockData } from '../api/render';
-import { insertReviews, reviewRow, shopWithClient } from './feed-helpers';
+import { displayStore } from '../api/display-store';
+import { createReviews, shopWithClient } from './feed-helpers';
 import { ALL_ON, context, NOW, PRODUCT, review, summaryOf } from './sample-data';
 
 const strip = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/, '');
@@ -27,7 +28,7 @@ function sampleData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
     'all-reviews': { summary, page },
     'submit-form': { product: PRODUCT },
     testimonials: { reviews },
-    'customer-portal': { page },
+    'customer-portal': { signedIn: true, page, awaiting: [{ productId: PRODUCT.id, title: PRODUCT.title, handle: PRODUCT.handle, imageUrl: null, writeUrl: 'https://app.example/r/write/x' }] },
     upsell: { summaries: { [PRODUCT.id]: summary } },
   };
 }
@@ -41,6 +42,13 @@ describe('components', () => {
       expect(html).toContain('<style>.pl-widget{--pl-star:#f5a623');
       expect(strip(html).length).toBeGreaterThan(200);
     }
+  });
+
+  test('a rewarded review carries its disclosure (16 CFR 255.5); others do not', () => {
+    const reviews = [review({ incentivized: true, content: 'Rewarded one.' }), review({ content: 'Plain one.' })];
+    const html = renderWidget('carousel', context(), { reviews });
+    expect(html.match(/<span class="pl-incentive">Received a discount for this review<\/span>/g)).toHaveLength(1);
+    expect(html.indexOf('pl-incentive')).toBeLessThan(html.indexOf('Plain one.'));
   });
 
   test('review box: stars, reviewer, verified badge, date, markers, reply, lazy photos, load more, form, branding', () => {
@@ -94,6 +102,14 @@ describe('components', () => {
     expect(renderWidget('sidebar', context(), { reviews: [bad] })).toBe(''); // the sidebar is off by default
   });
 
+  test('uploaded photos carry srcset for the 72 px thumbnail; unsafe renditions are dropped', () => {
+    const variants = [{ url: 'https://app.test/media/p-160w.jpg', width: 160 }, { url: 'javascript:alert(1)', width: 480 }, { url: 'https://app.test/media/p.jpg', width: 960 }];
+    const html = renderWidget('carousel', context(), { reviews: [review({ media: [{ url: 'https://app.test/media/p.jpg', type: 'image', variants }] })] });
+    expect(html).toContain('<img src="https://app.test/media/p-160w.jpg" srcSet="https://app.test/media/p-160w.jpg 160w, https://app.test/media/p.jpg 960w" sizes="72px"');
+    expect(html).toContain('data-pl-full="https://app.test/media/p.jpg"');
+    expect(html).not.toContain('javascript:');
+  });
+
   test('star rating: count formats, reserved height, empty products', () => {
     const data = sampleData()['star-rating'];
     expect(renderWidget('star-rating', context(), data)).toContain('<span aria-hidden="true">(3)</span><span class="pl-sr">3 reviews</span>');
@@ -123,8 +139,7 @@ describe('widget routes', () => {
 
   async function shopWithReviews(n: number) {
     const s = await shopWithClient(api);
-    const rows = Array.from({ length: n }, (_, i) => reviewRow(s.shop.id, { productId: product, productTitle: 'Tea Pot', productHandle: 'tea-pot', rating: (i % 5) + 1, content: `text ${i}`, createdAt: new Date(Date.now() - i * 60_000) }));
-    await insertReviews(api, rows);
+    await createReviews(s.http, Array.from({ length: n }, (_, i) => ({ productId: product, productTitle: 'Tea Pot', productHandle: 'tea-pot', rating: (i % 5) + 1, content: `text ${i}`, createdAt: new Date(Date.now() - i * 60_000) })));
     return s;
   }
 
@@ -133,7 +148,7 @@ describe('widget routes', () => {
     const res = await direct.get('/widgets/review-box?product_id=4242');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600, stale-if-error=86400');
     const html = res.body as string;
     expect(html).toContain(`data-pl-endpoint="${api.config.appUrl}/storefront/shops/${domain}"`);
     expect(html.match(/<li><article class="pl-review"/g)).toHaveLength(5);
@@ -170,8 +185,8 @@ describe('widget routes', () => {
   });
 
   test('rich snippets off: no JSON-LD; scripts=0: no script tags; unknown blocks 404; customer portal only through the proxy', async () => {
-    const { shop, direct } = await shopWithReviews(2);
-    await api.knex('settings').insert({ shopId: shop.id, namespace: 'reviews', value: JSON.stringify({ richSnippets: false }) });
+    const { http, direct } = await shopWithReviews(2);
+    expect((await http.put('/api/reviews/settings', { richSnippets: false })).status).toBe(200);
     const html = (await direct.get('/widgets/review-box?product_id=4242&scripts=0')).body as string;
     expect(html).toContain('text 1');
     expect(html).not.toContain('<script');
@@ -182,7 +197,7 @@ describe('widget routes', () => {
 
   test('every block answers through the widget route', async () => {
     const { shop, direct } = await shopWithReviews(5);
-    await api.knex('settings').insert({ shopId: shop.id, namespace: 'display', value: JSON.stringify(ALL_ON) });
+    await displayStore(api.runtime.services.settings).display.update(shop.id, ALL_ON);
     for (const block of BLOCKS.filter((b) => b !== 'customer-portal')) {
       const res = await direct.get(`/widgets/${block}?product_id=4242&product_ids=4242`);
       expect([block, res.status]).toEqual([block, 200]);
@@ -191,7 +206,7 @@ describe('widget routes', () => {
   });
 
   test('the form without script: the review is posted on and a page answers', async () => {
-    const { shop, domain } = await shopWithReviews(0);
+    const { http, domain } = await shopWithReviews(0);
     const form = new FormData();
     for (const [k, v] of Object.entries({ productId: '4242', kind: 'product', rating: '4', content: 'Posted without script', firstName: 'Nia', lastName: 'Q', email: 'nia@example.com' })) form.set(k, v);
     const res = await fetch(`${api.url}/storefront/shops/${domain}/widgets/submit?return_to=/products/tea-pot`, { method: 'POST', body: form });
@@ -199,7 +214,7 @@ describe('widget routes', () => {
     expect(res.status).toBe(200);
     expect(page).toContain('Thank you! Your review has been received.');
     expect(page).toContain('href="/products/tea-pot"');
-    const stored = await api.knex('reviews').where({ shopId: shop.id }).first();
+    const [stored] = (await http.get('/api/reviews')).body.data;
     expect(stored).toMatchObject({ content: 'Posted without script', rating: 4, productId: 'gid://shopify/Product/4242' });
 
     const bad = new FormData();

@@ -1,8 +1,9 @@
 // /api/display-settings: defaults for every widget, per-field validation, saves that merge one
 // widget over the stored document, the base-tier gates, trials, and one shop never seeing another's.
-import { client, createShop, startTestApi, type TestApi } from '../../../tests/support/api';
+import { client, createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { WIDGET_KEYS, withDisplayDefaults } from '../shared/display-settings';
 import { storefrontCache } from '../api/cache';
+import { displayStore } from '../api/display-store';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -17,7 +18,9 @@ async function shopOn(tier: 'pro' | 'free-legacy', fields: Record<string, unknow
   return { ...s, http: client(api.url, s.token) };
 }
 
-const stored = async (shopId: number, namespace = 'display') => (await api.knex('settings').where({ shopId, namespace }).first())?.value;
+const store = () => displayStore(api.runtime.services.settings);
+/** The shop's stored display document, as the plugin's settings namespace holds it. */
+const stored = (shopId: number) => store().display.get(shopId);
 
 test('every widget has its defaults, with the plan information the admin needs', async () => {
   const { http } = await shopOn('pro');
@@ -47,7 +50,7 @@ test('a save answers per-field messages and stores nothing when any field is wro
   expect((await http.put('/api/display-settings/testimonial', { maxRecentReviews: 0 })).body.errors).toEqual({ maxRecentReviews: 'number greater than or equal 1' });
   expect((await http.put('/api/display-settings/testimonial', { maxRecentReviews: 11 })).body.errors).toEqual({ maxRecentReviews: 'number less than or equal 10' });
   expect((await http.put('/api/display-settings/popup', [1, 2])).status).toBe(400);
-  expect(await stored(shop.id)).toBeUndefined();
+  expect(await stored(shop.id)).toEqual({});
 
   const ok = await http.put('/api/display-settings/testimonial', { maxRecentReviews: 10, selectedReviews: [3, 4], selectedProducts: ['gid://shopify/Product/1'] });
   expect(ok.status).toBe(200);
@@ -69,7 +72,7 @@ test('saving one widget keeps the others and the fields it does not name', async
   expect(Object.keys(await stored(shop.id)).sort()).toEqual(['carousel', 'reviewBox', 'testimonial']);
 
   // parts of the stored document this route does not know survive a save
-  await api.knex('settings').where({ shopId: shop.id, namespace: 'display' }).update({ value: JSON.stringify({ ...(await stored(shop.id)), legacy: { keep: true } }) });
+  await store().display.update(shop.id, { legacy: { keep: true } });
   await http.put('/api/display-settings/sidebar', { enabled: true });
   expect(await stored(shop.id)).toMatchObject({ legacy: { keep: true }, sidebar: { enabled: true }, reviewBox: { perPage: 8 } });
 });
@@ -85,15 +88,13 @@ test('custom CSS and branding removal need the base tier; keeping what is stored
   const branding = await free.http.put('/api/display-settings/branding', { removeBranding: true });
   expect(branding.status).toBe(403);
   expect(branding.body).toMatchObject({ code: 'PLAN_TIER_TOO_LOW', tier: 'base' });
-  expect(await stored(free.shop.id)).toBeUndefined();
+  expect(await stored(free.shop.id)).toEqual({});
   // the free parts of the same forms save
   expect((await free.http.put('/api/display-settings/general', { starColor: '#ff0000', customCss: '' })).status).toBe(200);
   expect((await free.http.put('/api/display-settings/branding', { removeBranding: false, poweredByText: 'Reviews by Plaudit' })).status).toBe(200);
 
   // a shop that downgraded keeps its stored CSS through other saves
-  await api.knex('settings').where({ shopId: free.shop.id, namespace: 'display' }).update({
-    value: JSON.stringify({ ...(await stored(free.shop.id)), general: { ...withDisplayDefaults({}).general, customCss: '.a{}' } }),
-  });
+  await store().display.update(free.shop.id, { general: { ...withDisplayDefaults({}).general, customCss: '.a{}' } });
   expect((await free.http.put('/api/display-settings/general', { textColor: '#222222', customCss: '.a{}' })).status).toBe(200);
   expect((await free.http.put('/api/display-settings/general', { customCss: '.b{}' })).status).toBe(403);
 
@@ -142,7 +143,7 @@ test('a widget trial runs 14 days once and raises its feature-trial flag meanwhi
 
   // the window closes: the flag no longer counts and the trial cannot start again
   const past = { startedAt: '2026-01-01T00:00:00.000Z', endsAt: '2026-01-15T00:00:00.000Z' };
-  await api.knex('settings').where({ shopId: shop.id, namespace: 'display-trials' }).update({ value: JSON.stringify({ testimonial: past }) });
+  await store().trials.update(shop.id, { testimonial: past });
   const after = (await http.get('/api/display-settings')).body;
   expect(after.data.featureTrials).toEqual({ testimonial: false });
   expect(after.trials.testimonial).toMatchObject({ active: false, daysLeft: 0 });
@@ -163,7 +164,6 @@ test('one shop never reads or changes another shop\'s display settings', async (
   await b.http.put('/api/display-settings/box', { title: 'Shop B only' });
   expect((await a.http.get('/api/display-settings/box')).body.data.title).toBe('Shop A only');
   expect((await b.http.get('/api/display-settings/box')).body.data.title).toBe('Shop B only');
-  expect(await api.knex('settings').where({ namespace: 'display' }).whereIn('shopId', [a.shop.id, b.shop.id]).count()).toEqual([{ count: 2 }]);
   // without a credential there is nothing to read
   expect((await client(api.url).get('/api/display-settings')).status).toBe(401);
 });

@@ -31,7 +31,10 @@ function evilData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
     carousel: { reviews }, popup: { reviews }, sidebar: { reviews }, testimonials: { reviews },
     'all-reviews': { summary, page },
     'submit-form': { product },
-    'customer-portal': { page },
+    'customer-portal': {
+      signedIn: true, page,
+      awaiting: PAYLOADS.map((p, i) => ({ productId: p, title: p, handle: p, imageUrl: i % 2 ? p : 'javascript:alert(1)', writeUrl: i % 2 ? 'javascript:alert(1)' : p })),
+    },
     upsell: { summaries: { [PAYLOADS[3]]: summary } },
   };
 }

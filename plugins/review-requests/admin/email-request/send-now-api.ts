@@ -1,4 +1,4 @@
-import { apiJson } from '../../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 
 export interface SendNowProgress {
   total: number;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
-import { useShop } from '../../../../admin/src/shop';
+import { useShop } from '@plaudit/kernel/admin';
 import { MESSAGES } from '../../shared/templates';
 import { emailsApi, fieldErrors, type NotificationSettings } from './emails-api';
 import { issuesByField, translateMessage } from './messages';

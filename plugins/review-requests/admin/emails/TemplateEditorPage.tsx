@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { LeaveGuard } from '../../../../admin/src/components/LeaveGuard';
-import { NotFound } from '../../../../admin/src/pages/NotFound';
-import { emailTemplate, templateTypeOf, type EmailTemplate } from '../../shared/templates';
+import { LeaveGuard, NotFound } from '@plaudit/kernel/admin';
+import { emailTemplateFields as emailTemplate, type EmailTemplate } from '@plaudit/kernel/admin';
+import { templateTypeOf } from '../../shared/templates';
 import { ColorField } from './ColorField';
 import { emailsApi, fieldErrors, type TemplateDetail } from './emails-api';
 import { issuesByField } from './messages';
@@ -113,13 +113,13 @@ export default function TemplateEditorPage() {
               <ColorField label={translate('review-requests:emails.field.buttonColor')} value={draft.buttonColor} error={errors.buttonColor} onChange={(buttonColor) => set({ buttonColor })} />
               <ColorField label={translate('review-requests:emails.field.buttonTextColor')} value={draft.buttonTextColor} error={errors.buttonTextColor} onChange={(buttonTextColor) => set({ buttonTextColor })} />
             </Stack>
-            {type === 'confirmEdit' && <TextField {...field('denyButtonText')} />}
-            {type === 'photoReminder' && (
+            {draft.denyButtonText !== undefined && <TextField {...field('denyButtonText')} />}
+            {draft.sendFor !== undefined && (
               <TextField select size="small" label={translate('review-requests:emails.field.sendFor')} value={draft.sendFor ?? 4} onChange={(e) => set({ sendFor: Number(e.target.value) })}>
                 {[1, 2, 3, 4, 5].map((n) => <MenuItem key={n} value={n}>{translate('review-requests:emails.field.stars_or_more', { n })}</MenuItem>)}
               </TextField>
             )}
-            {type === 'discountExpirationReminder' && (
+            {draft.sendBefore !== undefined && (
               <TextField size="small" type="number" label={translate('review-requests:emails.field.sendBefore')} value={draft.sendBefore ?? 3} onChange={(e) => set({ sendBefore: e.target.value === '' ? 1 : Number(e.target.value) })} error={!!errors.sendBefore} helperText={errors.sendBefore} />
             )}
             <FormControlLabel

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { EmailTemplate } from '../../shared/templates';
+import type { EmailTemplate } from '@plaudit/kernel/admin';
 import { emailsApi, fieldErrors } from './emails-api';
 
 const DEBOUNCE_MS = 400;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { TEST_EMAIL_DAILY_LIMIT } from '../../shared/email-settings';
-import type { EmailTemplate } from '../../shared/templates';
+import type { EmailTemplate } from '@plaudit/kernel/admin';
 import { emailsApi, errorCode, fieldErrors } from './emails-api';
 import { translateMessage } from './messages';
 

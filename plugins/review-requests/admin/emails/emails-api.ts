@@ -1,8 +1,9 @@
 // The admin's calls for email settings, templates and the shop notifications (reviews plugin).
 import { HttpError } from 'react-admin';
-import { apiJson } from '../../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 import type { EmailSettingsView } from '../../shared/email-settings';
-import type { EmailTemplate, TemplateListItem, TemplateType } from '../../shared/templates';
+import type { EmailTemplate } from '@plaudit/kernel/admin';
+import type { TemplateListItem, TemplateType } from '../../shared/templates';
 
 export interface TemplateDetail {
   type: TemplateType;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { useShop } from '../../../../admin/src/shop';
+import { useShop } from '@plaudit/kernel/admin';
 import { FREE_OLD_ORDER_LIMIT, OLD_ORDER_DAYS, oldOrdersApi, type OldOrdersProgress } from './old-orders-api';
 import { OldOrdersDialog } from './OldOrdersDialog';
 

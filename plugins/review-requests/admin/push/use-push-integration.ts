@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 import { PUSH_APP, PUSH_OFF, type PushIntegration } from '../../shared/push';
 
 /** The shop's web-push integration (GET /api/integrations/{push-app}), cached for the session. */

@@ -1,77 +1,75 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Card, Dialog, DialogContent, DialogTitle, MenuItem, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { Confirm, Title, useTranslate } from 'react-admin';
-import { useShop } from '../../../../admin/src/shop';
-import { bulkAllowed, queueApi, type QueuePage as Page, type QueueRow } from './queue-api';
+// /collect-reviews/review-request: the review request list (spec section 2).
+import { useState } from 'react';
+import { Box, Button, Card, Dialog, DialogContent, DialogTitle, MenuItem, Stack, Tab, Tabs, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Confirm, useTranslate } from 'react-admin';
+import { useShop } from '@plaudit/kernel/admin';
+import { BULK_ACTIONS, bulkAllowed, queueApi, type QueueRow } from './queue-api';
 import { apiQuery, PAGE_SIZES, TABS, useQueueState } from './queue-state';
+import { withoutOpenPixel } from './email-preview';
+import { FilterBar } from './filters/FilterBar';
+import { CLEAR_ALL } from './filters/kinds';
+import { QueueCards } from './QueueCards';
+import { QueueHeader } from './QueueHeader';
+import { RequestQuota } from './RequestQuota';
 import { QueueTable } from './QueueTable';
-import { useQueueActions } from './use-queue-actions';
+import { RESETTING, STATUS_CHANGING, useQueueActions } from './use-queue-actions';
+import { useQueueList } from './use-queue-list';
 
 export default function QueuePage() {
   const translate = useTranslate();
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const { data: shop } = useShop();
-  const [state, update] = useQueueState();
-  const [page, setPage] = useState<Page | null>(null);
+  const [state, update, fromHome] = useQueueState();
+  const { page, reload } = useQueueList(apiQuery(state));
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [search, setSearch] = useState(state.searchText);
   const [confirm, setConfirm] = useState<{ action: string; rows: QueueRow[] } | null>(null);
   const [preview, setPreview] = useState<{ subject: string | null; html: string | null } | null>(null);
-  const query = apiQuery(state);
-  const load = useCallback(() => queueApi.list(query).then(setPage, () => setPage({ data: [], pagination: { nextCursor: null }, pageInfo: { hasPre: false, hasNext: false, previousCursor: null, nextCursor: null } })), [query]);
-  const run = useQueueActions(() => {
+  const run = useQueueActions((action, rows) => {
     setSelected(new Set());
-    update({});
-    // Already on page 1 the URL does not change, so load again explicitly.
-    load();
+    // After cancel, resend or send anyway the list starts over: filters and paging reset (spec section 4).
+    if (RESETTING.includes(action)) update(CLEAR_ALL);
+    reload(STATUS_CHANGING.includes(action) ? rows : undefined);
   });
-  useEffect(() => {
-    load();
-  }, [load]);
 
   const rows = page?.data ?? [];
   const chosen = rows.filter((r) => selected.has(r.id));
   const onAction = async (action: string, row: QueueRow) => {
     if (action === 'view') {
       const d = await queueApi.detail(row.id);
-      setPreview({ subject: d.subject, html: d.htmlContent });
+      setPreview({ subject: d.subject, html: d.htmlContent && withoutOpenPixel(d.htmlContent) });
     } else setConfirm({ action, rows: [row] });
   };
+  const Rows = phone ? QueueCards : QueueTable;
 
   return (
-    <Box sx={{ py: 2 }}>
-      <Title title={translate('review-requests:queue.title')} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate('review-requests:queue.title')}
-      </Typography>
+    // The admin layout is at least as wide as its content's min-content (react-admin's fit-content):
+    // the scrollable tabs alone would widen it past a phone's screen. Inline-size containment keeps
+    // the page at the width it is given; the tabs scroll inside it.
+    <Box sx={{ py: 2, minWidth: 0, contain: 'inline-size' }}>
+      <QueueHeader fromHome={fromHome} />
+      <RequestQuota refreshKey={page} />
       <Card>
-        <Tabs value={state.tab} onChange={(_e, tab) => update({ tab })} variant="scrollable" scrollButtons="auto">
+        <Tabs value={state.tab} onChange={(_e, tab) => update({ tab })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
           {TABS.map((t) => (
             <Tab key={t.key} value={t.key} label={translate(`review-requests:tab.${t.key}`)} />
           ))}
         </Tabs>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-          {/* A form: Enter submits what the field holds, whatever React has rendered so far. */}
-          <Box
-            component="form"
-            role="search"
-            onSubmit={(e: React.FormEvent<HTMLFormElement>) => {
-              e.preventDefault();
-              update({ searchText: String(new FormData(e.currentTarget).get('searchText') ?? '').trim() });
-            }}
-          >
-            <TextField size="small" name="searchText" label={translate('review-requests:queue.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </Box>
-          {(['sendAnyway', 'skip', 'resend', 'block'] as const).map((a) => (
-            <Button key={a} variant="outlined" disabled={!bulkAllowed(a, chosen.map((r) => r.status))} onClick={() => setConfirm({ action: a === 'resend' ? 'bulkResend' : a, rows: chosen })}>
-              {translate(`review-requests:bulk.${a}`)}
-            </Button>
-          ))}
-        </Stack>
+        <FilterBar state={state} rows={rows} update={update} onReload={() => reload()} />
+        {chosen.length > 0 && (
+          <Stack direction="row" useFlexGap spacing={1} sx={{ px: 2, pb: 1, flexWrap: 'wrap', alignItems: 'center' }} aria-label={translate('review-requests:queue.bulk_label')} role="group">
+            <Typography variant="body2">{translate('review-requests:queue.selected', { smart_count: chosen.length })}</Typography>
+            {BULK_ACTIONS.map((a) => (
+              <Button key={a} size="small" variant="outlined" disabled={!bulkAllowed(a, chosen.map((r) => r.status))} onClick={() => setConfirm({ action: a === 'resend' ? 'bulkResend' : a, rows: chosen })}>
+                {translate(`review-requests:bulk.${a}`)}
+              </Button>
+            ))}
+          </Stack>
+        )}
         <Box sx={{ overflowX: 'auto' }}>
-          <QueueTable rows={rows} selected={selected} onSelect={setSelected} onAction={onAction} shop={shop?.shopifyDomain ?? ''} />
+          <Rows rows={rows} selected={selected} onSelect={setSelected} onAction={onAction} shop={shop?.shopifyDomain ?? ''} />
         </Box>
         {rows.length === 0 && page && <Typography sx={{ p: 2 }} color="text.secondary">{translate('review-requests:queue.empty')}</Typography>}
-        <Stack direction="row" spacing={2} sx={{ p: 2, alignItems: 'center', justifyContent: 'flex-end' }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ p: 2, alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           <TextField select size="small" sx={{ width: 110 }} label={translate('review-requests:queue.per_page')} value={state.limit} onChange={(e) => update({ limit: Number(e.target.value) })}>
             {PAGE_SIZES.map((n) => (
               <MenuItem key={n} value={n}>{n}</MenuItem>

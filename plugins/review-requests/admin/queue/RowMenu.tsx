@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import MoreIcon from '@mui/icons-material/MoreHoriz';
 import { useTranslate } from 'react-admin';
-import { useShop } from '../../../../admin/src/shop';
+import { useShop } from '@plaudit/kernel/admin';
 import { pushActionInPlan, pushAllowed } from '../../shared/push';
 import { usePushIntegration } from '../push/use-push-integration';
 import { rowActions, type QueueRow } from './queue-api';
@@ -20,7 +20,7 @@ export function RowMenu({ row, onAction }: { row: QueueRow; onAction: (action: s
         <MoreIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {rowActions(row.status).map((action) => (
+        {rowActions(row).map((action) => (
           <MenuItem
             key={action}
             onClick={() => {

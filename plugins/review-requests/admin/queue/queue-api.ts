@@ -1,5 +1,20 @@
-import { apiJson } from '../../../../admin/src/api-client';
+import { apiJson } from '@plaudit/kernel/admin';
 import type { PushQueueEntry } from '../../shared/push';
+
+export interface LineItem {
+  productId: string | null;
+  productTitle?: string | null;
+  title?: string;
+  productImage?: string | null;
+  image?: string | null;
+  productLink?: string | null;
+}
+
+export const itemTitle = (li: LineItem) => li.productTitle ?? li.title ?? '';
+export const itemImage = (li: LineItem) => li.productImage ?? li.image ?? null;
+
+/** The store admin's page of a platform record (order, customer, product), from a numeric id or a gid. */
+export const adminUrl = (shop: string, kind: 'orders' | 'customers' | 'products', id: string) => `https://${shop}/admin/${kind}/${id.split('/').pop()}`;
 
 export interface QueueRow {
   id: number;
@@ -10,7 +25,10 @@ export interface QueueRow {
   customerEmail: string | null;
   customerName: string | null;
   shopifyCustomerId: string | null;
-  lineItems: { productId: string | null; title: string; quantity: number }[];
+  /** spec section 3: productId, productImage, productLink, productTitle (older rows carry `title`) */
+  lineItems: LineItem[];
+  /** whether the customer is blocked from review requests (spec section 3) */
+  isBlockCustomer?: boolean;
   fulfilledDate: string | null;
   scheduledAt: string | null;
   errorMessage: string | null;
@@ -39,19 +57,23 @@ export const queueApi = {
   push: (queueId: number) => post('/email-queue/push-notification', { queueId }),
 };
 
-/** Row actions by status (spec section 4). */
-export function rowActions(status: string): string[] {
+/** Row actions by status (spec section 4); block or unblock as the customer is blocked or not. */
+export function rowActions({ status, isBlockCustomer }: Pick<QueueRow, 'status' | 'isBlockCustomer'>): string[] {
   const actions: string[] = [];
   if (status === 'waiting' || status === 'waitingCondition') actions.push('cancel', 'sendAnyway');
-  if (status === 'cancel') actions.push('sendAnyway');
+  // A request held over the monthly quota (pause) may be sent anyway.
+  if (status === 'cancel' || status === 'pause') actions.push('sendAnyway');
   if (status === 'failed') actions.push('resend');
   if (['success', 'opened', 'failed'].includes(status)) actions.push('view');
-  actions.push('block', 'unblock');
+  actions.push(isBlockCustomer ? 'unblock' : 'block');
   return actions;
 }
 
+export const BULK_ACTIONS = ['sendAnyway', 'skip', 'resend', 'block', 'unblock'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
 /** Bulk preconditions (spec section 4): send anyway and skip need all waiting; resend all cancel or failed. */
-export function bulkAllowed(action: 'sendAnyway' | 'skip' | 'resend' | 'block', statuses: string[]): boolean {
+export function bulkAllowed(action: BulkAction, statuses: string[]): boolean {
   if (!statuses.length) return false;
   if (action === 'sendAnyway' || action === 'skip') return statuses.every((s) => s === 'waiting' || s === 'waitingCondition');
   if (action === 'resend') return statuses.every((s) => s === 'cancel' || s === 'failed');

@@ -1,14 +1,19 @@
 import { useNotify } from 'react-admin';
 import { queueApi, type QueueRow } from './queue-api';
 
-/** Runs a row or bulk action with spec section 8's toasts; the list reloads after cancel, resend and send anyway. */
+// Runs a row or bulk action with spec section 8's toasts, then tells the page what was done.
 /** Bulk calls answer 200 with success false when some workflows refused: the message says which. */
 async function okOrThrow(call: Promise<{ success: boolean; message: string }>) {
   const r = await call;
   if (!r.success) throw new Error(r.message);
 }
 
-export function useQueueActions(reload: () => void) {
+/** The actions after which the list reloads with filters and paging reset (spec section 4). */
+export const RESETTING = ['cancel', 'resend', 'sendAnyway', 'bulkResend'];
+/** The actions that change the rows' status (the list waits for it to show). */
+export const STATUS_CHANGING = [...RESETTING, 'skip'];
+
+export function useQueueActions(done: (action: string, rows: QueueRow[]) => void) {
   const notify = useNotify();
   const run = async (action: string, rows: QueueRow[]) => {
     const ids = rows.map((r) => r.id);
@@ -22,7 +27,7 @@ export function useQueueActions(reload: () => void) {
       else if (action === 'push') await queueApi.push(ids[0]);
       else if (action === 'unblock') await queueApi.unblock(rows.map((r) => r.shopifyCustomerId ?? r.customerEmail ?? '').filter(Boolean));
       notify(`review-requests:toast.${action}_done`, { type: 'success' });
-      reload();
+      done(action, rows);
     } catch (error) {
       notify((error as Error).message || `review-requests:toast.${action}_failed`, { type: 'error' });
     }

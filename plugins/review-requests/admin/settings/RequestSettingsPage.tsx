@@ -1,30 +1,39 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
-import { apiJson } from '../../../../admin/src/api-client';
-import { LeaveGuard } from '../../../../admin/src/components/LeaveGuard';
-import { useShop } from '../../../../admin/src/shop';
+import { apiJson, LeaveGuard } from '@plaudit/kernel/admin';
 import { DEFAULT_REQUEST_SETTINGS, deleteTimingRow, requestSettings, type RequestSettings } from '../../shared/request-settings';
 import { OldOrdersCard } from '../old-orders/OldOrdersCard';
+import { CUSTOM, presetIndex, toForm } from './delay-presets';
+import { DeliveryBanners } from './DeliveryBanners';
+import { MainSchedule } from './MainSchedule';
 import { TimingRows } from './TimingRows';
 import { translateIssue } from './validation-text';
 
-const UNITS = ['minute', 'hour', 'day', 'week', 'month'] as const;
-const TRIGGERS = ['purchase', 'fulfillment', 'delivery'] as const;
 const pick = (s: RequestSettings): RequestSettings => requestSettings.safeParse(s).success ? s : { ...DEFAULT_REQUEST_SETTINGS, ...s };
+const choiceOf = (s: RequestSettings) => (presetIndex(s) >= 0 ? presetIndex(s) : CUSTOM);
+const NEW_ROW = { priority: 1, sendAfterCustom: 7, timeUnit: 'day' as const, selectedCountries: [] };
 
-/** /collect-reviews/setting-request: when requests go out (spec sections 2, 5). */
+/** Turning per-country timing off drops the rows that name no country (nothing was entered in them). */
+function toggleCustomTiming(s: RequestSettings, on: boolean): RequestSettings {
+  if (on) return { ...s, isCustomTiming: true, timingCountries: s.timingCountries.length ? s.timingCountries : [NEW_ROW] };
+  const rows = s.timingCountries.filter((r) => r.selectedCountries.length).map((r, i) => ({ ...r, priority: i + 1 }));
+  return { ...s, isCustomTiming: false, timingCountries: rows };
+}
+
+/** /collect-reviews/setting-request: when requests go out (spec sections 2, 5, 9). */
 export default function RequestSettingsPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const { data: shop, refetch } = useShop();
   const [saved, setSaved] = useState<RequestSettings | null>(null);
   const [draft, setDraft] = useState<RequestSettings | null>(null);
+  const [choice, setChoice] = useState<number | typeof CUSTOM>(CUSTOM);
   useEffect(() => {
     apiJson<{ data: RequestSettings }>('/email').then((r) => {
-      const s = pick({ ...r.data, sendAfter: 'custom' });
+      const s = toForm(pick(r.data));
       setSaved(s);
       setDraft(s);
+      setChoice(choiceOf(s));
     });
   }, []);
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
@@ -37,16 +46,16 @@ export default function RequestSettingsPage() {
 
   const save = async () => {
     try {
-      await apiJson('/emails', { method: 'POST', body: JSON.stringify({ ...draft, sendAfter: 'custom', isRequestSetting: true }) });
+      await apiJson('/emails', { method: 'POST', body: JSON.stringify({ ...draft, sendAfter: CUSTOM, isRequestSetting: true }) });
       setSaved(draft);
       notify('plaudit.saved', { type: 'success' });
     } catch (error) {
       notify((error as Error).message || 'plaudit.save_failed', { type: 'error' });
     }
   };
-  const dismissBanner = async () => {
-    await apiJson('/shops', { method: 'PUT', body: JSON.stringify({ hideBannerSettingRequest: true }) });
-    refetch();
+  const discard = () => {
+    setDraft(saved);
+    setChoice(choiceOf(saved));
   };
 
   return (
@@ -55,23 +64,11 @@ export default function RequestSettingsPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('review-requests:settings.title')}
       </Typography>
-      {draft.sendMethod === 'delivery' && !shop?.hideBannerSettingRequest && (
-        <Alert severity="info" onClose={dismissBanner} sx={{ mb: 2 }}>
-          {translate('review-requests:settings.delivery_banner')}
-        </Alert>
-      )}
+      <DeliveryBanners sendMethod={draft.sendMethod} onUseDelivery={() => set({ sendMethod: 'delivery' })} />
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           <Typography variant="h6" component="h2">{translate('review-requests:settings.main')}</Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField type="number" size="small" label={translate('review-requests:settings.number')} value={draft.sendAfterCustom} onChange={(e) => set({ sendAfterCustom: num(e.target.value) })} error={!!errors.sendAfterCustom} helperText={errors.sendAfterCustom} />
-            <TextField select size="small" label={translate('review-requests:settings.unit')} value={draft.timeUnit} onChange={(e) => set({ timeUnit: e.target.value as RequestSettings['timeUnit'] })}>
-              {UNITS.map((u) => <MenuItem key={u} value={u}>{translate(`review-requests:unit.${u}`)}</MenuItem>)}
-            </TextField>
-            <TextField select size="small" label={translate('review-requests:settings.trigger')} value={draft.sendMethod} onChange={(e) => set({ sendMethod: e.target.value as RequestSettings['sendMethod'] })}>
-              {TRIGGERS.map((t) => <MenuItem key={t} value={t}>{translate(`review-requests:trigger.${t}`)}</MenuItem>)}
-            </TextField>
-          </Stack>
+          <MainSchedule draft={draft} choice={choice} onChoice={setChoice} errors={errors} set={set} number={num} />
           {draft.sendMethod === 'delivery' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField type="number" size="small" label={translate('review-requests:settings.alternative')} value={draft.alternativeSendAfter} onChange={(e) => set({ alternativeSendAfter: num(e.target.value) })} error={!!errors.alternativeSendAfter} helperText={errors.alternativeSendAfter ?? translate('review-requests:settings.alternative_help')} />
@@ -81,14 +78,17 @@ export default function RequestSettingsPage() {
             </Stack>
           )}
           <FormControlLabel
-            control={<Switch checked={draft.isCustomTiming} onChange={(e) => set({ isCustomTiming: e.target.checked, timingCountries: e.target.checked && !draft.timingCountries.length ? [{ priority: 1, sendAfterCustom: 7, timeUnit: 'day', selectedCountries: [] }] : draft.timingCountries })} />}
+            control={<Switch checked={draft.isCustomTiming} onChange={(e) => setDraft(toggleCustomTiming(draft, e.target.checked))} />}
             label={translate('review-requests:settings.custom_timing')}
           />
           {draft.isCustomTiming && (
             <TimingRows rows={draft.timingCountries} errors={errors} allowHour={draft.sendMethod === 'delivery'} onChange={(timingCountries) => set({ timingCountries })} onDelete={(i) => setDraft(deleteTimingRow(draft, i))} />
           )}
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-            <Button disabled={!dirty} onClick={() => setDraft(saved)}>{translate('review-requests:settings.discard')}</Button>
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+            {dirty && !parsed.success && (
+              <Typography variant="body2" color="error" role="status">{translate('review-requests:settings.fix_errors')}</Typography>
+            )}
+            <Button disabled={!dirty} onClick={discard}>{translate('review-requests:settings.discard')}</Button>
             <Button variant="contained" disabled={!dirty || !parsed.success} onClick={save}>{translate('ra.action.save')}</Button>
           </Stack>
         </CardContent>

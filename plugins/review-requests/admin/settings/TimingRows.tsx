@@ -24,7 +24,8 @@ export function TimingRows(p: { rows: Row[]; errors: Record<string, string>; all
           />
           <TextField select size="small" label={translate('review-requests:settings.unit')} value={row.timeUnit} onChange={(e) => setRow(i, { timeUnit: e.target.value as Row['timeUnit'] })}>
             <MenuItem value="day">{translate('review-requests:unit.day')}</MenuItem>
-            {p.allowHour && <MenuItem value="hour">{translate('review-requests:unit.hour')}</MenuItem>}
+            {/* hours come with the delivery trigger; a row saved in hours keeps showing them */}
+            {(p.allowHour || row.timeUnit === 'hour') && <MenuItem value="hour">{translate('review-requests:unit.hour')}</MenuItem>}
           </TextField>
           <CountryPicker value={row.selectedCountries} onChange={(selectedCountries) => setRow(i, { selectedCountries })} error={p.errors[`timingCountries.${i}.selectedCountries`]} />
           {p.rows.length > 1 && (

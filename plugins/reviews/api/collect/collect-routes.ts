@@ -1,125 +1,141 @@
 // Collection from the signed link in a request email (issue 6): one verified review per line item,
-// photos checked by content and stripped of metadata, honeypot, rate limit, and the request
-// workflow told that the customer reviewed. The storefront form (storefront-routes.ts) and the
+// photos checked by content and stripped of metadata, honeypot, rate limit, and the
+// 'review.created' event that tells review requests (and notifications) that the customer reviewed. The storefront form (storefront-routes.ts) and the
 // answers to edit requests (edit-answer-routes.ts) and the photo reminder's page (photo-routes.ts)
 // are mounted on the same router.
 import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
-import type { AppContext, AppState } from '../../../../api/http/types';
-import type { ApiServices } from '../../../../api/plugins/types';
-import { linkKey, verifyLink, type LinkPayload } from '../../../../api/signed-links';
-import { tenantFor } from '../../../../api/auth/tenant';
-import { Review } from '../review.model';
-import { readSettings } from '../settings';
-import { cleanImage, MAX_PHOTO_BYTES, MAX_PHOTOS, mediaDir, storeImage, TYPE_NOT_SUPPORTED } from './media';
+import { type ApiServices, type AppContext, type AppState, hitAll } from '@plaudit/kernel';
+import { Review } from '../../db/review.model';
+import { PURPOSE, type WriteLink } from '../../shared/links';
+import { reviewSettingsOf } from '../../shared/settings';
+import { cleanUploads, MAX_PHOTO_BYTES, MAX_PHOTOS, mediaDir, PHOTO_ERROR_KEYS, storeImage } from './media';
 import { readMultipart } from './multipart';
-import { RateLimit } from './rate-limit';
+import { reviewerLimits } from './rate-limit';
 import { saveCollectedReview } from './save-review';
 import { looksLikeSpam } from './spam';
+import { checkReviewText, INVALID, RATING_RANGE, REQUIRED } from './submission';
 import { editAnswerRoutes } from './edit-answer-routes';
 import { photoRoutes } from './photo-routes';
+import { languageOf } from './signed-link';
 import { storefrontRoutes } from './storefront-routes';
-import { messagePage, writePage } from './write-page';
+import { writeOrder } from './write-order';
+import { sayPage, writePage } from './write-page';
+
+/** The customer page's translation of the text checks' messages (reviews:public.errors.<key>). */
+const TEXT_ERROR_KEYS: Record<string, string> = { [REQUIRED]: 'required', [INVALID]: 'invalid', [RATING_RANGE]: 'rating_range' };
 
 const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif' };
 
 export function collectRoutes(services: ApiServices) {
-  const { config, knex, temporal, platform, events } = services;
+  const { config, knex, events, links, shops } = services;
+  const settings = reviewSettingsOf(services.settings);
   const router = new Router<AppState>();
-  const limiter = new RateLimit(10, 10 * 60_000);
+  const limits = reviewerLimits(knex, 'link');
 
-  /** The link, its shop and the order line it is for; undefined answers the page itself. */
+  /** The link, its shop, the order line it is for and the customer's language; undefined answers the page itself. */
   async function context(ctx: AppContext) {
-    const link = verifyLink(linkKey(config.encryptionKey!), ctx.params.token, 'write');
+    const signed = links.verify<WriteLink>(PURPOSE.write, ctx.params.token);
+    const link = signed?.data;
+    const shop = signed && (await shops.byDomain(signed.shop));
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'no-store');
-    if (!link?.pr) {
+    ctx.set('Referrer-Policy', 'no-referrer');
+    if (!link || !shop) {
       ctx.status = 400;
-      ctx.body = messagePage('This link has expired', 'Please use the latest email from the store, or contact the store.');
+      ctx.body = sayPage(languageOf(services, link?.locale, shop), 'expired_title', 'expired_text');
       return undefined;
     }
-    // tenancy: the signed link names the shop
-    const shop = await knex('shops').where({ shopifyDomain: link.shop }).whereNull('uninstalledAt').first();
-    const order = shop && platform ? await platform.adminApi(link.shop).order(`gid://shopify/Order/${link.o}`) : null;
-    const line = order?.lineItems.nodes.find((li) => li.product?.id === link.pr);
-    if (!shop || !order || !line) {
+    const tenant = services.tenant(shop.id, shop.domain);
+    const order = await writeOrder(services, tenant, link);
+    const language = languageOf(services, link.locale ?? order?.customer.locale, shop);
+    const line = order && (await lineToReview(tenant, link, order.lineItems));
+    if (!order || !line) {
       ctx.status = 404;
-      ctx.body = messagePage('Not found', 'This product is no longer available for review.');
+      ctx.body = sayPage(language, 'not_found_title', 'not_found_text');
       return undefined;
     }
-    return { link, shop, order, line, tenant: tenantFor(shop.id, shop.shopifyDomain) };
+    return { link, shop, order, line, tenant, language };
+  }
+
+  /** The link's product, else the order's first product without a review yet. */
+  async function lineToReview(tenant: ReturnType<ApiServices['tenant']>, link: WriteLink, lines: NonNullable<Awaited<ReturnType<typeof writeOrder>>>['lineItems']) {
+    if (link.productId) return lines.find((li) => li.productId === link.productId);
+    const reviewed = await tenant.query(Review).where({ orderId: link.orderId }).select('productId');
+    return lines.find((li) => !reviewed.some((r) => r.productId === li.productId)) ?? lines[0];
+  }
+
+  /** Whether this order line has its review already (one per line item, whichever way it came). */
+  async function reviewed(c: NonNullable<Awaited<ReturnType<typeof context>>>) {
+    const q = c.tenant.query(Review);
+    return !!(await (c.line.lineItemId ? q.findOne({ lineItemId: c.line.lineItemId }) : q.findOne({ orderId: c.link.orderId, productId: c.line.productId })));
   }
 
   router.get('/r/write/:token', async (ctx) => {
     const c = await context(ctx);
     if (!c) return;
-    if (await c.tenant.query(Review).findOne({ lineItemId: c.line.id })) {
-      ctx.body = messagePage('Thank you!', 'You have already reviewed this product.');
+    if (await reviewed(c)) {
+      ctx.body = sayPage(c.language, 'thanks', 'already_reviewed');
       return;
     }
-    ctx.body = writePage({ shopName: c.shop.name ?? c.shop.shopifyDomain, productTitle: c.line.title, productImage: c.line.image?.url ?? null, firstName: c.order.customer?.firstName ?? '', lastName: c.order.customer?.lastName ?? '' });
+    ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: c.order.customer.firstName ?? '', lastName: c.order.customer.lastName ?? '' });
   });
 
   router.post('/r/write/:token', async (ctx) => {
     const ip = ctx.ip;
     const c = await context(ctx);
     if (!c) return;
-    if (!limiter.allow(`${c.shop.id}:${ip}`) || !limiter.allow(`${c.shop.id}:${c.order.email ?? ''}`)) {
+    // Each link is one order line signed by us, so no shop-wide ceiling is needed here.
+    const wait = await hitAll([[limits.address, `${c.shop.id}:${ip}`], [limits.email, `${c.shop.id}:${(c.order.email ?? '').toLowerCase()}`]]);
+    if (wait) {
       ctx.status = 429;
-      ctx.body = messagePage('Please wait a moment', 'Too many reviews were sent from here. Please try again in a few minutes.');
+      ctx.set('Retry-After', String(wait));
+      ctx.body = sayPage(c.language, 'wait_title', 'too_many_reviews');
       return;
     }
+    const t = (key: string) => c.language.t(`reviews:public.errors.${key}`);
     const form = await readMultipart(ctx.req, { files: MAX_PHOTOS, fileSize: MAX_PHOTO_BYTES });
     const f = form.fields;
     const errors: Record<string, string> = {};
-    const rating = Number(f.rating);
-    if (!Number.isInteger(rating) || rating < 1 || rating > 5) errors.rating = 'This field is required';
-    if (!f.content?.trim()) errors.content = 'This field is required';
-    const images: ReturnType<typeof cleanImage>[] = [];
-    if (form.tooManyFiles) errors.photos = 'You have reached the file upload limit';
-    for (const u of form.uploads) {
-      if (u.tooLarge) errors.photos = 'File size should not be more than 5MB';
-      else {
-        try {
-          images.push(cleanImage(u.bytes));
-        } catch {
-          errors.photos = TYPE_NOT_SUPPORTED;
-        }
-      }
-    }
+    // the same checks (and the same 5,000-character cap) as the storefront form, in the customer's language
+    const text = checkReviewText(f, errors, { firstNameRequired: false });
+    for (const [field, message] of Object.entries(errors)) errors[field] = t(TEXT_ERROR_KEYS[message] ?? 'invalid');
+    if (form.tooManyFiles) errors.photos = t('upload_limit');
+    const { images, error } = errors.photos ? { images: [] } : await cleanUploads(form.uploads);
+    if (error) errors.photos = t(PHOTO_ERROR_KEYS[error] ?? 'unreadable');
     if (Object.keys(errors).length) {
       ctx.status = 400;
-      ctx.body = writePage({ shopName: c.shop.name ?? c.shop.shopifyDomain, productTitle: c.line.title, productImage: c.line.image?.url ?? null, firstName: f.firstName ?? '', lastName: f.lastName ?? '', values: { rating: f.rating, title: f.title, content: f.content }, errors });
+      // the page again with everything the customer wrote and what to correct
+      ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: f.firstName ?? '', lastName: f.lastName ?? '', values: { rating: f.rating, title: f.title, content: f.content }, errors });
       return;
     }
     // A filled honeypot is a bot: thank it and keep nothing.
     if (f.website) {
-      ctx.body = messagePage('Thank you!', 'Your review was sent.');
+      ctx.body = sayPage(c.language, 'thanks', 'sent');
       return;
     }
-    const settings = await readSettings(c.tenant);
-    const held = settings.autoPublish !== 'all' || looksLikeSpam(`${f.title ?? ''} ${f.content}`);
-    const media = images.map((img) => ({ type: 'image' as const, url: storeImage(config.dataDir, img) }));
+    const { autoPublish } = await settings.get(c.shop.id);
+    const held = autoPublish !== 'all' || looksLikeSpam(`${text.title} ${text.content}`);
+    if (await reviewed(c)) {
+      ctx.body = sayPage(c.language, 'thanks', 'already_reviewed');
+      return;
+    }
+    const media = images.map((img) => storeImage(config.dataDir, img));
     try {
-      const review = await saveCollectedReview({ knex, events }, c.tenant, {
-        kind: 'product', productId: c.link.pr!, productTitle: c.line.title, rating, title: f.title?.trim() || null, content: f.content.trim(),
-        firstName: f.firstName?.trim().slice(0, 255) || null, lastName: f.lastName?.trim().slice(0, 255) || null, email: c.order.email,
-        country: c.order.shippingAddress?.countryCodeV2 ?? null, orderId: c.link.o, lineItemId: c.line.id, customerId: c.order.customer?.id ?? null,
+      // review-requests learns of it from the 'review.created' event (queue entry, order, photos)
+      await saveCollectedReview({ knex, events }, c.tenant, {
+        kind: 'product', productId: c.line.productId, productTitle: c.line.title, rating: text.rating, title: text.title || null, content: text.content,
+        firstName: text.firstName || null, lastName: text.lastName || null, email: c.order.email,
+        country: c.order.country, locale: c.link.locale ?? c.order.customer.locale, orderId: c.link.orderId, lineItemId: c.line.lineItemId, customerId: c.order.customerId,
         media, source: 'customer', verified: true, imported: false, status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
-      });
-      await notifyRequest(c.link, { reviewId: review.id, hasPhotos: media.length > 0 });
+      }, c.link.queueEntryId);
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
     }
-    ctx.body = messagePage('Thank you!', held ? 'Your review was sent and will appear once the store has checked it.' : 'Your review is live on the store.');
+    ctx.body = sayPage(c.language, 'thanks', held ? 'held' : 'live');
   });
-
-  /** The review and whether it has photos: a review without any may get the photo reminder. */
-  async function notifyRequest(link: LinkPayload, review: { reviewId: number; hasPhotos: boolean }) {
-    await temporal.client.workflow.getHandle(`review-request:${link.shop}:${link.o}`).signal('reviewed', review).catch(() => undefined);
-  }
 
   router.get('/media/:file', async (ctx) => {
     const file = path.basename(ctx.params.file);

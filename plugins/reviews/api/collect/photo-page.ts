@@ -1,8 +1,7 @@
-// The photo reminder's page: the review it adds to and a file field, in the write page's style.
-// Server-rendered, no script, fast on a phone; every value is escaped.
-import { page } from './write-page';
-
-const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// The photo reminder's page: the review it adds to and a file field, in the write page's style and
+// the customer's language. Server-rendered, no script, fast on a phone; every value is escaped.
+import { esc } from '@plaudit/kernel';
+import { page, type PageLanguage } from './write-page';
 
 export interface PhotoPageModel {
   shopName: string;
@@ -13,16 +12,18 @@ export interface PhotoPageModel {
   error?: string;
 }
 
-export function photoPage(m: PhotoPageModel): string {
-  const about = m.productTitle ? ` of ${esc(m.productTitle)}` : '';
+export function photoPage(l: PageLanguage, m: PhotoPageModel): string {
+  const { t } = l;
+  const heading = m.productTitle ? t('reviews:public.photo.heading_product', { product: m.productTitle }) : t('reviews:public.photo.title');
   return page(
-    'Add a photo to your review',
+    l,
+    t('reviews:public.photo.title'),
     `<form method="post" enctype="multipart/form-data" novalidate>
-<h1>Add a photo to your review${about}</h1>
+<h1>${esc(heading)}</h1>
 <blockquote style="margin:0;padding:12px;border-left:4px solid #c9cccf;background:#f7f7f7;white-space:pre-wrap">${esc(m.content)}</blockquote>
-<label for="photos">Photos (up to ${m.remaining}, .gif, .jpg or .png, 5 MB each)</label><input type="file" id="photos" name="photos" accept="image/gif,image/jpeg,image/png" multiple aria-describedby="photos-error">${m.error ? `<div class="err" id="photos-error">${esc(m.error)}</div>` : ''}
-<button type="submit">Add photos</button>
-<p style="font-size:12px;color:#6d7175">Your photos are shown with your review on ${esc(m.shopName)}'s store.</p>
+<label for="photos">${esc(t('reviews:public.photos_label', { count: m.remaining }))}</label><input type="file" id="photos" name="photos" accept="image/gif,image/jpeg,image/png" multiple aria-describedby="photos-error">${m.error ? `<div class="err" id="photos-error">${esc(m.error)}</div>` : ''}
+<button type="submit">${esc(t('reviews:public.photo.submit'))}</button>
+<p style="font-size:12px;color:#6d7175">${esc(t('reviews:public.photo.note', { shop: m.shopName }))}</p>
 </form>`,
   );
 }

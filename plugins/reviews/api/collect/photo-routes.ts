@@ -5,78 +5,73 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
-import type { AppContext, AppState } from '../../../../api/http/types';
-import type { ApiServices } from '../../../../api/plugins/types';
-import { Review } from '../review.model';
-import { recomputeSummaries } from '../summaries';
-import { cleanImage, MAX_PHOTO_BYTES, MAX_PHOTOS, storeImage, TYPE_NOT_SUPPORTED, type ImageType } from './media';
+import { type ApiServices, type AppContext, type AppState, RateLimit } from '@plaudit/kernel';
+import { Review } from '../../db/review.model';
+import { recomputeSummaries } from '../../db/summaries';
+import { REVIEW_MEDIA_ADDED, type ReviewMediaAdded } from '../../shared/events';
+import { PURPOSE, type PhotoLink } from '../../shared/links';
+import { cleanUploads, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ERROR_KEYS, storeImage } from './media';
 import { readMultipart } from './multipart';
 import { photoPage } from './photo-page';
-import { RateLimit } from './rate-limit';
-import { openSignedLink } from './signed-link';
-import { messagePage } from './write-page';
+import { PER_REVIEWER } from './rate-limit';
+import { languageOf, openSignedLink } from './signed-link';
+import { sayPage, type PageLanguage } from './write-page';
 
-const EXPIRED = () => messagePage('This link has expired', 'Please use the latest email from the store, or contact the store.');
-const FULL = () => messagePage('Thank you!', `Your review already has ${MAX_PHOTOS} photos.`);
-const DONE = (live: boolean) => messagePage('Thank you!', live ? 'Your photos were added to your review.' : 'Your photos were added and will appear once the store has checked your review.');
-const LIMIT = 'You have reached the file upload limit';
+const EXPIRED = (l: PageLanguage) => sayPage(l, 'expired_title', 'expired_text');
+const FULL = (l: PageLanguage) => sayPage(l, 'thanks', 'photo.full', { count: MAX_PHOTOS });
+const DONE = (l: PageLanguage, live: boolean) => sayPage(l, 'thanks', live ? 'photo.added_live' : 'photo.added_held');
 
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export function photoRoutes({ config, knex }: ApiServices) {
+export function photoRoutes(services: ApiServices) {
+  const { config, knex, events } = services;
   const router = new Router<AppState>({ prefix: '/r/photo' });
-  const limiter = new RateLimit(10, 10 * 60_000);
+  const byAddress = new RateLimit(knex, 'photo-address', PER_REVIEWER);
 
   /** The review a link is for; undefined when the page answered already (expired, forged, used). */
   async function resolve(ctx: AppContext) {
-    const { link, shop, tenant } = await openSignedLink(ctx, { config, knex }, 'photo');
-    // The review of the order the request was for, still on the store.
-    const review = tenant ? await tenant.query(Review).findById(link!.r!).where({ orderId: link!.o }).whereNull('deletedAt').whereNot('status', 'trash') : undefined;
+    const { link, shop, tenant } = await openSignedLink<PhotoLink>(ctx, services, PURPOSE.photo);
+    // The review, still on the store.
+    const review = tenant && link ? await tenant.query(Review).findById(link.data.reviewId).whereNull('deletedAt').whereNot('status', 'trash') : undefined;
+    const language = languageOf(services, review?.locale, shop);
     // tenancy: scoped by the shop the signed link names
-    const used = review && (await knex('used_review_links').where({ shopId: shop.id, tokenHash: tokenHash(ctx.params.token) }).first('id'));
-    if (!link || !tenant || !review || used) {
+    const used = review && shop && (await knex('used_review_links').where({ shopId: shop.id, tokenHash: tokenHash(ctx.params.token) }).first('id'));
+    if (!link || !shop || !tenant || !review || used) {
       ctx.status = 400;
-      ctx.body = EXPIRED();
+      ctx.body = EXPIRED(language);
       return undefined;
     }
-    return { shop, tenant, review };
+    return { shop, tenant, review, language };
   }
 
   router.get('/:token', async (ctx) => {
     const found = await resolve(ctx);
     if (!found) return;
     const remaining = MAX_PHOTOS - (found.review.media ?? []).length;
-    ctx.body = remaining > 0 ? photoPage({ shopName: found.shop.name ?? found.shop.shopifyDomain, productTitle: found.review.productTitle ?? null, content: found.review.content, remaining }) : FULL();
+    ctx.body = remaining > 0 ? photoPage(found.language, { shopName: found.shop.name, productTitle: found.review.productTitle ?? null, content: found.review.content, remaining }) : FULL(found.language);
   });
 
   router.post('/:token', async (ctx) => {
     const found = await resolve(ctx);
     if (!found) return;
-    const { shop, tenant, review } = found;
-    if (!limiter.allow(`${shop.id}:${ctx.ip}`)) {
+    const { shop, tenant, review, language } = found;
+    const t = (key: string) => language.t(`reviews:public.errors.${key}`);
+    const wait = await byAddress.hit(`${shop.id}:${ctx.ip}`);
+    if (wait) {
       ctx.status = 429;
-      ctx.body = messagePage('Please wait a moment', 'Too many photos were sent from here. Please try again in a few minutes.');
+      ctx.set('Retry-After', String(wait));
+      ctx.body = sayPage(language, 'wait_title', 'too_many_photos');
       return;
     }
     const form = await readMultipart(ctx.req, { files: MAX_PHOTOS, fileSize: MAX_PHOTO_BYTES });
     const remaining = MAX_PHOTOS - (review.media ?? []).length;
-    const images: { type: ImageType; bytes: Buffer }[] = [];
-    let error: string | undefined;
-    if (form.tooManyFiles || form.uploads.length > remaining) error = LIMIT;
-    for (const u of form.uploads) {
-      if (u.tooLarge) error ??= 'File size should not be more than 5MB';
-      else {
-        try {
-          images.push(cleanImage(u.bytes));
-        } catch {
-          error ??= TYPE_NOT_SUPPORTED;
-        }
-      }
-    }
-    if (!error && !images.length) error = 'This field is required';
+    const tooMany = form.tooManyFiles || form.uploads.length > remaining;
+    const { images, error: refused } = tooMany ? { images: [] } : await cleanUploads(form.uploads);
+    let error = tooMany ? t('upload_limit') : refused && t(PHOTO_ERROR_KEYS[refused] ?? 'unreadable');
+    if (!error && !images.length) error = t('required');
     if (error) {
       ctx.status = 400;
-      ctx.body = remaining > 0 ? photoPage({ shopName: shop.name ?? shop.shopifyDomain, productTitle: review.productTitle ?? null, content: review.content, remaining, error }) : FULL();
+      ctx.body = remaining > 0 ? photoPage(language, { shopName: shop.name, productTitle: review.productTitle ?? null, content: review.content, remaining, error }) : FULL(language);
       return;
     }
 
@@ -88,10 +83,13 @@ export function photoRoutes({ config, knex }: ApiServices) {
         const locked = await tenant.query(Review, trx).findById(review.id).forUpdate();
         const media = locked?.media ?? [];
         if (!locked || media.length + images.length > MAX_PHOTOS) return 'full' as const;
-        const added = images.map((img) => ({ type: 'image' as const, url: storeImage(config.dataDir, img) }));
-        await tenant.query(Review, trx).findById(review.id).patch({ media: [...media, ...added], updatedAt: new Date() } as never);
+        const stored = images.map((img) => storeImage(config.dataDir, img));
+        await tenant.query(Review, trx).findById(review.id).patch({ media: [...media, ...stored], updatedAt: new Date() } as never);
         // The summaries count reviews with media: this review may just have become one.
         await recomputeSummaries(trx, shop.id, [locked.productKey ?? locked.productId]);
+        // durable, with the photos: a reward for a text review is topped up to the photo reward
+        const added: ReviewMediaAdded = { shopId: shop.id, shopDomain: shop.domain, reviewId: review.id, mediaCount: media.length + images.length };
+        await events.emit(REVIEW_MEDIA_ADDED, added, { key: `${review.id}:${added.mediaCount}`, shopDomain: shop.domain, trx });
         return locked.status === 'published' ? ('live' as const) : ('held' as const);
       })
       .catch((err) => {
@@ -100,10 +98,10 @@ export function photoRoutes({ config, knex }: ApiServices) {
       });
     if (outcome === 'used') {
       ctx.status = 400;
-      ctx.body = EXPIRED();
+      ctx.body = EXPIRED(language);
       return;
     }
-    ctx.body = outcome === 'full' ? FULL() : DONE(outcome === 'live');
+    ctx.body = outcome === 'full' ? FULL(language) : DONE(language, outcome === 'live');
   });
 
   return router;

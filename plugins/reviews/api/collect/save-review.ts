@@ -1,25 +1,25 @@
-// Every collection path stores a review the same way: insert and summary recompute in one
-// transaction, then the kernel's 'review.created' event (notifications, integrations).
+// Every collection path stores a review the same way: insert, summary recompute and the
+// 'review.created' event (review requests, notifications, integrations) in one transaction.
 import type { PartialModelObject } from 'objection';
-import type { Tenant } from '../../../../api/auth/tenant';
-import type { ApiServices } from '../../../../api/plugins/types';
-import { Review } from '../review.model';
-import { recomputeSummaries } from '../summaries';
+import type { ApiServices, Tenant } from '@plaudit/kernel';
+import { Review } from '../../db/review.model';
+import { recomputeSummaries } from '../../db/summaries';
+import { REVIEW_CREATED, type ReviewCreated } from '../../shared/events';
 
-export async function saveCollectedReview({ knex, events }: Pick<ApiServices, 'knex' | 'events'>, tenant: Tenant, row: PartialModelObject<Review>): Promise<Review> {
-  const review = await knex.transaction(async (trx) => {
-    const inserted = await tenant.insert(Review, row as never, trx);
-    await recomputeSummaries(trx, tenant.shopId, [inserted.productId]);
-    return inserted;
+export function reviewCreatedPayload(tenant: Tenant, review: Review, queueEntryId: number | null): ReviewCreated {
+  return {
+    shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, productId: review.productId ?? null, rating: review.rating,
+    source: review.source, status: review.status, orderId: review.orderId ?? null, queueEntryId, mediaCount: (review.media ?? []).length,
+  };
+}
+
+/** `queueEntryId`: the review-request the review answers (signed write links). */
+export async function saveCollectedReview({ knex, events }: Pick<ApiServices, 'knex' | 'events'>, tenant: Tenant, row: PartialModelObject<Review>, queueEntryId: number | null = null): Promise<Review> {
+  // The event is recorded with the review: its listeners learn of it even if Temporal is down now.
+  return knex.transaction(async (trx) => {
+    const review = await tenant.insert(Review, row as never, trx);
+    await recomputeSummaries(trx, tenant.shopId, [review.productId]);
+    await events.emit(REVIEW_CREATED, reviewCreatedPayload(tenant, review, queueEntryId), { key: review.id, shopDomain: tenant.shopDomain, trx });
+    return review;
   });
-  await events.emit('review.created', {
-    shopId: tenant.shopId,
-    shopDomain: tenant.shopDomain,
-    reviewId: review.id,
-    productId: review.productId ?? null,
-    rating: review.rating,
-    source: review.source,
-    status: review.status,
-  });
-  return review;
 }

@@ -3,7 +3,7 @@
 // the customer's 20 most recent orders (their first 20 lines) holds the product, or any order for
 // a store review; that keeps one submission's query under Shopify's single-query cost limit (1000).
 // A customer whose purchase is older than that is stored, but not verified.
-import type { Platform } from '../../../../api/platform';
+import type { Platform } from '@plaudit/kernel';
 
 const PRODUCT = `query ReviewProduct($id: ID!) { product(id: $id) { id title handle } }`;
 const CUSTOMER = `query ReviewCustomer($id: ID!) {

@@ -2,8 +2,8 @@
 // (without photos). Field messages are the spec's (section 5); photos are typed by their bytes.
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import type { AppContext } from '../../../../api/http/types';
-import { cleanImage, MAX_PHOTO_BYTES, MAX_PHOTOS, TYPE_NOT_SUPPORTED, type ImageType } from './media';
+import { type AppContext, findUnsafeText } from '@plaudit/kernel';
+import { type CleanImage, cleanUploads, MAX_PHOTO_BYTES, MAX_PHOTOS, TOO_LARGE } from './media';
 import { readMultipart, type Upload } from './multipart';
 
 export const REQUIRED = 'This field is required';
@@ -11,7 +11,7 @@ export const INVALID = 'The value is invalid';
 export const INVALID_EMAIL = 'Invalid email';
 export const RATING_RANGE = 'Number needs to be between equal 1 and 5';
 export const UPLOAD_LIMIT = 'You have reached the file upload limit';
-export const TOO_LARGE = 'File size should not be more than 5MB';
+export { TOO_LARGE };
 
 const PRODUCT_GID = /^gid:\/\/shopify\/Product\/(\d{1,20})$/;
 const PHOTO_FIELDS = new Set(['photos', 'photos[]']);
@@ -31,7 +31,7 @@ export interface Submission {
   firstName: string;
   lastName: string | null;
   email: string | null;
-  images: { type: ImageType; bytes: Buffer }[];
+  images: CleanImage[];
 }
 
 /** The body as flat text fields and uploads, whichever way it came. */
@@ -63,8 +63,34 @@ export function productGid(value: string): string | undefined {
 
 const trimmed = (v: string | undefined) => (v ?? '').trim();
 
-/** Checks every field; errors are keyed by field with the spec's messages. */
-export function validateSubmission(raw: RawSubmission, opts: { emailRequired: boolean }): { value?: Submission; errors: Record<string, string> } {
+export const MAX_CONTENT = 5000;
+export const MAX_LINE = 255;
+
+/**
+ * The rating and the text fields, checked the same way on every collection path (storefront form,
+ * signed link): errors are added to `errors` with the spec's messages.
+ */
+export function checkReviewText(f: Record<string, string | undefined>, errors: Record<string, string>, opts: { firstNameRequired: boolean }) {
+  const ratingText = trimmed(f.rating);
+  const rating = Number(ratingText);
+  if (!ratingText) errors.rating = REQUIRED;
+  else if (!Number.isInteger(rating) || rating < 1 || rating > 5) errors.rating = RATING_RANGE;
+  const content = trimmed(f.content);
+  if (!content) errors.content = REQUIRED;
+  else if (content.length > MAX_CONTENT) errors.content = INVALID;
+  const title = trimmed(f.title);
+  if (title.length > MAX_LINE) errors.title = INVALID;
+  const firstName = trimmed(f.firstName);
+  if (!firstName && opts.firstNameRequired) errors.firstName = REQUIRED;
+  else if (firstName.length > MAX_LINE) errors.firstName = INVALID;
+  const lastName = trimmed(f.lastName);
+  if (lastName.length > MAX_LINE) errors.lastName = INVALID;
+  for (const [field, text] of Object.entries({ title, content, firstName, lastName })) if (findUnsafeText(text) !== undefined) errors[field] ??= INVALID;
+  return { rating, title, content, firstName, lastName };
+}
+
+/** Checks every field; errors are keyed by field with the spec's messages. Photos are re-encoded. */
+export async function validateSubmission(raw: RawSubmission, opts: { emailRequired: boolean }): Promise<{ value?: Submission; errors: Record<string, string> }> {
   const f = raw.fields;
   const errors: Record<string, string> = {};
 
@@ -79,39 +105,16 @@ export function validateSubmission(raw: RawSubmission, opts: { emailRequired: bo
     else productId = productGid(productIdText) ?? ((errors.productId = INVALID), null);
   }
 
-  const ratingText = trimmed(f.rating);
-  const rating = Number(ratingText);
-  if (!ratingText) errors.rating = REQUIRED;
-  else if (!Number.isInteger(rating) || rating < 1 || rating > 5) errors.rating = RATING_RANGE;
-
-  const content = trimmed(f.content);
-  if (!content) errors.content = REQUIRED;
-  else if (content.length > 5000) errors.content = INVALID;
-  const title = trimmed(f.title);
-  if (title.length > 255) errors.title = INVALID;
-  const firstName = trimmed(f.firstName);
-  if (!firstName) errors.firstName = REQUIRED;
-  else if (firstName.length > 255) errors.firstName = INVALID;
-  const lastName = trimmed(f.lastName);
-  if (lastName.length > 255) errors.lastName = INVALID;
+  const { rating, title, content, firstName, lastName } = checkReviewText(f, errors, { firstNameRequired: true });
   const email = trimmed(f.email);
   if (!email) {
     if (opts.emailRequired) errors.email = REQUIRED;
   } else if (email.length > 320 || !z.email().safeParse(email).success) errors.email = INVALID_EMAIL;
 
-  const images: Submission['images'] = [];
   const photos = raw.uploads.filter((u) => PHOTO_FIELDS.has(u.field));
   if (raw.tooManyFiles || photos.length > MAX_PHOTOS) errors.photos = UPLOAD_LIMIT;
-  for (const u of photos) {
-    if (u.tooLarge) errors.photos ??= TOO_LARGE;
-    else {
-      try {
-        images.push(cleanImage(u.bytes));
-      } catch {
-        errors.photos ??= TYPE_NOT_SUPPORTED;
-      }
-    }
-  }
+  const { images, error } = errors.photos ? { images: [] } : await cleanUploads(photos);
+  if (error) errors.photos = error;
 
   if (Object.keys(errors).length) return { errors };
   return {

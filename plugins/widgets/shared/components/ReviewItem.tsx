@@ -22,6 +22,7 @@ export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: Public
       {g.showVerifiedBadge && review.verified ? <span className="pl-verified">Verified buyer</span> : null}
       {g.showCountry && review.country ? <span className="pl-country">{review.country}</span> : null}
       {date ? <time className="pl-date" dateTime={review.createdAt}>{date}</time> : null}
+      {review.incentivized ? <span className="pl-incentive">Received a discount for this review</span> : null}
     </p>
   );
 }
@@ -36,6 +37,7 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
         <Stars value={review.rating} />
         {review.pinned ? <span className="pl-tag pl-pinned">Pinned</span> : null}
         {review.featured ? <span className="pl-tag pl-featured">Featured</span> : null}
+        {review.pending ? <span className="pl-tag pl-unapproved">Awaiting approval</span> : null}
       </div>
       <ReviewMeta ctx={ctx} review={review} />
       {showProduct && review.productTitle ? <p className="pl-product">{review.productTitle}</p> : null}
@@ -50,7 +52,7 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
                 <video className="pl-video" src={m.url} controls preload="none" width={160} height={120} />
               ) : (
                 <a className="pl-thumb" href={ctx.preview ? undefined : m.url} target="_blank" rel="noopener nofollow" data-pl-full={m.url} aria-label={`Photo ${i + 1} of ${media.length} from ${name}`}>
-                  <img src={m.url} alt="" loading="lazy" decoding="async" width={72} height={72} />
+                  <img src={m.smallest ?? m.url} srcSet={m.srcset} sizes={m.srcset ? '72px' : undefined} alt="" loading="lazy" decoding="async" width={72} height={72} />
                 </a>
               )}
             </li>

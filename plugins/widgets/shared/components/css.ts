@@ -31,6 +31,7 @@ const BASE = `.pl-widget{color:var(--pl-text);font-family:var(--pl-font);line-he
 .pl-author{font-weight:600}
 .pl-verified{color:#18794e}
 .pl-verified::before{content:"✓ "}
+.pl-incentive{color:#6d7175;font-style:italic}
 .pl-date,.pl-country{opacity:.7}
 .pl-product{font-size:.85em;margin:.2em 0;opacity:.85}
 .pl-product a{color:inherit}
@@ -105,6 +106,16 @@ const STAR_RATING = `.pl-star-rating{display:flex;align-items:center;gap:.4em;li
 .pl-upsell-item{display:flex;align-items:center;gap:.4em;min-height:1.4em}
 `;
 
+// the account page: thumbnails and buttons of fixed size, so the list keeps its height as images load
+const PORTAL = `.pl-portal-h{font-size:1.05em;margin:1.2em 0 .5em}
+.pl-awaiting{list-style:none;margin:0;padding:0;display:grid;gap:.6em}
+.pl-awaiting-item{display:grid;grid-template-columns:56px 1fr auto;align-items:center;gap:.8em;min-height:56px}
+.pl-awaiting-img{display:block;width:56px;height:56px;border-radius:4px;object-fit:cover;background:rgba(127,127,127,.15)}
+.pl-awaiting-title{font-weight:600;overflow-wrap:anywhere}
+.pl-unapproved{color:#8a5a00}
+@media (max-width:480px){.pl-awaiting-item{grid-template-columns:56px 1fr}.pl-awaiting-write{grid-column:1/-1}}
+`;
+
 const CAROUSEL = `.pl-carousel{position:relative}
 .pl-track{display:grid;grid-auto-flow:column;grid-auto-columns:min(320px,85%);gap:1em;overflow-x:auto;scroll-snap-type:x mandatory;scroll-behavior:smooth;list-style:none;margin:0;padding:.2em .2em 1em;overscroll-behavior-x:contain}
 .pl-slide{scroll-snap-align:start;min-height:200px;padding:1em;border:1px solid rgba(127,127,127,.25);border-radius:8px;background:var(--pl-bg)}
@@ -133,12 +144,16 @@ const POPUP = `.pl-popup{position:fixed;bottom:16px;z-index:2147483000;width:min
 @media (prefers-reduced-motion:reduce){.pl-popup,.pl-popup[data-pl-open]{transition:none;transform:none}}
 `;
 
+// The tab is 44px thick (a touch target) whatever the theme's font; open, it sits beside the panel,
+// and the panel leaves it those 44px on a narrow screen so the tab never covers the reviews. Both
+// size their borders in (a theme may reset box-sizing): a content-box panel was 40px wider than
+// the 400px the open tab steps aside by, and the tab covered the reviews' first letters.
 const SIDEBAR = `.pl-sidebar>summary{list-style:none}
 .pl-sidebar>summary::-webkit-details-marker{display:none}
-.pl-side-tab{position:fixed;top:50%;z-index:2147482000;padding:.6em 1em;min-height:44px;background:var(--pl-accent);color:var(--pl-bg);font-family:var(--pl-font);font-weight:600;cursor:pointer;white-space:nowrap}
+.pl-side-tab{position:fixed;top:50%;z-index:2147482000;box-sizing:border-box;height:44px;line-height:44px;padding:0 1em;background:var(--pl-accent);color:var(--pl-bg);font-family:var(--pl-font);font-weight:600;cursor:pointer;white-space:nowrap}
 .pl-side-right .pl-side-tab{right:0;transform:translateY(-50%) rotate(-90deg) translateY(-100%);transform-origin:100% 0;border-radius:6px 6px 0 0}
 .pl-side-left .pl-side-tab{left:0;transform:translateY(-50%) rotate(90deg) translateY(-100%);transform-origin:0 0;border-radius:6px 6px 0 0}
-.pl-side-panel{position:fixed;top:0;bottom:0;z-index:2147482001;width:min(400px,100vw);overflow-y:auto;padding:16px 20px;background:var(--pl-bg);color:var(--pl-text);font-family:var(--pl-font);box-shadow:0 0 24px rgba(0,0,0,.25)}
+.pl-side-panel{position:fixed;top:0;bottom:0;z-index:2147482001;box-sizing:border-box;width:min(400px,calc(100vw - 44px));overflow-y:auto;padding:16px 20px;background:var(--pl-bg);color:var(--pl-text);font-family:var(--pl-font);box-shadow:0 0 24px rgba(0,0,0,.25)}
 .pl-side-right .pl-side-panel{right:0}.pl-side-left .pl-side-panel{left:0}
 .pl-sidebar[open] .pl-side-tab{z-index:2147482002}
 .pl-side-right[open] .pl-side-tab{right:min(400px,calc(100vw - 44px))}
@@ -158,7 +173,7 @@ const PARTS: Record<WidgetBlock, string[]> = {
   testimonials: [CAROUSEL],
   popup: [POPUP],
   sidebar: [SIDEBAR],
-  'customer-portal': [],
+  'customer-portal': [PORTAL],
 };
 
 const FONT_STACK = (font: string) => (font === 'inherit' ? 'inherit' : `'${font}',system-ui,sans-serif`);

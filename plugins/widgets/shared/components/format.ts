@@ -53,12 +53,26 @@ export function safeMediaUrl(url: unknown, base?: string): string | null {
   return null;
 }
 
+export interface ShownMedia {
+  url: string;
+  type: 'image' | 'video';
+  /** an uploaded photo's renditions: the smallest (thumbnail src) and `srcset` of them all */
+  smallest?: string;
+  srcset?: string;
+}
+
 /** The review's images and videos that may be shown (unsafe URLs dropped), at most 5. */
-export function reviewMedia(review: PublicReview, base?: string): { url: string; type: 'image' | 'video' }[] {
-  const out: { url: string; type: 'image' | 'video' }[] = [];
+export function reviewMedia(review: PublicReview, base?: string): ShownMedia[] {
+  const out: ShownMedia[] = [];
   for (const m of review.media ?? []) {
     const url = safeMediaUrl(m?.url, base);
-    if (url) out.push({ url, type: m.type === 'video' ? 'video' : 'image' });
+    if (!url) continue;
+    const type = m.type === 'video' ? 'video' : 'image';
+    const variants = (m.variants ?? []).flatMap((v) => {
+      const vUrl = safeMediaUrl(v?.url, base);
+      return vUrl && Number.isInteger(v.width) && v.width > 0 ? [{ url: vUrl, width: v.width }] : [];
+    });
+    out.push(type === 'image' && variants.length ? { url, type, smallest: variants[0].url, srcset: variants.map((v) => `${v.url} ${v.width}w`).join(', ') } : { url, type });
   }
   return out.slice(0, 5);
 }

@@ -2,10 +2,8 @@
 // saving; Save answers with a toast and survives a reload; leaving with unsaved changes asks first;
 // a free shop sees custom CSS behind the plan gate on /branding.
 import type { Browser, Page } from 'playwright-core';
-import { adminPage } from '../../../../tests/support/admin-session';
-import { client, createShop, eventually, type TestApi } from '../../../../tests/support/api';
-import { screenshot, useBrowser } from '../../../../tests/support/browser';
-import { startPlatformStack } from '../../../../tests/support/platform';
+import { adminPage, client, createShop, eventually, screenshot, startPlatformStack, type TestApi, useBrowser } from '@plaudit/kernel/testing';
+import { displayStore } from '../../api/display-store';
 
 jest.setTimeout(120_000);
 
@@ -20,6 +18,8 @@ useBrowser(() => startPlatformStack(), (s, b) => {
   browser = b;
 });
 
+/** The shop's stored display document (the plugin's own settings namespace, as saved: no defaults). */
+const saved = async (shopId: number): Promise<Record<string, any>> => displayStore(api.runtime.services.settings).display.get(shopId);
 const preview = (page: Page) => page.getByTestId('widget-preview');
 /** The colour the preview paints its filled stars with (inside the Shadow DOM root). */
 const starColour = (page: Page) => preview(page).locator('.pl-stars-fill').first().evaluate((el) => getComputedStyle(el).color);
@@ -57,7 +57,7 @@ test('box: the preview follows the form, Save keeps it, leaving with changes ask
   await save.click();
   await page.getByText('Saved successfully').waitFor();
   await eventually(() => save.isDisabled(), 5000);
-  const stored = (await api.knex('settings').where({ shopId: shop.id, namespace: 'display' }).first()).value;
+  const stored = await saved(shop.id);
   expect(stored.reviewBox).toMatchObject({ title: 'What buyers think', perPage: 3 });
   expect(stored.general.starColor).toBe('#ff0000');
 
@@ -126,7 +126,7 @@ test('testimonials: chosen reviews and products from the shop, recent count 1..1
   await screenshot(page, 'display-settings-testimonial');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved successfully').waitFor();
-  const stored = (await api.knex('settings').where({ shopId: shop.id, namespace: 'display' }).first()).value.testimonial;
+  const stored = (await saved(shop.id)).testimonial;
   expect(stored).toMatchObject({ source: 'recent', maxRecentReviews: 2, selectedReviews: [created.body.id], selectedProducts: [expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/)] });
   expect(errors).toEqual([]);
 });

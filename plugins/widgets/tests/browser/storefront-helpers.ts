@@ -2,10 +2,9 @@
 // store emulator) with a worker of its own (the snapshot and rating syncs call the emulated Shopify),
 // a shop with reviews, and the syncs run on demand instead of waiting for their schedules.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { client, type Reply } from '../../../../tests/support/api';
-import { collectPageErrors } from '../../../../tests/support/browser';
-import { startPlatformStack } from '../../../../tests/support/platform';
-import { startTestWorker } from '../../../../tests/support/worker';
+import { client, collectPageErrors, eventually, type Reply, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { displayStore } from '../../api/display-store';
+import { SNAPSHOT_SCHEDULE_ID } from '../../api/snapshot-schedule';
 
 export type Stack = Awaited<ReturnType<typeof startPlatformStack>> & { taskQueue: string };
 
@@ -25,11 +24,20 @@ export interface DemoShop {
   url(path: string): string;
 }
 
+/** A review of the shop found by its exact text, through the reviews plugin's moderation API. */
+export async function reviewByContent(shop: DemoShop, content: string) {
+  const res = await shop.http.get(`/api/reviews?limit=100&search=${encodeURIComponent(content)}`);
+  if (res.status !== 200) throw new Error(`reviews not listed: ${res.status} ${JSON.stringify(res.body)}`);
+  const found = (res.body.data as Record<string, any>[]).find((r) => r.content === content);
+  if (!found) throw new Error(`no review says "${content}"`);
+  return found;
+}
+
 export async function demoShop(stack: Stack, display: Record<string, unknown> = {}): Promise<DemoShop> {
   const { domain, shop, appToken } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
   const { nodes } = await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 3, query: 'status:active' });
-  if (Object.keys(display).length) await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'display', value: JSON.stringify(display) });
+  if (Object.keys(display).length) await displayStore(stack.api.runtime.services.settings).display.update(shop.id, display);
   return {
     domain, shopId: shop.id, http,
     products: nodes.map((p) => ({ id: p.id, title: p.title, handle: p.handle, numericId: p.id.split('/').pop()! })),
@@ -48,6 +56,23 @@ export async function syncNow(stack: Stack, shop: DemoShop) {
   const wf = stack.api.runtime.services.temporal.client.workflow;
   await wf.execute('reviewsRatingSync', { workflowId: `rating-sync-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [] });
   return wf.execute('widgetsSnapshotSync', { workflowId: `snapshots-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [{ shopId: shop.shopId }] }) as Promise<{ shops: number; written: number }>;
+}
+
+/**
+ * Runs `fn` with the snapshot schedule paused and none of its runs in flight. There is one schedule
+ * per Temporal namespace; it targets the task queue of the first API that created it and syncs every
+ * installed shop, so when that queue is this stack's, its worker writes the snapshots of a shop a
+ * test means to keep unsynced at the next minute tick, whenever that falls.
+ */
+export async function withSnapshotSchedulePaused<T>(stack: Stack, fn: () => Promise<T>): Promise<T> {
+  const schedule = stack.api.runtime.services.temporal.client.schedule.getHandle(SNAPSHOT_SCHEDULE_ID);
+  await schedule.pause('a browser test keeps a shop unsynced');
+  try {
+    await eventually(async () => (await schedule.describe()).info.runningActions.length === 0, 60_000);
+    return await fn();
+  } finally {
+    await schedule.unpause('browser test done');
+  }
 }
 
 export async function openPage(browser: Browser, url: string, opts: { js?: boolean; init?: () => void } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> {

@@ -1,0 +1,89 @@
+// The kernel's mail service: every email a plugin sends goes through here, so a shop's customers
+// always hear from the same sender (the shop's name, verified address, reply-to and, when chosen,
+// its own verified SMTP server) and every message has the same responsive layout.
+import type { Transporter } from 'nodemailer';
+import type { Config } from '../config';
+import type { SettingsStore } from '../kernel/settings';
+import { renderMail, type MailBody } from './layout';
+import { senderFor } from './sender';
+import type { EmailTemplates } from './templates';
+
+export interface MailRecipientShop {
+  id: number;
+  domain: string;
+  /** the merchant's address, for sendToMerchant */
+  email?: string | null;
+}
+
+export interface OutgoingMail {
+  to: string;
+  body: MailBody;
+  /** a deterministic Message-ID makes a retried send recognisable as the same message */
+  messageId?: string;
+  /** List-Unsubscribe; customer mail that may be refused later should carry one */
+  unsubscribeUrl?: string;
+}
+
+export type MailOutcome = { sent: true } | { sent: false; refused: Error };
+
+/** A 5xx answer is the server's final word on that message; anything else may pass on a retry. */
+export function isPermanentFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500;
+}
+
+export class MailService {
+  constructor(
+    private readonly config: Config,
+    private readonly mailer: Transporter,
+    private readonly settings: SettingsStore,
+    /** the merchant-editable emails every plugin declares (api/mail/templates.ts) */
+    readonly templates: EmailTemplates,
+  ) {}
+
+  /**
+   * Mail from the shop to one of its customers. Answers { sent: false, refused } when the server
+   * refused the message for good; throws on temporary trouble, for the caller's retry policy.
+   */
+  async sendToCustomer(shop: MailRecipientShop, mail: OutgoingMail): Promise<MailOutcome> {
+    const sender = await senderFor({ settings: this.settings, config: this.config, mailer: this.mailer }, shop.id);
+    return this.deliver(sender.transport, {
+      from: sender.from,
+      replyTo: sender.replyTo,
+      to: mail.to,
+      subject: mail.body.subject,
+      html: await renderMail(mail.body),
+      messageId: mail.messageId,
+      headers: { 'X-Plaudit-Shop': shop.domain, ...(mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>` } : {}) },
+    });
+  }
+
+  /** Mail from the app to the merchant (notifications, digests): the app's own sender. */
+  async sendToMerchant(shop: MailRecipientShop, mail: Omit<OutgoingMail, 'to'> & { to?: string }): Promise<MailOutcome> {
+    const to = mail.to ?? shop.email;
+    if (!to) return { sent: false, refused: new Error(`Shop ${shop.domain} has no email address`) };
+    return this.deliver(this.mailer, {
+      from: this.config.smtp.from,
+      to,
+      subject: mail.body.subject,
+      html: await renderMail(mail.body),
+      messageId: mail.messageId,
+      headers: { 'X-Plaudit-Shop': shop.domain },
+    });
+  }
+
+  /** The HTML a message would have (template previews). */
+  render(body: MailBody): Promise<string> {
+    return renderMail(body);
+  }
+
+  private async deliver(transport: Transporter, message: Parameters<Transporter['sendMail']>[0]): Promise<MailOutcome> {
+    try {
+      await transport.sendMail(message);
+      return { sent: true };
+    } catch (err) {
+      if (!isPermanentFailure(err)) throw err;
+      return { sent: false, refused: err as Error };
+    }
+  }
+}

@@ -1,0 +1,6 @@
+// /settings/subscription: the same plans, inside the settings page.
+import { PlansPanel } from './PlansPanel';
+
+export default function SettingsTab() {
+  return <PlansPanel />;
+}

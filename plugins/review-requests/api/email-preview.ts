@@ -1,0 +1,18 @@
+// "View email" (GET /api/email-queue/{id}): the merchant sees the request as it was sent, but a
+// merchant's look must never count as the customer's open, nor a click in it as the customer's
+// unsubscribe. The stored HTML keeps its links; the preview drops the open pixel (every image whose
+// address is this app's open route, whatever host the app had when it was sent) and points the
+// unsubscribe links nowhere.
+const OPEN_ROUTE = /\/r\/open\/[^"'\s>)]*/i;
+const IMG_TAG = /<img\b[^>]*>/gi;
+const UNSUBSCRIBE_URL = /(["'])[^"']*\/r\/unsubscribe\/[^"']*\1/gi;
+// Anything left naming the open route (a CSS background, a srcset): blanked too.
+const OPEN_URL_ANYWHERE = /[a-z][a-z0-9+.-]*:\/\/[^"'\s>)]*\/r\/open\/[^"'\s>)]*|\/r\/open\/[^"'\s>)]*/gi;
+
+export function previewHtml(html: string | null): string | null {
+  if (html === null) return null;
+  return html
+    .replace(IMG_TAG, (tag) => (OPEN_ROUTE.test(tag) ? '' : tag))
+    .replace(UNSUBSCRIBE_URL, (_m, quote: string) => `${quote}#${quote}`)
+    .replace(OPEN_URL_ANYWHERE, 'about:blank');
+}

@@ -1,0 +1,41 @@
+// The plugin's settings, kernel settings namespaces: the request settings ('review-requests', with
+// the reminders) and the web-push integration ('review-requests.push'). Read fresh by every
+// activity that needs them, so a change applies to requests already waiting.
+import { z } from 'zod';
+import type { SettingsStore } from '@plaudit/kernel';
+import { DEFAULT_REQUEST_SETTINGS, requestSettings, type RequestSettings } from '../shared/request-settings';
+import { PUSH_OFF, type PushIntegration } from '../shared/push';
+import type { TimeUnit } from '../shared/zoned-time';
+
+const anyUnit = z.enum(['second', 'minute', 'hour', 'day', 'week', 'month']);
+const interval = z.object({ amount: z.number().int().min(0), unit: anyUnit });
+
+/** Request settings plus reminders: how many, and how long after the request. */
+export interface StoredSettings extends RequestSettings {
+  reminders: number;
+  reminderAfter: { amount: number; unit: TimeUnit };
+  /**
+   * Not shown to merchants: a request held over the monthly quota also looks again after this long
+   * (operations and tests; by default only the month's turn and plan changes wake it).
+   */
+  quotaRecheck?: { amount: number; unit: TimeUnit };
+}
+
+const storedSettings = requestSettings.and(z.object({ reminders: z.number().int().min(0).max(10), reminderAfter: interval, quotaRecheck: interval.optional() }));
+
+export const DEFAULT_SETTINGS: StoredSettings = { ...DEFAULT_REQUEST_SETTINGS, reminders: 1, reminderAfter: { amount: 7, unit: 'day' } };
+
+export const requestSettingsOf = (settings: SettingsStore) => settings.namespace('review-requests', storedSettings as z.ZodType<StoredSettings>, DEFAULT_SETTINGS);
+
+const pushIntegration = z.object({ integrated: z.boolean(), reviewReminderStatus: z.boolean() }).strict();
+export const pushSettingsOf = (settings: SettingsStore) => settings.namespace('review-requests', pushIntegration, PUSH_OFF, { key: 'push' });
+
+/** Push reminders go out only while the app is connected and the merchant has them on. */
+export const pushOn = (i: PushIntegration) => i.integrated && i.reviewReminderStatus;
+
+/** Monthly requests by plan (spec section 9); undefined = unlimited. */
+export function monthlyQuota(plan: string): number | undefined {
+  if (plan === 'free') return 50;
+  if (plan === 'advanced' || plan === 'enterprise') return undefined;
+  return 250;
+}

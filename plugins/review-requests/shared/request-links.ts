@@ -1,0 +1,15 @@
+// The links this plugin puts in customer mail (open pixel, unsubscribe), signed with its declared purposes (plugin.ts `links`).
+import type { KernelServices } from '@plaudit/kernel';
+
+export interface EntryLink {
+  queueEntry: number;
+  orderId: string;
+}
+
+export function requestLinks({ links, config }: Pick<KernelServices, 'links' | 'config'>, shopDomain: string, entry: EntryLink, days: number) {
+  const ttl = days * 86_400;
+  return {
+    open: `${config.appUrl}/r/open/${links.sign('review-requests.open', shopDomain, { ...entry }, ttl)}.gif`,
+    unsubscribe: `${config.appUrl}/r/unsubscribe/${links.sign('review-requests.unsubscribe', shopDomain, { ...entry }, ttl)}`,
+  };
+}

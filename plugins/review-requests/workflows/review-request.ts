@@ -1,0 +1,286 @@
+// One workflow per order, in phases: wait for the order's facts, wait for its trigger, send (held
+// over the monthly quota, cancelled, failed and resent), remind until reviewed, then the photo
+// reminder. Every delay comes from settings through activities; the workflow only waits for instants.
+// The command order of each phase is the one running histories recorded: new steps sit behind patched().
+import { allHandlersFinished, condition, patched, proxyActivities, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { createActivities } from '../activities';
+import {
+  cancelRequestUpdate, cancelSignal, currentDetails, deliveredSignal, fulfilledSignal, openedSignal, orderFactsSignal, pauseSignal, quotaChangedSignal,
+  reviewedSignal, sendAnywayUpdate, sendPushUpdate, shipmentSignal, statusQuery,
+  type OrderFacts, type QueueStatus, type RequestRef, type ReviewRequestInput,
+} from './messages';
+
+const acts = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 10 },
+});
+
+const LONG_WAIT = '60 days';
+const until = (iso: string) => Math.max(0, new Date(iso).getTime() - Date.now());
+
+/** What the workflow knows and what the Temporal UI shows as its current details. */
+class Request {
+  facts?: OrderFacts;
+  fulfilledAt?: string;
+  deliveredAt?: string;
+  cancelled = false;
+  paused = false;
+  /** "send anyway" / "resend": the merchant's go, past a cancel, a failure or the quota */
+  sendNow = false;
+  reviewed = false;
+  /** the plan changed while the request is held over the quota */
+  quotaChanged = false;
+  status: QueueStatus = 'waitingCondition';
+  push = 'none';
+  /** the photo reminder: the first review signalled without photos, and where its reminder stands */
+  photoReviewId?: number;
+  photo?: string;
+  photoAt?: string;
+  remindersSent = 0;
+  reminderTotal?: number;
+  trigger?: string;
+  scheduledFor?: string;
+  heldUntil?: string;
+  note: { skipReason?: string | null; errorMessage?: string | null } = {};
+
+  constructor(readonly input: RequestRef) {}
+
+  show() {
+    setCurrentDetails(currentDetails({
+      status: this.status, orderName: this.facts?.name, trigger: this.trigger, sendAt: this.scheduledFor, remindersSent: this.remindersSent, reminders: this.reminderTotal,
+      push: this.push, photoReminder: this.photo, photoReminderAt: this.photoAt, heldUntil: this.heldUntil, ...this.note,
+    }));
+  }
+
+  async setStatus(next: QueueStatus, extra: Record<string, unknown> = {}) {
+    this.status = next;
+    this.note = extra;
+    if (typeof extra.scheduledAt === 'string') this.scheduledFor = extra.scheduledAt;
+    this.show();
+    upsertSearchAttributes({ RequestStatus: [next] });
+    await acts.recordStatus(this.input, next, extra);
+  }
+
+  takeFacts(f: OrderFacts) {
+    this.facts ??= f;
+    // Old orders, sends from the store admin and orders/fulfilled know the fulfillment already.
+    if (f.fulfilledAt) this.fulfilledAt ??= f.fulfilledAt;
+    if (f.deliveredAt) this.deliveredAt ??= f.deliveredAt;
+  }
+
+  /** The push reminder goes out once: on the row's push action, or with the first reminder. */
+  async pushNow() {
+    this.push = 'sending';
+    const verdict = await acts.sendPush(this.input);
+    this.push = verdict.status;
+    this.show();
+    return verdict;
+  }
+}
+
+function listen(r: Request) {
+  setHandler(orderFactsSignal, (f) => r.takeFacts(f));
+  setHandler(shipmentSignal, (s) => {
+    if (s.fulfilledAt) r.fulfilledAt ??= s.fulfilledAt;
+    if (s.deliveredAt) r.deliveredAt ??= s.deliveredAt;
+  });
+  setHandler(fulfilledSignal, (at) => void (r.fulfilledAt ??= at));
+  setHandler(deliveredSignal, (at) => void (r.deliveredAt ??= at));
+  setHandler(cancelSignal, () => void (r.cancelled = true));
+  setHandler(pauseSignal, (p) => void (r.paused = p));
+  setHandler(quotaChangedSignal, () => void (r.quotaChanged = true));
+  setHandler(openedSignal, async () => {
+    if (r.status === 'success') {
+      r.status = 'opened';
+      r.show();
+    }
+    // The pixel route used to write the row itself; now the workflow records the open.
+    if (patched('record-open')) await acts.recordOpened(r.input);
+  });
+  setHandler(reviewedSignal, (review) => {
+    r.reviewed = true;
+    // Older senders signal without a payload: no photo reminder for those.
+    if (review?.reviewId !== undefined && !review.hasPhotos) r.photoReviewId ??= review.reviewId;
+  });
+  setHandler(statusQuery, () => r.status);
+  const sendAnyway = () => {
+    r.sendNow = true;
+    r.cancelled = false;
+    return 'sending';
+  };
+  setHandler(sendAnywayUpdate, sendAnyway, {
+    validator: () => {
+      if (!['waiting', 'waitingCondition', 'cancel', 'failed', 'pause'].includes(r.status)) throw new Error(`A request that is ${r.status} cannot be sent anyway`);
+    },
+  });
+  setHandler(cancelRequestUpdate, () => ((r.cancelled = true), 'cancelled'), {
+    validator: () => {
+      if (r.status !== 'waiting' && r.status !== 'waitingCondition') throw new Error(`A request that is ${r.status} cannot be skipped`);
+    },
+  });
+  setHandler(sendPushUpdate, () => r.pushNow(), {
+    validator: () => {
+      if (r.push === 'waiting' || r.push === 'failed') return;
+      throw new Error(r.push === 'success' ? 'The push notification was already sent' : r.push === 'sending' ? 'The push notification is being sent' : 'This request has no push reminder waiting');
+    },
+  });
+}
+
+/** Phase 1: the order's details (orders/create may arrive after its fulfillment); opens the queue entry. */
+async function awaitFacts(r: Request) {
+  await condition(() => r.facts !== undefined, LONG_WAIT, { summary: 'Wait for the order details' });
+  if (!r.facts) return undefined;
+  const plan = await acts.openRequest(r.input, r.facts, workflowInfo().workflowId);
+  upsertSearchAttributes({ OrderName: [r.facts.name], ShopDomain: [r.input.shopDomain] });
+  r.trigger = plan.trigger;
+  await r.setStatus(plan.trigger === 'purchase' ? 'waiting' : 'waitingCondition');
+  return plan;
+}
+
+/** Phase 2: the send instant, from the trigger; a delivery trigger falls back after fulfillment. */
+async function awaitTrigger(r: Request, facts: OrderFacts, trigger: string): Promise<string | undefined> {
+  let sendAt: string | undefined;
+  if (trigger === 'purchase') sendAt = await acts.planSend(r.input, facts.createdAt, facts.shippingCountry);
+  else {
+    await condition(() => !!r.fulfilledAt || r.cancelled || r.sendNow, LONG_WAIT, { summary: 'Wait for the fulfillment' });
+    if (trigger === 'fulfillment' && r.fulfilledAt) sendAt = await acts.planSend(r.input, r.fulfilledAt, facts.shippingCountry);
+    if (trigger === 'delivery' && r.fulfilledAt) {
+      const fallback = await acts.deliveryFallback(r.input, r.fulfilledAt);
+      await condition(() => !!r.deliveredAt || r.cancelled || r.sendNow, until(fallback), { summary: `Wait for the delivery; else send at ${fallback}` });
+      sendAt = r.deliveredAt ? await acts.planSend(r.input, r.deliveredAt, facts.shippingCountry) : fallback;
+    }
+  }
+  if (sendAt && !r.cancelled && !r.sendNow) {
+    upsertSearchAttributes({ SendAt: [new Date(sendAt)] });
+    await r.setStatus('waiting', { scheduledAt: sendAt });
+  }
+  return sendAt;
+}
+
+/** Waits for the send time, honouring pause; a cancel waits for "send anyway". False: give up. */
+async function awaitSendTime(r: Request, sendAt: string | undefined): Promise<boolean> {
+  while (!r.sendNow) {
+    if (r.cancelled) {
+      await r.setStatus('cancel');
+      await condition(() => r.sendNow, LONG_WAIT, { summary: 'Cancelled: wait for Send anyway' });
+      return r.sendNow;
+    }
+    if (r.paused) {
+      await r.setStatus('pause');
+      await condition(() => !r.paused || r.cancelled || r.sendNow);
+      if (!r.paused && !r.cancelled) await r.setStatus('waiting');
+      continue;
+    }
+    if (!sendAt || (await condition(() => r.cancelled || r.paused || r.sendNow, until(sendAt), { summary: `Send at ${sendAt}` })) === false) break;
+  }
+  return true;
+}
+
+/**
+ * Over the monthly quota the request is held in `pause`, never dropped: it tries again when the
+ * month turns in the shop's timezone, when the plan changes, or sends on "send anyway".
+ */
+async function holdOverQuota(r: Request, extra: Record<string, unknown>) {
+  const { resetsAt } = await acts.quotaHold(r.input);
+  r.heldUntil = resetsAt;
+  r.quotaChanged = false;
+  await r.setStatus('pause', extra);
+  await condition(() => r.sendNow || r.cancelled || r.quotaChanged, until(resetsAt), { summary: `Held over the monthly quota until ${resetsAt}, a plan change or Send anyway` });
+  r.heldUntil = undefined;
+}
+
+/** Phase 3: sends the request; a failure waits for "resend". Answers whether it went out. */
+async function sendLoop(r: Request, sendAt: string | undefined): Promise<boolean> {
+  let overQuota = false;
+  for (;;) {
+    if (!overQuota && !(await awaitSendTime(r, sendAt))) return false;
+    const forced = r.sendNow;
+    r.sendNow = false;
+    overQuota = false;
+    const outcome = await acts.sendRequest(r.input, 0, { ignoreQuota: forced });
+    if (outcome.status === 'pause' && patched('quota-hold')) {
+      await holdOverQuota(r, outcome.extra);
+      // A cancel while held goes the cancel way; otherwise try again (the quota is counted anew).
+      overQuota = !r.cancelled;
+      continue;
+    }
+    await r.setStatus(outcome.status, outcome.extra);
+    if (outcome.status !== 'failed') return outcome.status === 'success';
+    await condition(() => r.sendNow, LONG_WAIT, { summary: 'Failed: wait for Resend' });
+    if (!r.sendNow) return false;
+  }
+}
+
+/** Phase 4: reminds until reviewed; with the push integration on, a push reminder rides with the first one. */
+async function remind(r: Request, reminders: number) {
+  r.reminderTotal = reminders;
+  r.show();
+  if (patched('push-reminder') && (await acts.attachPush(r.input, await acts.reminderTime(r.input)))) {
+    r.push = 'waiting';
+    r.show();
+  }
+  const rounds = r.push === 'none' ? reminders : Math.max(reminders, 1);
+  for (let reminder = 1; reminder <= rounds; reminder++) {
+    const due = await acts.reminderTime(r.input);
+    if (await condition(() => r.reviewed, until(due), { summary: `${reminder <= reminders ? `Reminder ${reminder}` : 'Push reminder'} at ${due} unless reviewed` })) break;
+    if (reminder <= reminders) {
+      await acts.sendRequest(r.input, reminder);
+      r.remindersSent = reminder;
+      r.show();
+    }
+    if (reminder === 1 && (r.push === 'waiting' || r.push === 'failed')) await r.pushNow();
+  }
+}
+
+/** Phase 5: a review (maybe after the last reminder) ends the request; one without photos gets the photo reminder. */
+async function afterReview(r: Request) {
+  // The write links live 60 days: on shops with the photo reminder the workflow keeps listening.
+  if (!r.reviewed && patched('photo-reminder')) {
+    const listenUntil = await acts.photoReminderWindow(r.input);
+    if (listenUntil) await condition(() => r.reviewed, until(listenUntil), { summary: `Wait for a review until ${listenUntil} (photo reminder)` });
+  }
+  if (!r.reviewed) return;
+  await r.setStatus('reviewed');
+  if (r.push === 'waiting' || r.push === 'failed') {
+    await acts.skipPush(r.input);
+    r.push = 'cancel';
+    r.show();
+  }
+  if (r.photoReviewId !== undefined && patched('photo-reminder')) await photoReminder(r, r.photoReviewId);
+}
+
+/** One photo reminder for a review without photos (paid tiers), after the reminder interval; a cancel stops it. */
+async function photoReminder(r: Request, reviewId: number) {
+  const planned = await acts.planPhotoReminder(r.input, reviewId);
+  r.photo = planned.skipReason ?? planned.status;
+  r.photoAt = planned.at;
+  r.show();
+  if (planned.status !== 'waiting' || !planned.at) return;
+  if (await condition(() => r.cancelled, until(planned.at), { summary: `Photo reminder at ${planned.at} unless cancelled` })) {
+    r.photo = 'cancel';
+    r.show();
+    await acts.recordStatus(r.input, r.status, { photoReminderStatus: 'cancel' });
+    return;
+  }
+  const sent = await acts.sendPhotoReminder(r.input, reviewId);
+  r.photo = sent.skipReason ?? sent.status;
+  r.show();
+}
+
+export async function reviewRequest(start: ReviewRequestInput): Promise<QueueStatus> {
+  // Activities get the request's reference only, not the facts some starts carry.
+  const { facts, ...input } = start;
+  const r = new Request(input);
+  listen(r);
+  if (facts) r.takeFacts(facts);
+  r.show();
+
+  const plan = await awaitFacts(r);
+  if (plan && (await sendLoop(r, await awaitTrigger(r, r.facts!, plan.trigger)))) {
+    await remind(r, plan.reminders);
+    await afterReview(r);
+  }
+  // A push the merchant asked for may still be on its way.
+  await condition(allHandlersFinished);
+  return r.status;
+}

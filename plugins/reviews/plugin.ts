@@ -1,0 +1,48 @@
+// The reviews plugin's manifest: plan features, the signed links it issues, what it offers other
+// plugins and the kernel (capabilities, shared/feed.ts, shared/import.ts), what it may use, and the
+// events it handles.
+import { definePlugin } from '@plaudit/kernel';
+import { catalogRatings, reviewsCollect, reviewsGuest, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications } from './capabilities';
+import { editLink, photoLink, writeLink } from './shared/links';
+
+const REVIEW = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'review_title', 'review_content', 'review_rating'];
+const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_first_name: 'Jane', customer_name: 'Jane Doe', product_title: 'Linen shirt', review_title: 'Lovely fabric', review_content: 'Lovely fabric, runs a little large.', review_rating: 4 };
+
+export default definePlugin({
+  id: 'reviews',
+  features: { reply: 'base', reviewReply: 'base', recycleBin: 'base', confirmEdit: 'base' },
+  links: { write: writeLink, photo: photoLink, edit: editLink },
+  provides: {
+    'reviews.feed': reviewsFeed,
+    'catalog.ratings': catalogRatings,
+    'reviews.collect': reviewsCollect,
+    'reviews.notifications': reviewsNotifications,
+    // a shopper's review from another plugin's public page (QR cards)
+    'reviews.guest': reviewsGuest,
+    // a rewarded review's facts and its incentivized flag (the rewards plugin)
+    'reviews.rewards': reviewsRewards,
+    // many reviews at once (shared/import.ts), for the imports plugin and tests of other plugins
+    'reviews.import': reviewsImport,
+  },
+  // the order's products for the write page, without asking Shopify again
+  needs: { 'review-requests.facts': 'optional' },
+  // the shop's new-review notifications (workflows/notifications.ts) must not be lost
+  listens: ['review.created'],
+  // The emails merchants edit (the kernel's template registry); default texts in locales/<lang>.json
+  // (email_templates.*). Reviews' emails answer the customer's own review: no unsubscribe link.
+  emailTemplates: {
+    confirmEdit: {
+      feature: 'confirmEdit',
+      variables: [...REVIEW, 'confirm_url', 'deny_url'],
+      buttonUrl: 'confirm_url',
+      denyUrl: 'deny_url',
+      sample: { ...SAMPLE, confirm_url: SAMPLE.shop_url, deny_url: SAMPLE.shop_url },
+    },
+    reviewReply: {
+      feature: 'reviewReply',
+      variables: [...REVIEW, 'reply_content', 'review_url'],
+      buttonUrl: 'review_url',
+      sample: { ...SAMPLE, reply_content: 'Thank you, Jane! Our size guide now says so.', review_url: SAMPLE.shop_url },
+    },
+  },
+});

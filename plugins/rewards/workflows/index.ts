@@ -1,0 +1,1 @@
+export { rewardReview } from './reward';

@@ -1,0 +1,43 @@
+// review.created reaches review-requests durably: the event is recorded while Temporal is
+// unreachable (an API whose TEMPORAL_ADDRESS is a dead port saves it in the outbox), handed over
+// later, and the order's request workflow learns it was reviewed: no reminder goes out.
+// Emitted through the kernel's event bus exactly as the reviews plugin does when it saves a review.
+import { listMail } from '@plaudit/kernel';
+import { eventually, freePort, startPlatformStack, startTestApi } from '@plaudit/kernel/testing';
+
+type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startPlatformStack();
+});
+let offline: Awaited<ReturnType<typeof startTestApi>> | undefined;
+afterAll(async () => {
+  await offline?.close();
+  await stack?.close();
+});
+
+const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue').where({ shopId, orderId, queueType: 'email' }).first();
+
+test('Temporal down while a review is saved: the request still learns it and sends no reminder', async () => {
+  const { domain, shop } = await stack.installShop();
+  // Sent a second after fulfillment; the one reminder two minutes after the request (the review comes first).
+  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, reminderAfter: { amount: 2, unit: 'minute' } }) });
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  const sent = await eventually(async () => ((await entry(shop.id, order.id))?.status === 'success' ? entry(shop.id, order.id) : undefined), 40_000);
+
+  // Kept open until the end: its own retries of the hand-over keep failing meanwhile, as they would.
+  offline = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
+  const review = { shopId: shop.id, shopDomain: domain, reviewId: 900_000 + sent.id, productId: 'gid://shopify/Product/1', rating: 5, source: 'email', status: 'publish', orderId: order.id, queueEntryId: sent.id, mediaCount: 1 };
+  await offline.runtime.services.events.emit('review.created', review, { key: review.reviewId, shopDomain: domain });
+  const recorded = await stack.api.knex('workflow_outbox').where({ workflowId: `event:review.created:${900_000 + sent.id}` }).first();
+  expect(recorded).toBeDefined();
+
+  // Temporal is reachable again: the outbox hands the delivery over.
+  expect(await stack.api.runtime.services.outbox.dispatch(recorded.id)).toBe('started');
+  const reviewed = await eventually(async () => ((await entry(shop.id, order.id)).status === 'reviewed' ? entry(shop.id, order.id) : undefined), 30_000);
+  expect(reviewed.reminderCount).toBe(0);
+  // The workflow ended without its reminder: nothing more can be sent.
+  const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`review-request:${domain}:${order.id}`);
+  expect(await handle.result()).toBe('reviewed');
+  expect(listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<review-request-${sent.id}-1@`))).toEqual([]);
+});

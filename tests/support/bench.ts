@@ -1,0 +1,82 @@
+// Set-up shared by the benchmarks (bench/ and plugins/<id>/bench/, through @plaudit/kernel/testing):
+// a throw-away database with every migration applied (on DATABASE_URL's server when set, else an
+// embedded PostgreSQL in a temporary directory), bench shops, and percentiles.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { createKnex } from '../../api/db/knex';
+import { migrateLatest } from '../../api/db/migrations';
+import { createLogger } from '../../api/log';
+import { discoverPlugins } from '../../api/plugins/discover';
+import { createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres } from '../../api/runtime/postgres';
+import { ROOT } from '../../api/runtime/stack';
+import { freePort } from '../../api/runtime/temporal-dev-server';
+
+export interface BenchDatabase {
+  url: string;
+  /** a small pool on the database, migrated with the kernel's and every installed plugin's migrations */
+  knex: Knex;
+  stop(): Promise<void>;
+}
+
+async function emptyDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const name = `plaudit_bench_${Date.now()}`;
+  if (process.env.DATABASE_URL) {
+    const admin = new URL(process.env.DATABASE_URL);
+    admin.pathname = '/postgres';
+    await createDatabaseIfMissing(admin.toString(), name);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), stop: () => dropDatabase(admin.toString(), name) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-pg-'));
+  const pg = await startEmbeddedPostgres(dir, await freePort(), name, createLogger('silent'));
+  return { url: pg.url, stop: async () => { await pg.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export async function benchDatabase(): Promise<BenchDatabase> {
+  const db = await emptyDatabase();
+  const knex = createKnex(db.url, { min: 1, max: 4 });
+  await migrateLatest(knex, path.join(ROOT, 'migrations'), discoverPlugins([path.join(ROOT, 'plugins')]));
+  return {
+    url: db.url,
+    knex,
+    stop: async () => {
+      await knex.destroy().catch(() => undefined);
+      await db.stop();
+    },
+  };
+}
+
+/**
+ * `count` installed shops bench-<n>.myshopify.com (name "Bench <n>", storefront bench-<n>.example.com)
+ * with consecutive ids: shop n has id first + n - 1.
+ */
+export async function benchShops(knex: Knex, count: number, plan = 'free'): Promise<{ first: number; last: number }> {
+  await knex.raw(
+    `INSERT INTO shops (shopify_domain, name, domain, plan)
+     SELECT 'bench-' || g || '.myshopify.com', 'Bench ' || g, 'bench-' || g || '.example.com', ? FROM generate_series(1, ?) g ORDER BY g`,
+    [plan, count],
+  );
+  const { rows: [{ first, last }] } = await knex.raw(`SELECT min(id)::int AS first, max(id)::int AS last FROM shops WHERE shopify_domain LIKE 'bench-%'`);
+  if (last - first !== count - 1) throw new Error('bench shops did not get consecutive ids');
+  return { first, last };
+}
+
+/** The p-th percentile of xs (nearest rank). */
+export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+/** Times `fn` `runs` times, one after another: the latencies in ms. */
+export async function timeRuns(fn: () => Promise<unknown>, runs: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+/** One line of a latency table: p50 and p99. */
+export const latencyLine = (label: string, xs: number[]) => `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms`;

@@ -1,0 +1,33 @@
+// @plaudit/kernel/testing: the test helpers a plugin's tests use: a real API on the run's
+// PostgreSQL and Temporal, shops, clients, the mail sink, browsers and the store emulator.
+export { client, createShop, eventually, kernelSettingsAtRest, settingsElsewhere, startTestApi, storeSettingsRaw, testConfig, tokenFor, updateShop, type Reply, type TestApi } from './api';
+export { EMULATOR_API_SECRET, startPlatformStack } from './platform';
+export { usePlatformBrowser, type PlatformStack } from './platform-browser';
+export { bundleFor, startTestWorker } from './worker';
+export { adminPage } from './admin-session';
+export { collectPageErrors, screenshot, useBrowser } from './browser';
+export { listMail, mailDir, parseHeaders, startSmtpSink, type StoredMail } from '../../api/runtime/smtp-sink';
+export { appProxySignature } from '../../api/platform/app-proxy';
+export { freePort, startTemporalDevServer, stopChild } from '../../api/runtime/temporal-dev-server';
+export { linkKey, signLink } from '../../api/signed-links';
+export { open, secretBoxKey } from '../../api/platform/crypto';
+export { tenantFor } from '../../api/auth/tenant';
+// the store emulator (Shopify's local double), for tests that drive it directly
+export { DEMO_SHOP, EMULATOR_API_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+export { gid } from '../../emulator/ids';
+export { EXTENSION_DIR, ThemeExtension, type PageAssets } from '../../emulator/theme-extension';
+export { productPng } from '../../emulator/png';
+// a TCP proxy a test cuts to take PostgreSQL (or anything) away from one API
+export { tcpProxy, type TcpProxy } from '../reliability/tcp-proxy';
+// for benchmarks (plugins/<id>/bench/): a migrated throw-away database, bench shops, percentiles, and
+// the kernel's runtime pieces a benchmark assembles itself (config, logger, the stack, the app, SMTP, Temporal)
+export { benchDatabase, benchShops, latencyLine, pct, timeRuns, type BenchDatabase } from './bench';
+export { loadConfig } from '../../api/config';
+export { createLogger } from '../../api/log';
+export { ROOT, startInfrastructure } from '../../api/runtime/stack';
+export { startApiServer } from '../../api/server';
+export { createApiRuntime } from '../../api/services';
+export { createApp } from '../../api/http/app';
+export { findTemporalCli } from '../../api/runtime/temporal-cli';
+export { createMailer } from '../../api/mail/transport';
+export { renderMail } from '../../api/mail/layout';
