@@ -57,13 +57,24 @@ function buyerFor(em: EmulatorContext, shop: ShopRecord, r: OrderRequest): Custo
   return newCustomer(em.store, shop, { firstName: 'Demo', lastName: `Buyer ${countryName(code)}`, countryCode: code, email: `demo.buyer+${code.toLowerCase()}@example.com` });
 }
 
+/** The order's code, checked; a refused checkout leaves no customer behind (Shopify creates none). */
+function checkedCode(shop: ShopRecord, code: string, customer: CustomerRecord, customersBefore: number) {
+  try {
+    return checkCode(shop, code, customer);
+  } catch (refused) {
+    shop.customers.length = customersBefore;
+    throw refused;
+  }
+}
+
 export async function placeOrder(em: EmulatorContext, shop: ShopRecord, r: OrderRequest): Promise<{ order: OrderRecord; deliveries: Delivery[] }> {
+  const customersBefore = shop.customers.length;
   const customer = buyerFor(em, shop, r);
   const active = shop.products.filter((p) => p.status === 'ACTIVE');
   const products = r.productHandles?.length
     ? r.productHandles.map((h) => shop.products.find((p) => p.handle === h) ?? (() => { throw new EmulatorInputError(400, `unknown product handle ${h}`); })())
     : [active[shop.nextOrderNumber % active.length], active[(shop.nextOrderNumber * 7 + 3) % active.length]].filter((p, i, all) => all.indexOf(p) === i);
-  const discount = r.discountCode ? checkCode(shop, r.discountCode, customer) : undefined;
+  const discount = r.discountCode ? checkedCode(shop, r.discountCode, customer, customersBefore) : undefined;
   const order = newOrder(em.store, shop, { customer, items: products.map((product) => ({ product })), financialStatus: r.financialStatus ?? 'paid' });
   if (discount) redeem(discount, order, customer);
   const events: Outgoing[] = [{ topic: 'orders/create', payload: orderPayload(em, shop, order) }];

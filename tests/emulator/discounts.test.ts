@@ -98,16 +98,18 @@ test('a fixed amount is capped at the line items; the webhook calls it fixed_amo
   expect(orderCreateHook(placed.json.order.id)).toMatchObject({ discount_codes: [{ code: 'BIG-OFF', amount: '24.00', type: 'fixed_amount' }], total_price: '0.00' });
 });
 
-test('unknown, expired and not yet active codes are refused and not counted; no order is placed', async () => {
+test('unknown, expired and not yet active codes are refused and not counted; no order or customer is created', async () => {
   await createCode('LAST-WEEK', { startsAt: iso(-7 * 24 * hour), endsAt: iso(-hour) });
   await createCode('NEXT-WEEK', { startsAt: iso(7 * 24 * hour), endsAt: null });
   const before = t.em.store.shop(DEMO_SHOP)!.orders.length;
+  const customersBefore = t.em.store.shop(DEMO_SHOP)!.customers.length;
   const cases = [['NO-SUCH-CODE', 'is not valid'], ['LAST-WEEK', 'has expired'], ['NEXT-WEEK', 'is not active yet']];
   for (const [code, why] of cases) {
     const r = await order({ customerEmail: 'late.buyer@example.com', discountCode: code });
     expect([r.status, r.json.error]).toEqual([422, `Discount code ${code} ${why}`]);
   }
   expect(t.em.store.shop(DEMO_SHOP)!.orders.length).toBe(before);
+  expect(t.em.store.shop(DEMO_SHOP)!.customers.length).toBe(customersBefore);
   expect(await usage('LAST-WEEK')).toMatchObject({ codeDiscount: { status: 'EXPIRED', asyncUsageCount: 0 } });
   expect(await usage('NEXT-WEEK')).toMatchObject({ codeDiscount: { status: 'SCHEDULED', asyncUsageCount: 0 } });
 });
