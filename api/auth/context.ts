@@ -6,7 +6,7 @@ export interface AuthContext {
   shopId: number;
   shopDomain: string;
   /** how the caller proved who they are */
-  method: 'app-token' | 'session-token';
+  method: 'app-token' | 'session-token' | 'api-key';
   /** the staff member, when the credential names one */
   userId?: string;
 }

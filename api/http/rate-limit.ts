@@ -13,6 +13,16 @@ export interface Budget {
   perSeconds: number;
 }
 
+export interface Verdict {
+  limit: number;
+  /** attempts left in the current window */
+  remaining: number;
+  /** seconds until the window ends and the budget is whole again */
+  resetSeconds: number;
+  /** 0 when this attempt was within budget, else the seconds until it may try again */
+  retryAfter: number;
+}
+
 export class RateLimit {
   private readonly limiter: RateLimiterPostgres;
   private attempts = 0;
@@ -31,14 +41,23 @@ export class RateLimit {
 
   /** Counts one attempt for `key`: 0 while within budget, else the seconds until it may try again. */
   async hit(key: string): Promise<number> {
+    return (await this.take(key)).retryAfter;
+  }
+
+  /** Counts one attempt for `key` and tells what is left of the budget (for RateLimit-* headers). */
+  async take(key: string): Promise<Verdict> {
     if (++this.attempts % SWEEP_EVERY === 0) void this.sweep();
+    let res: RateLimiterRes;
+    let allowed = true;
     try {
-      await this.limiter.consume(key);
-      return 0;
-    } catch (res) {
-      if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-      throw res;
+      res = await this.limiter.consume(key);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      res = err;
+      allowed = false;
     }
+    const resetSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return { limit: this.budget.points, remaining: res.remainingPoints, resetSeconds, retryAfter: allowed ? 0 : resetSeconds };
   }
 
   private async sweep() {

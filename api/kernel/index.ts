@@ -22,7 +22,7 @@ export type { ActiveSubscription, AdminApi, PageInfo, PlatformOrder, ThemeIntegr
 export type { EmbedState } from '../platform/theme-files';
 export { NoSessionError } from '../platform/token-store';
 export { appProxySignature, isValidAppProxyRequest, shopperAddress, verifyAppProxy, type AppProxyContext } from '../platform/app-proxy';
-export { hitAll, RateLimit, type Budget } from '../http/rate-limit';
+export { hitAll, RateLimit, type Budget, type Verdict } from '../http/rate-limit';
 export { DEMO_SHOP } from '../shops/demo-shop';
 export { assertDeveloperAccount } from '../shops/developer-access';
 export { ensureSchedule, type ScheduleSpec } from '../temporal/schedules';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { definePlugin } from '@plaudit/kernel';
 import { requestFacts } from './db/facts';
 import { requestQuota } from './db/quota';
+import { requestsPublic } from './api/public';
 
 const COMMON = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name'];
 const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_first_name: 'Jane', customer_name: 'Jane Doe' };
@@ -18,7 +19,8 @@ export default definePlugin({
   },
   listens: ['review.created', 'shop.plan-changed'],
   // The order behind a review link, for the reviews plugin's review page (optional there).
-  provides: { 'review-requests.facts': () => requestFacts, 'review-requests.quota': () => ({ monthly: requestQuota }) },
+  // The public API's requests (plugins/public-api): list, create for an order, cancel (shared/public.ts).
+  provides: { 'review-requests.facts': () => requestFacts, 'review-requests.quota': () => ({ monthly: requestQuota }), 'review-requests.public': requestsPublic },
   // The emails merchants edit (the kernel's template registry); default texts in locales/<lang>.json.
   emailTemplates: {
     reviewReminder: {

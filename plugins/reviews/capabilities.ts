@@ -1,5 +1,6 @@
 // The capabilities the reviews plugin provides (plugin.ts `provides`), made from the kernel
-// services of the process (API or worker). Interfaces: shared/feed.ts.
+// services of the process (API or worker). Interfaces: shared/feed.ts, shared/import.ts,
+// shared/public.ts (`reviews.public`, made in api/public.ts).
 import type { KernelServices } from '@plaudit/kernel';
 import { Review } from './db/review.model';
 import { feedQueries } from './db/feed';
@@ -10,6 +11,8 @@ import type { CatalogRatings, GuestReviews, NotificationSettings, ReviewCollect,
 import { reviewSubmitter } from './api/collect/guest-submit';
 import { DAY_SECONDS, PURPOSE, type PhotoLink, type WriteLink } from './shared/links';
 import { reviewSettingsOf } from './shared/settings';
+
+export { reviewsPublic } from './api/public';
 
 export function reviewsFeed(services: KernelServices): ReviewFeed {
   const settings = reviewSettingsOf(services.settings);

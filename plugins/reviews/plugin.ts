@@ -2,7 +2,7 @@
 // plugins and the kernel (capabilities, shared/feed.ts, shared/import.ts), what it may use, and the
 // events it handles.
 import { definePlugin } from '@plaudit/kernel';
-import { catalogRatings, reviewsCollect, reviewsGuest, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications } from './capabilities';
+import { catalogRatings, reviewsCollect, reviewsGuest, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications, reviewsPublic } from './capabilities';
 import { editLink, photoLink, writeLink } from './shared/links';
 
 const REVIEW = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'review_title', 'review_content', 'review_rating'];
@@ -23,6 +23,8 @@ export default definePlugin({
     'reviews.rewards': reviewsRewards,
     // many reviews at once (shared/import.ts), for the imports plugin and tests of other plugins
     'reviews.import': reviewsImport,
+    // the public API's reviews (plugins/public-api), through the admin's own paths (shared/public.ts)
+    'reviews.public': reviewsPublic,
   },
   // the order's products for the write page, without asking Shopify again
   needs: { 'review-requests.facts': 'optional' },

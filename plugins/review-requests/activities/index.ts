@@ -5,6 +5,7 @@ import { addInZone, monthStartInZone } from '../shared/zoned-time';
 import { delayFor, fallbackTime, sendTime } from '../shared/send-time';
 import type { OrderFacts, QueueStatus, RequestRef, SettingsMailInput } from '../workflows/messages';
 import { entryOf, upsertEntry } from '../db/queue';
+import { productIdsOf, REQUEST_REVIEWED, type RequestReviewed } from '../shared/request-events';
 import { requestSettingsOf } from '../db/settings';
 import { sendRequest } from './send';
 import { withProductDetails } from './product-details';
@@ -38,7 +39,21 @@ export function createActivities(deps: ActivityDeps) {
     },
 
     async recordStatus(i: RequestRef, status: QueueStatus, extra: Record<string, unknown>) {
-      await entry(i).update({ status, ...extra, updatedAt: new Date() });
+      if (status !== 'reviewed') {
+        await entry(i).update({ status, ...extra, updatedAt: new Date() });
+        return;
+      }
+      // The reviewed state and its 'request.reviewed' event together, once: a retry (or a later note) finds it recorded.
+      await deps.knex.transaction(async (trx) => {
+        const row = await entryOf(tenant(i), i.orderId, 'email', trx).forUpdate().first('id', 'status', 'name', 'lineItems');
+        await entryOf(tenant(i), i.orderId, 'email', trx).update({ status, ...extra, updatedAt: new Date() });
+        if (!row || row.status === 'reviewed') return;
+        const event: RequestReviewed = {
+          shopId: i.shopId, shopDomain: i.shopDomain, requestId: Number(row.id), orderId: i.orderId, orderName: row.name ?? null,
+          productIds: productIdsOf(row.lineItems), status: 'reviewed', at: new Date().toISOString(),
+        };
+        await deps.events.emit(REQUEST_REVIEWED, event, { key: row.id, shopDomain: i.shopDomain, trx });
+      });
     },
 
     /** The open pixel was fetched: the first open is kept; a sent request reads "opened". */

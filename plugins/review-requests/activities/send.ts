@@ -8,6 +8,7 @@ import { monthStartInZone } from '../shared/zoned-time';
 import { sendCustomerMail, shopTemplate } from './customer-mail';
 import { requestLinks } from '../shared/request-links';
 import { reviewLinks } from '../shared/reviews-collect';
+import { productIdsOf, REQUEST_SENT, type RequestSent } from '../shared/request-events';
 
 export interface SendOutcome {
   status: QueueStatus;
@@ -57,6 +58,14 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   const sent = await sendCustomerMail(deps, { shop, to: row.customerEmail, key: 'reviewReminder', lang, model: { ...model, review_url: model.products[0]?.review_url }, messageId, unsubscribeUrl: links.unsubscribe, reminder: reminder > 0 });
   if ('refused' in sent) return { status: 'failed', extra: { errorMessage: sent.refused.message.slice(0, 1000) } };
   const record = reminder === 0 ? { sentAt: new Date(), messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null } : { reminderCount: reminder };
-  await entryOf(tenant, ref.orderId).update(record);
+  // The send and its 'request.sent' event are recorded together (a retried activity finds the row sent).
+  await deps.knex.transaction(async (trx) => {
+    await entryOf(tenant, ref.orderId, 'email', trx).update(record);
+    const event: RequestSent = {
+      shopId: ref.shopId, shopDomain: ref.shopDomain, requestId: Number(row.id), orderId: row.orderId, orderName: row.name ?? null,
+      productIds: productIdsOf(row.lineItems as LineItem[]), reminder, status: 'success', at: new Date().toISOString(),
+    };
+    await deps.events.emit(REQUEST_SENT, event, { key: `${row.id}:${reminder}`, shopDomain: ref.shopDomain, trx });
+  });
   return { status: 'success', extra: {} };
 }

@@ -13,7 +13,7 @@ import { oldOrderRoutes } from './old-orders';
 import { pushRoutes } from './push';
 import { sendNowRoutes } from './send-now';
 import { publicRoutes } from './public-routes';
-import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus, SENDABLE, sendAnyway, UPDATE_DEADLINE_MS } from './queue-actions';
+import { CANCELLABLE, cancelRequest, handle, queueEntries, RESENDABLE, requireStatus, SENDABLE, sendAnyway, UPDATE_DEADLINE_MS } from './queue-actions';
 import { listQueue, queueQuery } from './queue-list';
 import { previewHtml } from './email-preview';
 import { listContext, rowsAfterChange } from './queue-refresh';
@@ -51,12 +51,7 @@ function routes(services: ApiServices) {
 
   // The answers carry the rows as recorded after the action (queue-refresh.ts), for the screen's reload.
   router.put('/email-queue/:id/cancel', async (ctx) => {
-    const tenant = ctx.state.tenant;
-    const rows = await queueEntries(tenant, [z.coerce.number().int().positive().parse(ctx.params.id)]);
-    requireStatus(rows, CANCELLABLE, 'cancel');
-    // A signal (the short deadline: an unreachable Temporal is a quick 503); the row says how it went.
-    await temporal.call(() => handle(temporal.client, tenant, rows[0].orderId).signal(cancelSignal));
-    const [data] = await rowsAfterChange(tenant, rows, await listContext(shops, tenant));
+    const data = await cancelRequest(services, ctx.state.tenant, z.coerce.number().int().positive().parse(ctx.params.id));
     ctx.body = { success: true, message: 'Request cancelled', data };
   });
 

@@ -1,9 +1,10 @@
 // Row and bulk actions on the queue (spec section 4), enforced here, answered by the workflow.
 import createHttpError from 'http-errors';
 import type { Client } from '@temporalio/client';
-import { type Tenant, unavailableDependency } from '@plaudit/kernel';
-import { reviewRequestWorkflowId, sendAnywayUpdate } from '../workflows/messages';
+import { type ApiServices, type Tenant, unavailableDependency } from '@plaudit/kernel';
+import { cancelSignal, reviewRequestWorkflowId, sendAnywayUpdate } from '../workflows/messages';
 import { entriesById } from '../db/queue';
+import { listContext, rowsAfterChange } from './queue-refresh';
 
 export const CANCELLABLE = ['waiting', 'waitingCondition'];
 // A request held over the monthly quota (pause) may be sent anyway: it is never dropped.
@@ -43,4 +44,16 @@ export async function workflowVerdict<T>(update: () => Promise<T>): Promise<T> {
 /** "Send anyway" / "resend": an update, so the caller gets the workflow's verdict. */
 export function sendAnyway(client: Client, tenant: Tenant, row: { orderId: string }): Promise<string> {
   return workflowVerdict(() => handle(client, tenant, row.orderId).executeUpdate(sendAnywayUpdate));
+}
+
+/**
+ * Cancels a waiting request (the queue's row action and the public API): a signal, with the short
+ * deadline (an unreachable Temporal is a quick 503); the answer is the row once the workflow recorded it.
+ */
+export async function cancelRequest({ temporal, shops }: Pick<ApiServices, 'temporal' | 'shops'>, tenant: Tenant, id: number) {
+  const rows = await queueEntries(tenant, [id]);
+  requireStatus(rows, CANCELLABLE, 'cancel');
+  await temporal.call(() => handle(temporal.client, tenant, rows[0].orderId).signal(cancelSignal));
+  const [row] = await rowsAfterChange(tenant, rows, await listContext(shops, tenant));
+  return row;
 }

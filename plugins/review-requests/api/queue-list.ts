@@ -56,8 +56,10 @@ function pageQuery(base: Knex.QueryBuilder, q: QueueQuery, cursor: Cursor | unde
   return page.orderByRaw(`${key} ${dir}, id ${dir}`).limit(q.limitPerPage + 1);
 }
 
-export async function listQueue(tenant: Tenant, q: QueueQuery, context: ListContext = { timeZone: 'UTC', storeUrl: `https://${tenant.shopDomain}` }) {
+/** `narrow`: conditions beyond the queue state's filters (the public API's order filter). */
+export async function listQueue(tenant: Tenant, q: QueueQuery, context: ListContext = { timeZone: 'UTC', storeUrl: `https://${tenant.shopDomain}` }, narrow?: (qb: Knex.QueryBuilder) => void) {
   const base = applyFilters(emailEntries(tenant), q, context.timeZone);
+  narrow?.(base);
   const backward = !!q.before && !q.after;
   const cursor = q.after ? decode(q.after) : q.before ? decode(q.before) : undefined;
   const [rows, [{ n }]] = await Promise.all([pageQuery(base, q, cursor, backward), base.clone().count({ n: '*' })]);

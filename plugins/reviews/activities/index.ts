@@ -31,7 +31,8 @@ export function createActivities(deps: ActivityDeps) {
       let total = 0;
       for (const shopId of await shopsWithStatus(deps.knex, 'pending')) {
         const days = (await settings.get(shopId)).autoPublishHeldAfterDays;
-        if (days !== null) total += await publishHeld(deps.knex, shopId, days * dayMs);
+        const shop = days === null ? undefined : await deps.shops.get(shopId);
+        if (shop) total += await publishHeld(deps.knex, deps.events, { shopId, shopDomain: shop.domain }, days! * dayMs);
       }
       return total;
     },
@@ -39,7 +40,10 @@ export function createActivities(deps: ActivityDeps) {
     /** Deletes reviews in the recycle bin for longer than each shop's retention; returns how many. */
     async reviewsPurgeTrash({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {
       let total = 0;
-      for (const shopId of await shopsWithStatus(deps.knex, 'trash')) total += await purgeTrash(deps.knex, shopId, (await settings.get(shopId)).trashRetentionDays * dayMs);
+      for (const shopId of await shopsWithStatus(deps.knex, 'trash')) {
+        const shop = await deps.shops.get(shopId);
+        if (shop) total += await purgeTrash(deps.knex, deps.events, { shopId, shopDomain: shop.domain }, (await settings.get(shopId)).trashRetentionDays * dayMs);
+      }
       return total;
     },
   };

@@ -1,11 +1,22 @@
 // Moderation actions on one or many reviews: each is one set-based statement scoped to the shop,
-// followed by one summary recompute of the product keys it touched, in one transaction.
+// followed by one summary recompute of the product keys it touched and the durable change events
+// (publish: 'review.published', delete: 'review.deleted', the others 'review.updated'), in one transaction.
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import type { Tenant } from '@plaudit/kernel';
+import type { EventBus, Tenant } from '@plaudit/kernel';
 import type { Action } from '../shared/review';
+import { REVIEW_DELETED, REVIEW_PUBLISHED, REVIEW_UPDATED } from '../shared/events';
 import { Review } from '../db/review.model';
 import { keysOf, recomputeSummaries } from '../db/summaries';
+import { changedReview, emitReviewChanges } from '../db/change-events';
+
+export interface ActionOptions {
+  recycleBin: boolean;
+  /** the kernel's events: every changed review is announced (outgoing webhooks) */
+  events: Pick<EventBus, 'emit'>;
+}
+
+const RETURNED = ['id', 'productKey', 'productId', 'status'];
 
 export interface ActionResult {
   /** reviews changed */
@@ -53,26 +64,27 @@ function planFor(action: Exclude<Action, 'delete'>): Plan {
 }
 
 /** Runs an action over ids of the tenant's shop; ids of other shops simply match nothing. */
-export async function runAction(knex: Knex, tenant: Tenant, action: Action, ids: number[], opts: { recycleBin: boolean }): Promise<ActionResult> {
+export async function runAction(knex: Knex, tenant: Tenant, action: Action, ids: number[], opts: ActionOptions): Promise<ActionResult> {
   return knex.transaction(async (trx) => {
-    if (action === 'delete') return deleteReviews(trx, tenant, ids, opts.recycleBin);
+    if (action === 'delete') return deleteReviews(trx, tenant, ids, opts);
     const { patch, where } = planFor(action);
     const qb = tenant.query(Review, trx).whereIn('reviews.id', ids);
     where?.(qb);
-    const rows = (await qb.patch({ ...patch, updatedAt: new Date() } as never).returning(['id', 'productKey'])) as unknown as Review[];
+    const rows = (await qb.patch({ ...patch, updatedAt: new Date() } as never).returning(RETURNED)) as unknown as Review[];
     if (['publish', 'unpublish', 'restore'].includes(action)) await recomputeSummaries(trx, tenant.shopId, keysOf(rows));
+    await emitReviewChanges(opts.events, tenant, action === 'publish' ? REVIEW_PUBLISHED : REVIEW_UPDATED, action, rows.map((r) => changedReview(r)), trx);
     return { count: rows.length, purged: 0 };
   });
 }
 
 /** To the recycle bin when the tier has it; for good otherwise, and for reviews already in the bin. */
-async function deleteReviews(trx: Knex.Transaction, tenant: Tenant, ids: number[], recycleBin: boolean): Promise<ActionResult> {
+async function deleteReviews(trx: Knex.Transaction, tenant: Tenant, ids: number[], { recycleBin, events }: ActionOptions): Promise<ActionResult> {
   const purgedRows = (await tenant
     .query(Review, trx)
     .whereIn('reviews.id', ids)
     .modify((qb) => (recycleBin ? qb.where('status', 'trash') : qb))
     .delete()
-    .returning(['id', 'productKey'])) as unknown as Review[];
+    .returning(RETURNED)) as unknown as Review[];
   let trashed: Review[] = [];
   if (recycleBin) {
     trashed = (await tenant
@@ -80,8 +92,10 @@ async function deleteReviews(trx: Knex.Transaction, tenant: Tenant, ids: number[
       .whereIn('reviews.id', ids)
       .whereNot('status', 'trash')
       .patch({ status: 'trash', trashedFrom: raw('status'), deletedAt: new Date(), updatedAt: new Date() } as never)
-      .returning(['id', 'productKey'])) as unknown as Review[];
+      .returning(RETURNED)) as unknown as Review[];
   }
   await recomputeSummaries(trx, tenant.shopId, keysOf([...purgedRows, ...trashed]));
+  const gone = [...purgedRows.map((r) => changedReview(r, 'deleted')), ...trashed.map((r) => changedReview(r))];
+  await emitReviewChanges(events, tenant, REVIEW_DELETED, 'delete', gone, trx);
   return { count: purgedRows.length + trashed.length, purged: purgedRows.length };
 }

@@ -93,10 +93,12 @@ export function filtered(tenant: Tenant, q: Partial<ListQuery>): QueryBuilder<Re
   return qb;
 }
 
-export async function listReviews(tenant: Tenant, q: ListQuery) {
+/** `narrow`: conditions beyond the list's own filters (the public API's status and updated-since). */
+export async function listReviews(tenant: Tenant, q: ListQuery, narrow?: (qb: QueryBuilder<Review>) => void) {
   const keys = SORT_KEYS[q.sort];
   const backwards = !!q.before && !q.after;
   const qb = filtered(tenant, q);
+  narrow?.(qb);
   const cursor = q.after ?? q.before;
   if (cursor) {
     const values = decodeCursor(cursor, keys);

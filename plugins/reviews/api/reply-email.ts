@@ -16,6 +16,8 @@ import { Review } from '../db/review.model';
 import { TEMPLATE, templateOn } from '../shared/mail-templates';
 import type { ReviewReplyInput } from '../workflows/messages';
 import { enqueueReviewMail } from './mail-workflow';
+import { changedReview, emitReviewChanges } from '../db/change-events';
+import { REVIEW_REPLIED } from '../shared/events';
 
 export const REPLY_SETTLE_MS = 10_000;
 
@@ -38,11 +40,12 @@ async function recordReplyMail(services: ApiServices, tenant: Tenant, review: Re
   }, trx);
 }
 
-/** Saves the reply and its email together; the email is handed to Temporal after the commit. */
+/** Saves the reply, its email and its 'review.replied' event together; the email is handed to Temporal after the commit. */
 export async function saveReply(services: ApiServices, tenant: Tenant, reviewId: number, content: string): Promise<Review> {
   const mailOn = await replyEmailOn(services, tenant);
   const { row, outboxId } = await services.knex.transaction(async (trx) => {
     const saved = await tenant.query(Review, trx).patchAndFetchById(reviewId, { replyContent: content, repliedAt: new Date() });
+    await emitReviewChanges(services.events, tenant, REVIEW_REPLIED, 'reply', [changedReview(saved)], trx);
     return { row: saved, outboxId: mailOn ? await recordReplyMail(services, tenant, saved, trx) : undefined };
   });
   // An id shared with a concurrent reply (same ms) was recorded once: only its recorder dispatches.

@@ -15,7 +15,9 @@ import { present, Review } from '../db/review.model';
 import { REVIEW_FEED_CHANNEL } from '../db/feed';
 import { recomputeSummaries, shopSummary } from '../db/summaries';
 import { reviewSettingsOf } from '../shared/settings';
-import { reviewCreatedPayload } from './collect/save-review';
+import { changedReview, emitReviewChanges } from '../db/change-events';
+import { REVIEW_UPDATED } from '../shared/events';
+import { createAdminReview, removeReply } from './review-writes';
 
 const idParam = z.coerce.number().int().positive();
 
@@ -93,24 +95,12 @@ export function reviewRoutes(services: ApiServices) {
   router.post('/bulk/:action', async (ctx) => {
     const action = parseAction(ctx.params.action);
     const { ids } = bulkInput.parse(ctx.request.body ?? {});
-    const result = await runAction(knex, ctx.state.tenant, action, ids, { recycleBin: await recycleBin(ctx) });
+    const result = await runAction(knex, ctx.state.tenant, action, ids, { recycleBin: await recycleBin(ctx), events });
     ctx.body = { success: true, ...result };
   });
 
   router.post('/', async (ctx) => {
-    const input = reviewCreate.parse(ctx.request.body ?? {});
-    const { autoPublish } = await settings.get(ctx.state.tenant.shopId);
-    const status = input.status ?? (autoPublish === 'all' ? 'published' : 'pending');
-    const review = await knex.transaction(async (trx) => {
-      const row = await ctx.state.tenant.insert(
-        Review,
-        { ...input, productId: input.kind === 'store' ? null : input.productId, source: 'admin', imported: false, verified: false, status, publishedAt: status === 'published' ? new Date() : null } as never,
-        trx,
-      );
-      await recomputeSummaries(trx, ctx.state.tenant.shopId, [row.productId]);
-      await events.emit('review.created', reviewCreatedPayload(ctx.state.tenant, row, null), { key: row.id, shopDomain: ctx.state.tenant.shopDomain, trx });
-      return row;
-    });
+    const review = await createAdminReview(services, ctx.state.tenant, reviewCreate.parse(ctx.request.body ?? {}));
     ctx.status = 201;
     ctx.body = present(review);
   });
@@ -126,6 +116,7 @@ export function reviewRoutes(services: ApiServices) {
     const updated = await knex.transaction(async (trx) => {
       const row = await ctx.state.tenant.query(Review, trx).patchAndFetchById(review.id, input as never);
       await recomputeSummaries(trx, ctx.state.tenant.shopId, [review.productId]);
+      await emitReviewChanges(events, ctx.state.tenant, REVIEW_UPDATED, 'edit', [changedReview(row)], trx);
       return row;
     });
     ctx.body = present(updated);
@@ -133,7 +124,7 @@ export function reviewRoutes(services: ApiServices) {
 
   router.delete('/:id', async (ctx) => {
     const review = await findReview(ctx);
-    const result = await runAction(knex, ctx.state.tenant, 'delete', [review.id], { recycleBin: await recycleBin(ctx) });
+    const result = await runAction(knex, ctx.state.tenant, 'delete', [review.id], { recycleBin: await recycleBin(ctx), events });
     ctx.body = { success: true, ...result };
   });
 
@@ -145,7 +136,7 @@ export function reviewRoutes(services: ApiServices) {
   });
   router.delete('/:id/reply', requireFeature('reply'), async (ctx) => {
     const review = await findReview(ctx);
-    const row = await ctx.state.tenant.query(Review).patchAndFetchById(review.id, { replyContent: null, repliedAt: null });
+    const row = await removeReply(services, ctx.state.tenant, review.id);
     ctx.body = { success: true, data: present(row) };
   });
 
@@ -159,7 +150,7 @@ export function reviewRoutes(services: ApiServices) {
     const action = parseAction(ctx.params.action);
     const review = await findReview(ctx);
     if (action === 'verify' && review.imported) throw createHttpError(409, 'Imported reviews cannot be verified', { code: 'IMPORTED_REVIEW' });
-    const result = await runAction(knex, ctx.state.tenant, action, [review.id], { recycleBin: await recycleBin(ctx) });
+    const result = await runAction(knex, ctx.state.tenant, action, [review.id], { recycleBin: await recycleBin(ctx), events });
     const row = await ctx.state.tenant.query(Review).findById(review.id);
     ctx.body = { success: true, ...result, data: row ? present(row) : null };
   });

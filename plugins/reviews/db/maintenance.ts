@@ -1,7 +1,16 @@
 // The hourly maintenance's statements, one shop at a time (each shop's ages come from its own
-// settings): held reviews published after N days, recycle-bin reviews purged after N days.
+// settings): held reviews published after N days, recycle-bin reviews purged after N days; each
+// batch with its change events ('review.published' / 'review.deleted') in the same transaction.
 import type { Knex } from 'knex';
+import type { EventBus } from '@plaudit/kernel';
+import { REVIEW_DELETED, REVIEW_PUBLISHED } from '../shared/events';
+import { changedReview, emitReviewChanges } from './change-events';
 import { recomputeSummaries } from './summaries';
+
+export interface MaintainedShop {
+  shopId: number;
+  shopDomain: string;
+}
 
 const BATCH = 5000;
 
@@ -13,7 +22,8 @@ export async function shopsWithStatus(knex: Knex, status: 'pending' | 'trash'): 
 }
 
 /** Publishes the shop's held reviews older than `ageMs`; returns how many. */
-export async function publishHeld(knex: Knex, shopId: number, ageMs: number): Promise<number> {
+export async function publishHeld(knex: Knex, events: Pick<EventBus, 'emit'>, shop: MaintainedShop, ageMs: number): Promise<number> {
+  const { shopId } = shop;
   let total = 0;
   for (;;) {
     const n = await knex.transaction(async (trx) => {
@@ -22,10 +32,11 @@ export async function publishHeld(knex: Knex, shopId: number, ageMs: number): Pr
         `UPDATE reviews r SET status = 'published', published_at = now(), updated_at = now()
           WHERE r.id IN (SELECT r2.id FROM reviews r2 WHERE r2.shop_id = ? AND r2.status = 'pending' AND r2.created_at < now() - make_interval(secs => ? / 1000.0)
                           LIMIT ? FOR UPDATE OF r2 SKIP LOCKED)
-          RETURNING r.product_key AS "productKey"`,
+          RETURNING r.id, r.product_id AS "productId", r.status, r.product_key AS "productKey"`,
         [shopId, ageMs, BATCH],
       );
       await recomputeSummaries(trx, shopId, rows.map((r: { productKey: string }) => r.productKey));
+      await emitReviewChanges(events, shop, REVIEW_PUBLISHED, 'auto-publish', rows.map((r: { id: number; productId: string | null; status: string }) => changedReview(r)), trx);
       return rows.length as number;
     });
     total += n;
@@ -34,17 +45,21 @@ export async function publishHeld(knex: Knex, shopId: number, ageMs: number): Pr
 }
 
 /** Deletes the shop's recycle-bin reviews trashed longer than `ageMs` ago; returns how many. */
-export async function purgeTrash(knex: Knex, shopId: number, ageMs: number): Promise<number> {
+export async function purgeTrash(knex: Knex, events: Pick<EventBus, 'emit'>, shop: MaintainedShop, ageMs: number): Promise<number> {
   let total = 0;
   for (;;) {
-    // tenancy: shop id bound; trashed reviews are not in any summary
-    const { rows } = await knex.raw(
-      `DELETE FROM reviews r WHERE r.id IN (
-         SELECT r2.id FROM reviews r2 WHERE r2.shop_id = ? AND r2.status = 'trash' AND r2.deleted_at < now() - make_interval(secs => ? / 1000.0) LIMIT ?)
-       RETURNING r.id`,
-      [shopId, ageMs, BATCH],
-    );
-    total += rows.length;
-    if (rows.length < BATCH) return total;
+    const n = await knex.transaction(async (trx) => {
+      // tenancy: shop id bound; trashed reviews are not in any summary
+      const { rows } = await trx.raw(
+        `DELETE FROM reviews r WHERE r.id IN (
+           SELECT r2.id FROM reviews r2 WHERE r2.shop_id = ? AND r2.status = 'trash' AND r2.deleted_at < now() - make_interval(secs => ? / 1000.0) LIMIT ?)
+         RETURNING r.id, r.product_id AS "productId", r.status`,
+        [shop.shopId, ageMs, BATCH],
+      );
+      await emitReviewChanges(events, shop, REVIEW_DELETED, 'purge', rows.map((r: { id: number; productId: string | null }) => changedReview({ ...r, status: 'deleted' })), trx);
+      return rows.length as number;
+    });
+    total += n;
+    if (n < BATCH) return total;
   }
 }

@@ -8,7 +8,8 @@ import { UniqueViolationError } from 'objection';
 import { type ApiServices, type AppContext, type AppState, RateLimit } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
 import { recomputeSummaries } from '../../db/summaries';
-import { REVIEW_MEDIA_ADDED, type ReviewMediaAdded } from '../../shared/events';
+import { REVIEW_MEDIA_ADDED, REVIEW_UPDATED, type ReviewMediaAdded } from '../../shared/events';
+import { changedReview, emitReviewChanges } from '../../db/change-events';
 import { PURPOSE, type PhotoLink } from '../../shared/links';
 import { cleanUploads, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ERROR_KEYS, storeImage } from './media';
 import { readMultipart } from './multipart';
@@ -90,6 +91,7 @@ export function photoRoutes(services: ApiServices) {
         // durable, with the photos: a reward for a text review is topped up to the photo reward
         const added: ReviewMediaAdded = { shopId: shop.id, shopDomain: shop.domain, reviewId: review.id, mediaCount: media.length + images.length };
         await events.emit(REVIEW_MEDIA_ADDED, added, { key: `${review.id}:${added.mediaCount}`, shopDomain: shop.domain, trx });
+        await emitReviewChanges(events, { shopId: shop.id, shopDomain: shop.domain }, REVIEW_UPDATED, 'media', [changedReview(locked)], trx);
         return locked.status === 'published' ? ('live' as const) : ('held' as const);
       })
       .catch((err) => {

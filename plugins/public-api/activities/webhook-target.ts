@@ -1,0 +1,115 @@
+// Where a webhook may be sent, and the one HTTP POST that sends it. Webhook URLs are typed by
+// merchants and fetched by our servers, so they must not reach our own network (SSRF):
+// - https only; plain http only to this machine (localhost, 127.0.0.1, [::1]) and only outside
+//   production, for local receivers; no user:password in the URL;
+// - in production the host must resolve to public addresses only: checked when the URL is saved,
+//   and again at every attempt by the connection's own DNS lookup, so the address connected to is
+//   the address checked (no rebinding between check and use);
+// - redirects are not followed (a 3xx is a failed attempt), and at most 2 KB of the answer is read.
+// node:http(s) rather than fetch: it lets the lookup be replaced and the answer cut off.
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+export type UrlProblem = 'invalid' | 'https' | 'credentials' | 'private' | 'unresolved';
+
+const PRIVATE = new net.BlockList();
+for (const [a, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) PRIVATE.addSubnet(a, bits, 'ipv4');
+for (const [a, bits] of [['::', 127], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(a, bits, 'ipv6');
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+export const RESPONSE_LIMIT = 2048;
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+
+export function isPrivateAddress(address: string): boolean {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+  return net.isIPv4(v4) ? PRIVATE.check(v4, 'ipv4') : net.isIPv6(v4) ? PRIVATE.check(v4, 'ipv6') : true;
+}
+
+/** the host without IPv6 brackets or the root's trailing dot ('localhost.' is 'localhost') */
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+
+/** What is wrong with a webhook URL's form, if anything (no DNS). */
+export function urlProblem(raw: string, production: boolean): UrlProblem | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'invalid';
+  }
+  if (url.username || url.password) return 'credentials';
+  if (url.protocol === 'http:' && !production && LOOPBACK_NAMES.has(url.hostname)) return undefined;
+  if (url.protocol !== 'https:') return 'https';
+  const host = bare(url.hostname);
+  if (production && (host === 'localhost' || host.endsWith('.localhost') || (net.isIP(host) && isPrivateAddress(host)))) return 'private';
+  return undefined;
+}
+
+/** The form, and in production the host's addresses: all public, at least one. */
+export async function checkWebhookUrl(raw: string, production: boolean): Promise<UrlProblem | undefined> {
+  const problem = urlProblem(raw, production);
+  if (problem || !production) return problem;
+  const host = bare(new URL(raw).hostname);
+  if (net.isIP(host)) return undefined;
+  const found = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  if (!found.length) return 'unresolved';
+  return found.some((a) => isPrivateAddress(a.address)) ? 'private' : undefined;
+}
+
+/** A DNS lookup that refuses private addresses (the connection's own, so the checked address is used). */
+export const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err);
+    if (!addresses.length || addresses.some((a) => isPrivateAddress(a.address))) return callback(Object.assign(new Error(`${hostname} is not a public address`), { code: 'EPRIVATE' }));
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}) as unknown as net.LookupFunction;
+
+export interface AttemptResult {
+  /** the HTTP status, null when there was no answer */
+  statusCode: number | null;
+  /** the answer's first 2 KB */
+  response: string | null;
+  /** why there was no answer (timeout, connection refused, refused address) */
+  error: string | null;
+}
+
+/** POSTs `body` to `url` once: 10 s for the whole exchange, no redirects, at most 2 KB of the answer read. */
+export function postWebhook(raw: string, body: string, headers: Record<string, string>, production: boolean): Promise<AttemptResult> {
+  const problem = urlProblem(raw, production);
+  if (problem) return Promise.resolve({ statusCode: null, response: null, error: `The URL is refused (${problem})` });
+  const url = new URL(raw);
+  const send = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(result);
+    };
+    const req = send(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Plaudit-Webhooks/1' },
+      ...(production ? { lookup: publicLookup } : {}),
+    });
+    const timer = setTimeout(() => done({ statusCode: null, response: null, error: `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` }), ATTEMPT_TIMEOUT_MS);
+    req.on('error', (err) => done({ statusCode: null, response: null, error: err.message.slice(0, 500) }));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const finish = () => done({ statusCode: res.statusCode ?? null, response: Buffer.concat(chunks).subarray(0, RESPONSE_LIMIT).toString('utf8').replace(/\u0000/g, ''), error: null });
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= RESPONSE_LIMIT) finish();
+      });
+      res.on('end', finish);
+      res.on('error', finish);
+    });
+    req.end(body);
+  });
+}

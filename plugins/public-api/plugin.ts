@@ -1,0 +1,16 @@
+// The public API (issue 16): API keys, the versioned REST API `/api/public/v1` described by an
+// OpenAPI 3.1 document generated from the zod schemas that validate it, and outgoing webhooks
+// signed with HMAC-SHA256 and delivered by a workflow each. Third tier (spec section 6: "API and
+// webhook, headless"). Reviews and review requests are reached through their plugins' capabilities.
+import { definePlugin } from '@plaudit/kernel';
+import { WEBHOOK_EVENTS } from './shared/webhook-topics';
+
+export default definePlugin({
+  id: 'public-api',
+  features: { publicApi: 'third' },
+  // without them the matching routes answer 503 with the missing plugin named ('reviews.feed': the
+  // storefront operations, api/v1/storefront.ts)
+  needs: { 'reviews.public': 'optional', 'review-requests.public': 'optional', 'reviews.feed': 'optional' },
+  // every event that becomes a webhook topic, handled durably (activities/index.ts)
+  listens: [...WEBHOOK_EVENTS],
+});

@@ -1,0 +1,2 @@
+export * from 'openapi-typescript';
+export { default } from 'openapi-typescript';
