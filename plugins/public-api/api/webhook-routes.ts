@@ -15,19 +15,15 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Router from '@koa/router';
-import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { requiredTier, requireFeature, type ApiServices, type AppContext, type AppState } from '@plaudit/kernel';
-import {
-  decodeCursor, deliveries, deliveryById, deliveryPage, insertDelivery, openSecret, presentDelivery, presentSubscription, sealSecret, subscriptionById,
-  subscriptions, type SubscriptionRow,
-} from '../db/webhooks';
+import { deliveryById, insertDelivery, openSecret, presentDelivery, presentSubscription, sealSecret, subscriptions } from '../db/webhooks';
 import { startDelivery } from '../db/delivery-start';
-import { checkWebhookUrl, type UrlProblem } from '../activities/webhook-target';
 import { newWebhookSecret } from '../shared/signature';
-import { MAX_SUBSCRIPTIONS, PING_TOPIC, subscriptionInput, subscriptionPatch } from '../shared/webhooks';
+import { PING_TOPIC, subscriptionInput, subscriptionPatch } from '../shared/webhooks';
 import { WEBHOOK_TOPICS } from '../shared/webhook-topics';
 import type { DeliveryOutcome } from '../workflows/messages';
+import { webhookActions } from './webhook-actions';
 
 const FEATURE = 'publicApi';
 const PING_WAIT_MS = 15_000;
@@ -36,44 +32,20 @@ const idParam = z.object({ id: z.coerce.number({ error: invalid }).int(invalid).
 const deliveryParam = idParam.extend({ deliveryId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, invalid) });
 const pageQuery = z.object({ cursor: z.string().max(200).optional(), limit: z.coerce.number({ error: invalid }).int(invalid).min(1).max(100).default(25) });
 
-const URL_MESSAGES: Record<UrlProblem, string> = {
-  invalid: 'Enter a valid URL',
-  https: 'The URL must start with https://',
-  credentials: 'The URL must not contain a user name or password',
-  private: 'The URL must point to a public address',
-  unresolved: 'The URL host does not resolve',
-};
-
 export function webhookRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/webhooks' });
-  const production = services.config.env === 'production';
   const gate = requireFeature(FEATURE);
-
-  async function assertUrl(url: string) {
-    const problem = await checkWebhookUrl(url, production);
-    if (problem) throw createHttpError(400, URL_MESSAGES[problem], { code: `WEBHOOK_URL_${problem.toUpperCase()}` });
-  }
-
-  async function findSubscription(ctx: AppContext): Promise<SubscriptionRow> {
-    const { id } = idParam.parse(ctx.params);
-    const row = await subscriptionById(ctx.state.tenant, id);
-    if (!row) throw createHttpError(404, 'No such webhook subscription');
-    return row;
-  }
+  const actions = webhookActions(services);
+  const findSubscription = (ctx: AppContext) => actions.find(ctx.state.tenant, idParam.parse(ctx.params).id);
 
   router.get('/', async (ctx) => {
     const shop = await services.shops.get(ctx.state.auth.shopId);
-    const rows: SubscriptionRow[] = await subscriptions(ctx.state.tenant).orderBy('id');
+    const rows = await actions.list(ctx.state.tenant);
     ctx.body = { items: rows.map(presentSubscription), topics: WEBHOOK_TOPICS, access: { allowed: !!shop && services.shops.allows(shop, FEATURE), tier: requiredTier(FEATURE) } };
   });
 
   router.post('/', gate, async (ctx) => {
-    const input = subscriptionInput.parse(ctx.request.body ?? {});
-    await assertUrl(input.url);
-    const [{ count }] = await subscriptions(ctx.state.tenant).count({ count: '*' });
-    if (Number(count) >= MAX_SUBSCRIPTIONS) throw createHttpError(409, `A shop has at most ${MAX_SUBSCRIPTIONS} webhook subscriptions`, { code: 'WEBHOOK_LIMIT' });
-    const secret = newWebhookSecret();
-    const [row]: SubscriptionRow[] = await ctx.state.tenant.insertInto('webhook_subscriptions', { url: input.url, topics: input.topics, secret: sealSecret(services.config, secret) }).returning('*');
+    const { row, secret } = await actions.create(ctx.state.tenant, subscriptionInput.parse(ctx.request.body ?? {}));
     ctx.status = 201;
     ctx.body = { ...presentSubscription(row), secret };
   });
@@ -86,22 +58,12 @@ export function webhookRoutes(services: ApiServices) {
     const patch = subscriptionPatch.parse(ctx.request.body ?? {});
     // switching off needs no plan; anything that sends more does
     if (patch.url !== undefined || patch.topics !== undefined || patch.enabled) await gate(ctx, async () => undefined);
-    const row = await findSubscription(ctx);
-    if (patch.url !== undefined) await assertUrl(patch.url);
-    const now = new Date();
-    const changes: Record<string, unknown> = { updatedAt: now };
-    if (patch.url !== undefined) changes.url = patch.url;
-    if (patch.topics !== undefined) changes.topics = patch.topics;
-    if (patch.enabled === false && row.enabled) Object.assign(changes, { enabled: false, disabledReason: 'merchant', disabledAt: now });
-    // back on: the failure history starts afresh
-    if (patch.enabled && !row.enabled) Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null, disabledMailedAt: null, consecutiveFailures: 0, failingSince: null });
-    const [updated]: SubscriptionRow[] = await subscriptions(ctx.state.tenant).where({ id: row.id }).update(changes).returning('*');
-    ctx.body = presentSubscription(updated);
+    ctx.body = presentSubscription(await actions.update(ctx.state.tenant, await findSubscription(ctx), patch));
   });
 
   router.delete('/:id', async (ctx) => {
     const row = await findSubscription(ctx);
-    await subscriptions(ctx.state.tenant).where({ id: row.id }).del();
+    await actions.remove(ctx.state.tenant, row);
     ctx.body = { success: true, id: Number(row.id) };
   });
 
@@ -138,40 +100,21 @@ export function webhookRoutes(services: ApiServices) {
 
   router.get('/:id/deliveries', async (ctx) => {
     const row = await findSubscription(ctx);
-    const { cursor, limit } = pageQuery.parse(ctx.query);
-    if (cursor && !decodeCursor(cursor)) throw createHttpError(400, 'The cursor is invalid', { code: 'INVALID_CURSOR' });
-    const page = await deliveryPage(ctx.state.tenant, row.id, limit, cursor);
+    const page = await actions.deliveries(ctx.state.tenant, row, pageQuery.parse(ctx.query));
     ctx.body = { items: page.rows.map(presentDelivery), pageInfo: { nextCursor: page.nextCursor, hasNextPage: page.nextCursor !== null } };
   });
 
-  async function findDelivery(ctx: AppContext) {
+  const findDelivery = (ctx: AppContext) => {
     const { id, deliveryId } = deliveryParam.parse(ctx.params);
-    const delivery = await deliveryById(ctx.state.tenant, deliveryId);
-    if (!delivery || Number(delivery.subscriptionId) !== id) throw createHttpError(404, 'No such delivery');
-    return delivery;
-  }
+    return actions.findDelivery(ctx.state.tenant, id, deliveryId);
+  };
 
   router.get('/:id/deliveries/:deliveryId', async (ctx) => {
     ctx.body = presentDelivery(await findDelivery(ctx));
   });
 
   router.post('/:id/deliveries/:deliveryId/redeliver', gate, async (ctx) => {
-    const delivery = await findDelivery(ctx);
-    // one workflow at a time per delivery: a pending one is still being tried
-    if (delivery.status === 'pending') throw createHttpError(409, 'The delivery is still being tried', { code: 'DELIVERY_PENDING' });
-    const { tenant } = ctx.state;
-    const updated = await services.knex.transaction(async (trx) => {
-      // the counter names the redelivery's workflow; a concurrent second click gets the next number
-      const [row] = await deliveries(tenant, trx)
-        .where({ id: delivery.id })
-        .whereNot({ status: 'pending' })
-        // tenancy: an expression on the tenant's own delivery row
-        .update({ status: 'pending', redeliveries: services.knex.raw('redeliveries + 1'), nextAttemptAt: null, updatedAt: new Date() })
-        .returning('*');
-      if (!row) throw createHttpError(409, 'The delivery is still being tried', { code: 'DELIVERY_PENDING' });
-      await startDelivery(services, tenant, delivery.id, delivery.topic, { once: true, redelivery: row.redeliveries, trx });
-      return row;
-    });
+    const updated = await actions.redeliver(ctx.state.tenant, await findDelivery(ctx));
     ctx.status = 202;
     ctx.body = presentDelivery(updated);
   });

@@ -6,6 +6,8 @@
 // Idempotency-Key, one error body, JSON 404/405, no 5xx; CORS for headless origins; the docs page;
 // and the checked-in client files are what the operations generate now.
 import { execFileSync, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { eventually, startPlatformStack, tenantFor, updateShop } from '@plaudit/kernel/testing';
@@ -71,7 +73,21 @@ function contractClient(key?: string): PlauditClient {
   return client;
 }
 
+/** A webhook endpoint that answers 204 and remembers the delivery ids it got. */
+async function startReceiver() {
+  const got: string[] = [];
+  const server = http.createServer((req, res) => {
+    got.push(String(req.headers['plaudit-webhook-id']));
+    req.resume().on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hooks`, ids: () => [...got], close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
 beforeAll(async () => {
+  receiver = await startReceiver();
   stack = await startPlatformStack();
   const installed = await stack.installShop();
   domain = installed.domain;
@@ -81,7 +97,10 @@ beforeAll(async () => {
   doc = (await (await fetch(`${stack.appUrl}${PREFIX}/openapi.json`)).json()) as Doc;
   ajv.addSchema(doc, 'openapi.json');
 });
-afterAll(() => stack?.close());
+afterAll(async () => {
+  await receiver?.close();
+  await stack?.close();
+});
 
 test('the OpenAPI document is valid OpenAPI 3.1 and names its server, key scheme and scopes', () => {
   const result = validateOpenApi(doc);
@@ -133,6 +152,26 @@ test('every documented operation answers real calls with the documented bodies',
   expect((await plaudit.GET('/requests/{id}', { params: { path: { id: listed.id } } })).data!.orderId).toBe(String(order.id));
   const cancelled = await plaudit.POST('/requests/{id}/cancel', { params: { path: { id: listed.id } } });
   expect(cancelled.data!.status).toBe('cancelled');
+
+  // webhooks: an endpoint of this test that accepts every delivery
+  const hook = await plaudit.POST('/webhooks', { body: { url: receiver.url, topics: ['review.created'] }, params: { header: { 'Idempotency-Key': crypto.randomUUID() } } });
+  expect(hook.response.status).toBe(201);
+  const hookId = hook.data!.id;
+  expect(hook.data!.secret).toMatch(/.{20,}/);
+  expect((await plaudit.GET('/webhooks')).data!.items.map((w) => w.id)).toContain(hookId);
+  expect((await plaudit.GET('/webhooks/{id}', { params: { path: { id: hookId } } })).data!.topics).toEqual(['review.created']);
+  await plaudit.POST('/reviews', { body: { productId: '7982301', rating: 4, content: 'A review for the webhook', firstName: 'Ada' }, params: { header: { 'Idempotency-Key': crypto.randomUUID() } } });
+  const delivered = await eventually(async () => {
+    const { data } = await plaudit.GET('/webhooks/{id}/deliveries', { params: { path: { id: hookId } } });
+    return data?.items.find((d) => d.status === 'delivered');
+  });
+  expect(receiver.ids()).toContain(delivered.id);
+  const again = await plaudit.POST('/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id: hookId, deliveryId: delivered.id } } });
+  expect(again.response.status).toBe(202);
+  await eventually(async () => receiver.ids().filter((d) => d === delivered.id).length === 2);
+  expect((await plaudit.PATCH('/webhooks/{id}', { params: { path: { id: hookId } }, body: { enabled: false } })).data!.disabledReason).toBe('merchant');
+  expect((await plaudit.DELETE('/webhooks/{id}', { params: { path: { id: hookId } } })).data).toEqual({ id: hookId, deleted: true });
+  expect((await plaudit.GET('/webhooks/{id}', { params: { path: { id: hookId } } })).response.status).toBe(404);
 
   expect((await plaudit.DELETE('/reviews/{id}', { params: { path: { id } } })).data!.id).toBe(id);
 
