@@ -1,6 +1,7 @@
 // /settings/managingKey: the shop's API keys (create with scopes, shown once; rotate; revoke), the
-// outgoing webhooks below them, and the way to the API's documentation. Below the public API's
-// tier (third: enterprise) making keys is offered as an upgrade instead.
+// way to the API's documentation, the headless storefronts' origins (CORS) and the outgoing
+// webhooks below them. Below the public API's tier (third: enterprise) making keys and changing
+// the origins are offered as an upgrade instead.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -10,6 +11,7 @@ import { Link } from 'react-router-dom';
 import type { ApiKeyList, ApiKeyView, CreatedKey } from '../shared/keys';
 import { loadKeys, revokeKey, rotateKey } from './api';
 import { CreateKeyDialog } from './CreateKeyDialog';
+import { HeadlessOriginsCard } from './HeadlessOriginsCard';
 import { KeyCard } from './KeyCard';
 import { NewKeyDialog } from './NewKeyDialog';
 
@@ -74,6 +76,7 @@ export default function ManagingKeyPage() {
       <MuiLink href={DOCS_URL} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, justifySelf: 'start' }}>
         {translate('public-api:keys.docs')} <OpenInNewIcon fontSize="inherit" />
       </MuiLink>
+      <HeadlessOriginsCard allowed={allowed} tier={tier} />
       <Suspense fallback={null}>
         <WebhooksPanel />
       </Suspense>

@@ -54,6 +54,6 @@ export async function cancelRequest({ temporal, shops }: Pick<ApiServices, 'temp
   const rows = await queueEntries(tenant, [id]);
   requireStatus(rows, CANCELLABLE, 'cancel');
   await temporal.call(() => handle(temporal.client, tenant, rows[0].orderId).signal(cancelSignal));
-  const [row] = await rowsAfterChange(tenant, rows, await listContext(shops, tenant));
+  const [row] = await rowsAfterChange(tenant, rows, await listContext(shops, tenant), { recorded: (now) => now.status === 'cancel' });
   return row;
 }

@@ -15,14 +15,17 @@ const POLL_MS = 100;
 const moved = (before: Seen, now: Seen) => now.status !== before.status || new Date(now.updatedAt).getTime() !== new Date(before.updatedAt).getTime();
 
 /** The rows once each has a new status or a new write; as they are when the wait runs out. */
-export async function rowsAfterChange(tenant: Tenant, before: Seen[], context: ListContext, waitMs = RECORD_WAIT_MS) {
+export async function rowsAfterChange(tenant: Tenant, before: Seen[], context: ListContext, options: { waitMs?: number; recorded?: (now: Seen) => boolean } = {}) {
   const ids = before.map((r) => r.id);
   const byId = new Map(before.map((r) => [Number(r.id), r]));
-  const deadline = Date.now() + waitMs;
+  // by default any new write counts; a caller that knows the state to expect names it (another write,
+  // such as the workflow recording the order's details, may land first)
+  const recorded = options.recorded ?? ((now: Seen) => moved(byId.get(Number(now.id))!, now));
+  const deadline = Date.now() + (options.waitMs ?? RECORD_WAIT_MS);
   let rows: (Seen & Record<string, unknown>)[];
   for (;;) {
     rows = await entriesById(tenant, ids).select(LIST_COLUMNS);
-    if (rows.every((r) => moved(byId.get(Number(r.id))!, r)) || Date.now() >= deadline) break;
+    if (rows.every(recorded) || Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const items = await toQueueItems(tenant, rows as never, context.storeUrl);
