@@ -40,7 +40,11 @@ test('a reply saved while Temporal is unreachable is mailed once Temporal is bac
   expect(res.status).toBe(200);
   const repliedAt = new Date(res.body.data.repliedAt).getTime();
   const workflowId = replyEmailWorkflowId(shop.shopifyDomain, r.id, repliedAt);
-  expect(await down.knex('workflow_outbox').where({ workflowId }).first()).toMatchObject({ workflowType: 'reviewsReplyEmail' });
+  // Recorded in the outbox; unless the run's worker, whose outbox-sweep schedule reads the same
+  // database, has already handed it to the real Temporal (CI saw that once): then the workflow exists.
+  const recorded = await down.knex('workflow_outbox').where({ workflowId }).first();
+  if (recorded) expect(recorded).toMatchObject({ workflowType: 'reviewsReplyEmail' });
+  else expect((await workflow(workflowId).describe()).type).toBe('reviewsReplyEmail');
 
   // An API on the real Temporal re-drives the recorded start (what its start-up and the schedule do).
   await eventually(async () => {
