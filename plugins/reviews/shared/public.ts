@@ -2,36 +2,18 @@
 // same code paths as the admin's moderation screens (api/routes.ts, api/actions.ts, reply-email.ts,
 // shared/import.ts). The provider's side of the contract; the user writes its own interface.
 import type { Tenant } from '@plaudit/kernel';
-import type { MediaItem, ReviewStatus } from './review';
+import type { Review, ReviewStatus } from './review';
 
-/** A review as integrators see it: everything the admin shows, no internal columns. */
-export interface ApiReview {
-  id: number;
-  kind: 'product' | 'store';
-  productId: string | null;
-  productTitle: string | null;
-  productHandle: string | null;
-  rating: number;
-  title: string | null;
-  content: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  locale: string | null;
-  country: string | null;
-  orderId: string | null;
-  variants: string[];
-  media: MediaItem[];
+/** The admin's review fields integrators see as they are. */
+type SharedFields =
+  | 'id' | 'kind' | 'productId' | 'productTitle' | 'productHandle' | 'rating' | 'title' | 'content' | 'firstName' | 'lastName' | 'email'
+  | 'locale' | 'country' | 'orderId' | 'variants' | 'media' | 'status' | 'imported' | 'verified' | 'featured' | 'pinned' | 'createdAt';
+
+/** A review as integrators see it: everything the admin shows, no internal columns ('trash' status: in the recycle bin). */
+export interface ApiReview extends Pick<Review, SharedFields> {
   source: string;
-  /** 'trash': in the recycle bin, purged after the shop's retention days */
-  status: ReviewStatus;
-  imported: boolean;
-  verified: boolean;
-  featured: boolean;
-  pinned: boolean;
   incentivized: boolean;
   reply: { content: string; repliedAt: string } | null;
-  createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
 }
