@@ -95,6 +95,14 @@ const schema = z.object({
   SHOPIFY_SCOPES: z.string().trim().min(1).default('read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes'),
   SHOPIFY_EMULATOR_URL: optionalUrl(['http:', 'https:']),
   EMULATOR_PORT: port.default(3001),
+  // the marketplace emulator (emulator/marketplaces): marketplace imports fetch https://<host>/<path> at ${url}/hosts/<host>/<path>
+  MARKETPLACE_BASE_URL: optionalUrl(['http:', 'https:']),
+  INTEGRATIONS_BASE_URL: optionalUrl(['http:', 'https:']),
+  // the operator's Apertium APy server (review translation's default provider); `npm start` sets it
+  APERTIUM_URL: optionalUrl(['http:', 'https:']),
+  // the operator's Meta app for the Instagram feed (Instagram API with Instagram Login)
+  INSTAGRAM_APP_ID: optionalString,
+  INSTAGRAM_APP_SECRET: optionalString,
 });
 
 
@@ -138,6 +146,14 @@ export interface Config {
     emulatorUrl?: string;
     emulatorPort: number;
   };
+  /** set when marketplace imports (AliExpress, Amazon) go to the marketplace emulator instead of the web */
+  marketplaceBaseUrl?: string;
+  /** set when integrations' vendor calls (Klaviyo, Omnisend, Smile.io ...) go to the integrations emulator */
+  integrationsBaseUrl?: string;
+  /** the operator's Apertium APy server (review translation), never a merchant's; unset: APy's default http://127.0.0.1:2737 */
+  apertiumUrl?: string;
+  /** the operator's Meta app (the Instagram feed's OAuth); unset: Instagram connects only to the integrations emulator */
+  instagram?: { appId: string; appSecret: string };
 }
 
 export class ConfigError extends Error {
@@ -172,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const problems: { variable: string; message: string }[] = [];
   if (Boolean(e.TEMPORAL_TLS_CERT) !== Boolean(e.TEMPORAL_TLS_KEY)) {
     problems.push({ variable: e.TEMPORAL_TLS_CERT ? 'TEMPORAL_TLS_KEY' : 'TEMPORAL_TLS_CERT', message: 'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together' });
+  }
+  if (Boolean(e.INSTAGRAM_APP_ID) !== Boolean(e.INSTAGRAM_APP_SECRET)) {
+    problems.push({ variable: e.INSTAGRAM_APP_ID ? 'INSTAGRAM_APP_SECRET' : 'INSTAGRAM_APP_ID', message: 'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET go together' });
   }
   if (Boolean(e.SHOPIFY_API_KEY) !== Boolean(e.SHOPIFY_API_SECRET)) {
     problems.push({ variable: e.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', message: 'SHOPIFY_API_KEY and SHOPIFY_API_SECRET go together' });
@@ -221,5 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       emulatorUrl: e.SHOPIFY_EMULATOR_URL?.replace(/\/$/, ''),
       emulatorPort: e.EMULATOR_PORT,
     },
+    marketplaceBaseUrl: e.MARKETPLACE_BASE_URL?.replace(/\/$/, ''),
+    integrationsBaseUrl: e.INTEGRATIONS_BASE_URL?.replace(/\/$/, ''),
+    apertiumUrl: e.APERTIUM_URL?.replace(/\/$/, ''),
+    ...(e.INSTAGRAM_APP_ID && e.INSTAGRAM_APP_SECRET ? { instagram: { appId: e.INSTAGRAM_APP_ID, appSecret: e.INSTAGRAM_APP_SECRET } } : {}),
   };
 }

@@ -91,7 +91,7 @@ export function appProxyRouter(em: EmulatorContext): Router {
   return router;
 }
 
-/** Whether a path goes through the proxy (its body must stay raw, unparsed). */
+/** Whether a path goes through the proxy, also under a language's subfolder (its body must stay raw, unparsed). */
 export function isProxyPath(path: string): boolean {
-  return path === PROXY_PREFIX || path.startsWith(`${PROXY_PREFIX}/`) || /^\/shops\/[^/]+\/apps\/plaudit(\/|$)/.test(path);
+  return /^(?:\/shops\/[^/]+)?(?:\/[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)?\/apps\/plaudit(\/|$)/.test(path);
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Context } from 'koa';
 import { SHOP_DOMAIN, type EmulatorContext } from './context';
 import { deliverOrder, EmulatorInputError, fulfillOrder, placeOrder, sendCompliance, subscriptionUpdated, uninstallApp, type ComplianceTopic } from './events';
+import { declaredFlowExtensions, flowTriggersOf, runFlowAction } from './graphql/flow';
 import { gid } from './ids';
 import { newShop } from './records';
 import { seedShop } from './seed';
@@ -29,10 +30,12 @@ const OrderBody = z.object({
   fulfill: z.boolean().optional(),
   deliver: z.boolean().optional(),
   discountCode: z.string().min(1).max(255).optional(),
+  landingSite: z.string().min(1).max(2000).optional(),
+  createdAt: z.string().datetime({ offset: true }).optional(),
   ...delivery,
 });
 const DeliveryBody = z.object(delivery);
-const ShopBody = z.object({ shop: z.string().regex(SHOP_DOMAIN), name: z.string().optional(), partnerDevelopment: z.boolean().optional(), seed: z.boolean().optional() });
+const ShopBody = z.object({ shop: z.string().regex(SHOP_DOMAIN), name: z.string().optional(), partnerDevelopment: z.boolean().optional(), seed: z.boolean().optional(), products: z.number().int().min(1).max(12).optional() });
 const ThrottleBody = z.object({ count: z.number().int().min(0).max(1000), status: z.union([z.literal(200), z.literal(429)]).optional() });
 const COMPLIANCE: Record<string, ComplianceTopic> = {
   'customers-data-request': 'customers/data_request', 'customers-redact': 'customers/redact', 'shop-redact': 'shop/redact',
@@ -100,7 +103,7 @@ export function controlRouter(em: EmulatorContext): Router {
         ? { displayName: 'Development', partnerDevelopment: true, shopifyPlus: false, shopifyPlan: 'partner_test' }
         : { displayName: 'Basic', partnerDevelopment: false, shopifyPlus: false, shopifyPlan: 'basic' },
     });
-    if (b.seed !== false) seedShop(em.store, shop, Date.now(), { products: 6, customers: 6, orders: 12, seed: Number(BigInt(shop.id) % 100000n) });
+    if (b.seed !== false) seedShop(em.store, shop, Date.now(), { products: b.products ?? 6, customers: 6, orders: 12, seed: Number(BigInt(shop.id) % 100000n) });
     ctx.status = 201;
     ctx.body = { shop: { id: shop.id, domain: shop.domain } };
   });
@@ -138,6 +141,21 @@ export function controlRouter(em: EmulatorContext): Router {
     const b = parse(ThrottleBody, body(ctx));
     em.store.throttles.set(shop.domain, { count: b.count, status: b.status ?? 200 });
     ctx.body = { throttled: b.count, status: b.status ?? 200 };
+  });
+
+  // Shopify Flow: the triggers the app fired (flowTriggerReceive), and a workflow running one of the
+  // app's actions: Flow's signed POST to `${appUrl}/flow/actions/<handle>`, answered with the app's reply.
+  router.get('/shops/:shop/flow/triggers', (ctx) => {
+    const { handle } = ctx.query;
+    ctx.body = flowTriggersOf(em.store, shopOf(ctx.params.shop).domain).filter((t) => !handle || t.handle === handle);
+  });
+
+  router.post('/shops/:shop/flow/actions/:handle', async (ctx) => {
+    const shop = shopOf(ctx.params.shop);
+    const declared = declaredFlowExtensions().actions;
+    if (declared.size && !declared.has(ctx.params.handle)) throw new EmulatorInputError(404, `the app declares no Flow action ${ctx.params.handle}`);
+    const b = parse(z.object({ properties: z.record(z.string(), z.unknown()).optional(), action_run_id: z.string().min(1).max(200).optional() }).strict(), body(ctx));
+    ctx.body = await runFlowAction(em, shop, ctx.params.handle, { properties: b.properties ?? {}, actionRunId: b.action_run_id });
   });
 
   router.get('/webhooks', (ctx) => {

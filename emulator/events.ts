@@ -40,6 +40,10 @@ export interface OrderRequest extends DeliveryOptions {
   fulfill?: boolean;
   deliver?: boolean;
   discountCode?: string;
+  /** the visit's landing page (path and query), as Shopify reports it in `landing_site` */
+  landingSite?: string;
+  /** placed earlier than now (a backdated order for demo histories); never in the future */
+  createdAt?: string;
 }
 
 function buyerFor(em: EmulatorContext, shop: ShopRecord, r: OrderRequest): CustomerRecord {
@@ -75,7 +79,8 @@ export async function placeOrder(em: EmulatorContext, shop: ShopRecord, r: Order
     ? r.productHandles.map((h) => shop.products.find((p) => p.handle === h) ?? (() => { throw new EmulatorInputError(400, `unknown product handle ${h}`); })())
     : [active[shop.nextOrderNumber % active.length], active[(shop.nextOrderNumber * 7 + 3) % active.length]].filter((p, i, all) => all.indexOf(p) === i);
   const discount = r.discountCode ? checkedCode(shop, r.discountCode, customer, customersBefore) : undefined;
-  const order = newOrder(em.store, shop, { customer, items: products.map((product) => ({ product })), financialStatus: r.financialStatus ?? 'paid' });
+  const createdAt = r.createdAt ? new Date(Math.min(new Date(r.createdAt).getTime(), Date.now())) : undefined;
+  const order = newOrder(em.store, shop, { customer, items: products.map((product) => ({ product })), financialStatus: r.financialStatus ?? 'paid', landingSite: r.landingSite, createdAt });
   if (discount) redeem(discount, order, customer);
   const events: Outgoing[] = [{ topic: 'orders/create', payload: orderPayload(em, shop, order) }];
   if (r.fulfill || r.deliver) events.push(...fulfillmentEvents(em, shop, order));

@@ -109,6 +109,8 @@ export interface OrderInput {
   createdAt?: Date;
   financialStatus?: FinancialStatus;
   test?: boolean;
+  /** the visit's landing page, e.g. a review request's link with its UTM parameters */
+  landingSite?: string | null;
 }
 
 export function newOrder(store: EmulatorStore, shop: ShopRecord, i: OrderInput): OrderRecord {
@@ -127,7 +129,7 @@ export function newOrder(store: EmulatorStore, shop: ShopRecord, i: OrderInput):
         price: variant.price, vendor: product.vendor,
       };
     }),
-    fulfillments: [], cancelledAt: null, test: i.test ?? false,
+    fulfillments: [], cancelledAt: null, test: i.test ?? false, landingSite: i.landingSite ?? null,
   };
   shop.orders.push(order);
   store.changed();

@@ -66,7 +66,7 @@ export function restOrder(shop: ShopRecord, order: OrderRecord, customer: Custom
     current_subtotal_price: total, current_subtotal_price_set: price(total, cur), current_total_discounts: off, current_total_discounts_set: price(off, cur),
     current_total_price: total, current_total_price_set: price(total, cur), current_total_tax: '0.00', customer_locale: order.customerLocale,
     email: order.email, estimated_taxes: false, financial_status: order.financialStatus, fulfillment_status: fulfilled,
-    landing_site: null, name: `#${order.number}`, note: null, note_attributes: [], number: order.number - 1000, order_number: order.number,
+    landing_site: order.landingSite ?? null, name: `#${order.number}`, note: null, note_attributes: [], number: order.number - 1000, order_number: order.number,
     order_status_url: statusUrl, phone: null, presentment_currency: cur, processed_at: restTime(order.processedAt, tz),
     source_name: 'web', subtotal_price: total, subtotal_price_set: price(total, cur), tags: '', tax_lines: [], taxes_included: false,
     test: order.test, token: order.token, total_discounts: off, total_discounts_set: price(off, cur), total_line_items_price: lineItems, total_line_items_price_set: price(lineItems, cur), total_price: total,

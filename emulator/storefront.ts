@@ -5,9 +5,12 @@
 // tab app embeds on every page. The blocks' Liquid runs as on Shopify (theme-extension.ts); where the
 // app has not written a block's snapshot yet, the Liquid's own fallback loads it through the app
 // proxy. `?plaudit=off` renders a page without any app block (for before/after comparisons).
+// Languages as Shopify Markets serves them: a shop's other locale in a subfolder (`/de/products/x`),
+// with `request.locale` and `routes.root_url` set for the Liquid and the app proxy under the subfolder
+// too (`/de/apps/plaudit/*`); `?locale=de` redirects there (README.md).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { CUSTOMER_COOKIE, loggedInCustomerId } from './app-proxy';
+import { appProxyRouter, CUSTOMER_COOKIE, loggedInCustomerId } from './app-proxy';
 import type { EmulatorContext } from './context';
 import { esc, html, raw, type Raw } from './html';
 import { productPng } from './png';
@@ -36,26 +39,55 @@ export function storefrontRouter(em: EmulatorContext): Router {
   const extension = new ThemeExtension();
   const money = (shop: ShopRecord, amount: string) => `$${Number(amount).toFixed(2)} ${shop.currencyCode}`;
 
-  /** The shop a storefront path belongs to and the prefix its links need. */
-  function resolve(ctx: Context): { shop: ShopRecord; base: string } | undefined {
+  /** The shop's locale named by a subfolder or ?locale= (any case), if the shop has it. */
+  const localeOf = (shop: ShopRecord, code: unknown) => (typeof code === 'string' ? shop.locales.find((l) => l.locale.toLowerCase() === code.toLowerCase()) : undefined);
+
+  /**
+   * The shop a storefront path belongs to, its language, and the prefix its links need (the
+   * language's subfolder included, none for the primary one). An unknown subfolder is a 404;
+   * `?locale=` redirects to the language's subfolder.
+   */
+  function resolve(ctx: Context): { shop: ShopRecord; base: string; locale: ShopRecord['locales'][number] } | undefined {
     const domain = (ctx.params.shop as string | undefined) ?? DEMO_SHOP;
     const shop = em.store.shop(domain);
     if (!shop) return void (ctx.status = 404);
-    return { shop, base: ctx.params.shop ? `/shops/${domain}` : '' };
+    const shopBase = ctx.params.shop ? `/shops/${domain}` : '';
+    const primary = shop.locales.find((l) => l.primary) ?? { locale: shop.primaryLocale, name: shop.primaryLocale, primary: true, published: true };
+    const asked = ctx.params.locale === undefined ? undefined : localeOf(shop, ctx.params.locale);
+    if (ctx.params.locale !== undefined && !asked) return void (ctx.status = 404);
+    const query = localeOf(shop, ctx.query.locale);
+    if (query && !asked) {
+      const rest = new URLSearchParams(ctx.querystring);
+      rest.delete('locale');
+      const tail = ctx.path.slice(shopBase.length).replace(/^\/$/, '');
+      ctx.redirect(`${shopBase}${query.primary ? '' : `/${query.locale}`}${tail}${rest.size ? `?${rest}` : ''}` || '/');
+      return undefined;
+    }
+    const locale = asked ?? primary;
+    return { shop, base: locale.primary ? shopBase : `${shopBase}/${locale.locale}`, locale };
   }
 
+  /** Liquid's request.locale (a shop_locale: shopify.dev/docs/api/liquid/objects/shop_locale). */
+  const liquidLocale = (r: NonNullable<ReturnType<typeof resolve>>) => ({
+    iso_code: r.locale.locale, primary: r.locale.primary, root_url: r.base || '/', name: r.locale.name,
+    endonym_name: new Intl.DisplayNames([r.locale.locale], { type: 'language' }).of(r.locale.locale) ?? r.locale.name,
+  });
+
   /** Renders a page's theme app blocks: Liquid of the extension, or nothing with ?plaudit=off. */
-  function theme(ctx: Context, shop: ShopRecord, base: string, template: string) {
+  function theme(ctx: Context, r: NonNullable<ReturnType<typeof resolve>>, template: string) {
+    const { shop, base } = r;
     const off = ctx.query.plaudit === 'off';
     const assets: PageAssets = { stylesheets: new Set(), scripts: new Set() };
     const signedIn = em.store.customer(shop, loggedInCustomerId(ctx, shop));
     const globals = {
-      shop: liquidShop(shop), routes: { root_url: base || '/', cart_url: `${base}/cart`, account_url: `${base}/account` }, template: { name: template }, request: { page_type: template, path: ctx.path },
+      shop: liquidShop(shop), routes: { root_url: base || '/', cart_url: `${base}/cart`, account_url: `${base}/account` }, template: { name: template },
+      request: { page_type: template, path: ctx.path, locale: liquidLocale(r) },
       customer: signedIn ? liquidCustomer(signedIn) : null,
     };
     return {
       off,
       assets,
+      lang: r.locale.locale,
       async block(name: string, product?: ProductRecord): Promise<Raw> {
         if (off) return raw('');
         return raw(await extension.render(name, product ? { product: liquidProduct(shop, product, base) } : {}, globals, assets));
@@ -68,7 +100,7 @@ export function storefrontRouter(em: EmulatorContext): Router {
     const customer = em.store.customer(shop, loggedInCustomerId(ctx, shop));
     const embeds = t.off ? '' : (await Promise.all(EMBEDS.map((e) => t.block(e)))).map((r) => r.html).join('\n');
     ctx.type = 'html';
-    ctx.body = `<!doctype html><html lang="${esc(shop.primaryLocale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+    ctx.body = `<!doctype html><html lang="${esc(t.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)} – ${esc(shop.name)}</title><style>${CSS}</style>${extension.headTags(t.assets)}</head><body>
 ${html`<header><a class="brand" href="${base}/">${shop.name}</a><a href="${base}/collections/all">Catalog</a><a href="${base}/pages/reviews">Reviews</a><a href="${base}/cart">Cart</a>
 <a href="${base}/account${customer ? '' : '/login'}">${customer ? `${customer.firstName} ${customer.lastName}` : 'Log in'}</a></header>`.html}
@@ -94,17 +126,17 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
   const home = async (ctx: Context) => {
     const r = resolve(ctx);
     if (!r) return;
-    const t = theme(ctx, r.shop, r.base, 'index');
+    const t = theme(ctx, r, 'index');
     const featured = r.shop.products.filter((p) => p.status === 'ACTIVE').slice(0, 4);
     const cards = await Promise.all(featured.map((p) => card(r.shop, r.base, p, t)));
     await page(ctx, r.shop, r.base, 'Home', html`<h1>Welcome to ${r.shop.name}</h1><div class="grid">${cards}</div>
-      ${await t.block('carousel')}${await t.block('testimonials')}`, t);
+      ${await t.block('carousel')}${await t.block('testimonials')}${await t.block('instagram-feed')}`, t);
   };
 
   const product = async (ctx: Context) => {
     const r = resolve(ctx);
     if (!r) return;
-    const t = theme(ctx, r.shop, r.base, 'product');
+    const t = theme(ctx, r, 'product');
     const p = r.shop.products.find((x) => x.handle === ctx.params.handle && x.status === 'ACTIVE');
     if (!p) return page((ctx.status = 404, ctx), r.shop, r.base, 'Not found', html`<h1>404 Page Not Found</h1>`, t);
     await page(ctx, r.shop, r.base, p.title, html`<div class="product" data-product-id="${p.id}">
@@ -114,13 +146,13 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
         <form method="post" action="${r.base}/cart/add"><select name="id">${p.variants.map((v) => html`<option value="${v.id}">${v.title} – ${money(r.shop, v.price)}</option>`)}</select>
         <button type="submit">Add to cart</button></form>
         <div class="description">${raw(p.descriptionHtml)}</div></div></div>
-      ${await t.block('review-box', p)}${await upsell(r, t, 'product', [p.id])}`, t);
+      ${await t.block('review-box', p)}${await t.block('questions', p)}${await upsell(r, t, 'product', [p.id])}`, t);
   };
 
   const collection = async (ctx: Context) => {
     const r = resolve(ctx);
     if (!r) return;
-    const t = theme(ctx, r.shop, r.base, 'collection');
+    const t = theme(ctx, r, 'collection');
     const products = r.shop.products.filter((p) => p.status === 'ACTIVE');
     const cards = await Promise.all(products.map((p) => card(r.shop, r.base, p, t)));
     await page(ctx, r.shop, r.base, 'All products', html`<h1>All products</h1><div class="grid">${cards}</div>`, t);
@@ -129,7 +161,7 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
   const reviews = async (ctx: Context) => {
     const r = resolve(ctx);
     if (!r) return;
-    const t = theme(ctx, r.shop, r.base, 'page');
+    const t = theme(ctx, r, 'page');
     await page(ctx, r.shop, r.base, 'Reviews', html`<h1>Reviews</h1>${await t.block('all-reviews')}`, t);
   };
 
@@ -137,7 +169,7 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
   const login = async (ctx: Context) => {
     const r = resolve(ctx);
     if (!r) return;
-    const t = theme(ctx, r.shop, r.base, 'customers/login');
+    const t = theme(ctx, r, 'customers/login');
     const email = typeof ctx.query.email === 'string' ? ctx.query.email : '';
     if (!email) {
       return page(ctx, r.shop, r.base, 'Log in', html`<h1>Log in</h1><form><input name="email" type="email" placeholder="Email"> <button>Log in</button></form>
@@ -156,7 +188,7 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     const c = em.store.customer(r.shop, loggedInCustomerId(ctx, r.shop));
     if (!c) return ctx.redirect(`${r.base}/account/login`);
     const orders = r.shop.orders.filter((o) => o.customerId === c.id);
-    const t = theme(ctx, r.shop, r.base, 'customers/account');
+    const t = theme(ctx, r, 'customers/account');
     await page(ctx, r.shop, r.base, 'Account', section('template--customers-account__main', html`<h1>${c.firstName} ${c.lastName}</h1><p>${c.email}</p>
       <h2>Order history</h2><ul class="orders">${orders.map((o) => html`<li>#${o.number} · ${o.createdAt.slice(0, 10)} · ${o.lineItems.map((li) => li.title).join(', ')}</li>`)}</ul>
       ${await t.block('customer-reviews')}
@@ -166,7 +198,7 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
   const cart = async (ctx: Context) => {
     const r = resolve(ctx);
     if (!r) return;
-    const t = theme(ctx, r.shop, r.base, 'cart');
+    const t = theme(ctx, r, 'cart');
     const lines = cartLines(r.shop, readCart(ctx, r.shop));
     const items = lines.length
       ? html`<ul class="cart-lines">${lines.map((l) => html`<li><img src="${imageUrl(em, r.shop, l.product)}" alt="" width="64" height="64"><span>${l.product.title} · ${l.variant.title} × ${l.quantity}</span><span>${money(r.shop, String(Number(l.variant.price) * l.quantity))}</span></li>`)}</ul>`
@@ -199,18 +231,6 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     ctx.redirect(`${r.base}/`);
   };
 
-  for (const prefix of ['', '/shops/:shop']) {
-    router.get(`${prefix}/`, home);
-    if (prefix) router.get(prefix, home);
-    router.get(`${prefix}/products/:handle`, product);
-    router.get(`${prefix}/collections/all`, collection);
-    router.get(`${prefix}/pages/reviews`, reviews);
-    router.get(`${prefix}/account/login`, login);
-    router.get(`${prefix}/account/logout`, logout);
-    router.get(`${prefix}/account`, account);
-    router.get(`${prefix}/cart`, cart);
-    router.post(`${prefix}/cart/add`, addToCart);
-  }
 
   // The CDN: product images drawn on request, cached by browsers (the URL carries a version).
   router.get('/cdn/s/files/:shopId/:file', (ctx) => {
@@ -240,6 +260,30 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.body = productPng('#008060', 32);
   });
+
+  // Every page at the shop's root and in each language's subfolder (`/de/...`, registered last: a
+  // subfolder that is not one of the shop's languages is a 404, never another page).
+  const proxy = appProxyRouter(em).routes();
+  for (const prefix of ['', '/shops/:shop', '/:locale', '/shops/:shop/:locale']) {
+    router.get(`${prefix}/`, home);
+    if (prefix) router.get(prefix, home);
+    router.get(`${prefix}/products/:handle`, product);
+    router.get(`${prefix}/collections/all`, collection);
+    router.get(`${prefix}/pages/reviews`, reviews);
+    router.get(`${prefix}/account/login`, login);
+    router.get(`${prefix}/account/logout`, logout);
+    router.get(`${prefix}/account`, account);
+    router.get(`${prefix}/cart`, cart);
+    router.post(`${prefix}/cart/add`, addToCart);
+    // Shopify serves the app proxy under a language's subfolder too: the same proxy, the subfolder dropped
+    if (prefix.endsWith(':locale')) {
+      router.all([`${prefix}/apps/plaudit`, `${prefix}/apps/plaudit/{*rest}`], (ctx, next) => {
+        if (!resolve(ctx)) return;
+        ctx.path = ctx.path.replace(/^((?:\/shops\/[^/]+)?)\/[^/]+\/apps\//, '$1/apps/');
+        return proxy(ctx, next);
+      });
+    }
+  }
 
   return router;
 }

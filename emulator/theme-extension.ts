@@ -1,9 +1,10 @@
 // The app's theme app extension (extensions/plaudit-reviews) as Shopify's online store runs it: each
 // block's Liquid rendered with liquidjs against Shopify-like objects (product and shop with their
-// metafields from the emulated store, routes, template, block.settings from the schema defaults), the
-// `asset_url` and `t` filters, snippets through {% render %}, and the schema's `javascript` and
-// `stylesheet` assets added to the page once each (as Shopify injects them). Assets are served from a
-// CDN path, compressed, by content version.
+// metafields from the emulated store, routes, template, request.locale, block.settings from the schema
+// defaults), the `asset_url` and `t` filters (`t` from locales/<request.locale>.json, else the default
+// locale's file), snippets through {% render %}, and the schema's `javascript` and `stylesheet` assets
+// added to the page once each (as Shopify injects them). Assets are served from a CDN path,
+// compressed, by content version.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,13 +103,17 @@ export class ThemeExtension {
   private readonly blocks = new Map<string, BlockFile>();
   private readonly assets = new Map<string, Asset & { mtimeMs: number }>();
   private readonly engine: Liquid;
-  private strings: Record<string, unknown> = {};
-  private stringsMtime = 0;
+  private readonly strings = new Map<string, { mtimeMs: number; strings: Record<string, unknown> }>();
 
   constructor(readonly dir = EXTENSION_DIR) {
     this.engine = new Liquid({ root: [path.join(dir, 'snippets')], extname: '.liquid', cache: false });
     this.engine.registerFilter('asset_url', (file: string) => this.assetUrl(String(file)));
-    this.engine.registerFilter('t', (key: string, ...args: [string, unknown][]) => this.translate(String(key), Object.fromEntries(args)));
+    const translate = this.translate.bind(this);
+    // the page's language is the render's request.locale (Shopify picks the locale file by it)
+    this.engine.registerFilter('t', function (this: { context: { globals: unknown } }, key: string, ...args: [string, unknown][]) {
+      const request = (this.context.globals as { request?: { locale?: { iso_code?: string } } }).request;
+      return translate(String(key), Object.fromEntries(args), request?.locale?.iso_code);
+    });
   }
 
   /** blocks/<name>.liquid, its schema split off; re-read when the file changes (edit and reload). */
@@ -179,17 +184,34 @@ export class ThemeExtension {
     return asset;
   }
 
-  /** locales/en.default.json, with {{ name }} placeholders and one/other plurals by `count`. */
-  translate(key: string, args: Record<string, unknown>): string {
-    const file = path.join(this.dir, 'locales', 'en.default.json');
-    const mtime = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
-    if (mtime !== this.stringsMtime) {
-      this.strings = mtime ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-      this.stringsMtime = mtime;
+  /** locales/<file> as parsed, re-read when it changes; undefined when there is no such file. */
+  private localeFile(file: string): Record<string, unknown> | undefined {
+    const full = path.join(this.dir, 'locales', path.basename(file));
+    if (!fs.existsSync(full)) return undefined;
+    const mtimeMs = fs.statSync(full).mtimeMs;
+    const cached = this.strings.get(file);
+    if (cached && cached.mtimeMs === mtimeMs) return cached.strings;
+    const strings = JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, unknown>;
+    this.strings.set(file, { mtimeMs, strings });
+    return strings;
+  }
+
+  /**
+   * A key of the locale's file (`de.json`, `pt-BR.json`), else of its base language's, else of the
+   * default locale's (`en.default.json`), as Shopify falls back; {{ name }} placeholders; plural
+   * forms by `count` in the language's CLDR categories (one, few, many, other).
+   */
+  translate(key: string, args: Record<string, unknown>, locale = 'en'): string {
+    const files = [`${locale}.json`, `${locale.split('-')[0]}.json`, 'en.default.json'];
+    const lookup = (strings: Record<string, unknown> | undefined) => key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), strings);
+    const file = files.find((f) => lookup(this.localeFile(f)) !== undefined);
+    let value = file ? lookup(this.localeFile(file)) : undefined;
+    if (value && typeof value === 'object') {
+      const forms = value as Record<string, string>;
+      const lang = file === 'en.default.json' ? 'en' : file!.slice(0, -'.json'.length);
+      value = forms[new Intl.PluralRules(lang).select(Number(args.count))] ?? forms.other;
     }
-    let value: unknown = key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), this.strings);
-    if (value && typeof value === 'object') value = (value as Record<string, string>)[Number(args.count) === 1 ? 'one' : 'other'];
-    if (typeof value !== 'string') return `translation missing: en.${key}`;
+    if (typeof value !== 'string') return `translation missing: ${locale}.${key}`;
     return value.replace(/{{\s*(\w+)\s*}}/g, (_, k: string) => String(args[k] ?? ''));
   }
 }

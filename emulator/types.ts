@@ -104,6 +104,8 @@ export interface OrderRecord {
   test: boolean;
   /** the code used at checkout and what it took off (saved states without it: none) */
   discountCodes?: { code: string; amount: string; type: 'percentage' | 'fixed_amount' }[];
+  /** the page the buyer's visit began on, path and query (REST `landing_site`; saved states without it: none) */
+  landingSite?: string | null;
 }
 
 export interface MetafieldRecord {

@@ -67,3 +67,30 @@ function redirectForRefusal(code: string, tier?: string) {
 export async function apiJson<T>(path: string, options: RequestInit = {}): Promise<T> {
   return (await httpClient(`/api${path}`, options)).json as T;
 }
+
+/** The attachment's name from Content-Disposition, else the fallback. */
+function attachmentName(disposition: string | null, fallback: string): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star) return decodeURIComponent(star[1]);
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * A file the API streams (an export, a report), saved by the browser byte for byte: `httpClient`
+ * reads answers as text, which would break an XLSX and drop a CSV's byte-order mark. Same
+ * credential; a refusal throws an HttpError with the server's message.
+ */
+export async function apiDownload(path: string, fallbackName: string, timeoutMs = 120_000): Promise<void> {
+  const credential = await credentialSource();
+  const res = await fetch(`/api${path}`, { headers: credential ? { Authorization: `Bearer ${credential}` } : {}, signal: AbortSignal.timeout(timeoutMs) });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new HttpError(body.message ?? res.statusText, res.status, body);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = Object.assign(document.createElement('a'), { href: url, download: attachmentName(res.headers.get('Content-Disposition'), fallbackName) });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

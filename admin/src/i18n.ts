@@ -18,7 +18,7 @@ import { LOCALE_KEY, localeSwitch } from './locale-switch';
 export { LOCALE_KEY };
 
 type Messages = Record<string, unknown>;
-const kernelLocales = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/identical-allowed.json'], { import: 'default' });
+const kernelLocales = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/identical-allowed.json', '!../../locales/customer-keys.json'], { import: 'default' });
 
 async function loadKernel(language: string): Promise<Messages> {
   const kernel = (await kernelLocales[`../../locales/${language}.json`]?.()) ?? {};

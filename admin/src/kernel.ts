@@ -1,12 +1,14 @@
 // @plaudit/kernel/admin: the one module a plugin's admin code imports from the admin shell.
 export { defineAdminPlugin, type AdminPlugin, type MenuContext, type MenuEntry, type RouteEntry, type SettingsTab, type ShopRecord, type ZoneCard } from './plugin';
-export { apiJson, httpClient, type HttpResponse } from './api-client';
+export { apiDownload, apiJson, httpClient, type HttpResponse } from './api-client';
 export { useShop } from './shop';
 export { useSettingsTabs, useZone, Zone } from './extensions';
 export { SISTER_APPS } from './sister-apps';
 export { MENU_POSITION } from './menu';
 export { LeaveGuard } from './components/LeaveGuard';
 export { PromoPage } from './components/PromoPage';
+export { ProductPicker, type ProductOption } from './components/ProductPicker';
+export { IntegrationPanel, type IntegrationField } from './components/IntegrationPanel';
 export { NotFound } from './pages/NotFound';
 // the email template fields and their validation, the same as the server's (api/mail/template-fields.ts)
 export { emailTemplateFields, TEMPLATE_MESSAGES, type EmailTemplate } from '../../api/mail/template-fields';

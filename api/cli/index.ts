@@ -37,7 +37,7 @@ Store emulator (with npm start running on embedded defaults):
   demo:uninstall --shop <domain>                uninstall the app (app/uninstalled)
   demo:compliance --shop <domain> --topic customers/data_request|customers/redact|shop/redact [--email <customer>]
 
-Plugins' commands (<plugin>:<command>, from plugins/<id>/cli/index.ts):
+Plugins' commands (<plugin>:<command> or its alias, from plugins/<id>/cli/index.ts):
 `;
 
 /** The running stack's database when `npm start` is up, else DATABASE_URL, else a temporary embedded one. */
@@ -61,16 +61,20 @@ class UsageError extends Error {}
 
 const KERNEL_COMMANDS = ['start', 'migrate', 'plugins:drop', 'token', 'workflows', 'demo:order', 'demo:fulfill', 'demo:deliver', 'demo:uninstall', 'demo:compliance'];
 
-/** `<plugin>:<command>`: the plugin parses its own arguments and runs against the app's database. */
+/** `<plugin>:<command>` (or its alias): the plugin parses its own arguments and runs against the app's database. */
 async function runPluginCommand(command: string, args: string[]): Promise<boolean> {
   process.env.NODE_ENV ??= 'development';
   const config = loadConfig();
-  const plugin = pluginCommands(discoverPlugins(config.pluginDirs)).get(command);
+  const plugin = pluginCommands(discoverPlugins(config.pluginDirs), KERNEL_COMMANDS).get(command);
   if (!plugin) return false;
+  const appApi = (shop: string) => {
+    const key = resolveEncryptionKey(config);
+    return { url: config.appUrl, token: signAppToken(appTokenKey(key), shop, 3600) };
+  };
   await withDatabase(config, createLogger('warn', 'cli'), async (url) => {
     const knex = createKnex(url, { min: 0, max: 1 });
     try {
-      await plugin.run(args, { knex, print: (line) => console.log(line) });
+      await plugin.run(args, { knex, print: (line) => console.log(line), appApi });
     } catch (err) {
       if (err instanceof CommandError) throw new UsageError(`${err.message}\nusage: ${command} ${plugin.usage}`);
       throw err;
@@ -83,7 +87,7 @@ async function runPluginCommand(command: string, args: string[]): Promise<boolea
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  if (command?.includes(':') && !KERNEL_COMMANDS.includes(command) && (await runPluginCommand(command, rest))) return;
+  if (command && command !== 'help' && !KERNEL_COMMANDS.includes(command) && (await runPluginCommand(command, rest))) return;
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
@@ -189,7 +193,7 @@ async function main(argv: string[]) {
     }
     default: {
       process.stdout.write(HELP);
-      for (const [name, c] of pluginCommands(discoverPlugins(config.pluginDirs))) process.stdout.write(`  ${name} ${c.usage}\n`);
+      for (const [name, c] of pluginCommands(discoverPlugins(config.pluginDirs), KERNEL_COMMANDS)) if (name.includes(':')) process.stdout.write(`  ${name}${c.alias ? ` (or ${c.alias})` : ''} ${c.usage}\n`);
       if (command && command !== 'help') process.exitCode = 2;
     }
   }

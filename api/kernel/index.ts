@@ -22,6 +22,8 @@ export type { ActiveSubscription, AdminApi, PageInfo, PlatformOrder, ThemeIntegr
 export type { EmbedState } from '../platform/theme-files';
 export { NoSessionError } from '../platform/token-store';
 export { appProxySignature, isValidAppProxyRequest, shopperAddress, verifyAppProxy, type AppProxyContext } from '../platform/app-proxy';
+// URLs typed by merchants and fetched by our servers: never our own network
+export { isPrivateAddress, publicLookup } from '../http/public-address';
 export { hitAll, RateLimit, type Budget, type Verdict } from '../http/rate-limit';
 export { DEMO_SHOP } from '../shops/demo-shop';
 export { assertDeveloperAccount } from '../shops/developer-access';
@@ -33,11 +35,16 @@ export type { KernelServices } from './services';
 export { customerPage, esc, messagePage, type PageOptions } from './html';
 export type { Translate, Translations } from './i18n';
 export { definePlugin, type PluginManifest } from './manifest';
-export { CommandError, definePluginCli, type PluginCli, type PluginCommand } from '../cli/plugin-commands';
+export { CommandError, definePluginCli, type PluginCli, type PluginCommand, type PluginCommandContext } from '../cli/plugin-commands';
 export type { NamespaceOptions, SettingsNamespace, SettingsStore } from './settings';
 export type { PlanChanged, ShopFlags, ShopView, ShopsService } from './shops';
 export type { EmitOptions, EventBus, EventDelivery, EventHandler } from './events';
 export { MissingCapabilityError, type Capabilities } from './capabilities';
+// third-party apps (the integration-<app> plugins): state and credentials, their routes, vendor answers
+export { IntegrationsService, type IntegrationState, type IntegrationStatus } from './integrations';
+export { mailIntegrationRevoked, type RevokedMail } from './integration-mail';
+export { CredentialsRefused, failedToDisconnect, failedToIntegrate, integrationRoutes, RECHECK_CREDENTIALS, type IntegrationSpec } from './integration-routes';
+export { assertVendorOk, INTEGRATION_REVOKED, retryAfterMs, VENDOR_BUSY, VENDOR_REJECTED, vendorRateLimited, vendorUrl } from './vendor-call';
 export type { SignedLinks, SignedPayload } from './links';
 export type { DurableStart, WorkflowOutbox } from '../temporal/outbox';
 export { isPermanentFailure, type MailOutcome, type MailRecipientShop, type MailService, type OutgoingMail } from '../mail/service';

@@ -20,6 +20,7 @@ import type { PluginManifest } from './manifest';
 import { KERNEL_LOCALES, Translations } from './i18n';
 import { SettingsStore } from './settings';
 import { ShopsService } from './shops';
+import { IntegrationsService } from './integrations';
 
 export interface KernelServices {
   config: Config;
@@ -41,6 +42,8 @@ export interface KernelServices {
   i18n: Translations;
   /** the store platform (Admin API per shop); undefined without Shopify credentials */
   platform?: Platform;
+  /** third-party apps the shop connected: status and sealed credentials (api/kernel/integrations.ts) */
+  integrations: IntegrationsService;
 }
 
 /** Every discovered plugin's plugin.ts manifest; its id must match its folder. */
@@ -93,6 +96,7 @@ export function createKernelServices(c: KernelConnections, discovered: Discovere
     tenant: tenantFor,
     i18n,
     platform: c.platform,
+    integrations: new IntegrationsService(c.knex, c.encryptionKey),
   };
   capabilities.bind(services);
   return services;

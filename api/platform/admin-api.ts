@@ -154,6 +154,12 @@ export class AdminApi {
     AdminApi.check(r.discountCodeDelete);
   }
 
+  /** Starts the shop's Flow workflows that begin with the app's trigger `handle` (an extensions/ flow_trigger); payload under 50 KB. */
+  async flowTriggerReceive(handle: string, payload: Record<string, unknown>): Promise<void> {
+    const r = await this.graphql<{ flowTriggerReceive: { userErrors: UserError[] } }>(Q.FLOW_TRIGGER_RECEIVE, { handle, payload });
+    AdminApi.check(r.flowTriggerReceive);
+  }
+
   async createSubscription(input: { name: string; returnUrl: string; test?: boolean; trialDays?: number; lineItems: unknown[]; replacementBehavior?: 'STANDARD' | 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE' }) {
     const r = await this.graphql<{ appSubscriptionCreate: { appSubscription: { id: string; status: string }; confirmationUrl: string; userErrors: UserError[] } }>(Q.SUBSCRIPTION_CREATE, input);
     return AdminApi.check(r.appSubscriptionCreate);

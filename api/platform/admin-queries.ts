@@ -86,3 +86,7 @@ export const MAIN_THEME_FILES = `query MainThemeFiles($filenames: [String!]!) {
     }
   }
 }`;
+
+export const FLOW_TRIGGER_RECEIVE = `mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {
+  flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { field message } }
+}`;

@@ -1,6 +1,6 @@
 // Starts the real components the app needs, each replaced by its variable when set:
-// PostgreSQL (DATABASE_URL), Temporal (TEMPORAL_ADDRESS), SMTP (SMTP_URL). Used by `npm start`
-// and by the test suite's global setup.
+// PostgreSQL (DATABASE_URL), Temporal (TEMPORAL_ADDRESS), SMTP (SMTP_URL), and for `npm start`
+// Apertium APy when installed (APERTIUM_URL). Used by `npm start` and by the test suite's global setup.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
@@ -12,6 +12,7 @@ import { connectionOptions, ensureNamespace, ensureSearchAttributes, temporalAdd
 import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
 import { DEMO_SHOP } from '../shops/demo-shop';
 import { loadConfig, type Config } from '../config';
+import { startEmbeddedApertium } from './apertium';
 import { installEmulatorShop, startDevEmulator } from './emulator';
 import { resolveEncryptionKey } from './encryption-key';
 import { startEmbeddedPostgres } from './postgres';
@@ -35,6 +36,12 @@ export interface InfrastructureOptions {
   databaseName?: string;
   /** start the store emulator when no Shopify credentials are set (default true) */
   emulator?: boolean;
+  /**
+   * start Apertium APy (review translation) when it is installed and APERTIUM_URL is unset; default:
+   * on for `npm start`, off for the throw-away stacks (temporalInMemory: the test suite, benchmarks),
+   * whose tests start their own
+   */
+  apertium?: boolean;
 }
 
 export async function startInfrastructure(config: Config, log: Logger, o: InfrastructureOptions): Promise<Infrastructure> {
@@ -70,6 +77,22 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
         stops.push(emulator.stop);
         Object.assign(shopifyEnv, emulator.env);
         services.push({ name: 'Store emulator', url: `${emulator.url}  (demo storefront: ${emulator.url}/collections/all)`, embedded: true });
+        if (!config.marketplaceBaseUrl) {
+          // AliExpress and Amazon for marketplace imports, which cannot reach the real ones here either
+          const { startMarketplaceEmulator } = await import('../../emulator/marketplaces');
+          const marketplaces = await startMarketplaceEmulator({ port: 0, log: { info: (...a: unknown[]) => log.debug({ marketplaces: a }), warn: (...a: unknown[]) => log.warn({ marketplaces: a }) } });
+          stops.push(marketplaces.stop);
+          shopifyEnv.MARKETPLACE_BASE_URL = marketplaces.url;
+          services.push({ name: 'Marketplace emulator', url: `${marketplaces.url}  (https://<host>/<path> at /hosts/<host>/<path>)`, embedded: true });
+        }
+        if (!config.integrationsBaseUrl) {
+          // the integrations' vendors (Klaviyo, Omnisend, Smile.io ...), out of reach here too
+          const { startIntegrationsEmulator } = await import('../../emulator/integrations');
+          const integrations = await startIntegrationsEmulator({ port: 0, demo: true });
+          stops.push(integrations.stop);
+          shopifyEnv.INTEGRATIONS_BASE_URL = integrations.url;
+          services.push({ name: 'Integrations emulator', url: `${integrations.url}  (https://<host>/<path> at /hosts/<host>/<path>)`, embedded: true });
+        }
         const withEmulator = loadConfig({ ...process.env, ...emulator.env, DATABASE_URL: databaseUrl }, ROOT);
         await installEmulatorShop({ ...withEmulator, dataDir: config.dataDir, appUrl: config.appUrl }, log, knex, encryptionKey, DEMO_SHOP);
         o.progress(`installed the demo shop ${DEMO_SHOP}`);
@@ -116,6 +139,18 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
       services.push({ name: 'SMTP', url: redactPassword(smtpUrl), embedded: false });
     }
 
+    const apertiumEnv: Record<string, string> = {};
+    const apertium = o.apertium ?? !o.temporalInMemory;
+    if (apertium && config.apertiumUrl) services.push({ name: 'Apertium APy', url: config.apertiumUrl, embedded: false });
+    else if (apertium) {
+      const apy = await startEmbeddedApertium(log, o.progress);
+      if (apy) {
+        stops.push(apy.stop);
+        apertiumEnv.APERTIUM_URL = apy.url;
+        services.push({ name: 'Apertium APy', url: `${apy.url}  (${apy.modes.join(', ')})`, embedded: true });
+      }
+    }
+
     return {
       env: {
         DATABASE_URL: databaseUrl,
@@ -124,6 +159,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
         ENCRYPTION_KEY: encryptionKey.toString('hex'),
         DATA_DIR: config.dataDir,
         ...shopifyEnv,
+        ...apertiumEnv,
       },
       services,
       stop,

@@ -1,7 +1,7 @@
 // The public API (issue 16): API keys, the versioned REST API `/api/public/v1` described by an
 // OpenAPI 3.1 document generated from the zod schemas that validate it, and outgoing webhooks
 // signed with HMAC-SHA256 and delivered by a workflow each. Third tier (spec section 6: "API and
-// webhook, headless"). Reviews and review requests are reached through their plugins' capabilities.
+// webhook, headless"). Reviews, review requests and questions are reached through their plugins' capabilities.
 import { definePlugin } from '@plaudit/kernel';
 import { WEBHOOK_EVENTS } from './shared/webhook-topics';
 
@@ -9,8 +9,9 @@ export default definePlugin({
   id: 'public-api',
   features: { publicApi: 'third' },
   // without them the matching routes answer 503 with the missing plugin named ('reviews.feed': the
-  // storefront operations, api/v1/storefront.ts)
-  needs: { 'reviews.public': 'optional', 'review-requests.public': 'optional', 'reviews.feed': 'optional' },
+  // storefront operations, api/v1/storefront.ts); without 'questions.public' the /questions
+  // operations and the question.* topics are not offered at all
+  needs: { 'reviews.public': 'optional', 'review-requests.public': 'optional', 'reviews.feed': 'optional', 'questions.public': 'optional' },
   // every event that becomes a webhook topic, handled durably (activities/index.ts)
   listens: [...WEBHOOK_EVENTS],
 });

@@ -3,6 +3,8 @@ import { definePlugin } from '@plaudit/kernel';
 import { requestFacts } from './db/facts';
 import { requestQuota } from './db/quota';
 import { requestsPublic } from './api/public';
+import { requestsAnalytics } from './db/analytics';
+import { requestBuyers } from './api/buyers';
 
 const COMMON = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name'];
 const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_first_name: 'Jane', customer_name: 'Jane Doe' };
@@ -11,16 +13,24 @@ export default definePlugin({
   id: 'review-requests',
   features: { photoReminder: 'base', pushAction: 'base', unlimitedRequests: 'second', interactiveEmail: 'second' },
   webhookTopics: ['orders/create', 'orders/fulfilled', 'fulfillments/create', 'fulfillments/update', 'fulfillment_events/create'],
-  // The links in request emails: the open pixel and unsubscribe name the queue entry and its order.
+  // The links in request emails: the open pixel and unsubscribe name the queue entry and its order;
+  // the click redirect (every other link of a request, reminder or push) the entry and the target.
   links: {
     open: z.object({ queueEntry: z.number().int(), orderId: z.string() }),
+    click: z.object({ queueEntry: z.number().int(), to: z.string().url().max(4000) }),
     unsubscribe: z.object({ queueEntry: z.number().int(), orderId: z.string() }),
     verifySender: z.object({ email: z.string() }),
   },
-  listens: ['review.created', 'shop.plan-changed'],
+  // review.media-added: photos added later to a review answer the request's last funnel step.
+  listens: ['review.created', 'review.media-added', 'shop.plan-changed'],
   // The order behind a review link, for the reviews plugin's review page (optional there).
   // The public API's requests (plugins/public-api): list, create for an order, cancel (shared/public.ts).
-  provides: { 'review-requests.facts': () => requestFacts, 'review-requests.quota': () => ({ monthly: requestQuota }), 'review-requests.public': requestsPublic },
+  // The request funnel's daily facts and the clicks UTM parameters name, for plugins/analytics (db/analytics.ts).
+  provides: {
+    'review-requests.facts': () => requestFacts, 'review-requests.quota': () => ({ monthly: requestQuota }), 'review-requests.public': requestsPublic,
+    'review-requests.analytics': ({ knex }) => requestsAnalytics(knex),
+    'review-requests.buyers': (services) => requestBuyers(services), // a product's verified buyers and the unsubscribe link (api/buyers.ts)
+  },
   // The emails merchants edit (the kernel's template registry); default texts in locales/<lang>.json.
   emailTemplates: {
     reviewReminder: {
@@ -38,5 +48,7 @@ export default definePlugin({
   },
   // The links in request emails and the review a photo reminder is about (shared/reviews-collect.ts);
   // optional: without the reviews plugin, request links lead to the shop and no photo reminder is planned.
-  needs: { 'reviews.collect': 'optional', 'reviews.notifications': 'optional' },
+  // The web-push app (plugins/integration-web-push, OneSignal): push reminders go through it once the
+  // shop connected it; without it, or while the shop has not connected it, to the local outbox.
+  needs: { 'reviews.collect': 'optional', 'reviews.notifications': 'optional', 'push.gateway': 'optional' },
 });

@@ -5,14 +5,22 @@ import type { KernelServices } from '@plaudit/kernel';
 import { Review } from './db/review.model';
 import { feedQueries } from './db/feed';
 import { productSummaries } from './db/summaries';
-import { insertImported } from './db/import';
-import { importRows, type ReviewImport } from './shared/import';
+import { existingImportKeys, insertImported } from './db/import';
+import { reviewsAnalyticsSource } from './db/analytics';
+import { cleanImage, PhotoRefused, storeImage } from './api/collect/media';
+import { importRows, PhotoRefusedError, type ImportedPhoto, type ReviewImport } from './shared/import';
+import type { ReviewFactsProvider } from './shared/facts-provider';
+import type { ReviewsAnalytics } from './shared/analytics';
 import type { CatalogRatings, GuestReviews, NotificationSettings, ReviewCollect, ReviewFeed, ReviewNotifications, ReviewRewards } from './shared/feed';
 import { reviewSubmitter } from './api/collect/guest-submit';
 import { DAY_SECONDS, PURPOSE, type PhotoLink, type WriteLink } from './shared/links';
 import { reviewSettingsOf } from './shared/settings';
 
 export { reviewsPublic } from './api/public';
+// a review's words and its detected language, for the translations plugin (shared/texts.ts)
+export { reviewTexts as reviewsTexts } from './db/texts';
+// the shop's reviews in keyset-paged batches for the imports plugin's export (shared/export.ts)
+export { reviewsExport } from './api/export-batches';
 
 export function reviewsFeed(services: KernelServices): ReviewFeed {
   const settings = reviewSettingsOf(services.settings);
@@ -42,7 +50,8 @@ export function reviewsCollect({ links, config }: KernelServices): ReviewCollect
 
 export function reviewsGuest(services: KernelServices): GuestReviews {
   const submit = reviewSubmitter(services);
-  return { submit: (ctx, { shopDomain, ip, productId, received }) => submit(ctx, shopDomain, null, ip, { productId, received }) };
+  // the capability's one caller is the QR card's page (plugins/qr-codes): its reviews count as 'qr'
+  return { submit: (ctx, { shopDomain, ip, productId, received }) => submit(ctx, shopDomain, null, ip, { productId, received, via: 'qr' }) };
 }
 
 export function reviewsRewards(): ReviewRewards {
@@ -62,11 +71,45 @@ export function reviewsRewards(): ReviewRewards {
   };
 }
 
-export function reviewsImport({ knex }: KernelServices): ReviewImport {
+/** `reviews.analytics`: the reviews' facts per local day for the analytics plugin's rollups (shared/analytics.ts). */
+export function reviewsAnalytics({ knex }: KernelServices): ReviewsAnalytics {
+  return reviewsAnalyticsSource(knex);
+}
+
+/** `reviews.facts`: one review as the integrations hand it to other apps (no internal columns). */
+export function reviewsFacts(): ReviewFactsProvider {
+  return {
+    async reviewFacts(tenant, reviewId) {
+      const r = await tenant.query(Review).findById(reviewId);
+      if (!r) return undefined;
+      return {
+        reviewId: r.id, kind: r.kind as 'product' | 'store', status: r.status, source: r.source, rating: r.rating, title: r.title ?? null, content: r.content,
+        email: r.email ?? null, firstName: r.firstName ?? null, lastName: r.lastName ?? null, customerId: r.customerId ?? null, locale: r.locale ?? null,
+        productId: r.productId ?? null, productTitle: r.productTitle ?? null, productHandle: r.productHandle ?? null, orderId: r.orderId ?? null,
+        mediaCount: (r.media ?? []).length, verified: r.verified, replyContent: r.replyContent ?? null,
+        repliedAt: r.repliedAt ? new Date(r.repliedAt).toISOString() : null, createdAt: new Date(r.createdAt as unknown as string).toISOString(),
+      };
+    },
+    async reviewCount(tenant, email) {
+      const [{ count }] = await tenant.table('reviews').whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).whereNot('status', 'trash').count({ count: '*' });
+      return Number(count);
+    },
+  };
+}
+
+export function reviewsImport({ knex, config }: KernelServices): ReviewImport {
   return {
     async importReviews(tenant, rows) {
       const valid = importRows.parse(rows);
-      return { ids: await knex.transaction((trx) => insertImported(trx, tenant, valid)) };
+      const ids = await knex.transaction((trx) => insertImported(trx, tenant, valid));
+      return { ids, duplicates: valid.length - ids.length };
+    },
+    existingKeys: (tenant, keys) => existingImportKeys(tenant, keys),
+    async storePhoto(bytes) {
+      const image = await cleanImage(bytes).catch((err: Error) => {
+        throw new PhotoRefusedError(err instanceof PhotoRefused ? err.message : 'The photo could not be read');
+      });
+      return storeImage(config.dataDir, image) as ImportedPhoto;
     },
   };
 }

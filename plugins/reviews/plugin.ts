@@ -2,7 +2,7 @@
 // plugins and the kernel (capabilities, shared/feed.ts, shared/import.ts), what it may use, and the
 // events it handles.
 import { definePlugin } from '@plaudit/kernel';
-import { catalogRatings, reviewsCollect, reviewsGuest, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications, reviewsPublic } from './capabilities';
+import { catalogRatings, reviewsAnalytics, reviewsFacts, reviewsCollect, reviewsExport, reviewsGuest, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications, reviewsPublic, reviewsTexts } from './capabilities';
 import { editLink, photoLink, writeLink } from './shared/links';
 
 const REVIEW = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'review_title', 'review_content', 'review_rating'];
@@ -21,10 +21,18 @@ export default definePlugin({
     'reviews.guest': reviewsGuest,
     // a rewarded review's facts and its incentivized flag (the rewards plugin)
     'reviews.rewards': reviewsRewards,
+    // one review's facts for the integrations that hand reviews to other apps (shared/facts-provider.ts)
+    'reviews.facts': reviewsFacts,
     // many reviews at once (shared/import.ts), for the imports plugin and tests of other plugins
     'reviews.import': reviewsImport,
     // the public API's reviews (plugins/public-api), through the admin's own paths (shared/public.ts)
     'reviews.public': reviewsPublic,
+    // every review of a shop in keyset-paged batches, for the imports plugin's export (shared/export.ts)
+    'reviews.export': reviewsExport,
+    // the reviews' facts per local day, for the analytics plugin's rollups (shared/analytics.ts)
+    'reviews.analytics': reviewsAnalytics,
+    // a review's words and detected language, for the translations plugin (shared/texts.ts)
+    'reviews.texts': () => reviewsTexts,
   },
   // the order's products for the write page, without asking Shopify again
   needs: { 'review-requests.facts': 'optional' },

@@ -2,6 +2,7 @@
 // discount notification, reminded before it expires unless used, topped up when photos are added.
 // FTC-safe by construction: the rule never reads the rating (shared/settings.ts `rewardFor`).
 import { definePlugin } from '@plaudit/kernel';
+import { rewardsAnalyticsSource } from './db/analytics';
 
 const COMMON = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'discount_code', 'discount_value', 'discount_expires'];
 const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_first_name: 'Jane', customer_name: 'Jane Doe', product_title: 'Linen shirt', discount_code: 'REVIEW-7QX2K9PA', discount_value: '15%', discount_expires: 'December 24, 2026' };
@@ -13,6 +14,8 @@ export default definePlugin({
   // optional: without the reviews plugin no review events arrive, so nothing is rewarded, while the
   // settings and report pages still answer (removing plugins/reviews must not stop the app)
   needs: { 'reviews.rewards': 'optional' },
+  // codes sent and used per local day, and which discount codes are rewards (shared/analytics.ts)
+  provides: { 'rewards.analytics': ({ knex }) => rewardsAnalyticsSource(knex) },
   emailTemplates: {
     // editing them is part of the second-tier feature, as the rewards are
     discountNotification: { feature: 'discount', variables: COMMON, buttonUrl: 'shop_url', sample: SAMPLE },

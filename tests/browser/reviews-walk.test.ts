@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { listMail, mailDir } from '../../api/runtime/smtp-sink';
 import { adminPage } from '../support/admin-session';
 import { client, eventually } from '../support/api';
+import { readLink } from '../../api/signed-links';
 import { screenshot } from '../support/browser';
 import { usePlatformBrowser } from '../support/platform-browser';
 
@@ -35,8 +36,11 @@ test('done when: order -> email -> 4-star review with a photo -> moderate, the s
   const mail = await eventually(async () => listMail(process.env.DATA_DIR!).find((m) => m.shop === domain), 45_000);
   expect(mail.subject).toContain(order.name);
   // The shared test worker's APP_URL is not this test's API: keep the link's path, use our origin.
-  const link = env.stack.appUrl + /\/r\/write\/[^"\s]+/.exec(rawOf(mail.file))![0];
-  const token = link.split('/r/write/')[1];
+  // the review button is a click link (recorded for analytics) leading to the write page; its target
+  // names the shared worker's origin, so the walk opens the target's path here
+  const clicks = [...rawOf(mail.file).matchAll(/\/r\/click\/([\w-]+\.[\w-]+)/g)].map((m) => String((readLink(m[1]).data as { to: string }).to));
+  const token = /\/r\/write\/([^"\s?#]+)/.exec(clicks.find((to) => to.includes('/r/write/'))!)![1];
+  const link = `${env.stack.appUrl}/r/write/${token}`;
   const productId = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).data.productId as string;
   const summary = async () => (await http.get(`/api/shopify/productsSummary?productIdsString=${encodeURIComponent(productId)}`)).body.data[0];
   expect(await summary()).toMatchObject({ count: 0 });

@@ -24,7 +24,7 @@ test('the product page shows the product with star-rating and review-box placeho
   expect(html).toContain('$18.00 USD');
   const id = /data-product-id="(\d+)"/.exec(html)![1];
   expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
-  expect(html).toContain(`<div class="plaudit-app-block" data-block="star-rating" data-proxy="/apps/plaudit" data-product-id="${id}"></div>`);
+  expect(html).toContain(`<div class="plaudit-app-block" data-block="star-rating" data-proxy="/apps/plaudit" data-product-id="${id}" data-locale="en"></div>`);
   expect(html).toContain(`data-block="review-box" data-proxy="/apps/plaudit" data-product-id="${id}"`);
   const img = /<img src="([^"]+)"/.exec(html)![1];
   const image = await fetch(img);

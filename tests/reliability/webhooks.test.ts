@@ -45,7 +45,9 @@ async function processedOnce(domain: string, webhookId: string) {
     return r?.status === 'processed' ? r : undefined;
   }, 90_000);
   expect(row.attempts).toBe(1);
-  expect(await pendingStart(domain, webhookId)).toBeUndefined();
+  // a start that landed after its 3 s deadline leaves its row for the outbox's retry, which finds
+  // the workflow already started and removes it
+  await eventually(async () => (await pendingStart(domain, webhookId)) === undefined, 90_000);
   return row;
 }
 

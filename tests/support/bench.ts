@@ -80,3 +80,13 @@ export async function timeRuns(fn: () => Promise<unknown>, runs: number): Promis
 
 /** One line of a latency table: p50 and p99. */
 export const latencyLine = (label: string, xs: number[]) => `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms`;
+
+/** mulberry32: a small seeded generator, so a run's data (or a failing random sequence) can be made again from its seed */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -9,11 +9,16 @@ export { collectPageErrors, screenshot, useBrowser } from './browser';
 export { listMail, mailDir, parseHeaders, startSmtpSink, type StoredMail } from '../../api/runtime/smtp-sink';
 export { appProxySignature } from '../../api/platform/app-proxy';
 export { freePort, startTemporalDevServer, stopChild } from '../../api/runtime/temporal-dev-server';
-export { linkKey, signLink } from '../../api/signed-links';
+// Apertium APy, the real review-translation server (plugins/translations), started by the tests that use it
+export { APERTIUM_MISSING, findApertiumApy, startApertium, type RunningApertium } from '../../api/runtime/apertium';
+export { linkKey, readLink, signLink } from '../../api/signed-links';
 export { open, secretBoxKey } from '../../api/platform/crypto';
 export { tenantFor } from '../../api/auth/tenant';
 // the store emulator (Shopify's local double), for tests that drive it directly
 export { DEMO_SHOP, EMULATOR_API_KEY, startEmulator, type RunningEmulator } from '../../emulator';
+// AliExpress and Amazon as the imports plugin's adapters read them (emulator/marketplaces/README.md)
+export { MARKETPLACE_FIXTURES, seedProduct, startMarketplaceEmulator, type RunningMarketplaceEmulator } from '../../emulator/marketplaces';
+export { DEMO_CREDENTIALS, startIntegrationsEmulator, type Received as VendorReceived, type RunningIntegrationsEmulator } from '../../emulator/integrations';
 export { gid } from '../../emulator/ids';
 export { EXTENSION_DIR, ThemeExtension, type PageAssets } from '../../emulator/theme-extension';
 export { productPng } from '../../emulator/png';
@@ -21,7 +26,7 @@ export { productPng } from '../../emulator/png';
 export { tcpProxy, type TcpProxy } from '../reliability/tcp-proxy';
 // for benchmarks (plugins/<id>/bench/): a migrated throw-away database, bench shops, percentiles, and
 // the kernel's runtime pieces a benchmark assembles itself (config, logger, the stack, the app, SMTP, Temporal)
-export { benchDatabase, benchShops, latencyLine, pct, timeRuns, type BenchDatabase } from './bench';
+export { benchDatabase, benchShops, latencyLine, pct, seededRandom, timeRuns, type BenchDatabase } from './bench';
 export { loadConfig } from '../../api/config';
 export { createLogger } from '../../api/log';
 export { ROOT, startInfrastructure } from '../../api/runtime/stack';

@@ -1,6 +1,8 @@
 // The API wired to an in-process store emulator, as `npm start` does without Shopify credentials.
 import crypto from 'node:crypto';
 import { EMULATOR_API_KEY, EMULATOR_API_SECRET, DEMO_SHOP, startEmulator } from '../../emulator';
+import { startMarketplaceEmulator } from '../../emulator/marketplaces';
+import { startIntegrationsEmulator } from '../../emulator/integrations';
 import { FIRST_ID } from '../../emulator/ids';
 import { createLogger } from '../../api/log';
 import { installEmulatorShop } from '../../api/runtime/emulator';
@@ -16,7 +18,12 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
   // would hand out the same subscription, order and discount ids (a unique index refused the second).
   const firstId = FIRST_ID + BigInt(crypto.randomInt(2 ** 40)) * 2n ** 20n;
   const emulator = await startEmulator({ port: 0, apiKey: EMULATOR_API_KEY, apiSecret: EMULATOR_API_SECRET, appUrl, webhookRetryDelaysMs: [200, 400, 800, 1600], firstId });
-  const api = await startTestApi({ SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url, APP_URL: appUrl, ...overrides }, port);
+  const marketplaces = await startMarketplaceEmulator({ port: 0 });
+  const integrations = await startIntegrationsEmulator({ port: 0 });
+  const api = await startTestApi({
+    SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url,
+    MARKETPLACE_BASE_URL: marketplaces.url, INTEGRATIONS_BASE_URL: integrations.url, APP_URL: appUrl, ...overrides,
+  }, port);
 
   async function control<T = any>(path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${emulator.url}/_emulator${path}`, {
@@ -31,12 +38,16 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
   return {
     api,
     emulator,
+    /** AliExpress and Amazon (emulator/marketplaces), the API's MARKETPLACE_BASE_URL */
+    marketplaces,
+    /** the integrations' vendors (emulator/integrations), the API's INTEGRATIONS_BASE_URL */
+    integrations,
     appUrl,
     control,
-    /** A new emulated shop seeded like the demo shop, installed through token exchange. */
-    async installShop(): Promise<{ domain: string; shop: any; appToken: string }> {
+    /** A new emulated shop seeded like the demo shop (its first 6 products unless told), installed through token exchange. */
+    async installShop(o: { products?: number } = {}): Promise<{ domain: string; shop: any; appToken: string }> {
       const domain = `plaudit-${crypto.randomBytes(4).toString('hex')}.myshopify.com`;
-      await control('/shops', { shop: domain });
+      await control('/shops', { shop: domain, ...o });
       await installEmulatorShop(api.config, createLogger('silent'), api.knex, api.config.encryptionKey!, domain);
       const shop = await api.knex('shops').where({ shopifyDomain: domain }).first();
       return { domain, shop, appToken: tokenFor(api.config, domain) };
@@ -47,6 +58,8 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
     async close() {
       await api.close();
       await emulator.stop();
+      await marketplaces.stop();
+      await integrations.stop();
     },
   };
 }

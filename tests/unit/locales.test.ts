@@ -6,25 +6,14 @@
 // - a translation has exactly English's {{placeholders}};
 // - a translation identical to English fails unless locales/identical-allowed.json lists the key
 //   ({ "<namespace>": { "<language>" | "*": ["key.path", ...] } }) for words that are the same.
-import fs from 'node:fs';
 import path from 'node:path';
+import { flatten, type Flat, loadFlat, namespaces, readJson, ROOT } from './locale-files';
 import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import { LANGUAGES } from '../../admin/src/languages';
 
-const ROOT = path.resolve(__dirname, '../..');
 const CODES = LANGUAGES.map((l) => l.code);
-type Flat = Record<string, unknown>;
 type Allowed = Record<string, string[]>;
-
-function flatten(tree: unknown, prefix = '', out: Flat = {}): Flat {
-  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === 'object' && !Array.isArray(value)) flatten(value, name, out);
-    else out[name] = value;
-  }
-  return out;
-}
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*([^{}\s,]+)[^{}]*\}\}/g)].map((m) => m[1]))].sort().join(', ');
 
@@ -80,23 +69,6 @@ describe('the completeness check', () => {
   });
 });
 
-function readJson(file: string): unknown {
-  return JSON.parse(fs.readFileSync(file, 'utf8'));
-}
-
-function namespaces(): { name: string; dir: string }[] {
-  const found = [{ name: 'kernel', dir: path.join(ROOT, 'locales') }];
-  for (const parent of ['plugins', 'tests/fixtures/plugins']) {
-    const base = path.join(ROOT, parent);
-    if (!fs.existsSync(base)) continue;
-    for (const id of fs.readdirSync(base).sort()) {
-      const dir = path.join(base, id, 'locales');
-      if (fs.existsSync(dir) && fs.statSync(dir).isDirectory()) found.push({ name: id, dir });
-    }
-  }
-  return found;
-}
-
 const allowList = readJson(path.join(ROOT, 'locales/identical-allowed.json')) as Record<string, Allowed | string>;
 
 test('the allow-list names only known namespaces and languages', () => {
@@ -109,7 +81,7 @@ test('the allow-list names only known namespaces and languages', () => {
 });
 
 test.each(namespaces().map((n) => [n.name, n.dir] as const))('namespace %s is complete in all ten languages', (name, dir) => {
-  const load = (code: string) => (fs.existsSync(path.join(dir, `${code}.json`)) ? flatten(readJson(path.join(dir, `${code}.json`))) : undefined);
+  const load = (code: string) => loadFlat(dir, code);
   const ownEnglish = load('en');
   expect(ownEnglish).toBeDefined();
   // The kernel's English also covers react-admin's messages, converted to i18next form as i18n.ts does.

@@ -1,7 +1,8 @@
 // Shopify's currentAppInstallation.activeSubscriptions is the source of truth for a billed shop's
 // plan. The return from the confirmation page and the app_subscriptions/update webhook both call
-// syncPlan; each run locks the shop's billing row, so whichever comes first changes the plan and the
-// other finds nothing left to do (the plan is changed, and shop.plan-changed emitted, once).
+// syncPlan; each run locks the shop's billing row and then asks Shopify, so whichever comes first
+// changes the plan and the other finds nothing left to do (the plan is changed, and shop.plan-changed
+// emitted, once), and neither acts on an answer older than the other's change.
 import type { Knex } from 'knex';
 import type { ActiveSubscription, KernelServices, ShopView, Tenant } from '@plaudit/kernel';
 import { chargeOf, lockAccount, saveAccount, updateCharge, type Account } from './account';
@@ -11,10 +12,13 @@ const DAY = 86_400_000;
 
 export async function syncPlan(deps: KernelServices, shop: ShopView): Promise<Account> {
   if (!deps.platform) throw new Error('Billing needs the store platform');
-  const active = await deps.platform.adminApi(shop.domain).activeSubscriptions();
+  const { platform } = deps;
   const tenant = deps.tenant(shop.id, shop.domain);
   return deps.knex.transaction(async (trx) => {
     const account = await lockAccount(tenant, trx);
+    // asked under the lock: a webhook that read Shopify before a downgrade committed would put the
+    // cancelled plan back
+    const active = await platform.adminApi(shop.domain).activeSubscriptions();
     // Shopify keeps at most one active app subscription per shop.
     const sub = active[0];
     if (sub) return applyActive(deps, shop, tenant, account, sub, trx);

@@ -17,7 +17,7 @@ export async function mailDisabled(deps: ActivityDeps, input: WebhookDeliveryInp
     .returning('*');
   if (!claimed) return false;
 
-  const lang = deps.i18n.language(shop.adminLocale);
+  const lang = deps.i18n.adminLanguage(shop.adminLocale);
   const t = deps.i18n.forLanguage(lang);
   const vars = { url: claimed.url, shop: shop.name };
   const messageId = `<webhook-disabled-${claimed.id}-${new Date(claimed.disabledAt ?? Date.now()).getTime()}@${new URL(deps.config.appUrl).hostname}>`;

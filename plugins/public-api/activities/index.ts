@@ -10,6 +10,7 @@ import type { WebhookDeliveryInput } from '../workflows/messages';
 import { attemptDelivery, giveUp } from './deliver';
 import { mailDisabled } from './disabled-mail';
 import { purgeDeliveries } from './retention';
+import { webhookData } from './question-data';
 
 export function createActivities(deps: ActivityDeps) {
   return {
@@ -24,7 +25,7 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-/** What this plugin reads of every event it forwards: the shop, and for review changes the reviews. */
+/** What this plugin reads of every event it forwards: the shop, and for review changes the reviews (question events are completed by question-data.ts). */
 interface ForwardedEvent {
   shopId: number;
   shopDomain: string;
@@ -47,12 +48,14 @@ export function createEventHandlers(deps: ActivityDeps) {
     const shop = await deps.shops.get(event.shopId);
     if (!shop || shop.uninstalled || !deps.shops.allows(shop, 'publicApi')) return;
     const items = webhookItems(event);
+    // read before the transaction; the delivery id stays the digest of the event's own item
+    const payloads = await Promise.all(items.map((item) => webhookData(deps, tenant, topic, item)));
     await deps.knex.transaction(async (trx) => {
       for (const subscription of subscribers) {
-        for (const data of items) {
-          const id = eventDeliveryId(subscription.id, topic, data);
+        for (const [i, item] of items.entries()) {
+          const id = eventDeliveryId(subscription.id, topic, item);
           // a retried handler finds its deliveries made, their starts already in the outbox
-          if (await insertDelivery(tenant, { id, subscriptionId: subscription.id, topic, payload: data }, trx)) await startDelivery(deps, tenant, id, topic, { trx });
+          if (await insertDelivery(tenant, { id, subscriptionId: subscription.id, topic, payload: payloads[i] }, trx)) await startDelivery(deps, tenant, id, topic, { trx });
         }
       }
     });

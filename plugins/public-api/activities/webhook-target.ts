@@ -11,21 +11,15 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { isPrivateAddress, publicLookup } from '@plaudit/kernel';
+
+export { isPrivateAddress, publicLookup };
 
 export type UrlProblem = 'invalid' | 'https' | 'credentials' | 'private' | 'unresolved';
-
-const PRIVATE = new net.BlockList();
-for (const [a, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) PRIVATE.addSubnet(a, bits, 'ipv4');
-for (const [a, bits] of [['::', 127], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(a, bits, 'ipv6');
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 export const RESPONSE_LIMIT = 2048;
 export const ATTEMPT_TIMEOUT_MS = 10_000;
-
-export function isPrivateAddress(address: string): boolean {
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
-  return net.isIPv4(v4) ? PRIVATE.check(v4, 'ipv4') : net.isIPv6(v4) ? PRIVATE.check(v4, 'ipv6') : true;
-}
 
 /** the host without IPv6 brackets or the root's trailing dot ('localhost.' is 'localhost') */
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
@@ -56,16 +50,6 @@ export async function checkWebhookUrl(raw: string, production: boolean): Promise
   if (!found.length) return 'unresolved';
   return found.some((a) => isPrivateAddress(a.address)) ? 'private' : undefined;
 }
-
-/** A DNS lookup that refuses private addresses (the connection's own, so the checked address is used). */
-export const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err);
-    if (!addresses.length || addresses.some((a) => isPrivateAddress(a.address))) return callback(Object.assign(new Error(`${hostname} is not a public address`), { code: 'EPRIVATE' }));
-    if (options.all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
-}) as unknown as net.LookupFunction;
 
 export interface AttemptResult {
   /** the HTTP status, null when there was no answer */

@@ -10,6 +10,7 @@ import { startDelivery } from '../db/delivery-start';
 import { checkWebhookUrl, type UrlProblem } from '../activities/webhook-target';
 import { newWebhookSecret } from '../shared/signature';
 import { MAX_SUBSCRIPTIONS, type SubscriptionInput, type SubscriptionPatch } from '../shared/webhooks';
+import { offeredTopics } from '../shared/webhook-topics';
 
 const URL_MESSAGES: Record<UrlProblem, string> = {
   invalid: 'Enter a valid URL',
@@ -29,7 +30,17 @@ export function webhookActions(services: ApiServices) {
     if (problem) throw createHttpError(400, URL_MESSAGES[problem], { code: `WEBHOOK_URL_${problem.toUpperCase()}` });
   }
 
+  /** a topic of a plugin this server lacks (question.* without questions) is refused like an unknown one */
+  function assertTopics(topics: string[] | undefined) {
+    const offered: string[] = offeredTopics((name) => services.capabilities.has(name));
+    const errors = Object.fromEntries((topics ?? []).flatMap((t, i) => (offered.includes(t) ? [] : [[`topics.${i}`, 'Unknown topic']])));
+    if (Object.keys(errors).length) throw createHttpError(400, 'Validation failed', { errors });
+  }
+
   return {
+    /** what a subscription may ask for on this server */
+    topics: () => offeredTopics((name) => services.capabilities.has(name)),
+
     list: (tenant: Tenant): Promise<SubscriptionRow[]> => subscriptions(tenant).orderBy('id'),
 
     async find(tenant: Tenant, id: number): Promise<SubscriptionRow> {
@@ -40,6 +51,7 @@ export function webhookActions(services: ApiServices) {
 
     /** A new subscription and its signing secret (shown here in the clear, sealed at rest). */
     async create(tenant: Tenant, input: SubscriptionInput): Promise<{ row: SubscriptionRow; secret: string }> {
+      assertTopics(input.topics);
       await assertUrl(input.url);
       const [{ count }] = await subscriptions(tenant).count({ count: '*' });
       if (Number(count) >= MAX_SUBSCRIPTIONS) throw createHttpError(409, `A shop has at most ${MAX_SUBSCRIPTIONS} webhook subscriptions`, { code: 'WEBHOOK_LIMIT' });
@@ -49,6 +61,7 @@ export function webhookActions(services: ApiServices) {
     },
 
     async update(tenant: Tenant, row: SubscriptionRow, patch: SubscriptionPatch): Promise<SubscriptionRow> {
+      assertTopics(patch.topics);
       if (patch.url !== undefined) await assertUrl(patch.url);
       const now = new Date();
       const changes: Record<string, unknown> = { updatedAt: now };
@@ -61,8 +74,16 @@ export function webhookActions(services: ApiServices) {
       return updated;
     },
 
-    /** Its deliveries go with it. */
-    remove: (tenant: Tenant, row: SubscriptionRow) => subscriptions(tenant).where({ id: row.id }).del(),
+    /**
+     * Its deliveries go with it, deleted first: an attempt being written locks its delivery row, then
+     * the subscription's, and a cascade from the subscription would take them the other way round
+     * (a deadlock Postgres breaks by failing one of the two).
+     */
+    remove: (tenant: Tenant, row: SubscriptionRow) =>
+      services.knex.transaction(async (trx) => {
+        await deliveries(tenant, trx).where({ subscriptionId: row.id }).del();
+        await subscriptions(tenant, trx).where({ id: row.id }).del();
+      }),
 
     async deliveries(tenant: Tenant, row: SubscriptionRow, page: { cursor?: string; limit: number }) {
       if (page.cursor && !decodeCursor(page.cursor)) throw createHttpError(400, 'The cursor is invalid', { code: 'INVALID_CURSOR' });

@@ -1,6 +1,6 @@
 // The merchant's webhook subscriptions (the webhooks panel of /settings/managingKey), behind the
 // admin's own authentication; the integrator's side of it is WEBHOOKS.md.
-//   GET    /api/webhooks                          { items, topics, access: { allowed, tier } }
+//   GET    /api/webhooks                          { items, topics (those this server offers), access: { allowed, tier } }
 //   POST   /api/webhooks                          { url, topics } -> 201, with its `secret`
 //   PATCH  /api/webhooks/:id                      { url?, topics?, enabled? } (enabling starts afresh)
 //   DELETE /api/webhooks/:id                      its deliveries go with it
@@ -21,7 +21,6 @@ import { deliveryById, insertDelivery, openSecret, presentDelivery, presentSubsc
 import { startDelivery } from '../db/delivery-start';
 import { newWebhookSecret } from '../shared/signature';
 import { PING_TOPIC, subscriptionInput, subscriptionPatch } from '../shared/webhooks';
-import { WEBHOOK_TOPICS } from '../shared/webhook-topics';
 import type { DeliveryOutcome } from '../workflows/messages';
 import { webhookActions } from './webhook-actions';
 
@@ -41,7 +40,7 @@ export function webhookRoutes(services: ApiServices) {
   router.get('/', async (ctx) => {
     const shop = await services.shops.get(ctx.state.auth.shopId);
     const rows = await actions.list(ctx.state.tenant);
-    ctx.body = { items: rows.map(presentSubscription), topics: WEBHOOK_TOPICS, access: { allowed: !!shop && services.shops.allows(shop, FEATURE), tier: requiredTier(FEATURE) } };
+    ctx.body = { items: rows.map(presentSubscription), topics: actions.topics(), access: { allowed: !!shop && services.shops.allows(shop, FEATURE), tier: requiredTier(FEATURE) } };
   });
 
   router.post('/', gate, async (ctx) => {

@@ -179,6 +179,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List questions
+         * @description The shop's product questions in every status, newest first unless `sort=oldest`, each with its published answers, a page at a time: follow `pageInfo.nextCursor`. Only on servers with the questions plugin.
+         *
+         *     **Scope:** `questions:read` (an API key that has it, as `Authorization: Bearer <key>`).
+         */
+        get: operations["listQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a question
+         * @description One question with its published answers.
+         *
+         *     **Scope:** `questions:read` (an API key that has it, as `Authorization: Bearer <key>`).
+         */
+        get: operations["getQuestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/storefront/products/{productId}/reviews": {
         parameters: {
             query?: never;
@@ -430,7 +474,7 @@ export interface components {
         WebhookSubscriptionInput: {
             /** Format: uri */
             url: string;
-            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created")[];
+            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
         };
         /**
          * @example {
@@ -440,7 +484,7 @@ export interface components {
         WebhookSubscriptionPatch: {
             /** Format: uri */
             url?: string;
-            topics?: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created")[];
+            topics?: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
             enabled?: boolean;
         };
         ReviewPage: {
@@ -710,6 +754,90 @@ export interface components {
             /** @description not recorded yet: list with `orderId` in a few seconds */
             request: null;
         };
+        QuestionPage: {
+            items: components["schemas"]["Question"][];
+            pageInfo: components["schemas"]["PageInfo"];
+        };
+        /**
+         * @example {
+         *       "id": 88,
+         *       "productId": "gid://shopify/Product/7982301",
+         *       "productTitle": "Linen shirt",
+         *       "productHandle": "linen-shirt",
+         *       "askerName": "Quinn",
+         *       "askerEmail": "quinn@example.com",
+         *       "body": "Does it shrink in the wash?",
+         *       "locale": "en",
+         *       "status": "published",
+         *       "heldAsSpam": false,
+         *       "helpfulCount": 3,
+         *       "answerCount": 1,
+         *       "answeredAt": "2026-11-21T09:12:00.000Z",
+         *       "createdAt": "2026-11-20T17:03:11.000Z",
+         *       "updatedAt": "2026-11-21T09:12:00.000Z",
+         *       "answers": [
+         *         {
+         *           "id": 91,
+         *           "author": "merchant",
+         *           "authorName": "Linen & Co",
+         *           "body": "Barely: wash it cold.",
+         *           "helpfulCount": 2,
+         *           "createdAt": "2026-11-21T09:12:00.000Z",
+         *           "updatedAt": "2026-11-21T09:12:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        Question: {
+            id: number;
+            /** @description Shopify product gid */
+            productId: string;
+            productTitle: string | null;
+            productHandle: string | null;
+            askerName: string;
+            /** @description the asker's email (where the answer is mailed; never shown on the storefront); null after a customer redaction */
+            askerEmail: string | null;
+            /** @description the question as asked (plain text) */
+            body: string;
+            /** @description the storefront language it was asked in */
+            locale: string;
+            /**
+             * @description 'pending' awaits the merchant (new questions unless the shop publishes them at once; spam always); 'published' shows on the product page
+             * @enum {string}
+             */
+            status: "published" | "unpublished" | "pending";
+            heldAsSpam: boolean;
+            helpfulCount: number;
+            /** @description published answers */
+            answerCount: number;
+            /** @description when its first answer was published */
+            answeredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description the last change of the question or of one of its answers
+             */
+            updatedAt: string;
+            /** @description the published answers, oldest first */
+            answers: components["schemas"]["Answer"][];
+        };
+        Answer: {
+            id: number;
+            /**
+             * @description 'merchant': the shop's answer; 'community': a customer's, approved by the merchant
+             * @enum {string}
+             */
+            author: "merchant" | "community";
+            authorName: string;
+            body: string;
+            /** @description shoppers' helpful votes */
+            helpfulCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         StorefrontReviewPage: {
             items: components["schemas"]["StorefrontReview"][];
             pageInfo: components["schemas"]["PageInfo"];
@@ -810,7 +938,7 @@ export interface components {
         WebhookSubscription: {
             id: number;
             url: string;
-            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created")[];
+            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
             enabled: boolean;
             /** @description 'failing': switched off after a day of failed deliveries; 'merchant': switched off by hand */
             disabledReason: ("failing" | "merchant") | null;
@@ -827,7 +955,7 @@ export interface components {
         WebhookSubscriptionCreated: {
             id: number;
             url: string;
-            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created")[];
+            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
             enabled: boolean;
             /** @description 'failing': switched off after a day of failed deliveries; 'merchant': switched off by hand */
             disabledReason: ("failing" | "merchant") | null;
@@ -2117,6 +2245,214 @@ export interface operations {
             };
             /** @description The request was sent or finished already */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit (RATE_LIMITED): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plugin the operation needs is not installed (PLUGIN_NOT_INSTALLED), or a service the API depends on is briefly out of reach (TRY_AGAIN_LATER: retry after `Retry-After` seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listQuestions: {
+        parameters: {
+            query?: {
+                /** @description A previous page's `pageInfo.nextCursor`: the page after it */
+                cursor?: string;
+                /** @description Items per page (1 to 100, default 20) */
+                limit?: number;
+                /** @description by the time asked */
+                sort?: "newest" | "oldest";
+                /** @description comma-separated product ids (gids or digits), at most 50 */
+                productId?: string;
+                status?: "published" | "unpublished" | "pending";
+                /** @description true: with a published answer; false: without */
+                answered?: "true" | "false";
+                /** @description asked at or after */
+                since?: string;
+                /** @description the question or one of its answers changed at or after: for incremental syncs */
+                updatedSince?: string;
+            };
+            header?: {
+                /** @description A previous answer's `ETag`: when the answer is unchanged it is 304 Not Modified, without a body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of questions */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current (no body) */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (VALIDATION_FAILED): `error.details` names each failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, rotated or revoked one (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the operation's scope (INSUFFICIENT_SCOPE), or the shop's plan lacks the public API (PLAN_TIER_TOO_LOW) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit (RATE_LIMITED): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plugin the operation needs is not installed (PLUGIN_NOT_INSTALLED), or a service the API depends on is briefly out of reach (TRY_AGAIN_LATER: retry after `Retry-After` seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A previous answer's `ETag`: when the answer is unchanged it is 304 Not Modified, without a body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path: {
+                /** @description The question's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Question"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current (no body) */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (VALIDATION_FAILED): `error.details` names each failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, rotated or revoked one (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the operation's scope (INSUFFICIENT_SCOPE), or the shop's plan lacks the public API (PLAN_TIER_TOO_LOW) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No question of this shop has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

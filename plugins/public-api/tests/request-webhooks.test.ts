@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { listMail, mailDir } from '@plaudit/kernel';
-import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, readLink } from '@plaudit/kernel/testing';
 
 jest.setTimeout(120_000);
 
@@ -35,8 +35,13 @@ afterAll(async () => {
 });
 
 const mailFor = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain);
-// The shared test worker's APP_URL is not this test's API: keep the link's path, use our origin.
-const writeLinkIn = (file: string) => stack.appUrl + /\/r\/write\/[^"\s>]+/.exec(fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))![0];
+// The mail's review button is a click link leading to the write page. The shared test worker's
+// APP_URL is not this test's API: keep the target's path, use our origin.
+const writeLinkIn = (file: string) => {
+  const raw = fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const targets = [...raw.matchAll(/\/r\/click\/([\w-]+\.[\w-]+)/g)].map((m) => String((readLink(m[1]).data as { to: string }).to));
+  return stack.appUrl + /\/r\/write\/[^"\s>]+/.exec(targets.find((t) => t.includes('/r/write/'))!)![0];
+};
 
 test('request.sent, review.created and request.reviewed arrive for one order, naming the same request', async () => {
   const { domain, shop, appToken } = await stack.installShop();

@@ -2,6 +2,7 @@
 // from the kernel's registry, rendered in the customer's language (the order's locale, else the
 // shop's), sent through the shop's sender with the unsubscribe header.
 import type { ActivityDeps, MailBody, ShopView } from '@plaudit/kernel';
+import { trackedBody } from '../shared/tracked-links';
 
 export type RequestTemplate = 'reviewReminder' | 'photoReminder';
 
@@ -22,12 +23,15 @@ export interface CustomerMail {
   unsubscribeUrl: string;
   /** reminders: 'Reminder: ' before the subject */
   reminder?: boolean;
+  /** the click redirect every link goes through (requests and their reminders) */
+  track?: (url: string) => string;
 }
 
 /** Sends the mail; answers the body sent, or the server's error when it refused the mail for good (temporary trouble throws). */
 export async function sendCustomerMail(deps: ActivityDeps, m: CustomerMail): Promise<{ body: MailBody; html: string } | { refused: Error }> {
   const prefix = m.reminder ? `${deps.i18n.forLanguage(m.lang)('review-requests:mail.reminder_prefix')} ` : undefined;
-  const body = await deps.mail.templates.render(m.shop.id, templateId(m.key), m.model, m.lang, { subjectPrefix: prefix });
+  const rendered = await deps.mail.templates.render(m.shop.id, templateId(m.key), m.model, m.lang, { subjectPrefix: prefix });
+  const body = m.track ? trackedBody(rendered, m.track) : rendered;
   const outcome = await deps.mail.sendToCustomer(m.shop, { to: m.to, body, messageId: m.messageId, unsubscribeUrl: m.unsubscribeUrl });
   return outcome.sent ? { body, html: await deps.mail.render(body) } : { refused: outcome.refused };
 }

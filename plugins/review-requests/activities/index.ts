@@ -47,6 +47,9 @@ export function createActivities(deps: ActivityDeps) {
       await deps.knex.transaction(async (trx) => {
         const row = await entryOf(tenant(i), i.orderId, 'email', trx).forUpdate().first('id', 'status', 'name', 'lineItems');
         await entryOf(tenant(i), i.orderId, 'email', trx).update({ status, ...extra, updatedAt: new Date() });
+        // the review.created handler recorded the review's arrival first (db/funnel.ts); a reviewed
+        // signal from before it did keeps the moment the status is recorded
+        await entryOf(tenant(i), i.orderId, 'email', trx).whereNull('reviewedAt').update({ reviewedAt: new Date() });
         if (!row || row.status === 'reviewed') return;
         const event: RequestReviewed = {
           shopId: i.shopId, shopDomain: i.shopDomain, requestId: Number(row.id), orderId: i.orderId, orderName: row.name ?? null,

@@ -5,10 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ActivityDeps } from '@plaudit/kernel';
 import { reviewLinks } from '../shared/reviews-collect';
+import { clickTracker } from '../shared/tracked-links';
 import { PUSH_ITEMS, type PushGateway, type PushReminder, type PushStatus } from '../shared/push';
 import type { RequestRef } from '../workflows/messages';
 import { entryOf, insertEntryOnce, type LineItem } from '../db/queue';
-import { pushOn, pushSettingsOf } from '../db/settings';
+import { connectedPushGateway, pushOn, pushStateOf } from '../db/settings';
 
 const LINK_DAYS = 60;
 
@@ -35,7 +36,13 @@ export function readPushOutbox(dataDir: string): (PushReminder & { at: string })
 
 export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = outboxGateway(deps.config.dataDir)) {
   const entry = (i: RequestRef, queueType: 'email' | 'push') => entryOf(deps.tenant(i.shopId, i.shopDomain), i.orderId, queueType);
-  const integrationOn = async (shopId: number) => pushOn(await pushSettingsOf(deps.settings).get(shopId));
+  const integrationOn = async (shopId: number) => pushOn(await pushStateOf(deps.settings, deps.capabilities, shopId));
+  /** Through the connected web-push integration plugin (`push.gateway`), else the local gateway (the outbox). */
+  async function deliver(i: RequestRef, reminder: PushReminder) {
+    const vendor = await connectedPushGateway(deps.capabilities, i.shopId);
+    if (vendor) await vendor.send({ shopId: i.shopId, shopDomain: i.shopDomain }, reminder);
+    else await gateway.send(reminder);
+  }
 
   return {
     /**
@@ -64,7 +71,10 @@ export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = 
         await entry(i, 'push').update({ status: 'cancel', skipReason: 'push_disabled', updatedAt: new Date() });
         return { status: 'cancel', message: 'The push integration is off' };
       }
-      const collect = reviewLinks(deps.capabilities, `https://${i.shopDomain}`);
+      const shop = await deps.shops.get(i.shopId);
+      const collect = reviewLinks(deps.capabilities, `https://${shop?.publicDomain ?? i.shopDomain}`);
+      // The push's links are its own clicks (UTM medium push), through the click redirect.
+      const track = clickTracker(deps, { domain: i.shopDomain, publicDomain: shop?.publicDomain }, { queueEntry: push.id, medium: 'push', campaign: 'review_reminder' });
       const items = (push.lineItems as LineItem[]).filter((li) => li.productId);
       const reminder: PushReminder = {
         id: `push-${push.id}`,
@@ -74,10 +84,10 @@ export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = 
         customerId: push.shopifyCustomerId,
         customerEmail: push.customerEmail,
         // Review links name the email entry, as the email's own links do.
-        items: items.map((li) => ({ productId: li.productId!, title: li.title, reviewUrl: collect.writeUrl({ shopDomain: i.shopDomain, queueEntryId: push.parentId, orderId: i.orderId, productId: li.productId!, customerLocale: push.customerLocale, expiresInDays: LINK_DAYS }) })),
+        items: items.map((li) => ({ productId: li.productId!, title: li.title, reviewUrl: track(collect.writeUrl({ shopDomain: i.shopDomain, queueEntryId: push.parentId, orderId: i.orderId, productId: li.productId!, customerLocale: push.customerLocale, expiresInDays: LINK_DAYS })) })),
       };
       try {
-        await gateway.send(reminder);
+        await deliver(i, reminder);
       } catch (err) {
         await entry(i, 'push').update({ status: 'failed', errorMessage: (err as Error).message.slice(0, 1000), updatedAt: new Date() });
         return { status: 'failed', message: (err as Error).message };

@@ -2,13 +2,14 @@
 // recorded under a deterministic Message-ID so a retried activity or a restarted worker never sends twice.
 import type { ActivityDeps } from '@plaudit/kernel';
 import type { QueueStatus, RequestRef } from '../workflows/messages';
-import { entryOf, isBlocked, sentCount, type LineItem } from '../db/queue';
+import { entryOf, isBlocked, sentCount, type LineItem, type QueueEntry } from '../db/queue';
 import { monthlyQuota } from '../db/settings';
 import { monthStartInZone } from '../shared/zoned-time';
 import { sendCustomerMail, shopTemplate } from './customer-mail';
 import { requestLinks } from '../shared/request-links';
+import { clickTracker } from '../shared/tracked-links';
 import { reviewLinks } from '../shared/reviews-collect';
-import { productIdsOf, REQUEST_SENT, type RequestSent } from '../shared/request-events';
+import { productIdsOf, ratingUrl, REQUEST_ELIGIBLE, REQUEST_SENT, type RequestEligible, type RequestSent } from '../shared/request-events';
 
 export interface SendOutcome {
   status: QueueStatus;
@@ -55,9 +56,14 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
     unsubscribe_url: links.unsubscribe,
     open_url: links.open,
   };
-  const sent = await sendCustomerMail(deps, { shop, to: row.customerEmail, key: 'reviewReminder', lang, model: { ...model, review_url: model.products[0]?.review_url }, messageId, unsubscribeUrl: links.unsubscribe, reminder: reminder > 0 });
+  // Every link through the click redirect; the storefront's with UTM parameters naming this request.
+  const track = clickTracker(deps, shop, { queueEntry: row.id, medium: 'email', campaign: reminder > 0 ? 'review_reminder' : 'review_request' });
+  const sent = await sendCustomerMail(deps, { shop, to: row.customerEmail, key: 'reviewReminder', lang, model: { ...model, review_url: model.products[0]?.review_url }, messageId, unsubscribeUrl: links.unsubscribe, reminder: reminder > 0, track });
   if ('refused' in sent) return { status: 'failed', extra: { errorMessage: sent.refused.message.slice(0, 1000) } };
-  const record = reminder === 0 ? { sentAt: new Date(), messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null } : { reminderCount: reminder };
+  const now = new Date();
+  // The send's status with it (the workflow records the same next): no reader sees a sent row under its
+  // former status, such as the queue's answer waiting for the row's next write (api/queue-refresh.ts).
+  const record = reminder === 0 ? { sentAt: now, status: 'success', messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null } : { reminderCount: reminder, ...(reminder === 1 ? { remindedAt: now } : {}) };
   // The send and its 'request.sent' event are recorded together (a retried activity finds the row sent).
   await deps.knex.transaction(async (trx) => {
     await entryOf(tenant, ref.orderId, 'email', trx).update(record);
@@ -66,6 +72,21 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
       productIds: productIdsOf(row.lineItems as LineItem[]), reminder, status: 'success', at: new Date().toISOString(),
     };
     await deps.events.emit(REQUEST_SENT, event, { key: `${row.id}:${reminder}`, shopDomain: ref.shopDomain, trx });
+    if (reminder === 0) await deps.events.emit(REQUEST_ELIGIBLE, eligibleEvent(ref, row, model.products, products), { key: String(row.id), shopDomain: ref.shopDomain, trx });
   });
   return { status: 'success', extra: {} };
+}
+
+/** 'request.eligible': the customer and each product's review and one-click rating links. */
+function eligibleEvent(ref: RequestRef, row: QueueEntry, shown: { title: string; image_url: string | null; review_url: string }[], products: LineItem[]): RequestEligible {
+  const [firstName, ...rest] = (row.customerName ?? '').trim().split(/\s+/);
+  return {
+    shopId: ref.shopId, shopDomain: ref.shopDomain, requestId: Number(row.id), orderId: row.orderId, orderName: row.name ?? null,
+    customer: { email: row.customerEmail!, firstName: firstName || null, lastName: rest.join(' ') || null, locale: row.customerLocale ?? null },
+    products: shown.map((p, i) => ({
+      productId: products[i].productId!, title: p.title, imageUrl: p.image_url, reviewUrl: p.review_url,
+      ratingUrls: Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), ratingUrl(p.review_url, n)])) as RequestEligible['products'][number]['ratingUrls'],
+    })),
+    at: new Date().toISOString(),
+  };
 }

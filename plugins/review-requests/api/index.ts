@@ -18,6 +18,7 @@ import { listQueue, queueQuery } from './queue-list';
 import { previewHtml } from './email-preview';
 import { listContext, rowsAfterChange } from './queue-refresh';
 import { templateRoutes } from './templates';
+import { seedDemoRequests } from './demo-requests';
 
 const ids = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
@@ -131,4 +132,5 @@ function allPublicRoutes(services: ApiServices) {
   return router;
 }
 
-export default defineApiPlugin({ id: 'review-requests', routes, publicRoutes: allPublicRoutes });
+// With the store emulator, the demo shop's month of sample requests (demo-requests.ts), once.
+export default defineApiPlugin({ id: 'review-requests', routes, publicRoutes: allPublicRoutes, onStart: (services) => seedDemoRequests(services) });

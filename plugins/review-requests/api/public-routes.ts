@@ -1,17 +1,21 @@
-// Links inside review-request emails: the open-tracking pixel and unsubscribe. Signed, expiring
-// (purposes 'review-requests.open' and 'review-requests.unsubscribe'). Pages are in the customer's
-// language: the order's locale, else the shop's.
+// Links inside review-request emails: the open-tracking pixel, unsubscribe and the click redirect
+// (click-route.ts). Signed, expiring (purposes 'review-requests.open', 'review-requests.unsubscribe',
+// 'review-requests.click'). Pages are in the customer's language: the order's locale, else the shop's.
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { type ApiServices, type AppState, linkKey, messagePage, verifyLink } from '@plaudit/kernel';
 import { openedSignal, reviewRequestWorkflowId } from '../workflows/messages';
 import { blockCustomers, entryById } from '../db/queue';
+import { recordUnsubscribe } from '../db/funnel';
+import { clickRoute } from './click-route';
 import type { EntryLink } from '../shared/request-links';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-export function publicRoutes({ links, shops, temporal, tenant, i18n, log, config }: ApiServices) {
+export function publicRoutes(services: ApiServices) {
+  const { links, shops, temporal, tenant, i18n, log, config } = services;
   const router = new Router<AppState>({ prefix: '/r' });
+  clickRoute(router, services);
   /**
    * Unsubscribe links mailed before the declared purposes (old format, valid 60 days): they must keep
    * working until they expire; this fallback can go once the last of them has (60 days after release).
@@ -49,6 +53,7 @@ export function publicRoutes({ links, shops, temporal, tenant, i18n, log, config
       return;
     }
     await blockCustomers(scoped, [{ email: row.customerEmail, reason: 'unsubscribed' }]);
+    await recordUnsubscribe(scoped, link.data.queueEntry);
     ctx.body = messagePage(t('review-requests:public.unsubscribed_title'), t('review-requests:public.unsubscribed', { shop: shop.name }), lang);
   });
 

@@ -7,23 +7,25 @@ import { type ApiServices, type AppState, requireFeature, unavailableDependency 
 import { PUSH_APP, PUSH_SENT_STATES } from '../shared/push';
 import { sendPushUpdate } from '../workflows/messages';
 import { entryById, entryOf } from '../db/queue';
-import { pushOn, pushSettingsOf } from '../db/settings';
+import { pushOn, pushSettingsOf, pushStateOf } from '../db/settings';
 import { handle, UPDATE_DEADLINE_MS } from './queue-actions';
 
 const integrationUpdate = z.object({ integrated: z.boolean(), reviewReminderStatus: z.boolean() }).partial().strict();
 
-export function pushRoutes({ settings, temporal }: ApiServices) {
+export function pushRoutes({ settings, temporal, capabilities }: ApiServices) {
   const router = new Router<AppState>();
   const integration = pushSettingsOf(settings);
+  // `integrated` is also true while the shop's web-push integration plugin (OneSignal) is connected
+  const state = (shopId: number) => pushStateOf(settings, capabilities, shopId);
 
   router.get(`/integrations/${PUSH_APP}`, async (ctx) => {
-    ctx.body = { success: true, ...(await integration.get(ctx.state.tenant.shopId)) };
+    ctx.body = { success: true, ...(await state(ctx.state.tenant.shopId)) };
   });
 
   // Set by the web-push app's connect flow (integrated) and by the merchant (reviewReminderStatus).
   router.put(`/integrations/${PUSH_APP}`, async (ctx) => {
-    const saved = await integration.update(ctx.state.tenant.shopId, integrationUpdate.parse(ctx.request.body ?? {}));
-    ctx.body = { success: true, message: 'Saved successfully', ...saved };
+    await integration.update(ctx.state.tenant.shopId, integrationUpdate.parse(ctx.request.body ?? {}));
+    ctx.body = { success: true, message: 'Saved successfully', ...(await state(ctx.state.tenant.shopId)) };
   });
 
   router.post('/email-queue/push-notification', requireFeature('pushAction'), async (ctx) => {
@@ -32,7 +34,7 @@ export function pushRoutes({ settings, temporal }: ApiServices) {
     // the row may be the email entry or its push entry
     const row = await entryById(tenant, queueId).first('orderId');
     if (!row) throw createHttpError(404, 'Not found');
-    if (!pushOn(await integration.get(tenant.shopId))) throw createHttpError(409, 'The push integration is off', { code: 'PUSH_OFF' });
+    if (!pushOn(await state(tenant.shopId))) throw createHttpError(409, 'The push integration is off', { code: 'PUSH_OFF' });
     const push = await entryOf(tenant, row.orderId, 'push').first('status');
     if (!push) throw createHttpError(409, 'This request has no push reminder', { code: 'NO_PUSH' });
     if (PUSH_SENT_STATES.includes(push.status)) throw createHttpError(409, 'The push notification was already sent', { code: 'WRONG_STATUS' });

@@ -40,6 +40,18 @@ export class QueueEntry extends ShopScopedModel {
   scheduledAt!: Date | null;
   sentAt!: Date | null;
   openedAt!: Date | null;
+  /** the first click on one of its links (the click redirect, api/click-route.ts) */
+  clickedAt!: Date | null;
+  reviewedAt!: Date | null;
+  /** the review that answered it (review.created), and when the answer had a photo */
+  reviewId!: number | null;
+  photoAddedAt!: Date | null;
+  /** the first reminder's send */
+  remindedAt!: Date | null;
+  /** the customer unsubscribed through this request's link */
+  unsubscribedAt!: Date | null;
+  /** the demo shop's sample history (api/demo-requests.ts) */
+  demo!: boolean;
   messageId!: string | null;
   reminderCount!: number;
   errorMessage!: string | null;

@@ -2,9 +2,9 @@
 // the reminders) and the web-push integration ('review-requests.push'). Read fresh by every
 // activity that needs them, so a change applies to requests already waiting.
 import { z } from 'zod';
-import type { SettingsStore } from '@plaudit/kernel';
+import type { Capabilities, SettingsStore } from '@plaudit/kernel';
 import { DEFAULT_REQUEST_SETTINGS, requestSettings, type RequestSettings } from '../shared/request-settings';
-import { PUSH_OFF, type PushIntegration } from '../shared/push';
+import { PUSH_GATEWAY, PUSH_OFF, type PushGatewayCapability, type PushIntegration } from '../shared/push';
 import type { TimeUnit } from '../shared/zoned-time';
 
 const anyUnit = z.enum(['second', 'minute', 'hour', 'day', 'week', 'month']);
@@ -29,6 +29,18 @@ export const requestSettingsOf = (settings: SettingsStore) => settings.namespace
 
 const pushIntegration = z.object({ integrated: z.boolean(), reviewReminderStatus: z.boolean() }).strict();
 export const pushSettingsOf = (settings: SettingsStore) => settings.namespace('review-requests', pushIntegration, PUSH_OFF, { key: 'push' });
+
+/** The shop's web-push integration plugin (`push.gateway`), when one is installed and the shop connected it. */
+export async function connectedPushGateway(capabilities: Capabilities, shopId: number): Promise<PushGatewayCapability | undefined> {
+  const gateway = capabilities.get<PushGatewayCapability>(PUSH_GATEWAY);
+  return gateway && (await gateway.connected(shopId)) ? gateway : undefined;
+}
+
+/** The stored state, `integrated` also when the shop connected the web-push integration plugin (OneSignal). */
+export async function pushStateOf(settings: SettingsStore, capabilities: Capabilities, shopId: number): Promise<PushIntegration> {
+  const stored = await pushSettingsOf(settings).get(shopId);
+  return stored.integrated ? stored : { ...stored, integrated: !!(await connectedPushGateway(capabilities, shopId)) };
+}
 
 /** Push reminders go out only while the app is connected and the merchant has them on. */
 export const pushOn = (i: PushIntegration) => i.integrated && i.reviewReminderStatus;

@@ -43,6 +43,16 @@ export interface PushGateway {
   send(reminder: PushReminder): Promise<void>;
 }
 
+/**
+ * The capability a web-push integration plugin provides (plugins/integration-web-push, OneSignal):
+ * whether the shop connected it, and one reminder sent through it (idempotent per reminder id).
+ */
+export const PUSH_GATEWAY = 'push.gateway';
+export interface PushGatewayCapability {
+  connected(shopId: number): Promise<boolean>;
+  send(shop: { shopId: number; shopDomain: string }, reminder: PushReminder): Promise<{ id: string }>;
+}
+
 /** Push actions in queue rows are allowed only in these circumstances (spec section 4). */
 export function pushAllowed(integration: PushIntegration, push: PushQueueEntry | null | undefined): boolean {
   return integration.integrated && integration.reviewReminderStatus && !!push && !PUSH_SENT_STATES.includes(push.status);

@@ -31,8 +31,33 @@ export interface RequestReviewed {
   at: string;
 }
 
+/**
+ * 'request.eligible', key = request id: the order's request is due and its email goes out now (emitted
+ * with the first 'request.sent'), with what another app needs to ask for the reviews itself — the
+ * customer and, per product, its review link and one-click rating links (the write page with 1 to 5
+ * stars chosen). The links are signed and expire like the email's.
+ */
+export interface RequestEligible {
+  shopId: number;
+  shopDomain: string;
+  requestId: number;
+  orderId: string;
+  orderName: string | null;
+  customer: { email: string; firstName: string | null; lastName: string | null; locale: string | null };
+  products: { productId: string; title: string; imageUrl: string | null; reviewUrl: string; ratingUrls: Record<'1' | '2' | '3' | '4' | '5', string> }[];
+  at: string;
+}
+
+export const REQUEST_ELIGIBLE = 'request.eligible';
 export const REQUEST_SENT = 'request.sent';
 export const REQUEST_REVIEWED = 'request.reviewed';
+
+/** The write link with `stars` already chosen (the reviews plugin's write page reads `?rating=`). */
+export function ratingUrl(reviewUrl: string, stars: number): string {
+  const u = new URL(reviewUrl);
+  u.searchParams.set('rating', String(stars));
+  return u.toString();
+}
 
 /** The products of a queue entry's line items, once each. */
 export const productIdsOf = (lineItems: { productId?: string | null }[] | null | undefined): string[] =>

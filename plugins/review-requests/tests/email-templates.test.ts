@@ -6,7 +6,7 @@
 // customised review reminder used by a real send through the worker.
 import crypto from 'node:crypto';
 import { client, createShop, eventually, kernelSettingsAtRest, startPlatformStack, storeSettingsRaw, updateShop } from '@plaudit/kernel/testing';
-import { decodedMail, sinkMail } from './mail-helpers';
+import { clickPaths, decodedMail, followClick, sinkMail } from './mail-helpers';
 import en from '../locales/en.json';
 import de from '../locales/de.json';
 
@@ -234,7 +234,11 @@ describe('real sends through the worker', () => {
     expect(raw).toContain(`<p class="intro">Hello &lt;img src=x onerror=alert(1)&gt; Doe (${marker})</p>`);
     expect(raw).toContain(`Rate ${shop.name}`);
     expect(raw).toContain('background:#112233;color:#fafafa');
-    expect(raw).toContain('href="https://acme.example/blog"');
+    // The secondary button, like every link of a request, goes through the click redirect; it is not
+    // the storefront, so it gets no UTM parameters.
+    const targets = await Promise.all(clickPaths(raw).map(async (path) => (await followClick(stack.appUrl, path)).location));
+    expect(targets).toContain('https://acme.example/blog');
+    expect(raw).not.toContain('href="https://acme.example/blog"');
     expect(raw).toContain('<style>.intro{color:#445566}</style>');
     expect(raw).not.toContain('<img src=x');
     const sent = await eventually(async () => ((await entry(shop.id, order.id)).status === 'success' ? entry(shop.id, order.id) : undefined));

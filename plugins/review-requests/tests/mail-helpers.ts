@@ -48,3 +48,14 @@ export async function startMerchantSmtp(user: string, pass: string): Promise<Mer
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return { port: (server.server.address() as { port: number }).port, received, stop: () => new Promise<void>((r) => server.close(() => r())) };
 }
+
+/** The click redirect's links in a mail or its HTML (`/r/click/<token>`), as paths. */
+export function clickPaths(text: string): string[] {
+  return [...new Set([...text.matchAll(/\/r\/click\/[\w-]+\.[\w-]+/g)].map((m) => m[0]))];
+}
+
+/** Follows a click link on this test's API (the shared worker mails another origin): its status and where it leads. */
+export async function followClick(appUrl: string, path: string): Promise<{ status: number; location: string | null }> {
+  const res = await fetch(`${appUrl}${path.replace(/^https?:\/\/[^/]+/, '')}`, { redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') };
+}

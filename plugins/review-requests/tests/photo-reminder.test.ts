@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { listMail, mailDir } from '@plaudit/kernel';
 import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop } from '@plaudit/kernel/testing';
+import { clickPaths, followClick } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -21,7 +22,12 @@ const mailFor = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) =
 const photoMail = (domain: string) => mailFor(domain).filter((m) => m.messageId?.startsWith('<photo-reminder-'));
 const rawOf = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 // The shared test worker's APP_URL is not this test's API: keep the links' paths, use our origin.
-const linkIn = (file: string, kind: 'write' | 'photo') => stack.appUrl + new RegExp(`/r/${kind}/[^"\\s>]+`).exec(rawOf(file))![0];
+const linkIn = (file: string, kind: 'photo') => stack.appUrl + new RegExp(`/r/${kind}/[^"\\s>]+`).exec(rawOf(file))![0];
+/** The request's review link, as the customer reaches it: through the click redirect. */
+async function writeLinkIn(file: string) {
+  const { location } = await followClick(stack.appUrl, clickPaths(rawOf(file))[0]);
+  return stack.appUrl + new URL(location!).pathname;
+}
 
 /** A real 8x8 JPEG: the reviews plugin decodes and re-encodes every upload. */
 let JPEG: Buffer;
@@ -54,7 +60,7 @@ async function reviewFromEmail(domain: string, shopId: number, appToken: string,
   // a US customer: the pages and emails follow the customer's language, and these checks read English
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true, country: 'US' });
   const [request] = await eventually(async () => (mailFor(domain).length ? mailFor(domain) : undefined), 40_000);
-  const sent = await fetch(linkIn(request.file, 'write'), { method: 'POST', body: form({ rating: '5', content: 'Sturdy and pretty, use it every day.', firstName: 'Ann' }, photos) });
+  const sent = await fetch(await writeLinkIn(request.file), { method: 'POST', body: form({ rating: '5', content: 'Sturdy and pretty, use it every day.', firstName: 'Ann' }, photos) });
   expect(await sent.text()).toContain('Thank you!');
   const review = (await reviewsOf(appToken)).find((r) => r.orderId === order.id);
   const row = await eventually(async () => ((await entry(shopId, order.id))?.status === 'reviewed' ? entry(shopId, order.id) : undefined), 20_000);

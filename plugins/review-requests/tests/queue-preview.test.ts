@@ -38,6 +38,9 @@ test('View email shows the request without its open pixel: fetching everything t
   expect(html).toContain(order.name);
   expect(html).not.toMatch(/\/r\/open\//);
   expect(html).not.toMatch(/\/r\/unsubscribe\//);
+  // tracked links point at their targets: a merchant's click is not the customer's
+  expect(sent.htmlContent).toMatch(/\/r\/click\//);
+  expect(html).not.toMatch(/\/r\/click\//);
   // Like the browser showing it: every image the preview names is fetched.
   const imagesOf = (h: string) => [...h.matchAll(/<img\b[^>]*\bsrc=["']([^"']+)["']/gi)].map((m) => m[1]);
   const images = imagesOf(html);

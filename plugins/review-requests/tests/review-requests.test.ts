@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { listMail, mailDir } from '@plaudit/kernel';
 import { client, eventually, linkKey, signLink, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
+import { clickPaths, followClick } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -41,11 +42,15 @@ test('fulfilled order: scheduled, sent with working links, opened, then reminded
   // The shared test worker's APP_URL is not this test's API: keep the links' paths, use our origin.
   const open = stack.appUrl + /\/r\/open\/[^"\s]+\.gif/.exec(raw)![0];
   const unsubscribe = stack.appUrl + /\/r\/unsubscribe\/[^"\s>]+/.exec(raw)![0];
-  expect(/\/r\/write\/[^"\s]+/.test(raw)).toBe(true);
   expect((await fetch(open)).headers.get('content-type')).toBe('image/gif');
   // The pixel signals the workflow, whose activity records the open.
   const opened = await eventually(async () => ((await entry(shop.id, order.id)).status === 'opened' ? entry(shop.id, order.id) : undefined));
   expect(opened.openedAt).not.toBeNull();
+  // Each product's review link goes through the click redirect to the reviews plugin's write page.
+  const clicks = clickPaths(raw);
+  expect(clicks.length).toBeGreaterThan(0);
+  for (const path of clicks) expect(await followClick(stack.appUrl, path)).toEqual({ status: 302, location: expect.stringMatching(/\/r\/write\/[\w-]+\.[\w-]+$/) });
+  expect((await entry(shop.id, order.id)).clickedAt).not.toBeNull();
 
   await eventually(async () => ((await entry(shop.id, order.id)).reminderCount === 1 ? true : undefined), 20_000);
   // The reminder: the request's subject after the reminder prefix, in the customer's language.

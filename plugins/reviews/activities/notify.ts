@@ -34,7 +34,7 @@ export async function notifyShop(deps: ActivityDeps, shopId: number, reviewIds: 
   const negative = rows.filter((r) => r.rating <= settings.negativeThreshold);
   const others = rows.filter((r) => r.rating > settings.negativeThreshold);
   const adminUrl = `${deps.config.appUrl}/reviews/list`;
-  const lang = deps.i18n.language(shop.adminLocale);
+  const lang = deps.i18n.adminLanguage(shop.adminLocale);
   const t = deps.i18n.forLanguage(lang);
   const send = async (to: string | null, body: MailBody) => {
     if (to) await deps.mail.sendToMerchant(shop, { to, body });

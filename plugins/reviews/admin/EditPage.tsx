@@ -8,6 +8,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { apiJson } from '@plaudit/kernel/admin';
 import { editBlock, reviewEdit, type Review } from '../shared/review';
 import { EditBlockNotice } from './EditBlockNotice';
+import { SeeTranslation } from './SeeTranslation';
 import { post, useReviewAction } from './reviews-api';
 
 const FIELDS = ['title', 'firstName', 'lastName', 'email'] as const;
@@ -65,6 +66,7 @@ export default function EditPage() {
         {review && <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
           <Rating value={Number(form.rating ?? 5)} onChange={(_, v) => v && setForm({ ...form, rating: v })} disabled={blocked} />
           <TextField label={translate('reviews:fields.content')} value={form.content ?? ''} onChange={(e) => setForm({ ...form, content: e.target.value })} error={!!errors.content} helperText={errors.content} multiline minRows={4} required disabled={blocked} />
+          <SeeTranslation reviewId={review.id} language={review.language} />
           {FIELDS.map((f) => (
             <TextField key={f} label={translate(`reviews:fields.${f}`)} value={form[f] ?? ''} onChange={(e) => setForm({ ...form, [f]: e.target.value })} error={!!errors[f]} helperText={errors[f]} disabled={blocked} />
           ))}

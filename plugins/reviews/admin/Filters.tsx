@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
+import { ProductPicker } from '@plaudit/kernel/admin';
 import { PAGE_SIZES, SORTS, SOURCES } from '../shared/review';
 import { dateRangeError, type FilterState } from './list-state';
-import { ProductPicker } from './ProductPicker';
 import { downloadExport } from './reviews-api';
 
 export type { FilterState };
@@ -76,6 +76,8 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
       <ProductPicker
         value={value.productId ? { id: value.productId, title: value.productTitle || value.productId } : null}
         onChange={(p) => set({ productId: p?.id ?? '', productTitle: p?.title ?? '' })}
+        label={translate('reviews:filters.product')}
+        width={240}
       />
       <TextField select size="small" label={translate('reviews:filters.source')} value={value.source} onChange={(e) => set({ source: e.target.value })} sx={{ minWidth: 140 }}>
         <MenuItem value="">{translate('reviews:filters.any')}</MenuItem>

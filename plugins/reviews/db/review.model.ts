@@ -23,6 +23,7 @@ export class Review extends ShopScopedModel {
       lastName: text(255),
       email: text(320),
       locale: text(16),
+      language: text(16),
       country: text(2),
       orderId: text(64),
       lineItemId: text(64),
@@ -40,6 +41,8 @@ export class Review extends ShopScopedModel {
   rating!: number;
   title?: string | null;
   content!: string;
+  /** the detected language of title and content ('es'), null until detected (issue 19) */
+  language?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
@@ -65,7 +68,13 @@ export class Review extends ShopScopedModel {
   imported!: boolean;
   /** written for a reward, or imported with that flag: disclosed on the storefront */
   incentivized!: boolean;
+  /** the review's identity in the source it was imported from (unique per shop) */
+  importKey?: string | null;
+  /** the previous app called the author a verified buyer (not our Verified badge) */
+  importedVerified?: boolean;
   demo!: boolean;
+  /** the other plugin's page a shopper's review came through: 'qr' (a QR card's, `reviews.guest`) */
+  submittedVia?: 'qr' | null;
   publishedAt?: Date | null;
   deletedAt?: Date | null;
   // generated columns, read only
@@ -99,6 +108,6 @@ export class ReviewSummary extends ShopScopedModel {
 
 /** What the API answers for a review (internal columns left out). */
 export function present(r: Review) {
-  const { shopId: _s, trashedFrom: _t, productKey: _p, customerId: _c, files: _f, ...rest } = r as Review & Record<string, unknown>;
+  const { shopId: _s, trashedFrom: _t, productKey: _p, customerId: _c, files: _f, submittedVia: _v, ...rest } = r as Review & Record<string, unknown>;
   return rest;
 }

@@ -13,7 +13,7 @@ const FUTURE_SLACK_MS = 24 * 3_600_000;
 const text = (max: number) => z.string().trim().max(max);
 const pastDate = z.coerce.date().refine((d) => d.getTime() <= Date.now() + FUTURE_SLACK_MS, 'The date must not be in the future');
 
-/** One imported review. Never a verified buyer's (SHOPIFY.md, Policy), so there is no `verified`. */
+/** One imported review. Never a verified buyer's here (SHOPIFY.md, Policy), so there is no `verified`. */
 export const importRow = reviewEdit
   .extend({
     kind: z.enum(['product', 'store']).default('product'),
@@ -30,6 +30,10 @@ export const importRow = reviewEdit
     demo: z.boolean().default(false),
     /** the previous app marked it as written for an incentive: the disclosure follows it */
     incentivized: z.boolean().default(false),
+    /** the review's identity in its source: a second import of the same key is skipped, not duplicated */
+    importKey: z.string().min(1).max(200).nullish(),
+    /** the previous app's "verified buyer", kept apart from ours (imported reviews are never verified here) */
+    importedVerified: z.boolean().default(false),
   })
   .strict()
   .refine((r) => r.kind === 'store' || !!r.productId, { path: ['productId'], message: 'This field is required' })
@@ -51,8 +55,28 @@ export interface ReviewImport {
   /**
    * Creates the reviews in one transaction, all or none: a bad row throws a ZodError whose issue
    * paths are `<row index>.<field>` (a 400 with per-field messages when it reaches the API). Returns
-   * the new ids in the order of the rows. Summaries are recomputed once, the storefront feed version
+   * the new ids in the order of the rows; a row whose `importKey` the shop already has is skipped
+   * (counted in `duplicates`, no id). Summaries are recomputed once, the storefront feed version
    * bumps once, and no `review.created` is emitted (see README: imports are not new feedback).
    */
-  importReviews(tenant: Tenant, rows: ImportRowInput[]): Promise<{ ids: number[] }>;
+  importReviews(tenant: Tenant, rows: ImportRowInput[]): Promise<{ ids: number[]; duplicates: number }>;
+  /** Which of these import keys the shop already has (to skip fetching their photos again). */
+  existingKeys(tenant: Tenant, keys: string[]): Promise<Set<string>>;
+  /**
+   * A photo from elsewhere through the customers' upload pipeline (type by its bytes, re-encoded, EXIF
+   * stripped, renditions stored): the media item to put in a row. Throws PhotoRefusedError with the
+   * reason when the bytes are not a photo we accept.
+   */
+  storePhoto(bytes: Buffer): Promise<ImportedPhoto>;
+}
+
+export interface ImportedPhoto {
+  url: string;
+  type: 'image';
+  variants?: { url: string; width: number }[];
+}
+
+/** A photo refused by `storePhoto`; the message says why (the customers' upload messages). */
+export class PhotoRefusedError extends Error {
+  name = 'PhotoRefusedError';
 }

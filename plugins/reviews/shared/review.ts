@@ -54,6 +54,8 @@ export interface Review {
   imported: boolean;
   demo: boolean;
   createdAt: string;
+  /** the detected language of the review's words ('es'), null until detected */
+  language?: string | null;
 }
 
 export interface PageInfo {

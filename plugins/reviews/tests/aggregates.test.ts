@@ -1,6 +1,6 @@
 // After a random sequence of 1,000 actions (seeded, so a failure replays), the maintained
 // summaries equal a full recount of published reviews.
-import { client, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { client, seededRandom, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { insertReviews, maintained, recount, shopOn } from './helpers';
 
 let api: TestApi;
@@ -9,20 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PRODUCTS = ['gid://shopify/Product/1', 'gid://shopify/Product/2', 'gid://shopify/Product/9007199254740993'];
 const ACTIONS = ['publish', 'unpublish', 'delete', 'restore', 'feature', 'verify', 'edit', 'create', 'bulk-publish', 'bulk-delete', 'bulk-restore', 'bulk-unpublish'];
 
 test('summaries equal a full recount after 1,000 random actions', async () => {
-  const rand = mulberry32(20261201);
+  const rand = seededRandom(20261201);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const { shop, http } = await shopOn(api, 'pro');
   const other = await shopOn(api, 'pro');

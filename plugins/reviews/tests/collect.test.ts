@@ -79,6 +79,14 @@ test('a verified review with a photo, once per line item', async () => {
   expect(await (await fetch(url)).text()).toContain('already reviewed');
 });
 
+test('a one-click rating link opens the form with those stars chosen; anything else chooses none', async () => {
+  const { url } = await writeLink();
+  const checked = (html: string) => [...html.matchAll(/name="rating" id="r(\d)" value="\d" checked/g)].map((m) => m[1]);
+  expect(checked(await (await fetch(`${url}?rating=4`)).text())).toEqual(['4']);
+  expect(checked(await (await fetch(url)).text())).toEqual([]);
+  expect(checked(await (await fetch(`${url}?rating=9`)).text())).toEqual([]);
+});
+
 test('an HTML or SVG file posing as a photo is refused, and nothing is stored', async () => {
   const { shop, url } = await writeLink();
   const res = await fetch(url, { method: 'POST', body: form({ rating: '5', content: 'Nice' }, [['photo.png', Buffer.from('<svg onload="alert(1)"></svg>')]]) });

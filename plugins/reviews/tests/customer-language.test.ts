@@ -40,7 +40,7 @@ test('a German-locale customer gets the write page and the reply email in German
 
   const reply = await client(stack.appUrl, appToken).post(`/api/reviews/${review.id}/reply`, { content: 'Danke, Anna!' });
   expect(reply.status).toBe(200);
-  const [mail] = await eventually(async () => (mailsOf(domain, review.email).length ? mailsOf(domain, review.email) : undefined), 30_000);
+  const [mail] = await eventually(async () => (mailsOf(domain, review.email).length ? mailsOf(domain, review.email) : undefined), 60_000); // the reply event's handler on the shared worker
   expect(mail.subject).toBe(`${shop.name} hat auf deine Bewertung geantwortet`);
   const body = mailBody(mail.file);
   expect(body).toContain('lang="de"');

@@ -69,7 +69,8 @@ export function mailBody(file: string): string {
  */
 export async function writeLinkFor(stack: Awaited<ReturnType<typeof startPlatformStack>>, { expiresInDays = 1, locale }: { expiresInDays?: number; locale?: string } = {}) {
   const { domain, shop, appToken } = await stack.installShop();
-  const { order } = await stack.control('/orders', { shop: domain });
+  // an English-speaking customer (the emulator's customers have their own locales; pages follow the order's)
+  const { order } = await stack.control('/orders', { shop: domain, country: 'US' });
   const details = await stack.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
   const product = details!.lineItems.nodes[0].product!.id;
   const collect = stack.api.runtime.services.capabilities.require<ReviewCollect>('reviews.collect');

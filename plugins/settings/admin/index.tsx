@@ -5,6 +5,7 @@ import { defineAdminPlugin } from '@plaudit/kernel/admin';
 // /settings: a tab per contributing plugin (general, import reviews, email, integrations,
 // translations, feature request, subscription — spec section 2), in their declared positions.
 const SettingsPage = lazy(() => import('./SettingsPage'));
+const IntegrationsTab = lazy(() => import('./IntegrationsTab'));
 
 export default defineAdminPlugin({
   id: 'settings',
@@ -13,4 +14,6 @@ export default defineAdminPlugin({
     { path: '/settings', component: SettingsPage },
     { path: '/settings/:tab', component: SettingsPage },
   ],
+  // the integration-<app> plugins' cards (their screens are /settings/integration/<app>)
+  settingsTabs: [{ key: 'integrations', labelKey: 'settings:integrations.tab', position: 40, component: IntegrationsTab }],
 });

@@ -4,13 +4,18 @@
 // testimonials, all_reviews, popup, sidebar), plus which proxy-only blocks are on (plaudit.blocks). A shop is looked at only when its review feed version or
 // its settings changed since the last pass; then each widget is rendered and written only if its
 // HTML changed (hashes in widget_snapshots). Reviews come from the capability 'reviews.feed', as in
-// the API; without it there is nothing to write.
+// the API; without it there is nothing to write. Snapshots are in the shop's primary storefront
+// language: the theme blocks use them only on the primary locale and load other languages through
+// the proxy (extensions/plaudit-reviews, I18N.md).
 import crypto from 'node:crypto';
 import { type ActivityDeps, NoSessionError, type ShopView as KernelShop } from '@plaudit/kernel';
 import { displayOf } from '../api/display-store';
+import { merchantLabelsOf } from '../shared/merchant-labels';
 import { renderWidget, type Block } from '../api/render';
+import { catalogVersion, shopperLanguage } from '../api/storefront-text';
 import { reviewBoxJsonLd, widgetContext, WidgetData, type ShopView } from '../api/widget-data';
 import { REVIEWS_FEED, type ReviewFeedForWidgets } from '../shared/review-feed';
+import { reviewTranslationsOf } from '../shared/review-translations';
 
 export const NAMESPACE = 'plaudit';
 const SHOP_MARKER = '_shop';
@@ -83,14 +88,19 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedForWidgets, shop: Ke
   const [display, reviewSettings] = await Promise.all([displayOf(deps.settings, shop.id), feed.storefrontSettings(tenant)]);
   // Relative dates ("3 days ago") age without any change: such shops are rendered again every hour.
   const relative = display.general.dateFormat === 'relative' ? Math.floor(Date.now() / 3_600_000) : '';
-  const state = hash(`${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings])}|${relative}`);
+  const lang = shopperLanguage(undefined, shop.locale);
+  const labels = (await merchantLabelsOf(deps).all(tenant))[lang] ?? {};
+  // "See translation" (second tier) and automatic translation are in the snapshot's HTML too
+  const translations = reviewTranslationsOf(deps);
+  const translation = await translations.mode(tenant);
+  const state = hash(`${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings, labels, translation])}|${relative}|${lang}|${catalogVersion()}`);
   // tenancy: this shop's snapshot rows
   const rows: { productId: string; key: string; version: string }[] = await deps.knex('widget_snapshots').where({ shopId: shop.id }).select('productId', 'key', 'version');
   const stored = new Map(rows.map((r) => [`${r.productId}|${r.key}`, r.version]));
   if (stored.get(`|${SHOP_MARKER}`) === state) return -1;
 
-  const view: ShopView = { tenant, shopName: shop.name, display, reviewSettings, endpoint: '/apps/plaudit' };
-  const data = new WidgetData(feed, deps.config.appUrl);
+  const view: ShopView = { tenant, shopName: shop.name, display, reviewSettings, endpoint: '/apps/plaudit', lang, primaryLang: lang, labels, translation };
+  const data = new WidgetData(feed, deps.config.appUrl, undefined, translations);
   const ctx = widgetContext(view);
   const api = deps.platform!.adminApi(shop.domain);
   const changed: Written[] = [];

@@ -1,6 +1,6 @@
 // /display-settings: the cards of the 'display-reviews' zone (every storefront widget with what it
-// does, from this plugin's manifest, and what other plugins add), whether each widget is on; the
-// Instagram feed is listed as coming soon; the shared look lives on /branding.
+// does, from this plugin's manifest, and what other plugins add: the Instagram feed is the instagram
+// plugin's), whether each widget is on; the shared look lives on /branding.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
 import PaletteIcon from '@mui/icons-material/Palette';
@@ -33,7 +33,6 @@ export default function DisplayHub() {
 
   const extra = ({ key }: ZoneCard) => {
     const screen = key.replace(/^widgets\./, '');
-    if (screen === 'instagram-feed') return <Box><Chip size="small" variant="outlined" label={translate('widgets:instagram.soon')} /></Box>;
     return SCREENS[screen] ? status(screen) : null;
   };
 

@@ -116,7 +116,7 @@ export function SettingsScreen({ title, intro, groups, preview, widget, back }: 
         </Box>
         <Card sx={{ position: { md: 'sticky' }, top: { md: 72 } }}>
           <CardContent>
-            <WidgetPreview widget={preview} settings={previewSettings(d.state.data, d.draft)} shopName={shop?.name ?? shop?.shopifyDomain ?? ''} chosen={chosen} />
+            <WidgetPreview widget={preview} settings={previewSettings(d.state.data, d.draft)} shopName={shop?.name ?? shop?.shopifyDomain ?? ''} shopLocale={shop?.primaryLocale} chosen={chosen} />
           </CardContent>
         </Card>
       </Box>

@@ -7,6 +7,7 @@ import * as W from '../shared/components';
 import type { DisplaySettings, WidgetKey } from '../shared/display-settings';
 import type { PublicReview, WidgetContext } from '../shared/widget-types';
 import { PreviewBoundary, PreviewFrame } from './PreviewFrame';
+import { usePreviewText } from './preview-text';
 import { PREVIEW_NOW, previewData, SAMPLE_PRODUCT } from './sample-data';
 
 type Widget = ComponentType<{ ctx: WidgetContext; data: never }>;
@@ -50,22 +51,23 @@ function openSidebar(el: HTMLDivElement | null) {
 
 const WIDTHS = { desktop: '100%', mobile: 375 } as const;
 
-export function WidgetPreview({ widget, settings, shopName, chosen }: { widget: WidgetKey; settings: DisplaySettings; shopName: string; chosen?: PublicReview[] }) {
+export function WidgetPreview({ widget, settings, shopName, shopLocale, chosen }: { widget: WidgetKey; settings: DisplaySettings; shopName: string; shopLocale?: string | null; chosen?: PublicReview[] }) {
   const translate = useTranslate();
   const [device, setDevice] = useState<keyof typeof WIDTHS>('desktop');
-  const ctx: WidgetContext = { settings, shopName, endpoint: '', preview: true, now: PREVIEW_NOW };
+  const text = usePreviewText(settings, shopLocale);
+  const ctx: WidgetContext = { settings, text, shopName, endpoint: '', preview: true, now: PREVIEW_NOW };
   const Component = COMPONENTS[widget];
   const data = previewData(widget, settings, chosen) as never;
   const side = floatingSide(widget, settings);
   const body = side ? (
     // The popup and the sidebar render in place in previews; put them where the setting says.
     <div ref={openSidebar} style={{ display: 'flex', minHeight: 420, alignItems: widget === 'popup' ? 'flex-end' : 'stretch', justifyContent: side === 'left' ? 'flex-start' : 'flex-end' }}>
-      <div className={`pl-widget pl-w-${BLOCK[widget]}`} style={widget === 'popup' ? { width: 'min(360px, 100%)' } : { maxWidth: '100%' }}>
+      <div className={`pl-widget pl-w-${BLOCK[widget]}`} lang={text.lang} dir={text.dir} style={widget === 'popup' ? { width: 'min(360px, 100%)' } : { maxWidth: '100%' }}>
         <Component ctx={ctx} data={data} />
       </div>
     </div>
   ) : (
-    <div className={`pl-widget pl-w-${BLOCK[widget]}`}>
+    <div className={`pl-widget pl-w-${BLOCK[widget]}`} lang={text.lang} dir={text.dir}>
       <Component ctx={ctx} data={data} />
     </div>
   );

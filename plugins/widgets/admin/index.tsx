@@ -14,14 +14,13 @@ export default defineAdminPlugin({
     { key: 'display-settings', labelKey: 'widgets:menu.display', to: '/display-settings', position: 50, icon: WidgetsIcon },
   ],
   zones: {
-    'display-reviews': [...Object.keys(SCREENS), 'instagram-feed'].map((screen, i) => ({
+    'display-reviews': Object.keys(SCREENS).map((screen, i) => ({
       key: `widgets.${screen}`, titleKey: `widgets:screen.${screen}.title`, descriptionKey: `widgets:screen.${screen}.text`, to: `/display-settings/${screen}`, position: (i + 1) * 10,
     })),
   },
   routes: [
     { path: '/display-settings', component: lazy(() => import('./DisplayHub')) },
     ...Object.keys(SCREENS).map((screen) => ({ path: `/display-settings/${screen}`, component: WidgetScreen })),
-    { path: '/display-settings/instagram-feed', component: lazy(() => import('./InstagramFeedPage')) },
     { path: '/branding', component: lazy(() => import('./BrandingPage')) },
   ],
 });

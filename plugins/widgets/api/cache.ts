@@ -1,7 +1,7 @@
-// Storefront responses are the same for every shopper of a shop until its reviews or its settings
-// change, so they are kept in process (an LRU bounded in entries and bytes) and answered with an
-// ETag, `Cache-Control: public, max-age=60, stale-while-revalidate=600, stale-if-error=86400` and
-// 304s. A LISTEN connection on the review feed's channel (feed-listener.ts) drops a shop's entries
+// Storefront responses are the same for every shopper of a shop and language until its reviews or
+// its settings change, so they are kept in process (an LRU bounded in entries and bytes) and
+// answered with an ETag, `Cache-Control: public, max-age=60, stale-while-revalidate=600,
+// stale-if-error=86400` and 304s. A LISTEN connection on the review feed's channel (feed-listener.ts) drops a shop's entries
 // the moment a write commits; while that connection is down every request checks the shop's
 // versions instead (see shop-context.ts).
 // The last good answer of every URL is also kept apart from those drops: when a read fails because
@@ -24,6 +24,8 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const DEFAULT_CHANNEL = 'plaudit_review_feed';
 /** Query parameters Shopify's app proxy adds (and signs): not part of what a response depends on. */
 const PROXY_PARAMS = new Set(['shop', 'logged_in_customer_id', 'path_prefix', 'timestamp', 'signature']);
+/** ...and ?locale=, which a key carries as the language it resolved to: 'de-CH' and 'de' share one answer. */
+const KEY_SKIPS = new Set([...PROXY_PARAMS, 'locale']);
 
 /** Headers that belong to one request or are written per answer, never replayed from a cached one. */
 const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers']);
@@ -31,19 +33,19 @@ const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', '
 export { ResponseLru, type CachedResponse } from './response-lru';
 
 /** Sorted query without the proxy's own parameters: the part of a URL a response depends on. */
-export function canonicalQuery(query: Record<string, string | string[] | undefined>): string {
+export function canonicalQuery(query: Record<string, string | string[] | undefined>, skip = PROXY_PARAMS): string {
   const pairs: string[] = [];
   for (const k of Object.keys(query).sort()) {
-    if (PROXY_PARAMS.has(k)) continue;
+    if (skip.has(k)) continue;
     const v = query[k];
     for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) pairs.push(`${encodeURIComponent(k)}=${encodeURIComponent(one)}`);
   }
   return pairs.join('&');
 }
 
-/** Key of a storefront response: mount, shop, both versions, path and the meaningful query. */
-export function responseKey(mount: string, shopId: number, versions: { feed: string; settings: string }, path: string, query: Record<string, string | string[] | undefined>): string {
-  return `${mount}|${shopId}|${versions.feed}|${versions.settings}|${path}|${canonicalQuery(query)}`;
+/** Key of a storefront response: mount, shop, both versions, the language answered in, path and the meaningful query. */
+export function responseKey(mount: string, shopId: number, versions: { feed: string; settings: string }, lang: string, path: string, query: Record<string, string | string[] | undefined>): string {
+  return `${mount}|${shopId}|${versions.feed}|${versions.settings}|${lang}|${path}|${canonicalQuery(query, KEY_SKIPS)}`;
 }
 
 export function etagOf(body: Buffer): string {
@@ -87,7 +89,10 @@ function serialize(ctx: StorefrontContext): CachedResponse | undefined {
   return { body: buf, type: ctx.response.get('Content-Type') || 'application/octet-stream', etag: etagOf(buf), headers };
 }
 
-/** Key of the last good answer: mount, shop and URL, without the versions (it outlives them). */
+/**
+ * Key of the last good answer: mount, shop and URL (its ?locale= as sent: the shop's locale may be
+ * out of reach), without the versions (it outlives them).
+ */
 function lastGoodKey(ctx: StorefrontContext): string {
   const shop = ctx.state.proxy?.shopDomain ?? ''; // the direct mount has the shop in its path
   return `${ctx.state.proxy ? 'proxy' : 'direct'}|${shop}|${ctx.path}|${canonicalQuery(ctx.query as Record<string, string | string[]>)}`;
@@ -161,7 +166,7 @@ export class StorefrontCache {
 
   keyOf(ctx: StorefrontContext): string {
     const s = ctx.state.storefront;
-    return responseKey(s.mount, s.shop.id, s.versions, ctx.path, ctx.query as Record<string, string | string[]>);
+    return responseKey(s.mount, s.shop.id, s.versions, s.lang, ctx.path, ctx.query as Record<string, string | string[]>);
   }
 
   /**

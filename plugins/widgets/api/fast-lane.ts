@@ -11,6 +11,7 @@ import querystring from 'node:querystring';
 import { type ApiServices, type FastLane, isValidAppProxyRequest } from '@plaudit/kernel';
 import { matches, PUBLIC_CACHE_CONTROL, responseKey, storefrontCache } from './cache';
 import type { ShopStates } from './shop-context';
+import { shopperLanguage } from './storefront-text';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{8,128}$/;
 const PROXY = '/storefront/proxy/';
@@ -47,7 +48,8 @@ export function storefrontFastLane(services: ApiServices, shops: ShopStates): Fa
       }
       const state = shops.peek(domain);
       if (!state) return false;
-      const entry = cache.responses.get(responseKey(mount, state.shop.id, state.versions, path, query));
+      const lang = shopperLanguage(query.locale, state.shop.locale);
+      const entry = cache.responses.get(responseKey(mount, state.shop.id, state.versions, lang, path, query));
       if (!entry?.headers) return false;
 
       const inbound = req.headers['x-request-id'];

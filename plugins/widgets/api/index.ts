@@ -13,6 +13,7 @@ import { storefrontFastLane } from './fast-lane';
 import { directShopContext, proxyShopContext, shopStates, type StorefrontAppState } from './shop-context';
 import { ensureSnapshotSchedule } from './snapshot-schedule';
 import { widgetAssetRoutes, widgetRoutes } from './widget-routes';
+import { translationRoutes } from './translation-routes';
 import { settingsRoutes } from './settings-routes';
 
 export const FEED_PATH = '/feeds/google-product-reviews.xml';
@@ -22,7 +23,7 @@ function storefrontRoutes(services: ApiServices) {
   const cache = storefrontCache(services);
   const routes = readRoutes(services, cache);
   routes.get(FEED_PATH, googleFeedHandler(services));
-  return [routes, widgetRoutes(services)];
+  return [routes, widgetRoutes(services), translationRoutes(services)];
 }
 
 function publicRoutes(services: ApiServices): AppRouter {

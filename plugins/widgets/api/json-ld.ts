@@ -14,12 +14,14 @@ export interface ProductJsonLdInput {
   summary: Summary;
   reviews: PublicReview[];
   general: DisplaySettings['general'];
+  /** the page's word for an anonymous reviewer */
+  anonymous?: string;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The Product node, or null when there is nothing Google may show (no reviews, no product name). */
-export function productJsonLd({ product, url, summary, reviews, general }: ProductJsonLdInput): Record<string, unknown> | null {
+export function productJsonLd({ product, url, summary, reviews, general, anonymous }: ProductJsonLdInput): Record<string, unknown> | null {
   const name = product.title?.trim() || reviews.find((r) => r.productTitle)?.productTitle?.trim();
   if (!name || summary.count < 1) return null;
   const node: Record<string, unknown> = {
@@ -39,7 +41,7 @@ export function productJsonLd({ product, url, summary, reviews, general }: Produ
     '@type': 'Review',
     ...(r.title?.trim() ? { name: r.title.trim() } : {}),
     reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-    author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName).slice(0, 100) },
+    author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName, anonymous).slice(0, 100) },
     datePublished: r.createdAt.slice(0, 10),
     reviewBody: r.content,
   }));

@@ -1,8 +1,9 @@
 // Server rendering of the storefront widgets: the shared React components to static HTML inside a
-// wrapper the client scripts find (<div class="pl-widget" data-pl-widget=... data-pl-endpoint=...>),
-// with the widget's CSS, the review box's JSON-LD and <script defer> tags for its scripts. Review
-// text only ever passes through React (escaped); the CSS and JSON-LD are ours and escaped for
-// their elements.
+// wrapper the client scripts find (<div class="pl-widget" data-pl-widget=... data-pl-endpoint=...
+// lang dir data-pl-i18n>), with the widget's CSS, the review box's JSON-LD and <script defer> tags
+// for its scripts. The wrapper's lang and dir are the render's language; data-pl-i18n carries the
+// few texts the scripts show, in that language. Review text only ever passes through React
+// (escaped); the CSS and JSON-LD are ours and escaped for their elements.
 import type { JSX } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
@@ -58,6 +59,25 @@ export const BLOCK_SCRIPTS: Record<Block, string[]> = {
   upsell: [],
 };
 
+/** The texts each client script shows; the script has no catalog of its own (it must stay small). */
+export const SCRIPT_TEXTS: Record<string, string[]> = {
+  'review-box': ['box.showing', 'box.no_match', 'box.load_failed', 'lightbox.label', 'lightbox.previous', 'lightbox.next', 'lightbox.close'],
+  'submit-form': ['form.sending', 'form.check_fields', 'form.failed', 'form.offline', 'form.photo_type', 'form.photo_too_large', 'form.photo_limit'],
+  carousel: ['carousel.pause', 'carousel.play'],
+};
+
+/** What the scripts show of a review's translation, when the shop offers one (storefront/translate.ts). */
+export const TRANSLATION_TEXTS = ['review.see_translation', 'review.see_original', 'review.translated_from', 'review.translation_unavailable'];
+/** The blocks whose reviews offer "See translation" (their scripts run storefront/translate.ts). */
+export const TRANSLATING_BLOCKS: Block[] = ['review-box', 'all-reviews', 'carousel', 'testimonials'];
+
+/** The block's script texts as the data-pl-i18n JSON: key -> text, or plural forms by category. */
+function scriptTexts(block: Block, ctx: WidgetContext): string | undefined {
+  const translating = ctx.translation && TRANSLATING_BLOCKS.includes(block) ? TRANSLATION_TEXTS : [];
+  const keys = [...BLOCK_SCRIPTS[block].flatMap((s) => SCRIPT_TEXTS[s] ?? []), ...translating];
+  return keys.length ? JSON.stringify(Object.fromEntries(keys.map((k) => [k, ctx.text.raw(k)]))) : undefined;
+}
+
 /** Which settings switch a block on (a switched-off block renders nothing). */
 export function blockEnabled(block: Block, ctx: WidgetContext): boolean {
   const s = ctx.settings;
@@ -102,12 +122,14 @@ export function renderWidget<B extends Block>(block: B, ctx: WidgetContext, data
   if (!markup) return '';
   const scripts = BLOCK_SCRIPTS[block];
   const attrs: Record<string, string | number | undefined | null> = {
-    'pl-widget': block, 'pl-endpoint': ctx.endpoint, ...blockAttrs(block, data), ...opts.attrs,
+    'pl-widget': block, 'pl-endpoint': ctx.endpoint, ...blockAttrs(block, data), 'pl-i18n': scriptTexts(block, ctx),
+    // reviews in other languages are translated on load (the translations provider's autoTranslate)
+    'pl-auto': ctx.translation === 'auto' && TRANSLATING_BLOCKS.includes(block) ? 'translate' : undefined, ...opts.attrs,
   };
   const attrText = Object.entries(attrs)
     .filter(([, v]) => v !== undefined && v !== null)
     .map(([k, v]) => ` data-${k.replace(/[^a-z0-9-]/g, '')}="${escapeAttr(String(v))}"`)
-    .join('');
+    .join('') + ` lang="${escapeAttr(ctx.text.lang)}" dir="${ctx.text.dir}"`;
   const pending = scripts.length ? ' data-pl-pending=""' : '';
   const tags = opts.scriptSrc ? scripts.map((s) => opts.scriptSrc!(s)).filter(Boolean).map((src) => `<script src="${escapeAttr(src!)}" defer></script>`).join('') : '';
   const jsonLd = block === 'review-box' && opts.jsonLd ? jsonLdScript(opts.jsonLd) : '';

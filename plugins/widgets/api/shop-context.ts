@@ -10,9 +10,13 @@ import createHttpError from 'http-errors';
 import type { Middleware } from 'koa';
 import { type ApiServices, type AppProxyContext, type AppState, SHOP_DOMAIN, type Tenant, tenantFor } from '@plaudit/kernel';
 import type { DisplaySettings } from '../shared/display-settings';
+import { merchantLabelsOf } from '../shared/merchant-labels';
 import { reviewFeedOf, type StorefrontReviewSettings } from '../shared/review-feed';
+import { reviewTranslationsOf, type TranslationMode } from '../shared/review-translations';
+import type { Labels } from '../shared/widget-text';
 import type { StorefrontCache } from './cache';
 import { displayOf } from './display-store';
+import { shopperLanguage } from './storefront-text';
 
 const STATE_TTL_MS = 60_000;
 
@@ -23,6 +27,8 @@ export interface StorefrontShop {
   name: string;
   /** the online store's own domain (product URLs), the myshopify domain when unknown */
   storeDomain: string;
+  /** the shop's primary storefront locale ('en', 'de', ...): the language when the request names none */
+  locale: string;
 }
 
 export interface StorefrontState {
@@ -35,6 +41,12 @@ export interface StorefrontState {
   customerId: string | null;
   /** base URL of the storefront routes as the shopper's browser reaches them */
   endpoint: string;
+  /** the language answered in (?locale=, else the shop's primary locale, else English): cached answers are keyed by it */
+  lang: string;
+  /** the merchant's labels by language (translations.labels; part of the settings version) */
+  labels: Record<string, Labels>;
+  /** "See translation" and automatic translation (translations.reviews; part of the settings version) */
+  translation: TranslationMode;
   /** what cached responses are keyed by */
   versions: { feed: string; settings: string };
 }
@@ -55,6 +67,8 @@ interface ShopState {
   tenant: Tenant;
   display: DisplaySettings;
   reviewSettings: StorefrontReviewSettings;
+  labels: Record<string, Labels>;
+  translation: TranslationMode;
   versions: { feed: string; settings: string };
   loadedAt: number;
 }
@@ -94,11 +108,17 @@ export class ShopStates {
     return state;
   }
 
-  /** Display and review settings, and a version of their content (a save that changes nothing is no change). */
+  /**
+   * Display and review settings, the merchant's labels, what review translation offers (tier and
+   * autoTranslate), and a version of their content (a save that changes nothing is no change).
+   */
   private async settingsOf(tenant: Tenant) {
-    const [display, reviewSettings] = await Promise.all([displayOf(this.services.settings, tenant.shopId), reviewFeedOf(this.services).storefrontSettings(tenant)]);
-    const version = crypto.createHash('sha1').update(JSON.stringify([display, reviewSettings])).digest('base64url').slice(0, 16);
-    return { display, reviewSettings, version };
+    const [display, reviewSettings, labels, translation] = await Promise.all([
+      displayOf(this.services.settings, tenant.shopId), reviewFeedOf(this.services).storefrontSettings(tenant), merchantLabelsOf(this.services).all(tenant),
+      reviewTranslationsOf(this.services).mode(tenant),
+    ]);
+    const version = crypto.createHash('sha1').update(JSON.stringify([display, reviewSettings, labels, translation])).digest('base64url').slice(0, 16);
+    return { display, reviewSettings, labels, translation, version };
   }
 
   private async load(domain: string): Promise<ShopState | null> {
@@ -109,10 +129,12 @@ export class ShopStates {
     const [settings, feed] = await Promise.all([this.settingsOf(tenant), reviewFeedOf(this.services).version(tenant)]);
     this.domains.set(shop.id, domain);
     return {
-      shop: { id: shop.id, domain: shop.domain, name: shop.name, storeDomain: shop.publicDomain || shop.domain },
+      shop: { id: shop.id, domain: shop.domain, name: shop.name, storeDomain: shop.publicDomain || shop.domain, locale: shop.locale },
       tenant,
       display: settings.display,
       reviewSettings: settings.reviewSettings,
+      labels: settings.labels,
+      translation: settings.translation,
       versions: { feed, settings: settings.version },
       loadedAt: Date.now(),
     };
@@ -177,8 +199,9 @@ export function shopStates(services: ApiServices, cache: StorefrontCache): ShopS
   return found;
 }
 
-function apply(ctx: { state: StorefrontAppState }, state: ShopState, mount: StorefrontState['mount'], endpoint: string, customerId: string | null) {
-  const storefront: StorefrontState = { mount, shop: state.shop, tenant: state.tenant, display: state.display, reviewSettings: state.reviewSettings, customerId, endpoint, versions: state.versions };
+function apply(ctx: { state: StorefrontAppState; query: Record<string, unknown> }, state: ShopState, mount: StorefrontState['mount'], endpoint: string, customerId: string | null) {
+  const lang = shopperLanguage(ctx.query.locale, state.shop.locale);
+  const storefront: StorefrontState = { mount, shop: state.shop, tenant: state.tenant, display: state.display, reviewSettings: state.reviewSettings, customerId, endpoint, lang, labels: state.labels, translation: state.translation, versions: state.versions };
   ctx.state.storefront = storefront;
   ctx.state.tenant = state.tenant;
   ctx.state.shop = state.shop;

@@ -6,11 +6,14 @@ import { z } from 'zod';
 import type { Tenant } from '@plaudit/kernel';
 import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
 import type { ProductRef, Summary, WidgetContext } from '../shared/widget-types';
+import type { Labels } from '../shared/widget-text';
 import type { RatingSummary, ReviewFeedForWidgets, ReviewFeedQuery, StorefrontReviewSettings } from '../shared/review-feed';
+import type { ReviewTranslationsForWidgets, TranslationMode } from '../shared/review-translations';
 import { customerPortal, type PortalSources } from './customer-portal';
 import { productJsonLd } from './json-ld';
 import { forShoppers, productGid } from './read-routes';
 import type { Block, BlockData } from './render';
+import { textFor } from './storefront-text';
 
 const invalid = 'The value is invalid';
 const productId = z.string().trim().regex(/^(\d{1,20}|gid:\/\/shopify\/Product\/\d{1,20})$/, invalid);
@@ -41,6 +44,13 @@ export interface ShopView {
   endpoint: string;
   /** Shopify customer id of the signed-in shopper (app proxy only) */
   customerId?: string | null;
+  /** the storefront language rendered, and the shop's primary one (storefront-text.ts) */
+  lang: string;
+  primaryLang: string;
+  /** the merchant's labels for `lang` (translations.labels) */
+  labels?: Labels;
+  /** "See translation" on reviews in other languages, and whether they translate on load */
+  translation?: TranslationMode;
 }
 
 const EMPTY: Summary = { count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, mediaCount: 0 };
@@ -52,18 +62,30 @@ export function toSummary(s: RatingSummary | undefined): Summary {
 }
 
 export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
-  return { settings: view.display, shopName: view.shopName, endpoint: view.endpoint, now };
+  return {
+    settings: view.display, text: textFor(view.display, view.lang, view.primaryLang, view.labels), shopName: view.shopName, endpoint: view.endpoint, now,
+    translation: view.translation?.offered ? (view.translation.autoTranslate ? 'auto' : 'link') : undefined,
+  };
 }
 
 export class WidgetData {
-  /** `portal`: the store and the write links the customer portal needs (the API's; the worker renders no portal) */
-  constructor(private readonly feed: ReviewFeedForWidgets, private readonly appUrl: string, private readonly portal?: Omit<PortalSources, 'feed'>) {}
+  /**
+   * `portal`: the store and the write links the customer portal needs (the API's; the worker renders no portal);
+   * `translations`: which reviews offer "See translation" (translations.reviews)
+   */
+  constructor(
+    private readonly feed: ReviewFeedForWidgets, private readonly appUrl: string, private readonly portal?: Omit<PortalSources, 'feed'>,
+    private readonly translations?: ReviewTranslationsForWidgets,
+  ) {}
 
-  private async list(view: ShopView, q: ReviewFeedQuery) {
+  /** A page of reviews for shoppers; `translatable`: the widget offers "See translation" (review box, all reviews, carousel, testimonials). */
+  private async list(view: ShopView, q: ReviewFeedQuery, translatable = false) {
     const page = await this.feed.reviews(view.tenant, q);
     // UGC display off: the reviews show without their customers' photos and videos
     const items = view.reviewSettings.ugcDisplay === false ? page.items.map((r) => ({ ...r, media: [] })) : page.items;
-    return { items: items.map((r) => forShoppers(r, view.display, this.appUrl)), nextCursor: page.nextCursor };
+    const from = translatable && view.translation?.offered && this.translations && items.length
+      ? await this.translations.offers(view.tenant, items.map((r) => r.id), view.lang) : {};
+    return { items: items.map((r) => ({ ...forShoppers(r, view.display, this.appUrl), ...(from[r.id] ? { translateFrom: from[r.id] } : {}) })), nextCursor: page.nextCursor };
   }
 
   private async summary(view: ShopView, gid: string): Promise<Summary> {
@@ -76,7 +98,7 @@ export class WidgetData {
     const gid = productGid(q.product_id);
     const s = view.display.reviewBox;
     const sort = q.sort ?? s.sort;
-    const [summary, page] = await Promise.all([this.summary(view, gid), this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage })]);
+    const [summary, page] = await Promise.all([this.summary(view, gid), this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage }, true)]);
     const first = page.items.find((r) => r.productTitle);
     const product: ProductRef = { id: gid, title: title ?? first?.productTitle ?? null, handle: first?.productHandle ?? null };
     return { product, summary, page, stars: q.stars, sort };
@@ -97,12 +119,12 @@ export class WidgetData {
           const s = d.allReviews;
           const sort = q.sort ?? s.sort;
           const scope = s.include === 'store' ? { productId: null } : s.include === 'product' ? { kind: 'product' as const } : {};
-          const [summary, page] = await Promise.all([this.feed.shopSummary(view.tenant), this.list(view, { ...scope, sort, stars: q.stars, after: q.after, limit: s.perPage })]);
+          const [summary, page] = await Promise.all([this.feed.shopSummary(view.tenant), this.list(view, { ...scope, sort, stars: q.stars, after: q.after, limit: s.perPage }, true)]);
           return { summary: toSummary(summary), page, stars: q.stars, sort };
         }
         case 'carousel': {
           const c = d.carousel;
-          const { items } = await this.list(view, { stars: atLeast(c.minRating), limit: c.maxReviews, sort: c.source === 'featured' ? 'featured' : 'newest', withMedia: c.source === 'media' || undefined });
+          const { items } = await this.list(view, { stars: atLeast(c.minRating), limit: c.maxReviews, sort: c.source === 'featured' ? 'featured' : 'newest', withMedia: c.source === 'media' || undefined }, true);
           return { reviews: items };
         }
         case 'popup': {
@@ -117,7 +139,7 @@ export class WidgetData {
           const fq: ReviewFeedQuery = t.source === 'selected' ? { ids: t.selectedReviews.length ? t.selectedReviews : [0], sort: 'featured', limit: 50 }
             : t.source === 'recent' ? { ...products, sort: 'newest', limit: t.maxRecentReviews }
               : { ...products, testimonial: true, sort: 'featured', limit: 50 };
-          return { reviews: (await this.list(view, fq)).items };
+          return { reviews: (await this.list(view, fq, true)).items };
         }
         case 'submit-form':
           return { product: q.product_id ? { id: productGid(q.product_id), title: null, handle: null } : null };
@@ -142,6 +164,7 @@ export class WidgetData {
 /** The review box's JSON-LD: only with the rich-snippet setting on and at least one review. */
 export function reviewBoxJsonLd(view: ShopView, data: BlockData['review-box'], url?: string | null) {
   if (!view.reviewSettings.richSnippets || data.summary.count < 1) return null;
-  return productJsonLd({ product: data.product, url, summary: data.summary, reviews: data.page.items, general: view.display.general });
+  const anonymous = widgetContext(view).text.t('review.anonymous');
+  return productJsonLd({ product: data.product, url, summary: data.summary, reviews: data.page.items, general: view.display.general, anonymous });
 }
 

@@ -16,7 +16,9 @@ import { BLOCKS, renderReviewItems, renderWidget, type Block } from './render';
 import type { StorefrontAppState } from './shop-context';
 import { submitResultPage } from './submit-page';
 import { reviewFeedOf } from '../shared/review-feed';
+import { reviewTranslationsOf } from '../shared/review-translations';
 import { REVIEWS_COLLECT, type ReviewLinksForWidgets } from './customer-portal';
+import { shopperLanguage } from './storefront-text';
 import { reviewBoxJsonLd, widgetContext, WidgetData, widgetQuery, type ShopView } from './widget-data';
 
 /** The largest form the fallback passes on: 5 photos of 5 MB and the text fields. */
@@ -26,7 +28,10 @@ const isBlock = (b: string): b is Block => (BLOCKS as readonly string[]).include
 
 function viewOf(state: StorefrontAppState): ShopView {
   const s = state.storefront;
-  return { tenant: s.tenant, shopName: s.shop.name, display: s.display, reviewSettings: s.reviewSettings, endpoint: s.endpoint, customerId: s.customerId };
+  return {
+    tenant: s.tenant, shopName: s.shop.name, display: s.display, reviewSettings: s.reviewSettings, endpoint: s.endpoint, customerId: s.customerId,
+    lang: s.lang, primaryLang: shopperLanguage(undefined, s.shop.locale), labels: s.labels[s.lang], translation: s.translation,
+  };
 }
 
 export function widgetRoutes(services: ApiServices) {
@@ -38,7 +43,7 @@ export function widgetRoutes(services: ApiServices) {
     platform: services.platform,
     links: services.capabilities.get<ReviewLinksForWidgets>(REVIEWS_COLLECT),
     warn: (msg, err) => services.log.warn({ err: (err as Error).message }, msg),
-  });
+  }, reviewTranslationsOf(services));
   const router = new Router<StorefrontAppState>();
 
   // Everything but the shopper's own reviews is the same for every shopper: cached and revalidated.
@@ -105,10 +110,10 @@ export function widgetRoutes(services: ApiServices) {
     if (secret) {
       const params: Record<string, string> = {
         shop: s.shop.domain, logged_in_customer_id: s.customerId ?? '', path_prefix: s.mount === 'proxy' ? s.endpoint : '/apps/plaudit',
-        timestamp: String(Math.floor(Date.now() / 1000)),
+        timestamp: String(Math.floor(Date.now() / 1000)), locale: s.lang,
       };
       target = `/storefront/proxy/reviews?${new URLSearchParams({ ...params, signature: appProxySignature(params, secret) })}`;
-    } else target = `/storefront/reviews?shop=${encodeURIComponent(s.shop.domain)}`;
+    } else target = `/storefront/reviews?${new URLSearchParams({ shop: s.shop.domain, locale: s.lang })}`;
     let status = 502;
     let body: { data?: { status?: string }; errors?: Record<string, string>; message?: string } = {};
     try {
@@ -126,7 +131,7 @@ export function widgetRoutes(services: ApiServices) {
     const back = typeof ctx.query.return_to === 'string' && /^\/(?!\/)[^\s\\]{0,500}$/.test(ctx.query.return_to) ? ctx.query.return_to : '/';
     ctx.status = status === 201 ? 200 : status >= 500 ? 502 : status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = submitResultPage({ settings: s.display, shopName: s.shop.name, status, body, back });
+    ctx.body = submitResultPage({ settings: s.display, text: widgetContext(viewOf(ctx.state)).text, shopName: s.shop.name, status, body, back });
   });
 
   return router;

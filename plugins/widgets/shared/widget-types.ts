@@ -2,9 +2,19 @@
 // review feed. The server renderer (plugins/widgets/api) fills these from the database; the admin's
 // live previews fill them with sample data. Type-only imports: nothing of the API is bundled.
 import type { DisplaySettings } from './display-settings';
-import type { PublicReview, ReviewFeedPage } from './review-feed';
+import type { PublicReview as FeedReview } from './review-feed';
+import type { WidgetText } from './widget-text';
 
-export type { PublicReview, ReviewFeedPage };
+/** A review as the widgets show it: the feed's, and the language a translation is offered from. */
+export interface PublicReview extends FeedReview {
+  /** the review's language when the storefront offers "See translation" for it (translations.reviews) */
+  translateFrom?: string;
+}
+
+export interface ReviewFeedPage {
+  items: PublicReview[];
+  nextCursor: string | null;
+}
 
 export interface Summary {
   count: number;
@@ -15,6 +25,8 @@ export interface Summary {
 
 export interface WidgetContext {
   settings: DisplaySettings;
+  /** the storefront language's words (with the shop's labels), plurals and numbers */
+  text: WidgetText;
   shopName: string;
   /** base URL of the widget endpoints as the shopper's browser reaches them (the app proxy) */
   endpoint: string;
@@ -22,6 +34,8 @@ export interface WidgetContext {
   preview?: boolean;
   /** current time for relative dates (ms since epoch), fixed per render */
   now: number;
+  /** review text translation offered (second tier): 'link' ("See translation"), 'auto' (translated on load) */
+  translation?: 'link' | 'auto';
 }
 
 export interface ProductRef {

@@ -1,7 +1,9 @@
 // The review box and the all-reviews page: "load more" (the next page as an HTML fragment), the star
 // filter (the summary's bars), sort, and a photo lightbox (a modal <dialog>: arrows, Escape, focus
-// back to the photo it opened from). Without this script the first page still shows in full.
-import { $, $$, endpointOf, onWidgets } from './common';
+// back to the photo it opened from), and reviews' translations (translate.ts). Without this script the
+// first page still shows in full.
+import { $, $$, endpointOf, onWidgets, text, withLocale } from './common';
+import { translations } from './translate';
 
 function init(root: HTMLElement) {
   const name = root.dataset.plWidget!;
@@ -13,12 +15,13 @@ function init(root: HTMLElement) {
   const status = $(root, '.pl-sr[role=status]');
   const nomatch = $(root, '.pl-nomatch');
   let busy = false;
+  const translateNew = translations(root);
 
   async function load(append: boolean) {
     if (busy || !list()) return;
     busy = true;
     root.setAttribute('aria-busy', 'true');
-    const q = new URLSearchParams({ fragment: 'list' });
+    const q = withLocale(root, new URLSearchParams({ fragment: 'list' }));
     if (root.dataset.plProduct) q.set('product_id', root.dataset.plProduct);
     if (sort) q.set('sort', sort.value);
     if (stars.size) q.set('stars', [...stars].join(','));
@@ -33,10 +36,12 @@ function init(root: HTMLElement) {
       const items = Array.from(next.children);
       if (!append) list().replaceChildren();
       list().append(...items);
+      translateNew(list());
       list().dataset.plNext = next.dataset.plNext || '';
       if (more) more.hidden = !next.dataset.plNext;
       if (nomatch) nomatch.hidden = list().children.length > 0;
-      if (status) status.textContent = list().children.length ? `Showing ${list().children.length} reviews` : 'No reviews match this filter.';
+      const shown = list().children.length;
+      if (status) status.textContent = shown ? text(root, 'box.showing', shown) : text(root, 'box.no_match');
       // Keyboard and screen-reader users continue at the first review that arrived.
       const first = items[0]?.querySelector<HTMLElement>('.pl-review');
       if (append && first) {
@@ -44,7 +49,7 @@ function init(root: HTMLElement) {
         first.focus();
       }
     } catch {
-      if (status) status.textContent = 'The reviews could not be loaded. Please try again.';
+      if (status) status.textContent = text(root, 'box.load_failed');
     } finally {
       busy = false;
       root.removeAttribute('aria-busy');
@@ -92,8 +97,9 @@ function lightbox(root: HTMLElement, opener: HTMLAnchorElement) {
   let i = thumbs.indexOf(opener);
   const dialog = document.createElement('dialog');
   dialog.className = 'pl-lightbox';
-  dialog.setAttribute('aria-label', 'Review photo');
-  dialog.innerHTML = '<img alt=""><div class="pl-lb-nav"><button type="button" class="pl-lb-prev" aria-label="Previous photo">‹</button><span aria-live="polite"></span><button type="button" class="pl-lb-next" aria-label="Next photo">›</button></div><button type="button" class="pl-close" aria-label="Close photo">×</button>';
+  dialog.setAttribute('aria-label', text(root, 'lightbox.label'));
+  dialog.innerHTML = '<img alt=""><div class="pl-lb-nav"><button type="button" class="pl-lb-prev">‹</button><span aria-live="polite"></span><button type="button" class="pl-lb-next">›</button></div><button type="button" class="pl-close">×</button>';
+  for (const [sel, key] of [['.pl-lb-prev', 'previous'], ['.pl-lb-next', 'next'], ['.pl-close', 'close']]) $(dialog, sel)!.setAttribute('aria-label', text(root, `lightbox.${key}`));
   const img = $<HTMLImageElement>(dialog, 'img')!;
   const counter = $(dialog, 'span')!;
   const show = (n: number) => {
@@ -110,9 +116,11 @@ function lightbox(root: HTMLElement, opener: HTMLAnchorElement) {
     else if (t.closest('.pl-lb-prev')) show(i - 1);
     else if (t.closest('.pl-lb-next')) show(i + 1);
   });
+  // The arrow keys follow the page: on a right-to-left page the left arrow goes on.
+  const forward = getComputedStyle(root).direction === 'rtl' ? -1 : 1;
   dialog.addEventListener('keydown', (e) => {
-    if (e.key === 'ArrowLeft') show(i - 1);
-    if (e.key === 'ArrowRight') show(i + 1);
+    if (e.key === 'ArrowLeft') show(i - forward);
+    if (e.key === 'ArrowRight') show(i + forward);
   });
   dialog.addEventListener('close', () => {
     dialog.remove();

@@ -1,28 +1,29 @@
 // The review form: checks the photos before anything is sent (type .gif/.jpg/.png, 5 MB each, at
 // most 5; the spec's messages), posts the form as multipart with fetch, and answers in live regions:
 // the thank-you or moderation text, or each field's error next to the field. Without this script the
-// form posts natively to the widget routes' fallback page.
-import { $, $$, endpointOf, onWidgets } from './common';
+// form posts natively to the widget routes' fallback page. Its texts are the widget's (data-pl-i18n),
+// and the endpoint answers in the widget's language (?locale=).
+import { $, $$, endpointOf, onWidgets, text } from './common';
 
 const MAX_PHOTOS = 5;
 const MAX_BYTES = 5 * 1024 * 1024;
-const TYPE_NOT_SUPPORTED = 'type not supported (.gif, .jpg, .png)';
-const TOO_LARGE = 'File size should not be more than 5MB';
-const UPLOAD_LIMIT = 'You have reached the file upload limit';
 
-/** Where reviews are posted (ISSUE7.md): through the app proxy, or directly with ?shop=. */
-export function submitUrl(endpoint: string): string {
+/** Where reviews are posted (ISSUE7.md): through the app proxy, or directly with ?shop=; in the widget's language. */
+export function submitUrl(endpoint: string, lang = ''): string {
   const direct = /^(.*)\/storefront\/shops\/([^/?#]+)$/.exec(endpoint);
-  return direct ? `${direct[1]}/storefront/reviews?shop=${direct[2]}` : `${endpoint}/reviews`;
+  const locale = lang ? `locale=${encodeURIComponent(lang)}` : '';
+  if (direct) return `${direct[1]}/storefront/reviews?shop=${direct[2]}${locale && `&${locale}`}`;
+  return `${endpoint}/reviews${locale && `?${locale}`}`;
 }
 
+/** What is wrong with the chosen photos, as a data-pl-i18n key (the spec's messages in English). */
 export function photoError(files: ArrayLike<{ name: string; type: string; size: number }>): string | null {
-  if (files.length > MAX_PHOTOS) return UPLOAD_LIMIT;
+  if (files.length > MAX_PHOTOS) return 'form.photo_limit';
   for (const f of Array.from(files)) {
     const ext = /\.(gif|jpe?g|png)$/i.test(f.name);
     const mime = /^image\/(gif|jpeg|png)$/.test(f.type);
-    if (!ext || (f.type && !mime)) return TYPE_NOT_SUPPORTED;
-    if (f.size > MAX_BYTES) return TOO_LARGE;
+    if (!ext || (f.type && !mime)) return 'form.photo_type';
+    if (f.size > MAX_BYTES) return 'form.photo_too_large';
   }
   return null;
 }
@@ -52,21 +53,25 @@ function bind(root: HTMLElement, form: HTMLFormElement) {
     status.focus();
   };
 
-  photos?.addEventListener('change', () => setError('photos', photos.files ? photoError(photos.files) : null));
+  const photoProblem = () => {
+    const key = photos?.files ? photoError(photos.files) : null;
+    return key && text(root, key);
+  };
+  photos?.addEventListener('change', () => setError('photos', photoProblem()));
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     clearErrors();
-    const problem = photos?.files ? photoError(photos.files) : null;
+    const problem = photoProblem();
     if (problem) {
       setError('photos', problem)?.focus();
       return;
     }
     if (submit) submit.disabled = true;
     form.setAttribute('aria-busy', 'true');
-    status.textContent = 'Sending your review…';
+    status.textContent = text(root, 'form.sending');
     try {
-      const res = await fetch(submitUrl(endpointOf(root)), { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      const res = await fetch(submitUrl(endpointOf(root), root.lang), { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' }, credentials: 'same-origin' });
       const body = await res.json().catch(() => ({}));
       if (res.status === 201) {
         form.reset();
@@ -81,11 +86,11 @@ function bind(root: HTMLElement, form: HTMLFormElement) {
         else unknown.push(message);
       }
       if (first) {
-        status.textContent = unknown.join(' ') || 'Please check the fields marked below.';
+        status.textContent = unknown.join(' ') || text(root, 'form.check_fields');
         first.focus();
-      } else say(unknown.join(' ') || body?.message || 'Your review could not be sent. Please try again.');
+      } else say(unknown.join(' ') || (res.status < 500 && body?.message) || text(root, 'form.failed')); // a server error's message is not written for shoppers
     } catch {
-      say('Your review could not be sent. Please check your connection and try again.');
+      say(text(root, 'form.offline'));
     } finally {
       if (submit) submit.disabled = false;
       form.removeAttribute('aria-busy');

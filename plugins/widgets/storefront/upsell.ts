@@ -2,7 +2,8 @@
 // product page's "you may also like"); every card of that section with a data-product-id gets its
 // stars, asked for in one request per 50 cards, also for cards a theme or upsell app inserts later.
 // plaudit.css reserves each card's star line from the first paint, so filling it moves nothing;
-// when the merchant has the ratings off the line is given back.
+// when the merchant has the ratings off the line is given back. The stars' labels are in the
+// storefront's language (data-pl-locale, the theme's request.locale).
 const BATCH = 50;
 
 function fill(block: HTMLElement) {
@@ -32,6 +33,8 @@ function fill(block: HTMLElement) {
         if (card.dataset.productId !== id || card.querySelector('.plaudit-upsell-rating')) return;
         const holder = document.createElement('div');
         holder.className = 'pl-widget pl-w-upsell plaudit-upsell-rating';
+        holder.lang = widget.lang;
+        holder.dir = widget.dir;
         const list = document.createElement('ul');
         list.className = 'pl-upsell';
         list.append(row.cloneNode(true));
@@ -49,6 +52,7 @@ function fill(block: HTMLElement) {
     const fresh = [...new Set(ids)];
     for (let i = 0; i < fresh.length; i += BATCH) {
       const q = new URLSearchParams({ scripts: '0', product_ids: fresh.slice(i, i + BATCH).join(',') });
+      if (block.dataset.plLocale) q.set('locale', block.dataset.plLocale);
       fetch(`${base}/widgets/upsell?${q}`, { credentials: 'same-origin' })
         .then((r) => (r.ok ? r.text() : null))
         .then((html) => html !== null && place(html))

@@ -5,7 +5,7 @@
 import { eventually, settingsElsewhere, startTestApi, type TestApi, updateShop } from '@plaudit/kernel/testing';
 import { canonicalQuery, matches, ResponseLru, storefrontCache } from '../api/cache';
 import { displayStore } from '../api/display-store';
-import { createReviews, SECRET, shopWithClient, signedQuery } from './feed-helpers';
+import { createReviews, fastLaneOnly, SECRET, shopWithClient, signedQuery } from './feed-helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -203,18 +203,7 @@ describe('the in-process LRU', () => {
 });
 
 describe('the fast lane', () => {
-  /** A server with nothing but the lane: 599 whenever it leaves a request to the app. */
-  async function laneOnly() {
-    const http = await import('node:http');
-    const widgets = api.runtime.plugins.find((p) => p.id === 'widgets')!;
-    const lane = widgets.fastLane!(api.runtime.services);
-    const server = http.createServer((req, res) => {
-      if (!lane(req, res)) res.writeHead(599).end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    return { url, close: () => new Promise((r) => server.close(r)) };
-  }
+  const laneOnly = () => fastLaneOnly(api);
 
   test('answers what the full stack cached, with the same bytes and headers, and nothing else', async () => {
     if (!cache().listening) await cache().start();

@@ -20,7 +20,7 @@ test('the extension carries the current build of every widget script (npm run bu
 
 test('blocks: valid schemas, app blocks in sections, embeds in the body, every asset present', () => {
   const theme = new ThemeExtension();
-  expect(blocks.sort()).toEqual(['all-reviews', 'carousel', 'customer-reviews', 'floating', 'popup', 'review-box', 'sidebar', 'star-rating', 'testimonials', 'upsell-rating']);
+  expect(blocks.sort()).toEqual(['all-reviews', 'carousel', 'customer-reviews', 'floating', 'instagram-feed', 'popup', 'questions', 'review-box', 'sidebar', 'star-rating', 'testimonials', 'upsell-rating']);
   for (const name of blocks) {
     const { schema, source } = theme.block(name)!;
     expect([name, schema.target]).toEqual([name, ['popup', 'sidebar', 'floating'].includes(name) ? 'body' : 'section']);
@@ -89,7 +89,8 @@ describe('on the emulated storefront', () => {
     const login = await fetch(`${em.url}/account/login?email=${encodeURIComponent(customer.email)}`, { redirect: 'manual' });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const account = () => fetch(`${em.url}/account`, { headers: { cookie } }).then((r) => r.text());
-    const portal = '<div class="plaudit-app-block" data-block="customer-portal" data-proxy="/apps/plaudit"></div>';
+    // request.locale is set on every storefront page (English here): the block passes it on
+    const portal = '<div class="plaudit-app-block" data-block="customer-portal" data-proxy="/apps/plaudit" data-locale="en"></div>';
     const now = new Date().toISOString();
     const flags = (value: Record<string, boolean>) => shop.metafields.push({ id: em.store.nextId(), ownerId: gid('Shop', shop.id), namespace: NAMESPACE, key: 'blocks', type: 'json', value: JSON.stringify(value), createdAt: now, updatedAt: now });
     // the app has not said anything yet: both blocks start off
@@ -100,7 +101,7 @@ describe('on the emulated storefront', () => {
     expect(await account()).toContain(portal);
     expect((await account()).split('shopify-section-template--customers-account__main')[1]).not.toContain(`data-customer`);
     const product = await (await fetch(`${em.url}/products/ceramic-coffee-mug`)).text();
-    expect(product).toMatch(/<div id="shopify-section-template--product__upsell" class="shopify-section">[\s\S]*data-product-id="\d+"[\s\S]*<div class="plaudit-block plaudit-upsell" data-pl-base="\/apps\/plaudit" data-pl-cards="\[data-product-id\]"\s*>/);
+    expect(product).toMatch(/<div id="shopify-section-template--product__upsell" class="shopify-section">[\s\S]*data-product-id="\d+"[\s\S]*<div class="plaudit-block plaudit-upsell" data-pl-base="\/apps\/plaudit" data-pl-cards="\[data-product-id\]" data-pl-locale="en"\s*>/);
     expect(product).toContain('/cdn/extensions/plaudit-reviews/upsell.js');
     // the guest's account page is the login: no portal
     expect(await (await fetch(`${em.url}/account`)).text()).not.toContain('customer-portal');

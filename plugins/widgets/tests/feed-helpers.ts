@@ -2,6 +2,7 @@
 // (the merchant's POST /api/reviews, its bulk actions, the storefront submit endpoint, and its
 // `reviews.import` capability for what the merchant cannot type: widgets never writes or reads
 // another plugin's tables), the reviews.feed capability, and proxy signing.
+import http from 'node:http';
 import { appProxySignature, tenantFor, type Tenant } from '@plaudit/kernel';
 import { client, createShop, type TestApi } from '@plaudit/kernel/testing';
 import { REVIEWS_FEED, type ReviewFeedForWidgets } from '../shared/review-feed';
@@ -132,6 +133,18 @@ export function signedQuery(shop: string, params: Record<string, string> = {}, o
   };
   query.signature = appProxySignature(query, opts.secret ?? SECRET);
   return new URLSearchParams(query).toString();
+}
+
+/** A server with nothing but the widgets' fast lane: 599 whenever it leaves a request to the app. */
+export async function fastLaneOnly(api: TestApi) {
+  const widgets = api.runtime.plugins.find((p) => p.id === 'widgets')!;
+  const lane = widgets.fastLane!(api.runtime.services);
+  const server = http.createServer((req, res) => {
+    if (!lane(req, res)) res.writeHead(599).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { url, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */

@@ -39,7 +39,7 @@ test('nothing without reviews or without a product name', () => {
 test('the rich-snippet setting switches it', () => {
   const reviews = [review()];
   const data = { product: PRODUCT, summary: summaryOf(reviews), page: { items: reviews, nextCursor: null } };
-  const view = (richSnippets: boolean) => ({ display: context().settings, reviewSettings: { richSnippets } }) as ShopView;
+  const view = (richSnippets: boolean) => ({ display: context().settings, reviewSettings: { richSnippets }, lang: 'en', primaryLang: 'en' }) as ShopView;
   expect(reviewBoxJsonLd(view(true), data)).toMatchObject({ '@type': 'Product' });
   expect(reviewBoxJsonLd(view(false), data)).toBeNull();
 });

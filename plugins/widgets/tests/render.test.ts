@@ -54,14 +54,14 @@ describe('components', () => {
   test('review box: stars, reviewer, verified badge, date, markers, reply, lazy photos, load more, form, branding', () => {
     const html = renderWidget('review-box', context(), sampleData()['review-box']);
     expect(html).toContain('aria-label="4 out of 5 stars"'); // the average
-    expect(html).toContain('<span class="pl-author">Ada L.</span><span class="pl-verified">Verified buyer</span>');
+    expect(html).toContain('<span class="pl-author" dir="auto">Ada L.</span><span class="pl-verified">Verified buyer</span>');
     expect(html).toContain('>Nov 1, 2026</time>');
     expect(html).toContain('<span class="pl-tag pl-pinned">Pinned</span>');
     expect(html).toContain('<span class="pl-tag pl-featured">Featured</span>');
     expect(html).toContain('Reply from Plaudit Demo');
     expect(html).toMatch(/<img src="https:\/\/cdn.example.com\/a.jpg" alt="" loading="lazy" decoding="async" width="72" height="72"\/>/);
     expect(html).toContain('data-pl-next="next-page"');
-    expect(html).toMatch(/<form class="pl-form"[^>]*action="\/apps\/plaudit\/widgets\/submit\?return_to=%2Fproducts%2Fmerino-wool-beanie"[^>]*encType="multipart\/form-data" method="post"/);
+    expect(html).toMatch(/<form class="pl-form"[^>]*action="\/apps\/plaudit\/widgets\/submit\?return_to=%2Fproducts%2Fmerino-wool-beanie&amp;locale=en"[^>]*encType="multipart\/form-data" method="post"/);
     expect(html).toContain('name="photos"');
     expect(html).toContain('role="status" aria-live="polite"');
     expect(html).toContain('Powered by Plaudit');
@@ -80,10 +80,10 @@ describe('components', () => {
     expect(formatDate(iso, 'MMM D, YYYY', NOW)).toBe('Mar 4, 2026');
     expect(formatDate('2026-11-17T12:00:00Z', 'relative', NOW)).toBe('3 days ago');
     expect(formatDate(iso, 'none', NOW)).toBeNull();
-    expect(starsLabel(4)).toBe('4 out of 5 stars');
-    expect(starsLabel(4.46)).toBe('4.5 out of 5 stars');
+    expect(starsLabel(4, context().text)).toBe('4 out of 5 stars');
+    expect(starsLabel(4.46, context().text)).toBe('4.5 out of 5 stars');
     const html = renderWidget('review-box', context({ general: { reviewerName: 'anonymous', dateFormat: 'none', showVerifiedBadge: false } }), sampleData()['review-box']);
-    expect(html).toContain('<span class="pl-author">Anonymous</span>');
+    expect(html).toContain('<span class="pl-author" dir="auto">Anonymous</span>');
     expect(html).not.toContain('<time');
     expect(html).not.toContain('Verified buyer');
   });

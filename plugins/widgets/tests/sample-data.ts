@@ -1,5 +1,6 @@
 // Sample widget data for the render, XSS and JSON-LD tests (and the bytes bench): reviews as the
 // feed gives them, a summary that matches them.
+import { textFor } from '../api/storefront-text';
 import { withDisplayDefaults, type DisplaySettings } from '../shared/display-settings';
 import type { PublicReview, Summary, WidgetContext } from '../shared/widget-types';
 
@@ -23,8 +24,10 @@ export function summaryOf(reviews: PublicReview[]): Summary {
   return { count, average: count ? Math.round((reviews.reduce((a, r) => a + r.rating, 0) / count) * 100) / 100 : 0, stars, mediaCount: reviews.filter((r) => r.media.length).length };
 }
 
-export function context(settings: unknown = {}, extra: Partial<WidgetContext> = {}): WidgetContext {
-  return { settings: withDisplayDefaults(settings) as DisplaySettings, shopName: 'Plaudit Demo', endpoint: '/apps/plaudit', now: NOW, ...extra };
+/** A render's context; `lang` the storefront language (the shop's primary language is English). */
+export function context(settings: unknown = {}, extra: Partial<WidgetContext> = {}, lang = 'en'): WidgetContext {
+  const display = withDisplayDefaults(settings) as DisplaySettings;
+  return { settings: display, text: textFor(display, lang, 'en'), shopName: 'Plaudit Demo', endpoint: '/apps/plaudit', now: NOW, ...extra };
 }
 
 /** Every widget on, so each renders. */

@@ -32,6 +32,11 @@ export interface Operation<P = any, Q = any, B = any> {
    * shop's headless origins get CORS headers (cors.ts)
    */
   scope?: Scope;
+  /**
+   * a capability the operation exists only with (an optional plugin's): without it the operation is
+   * neither routed (404 like any unknown path) nor documented. Absent: always there.
+   */
+  requires?: string;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;

@@ -7,7 +7,8 @@
 //   (400 VALIDATION_FAILED with a message per field);
 // - a weak ETag on every 200 GET, and 304 for a current If-None-Match (etag.ts);
 // - Idempotency-Key on idempotent POSTs (idempotency.ts);
-// - the OpenAPI document and its documentation page (openapi.ts, docs.ts).
+// - the OpenAPI document and its documentation page (openapi.ts, docs.ts);
+// - operations that `require` a capability no installed plugin provides left out: 404, undocumented.
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ApiServices, AppContext, AppState } from '@plaudit/kernel';
@@ -71,7 +72,12 @@ const allow = (methods: string[]): Middleware<AppState> => async (ctx) => {
   ctx.status = 204;
 };
 
-export function publicV1(services: ApiServices, operations: Operation[] = publicOperations) {
+/** The operations this server has: those whose required capability is installed. */
+export const installedOperations = (services: Pick<ApiServices, 'capabilities'>, operations: Operation[]) =>
+  operations.filter((op) => !op.requires || services.capabilities.has(op.requires));
+
+export function publicV1(services: ApiServices, all: Operation[] = publicOperations) {
+  const operations = installedOperations(services, all);
   const router = new Router<AppState>({ prefix: PUBLIC_API_PREFIX });
   router.use(publicErrors);
 

@@ -16,16 +16,13 @@ import { readMultipart } from './multipart';
 import { reviewerLimits } from './rate-limit';
 import { saveCollectedReview } from './save-review';
 import { looksLikeSpam } from './spam';
-import { checkReviewText, INVALID, RATING_RANGE, REQUIRED } from './submission';
+import { checkReviewText, TEXT_ERROR_KEYS } from './submission';
 import { editAnswerRoutes } from './edit-answer-routes';
 import { photoRoutes } from './photo-routes';
 import { languageOf } from './signed-link';
 import { storefrontRoutes } from './storefront-routes';
 import { writeOrder } from './write-order';
 import { sayPage, writePage } from './write-page';
-
-/** The customer page's translation of the text checks' messages (reviews:public.errors.<key>). */
-const TEXT_ERROR_KEYS: Record<string, string> = { [REQUIRED]: 'required', [INVALID]: 'invalid', [RATING_RANGE]: 'rating_range' };
 
 const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif' };
 
@@ -80,7 +77,9 @@ export function collectRoutes(services: ApiServices) {
       ctx.body = sayPage(c.language, 'thanks', 'already_reviewed');
       return;
     }
-    ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: c.order.customer.firstName ?? '', lastName: c.order.customer.lastName ?? '' });
+    // a one-click rating link (`?rating=1..5`, from an email's stars) opens the form with those stars chosen
+    const rating = /^[1-5]$/.test(String(ctx.query.rating ?? '')) ? String(ctx.query.rating) : undefined;
+    ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: c.order.customer.firstName ?? '', lastName: c.order.customer.lastName ?? '', values: { rating } });
   });
 
   router.post('/r/write/:token', async (ctx) => {

@@ -17,6 +17,7 @@ import { INVALID, readSubmission, REQUIRED, validateSubmission } from './submiss
 export const NOT_ELIGIBLE_GUEST = 'Only customers who bought this product can write a review. Please log in to your account first.';
 export const NOT_ELIGIBLE_CUSTOMER = 'Only customers who bought this product can write a review.';
 export const RATE_LIMITED = 'Too many reviews were sent from here. Please try again in a few minutes.';
+export const APP_DISABLED = 'Reviews are turned off for this store';
 const TRY_AGAIN = 'The store could not be reached. Please try again in a moment.';
 
 export interface SubmitOptions {
@@ -24,6 +25,8 @@ export interface SubmitOptions {
   productId?: string;
   /** the text fields as sent, for a page that shows its form again with the errors */
   received?: (fields: Record<string, string>) => void;
+  /** the other plugin's page the review is written on ('qr': a QR card's), kept for analytics */
+  via?: 'qr';
 }
 
 /** `customerId`: the logged-in customer the app proxy names, null for a guest. */
@@ -37,7 +40,7 @@ export function reviewSubmitter(services: ApiServices) {
     // the shop comes from the app proxy's signature or the direct route's shop parameter
     const shop = await shops.byDomain(shopDomain);
     if (!shop) throw createHttpError(404, 'Shop not found');
-    if (!shop.appEnabled) throw createHttpError(403, 'Reviews are turned off for this store', { code: 'APP_DISABLED' });
+    if (!shop.appEnabled) throw createHttpError(403, APP_DISABLED, { code: 'APP_DISABLED' });
     const raw = await readSubmission(ctx);
     if (options.productId) Object.assign(raw.fields, { kind: 'product', productId: options.productId });
     options.received?.({ ...raw.fields });
@@ -95,7 +98,7 @@ export function reviewSubmitter(services: ApiServices) {
       rating: value.rating, title: value.title, content: value.content, firstName: value.firstName, lastName: value.lastName, email,
       customerId: reviewer?.customerGid ?? (customerId ? `gid://shopify/Customer/${customerId}` : null),
       orderId: purchase?.orderId ?? null, lineItemId: purchase?.lineItemId ?? null, media,
-      source: customerId ? 'customer' : 'guest', verified: !!purchase, imported: false,
+      source: customerId ? 'customer' : 'guest', submittedVia: options.via ?? null, verified: !!purchase, imported: false,
       status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
     });
     // A verified purchase's order is in the 'review.created' event: its review request stops reminding.

@@ -2,11 +2,13 @@
 //   POST /storefront/proxy/reviews            through Shopify's app proxy: signed, may name a logged-in customer
 //   POST /storefront/reviews?shop=<domain>    direct from the shop's storefront origin: guests only, open CORS
 // Answers 201 { success, data: { id, status } }; status 'published' or 'pending' (awaiting moderation).
+// Refusals are in the shopper's language when the form names it (?locale=, storefront-language.ts).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import type { Middleware } from 'koa';
 import { type ApiServices, type AppContext, type AppProxyContext, type AppState, SHOP_DOMAIN, shopperAddress, verifyAppProxy } from '@plaudit/kernel';
 import { reviewSubmitter } from './guest-submit';
+import { inShopperLanguage } from './storefront-language';
 
 /** Any storefront origin may post; no cookies or credentials are involved. */
 const openCors: Middleware<AppState> = async (ctx, next) => {
@@ -23,8 +25,12 @@ export function storefrontRoutes(services: ApiServices) {
   const router = new Router<AppState>();
 
   async function answer(ctx: AppContext, shopDomain: string, customerId: string | null, ip: string) {
+    try {
+      ctx.body = { success: true, data: await submit(ctx, shopDomain, customerId, ip) };
+    } catch (err) {
+      throw inShopperLanguage(err, ctx.query.locale, services);
+    }
     ctx.status = 201;
-    ctx.body = { success: true, data: await submit(ctx, shopDomain, customerId, ip) };
   }
 
   const secret = services.config.shopify.apiSecret;

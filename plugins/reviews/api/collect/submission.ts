@@ -13,6 +13,9 @@ export const RATING_RANGE = 'Number needs to be between equal 1 and 5';
 export const UPLOAD_LIMIT = 'You have reached the file upload limit';
 export { TOO_LARGE };
 
+/** The customer pages' translation of the text checks' messages (reviews:public.errors.<key>). */
+export const TEXT_ERROR_KEYS: Record<string, string> = { [REQUIRED]: 'required', [INVALID]: 'invalid', [RATING_RANGE]: 'rating_range' };
+
 const PRODUCT_GID = /^gid:\/\/shopify\/Product\/(\d{1,20})$/;
 const PHOTO_FIELDS = new Set(['photos', 'photos[]']);
 

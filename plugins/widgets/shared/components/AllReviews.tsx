@@ -8,23 +8,24 @@ import { SubmitFormBody } from './SubmitForm';
 export function AllReviews({ ctx, data }: { ctx: WidgetContext; data: AllReviewsData }) {
   const s = ctx.settings.allReviews;
   const selected = data.stars ?? [];
+  const { t } = ctx.text;
   return (
     <section className="pl-box pl-all-reviews" aria-labelledby="pl-ar-title">
-      <h2 className="pl-title" id="pl-ar-title">{s.title}</h2>
+      <h2 className="pl-title" id="pl-ar-title">{t('all_reviews.title')}</h2>
       {data.summary.count > 0 ? (
         <>
-          <SummaryBlock summary={data.summary} selected={selected} />
+          <SummaryBlock text={ctx.text} summary={data.summary} selected={selected} />
           <div className="pl-toolbar">
-            <SortSelect id="pl-ar-sort" sort={data.sort ?? s.sort} />
-            <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length}>Show all reviews</button>
+            <SortSelect text={ctx.text} id="pl-ar-sort" sort={data.sort ?? s.sort} />
+            <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length}>{t('box.show_all')}</button>
           </div>
           <p className="pl-sr" role="status" aria-live="polite" />
           <ListOrNone ctx={ctx} data={data} options={{ showProduct: true }} />
         </>
-      ) : <p className="pl-empty">No reviews yet.</p>}
+      ) : <p className="pl-empty">{t('common.no_reviews')}</p>}
       {ctx.settings.submitForm.enabled ? (
         <details className="pl-write">
-          <summary className="pl-btn">Review our store</summary>
+          <summary className="pl-btn">{t('all_reviews.write_store')}</summary>
           <SubmitFormBody ctx={ctx} product={null} idBase="pl-ar-form" />
         </details>
       ) : null}

@@ -1,8 +1,8 @@
 import type { WidgetContext } from '../widget-types';
 
-/** "Powered by Plaudit" unless the shop removed branding (base tier). */
+/** "Powered by Plaudit" unless the shop removed branding (base tier) or emptied the line. */
 export function Branding({ ctx }: { ctx: WidgetContext }) {
-  const b = ctx.settings.branding;
-  if (b.removeBranding || !b.poweredByText) return null;
-  return <p className="pl-brand">{b.poweredByText}</p>;
+  const line = ctx.text.t('common.powered_by');
+  if (ctx.settings.branding.removeBranding || !line) return null;
+  return <p className="pl-brand">{line}</p>;
 }

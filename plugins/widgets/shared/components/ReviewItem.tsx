@@ -1,6 +1,9 @@
 // One review as every list-shaped widget shows it: stars, reviewer (per settings), verified badge,
 // date, pinned/featured markers, title, text, photos (links that open without script; the review
-// box script turns them into a lightbox), and the shop's reply.
+// box script turns them into a lightbox), and the shop's reply. What shoppers wrote is marked
+// dir="auto": a Hebrew review reads right to left in an English widget, and the reverse. A review in
+// another language than the page's carries its language (lang) and, when the shop's translations
+// offer it, "See translation".
 import type { PublicReview, WidgetContext } from '../widget-types';
 import { formatDate, reviewerName, reviewMedia } from './format';
 import { Stars } from './Stars';
@@ -15,14 +18,28 @@ export interface ReviewItemOptions {
 
 export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: PublicReview }) {
   const g = ctx.settings.general;
-  const date = formatDate(review.createdAt, g.dateFormat, ctx.now);
+  const { t } = ctx.text;
+  const date = formatDate(review.createdAt, g.dateFormat, ctx.now, ctx.text.lang);
   return (
     <p className="pl-meta">
-      <span className="pl-author">{reviewerName(review.author, g.reviewerName)}</span>
-      {g.showVerifiedBadge && review.verified ? <span className="pl-verified">Verified buyer</span> : null}
+      <span className="pl-author" dir="auto">{reviewerName(review.author, g.reviewerName, t('review.anonymous'))}</span>
+      {g.showVerifiedBadge && review.verified ? <span className="pl-verified">{t('review.verified')}</span> : null}
       {g.showCountry && review.country ? <span className="pl-country">{review.country}</span> : null}
       {date ? <time className="pl-date" dateTime={review.createdAt}>{date}</time> : null}
-      {review.incentivized ? <span className="pl-incentive">Received a discount for this review</span> : null}
+      {review.incentivized ? <span className="pl-incentive">{t('review.incentivized')}</span> : null}
+    </p>
+  );
+}
+
+/**
+ * "See translation" under a review in another language than the page's (the script fetches it and
+ * swaps the words; "See original" swaps them back). Script-only: hidden until the script runs.
+ */
+function SeeTranslation({ ctx, from }: { ctx: WidgetContext; from: string }) {
+  return (
+    <p className="pl-tr pl-js">
+      <button type="button" className="pl-link pl-tr-toggle" data-pl-from={from}>{ctx.text.t('review.see_translation')}</button>
+      <span className="pl-tr-note" role="status" />
     </p>
   );
 }
@@ -30,28 +47,31 @@ export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: Public
 export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; review: PublicReview; options?: ReviewItemOptions }) {
   const { showMedia = true, showReplies = true, showProduct = false, compact = false } = options;
   const media = showMedia ? reviewMedia(review) : [];
-  const name = reviewerName(review.author, ctx.settings.general.reviewerName);
+  const { t } = ctx.text;
+  const name = reviewerName(review.author, ctx.settings.general.reviewerName, t('review.anonymous'));
+  const from = review.translateFrom;
   return (
     <article className={compact ? 'pl-review pl-compact' : 'pl-review'} data-pl-id={review.id}>
       <div className="pl-review-head">
-        <Stars value={review.rating} />
-        {review.pinned ? <span className="pl-tag pl-pinned">Pinned</span> : null}
-        {review.featured ? <span className="pl-tag pl-featured">Featured</span> : null}
-        {review.pending ? <span className="pl-tag pl-unapproved">Awaiting approval</span> : null}
+        <Stars value={review.rating} text={ctx.text} />
+        {review.pinned ? <span className="pl-tag pl-pinned">{t('review.pinned')}</span> : null}
+        {review.featured ? <span className="pl-tag pl-featured">{t('review.featured')}</span> : null}
+        {review.pending ? <span className="pl-tag pl-unapproved">{t('review.pending')}</span> : null}
       </div>
       <ReviewMeta ctx={ctx} review={review} />
-      {showProduct && review.productTitle ? <p className="pl-product">{review.productTitle}</p> : null}
-      {review.title ? <h3 className="pl-review-title">{review.title}</h3> : null}
-      <p className="pl-review-body">{review.content}</p>
-      {review.variants?.length ? <p className="pl-variants">{review.variants.join(' / ')}</p> : null}
+      {showProduct && review.productTitle ? <p className="pl-product" dir="auto">{review.productTitle}</p> : null}
+      {review.title ? <h3 className="pl-review-title" dir="auto" lang={from}>{review.title}</h3> : null}
+      <p className="pl-review-body" dir="auto" lang={from}>{review.content}</p>
+      {from && !ctx.preview ? <SeeTranslation ctx={ctx} from={from} /> : null}
+      {review.variants?.length ? <p className="pl-variants" dir="auto">{review.variants.join(' / ')}</p> : null}
       {media.length ? (
-        <ul className="pl-media" aria-label={`Photos from ${name}`}>
+        <ul className="pl-media" aria-label={t('review.photos', { name })}>
           {media.map((m, i) => (
             <li key={i}>
               {m.type === 'video' ? (
                 <video className="pl-video" src={m.url} controls preload="none" width={160} height={120} />
               ) : (
-                <a className="pl-thumb" href={ctx.preview ? undefined : m.url} target="_blank" rel="noopener nofollow" data-pl-full={m.url} aria-label={`Photo ${i + 1} of ${media.length} from ${name}`}>
+                <a className="pl-thumb" href={ctx.preview ? undefined : m.url} target="_blank" rel="noopener nofollow" data-pl-full={m.url} aria-label={t('review.photo', { index: ctx.text.number(i + 1), total: ctx.text.number(media.length), name })}>
                   <img src={m.smallest ?? m.url} srcSet={m.srcset} sizes={m.srcset ? '72px' : undefined} alt="" loading="lazy" decoding="async" width={72} height={72} />
                 </a>
               )}
@@ -61,8 +81,8 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
       ) : null}
       {showReplies && review.reply?.content ? (
         <div className="pl-reply">
-          <p className="pl-reply-by">Reply from {ctx.shopName}</p>
-          <p className="pl-reply-body">{review.reply.content}</p>
+          <p className="pl-reply-by">{t('review.reply_from', { shop: ctx.shopName })}</p>
+          <p className="pl-reply-body" dir="auto">{review.reply.content}</p>
         </div>
       ) : null}
     </article>

@@ -7,13 +7,15 @@ import { ReviewItem } from './ReviewItem';
 
 export function Sidebar({ ctx, data }: { ctx: WidgetContext; data: ReviewListData }) {
   const s = ctx.settings.sidebar;
+  const { t } = ctx.text;
+  const tab = t('sidebar.tab');
   return (
     <details className={`pl-sidebar pl-side-${s.position}${ctx.preview ? ' pl-side-static' : ''}`}>
-      <summary className="pl-side-tab">{s.buttonText}</summary>
-      <div className="pl-side-panel" role="dialog" aria-label={s.buttonText}>
+      <summary className="pl-side-tab">{tab}</summary>
+      <div className="pl-side-panel" role="dialog" aria-label={tab}>
         <div className="pl-side-head">
-          <h2 className="pl-title" tabIndex={-1}>{s.buttonText}</h2>
-          <button type="button" className="pl-close pl-js" aria-label="Close reviews">×</button>
+          <h2 className="pl-title" tabIndex={-1}>{tab}</h2>
+          <button type="button" className="pl-close pl-js" aria-label={t('sidebar.close')}>×</button>
         </div>
         {data.reviews.length ? (
           <ol className="pl-list">
@@ -21,7 +23,7 @@ export function Sidebar({ ctx, data }: { ctx: WidgetContext; data: ReviewListDat
               <li key={r.id}><ReviewItem ctx={ctx} review={r} options={{ showProduct: true, compact: true }} /></li>
             ))}
           </ol>
-        ) : <p className="pl-empty">No reviews yet.</p>}
+        ) : <p className="pl-empty">{t('common.no_reviews')}</p>}
         <Branding ctx={ctx} />
       </div>
     </details>

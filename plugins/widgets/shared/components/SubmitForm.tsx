@@ -13,24 +13,26 @@ function FieldError({ id, field }: { id: string; field: string }) {
 
 export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; product: ProductRef | null; idBase: string }) {
   const s = ctx.settings.submitForm;
+  const { t } = ctx.text;
   const f = (name: string) => `${idBase}-${name}`;
   const err = (name: string) => `${idBase}-${name}-error`;
-  // Without script the form posts here (a page that answers in HTML); the script posts to the JSON endpoint.
-  const back = product?.handle ? `?return_to=${encodeURIComponent(`/products/${product.handle}`)}` : '';
-  const action = ctx.preview ? undefined : `${ctx.endpoint}/widgets/submit${back}`;
+  // Without script the form posts here (a page that answers in HTML, in the widget's language); the
+  // script posts to the JSON endpoint.
+  const back = product?.handle ? `return_to=${encodeURIComponent(`/products/${product.handle}`)}&` : '';
+  const action = ctx.preview ? undefined : `${ctx.endpoint}/widgets/submit?${back}locale=${encodeURIComponent(ctx.text.lang)}`;
   return (
-    <form className="pl-form" method="post" encType="multipart/form-data" action={action} data-pl-form="" data-pl-thanks={s.thankYouText} data-pl-moderation={s.moderationText} aria-label={s.title}>
+    <form className="pl-form" method="post" encType="multipart/form-data" action={action} data-pl-form="" data-pl-thanks={t('form.thanks')} data-pl-moderation={t('form.moderation')} aria-label={t('form.title')}>
       <input type="hidden" name="productId" value={product?.id ?? ''} />
       <input type="hidden" name="kind" value={product ? 'product' : 'store'} />
       <fieldset className="pl-rate" aria-describedby={err('rating')}>
-        <legend>Your rating</legend>
+        <legend>{t('form.rating')}</legend>
         <span className="pl-rate-stars">
           {[5, 4, 3, 2, 1].map((n) => (
             <span key={n} className="pl-rate-star">
               <input type="radio" name="rating" value={n} id={f(`rating-${n}`)} required />
-              <label htmlFor={f(`rating-${n}`)} title={`${n} star${n === 1 ? '' : 's'}`}>
+              <label htmlFor={f(`rating-${n}`)} title={t('form.star', { count: n })}>
                 <span aria-hidden="true">★</span>
-                <span className="pl-sr">{`${n} star${n === 1 ? '' : 's'}`}</span>
+                <span className="pl-sr">{t('form.star', { count: n })}</span>
               </label>
             </span>
           ))}
@@ -38,47 +40,47 @@ export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; p
         <FieldError id={err('rating')} field="rating" />
       </fieldset>
       <div className="pl-field">
-        <label htmlFor={f('title')}>Title{s.requireTitle ? '' : ' (optional)'}</label>
+        <label htmlFor={f('title')}>{t(s.requireTitle ? 'form.review_title' : 'form.review_title_optional')}</label>
         <input id={f('title')} name="title" maxLength={255} required={s.requireTitle} aria-describedby={err('title')} />
         <FieldError id={err('title')} field="title" />
       </div>
       <div className="pl-field">
-        <label htmlFor={f('content')}>Review</label>
+        <label htmlFor={f('content')}>{t('form.content')}</label>
         <textarea id={f('content')} name="content" rows={4} maxLength={10_000} required aria-describedby={err('content')} />
         <FieldError id={err('content')} field="content" />
       </div>
       <div className="pl-field-row">
         <div className="pl-field">
-          <label htmlFor={f('firstName')}>First name</label>
+          <label htmlFor={f('firstName')}>{t('form.first_name')}</label>
           <input id={f('firstName')} name="firstName" maxLength={255} autoComplete="given-name" required aria-describedby={err('firstName')} />
           <FieldError id={err('firstName')} field="firstName" />
         </div>
         <div className="pl-field">
-          <label htmlFor={f('lastName')}>Last name</label>
+          <label htmlFor={f('lastName')}>{t('form.last_name')}</label>
           <input id={f('lastName')} name="lastName" maxLength={255} autoComplete="family-name" aria-describedby={err('lastName')} />
           <FieldError id={err('lastName')} field="lastName" />
         </div>
       </div>
       <div className="pl-field">
-        <label htmlFor={f('email')}>Email</label>
+        <label htmlFor={f('email')}>{t('form.email')}</label>
         <input id={f('email')} name="email" type="email" maxLength={320} autoComplete="email" required aria-describedby={err('email')} />
         <FieldError id={err('email')} field="email" />
       </div>
       {s.allowPhotos ? (
         <div className="pl-field">
-          <label htmlFor={f('photos')}>Photos (optional)</label>
+          <label htmlFor={f('photos')}>{t('form.photos')}</label>
           <input id={f('photos')} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby={`${f('photos')}-hint ${err('photos')}`} />
-          <span className="pl-hint" id={`${f('photos')}-hint`}>Up to 5 photos: .gif, .jpg or .png, at most 5 MB each.</span>
+          <span className="pl-hint" id={`${f('photos')}-hint`}>{t('form.photos_hint')}</span>
           <FieldError id={err('photos')} field="photos" />
         </div>
       ) : null}
-      {/* honeypot: people never see it, bots fill it */}
+      {/* honeypot: people never see it, bots fill it (English on purpose: bots look for "website") */}
       <div className="pl-hp" aria-hidden="true">
         <label htmlFor={f('website')}>Website</label>
         <input id={f('website')} name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="pl-form-status" role="status" aria-live="polite" tabIndex={-1} />
-      <button type={ctx.preview ? 'button' : 'submit'} className="pl-btn pl-submit">Submit review</button>
+      <button type={ctx.preview ? 'button' : 'submit'} className="pl-btn pl-submit">{t('form.submit')}</button>
     </form>
   );
 }
@@ -88,7 +90,7 @@ export function SubmitForm({ ctx, data }: { ctx: WidgetContext; data: SubmitForm
   const id = `pl-sf-${idPart(data.product?.id ?? 'store')}`;
   return (
     <section className="pl-box pl-submit-form" aria-labelledby={`${id}-title`}>
-      <h2 className="pl-title" id={`${id}-title`}>{ctx.settings.submitForm.title}</h2>
+      <h2 className="pl-title" id={`${id}-title`}>{ctx.text.t('form.title')}</h2>
       <SubmitFormBody ctx={ctx} product={data.product} idBase={id} />
       <Branding ctx={ctx} />
     </section>

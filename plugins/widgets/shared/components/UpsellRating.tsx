@@ -11,8 +11,8 @@ export function UpsellRating({ ctx, data }: { ctx: WidgetContext; data: UpsellDa
     <ul className="pl-upsell">
       {rows.map(([productId, sum]) => (
         <li key={productId} className="pl-upsell-item" data-pl-product={productId}>
-          <Stars value={sum.average} />
-          {s.showCount ? <span className="pl-count"><span aria-hidden="true">{`(${sum.count})`}</span><span className="pl-sr">{reviewCount(sum.count)}</span></span> : null}
+          <Stars value={sum.average} text={ctx.text} />
+          {s.showCount ? <span className="pl-count"><span aria-hidden="true">{`(${ctx.text.number(sum.count)})`}</span><span className="pl-sr">{reviewCount(sum.count, ctx.text)}</span></span> : null}
         </li>
       ))}
     </ul>

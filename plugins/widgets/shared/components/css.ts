@@ -1,7 +1,9 @@
 // The widgets' CSS: one base part (colours and font from settings as custom properties, stars,
 // buttons, review cards) plus one part per widget, so a block ships only what it uses. Every class
 // is prefixed pl- so nothing leaks into or out of the theme. Sizes are fixed where content loads
-// late (stars, thumbnails, cards) so nothing shifts.
+// late (stars, thumbnails, cards) so nothing shifts. Sides are logical (inline-start/end), so a
+// widget rendered dir="rtl" mirrors; only the sides a merchant picks (popup corner, sidebar edge)
+// stay physical.
 import type { DisplaySettings } from '../display-settings';
 
 export type WidgetBlock = 'review-box' | 'star-rating' | 'carousel' | 'popup' | 'sidebar' | 'all-reviews' | 'submit-form' | 'testimonials' | 'customer-portal' | 'upsell';
@@ -13,7 +15,7 @@ const BASE = `.pl-widget{color:var(--pl-text);font-family:var(--pl-font);line-he
 .pl-sr{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .pl-stars{position:relative;display:inline-block;flex:none;height:1em;font-size:inherit;line-height:1;color:#d9d9d9;vertical-align:-.1em;white-space:nowrap}
 .pl-stars::before,.pl-stars-fill::before{content:"★★★★★"}
-.pl-stars-fill{position:absolute;top:0;left:0;height:100%;overflow:hidden;color:var(--pl-star)}
+.pl-stars-fill{position:absolute;top:0;inset-inline-start:0;height:100%;overflow:hidden;color:var(--pl-star)}
 .pl-box{max-width:100%;margin:2em 0}
 .pl-title{font-size:1.4em;margin:0 0 .6em;line-height:1.25}
 .pl-btn{display:inline-flex;align-items:center;justify-content:center;font:inherit;font-size:.95em;line-height:1.2;padding:.65em 1.2em;border:1px solid var(--pl-accent);border-radius:4px;background:var(--pl-accent);color:var(--pl-bg);cursor:pointer;min-height:44px;text-decoration:none}
@@ -39,14 +41,17 @@ const BASE = `.pl-widget{color:var(--pl-text);font-family:var(--pl-font);line-he
 .pl-review-body{margin:.2em 0;white-space:pre-line}
 .pl-compact .pl-review-body{display:-webkit-box;-webkit-line-clamp:4;-webkit-box-orient:vertical;overflow:hidden}
 .pl-variants{font-size:.8em;opacity:.7;margin:.2em 0}
+.pl-tr{display:flex;flex-wrap:wrap;align-items:center;gap:0 .75em;margin:.2em 0;font-size:.85em}
+.pl-tr-toggle{min-height:24px}
+.pl-tr-note{opacity:.7}
 .pl-media{display:flex;flex-wrap:wrap;gap:.5em;list-style:none;margin:.6em 0 0;padding:0}
 .pl-thumb{display:block;width:72px;height:72px;border-radius:4px;overflow:hidden;background:rgba(127,127,127,.15)}
 .pl-thumb img{display:block;width:72px;height:72px;object-fit:cover}
 .pl-video{display:block;width:160px;height:120px;background:#000}
-.pl-reply{margin:.7em 0 0 1em;padding:.5em .9em;border-left:3px solid var(--pl-accent);background:rgba(127,127,127,.08)}
+.pl-reply{margin:.7em 0 0;margin-inline-start:1em;padding:.5em .9em;border-inline-start:3px solid var(--pl-accent);background:rgba(127,127,127,.08)}
 .pl-reply-by{font-weight:600;font-size:.85em;margin:0}
 .pl-reply-body{margin:.2em 0 0;white-space:pre-line}
-.pl-close{position:absolute;top:4px;right:4px;width:32px;height:32px;border:0;background:none;color:inherit;font-size:22px;line-height:1;cursor:pointer}
+.pl-close{position:absolute;top:4px;inset-inline-end:4px;width:32px;height:32px;border:0;background:none;color:inherit;font-size:22px;line-height:1;cursor:pointer}
 `;
 
 const BOX = `.pl-summary{display:flex;flex-wrap:wrap;gap:1.5em 3em;align-items:center;margin-bottom:1em}
@@ -55,7 +60,7 @@ const BOX = `.pl-summary{display:flex;flex-wrap:wrap;gap:1.5em 3em;align-items:c
 .pl-average .pl-stars{font-size:1.3em}
 .pl-average-count{font-size:.85em;opacity:.8}
 .pl-bars{list-style:none;margin:0;padding:0;min-width:240px}
-.pl-bar-row{display:grid;grid-template-columns:2.8em 1fr 3em;gap:.6em;align-items:center;width:100%;min-height:28px;padding:2px 4px;font:inherit;font-size:.85em;color:inherit;background:none;border:1px solid transparent;border-radius:4px;cursor:pointer;text-align:left}
+.pl-bar-row{display:grid;grid-template-columns:2.8em 1fr 3em;gap:.6em;align-items:center;width:100%;min-height:28px;padding:2px 4px;font:inherit;font-size:.85em;color:inherit;background:none;border:1px solid transparent;border-radius:4px;cursor:pointer;text-align:start}
 .pl-bar-row[aria-pressed=true]{border-color:var(--pl-accent)}
 .pl-bar-row:disabled{cursor:default;opacity:.6}
 span.pl-bar-row{cursor:default}
@@ -76,6 +81,7 @@ span.pl-bar-row{cursor:default}
 .pl-lightbox .pl-close{color:#fff;background:rgba(0,0,0,.5);border-radius:50%}
 .pl-lb-nav{display:flex;justify-content:space-between;align-items:center;gap:1em;padding:.5em}
 .pl-lb-nav button{font:inherit;color:#fff;background:none;border:1px solid rgba(255,255,255,.5);border-radius:4px;min-width:44px;min-height:44px;cursor:pointer}
+[dir=rtl] .pl-lb-nav button{transform:scaleX(-1)}
 `;
 
 const FORM = `.pl-form{display:grid;gap:.8em;max-width:560px;margin-top:1em}
@@ -88,7 +94,7 @@ const FORM = `.pl-form{display:grid;gap:.8em;max-width:560px;margin-top:1em}
 .pl-field [aria-invalid=true]{border-color:#c62828}
 .pl-hint{font-size:.8em;opacity:.75}
 .pl-field-error{color:#c62828;font-size:.85em;margin:0}
-.pl-hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
+.pl-hp{position:absolute;inset-inline-start:-9999px;width:1px;height:1px;overflow:hidden}
 .pl-rate-stars{display:inline-flex;flex-direction:row-reverse;justify-content:flex-end}
 .pl-rate-star input{position:absolute;opacity:0;width:1px;height:1px}
 .pl-rate-star label{display:inline-block;font-size:28px;line-height:1;width:36px;height:36px;text-align:center;color:#d9d9d9;cursor:pointer}
@@ -122,6 +128,7 @@ const CAROUSEL = `.pl-carousel{position:relative}
 .pl-controls{display:flex;justify-content:center;gap:.5em;min-height:44px}
 .pl-nav{min-width:44px;min-height:44px;font:inherit;font-size:1.2em;color:inherit;background:var(--pl-bg);border:1px solid rgba(127,127,127,.4);border-radius:50%;cursor:pointer}
 .pl-nav.pl-pause{font-size:.8em}
+[dir=rtl] .pl-prev,[dir=rtl] .pl-next{transform:scaleX(-1)}
 @media (prefers-reduced-motion:reduce){.pl-track{scroll-behavior:auto}}
 .pl-testimonials{padding:1.5em;border-radius:8px;background:var(--pl-t-bg);color:var(--pl-t-text);font-family:var(--pl-t-font,inherit)}
 .pl-testimonials .pl-stars-fill{color:var(--pl-t-star)}
@@ -130,7 +137,7 @@ const CAROUSEL = `.pl-carousel{position:relative}
 .pl-t-grid .pl-t-items>li{border:1px solid rgba(127,127,127,.25);border-radius:8px;padding:1em}
 `;
 
-const POPUP = `.pl-popup{position:fixed;bottom:16px;z-index:2147483000;width:min(340px,calc(100vw - 32px));min-height:120px;padding:14px 40px 14px 16px;border-radius:8px;background:var(--pl-bg);color:var(--pl-text);font-family:var(--pl-font);box-shadow:0 6px 24px rgba(0,0,0,.2);visibility:hidden;opacity:0;transform:translateY(8px);transition:opacity .3s,transform .3s,visibility 0s .3s}
+const POPUP = `.pl-popup{position:fixed;bottom:16px;z-index:2147483000;width:min(340px,calc(100vw - 32px));min-height:120px;padding:14px 16px;padding-inline-end:40px;border-radius:8px;background:var(--pl-bg);color:var(--pl-text);font-family:var(--pl-font);box-shadow:0 6px 24px rgba(0,0,0,.2);visibility:hidden;opacity:0;transform:translateY(8px);transition:opacity .3s,transform .3s,visibility 0s .3s}
 .pl-bottom-left{left:16px}.pl-bottom-right{right:16px}
 .pl-popup[data-pl-open]{visibility:visible;opacity:1;transform:none;transition:opacity .3s,transform .3s}
 .pl-popup-anim{animation:pl-pop var(--pl-show) linear var(--pl-delay) 1}
@@ -158,7 +165,7 @@ const SIDEBAR = `.pl-sidebar>summary{list-style:none}
 .pl-sidebar[open] .pl-side-tab{z-index:2147482002}
 .pl-side-right[open] .pl-side-tab{right:min(400px,calc(100vw - 44px))}
 .pl-side-left[open] .pl-side-tab{left:min(400px,calc(100vw - 44px))}
-.pl-side-head{position:relative;padding-right:40px}
+.pl-side-head{position:relative;padding-inline-end:40px}
 .pl-side-head .pl-title{outline:none}
 .pl-side-static .pl-side-tab,.pl-side-static .pl-side-panel{position:relative;transform:none;top:auto}
 `;

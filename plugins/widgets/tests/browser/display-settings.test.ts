@@ -101,14 +101,16 @@ test('testimonials: chosen reviews and products from the shop, recent count 1..1
   await page.getByRole('heading', { level: 1, name: 'Testimonials' }).waitFor();
 
   // reviews I choose: picked from the shop's published reviews, shown in the preview at once
-  await page.getByLabel('Source', { exact: true }).click();
+  // the combobox itself: while a Select's menu closes, its listbox carries the same label
+  await page.getByRole('combobox', { name: 'Source', exact: true }).click();
   await page.getByRole('option', { name: 'Reviews I choose' }).click();
   await page.getByRole('combobox', { name: 'Chosen reviews' }).fill('testimonials wall');
   await page.getByRole('option', { name: /Rita M\.: Chosen for the testimonials wall/ }).click();
   await preview(page).getByText('Chosen for the testimonials wall').waitFor();
 
   // most recent: 3 by default, at most 10
-  await page.getByLabel('Source', { exact: true }).click();
+  // the combobox itself: while a Select's menu closes, its listbox carries the same label
+  await page.getByRole('combobox', { name: 'Source', exact: true }).click();
   await page.getByRole('option', { name: 'Most recent' }).click();
   const count = page.getByLabel('Number of recent reviews', { exact: true });
   expect(await count.inputValue()).toBe('3');

@@ -1,0 +1,14 @@
+// Starts a shop's rebuild workflow; while one runs, a second start joins it.
+import type { KernelServices } from '@plaudit/kernel';
+
+export const rebuildWorkflowId = (shopDomain: string) => `analytics-rebuild:${shopDomain}`;
+
+export async function startRebuild({ temporal, config }: Pick<KernelServices, 'temporal' | 'config'>, shopId: number, shopDomain: string) {
+  await temporal.client.workflow.start('analyticsRebuild', {
+    workflowId: rebuildWorkflowId(shopDomain),
+    taskQueue: config.temporal.taskQueue,
+    args: [{ shopId, shopDomain }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    staticSummary: `Analytics: count the history of ${shopDomain}`,
+  });
+}

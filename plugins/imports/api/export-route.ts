@@ -1,0 +1,57 @@
+// GET /api/imports/export (API.md): the shop's reviews as a file, streamed. The query is checked and
+// the first batch read before anything is sent, so bad input is a 400 with the field's message and a
+// failure at that point is 'Failed to export reviews' (503 with Retry-After when the database is
+// away); once the file has started, a failure aborts the download (the browser shows it failed)
+// and is logged: a status can no longer be sent.
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
+import { EXPORT_MESSAGES, ExportFailedError, exportFileName, exportQuery, filtersOf, openExport, REVIEWS_EXPORT, type ReviewsExport } from '../export';
+
+/** Seconds a client waits before trying again after a 503 (the kernel's own answer says 5). */
+const RETRY_AFTER_SECONDS = 5;
+
+function failed(err: unknown) {
+  if (unavailableDependency(err)) {
+    return createHttpError(503, EXPORT_MESSAGES.failed, { code: 'DEPENDENCY_UNAVAILABLE', expose: true, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+  }
+  return createHttpError(500, EXPORT_MESSAGES.failed, { code: 'EXPORT_FAILED', expose: true });
+}
+
+export function exportRoutes(services: ApiServices): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/imports' });
+
+  router.get('/export', async (ctx) => {
+    const query = exportQuery.parse(ctx.query);
+    const reviews = services.capabilities.get<ReviewsExport>(REVIEWS_EXPORT);
+    // `needs: optional`: without the reviews plugin there is nothing to export
+    if (!reviews) throw createHttpError(503, EXPORT_MESSAGES.failed, { code: 'CAPABILITY_MISSING', expose: true });
+    const { tenant } = ctx.state;
+    const log = ctx.state.log.child({ shopId: tenant.shopId, format: query.format, type: query.type });
+    let opened;
+    try {
+      opened = await openExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: services.config.appUrl });
+    } catch (err) {
+      log.error({ err: err instanceof ExportFailedError ? err.cause : err }, 'export failed before its first byte');
+      throw failed(err);
+    }
+    const body = new PassThrough();
+    ctx.status = 200;
+    ctx.attachment(exportFileName(tenant.shopDomain, query.type));
+    ctx.type = opened.contentType;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+    const started = Date.now();
+    // Koa pipes `body` into the response: destroying it with an error ends the response mid-file
+    opened.write(body).then(
+      () => log.info({ ms: Date.now() - started }, 'reviews exported'),
+      (err: Error) => {
+        log.error({ err }, 'export failed while streaming; the download was aborted');
+        body.destroy(err);
+      },
+    );
+  });
+
+  return router;
+}

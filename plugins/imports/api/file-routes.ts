@@ -1,0 +1,99 @@
+// The file import's calls (API.md): upload (stored, sniffed by content, its header read and its
+// format recognised), start with the merchant's mapping, and the error report.
+import fs from 'node:fs/promises';
+import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import { stringify } from 'csv-stringify';
+import { z } from 'zod';
+import type { ApiServices, AppState } from '@plaudit/kernel';
+import { createImport, errorLines, importById, updateImport } from '../db/imports';
+import { checkMapping, defaultMapping, detectFormat, FORMATS, requiredFields } from '../formats';
+import { FileRefused, openRecords, sniffFile } from '../read';
+import { FIELDS, type Mapping } from '../shared/row';
+import { importsDir, NOTHING_IMPORTED } from '../activities/run';
+import { runLimitFor, runView, startRun } from './runs';
+import { storeUpload } from './upload';
+
+const PREVIEW_ROWS = 5;
+const startBody = z.object({
+  format: z.string().max(32),
+  mapping: z.record(z.enum(FIELDS), z.string().max(1000).nullable()),
+}).strict();
+
+/** The header, a preview and the recognised format of a stored file; 400 with the reason otherwise. */
+async function inspect(file: string) {
+  const kind = await sniffFile(file).catch((err: Error) => {
+    throw createHttpError(400, err instanceof FileRefused ? err.message : 'file type not valid', { errors: { file: err.message } });
+  });
+  const opened = await openRecords(file, kind).catch(() => {
+    throw createHttpError(400, 'file type not valid', { errors: { file: 'file type not valid' } });
+  });
+  if (!opened) throw createHttpError(400, NOTHING_IMPORTED, { errors: { file: NOTHING_IMPORTED } });
+  const preview = [];
+  for await (const { record } of opened.records) {
+    preview.push(record);
+    if (preview.length === PREVIEW_ROWS) break;
+  }
+  await opened.records.return(undefined);
+  if (!preview.length) throw createHttpError(400, NOTHING_IMPORTED, { errors: { file: NOTHING_IMPORTED } });
+  return { kind, headers: opened.headers, preview };
+}
+
+/** Every format with the mapping it would give this file, so switching format in the mapping step re-maps. */
+const formatList = (headers: string[]) =>
+  FORMATS.map((f) => {
+    const mapping = defaultMapping(f, headers);
+    return { id: f.id, label: f.label, mapping, required: requiredFields(f, mapping) };
+  });
+
+export function fileRoutes(services: ApiServices, router: Router<AppState>) {
+  const dir = importsDir(services.config.dataDir);
+
+  router.post('/files', async (ctx) => {
+    const upload = await storeUpload(ctx.req, dir);
+    try {
+      const { kind, headers, preview } = await inspect(upload.path);
+      const { format, mapping } = detectFormat(headers);
+      const run = await createImport(ctx.state.tenant, { source: 'file', fileName: upload.fileName, storedFile: upload.storedFile, kind, format: format.id, headers, mapping });
+      ctx.status = 201;
+      const limit = await runLimitFor(services, ctx.state.tenant.shopId);
+      ctx.body = { success: true, data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats: formatList(headers), headers, mapping, required: requiredFields(format, mapping), limit, preview } };
+    } catch (err) {
+      await fs.rm(upload.path, { force: true });
+      throw err;
+    }
+  });
+
+  router.post('/:id/start', async (ctx) => {
+    const { tenant } = ctx.state;
+    const run = await importById(tenant, Number(ctx.params.id) || 0);
+    if (!run || run.source !== 'file') throw createHttpError(404, 'Import not found');
+    if (run.status !== 'uploaded') throw createHttpError(409, 'This import has already started', { code: 'IMPORT_STARTED' });
+    const body = startBody.parse(ctx.request.body ?? {});
+    const format = FORMATS.find((f) => f.id === body.format);
+    if (!format) throw createHttpError(400, 'Validation failed', { errors: { format: 'The value is invalid' } });
+    const headers = run.headers ?? [];
+    const mapping: Mapping = Object.fromEntries(Object.entries(body.mapping).map(([field, header]) => [field, header || null]));
+    const unknown = Object.entries(mapping).find(([, h]) => h && !headers.includes(h));
+    if (unknown) throw createHttpError(400, 'Validation failed', { errors: { [unknown[0]]: 'The value is invalid' } });
+    const problems = checkMapping(format, mapping, headers);
+    if (problems.length) throw createHttpError(400, problems[0], { errors: Object.fromEntries(problems.map((p, i) => [`mapping.${i}`, p])) });
+    await updateImport(tenant, run.id, { format: format.id, mapping, status: 'running', runLimit: await runLimitFor(services, tenant.shopId), startedAt: new Date() });
+    await startRun(services, tenant, run);
+    ctx.body = { success: true, data: runView((await importById(tenant, run.id))!) };
+  });
+
+  router.get('/:id/errors.csv', async (ctx) => {
+    const { tenant } = ctx.state;
+    const run = await importById(tenant, Number(ctx.params.id) || 0);
+    if (!run) throw createHttpError(404, 'Import not found');
+    const csv = stringify({ header: true, columns: ['line', 'column', 'reason'], bom: true });
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.attachment(`import-${run.id}-errors.csv`);
+    ctx.body = csv;
+    void (async () => {
+      for await (const rows of errorLines(tenant, run.id)) for (const r of rows) if (!csv.write(r)) await new Promise((ok) => csv.once('drain', ok));
+      csv.end();
+    })().catch((err: Error) => csv.destroy(err));
+  });
+}

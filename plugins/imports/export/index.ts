@@ -1,0 +1,96 @@
+// The export, "no lock-in" (issue 12, EXPORT.md): a shop's reviews as CSV or XLSX, in Plaudit's
+// format or Judge.me's import template, read from the reviews plugin's `reviews.export` in keyset
+// batches and written as they arrive, so 100,000 reviews take the memory of one batch.
+// Used by GET /api/imports/export (api/export-route.ts) and by the CLI's `export` command:
+//   const reviews = services.capabilities.require<ReviewsExport>(REVIEWS_EXPORT);
+//   const query = exportQuery.parse({ format, type, ...filters });
+//   await streamExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: config.appUrl }, fs.createWriteStream(file));
+import type { Writable } from 'node:stream';
+import type { Tenant } from '@plaudit/kernel';
+import { layoutFor, type ExportedReview, type ExportFormat } from './columns';
+import { writeCsv } from './csv';
+import { writeXlsx } from './xlsx';
+import { EXPORT_MESSAGES, type ExportFilters, type ExportType } from './query';
+
+export { EXPORT_FORMATS, JUDGEME_COLUMNS, PLAUDIT_COLUMNS, layoutFor, type ExportedReview, type ExportFormat } from './columns';
+export { EXPORT_MESSAGES, EXPORT_TABS, EXPORT_TYPES, exportQuery, filtersOf, type ExportFilters, type ExportQuery, type ExportType } from './query';
+export { FORMULA_START } from './csv';
+
+/** The capability the export reads from (provided by the reviews plugin). */
+export const REVIEWS_EXPORT = 'reviews.export';
+
+/** What the export relies on of `reviews.export` (the reviews plugin's shared/export.ts). */
+export interface ReviewsExport {
+  exportBatches(tenant: Tenant, filters: ExportFilters, batchSize?: number): AsyncIterable<ExportedReview[]>;
+}
+
+export interface ExportOptions {
+  format: ExportFormat;
+  type: ExportType;
+  filters: ExportFilters;
+  /** the app's origin (config.appUrl): our own photos' `/media/<file>` paths become absolute URLs */
+  mediaBase?: string;
+  /** reviews read per query (default the capability's, 1,000) */
+  batchSize?: number;
+}
+
+export const CONTENT_TYPES: Record<ExportType, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The export failed before its first byte: the caller answers 'Failed to export reviews'; `cause` says why. */
+export class ExportFailedError extends Error {
+  name = 'ExportFailedError';
+  constructor(cause: unknown) {
+    super(EXPORT_MESSAGES.failed, { cause });
+  }
+}
+
+/** `reviews-<shop>-<YYYY-MM-DD>.<type>`: the shop's myshopify name, the day in UTC. */
+export function exportFileName(shopDomain: string, type: ExportType, at = new Date()): string {
+  const shop = shopDomain.replace(/\.myshopify\.com$/i, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-') || 'shop';
+  return `reviews-${shop}-${at.toISOString().slice(0, 10)}.${type}`;
+}
+
+export interface OpenedExport {
+  contentType: string;
+  /** Writes the whole file to `out` and ends it; on a failure `out` is destroyed and the promise rejects. */
+  write(out: Writable): Promise<void>;
+}
+
+/**
+ * Reads the first batch, so a failure that happens before any byte is written (the database is
+ * down, say) throws ExportFailedError here and the caller can still answer with a status; after
+ * this, a failure can only abort the file.
+ */
+export async function openExport(reviews: ReviewsExport, tenant: Tenant, options: ExportOptions): Promise<OpenedExport> {
+  const iterator = reviews.exportBatches(tenant, options.filters, options.batchSize)[Symbol.asyncIterator]();
+  let first: IteratorResult<ExportedReview[]>;
+  try {
+    first = await iterator.next();
+  } catch (err) {
+    throw new ExportFailedError(err);
+  }
+  async function* batches(): AsyncGenerator<ExportedReview[]> {
+    try {
+      let next = first;
+      while (!next.done) {
+        yield next.value;
+        next = await iterator.next();
+      }
+    } finally {
+      // the writer stopped early (a failed download): the source stops reading too
+      await iterator.return?.();
+    }
+  }
+  const layout = layoutFor(options.format, { mediaBase: options.mediaBase ?? '' });
+  const writer = options.type === 'csv' ? writeCsv : writeXlsx;
+  return { contentType: CONTENT_TYPES[options.type], write: (out) => writer(layout, batches(), out) };
+}
+
+/** The whole export into `out` (a file, a response): resolves when `out` has every byte. */
+export async function streamExport(reviews: ReviewsExport, tenant: Tenant, options: ExportOptions, out: Writable): Promise<void> {
+  const opened = await openExport(reviews, tenant, options);
+  await opened.write(out);
+}

@@ -1,0 +1,1 @@
+export { importReviews } from './import';

@@ -1,0 +1,57 @@
+// The Flow plugin's activity (fire one trigger) and its durable event handlers: each event starts one
+// workflow per trigger it fires (`flow:<shop>:<trigger>:<key>`, a second start of the same id ignored,
+// so an event delivered twice fires its trigger once).
+import type { ActivityDeps } from '@plaudit/kernel';
+import {
+  triggerWorkflowId, type RequestReviewed, type RequestSent, type ReviewCreated, type ReviewNotificationsReader, type ReviewsChanged, type TriggerInput,
+} from '../shared/flow';
+import { sendTrigger } from './trigger';
+
+export function createActivities(deps: ActivityDeps) {
+  return {
+    flowSendTrigger: (input: TriggerInput) => sendTrigger(deps, input),
+  };
+}
+
+export function createEventHandlers(deps: ActivityDeps) {
+  async function start(input: TriggerInput, key: string | number) {
+    await deps.temporal.client.workflow.start('flowFireTrigger', {
+      workflowId: triggerWorkflowId(input.shopDomain, input.trigger, key), taskQueue: deps.config.temporal.taskQueue, args: [input],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Flow trigger ${input.trigger} for ${input.shopDomain}`,
+    }).catch((err: Error) => {
+      if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
+    });
+  }
+  const shop = (e: { shopId: number; shopDomain: string }) => ({ shopId: e.shopId, shopDomain: e.shopDomain });
+  // only for shops that turned Flow on: a trigger no workflow of the shop uses is a call for nothing
+  // (and a bulk publish of 10,000 reviews would be 10,000 of them)
+  const on = async (e: { shopId: number }) => (await deps.integrations.state(e.shopId, 'flow')).status === 'connected';
+
+  return {
+    async 'review.created'(e: ReviewCreated) {
+      if (!(await on(e))) return;
+      await start({ ...shop(e), trigger: 'review-created', reviewId: e.reviewId }, e.reviewId);
+      // a review published on arrival announces no 'review.published' of its own
+      if (e.status === 'published') await start({ ...shop(e), trigger: 'review-published', reviewId: e.reviewId }, `${e.reviewId}:created`);
+      const notifications = deps.capabilities.get<ReviewNotificationsReader>('reviews.notifications');
+      if (notifications && e.rating <= (await notifications.get(e.shopId)).negativeThreshold) {
+        await start({ ...shop(e), trigger: 'negative-review-received', reviewId: e.reviewId }, e.reviewId);
+      }
+    },
+    async 'review.published'(e: ReviewsChanged) {
+      if (!(await on(e))) return;
+      // key with the change's time: a retried delivery fires once, a later re-publication again
+      for (const r of e.reviews.filter((x) => x.status === 'published')) {
+        await start({ ...shop(e), trigger: 'review-published', reviewId: r.reviewId }, `${r.reviewId}:${Date.parse(e.at) || e.at}`);
+      }
+    },
+    async 'request.sent'(e: RequestSent) {
+      if (!(await on(e))) return;
+      await start({ ...shop(e), trigger: 'review-request-sent', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, reminder: e.reminder, products: e.productIds.length }, `${e.requestId}:${e.reminder}`);
+    },
+    async 'request.reviewed'(e: RequestReviewed) {
+      if (!(await on(e))) return;
+      await start({ ...shop(e), trigger: 'customer-reviewed', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName }, e.requestId);
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
+
+// Klaviyo: its screen under /settings/integration/klaviyo and its card in the integrations zone.
+export default defineAdminPlugin({
+  id: 'integration-klaviyo',
+  routes: [{ path: '/settings/integration/klaviyo', component: lazy(() => import('./KlaviyoPage')) }],
+  zones: {
+    integrations: [{ key: 'integration-klaviyo', titleKey: 'integration-klaviyo:card.title', descriptionKey: 'integration-klaviyo:card.text', to: '/settings/integration/klaviyo', position: 10, icon: MarkEmailReadIcon }],
+  },
+});

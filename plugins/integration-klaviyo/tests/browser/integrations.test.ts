@@ -1,0 +1,54 @@
+// Settings → Integrations and the Klaviyo screen in Chromium: the tab lists every installed
+// integration's card; a wrong private key is refused with the spec's message, the right one connects
+// (the field is cleared and never read back), disconnect; a key Klaviyo later revokes shows why the
+// integration disconnected itself. Desktop and phone screenshots.
+import { adminPage, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+
+jest.setTimeout(120_000);
+
+const env = usePlatformBrowser();
+
+test('the integrations tab, a wrong then a right Klaviyo key, disconnect, and a revoked key explained', async () => {
+  const { stack, browser } = env;
+  const { appToken, shop } = await stack.installShop();
+  stack.integrations.control('klaviyo', 'key', { key: 'pk_right_key_123' });
+  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
+
+  await page.goto(`${stack.appUrl}/settings/integrations`);
+  for (const card of ['Klaviyo email marketing', 'Omnisend integration', 'Smile.io loyalty', 'Shopify Flow automation']) await page.getByText(card, { exact: true }).first().waitFor();
+  await screenshot(page, 'integrations-1-tab-desktop');
+
+  await page.getByText('Klaviyo email marketing', { exact: true }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Klaviyo' }).waitFor();
+  await page.getByText('Not connected', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByText('This field is required').waitFor();
+  await page.getByLabel('Private API key').fill('pk_wrong');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByText('Please re-check the App ID, Secret key or network condition').waitFor();
+  await page.getByLabel('Private API key').fill('pk_right_key_123');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByText('Connected', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Disconnect' }).waitFor();
+  await screenshot(page, 'integrations-2-klaviyo-connected-desktop');
+  expect(await page.content()).not.toContain('pk_right_key_123');
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByText('Not connected', { exact: true }).waitFor();
+
+  // connected again, then the key is revoked at Klaviyo and a delivery notices it
+  await stack.api.runtime.services.integrations.connect(shop.id, 'klaviyo', { privateKey: 'pk_right_key_123' });
+  await stack.api.runtime.services.integrations.revoked(shop.id, 'klaviyo', 'Klaviyo refused the private API key (403)');
+  await page.reload();
+  await page.getByText('Klaviyo disconnected itself: Klaviyo refused the private API key (403). Connect it again with a valid key.').waitFor();
+  // the one failed call is the wrong key's, refused on purpose
+  expect(errors).toEqual([expect.stringMatching(/status of 400 .*\/api\/integrations\/klaviyo\)$/)]);
+
+  const phone = await adminPage(browser, stack.appUrl, appToken, { width: 390, height: 844 });
+  await phone.page.goto(`${stack.appUrl}/settings/integration/klaviyo`);
+  await phone.page.getByRole('heading', { level: 1, name: 'Klaviyo' }).waitFor();
+  await screenshot(phone.page, 'integrations-3-klaviyo-phone');
+  await phone.page.goto(`${stack.appUrl}/settings/integration/flow`);
+  await phone.page.getByText('Shopify Flow', { exact: false }).first().waitFor();
+  await screenshot(phone.page, 'integrations-4-flow-phone');
+});

@@ -1,0 +1,1 @@
+export { klaviyoDeliver } from './deliver';

@@ -1,0 +1,21 @@
+// The Omnisend delivery workflow's input and id (shared by the workflow, its activities and the
+// event handlers that start it).
+import type { RequestEligible, SourceEvent } from '../shared/omnisend';
+
+export interface OmnisendDelivery {
+  shopId: number;
+  shopDomain: string;
+  event: SourceEvent;
+  /** the review's id, `<request id>:<reminder>` for 'request.sent', the request id for 'request.eligible' */
+  key: string;
+  reviewId?: number;
+  requestId?: number;
+  reminder?: number;
+  /** 'request.eligible': what is sent, carried whole (the rating links are the request's own) */
+  eligible?: Pick<RequestEligible, 'orderId' | 'orderName' | 'customer' | 'products'>;
+  /** when it happened (ISO 8601): Omnisend's eventTime, the same on every retry */
+  at?: string;
+}
+
+/** One workflow per event and review (or request send): `omnisend:<shop>:<event>:<key>`. */
+export const omnisendWorkflowId = (shopDomain: string, event: SourceEvent, key: string) => `omnisend:${shopDomain}:${event}:${key}`;

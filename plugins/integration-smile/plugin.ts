@@ -1,0 +1,13 @@
+// Smile.io (loyalty): points for a review through Smile's activities API, given when the review is
+// published and never conditioned on its rating (FTC 16 CFR 465.4), never withdrawn. README.md.
+import { definePlugin } from '@plaudit/kernel';
+
+export default definePlugin({
+  id: 'integration-smile',
+  // 'review.published': a moderation action or the auto-publish sweep published it; 'review.created'
+  // only for a review published as it was written (the shop publishes new reviews at once), which
+  // announces no 'review.published' of its own
+  listens: ['review.published', 'review.created'],
+  // optional: without the reviews plugin there are no reviews to give points for
+  needs: { 'reviews.facts': 'optional' },
+});

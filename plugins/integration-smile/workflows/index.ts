@@ -1,0 +1,1 @@
+export { smileReviewPoints } from './points';

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import { defineAdminPlugin } from '@plaudit/kernel/admin';
+
+// Web push through OneSignal: its screen under /settings/integration/onesignal and its card in the Integrations zone.
+export default defineAdminPlugin({
+  id: 'integration-web-push',
+  routes: [{ path: '/settings/integration/onesignal', component: lazy(() => import('./OneSignalPage')) }],
+  zones: {
+    integrations: [{ key: 'integration-web-push', titleKey: 'integration-web-push:card.title', descriptionKey: 'integration-web-push:card.text', to: '/settings/integration/onesignal', position: 50, icon: NotificationsActiveIcon }],
+  },
+});

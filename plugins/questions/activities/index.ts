@@ -1,0 +1,61 @@
+// Worker side of the questions plugin: the durable handlers of its own events (the merchant's mail
+// on a new question, the asker's on a published answer) and the compliance hooks (customers/redact
+// anonymises the asker, customers/data_request lists their questions), and the community invitations' mail.
+import type { ActivityDeps, CustomerRef, PlatformHooks } from '@plaudit/kernel';
+import { AnswerRow, presentQuestion, QuestionRow } from '../db/models';
+import { QUESTION_ANSWERED, QUESTION_CREATED, type QuestionAnswered, type QuestionCreated } from '../shared/question';
+import { mailAsker } from './answer-mail';
+import { mailMerchant } from './merchant-mail';
+import { mailInvitee } from './invite-mail';
+import { QUESTION_INVITED, type QuestionInvited } from '../shared/community';
+
+/** Nothing runs as its own activity yet: the mails are the events' handlers. */
+export function createActivities(_deps: ActivityDeps) {
+  return {};
+}
+
+/** Durable listeners (plugin.ts `listens`), retried by the kernel's deliverEvent until they succeed. */
+export function createEventHandlers(deps: ActivityDeps) {
+  return {
+    async [QUESTION_CREATED](event: QuestionCreated) {
+      await mailMerchant(deps, event);
+    },
+    async [QUESTION_ANSWERED](event: QuestionAnswered) {
+      await mailAsker(deps, event);
+    },
+    async [QUESTION_INVITED](event: QuestionInvited) {
+      await mailInvitee(deps, event);
+    },
+  };
+}
+
+/** The customer's questions (by email or Shopify id) and community answers (by email). */
+function customerRows(deps: ActivityDeps, ref: CustomerRef) {
+  const { email, id } = ref.customer;
+  const tenant = deps.tenant(ref.shopId, ref.shopDomain);
+  const questions = tenant.query(QuestionRow).where((w) => {
+    if (email) w.orWhereRaw('lower(asker_email) = lower(?)', [email]);
+    if (id) w.orWhere('customerId', String(id).startsWith('gid://') ? String(id) : `gid://shopify/Customer/${id}`);
+    if (!email && !id) w.whereRaw('false');
+  });
+  const answers = tenant.query(AnswerRow).where((w) => (email ? w.whereRaw('lower(author_email) = lower(?)', [email]) : w.whereRaw('false')));
+  const invitations = tenant.table('question_invitations').where({ email: (email ?? '').toLowerCase() });
+  return { questions, answers, invitations };
+}
+
+/** Questions are personal data: redaction anonymises (the text stays, the name and address go), export lists them. */
+export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
+  return {
+    async redactCustomer(ref) {
+      const { questions, answers, invitations } = customerRows(deps, ref);
+      await invitations.del();
+      await questions.patch({ askerName: 'Anonymous', askerEmail: null, customerId: null, updatedAt: new Date() } as never);
+      await answers.patch({ authorName: 'Anonymous', authorEmail: null, updatedAt: new Date() } as never);
+    },
+    async exportCustomer(ref) {
+      const { questions, answers, invitations } = customerRows(deps, ref);
+      const invited = (await invitations.orderBy('id').select('questionId', 'name', 'status', 'createdAt')).map((i: { questionId: number; name: string | null; status: string; createdAt: Date }) => ({ ...i, questionId: Number(i.questionId) }));
+      return { invitations: invited, questions: (await questions.orderBy('id')).map((q) => presentQuestion(q)), answers: (await answers.orderBy('id')).map((a) => ({ id: Number(a.id), questionId: Number(a.questionId), body: a.body, authorName: a.authorName })) };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// The request funnel's facts past the send (issue 18): clicked, reviewed, photo added, unsubscribed.
+// Unlike the request's state, which its workflow records, these are written where they happen (the
+// click redirect, the unsubscribe page, the reviews plugin's events), because they keep coming after
+// the workflow has ended. Each is a conditional update: the first occurrence counts, a retry or a
+// second click changes nothing.
+import type { Tenant } from '@plaudit/kernel';
+import { entryById, entryOf } from './queue';
+
+/**
+ * A click on one of the entry's links. A click is also an open (the pixel may have been blocked):
+ * answers the email entry's order when this click opened it, for the workflow to show "opened".
+ */
+export async function recordClick(tenant: Tenant, id: number): Promise<{ orderId: string } | undefined> {
+  const now = new Date();
+  await entryById(tenant, id).whereNull('clickedAt').update({ clickedAt: now });
+  const [opened] = await entryById(tenant, id).where({ queueType: 'email' }).whereNotNull('sentAt').whereNull('openedAt').update({ openedAt: now }, ['orderId']);
+  return opened;
+}
+
+/** What a review tells the request it answers: the write link's entry, else the order's request. */
+export interface ReviewOfRequest {
+  reviewId: number;
+  orderId: string | null;
+  queueEntryId: number | null;
+  mediaCount: number;
+}
+
+export async function recordReview(tenant: Tenant, review: ReviewOfRequest) {
+  if (!review.queueEntryId && !review.orderId) return;
+  const entry = () => (review.queueEntryId ? entryById(tenant, review.queueEntryId).where({ queueType: 'email' }) : entryOf(tenant, review.orderId!));
+  const now = new Date();
+  await entry().whereNull('reviewedAt').update({ reviewedAt: now, reviewId: review.reviewId });
+  if (review.mediaCount > 0) await entry().whereNull('photoAddedAt').update({ photoAddedAt: now });
+}
+
+/** Photos added to a review later (the photo reminder's page): the request it answered has its photo. */
+export async function recordPhotoAdded(tenant: Tenant, reviewId: number) {
+  await tenant.table('email_queue').where((w) => w.where({ reviewId }).orWhere({ photoReviewId: reviewId })).whereNull('photoAddedAt').update({ photoAddedAt: new Date() });
+}
+
+/** The customer unsubscribed through this entry's link. */
+export async function recordUnsubscribe(tenant: Tenant, id: number) {
+  await entryById(tenant, id).whereNull('unsubscribedAt').update({ unsubscribedAt: new Date() });
+}

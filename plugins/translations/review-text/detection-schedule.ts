@@ -1,0 +1,7 @@
+// The batch detection's schedule (workflows/index.ts translationsDetectLanguages), created
+// idempotently at every API start (the API plugin's onStart).
+import { type ApiServices, ensureSchedule } from '@plaudit/kernel';
+import { DETECTION_SCHEDULE_ID } from '../workflows/messages';
+
+export const ensureDetectionSchedule = (services: ApiServices) =>
+  ensureSchedule(services, { scheduleId: DETECTION_SCHEDULE_ID, every: '5 minutes', workflowType: 'translationsDetectLanguages' });
