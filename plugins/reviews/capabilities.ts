@@ -3,6 +3,7 @@
 // shared/public.ts (`reviews.public`, made in api/public.ts).
 import type { KernelServices } from '@plaudit/kernel';
 import { Review } from './db/review.model';
+import { reviewMedia } from './db/media';
 import { feedQueries } from './db/feed';
 import { productSummaries } from './db/summaries';
 import { existingImportKeys, insertImported } from './db/import';
@@ -17,6 +18,8 @@ import { DAY_SECONDS, PURPOSE, type PhotoLink, type WriteLink } from './shared/l
 import { reviewSettingsOf } from './shared/settings';
 
 export { reviewsPublic } from './api/public';
+// a transcoded video joins its review (plugins/video-reviews; db/media.ts)
+export const reviewsMedia = ({ knex, events }: KernelServices) => reviewMedia(knex, events);
 // a review's words and its detected language, for the translations plugin (shared/texts.ts)
 export { reviewTexts as reviewsTexts } from './db/texts';
 // the shop's reviews in keyset-paged batches for the imports plugin's export (shared/export.ts)

@@ -2,7 +2,7 @@
 // plugins and the kernel (capabilities, shared/feed.ts, shared/import.ts), what it may use, and the
 // events it handles.
 import { definePlugin } from '@plaudit/kernel';
-import { catalogRatings, reviewsAnalytics, reviewsFacts, reviewsCollect, reviewsExport, reviewsGuest, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications, reviewsPublic, reviewsTexts } from './capabilities';
+import { catalogRatings, reviewsAnalytics, reviewsFacts, reviewsCollect, reviewsExport, reviewsGuest, reviewsMedia, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications, reviewsPublic, reviewsTexts } from './capabilities';
 import { editLink, photoLink, writeLink } from './shared/links';
 
 const REVIEW = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'review_title', 'review_content', 'review_rating'];
@@ -33,9 +33,12 @@ export default definePlugin({
     'reviews.analytics': reviewsAnalytics,
     // a review's words and detected language, for the translations plugin (shared/texts.ts)
     'reviews.texts': () => reviewsTexts,
+    // a transcoded video added to its review (plugins/video-reviews; db/media.ts)
+    'reviews.media': reviewsMedia,
   },
   // the order's products for the write page, without asking Shopify again
-  needs: { 'review-requests.facts': 'optional' },
+  // the review page's video field (plugins/video-reviews; shared/video.ts): without it, no video
+  needs: { 'review-requests.facts': 'optional', 'reviews.video': 'optional' },
   // the shop's new-review notifications (workflows/notifications.ts) must not be lost
   listens: ['review.created'],
   // The emails merchants edit (the kernel's template registry); default texts in locales/<lang>.json

@@ -7,6 +7,7 @@ import createHttpError from 'http-errors';
 import type { QueryBuilder } from 'objection';
 import type { Tenant } from '@plaudit/kernel';
 import type { FeedSort, ProductSummary, PublicReview, ReviewFeedPage, ReviewFeedQuery } from '../shared/feed';
+import type { MediaItem } from '../shared/review';
 import { Review, ReviewSummary } from './review.model';
 import { shopSummary, toProductSummary } from './summaries';
 
@@ -128,7 +129,7 @@ export function toPublicReview(r: Review): PublicReview {
     country: r.country ?? null,
     locale: r.locale ?? null,
     variants: r.variants ?? [],
-    media: (r.media ?? []).map((m) => ({ url: m.url, type: m.type === 'video' ? 'video' : 'image', ...(m.variants?.length ? { variants: m.variants } : {}) })),
+    media: (r.media ?? []).map(feedMedia),
     verified: r.verified,
     incentivized: r.incentivized,
     featured: r.featured,
@@ -214,3 +215,10 @@ async function version(tenant: Tenant): Promise<string> {
 
 /** The feed's queries; the `reviews.feed` capability adds the storefront's settings (plugin.ts). */
 export const feedQueries = { reviews, reviewedProducts, summaries, shopSummary, version, channel: REVIEW_FEED_CHANNEL };
+
+/** A media item as the storefront gets it: a photo's renditions, a video's poster, captions and length. */
+function feedMedia(m: MediaItem): PublicReview['media'][number] {
+  if (m.type !== 'video') return { url: m.url, type: 'image', ...(m.variants?.length ? { variants: m.variants } : {}) };
+  const { poster, captions, caption, seconds } = m;
+  return { url: m.url, type: 'video', ...(poster ? { poster } : {}), ...(captions ? { captions } : {}), ...(caption ? { caption } : {}), ...(seconds ? { seconds } : {}) };
+}

@@ -32,7 +32,7 @@ export interface PublicReview {
   locale: string | null;
   variants: string[];
   /** `variants`: an uploaded photo's renditions by width (srcset), smallest first; absent on older media */
-  media: { url: string; type: 'image' | 'video'; variants?: { url: string; width: number }[] }[];
+  media: { url: string; type: 'image' | 'video'; variants?: { url: string; width: number }[]; poster?: string; captions?: string; caption?: string; seconds?: number }[];
   verified: boolean;
   /** written for a reward (rewards plugin, or imported so): the storefront discloses it (16 CFR 255.5) */
   incentivized: boolean;

@@ -22,6 +22,15 @@ export interface MediaItem {
   type: 'image' | 'video';
   /** an uploaded photo's renditions (srcset), smallest first; absent on older uploads and external URLs */
   variants?: { url: string; width: number }[];
+  /** a video's still (JPEG), shown until it plays (video reviews plugin) */
+  poster?: string;
+  /** a video's caption track (WebVTT) and its text */
+  captions?: string;
+  caption?: string;
+  /** a video's length and size */
+  seconds?: number;
+  width?: number;
+  height?: number;
 }
 
 export interface Review {
@@ -73,12 +82,19 @@ export const shopifyId = z.union([z.string(), z.number()]).transform(String).pip
 // data: or anything else a browser would run or a widget could not load.
 const MEDIA_URL = 'Media URLs must start with http:// or https://';
 const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.hostname });
-const isMediaUrl = (v: string) => !/[\s\u0000-\u001f\u007f\\]/.test(v) && (/^\/media\/[\w.-]{1,200}$/.test(v) || httpUrl.safeParse(v).success);
+const isMediaUrl = (v: string) => !/[\s\u0000-\u001f\u007f\\]/.test(v) && (/^\/media\/(video\/)?[\w.-]{1,200}$/.test(v) || httpUrl.safeParse(v).success);
 const mediaUrl = z.string().trim().max(2048).refine(isMediaUrl, MEDIA_URL);
 const mediaItem = z.object({
   url: mediaUrl,
   type: z.enum(['image', 'video']).default('image'),
   variants: z.array(z.object({ url: mediaUrl, width: z.number().int().min(1).max(10_000) })).max(WIDTH_VARIANTS).optional(),
+  // a transcoded video's companions, kept as they are when a merchant edits the review
+  poster: mediaUrl.optional(),
+  captions: mediaUrl.optional(),
+  caption: z.string().max(500).optional(),
+  seconds: z.number().min(0).max(3600).optional(),
+  width: z.number().int().min(1).max(10_000).optional(),
+  height: z.number().int().min(1).max(10_000).optional(),
 });
 
 /** The fields a merchant can edit. */

@@ -23,6 +23,16 @@ const image = [{ url: 'https://cdn.example/p.jpg', type: 'image' }];
 const video = [{ url: 'https://cdn.example/v.mp4', type: 'video' }];
 /** the database's clock: the sweep compares with updated_at as PostgreSQL stamps it */
 const dbNow = async (): Promise<Date> => (await stack.api.knex.raw('SELECT clock_timestamp() AS now')).rows[0].now;
+/**
+ * A boundary between changes: the database's next millisecond, returned once its clock has passed
+ * it. A Date has no microseconds, so a plain reading could fall before a change stamped in the same
+ * millisecond (seen in CI). The fold itself reads two minutes back (FOLD_OVERLAP_MS).
+ */
+async function mark(): Promise<Date> {
+  const boundary = new Date((await dbNow()).getTime() + 1);
+  while ((await dbNow()) <= boundary);
+  return boundary;
+}
 
 async function bucketsOf(shopId: number, since: Date, until: Date) {
   const touched = await source.touched(since, until);
@@ -80,35 +90,35 @@ test('the sweep reports a review moderated, re-dated or deleted, by the buckets 
   const tenant = tenantOf(shop);
   const day = { from: '2026-02-01', to: '2026-02-03', timezone: 'UTC' };
 
-  let since = await dbNow();
+  let since = await mark();
   expect((await http.post(`/api/reviews/${r.id}/unpublish`)).body.data.status).toBe('unpublished');
-  let until = await dbNow();
+  let until = await mark();
   expect(await bucketsOf(shop.id, since, until)).toEqual(['2026-02-01T10:00:00.000Z']);
   // a later window has nothing of it
-  expect(await bucketsOf(shop.id, until, await dbNow())).toEqual([]);
+  expect(await bucketsOf(shop.id, until, await mark())).toEqual([]);
   expect((await source.days(tenant, day))['2026-02-01']['reviews.count']).toBe(1);
 
-  since = await dbNow();
+  since = await mark();
   expect((await http.delete(`/api/reviews/${r.id}`)).body).toMatchObject({ count: 1, purged: 0 });
-  until = await dbNow();
+  until = await mark();
   expect(await bucketsOf(shop.id, since, until)).toEqual(['2026-02-01T10:00:00.000Z']);
   expect(await source.days(tenant, day)).toEqual({});
 
   // restored and moved to another date by the merchant: both days are recounted
   await http.post(`/api/reviews/${r.id}/restore`);
-  since = await dbNow();
+  since = await mark();
   const moved = await http.put(`/api/reviews/${r.id}`, { rating: 4, content: 'Moved', createdAt: '2026-02-03T05:20:00Z' });
   expect(moved.status).toBe(200);
-  until = await dbNow();
+  until = await mark();
   expect(await bucketsOf(shop.id, since, until)).toEqual(['2026-02-01T10:00:00.000Z', '2026-02-03T05:15:00.000Z']);
   expect(Object.keys(await source.days(tenant, day))).toEqual(['2026-02-03']);
 
   // a shop without the recycle bin deletes for good: the sweep still sees the day lose it
   const free = await shopOn(stack.api, 'free-legacy');
   const [gone] = await insertReviews(stack.api, free.shop.id, 1, { createdAt: new Date('2026-02-02T23:59:00Z') });
-  since = await dbNow();
+  since = await mark();
   expect((await free.http.delete(`/api/reviews/${gone.id}`)).body).toMatchObject({ purged: 1 });
-  until = await dbNow();
+  until = await mark();
   expect(await bucketsOf(free.shop.id, since, until)).toEqual(['2026-02-02T23:45:00.000Z']);
 });
 

@@ -8,10 +8,11 @@ import { mailBody } from './helpers';
 
 let down: TestApi;
 let up: TestApi;
+// two APIs start here, one of them retrying a dead Temporal: on a loaded 2-core machine that took over a minute
 beforeAll(async () => {
   down = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
   up = await startTestApi();
-});
+}, 150_000);
 afterAll(async () => {
   await down.close();
   await up.close();

@@ -33,6 +33,16 @@ async function reward(tenant: Tenant, code: string, status: RewardStatus, at: { 
 
 /** the database's clock: the sweep compares with updated_at as PostgreSQL stamps it */
 const dbNow = async (): Promise<Date> => (await api.knex.raw('SELECT clock_timestamp() AS now')).rows[0].now;
+/**
+ * A boundary between changes: the database's next millisecond, returned once its clock has passed
+ * it. A Date has no microseconds, so a plain reading could fall before a change stamped in the same
+ * millisecond (seen in CI). The fold itself reads two minutes back (FOLD_OVERLAP_MS).
+ */
+async function mark(): Promise<Date> {
+  const boundary = new Date((await dbNow()).getTime() + 1);
+  while ((await dbNow()) <= boundary);
+  return boundary;
+}
 
 test('sent and used codes count on their local days; only issued codes count as sent', async () => {
   const { tenant } = await shopWithTenant();
@@ -70,16 +80,16 @@ test('the sweep reports a status change by the buckets of sent_at and used_at, w
   const id = await reward(tenant, 'REVIEW-SWEP2222', 'sent', { sentAt: '2026-03-10T03:37:00Z' });
   const bucketsOf = async (since: Date, until: Date) => ((await source.touched(since, until)).find((t) => t.shopId === shopId)?.buckets ?? []).map((b) => b.toISOString());
 
-  let since = await dbNow();
+  let since = await mark();
   await setStatus(tenant, id, 'used', { usedAt: new Date('2026-03-11T09:59:00Z') });
-  let until = await dbNow();
+  let until = await mark();
   expect(await bucketsOf(since, until)).toEqual(['2026-03-10T03:30:00.000Z', '2026-03-11T09:45:00.000Z']);
-  expect(await bucketsOf(until, await dbNow())).toEqual([]);
+  expect(await bucketsOf(until, await mark())).toEqual([]);
 
   // an update that does not stamp updated_at itself is stamped by the database
-  since = await dbNow();
+  since = await mark();
   await rewards(tenant).where({ id }).update({ status: 'expired', usedAt: null });
-  until = await dbNow();
+  until = await mark();
   expect(await bucketsOf(since, until)).toEqual(['2026-03-10T03:30:00.000Z']);
 });
 

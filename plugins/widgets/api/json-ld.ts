@@ -44,9 +44,31 @@ export function productJsonLd({ product, url, summary, reviews, general, anonymo
     author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName, anonymous).slice(0, 100) },
     datePublished: r.createdAt.slice(0, 10),
     reviewBody: r.content,
+    ...videoOf(r, name),
   }));
   if (items.length) node.review = items;
   return node;
+}
+
+/**
+ * A review's video as schema.org's VideoObject (CreativeWork.video), with what Google's video
+ * structured data requires (name, thumbnailUrl, uploadDate) and contentUrl and duration. Only a
+ * transcoded video with its poster: an imported video URL has no thumbnail to name.
+ */
+function videoOf(r: PublicReview, product: string): { video?: Record<string, unknown> } {
+  const v = r.media.find((m) => m.type === 'video' && m.poster && /^https?:\/\//.test(m.url));
+  if (!v) return {};
+  return {
+    video: {
+      '@type': 'VideoObject',
+      name: (r.title?.trim() || product).slice(0, 100),
+      description: (v.caption?.trim() || r.content).slice(0, 500),
+      thumbnailUrl: v.poster,
+      contentUrl: v.url,
+      uploadDate: r.createdAt,
+      ...(v.seconds ? { duration: `PT${Math.max(1, Math.round(v.seconds))}S` } : {}),
+    },
+  };
 }
 
 const UNSAFE: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };

@@ -22,7 +22,7 @@ export interface PublicReview {
   locale: string | null;
   variants: string[];
   /** `variants`: re-encoded widths of an uploaded photo (srcset); absent on older media */
-  media: { url: string; type: 'image' | 'video'; variants?: { url: string; width: number }[] }[];
+  media: { url: string; type: 'image' | 'video'; variants?: { url: string; width: number }[]; poster?: string; captions?: string; caption?: string; seconds?: number }[];
   verified: boolean;
   /** the review earned a reward: shown as a disclosure (16 CFR 255.5) */
   incentivized?: boolean;

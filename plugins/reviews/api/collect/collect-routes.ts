@@ -23,6 +23,7 @@ import { languageOf } from './signed-link';
 import { storefrontRoutes } from './storefront-routes';
 import { writeOrder } from './write-order';
 import { sayPage, writePage } from './write-page';
+import { VIDEO_CAPABILITY, type ReviewVideos } from '../../shared/video';
 
 const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif' };
 
@@ -31,6 +32,7 @@ export function collectRoutes(services: ApiServices) {
   const settings = reviewSettingsOf(services.settings);
   const router = new Router<AppState>();
   const limits = reviewerLimits(knex, 'link');
+  const videos = () => services.capabilities.get<ReviewVideos>(VIDEO_CAPABILITY);
 
   /** The link, its shop, the order line it is for and the customer's language; undefined answers the page itself. */
   async function context(ctx: AppContext) {
@@ -79,7 +81,8 @@ export function collectRoutes(services: ApiServices) {
     }
     // a one-click rating link (`?rating=1..5`, from an email's stars) opens the form with those stars chosen
     const rating = /^[1-5]$/.test(String(ctx.query.rating ?? '')) ? String(ctx.query.rating) : undefined;
-    ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: c.order.customer.firstName ?? '', lastName: c.order.customer.lastName ?? '', values: { rating } });
+    const videoSection = await videos()?.formSection(c.shop, c.language.lang);
+    ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: c.order.customer.firstName ?? '', lastName: c.order.customer.lastName ?? '', values: { rating }, videoSection });
   });
 
   router.post('/r/write/:token', async (ctx) => {
@@ -101,13 +104,21 @@ export function collectRoutes(services: ApiServices) {
     // the same checks (and the same 5,000-character cap) as the storefront form, in the customer's language
     const text = checkReviewText(f, errors, { firstNameRequired: false });
     for (const [field, message] of Object.entries(errors)) errors[field] = t(TEXT_ERROR_KEYS[message] ?? 'invalid');
-    if (form.tooManyFiles) errors.photos = t('upload_limit');
+    // one video, counted among the five photos and videos a review may have
+    const video = (f.video ?? '').trim();
+    const caption = (f.videoCaption ?? '').trim();
+    if (form.tooManyFiles || form.uploads.length + (video ? 1 : 0) > MAX_PHOTOS) errors.photos = t('upload_limit');
     const { images, error } = errors.photos ? { images: [] } : await cleanUploads(form.uploads);
     if (error) errors.photos = t(PHOTO_ERROR_KEYS[error] ?? 'unreadable');
+    if (video) {
+      const refused = videos() ? await videos()!.check(c.tenant, video, caption, c.language.lang) : t('invalid');
+      if (refused) errors.video = refused;
+    }
     if (Object.keys(errors).length) {
       ctx.status = 400;
       // the page again with everything the customer wrote and what to correct
-      ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: f.firstName ?? '', lastName: f.lastName ?? '', values: { rating: f.rating, title: f.title, content: f.content }, errors });
+      const videoSection = await videos()?.formSection(c.shop, c.language.lang);
+      ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: f.firstName ?? '', lastName: f.lastName ?? '', values: { rating: f.rating, title: f.title, content: f.content }, errors, videoSection });
       return;
     }
     // A filled honeypot is a bot: thank it and keep nothing.
@@ -129,7 +140,7 @@ export function collectRoutes(services: ApiServices) {
         firstName: text.firstName || null, lastName: text.lastName || null, email: c.order.email,
         country: c.order.country, locale: c.link.locale ?? c.order.customer.locale, orderId: c.link.orderId, lineItemId: c.line.lineItemId, customerId: c.order.customerId,
         media, source: 'customer', verified: true, imported: false, status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
-      }, c.link.queueEntryId);
+      }, c.link.queueEntryId, video ? async (trx, review) => void (await videos()!.attach(trx, c.tenant, review.id, video, caption)) : undefined);
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
     }

@@ -7,9 +7,7 @@ import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
 import { type ApiServices, type AppContext, type AppState, RateLimit } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
-import { recomputeSummaries } from '../../db/summaries';
-import { REVIEW_MEDIA_ADDED, REVIEW_UPDATED, type ReviewMediaAdded } from '../../shared/events';
-import { changedReview, emitReviewChanges } from '../../db/change-events';
+import { appendMedia } from '../../db/media';
 import { PURPOSE, type PhotoLink } from '../../shared/links';
 import { cleanUploads, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_ERROR_KEYS, storeImage } from './media';
 import { readMultipart } from './multipart';
@@ -85,13 +83,7 @@ export function photoRoutes(services: ApiServices) {
         const media = locked?.media ?? [];
         if (!locked || media.length + images.length > MAX_PHOTOS) return 'full' as const;
         const stored = images.map((img) => storeImage(config.dataDir, img));
-        await tenant.query(Review, trx).findById(review.id).patch({ media: [...media, ...stored], updatedAt: new Date() } as never);
-        // The summaries count reviews with media: this review may just have become one.
-        await recomputeSummaries(trx, shop.id, [locked.productKey ?? locked.productId]);
-        // durable, with the photos: a reward for a text review is topped up to the photo reward
-        const added: ReviewMediaAdded = { shopId: shop.id, shopDomain: shop.domain, reviewId: review.id, mediaCount: media.length + images.length };
-        await events.emit(REVIEW_MEDIA_ADDED, added, { key: `${review.id}:${added.mediaCount}`, shopDomain: shop.domain, trx });
-        await emitReviewChanges(events, { shopId: shop.id, shopDomain: shop.domain }, REVIEW_UPDATED, 'media', [changedReview(locked)], trx);
+        await appendMedia(trx, events, tenant, locked, stored);
         return locked.status === 'published' ? ('live' as const) : ('held' as const);
       })
       .catch((err) => {

@@ -16,6 +16,8 @@ export interface WritePageModel {
   lastName: string;
   values?: { rating?: string; title?: string; content?: string };
   errors?: Record<string, string>;
+  /** the video field (plugins/video-reviews), when the shop's plan has video reviews */
+  videoSection?: string;
 }
 
 export const FORM_STYLE = `label{display:block;font-weight:600;margin:14px 0 6px}
@@ -25,7 +27,7 @@ textarea{min-height:120px}.stars{display:flex;flex-direction:row-reverse;justify
 .stars input:checked~label,.stars label:hover,.stars label:hover~label{color:#f4b400}.stars input:focus-visible+label{outline:2px solid #005bd3}
 .err{color:#b42318;font-size:14px;margin-top:4px}button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#303030;color:#fff;font-size:16px;font-weight:600}
 .product{display:flex;gap:12px;align-items:center;margin-bottom:8px}.product img{width:64px;height:64px;object-fit:cover;border-radius:8px}
-.hp{position:absolute;left:-10000px}`;
+.hp{position:absolute;left:-10000px}.hint{font-size:13px;color:#6d7175;margin:4px 0}progress{width:100%}`;
 
 /** A page of this plugin's form style. */
 export function page({ lang }: PageLanguage, title: string, bodyHtml: string): string {
@@ -59,6 +61,7 @@ export function writePage(l: PageLanguage, m: WritePageModel): string {
 <label for="firstName">${esc(t('reviews:public.write.first_name'))}</label><input type="text" id="firstName" name="firstName" maxlength="255" value="${esc(m.firstName)}" aria-describedby="firstName-error">${err('firstName')}
 <label for="lastName">${esc(t('reviews:public.write.last_name'))}</label><input type="text" id="lastName" name="lastName" maxlength="255" value="${esc(m.lastName)}" aria-describedby="lastName-error">${err('lastName')}
 <label for="photos">${esc(t('reviews:public.photos_label', { count: 5 }))}</label><input type="file" id="photos" name="photos" accept="image/gif,image/jpeg,image/png" multiple>${err('photos')}
+${m.videoSection ?? ''}${err('video')}
 <div class="hp" aria-hidden="true"><label for="website">Website</label><input type="text" id="website" name="website" tabindex="-1" autocomplete="off"></div>
 <button type="submit">${esc(t('reviews:public.write.submit'))}</button>
 <p style="font-size:12px;color:#6d7175">${esc(t('reviews:public.write.shared_note', { shop: m.shopName }))}</p>

@@ -69,7 +69,10 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
           {media.map((m, i) => (
             <li key={i}>
               {m.type === 'video' ? (
-                <video className="pl-video" src={m.url} controls preload="none" width={160} height={120} />
+                // the poster until the shopper presses play: nothing of the video loads before (no autoplay)
+                <video className="pl-video" src={m.url} poster={m.poster} controls preload="none" playsInline width={160} height={120} aria-label={m.caption ?? t('review.video', { name })} crossOrigin={m.captions ? 'anonymous' : undefined}>
+                  {m.captions ? <track kind="captions" src={m.captions} srcLang={from ?? ctx.text.lang} label={t('review.captions')} default /> : null}
+                </video>
               ) : (
                 <a className="pl-thumb" href={ctx.preview ? undefined : m.url} target="_blank" rel="noopener nofollow" data-pl-full={m.url} aria-label={t('review.photo', { index: ctx.text.number(i + 1), total: ctx.text.number(media.length), name })}>
                   <img src={m.smallest ?? m.url} srcSet={m.srcset} sizes={m.srcset ? '72px' : undefined} alt="" loading="lazy" decoding="async" width={72} height={72} />

@@ -84,6 +84,10 @@ export interface ShownMedia {
   /** an uploaded photo's renditions: the smallest (thumbnail src) and `srcset` of them all */
   smallest?: string;
   srcset?: string;
+  /** a video's still, its caption track and its caption's text */
+  poster?: string;
+  captions?: string;
+  caption?: string;
 }
 
 /** The review's images and videos that may be shown (unsafe URLs dropped), at most 5. */
@@ -97,7 +101,14 @@ export function reviewMedia(review: PublicReview, base?: string): ShownMedia[] {
       const vUrl = safeMediaUrl(v?.url, base);
       return vUrl && Number.isInteger(v.width) && v.width > 0 ? [{ url: vUrl, width: v.width }] : [];
     });
-    out.push(type === 'image' && variants.length ? { url, type, smallest: variants[0].url, srcset: variants.map((v) => `${v.url} ${v.width}w`).join(', ') } : { url, type });
+    if (type === 'video') {
+      const poster = safeMediaUrl(m.poster, base);
+      const captions = safeMediaUrl(m.captions, base);
+      const caption = typeof m.caption === 'string' ? m.caption.slice(0, 500) : undefined;
+      out.push({ url, type, ...(poster ? { poster } : {}), ...(captions ? { captions } : {}), ...(caption ? { caption } : {}) });
+      continue;
+    }
+    out.push(variants.length ? { url, type, smallest: variants[0].url, srcset: variants.map((v) => `${v.url} ${v.width}w`).join(', ') } : { url, type });
   }
   return out.slice(0, 5);
 }

@@ -1,0 +1,52 @@
+// One upload's transcode: the MP4, its poster and caption track under the upload's own name, so a
+// retried attempt overwrites its own files and never makes a second copy. The review gets them
+// through the reviews plugin's `reviews.media` capability.
+import fs from 'node:fs';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { ActivityDeps, Tenant } from '@plaudit/kernel';
+import { findUpload, finishUpload } from '../db/uploads';
+import { uploadFile, videoDir, videoFile, videoUrl } from '../shared/files';
+import { captionTrack, posterOf, transcodeVideo } from '../shared/transcode';
+import { probeVideo } from '../shared/probe';
+import type { VideoJob, VideoMedia } from '../workflows/messages';
+
+/** The reviews plugin's side of `reviews.media`, as this plugin relies on it. */
+interface ReviewMedia {
+  /** appends a video to the review's media; false when the review is gone or has no room */
+  addVideo(tenant: Tenant, reviewId: number, video: VideoMedia & { caption?: string }): Promise<boolean>;
+}
+
+export async function transcodeUpload(deps: ActivityDeps, job: VideoJob): Promise<VideoMedia> {
+  const tenant = deps.tenant(job.shopId, job.shopDomain);
+  const row = await findUpload(tenant, job.uploadId);
+  if (!row || row.status !== 'attached') throw ApplicationFailure.nonRetryable(`Upload ${job.uploadId} is not waiting for its transcode (${row?.status ?? 'gone'})`, 'VideoGone');
+  const source = uploadFile(deps.config.dataDir, job.uploadId);
+  if (!fs.existsSync(source)) throw ApplicationFailure.nonRetryable('The uploaded file is gone', 'VideoGone');
+  fs.mkdirSync(videoDir(deps.config.dataDir), { recursive: true });
+  const mp4 = `${job.uploadId}.mp4`;
+  const heartbeat = () => Context.current().heartbeat();
+  await transcodeVideo(source, videoFile(deps.config.dataDir, mp4), row.hasAudio ?? true, heartbeat);
+  const out = await probeVideo(videoFile(deps.config.dataDir, mp4));
+  if (!out) throw ApplicationFailure.nonRetryable('ffmpeg wrote no readable video', 'VideoUnreadable');
+  const poster = await posterOf(videoFile(deps.config.dataDir, mp4), out.seconds);
+  fs.writeFileSync(videoFile(deps.config.dataDir, `${job.uploadId}.jpg`), poster.bytes);
+  const media: VideoMedia = { url: videoUrl(mp4), poster: videoUrl(`${job.uploadId}.jpg`), seconds: Math.round(out.seconds * 10) / 10, width: out.width, height: out.height };
+  if (row.caption) {
+    fs.writeFileSync(videoFile(deps.config.dataDir, `${job.uploadId}.vtt`), captionTrack(row.caption, out.seconds));
+    media.captions = videoUrl(`${job.uploadId}.vtt`);
+  }
+  return media;
+}
+
+export async function addToReview(deps: ActivityDeps, job: VideoJob, media: VideoMedia) {
+  const tenant = deps.tenant(job.shopId, job.shopDomain);
+  const row = await findUpload(tenant, job.uploadId);
+  const reviews = deps.capabilities.get<ReviewMedia>('reviews.media');
+  if (!row?.reviewId || !reviews) throw ApplicationFailure.nonRetryable('No review to add the video to', 'VideoGone');
+  if (row.status === 'attached') {
+    const added = await reviews.addVideo(tenant, Number(row.reviewId), { ...media, ...(row.caption ? { caption: row.caption } : {}) });
+    if (!added) throw ApplicationFailure.nonRetryable('The review is gone or already has five photos and videos', 'VideoGone');
+    await finishUpload(tenant, job.uploadId, { status: 'ready' });
+  }
+  fs.rmSync(uploadFile(deps.config.dataDir, job.uploadId), { force: true });
+}

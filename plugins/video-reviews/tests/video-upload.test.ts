@@ -1,0 +1,225 @@
+// Video reviews end to end on the real stack: a 10-second video made here with ffmpeg (carrying a
+// location tag) is uploaded with the tus protocol in chunks, one of them cut off mid-way and resumed
+// from the offset the server reports; the review is sent with it; the workflow transcodes it; the
+// review box shows its poster and plays it; the location is gone. A disguised non-video and an
+// over-long video are refused with the limit named; a free shop's page has no video field.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eventually, startPlatformStack, updateShop } from '@plaudit/kernel/testing';
+
+/** `reviews.collect` as this test relies on it: the signed link of a request email. */
+interface ReviewCollect {
+  writeUrl(o: { shopDomain: string; queueEntryId: number; orderId: string; productId?: string; expiresInDays: number }): string;
+}
+
+type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
+let stack: Stack;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-video-'));
+
+/** A real video: colour bars and a tone, `seconds` long, with a phone-like location tag. */
+function makeVideo(name: string, seconds: number, size = '320x240'): Buffer {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=15:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    '-metadata', 'location=+48.8566+002.3522/', '-metadata', 'com.apple.quicktime.location.ISO6709=+48.8566+002.3522/', '-movflags', '+use_metadata_tags', file,
+  ]);
+  return fs.readFileSync(file);
+}
+
+/** A shop, an order of the store emulator and the review page of its first product. */
+async function writeLinkFor(on: Stack) {
+  const { domain, shop } = await on.installShop();
+  const { order } = await on.control('/orders', { shop: domain, country: 'US' });
+  const details = await on.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
+  const product = details!.lineItems.nodes[0].product!.id;
+  const link = on.api.runtime.services.capabilities.require<ReviewCollect>('reviews.collect').writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, expiresInDays: 1 });
+  return { shop, domain, product, url: on.appUrl + new URL(link).pathname };
+}
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** The tus endpoint and ticket the review page gives its script. */
+function ticketOf(page: string) {
+  const endpoint = /data-endpoint="([^"]+)"/.exec(page)?.[1];
+  const ticket = /data-ticket="([^"]+)"/.exec(page)?.[1];
+  if (!endpoint || !ticket) throw new Error('the page has no video field');
+  return { endpoint: stack.appUrl + new URL(endpoint).pathname, ticket };
+}
+
+async function createUpload(endpoint: string, ticket: string, length: number) {
+  return fetch(endpoint, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length), 'Upload-Metadata': `ticket ${b64(ticket)},filetype ${b64('video/mp4')}` } });
+}
+
+function patch(url: string, offset: number, bytes: Buffer) {
+  return fetch(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) });
+}
+
+async function offsetOf(url: string): Promise<number> {
+  const head = await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
+  expect(head.status).toBe(200);
+  return Number(head.headers.get('upload-offset'));
+}
+
+/** A PATCH whose connection drops after `sent` of its bytes, as a phone losing signal. */
+function patchCutOff(url: string, offset: number, bytes: Buffer, sent: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = http.request(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(bytes.length) } });
+    req.on('error', () => resolve());
+    req.write(bytes.subarray(0, sent), () => setTimeout(() => req.destroy(), 200));
+    req.on('close', () => resolve());
+  });
+}
+
+/** Uploads a whole file in one PATCH; the final answer. */
+async function uploadWhole(endpoint: string, ticket: string, bytes: Buffer) {
+  const created = await createUpload(endpoint, ticket, bytes.length);
+  expect(created.status).toBe(201);
+  return patch(created.headers.get('location')!.replace(/^https?:\/\/[^/]+/, stack.appUrl), 0, bytes);
+}
+
+function reviewForm(fields: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return fd;
+}
+
+beforeAll(async () => {
+  stack = await startPlatformStack();
+});
+afterAll(async () => {
+  await stack?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('done when: a 10-second video sent in resumable chunks plays in the review box, without its location', async () => {
+  const video = makeVideo('ten.mp4', 10);
+  expect(video.includes(Buffer.from('+48.8566'))).toBe(true);
+  const { domain, product, url } = await writeLinkFor(stack);
+  const page = await (await fetch(url)).text();
+  expect(page).toContain('One video: MP4, MOV or WebM, up to 100 MB and 60 seconds.');
+  const { endpoint, ticket } = ticketOf(page);
+
+  // the script the page loads is there, built from tus-js-client
+  const script = await fetch(`${stack.appUrl}/r/video/upload.js`);
+  expect(script.status).toBe(200);
+  expect(await script.text()).toContain('Tus-Resumable');
+
+  const created = await createUpload(endpoint, ticket, video.length);
+  expect(created.status).toBe(201);
+  const location = created.headers.get('location')!.replace(/^https?:\/\/[^/]+/, stack.appUrl);
+  const id = location.split('/').pop()!;
+
+  // first chunk: 40% of the file, of which the connection carries 25% before it drops
+  const chunk = Math.floor(video.length * 0.4);
+  await patchCutOff(location, 0, video.subarray(0, chunk), Math.floor(video.length * 0.25));
+  const resumed = await eventually(async () => {
+    const at = await offsetOf(location);
+    return at > 0 && at;
+  });
+  expect(resumed).toBeLessThanOrEqual(Math.floor(video.length * 0.25));
+  // a chunk sent from a stale offset is refused, not appended twice
+  expect((await patch(location, 0, video.subarray(0, 10))).status).toBe(409);
+  // the rest in two chunks from where the server says it is
+  const middle = Math.floor(video.length * 0.7);
+  const second = await patch(location, resumed, video.subarray(resumed, middle));
+  expect(second.status).toBe(204);
+  expect(Number(second.headers.get('upload-offset'))).toBe(middle);
+  const last = await patch(location, middle, video.subarray(middle));
+  expect(last.status).toBe(204);
+  expect(await offsetOf(location)).toBe(video.length);
+
+  const sent = await fetch(url, { method: 'POST', body: reviewForm({ rating: '5', content: 'Watch it pour: no drips at all.', firstName: 'Ann', video: id, videoCaption: 'Pouring coffee from the <b>mug</b>' }) });
+  expect(sent.status).toBe(200);
+
+  // the workflow transcodes it, the review gets it, the upload's file goes
+  await eventually(async () => (await stack.api.knex('video_uploads').where({ id }).first()).status === 'ready', 90_000, 500);
+  expect(fs.existsSync(path.join(stack.api.runtime.services.config.dataDir, 'video-uploads', id))).toBe(false);
+
+  // the review box: the poster until the shopper presses play, the captions track, VideoObject
+  const box = await eventually(async () => {
+    const res = await fetch(`${stack.appUrl}/storefront/shops/${domain}/widgets/review-box?product_id=${product.split('/').pop()}&scripts=0`);
+    const html = await res.text();
+    return html.includes('<video') && html;
+  }, 30_000, 500);
+  expect(box).toMatch(/<video[^>]*poster="[^"]+\.jpg"[^>]*preload="none"/);
+  expect(box).not.toMatch(/<video[^>]*autoplay/);
+  expect(box).toMatch(/<track kind="captions"/);
+  expect(box).toContain('"@type":"VideoObject"');
+  expect(box).toContain('"duration":"PT10S"');
+  // the files the box names, on this test's API
+  const named = (tag: string, attr: string) => stack.appUrl + new URL(new RegExp(`<${tag}[^>]*\\s${attr}="([^"]+)"`).exec(box)![1]).pathname;
+  const item = { url: named('video', 'src'), poster: named('video', 'poster'), captions: named('track', 'src') };
+
+  // H.264 and AAC, no location left; byte ranges answered
+  const mp4 = Buffer.from(await (await fetch(item.url)).arrayBuffer());
+  const out = path.join(dir, 'out.mp4');
+  fs.writeFileSync(out, mp4);
+  const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', out]).toString());
+  expect(probe.streams.map((s: { codec_name: string }) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+  expect(Number(probe.format.duration)).toBeGreaterThanOrEqual(9.5);
+  expect(JSON.stringify(probe.format.tags ?? {})).not.toContain('48.8566');
+  expect(mp4.includes(Buffer.from('+48.8566'))).toBe(false);
+  const range = await fetch(item.url, { headers: { Range: 'bytes=0-99' } });
+  expect(range.status).toBe(206);
+  expect(range.headers.get('content-range')).toBe(`bytes 0-99/${mp4.length}`);
+  expect((await range.arrayBuffer()).byteLength).toBe(100);
+  const poster = await fetch(item.poster);
+  expect(poster.headers.get('content-type')).toBe('image/jpeg');
+  expect((await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).width).toBe(320);
+  const track = await (await fetch(item.captions)).text();
+  // one cue over the whole video (its length as the transcode measured it), the text escaped
+  expect(track).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:1[01]\.\d{3}\nPouring coffee from the &lt;b&gt;mug&lt;\/b&gt;\n$/);
+});
+
+test('a disguised non-video, an over-long video and an oversized one are refused with the limit named', async () => {
+  const { url } = await writeLinkFor(stack);
+  const { endpoint, ticket } = ticketOf(await (await fetch(url)).text());
+
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+  const disguised = await uploadWhole(endpoint, ticket, png);
+  expect(disguised.status).toBe(422);
+  expect(await disguised.text()).toBe('The video must be an MP4, MOV or WebM file');
+
+  // an MP4 box around no video stream at all: the bytes pass, ffprobe does not
+  const fake = Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypisom'), Buffer.alloc(8), Buffer.from('not really a video')]);
+  const unreadable = await uploadWhole(endpoint, ticket, fake);
+  expect(unreadable.status).toBe(422);
+  expect(await unreadable.text()).toBe('The video could not be read');
+
+  const long = makeVideo('long.mp4', 61, '64x48');
+  const tooLong = await uploadWhole(endpoint, ticket, long);
+  expect(tooLong.status).toBe(422);
+  expect(await tooLong.text()).toBe('The video must not be longer than 60 seconds');
+
+  const tooLarge = await createUpload(endpoint, ticket, 100 * 1024 * 1024 + 1);
+  expect(tooLarge.status).toBe(413);
+  expect(await tooLarge.text()).toBe('The video must not be larger than 100 MB');
+
+  // a review naming a refused upload is sent back with the reason, and nothing is saved
+  const refusedId = (await stack.api.knex('video_uploads').where({ refusal: 'too_long' }).orderBy('createdAt', 'desc').first()).id;
+  const sent = await fetch(url, { method: 'POST', body: reviewForm({ rating: '4', content: 'Long clip', video: refusedId }) });
+  expect(sent.status).toBe(400);
+  expect(await sent.text()).toContain('The video must not be longer than 60 seconds');
+});
+
+test("a free shop's review page has no video field and its tickets create nothing", async () => {
+  const paid = await writeLinkFor(stack);
+  const { endpoint, ticket } = ticketOf(await (await fetch(paid.url)).text());
+  const free = await writeLinkFor(stack);
+  await updateShop(stack.api, free.shop.id, { plan: 'free', installedAt: new Date('2025-01-01') });
+  const page = await (await fetch(free.url)).text();
+  expect(page).toContain('How do you like');
+  expect(page).not.toContain('data-pl-video');
+  // the paid shop downgraded: its page's ticket no longer creates uploads
+  await updateShop(stack.api, paid.shop.id, { plan: 'free', installedAt: new Date('2025-01-01') });
+  const refused = await createUpload(endpoint, ticket, 1000);
+  expect(refused.status).toBe(403);
+  // an upload id no one created, and a made-up one
+  expect((await fetch(`${endpoint}/${'a'.repeat(32)}`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
+  expect((await fetch(`${endpoint}/..%2F..%2Fetc`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
+});

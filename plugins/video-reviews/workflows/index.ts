@@ -1,0 +1,1 @@
+export { transcodeReviewVideo, videoUploadsCleanup } from './transcode';
