@@ -10,37 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eventually, startPlatformStack, updateShop } from '@plaudit/kernel/testing';
-
-/** `reviews.collect` as this test relies on it: the signed link of a request email. */
-interface ReviewCollect {
-  writeUrl(o: { shopDomain: string; queueEntryId: number; orderId: string; productId?: string; expiresInDays: number }): string;
-}
+import { makeVideo as madeIn, writeLinkFor } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-video-'));
 
-/** A real video: colour bars and a tone, `seconds` long, with a phone-like location tag. */
-function makeVideo(name: string, seconds: number, size = '320x240'): Buffer {
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=15:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
-    '-metadata', 'location=+48.8566+002.3522/', '-metadata', 'com.apple.quicktime.location.ISO6709=+48.8566+002.3522/', '-movflags', '+use_metadata_tags', file,
-  ]);
-  return fs.readFileSync(file);
-}
-
-/** A shop, an order of the store emulator and the review page of its first product. */
-async function writeLinkFor(on: Stack) {
-  const { domain, shop } = await on.installShop();
-  const { order } = await on.control('/orders', { shop: domain, country: 'US' });
-  const details = await on.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
-  const product = details!.lineItems.nodes[0].product!.id;
-  const link = on.api.runtime.services.capabilities.require<ReviewCollect>('reviews.collect').writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, expiresInDays: 1 });
-  return { shop, domain, product, url: on.appUrl + new URL(link).pathname };
-}
-
+const makeVideo = (name: string, seconds: number, size?: string) => madeIn(dir, name, seconds, size).bytes;
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** The tus endpoint and ticket the review page gives its script. */

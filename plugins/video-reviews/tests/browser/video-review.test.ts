@@ -1,0 +1,66 @@
+// Done when (issue 20): a customer's 10-second video review plays in the review box. In Chromium,
+// at phone width: the review page from a request email, a video chosen and sent in chunks by
+// tus-js-client, the review sent; then the emulated product page, where the review box shows the
+// poster and the video plays when the shopper presses it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eventually, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { makeVideo, writeLinkFor } from '../helpers';
+
+jest.setTimeout(180_000);
+const env = usePlatformBrowser();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-video-browser-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test("done when: a customer's 10-second video review plays in the review box", async () => {
+  const { file } = makeVideo(dir, 'ten-seconds.mp4', 10);
+  const { domain, product, url } = await writeLinkFor(env.stack);
+  const products = await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 20 });
+  const handle = products.nodes.find((p) => p.id === product)!.handle;
+
+  // the review page on a phone: the video field appears with its script, says its limits, uploads
+  const phone = await (await env.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const errors: string[] = [];
+  phone.on('pageerror', (e) => errors.push(e.message));
+  await phone.goto(url);
+  await phone.getByText('One video: MP4, MOV or WebM, up to 100 MB and 60 seconds.').waitFor();
+  await phone.locator('label[for="r5"]').click();
+  await phone.getByLabel('Your review', { exact: false }).fill('It pours without a drop, see for yourself.');
+  await phone.locator('#videoFile').setInputFiles(file);
+  await phone.getByText('Video uploaded.', { exact: false }).waitFor({ timeout: 60_000 });
+  await phone.getByLabel('What you say in the video', { exact: false }).fill('Pouring coffee');
+  await screenshot(phone, 'video-review-page-390');
+  const id = await phone.locator('input[name=video]').inputValue();
+  expect(id).toMatch(/^[0-9a-f]{32}$/);
+  await phone.getByRole('button', { name: /submit|send/i }).click();
+  await phone.getByText('Thank you', { exact: false }).waitFor();
+
+  // transcoded by the workflow, then on the product page's review box
+  await eventually(async () => (await env.stack.api.knex('video_uploads').where({ id }).first())?.status === 'ready', 90_000, 500);
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    const page = await (await env.browser.newContext({ viewport: { width, height } })).newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${env.stack.emulator.url}/shops/${domain}/products/${handle}`);
+    const video = page.locator('video.pl-video');
+    await video.waitFor();
+    expect(await video.getAttribute('poster')).toMatch(/\/media\/video\/[0-9a-f]{32}\.jpg$/);
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.paused, v.readyState === 0 || v.currentTime === 0])).toEqual([true, true]);
+    await video.scrollIntoViewIfNeeded();
+    await screenshot(page, `video-review-box-${width}`);
+    if (width === 1280) {
+      // the shopper presses play on the player's own controls (the button at its left, mid-height)
+      await video.click({ position: { x: 24, y: 72 } });
+      const state = () => video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, time: v.currentTime, error: v.error?.message ?? v.error?.code ?? null, ready: v.readyState, h264: v.canPlayType('video/mp4; codecs="avc1.64001f, mp4a.40.2"') }));
+      await eventually(async () => {
+        const s = await state();
+        if (s.error) throw new Error(JSON.stringify(s));
+        return !s.paused && s.time > 0.5;
+      }, 30_000, 250).catch(async (err) => {
+        throw new Error(`${(err as Error).message}; ${JSON.stringify(await state())}`);
+      });
+      await screenshot(page, 'video-review-playing-1280');
+    }
+  }
+  expect(errors).toEqual([]);
+});
