@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { KernelServices, ShopView, Tenant } from '@plaudit/kernel';
 import { attachUpload, findUpload } from './db/uploads';
-import { videoField } from './shared/field';
+import { storefrontVideo, videoField, type StorefrontVideo } from './shared/field';
 import { MAX_CAPTION, type Refusal } from './shared/limits';
 import { TICKET, TICKET_SECONDS, type Ticket } from './shared/ticket';
 import { transcodeWorkflowId, type VideoJob } from './workflows/messages';
@@ -19,6 +19,12 @@ export function videoUploads(services: KernelServices) {
       if (!shops.allows(shop, 'videoReviews')) return undefined;
       const ticket = links.sign<Ticket>(TICKET, shop.domain, { lang }, TICKET_SECONDS);
       return videoField(config.appUrl, ticket, t(lang));
+    },
+
+    /** The storefront form's video field (widgets), or null when the shop's plan has no video reviews. */
+    async storefront(tenant: Tenant): Promise<StorefrontVideo | null> {
+      const shop = await shops.get(tenant.shopId);
+      return shop && shops.allows(shop, 'videoReviews') ? storefrontVideo(config.appUrl) : null;
     },
 
     /** Why the form's upload cannot go with a review, in the customer's words; undefined when it can. */

@@ -8,7 +8,8 @@ export default definePlugin({
   // The write-review links of the customer portal; without them it links to the product's page.
   // The merchant's labels per language (the translations plugin); without it the catalog's texts.
   // Review text translation ("See translation", second tier); without it no review offers one.
-  needs: { 'reviews.feed': 'optional', 'reviews.collect': 'optional', 'translations.labels': 'optional', 'translations.reviews': 'optional' },
+  // Video reviews in the review form (second tier); without them the form takes photos only.
+  needs: { 'reviews.feed': 'optional', 'reviews.collect': 'optional', 'translations.labels': 'optional', 'translations.reviews': 'optional', 'reviews.video': 'optional' },
   // The storefront catalog's default texts, for the translations screen to show and check against.
   provides: { 'widgets.catalog': widgetsCatalog },
 });

@@ -199,3 +199,36 @@ test("a free shop's review page has no video field and its tickets create nothin
   expect((await fetch(`${endpoint}/${'a'.repeat(32)}`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
   expect((await fetch(`${endpoint}/..%2F..%2Fetc`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
 });
+
+test("the storefront's review form: its field, a ticket by URL in the shopper's language, the review sent with its video", async () => {
+  const { domain, product } = await writeLinkFor(stack);
+  const numeric = product.split('/').pop();
+  const form = await (await fetch(`${stack.appUrl}/storefront/shops/${domain}/widgets/review-box?product_id=${numeric}&scripts=0`)).text();
+  expect(form).toMatch(/<div class="pl-field" data-pl-video="" data-endpoint="[^"]+\/r\/video\/uploads" data-ticket-url="[^"]+\/r\/video\/ticket\?shop=[^"]+"[^>]* hidden/);
+
+  const asked = await fetch(`${stack.appUrl}/r/video/ticket?shop=${domain}&locale=de`);
+  expect(asked.status).toBe(200);
+  const { ticket, texts } = await asked.json();
+  expect(texts.uploaded).toContain('Video hochgeladen');
+  const short = makeVideo('short.mp4', 2, '160x120');
+  const done = await uploadWhole(`${stack.appUrl}/r/video/uploads`, ticket, short);
+  expect(done.status).toBe(204);
+  const id = (await stack.api.knex('video_uploads').where({ size: short.length, status: 'accepted' }).orderBy('createdAt', 'desc').first()).id;
+
+  const body = reviewForm({ productId: numeric!, rating: '4', content: 'Short but sweet.', firstName: 'Bo', email: 'bo@example.com', video: id, videoCaption: 'A quick look' });
+  const sent = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body, headers: { Accept: 'application/json' } });
+  expect(sent.status).toBe(201);
+  await eventually(async () => (await stack.api.knex('video_uploads').where({ id }).first()).status === 'ready', 90_000, 500);
+  // the same upload cannot go with a second review
+  const again = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: reviewForm({ productId: numeric!, rating: '5', content: 'Again', firstName: 'Bo', email: 'bo2@example.com', video: id }), headers: { Accept: 'application/json' } });
+  expect(again.status).toBe(400);
+  expect((await again.json()).errors.video).toBe('This video was already sent with a review');
+
+  // a free shop gets no ticket, and its form no field
+  const free = await writeLinkFor(stack);
+  await updateShop(stack.api, free.shop.id, { plan: 'free', installedAt: new Date('2025-01-01') });
+  const refused = await fetch(`${stack.appUrl}/r/video/ticket?shop=${free.domain}`);
+  expect(refused.status).toBe(403);
+  const freeForm = await (await fetch(`${stack.appUrl}/storefront/shops/${free.domain}/widgets/review-box?product_id=${free.product.split('/').pop()}&scripts=0`)).text();
+  expect(freeForm).not.toContain('data-pl-video');
+});

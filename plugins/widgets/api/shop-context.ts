@@ -13,6 +13,7 @@ import type { DisplaySettings } from '../shared/display-settings';
 import { merchantLabelsOf } from '../shared/merchant-labels';
 import { reviewFeedOf, type StorefrontReviewSettings } from '../shared/review-feed';
 import { reviewTranslationsOf, type TranslationMode } from '../shared/review-translations';
+import { storefrontVideoOf, type StorefrontVideo } from '../shared/review-videos';
 import type { Labels } from '../shared/widget-text';
 import type { StorefrontCache } from './cache';
 import { displayOf } from './display-store';
@@ -47,6 +48,8 @@ export interface StorefrontState {
   labels: Record<string, Labels>;
   /** "See translation" and automatic translation (translations.reviews; part of the settings version) */
   translation: TranslationMode;
+  /** the review form's video field (reviews.video; part of the settings version), null without one */
+  video: StorefrontVideo | null;
   /** what cached responses are keyed by */
   versions: { feed: string; settings: string };
 }
@@ -69,6 +72,7 @@ interface ShopState {
   reviewSettings: StorefrontReviewSettings;
   labels: Record<string, Labels>;
   translation: TranslationMode;
+  video: StorefrontVideo | null;
   versions: { feed: string; settings: string };
   loadedAt: number;
 }
@@ -113,12 +117,12 @@ export class ShopStates {
    * autoTranslate), and a version of their content (a save that changes nothing is no change).
    */
   private async settingsOf(tenant: Tenant) {
-    const [display, reviewSettings, labels, translation] = await Promise.all([
+    const [display, reviewSettings, labels, translation, video] = await Promise.all([
       displayOf(this.services.settings, tenant.shopId), reviewFeedOf(this.services).storefrontSettings(tenant), merchantLabelsOf(this.services).all(tenant),
-      reviewTranslationsOf(this.services).mode(tenant),
+      reviewTranslationsOf(this.services).mode(tenant), storefrontVideoOf(this.services, tenant),
     ]);
-    const version = crypto.createHash('sha1').update(JSON.stringify([display, reviewSettings, labels, translation])).digest('base64url').slice(0, 16);
-    return { display, reviewSettings, labels, translation, version };
+    const version = crypto.createHash('sha1').update(JSON.stringify([display, reviewSettings, labels, translation, video])).digest('base64url').slice(0, 16);
+    return { display, reviewSettings, labels, translation, video, version };
   }
 
   private async load(domain: string): Promise<ShopState | null> {
@@ -135,6 +139,7 @@ export class ShopStates {
       reviewSettings: settings.reviewSettings,
       labels: settings.labels,
       translation: settings.translation,
+      video: settings.video,
       versions: { feed, settings: settings.version },
       loadedAt: Date.now(),
     };
@@ -201,7 +206,7 @@ export function shopStates(services: ApiServices, cache: StorefrontCache): ShopS
 
 function apply(ctx: { state: StorefrontAppState; query: Record<string, unknown> }, state: ShopState, mount: StorefrontState['mount'], endpoint: string, customerId: string | null) {
   const lang = shopperLanguage(ctx.query.locale, state.shop.locale);
-  const storefront: StorefrontState = { mount, shop: state.shop, tenant: state.tenant, display: state.display, reviewSettings: state.reviewSettings, customerId, endpoint, lang, labels: state.labels, translation: state.translation, versions: state.versions };
+  const storefront: StorefrontState = { mount, shop: state.shop, tenant: state.tenant, display: state.display, reviewSettings: state.reviewSettings, customerId, endpoint, lang, labels: state.labels, translation: state.translation, video: state.video, versions: state.versions };
   ctx.state.storefront = storefront;
   ctx.state.tenant = state.tenant;
   ctx.state.shop = state.shop;

@@ -9,6 +9,7 @@ import type { ProductRef, Summary, WidgetContext } from '../shared/widget-types'
 import type { Labels } from '../shared/widget-text';
 import type { RatingSummary, ReviewFeedForWidgets, ReviewFeedQuery, StorefrontReviewSettings } from '../shared/review-feed';
 import type { ReviewTranslationsForWidgets, TranslationMode } from '../shared/review-translations';
+import type { StorefrontVideo } from '../shared/review-videos';
 import { customerPortal, type PortalSources } from './customer-portal';
 import { productJsonLd } from './json-ld';
 import { forShoppers, productGid } from './read-routes';
@@ -51,6 +52,8 @@ export interface ShopView {
   labels?: Labels;
   /** "See translation" on reviews in other languages, and whether they translate on load */
   translation?: TranslationMode;
+  /** the review form's video field (its ticket URL names the shop), when the shop has video reviews */
+  video?: StorefrontVideo;
 }
 
 const EMPTY: Summary = { count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, mediaCount: 0 };
@@ -65,6 +68,7 @@ export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
   return {
     settings: view.display, text: textFor(view.display, view.lang, view.primaryLang, view.labels), shopName: view.shopName, endpoint: view.endpoint, now,
     translation: view.translation?.offered ? (view.translation.autoTranslate ? 'auto' : 'link') : undefined,
+    ...(view.video ? { video: view.video } : {}),
   };
 }
 

@@ -31,6 +31,7 @@ function viewOf(state: StorefrontAppState): ShopView {
   return {
     tenant: s.tenant, shopName: s.shop.name, display: s.display, reviewSettings: s.reviewSettings, endpoint: s.endpoint, customerId: s.customerId,
     lang: s.lang, primaryLang: shopperLanguage(undefined, s.shop.locale), labels: s.labels[s.lang], translation: s.translation,
+    ...(s.video ? { video: { ...s.video, ticketUrl: `${s.video.ticketUrl}?shop=${s.shop.domain}` } } : {}),
   };
 }
 

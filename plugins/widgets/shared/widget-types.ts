@@ -36,6 +36,8 @@ export interface WidgetContext {
   now: number;
   /** review text translation offered (second tier): 'link' ("See translation"), 'auto' (translated on load) */
   translation?: 'link' | 'auto';
+  /** video reviews (second tier): the form's video field; its script loads when a video is chosen */
+  video?: { endpoint: string; ticketUrl: string; script: string };
 }
 
 export interface ProductRef {

@@ -28,10 +28,26 @@ export function photoError(files: ArrayLike<{ name: string; type: string; size: 
   return null;
 }
 
+/**
+ * The video field, shown with script; the video plugin's upload script (tus-js-client, ~20 KB) is
+ * loaded only when a video is chosen, and takes the chosen file from there.
+ */
+function showVideo(box: HTMLElement) {
+  box.hidden = false;
+  const input = $<HTMLInputElement>(box, 'input[type=file]');
+  input?.addEventListener('change', () => {
+    const script = document.createElement('script');
+    script.src = box.dataset.script!;
+    document.head.appendChild(script);
+  }, { once: true });
+}
+
 function bind(root: HTMLElement, form: HTMLFormElement) {
   const status = $(form, '.pl-form-status')!;
   const submit = $<HTMLButtonElement>(form, '.pl-submit');
-  const photos = $<HTMLInputElement>(form, 'input[type=file]');
+  const photos = $<HTMLInputElement>(form, 'input[name=photos]');
+  const video = $(form, '[data-pl-video]');
+  if (video) showVideo(video);
 
   const setError = (field: string, message: string | null) => {
     const el = $(form, `[data-pl-error="${field}"]`);
@@ -75,6 +91,9 @@ function bind(root: HTMLElement, form: HTMLFormElement) {
       const body = await res.json().catch(() => ({}));
       if (res.status === 201) {
         form.reset();
+        // hidden inputs keep their value through a reset: the sent video must not go with the next review
+        const sentVideo = $<HTMLInputElement>(form, 'input[name=video]');
+        if (sentVideo) sentVideo.value = '';
         say(body?.data?.status === 'published' ? form.dataset.plThanks! : form.dataset.plModeration!);
         return;
       }

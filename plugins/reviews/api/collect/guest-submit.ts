@@ -3,16 +3,17 @@
 // One path for all of them: the shop's switch, rate limits, honeypot, eligibility, validation, the
 // purchase check, spam hold and moderation. Throws http-errors; 400s carry per-field `errors`.
 import createHttpError from 'http-errors';
-import { type ApiServices, type AppContext, hitAll, RateLimit } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, hitAll, RateLimit, type Tenant } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
 import type { GuestReview } from '../../shared/feed';
 import { reviewSettingsOf } from '../../shared/settings';
-import { storeImage } from './media';
 import { PER_SHOP, reviewerLimits } from './rate-limit';
 import { saveCollectedReview } from './save-review';
 import { looksLikeSpam } from './spam';
 import { findProduct, findReviewer, type Purchase, type Reviewer } from './storefront-platform';
-import { INVALID, readSubmission, REQUIRED, validateSubmission } from './submission';
+import { INVALID, readSubmission, REQUIRED, UPLOAD_LIMIT, validateSubmission } from './submission';
+import { MAX_PHOTOS, storeImage } from './media';
+import { VIDEO_CAPABILITY, type ReviewVideos } from '../../shared/video';
 
 export const NOT_ELIGIBLE_GUEST = 'Only customers who bought this product can write a review. Please log in to your account first.';
 export const NOT_ELIGIBLE_CUSTOMER = 'Only customers who bought this product can write a review.';
@@ -35,6 +36,20 @@ export function reviewSubmitter(services: ApiServices) {
   const reviewSettings = reviewSettingsOf(services.settings);
   const limits = reviewerLimits(knex, 'storefront');
   const perShop = new RateLimit(knex, 'storefront-shop', PER_SHOP);
+  const videos = () => services.capabilities.get<ReviewVideos>(VIDEO_CAPABILITY);
+
+  /** The form's video (an upload id and its caption), checked; undefined without one. */
+  async function checkVideo(ctx: AppContext, tenant: Tenant, fields: Record<string, string>, photos: number) {
+    const id = (fields.video ?? '').trim();
+    if (!id) return undefined;
+    const caption = (fields.videoCaption ?? '').trim();
+    // one video, counted among the five photos and videos a review may have
+    if (photos + 1 > MAX_PHOTOS) throw createHttpError(400, 'Validation failed', { errors: { photos: UPLOAD_LIMIT } });
+    const lang = typeof ctx.query.locale === 'string' ? ctx.query.locale : 'en';
+    const refused = videos() ? await videos()!.check(tenant, id, caption, lang) : INVALID;
+    if (refused) throw createHttpError(400, 'Validation failed', { errors: { video: refused } });
+    return { id, caption };
+  }
 
   return async function submit(ctx: AppContext, shopDomain: string, customerId: string | null, ip: string, options: SubmitOptions = {}): Promise<GuestReview> {
     // the shop comes from the app proxy's signature or the direct route's shop parameter
@@ -65,6 +80,7 @@ export function reviewSubmitter(services: ApiServices) {
     if (!customerId && settings.customerEligibility === 'buyers') throw createHttpError(403, NOT_ELIGIBLE_GUEST, { code: 'CUSTOMER_NOT_ELIGIBLE' });
     const { value, errors } = await validateSubmission(raw, { emailRequired: !customerId });
     if (!value) throw createHttpError(400, 'Validation failed', { errors });
+    const video = await checkVideo(ctx, tenant, raw.fields, value.images.length);
 
     const product = value.productId && platform ? await findProduct(platform, shop.domain, value.productId).catch(() => { throw createHttpError(503, TRY_AGAIN); }) : null;
     if (value.productId && platform && !product) throw createHttpError(400, 'Validation failed', { errors: { productId: INVALID } });
@@ -100,7 +116,7 @@ export function reviewSubmitter(services: ApiServices) {
       orderId: purchase?.orderId ?? null, lineItemId: purchase?.lineItemId ?? null, media,
       source: customerId ? 'customer' : 'guest', submittedVia: options.via ?? null, verified: !!purchase, imported: false,
       status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
-    });
+    }, null, video && (async (trx, saved) => void (await videos()!.attach(trx, tenant, saved.id, video.id, video.caption))));
     // A verified purchase's order is in the 'review.created' event: its review request stops reminding.
     return { id: review.id, status: review.status as GuestReview['status'] };
   };

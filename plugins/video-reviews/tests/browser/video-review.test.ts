@@ -64,3 +64,39 @@ test("done when: a customer's 10-second video review plays in the review box", a
   }
   expect(errors).toEqual([]);
 });
+
+test("the storefront's review form takes a video: its script loads when one is chosen, the review goes with it", async () => {
+  const { file } = makeVideo(dir, 'three-seconds.mp4', 3);
+  const { domain } = await env.stack.installShop();
+  const [product] = (await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 1 })).nodes;
+  const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const loaded: string[] = [];
+  page.on('request', (r) => r.url().includes('/r/video/upload.js') && loaded.push(r.url()));
+  await page.goto(`${env.stack.emulator.url}/shops/${domain}/products/${product.handle}`);
+  await page.getByText('Write a review', { exact: true }).click();
+  const form = page.locator('form[data-pl-form]');
+  await form.getByText('One video: MP4, MOV or WebM, up to 100 MB and 60 seconds.').waitFor();
+  // nothing of the upload is loaded for a shopper who sends no video
+  expect(loaded).toEqual([]);
+  await form.locator('label[title="4 stars"]').click();
+  await form.getByLabel('Review', { exact: true }).fill('The clip shows the colour in daylight.');
+  await form.getByLabel('First name').fill('Noor');
+  await form.getByLabel('Email').fill('noor@example.com');
+  await form.getByLabel('Video (optional)').setInputFiles(file);
+  page.on('console', (m) => errors.push(`console: ${m.text()}`));
+  page.on('requestfailed', (r) => errors.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+  await form.getByText('Video uploaded.', { exact: false }).waitFor({ timeout: 20_000 }).catch(async (err) => {
+    throw new Error(`${(err as Error).message}\nstatus: ${await form.locator('[data-pl-video-status]').textContent()}\n${errors.join('\n')}`);
+  });
+  expect(loaded).toHaveLength(1);
+  await screenshot(page, 'video-storefront-form-390');
+  const id = await form.locator('input[name=video]').inputValue();
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await form.getByText('Thank you! Your review has been received.', { exact: false }).waitFor();
+  await eventually(async () => (await env.stack.api.knex('video_uploads').where({ id }).first())?.status === 'ready', 90_000, 500);
+  // the form is ready for another review: the sent video is not kept
+  expect(await form.locator('input[name=video]').inputValue()).toBe('');
+  expect(errors).toEqual([]);
+});

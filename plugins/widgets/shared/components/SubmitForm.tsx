@@ -11,6 +11,31 @@ function FieldError({ id, field }: { id: string; field: string }) {
   return <p className="pl-field-error" id={id} data-pl-error={field} hidden />;
 }
 
+export const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm';
+
+/**
+ * The video field: hidden until the form's script shows it (the upload needs script), whose upload
+ * script (the video plugin's) loads only when a video is chosen. The ticket comes from its URL: this
+ * HTML is cached for every shopper.
+ */
+function VideoField({ ctx, f, err }: { ctx: WidgetContext; f: (n: string) => string; err: (n: string) => string }) {
+  const { t } = ctx.text;
+  const v = ctx.video!;
+  return (
+    <div className="pl-field" data-pl-video="" data-endpoint={v.endpoint} data-ticket-url={v.ticketUrl} data-script={v.script} data-lang={ctx.text.lang} hidden>
+      <label htmlFor={f('video')}>{t('form.video')}</label>
+      <input id={f('video')} type="file" accept={VIDEO_ACCEPT} aria-describedby={`${f('video')}-hint ${f('video')}-status ${err('video')}`} />
+      <span className="pl-hint" id={`${f('video')}-hint`}>{t('form.video_hint')}</span>
+      <progress data-pl-video-progress="" max={100} value={0} hidden />
+      <span className="pl-hint" id={`${f('video')}-status`} role="status" aria-live="polite" data-pl-video-status="" />
+      <input type="hidden" name="video" value="" />
+      <label htmlFor={f('videoCaption')}>{t('form.video_caption')}</label>
+      <input id={f('videoCaption')} name="videoCaption" maxLength={500} />
+      <FieldError id={err('video')} field="video" />
+    </div>
+  );
+}
+
 export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; product: ProductRef | null; idBase: string }) {
   const s = ctx.settings.submitForm;
   const { t } = ctx.text;
@@ -74,6 +99,7 @@ export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; p
           <FieldError id={err('photos')} field="photos" />
         </div>
       ) : null}
+      {ctx.video && !ctx.preview ? <VideoField ctx={ctx} f={f} err={err} /> : null}
       {/* honeypot: people never see it, bots fill it (English on purpose: bots look for "website") */}
       <div className="pl-hp" aria-hidden="true">
         <label htmlFor={f('website')}>Website</label>
