@@ -7,6 +7,7 @@ export type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from '
 export type { AppContext, AppRouter, AppState } from '../http/types';
 export { SHOP_DOMAIN } from '../http/security';
 export { findUnsafeText } from '../http/input';
+export { serveFile, type ServedFile } from '../http/serve-file';
 export { tenantFor, type Tenant } from '../auth/tenant';
 export { BaseModel, ShopScopedModel } from '../db/base-model';
 export type { Config } from '../config';

@@ -1,9 +1,15 @@
 // Instagram (the API with Instagram Login) as the instagram plugin calls it: the authorization
 // window at www.instagram.com/oauth/authorize, the code exchange at api.instagram.com/oauth/access_token,
 // long-lived tokens and their refresh at graph.instagram.com, /me and /me/media with cursors, the
-// pictures on its CDN (real JPEGs), and Graph's error bodies (190 expired token, 4/17/32 rate limits).
+// pictures on its CDN (real JPEGs), videos there (a real 2-second H.264 MP4 made with ffmpeg on first
+// request; 404 where ffmpeg is missing, as an expired CDN URL would), and Graph's error bodies (190 expired token, 4/17/32 rate limits).
 // Shapes and sources: instagram.md.
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { productPng } from '../png';
 import type { Vendor, VendorAnswer, VendorRequest } from './types';
@@ -47,6 +53,7 @@ export function instagram(): Vendor {
   const tokens = new Map<string, Token>();
   const codes = new Map<string, { userId: string; redirectUri: string; clientId: string; expiresAt: number }>();
   const pictures = new Map<string, Buffer>();
+  let clip: Promise<Buffer | undefined> | undefined;
   const apps = new Map<string, string>([[INSTAGRAM_EMULATOR_APP.appId, INSTAGRAM_EMULATOR_APP.appSecret]]);
   let signedIn: string | undefined;
   let limited = { count: 0, code: 4 };
@@ -93,6 +100,14 @@ export function instagram(): Vendor {
     if (!m) return undefined;
     if (!pictures.has(file)) pictures.set(file, await sharp(productPng(m.color, 320)).resize(1080, 1080).jpeg({ quality: 82 }).toBuffer());
     return pictures.get(file);
+  }
+
+  /** A video post's MP4: the same real clip for every video, made once. */
+  async function videoOf(file: string): Promise<Buffer | undefined> {
+    const id = file.replace(/\.mp4$/, '');
+    if (![...accounts.values()].some((a) => a.media.some((m) => m.id === id && m.media_type === 'VIDEO'))) return undefined;
+    clip ??= makeClip().catch(() => undefined);
+    return clip;
   }
 
   function present(m: Media, fields: Map<string, string[] | true>, a: Account, child = false): Record<string, unknown> {
@@ -220,8 +235,10 @@ export function instagram(): Vendor {
     hosts: ['www.instagram.com', 'api.instagram.com', 'graph.instagram.com', 'scontent.cdninstagram.com'],
     async handle(req) {
       if (req.host === 'scontent.cdninstagram.com') {
-        const bytes = req.method === 'GET' ? await picture(req.path.replace(/^\/v\//, '')) : undefined;
-        return bytes ? { status: 200, headers: { 'content-type': 'image/jpeg' }, body: bytes } : { status: 404, body: 'URL signature expired' };
+        const file = req.path.replace(/^\/v\//, '');
+        const video = file.endsWith('.mp4');
+        const bytes = req.method !== 'GET' ? undefined : video ? await videoOf(file) : await picture(file);
+        return bytes ? { status: 200, headers: { 'content-type': video ? 'video/mp4' : 'image/jpeg' }, body: bytes } : { status: 404, body: 'URL signature expired' };
       }
       if (req.host === 'graph.instagram.com' && req.method === 'GET') return graph(req);
       if (req.method === 'GET' && req.path === '/oauth/authorize') return authorizePage(req);
@@ -276,4 +293,13 @@ export function instagram(): Vendor {
       limited = { count: 0, code: 4 };
     },
   } satisfies Vendor & { reset(): void };
+}
+
+/** Two seconds of colour bars as H.264 in an MP4, as Instagram serves a reel; rejects without ffmpeg. */
+async function makeClip(): Promise<Buffer> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ig-clip-')), 'clip.mp4');
+  await promisify(execFile)('ffmpeg', ['-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x320:rate=15:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file], { timeout: 30_000 });
+  const bytes = fs.readFileSync(file);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return bytes;
 }

@@ -3,7 +3,7 @@
 // shop/redact (the token, the posts and our copies of their pictures go).
 import type { ActivityDeps, PlatformHooks } from '@plaudit/kernel';
 import { connectedShops, disconnectAccount } from '../db/accounts';
-import { deletePictures } from '../db/pictures';
+import { deleteFiles } from '../db/pictures';
 import { removeOtherPosts } from '../db/posts';
 import type { ShopRef } from '../shared/instagram';
 import { expiredActivities } from './expired';
@@ -35,7 +35,7 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
     async redactShop({ shopId, shopDomain }) {
       const tenant = deps.tenant(shopId, shopDomain);
       await disconnectAccount(tenant);
-      deletePictures(deps.config.dataDir, await removeOtherPosts(tenant, []));
+      deleteFiles(deps.config.dataDir, await removeOtherPosts(tenant, []));
     },
   };
 }

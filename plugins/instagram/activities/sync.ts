@@ -1,11 +1,11 @@
-// One shop's sync: every page of /me/media (images, videos by their thumbnail, carousels by their
-// children), each new post's pictures downloaded and re-hosted by us, known posts only updated
+// One shop's sync: every page of /me/media (images, videos by their thumbnail and their own MP4,
+// carousels by their children), each new post's files downloaded and re-hosted by us, known posts only updated
 // (idempotent by media id: a retried sync downloads nothing twice), posts gone from Instagram
 // removed. Instagram's refusals become Temporal's retries (shared/client.ts).
 import { heartbeat } from '@temporalio/activity';
 import type { ActivityDeps, Tenant } from '@plaudit/kernel';
 import { accountOf, setSyncState, tokenOf } from '../db/accounts';
-import { deletePictures, storePicture } from '../db/pictures';
+import { deleteFiles, storePicture, storeVideo } from '../db/pictures';
 import { removeOtherPosts, storedMedia, upsertPost } from '../db/posts';
 import { instagramClient, type GraphMedia, type InstagramClient } from '../shared/client';
 import type { Picture, ShopRef, SyncOutcome } from '../shared/instagram';
@@ -44,19 +44,37 @@ async function picturesOf(deps: ActivityDeps, client: InstagramClient, m: GraphM
   return pictures;
 }
 
+/**
+ * A video post's MP4, re-hosted; null when it is not a video or its file cannot be kept (not an MP4,
+ * too large, a failed download): the post then shows its thumbnail and links to Instagram, and the
+ * next sync tries again.
+ */
+async function videoOf(deps: ActivityDeps, client: InstagramClient, m: GraphMedia): Promise<string | null> {
+  if (m.media_type !== 'VIDEO' || !m.media_url) return null;
+  try {
+    const stored = storeVideo(deps.config.dataDir, await client.download(m.media_url)) ?? null;
+    heartbeat(m.id);
+    return stored;
+  } catch (err) {
+    deps.log.warn({ err: (err as Error).message, media: m.id }, 'instagram video not re-hosted; its thumbnail is shown');
+    return null;
+  }
+}
+
 async function syncPosts(deps: ActivityDeps, tenant: Tenant, token: string): Promise<number> {
   const client = instagramClient(deps.config);
   const media = await allMedia(client, token);
   const known = await storedMedia(tenant);
   for (const m of media) {
     const stored = known.get(m.id);
-    const pictures = stored?.length ? stored : await picturesOf(deps, client, m);
+    const pictures = stored?.pictures.length ? stored.pictures : await picturesOf(deps, client, m);
+    const videoUrl = stored?.videoUrl ?? (await videoOf(deps, client, m));
     await upsertPost(tenant, {
       mediaId: m.id, mediaType: m.media_type, caption: m.caption ?? null, permalink: m.permalink ?? null,
-      postedAt: m.timestamp ? new Date(m.timestamp.replace(/\+0000$/, 'Z')) : null, pictures,
+      postedAt: m.timestamp ? new Date(m.timestamp.replace(/\+0000$/, 'Z')) : null, pictures, videoUrl,
     });
   }
-  deletePictures(deps.config.dataDir, await removeOtherPosts(tenant, media.map((m) => m.id)));
+  deleteFiles(deps.config.dataDir, await removeOtherPosts(tenant, media.map((m) => m.id)));
   return media.length;
 }
 

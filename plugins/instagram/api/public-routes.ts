@@ -2,11 +2,10 @@
 //   GET /instagram/oauth/callback?code&state   Instagram sends the merchant back here; the state
 //       (single use, 10 minutes) names the shop that asked, so a forged or replayed callback
 //       connects nothing. The code becomes a short-lived then a long-lived token, sealed at rest.
-//   GET /instagram/media/<file>                 our copies of the posts' pictures
-import fs from 'node:fs';
+//   GET /instagram/media/<file>                 our copies of the posts' pictures and videos
 import path from 'node:path';
 import Router from '@koa/router';
-import { messagePage, type ApiServices, type AppContext, type AppState } from '@plaudit/kernel';
+import { messagePage, serveFile, type ApiServices, type AppContext, type AppState } from '@plaudit/kernel';
 import { startSync } from '../activities/start-sync';
 import { connectAccount } from '../db/accounts';
 import { FILE_NAME, mediaDir } from '../db/pictures';
@@ -52,18 +51,9 @@ export function instagramPublicRoutes(services: ApiServices) {
 
   router.get('/media/:file', async (ctx) => {
     const { file } = ctx.params;
-    const full = path.join(mediaDir(services.config.dataDir), file);
-    if (!FILE_NAME.test(file) || !fs.existsSync(full)) {
-      ctx.status = 404;
-      ctx.body = 'Not found';
-      return;
-    }
-    ctx.type = 'image/jpeg';
-    // a file's name is never reused: browsers and CDNs may keep it for good
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    // shown on the shop's storefront, another origin (helmet's default would make browsers refuse it)
-    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    ctx.body = fs.createReadStream(full);
+    if (!FILE_NAME.test(file)) return void ctx.throw(404, 'Not found');
+    // a file's name is never reused: browsers and CDNs may keep it for good; videos answer ranges
+    serveFile(ctx, { path: path.join(mediaDir(services.config.dataDir), file), type: file.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg' });
   });
 
   return router;

@@ -10,7 +10,7 @@ import createHttpError from 'http-errors';
 import type { ApiServices, AppState } from '@plaudit/kernel';
 import { startSync } from '../activities/start-sync';
 import { accountOf, disconnectAccount, presentAccount } from '../db/accounts';
-import { deletePictures } from '../db/pictures';
+import { deleteFiles } from '../db/pictures';
 import { countPosts, listPosts, removeOtherPosts, updatePost } from '../db/posts';
 import { newState } from '../db/states';
 import { instagramClient, metaApp } from '../shared/client';
@@ -35,7 +35,7 @@ export function instagramRoutes(services: ApiServices) {
     const { tenant } = ctx.state;
     await disconnectAccount(tenant);
     // the posts were the account's: none stays on the storefront after a disconnect
-    deletePictures(services.config.dataDir, await removeOtherPosts(tenant, []));
+    deleteFiles(services.config.dataDir, await removeOtherPosts(tenant, []));
     ctx.body = { success: true, data: presentAccount(await accountOf(tenant), 0) };
   });
 

@@ -2,7 +2,8 @@
 //   GET /storefront/proxy/instagram/feed?layout=grid|carousel&limit=&product_id=
 // Server-rendered HTML, no script: the shop's visible posts (our own pictures, srcset), a grid or a
 // scroll-snap carousel. Shoppable: a post tagged with products opens its first product's page; an
-// untagged one opens the post on Instagram. With product_id (the product page), only the posts
+// untagged one opens the post on Instagram. A video post plays in place (our copy of its MP4, the
+// browser's own controls), its product tag being the link. With product_id (the product page), only the posts
 // tagged with that product, and nothing at all when there are none (the theme's space collapses).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
@@ -18,18 +19,28 @@ const MAX = 24;
 const STYLE = `.plaudit-ig{--gap:8px;margin:0 auto}.plaudit-ig__head{margin:0 0 8px;font-weight:600}.plaudit-ig__head a{color:inherit}
 .plaudit-ig__grid{display:grid;gap:var(--gap);grid-template-columns:repeat(auto-fill,minmax(140px,1fr));list-style:none;margin:0;padding:0}
 .plaudit-ig__carousel{display:grid;gap:var(--gap);grid-auto-flow:column;grid-auto-columns:minmax(160px,24%);overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}
-.plaudit-ig__carousel li{scroll-snap-align:start}.plaudit-ig a.plaudit-ig__post{display:block;position:relative;aspect-ratio:1/1;overflow:hidden;border-radius:4px}
-.plaudit-ig img{width:100%;height:100%;object-fit:cover;display:block}.plaudit-ig__tag{position:absolute;left:6px;bottom:6px;background:rgba(255,255,255,.92);color:#202223;font-size:12px;padding:2px 8px;border-radius:12px;max-width:calc(100% - 12px);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`;
+.plaudit-ig__carousel li{scroll-snap-align:start}.plaudit-ig .plaudit-ig__post{display:block;position:relative;aspect-ratio:1/1;overflow:hidden;border-radius:4px}
+.plaudit-ig img,.plaudit-ig video{width:100%;height:100%;object-fit:cover;display:block;background:#000}.plaudit-ig__tag{position:absolute;left:6px;bottom:6px;background:rgba(255,255,255,.92);color:#202223;font-size:12px;padding:2px 8px;border-radius:12px;max-width:calc(100% - 12px);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.plaudit-ig__tag--top{top:6px;bottom:auto}`;
 
 function postItem(appUrl: string, p: PostView): string {
   const picture = p.pictures[0];
   if (!picture) return '';
   const product = p.products[0];
-  const href = product ? `/products/${encodeURIComponent(product.handle)}` : p.permalink ?? '#';
   const srcset = picture.variants.map((v) => `${esc(appUrl + v.url)} ${v.width}w`).join(', ');
-  const img = `<img src="${esc(appUrl + picture.variants[Math.min(1, picture.variants.length - 1)].url)}" srcset="${srcset}" sizes="(max-width: 600px) 50vw, 25vw" alt="${esc(p.caption ?? '')}" loading="lazy" width="${picture.width}" height="${picture.height}">`;
+  const shown = picture.variants[Math.min(1, picture.variants.length - 1)].url;
+  const tag = product ? `<span class="plaudit-ig__tag">${esc(product.title)}</span>` : '';
+  if (p.videoUrl) {
+    // a video plays in place on the shopper's press (nothing loads before, no autoplay); its product
+    // tag is the link, at the top where it leaves the player's controls free
+    const video = `<video src="${esc(appUrl + p.videoUrl)}" poster="${esc(appUrl + shown)}" controls preload="none" playsinline aria-label="${esc(p.caption ?? '')}"></video>`;
+    const link = product ? `<a class="plaudit-ig__tag plaudit-ig__tag--top" href="/products/${esc(encodeURIComponent(product.handle))}" data-product="${esc(product.id)}">${esc(product.title)}</a>` : '';
+    return `<li><div class="plaudit-ig__post" data-media="${esc(p.mediaId)}">${video}${link}</div></li>`;
+  }
+  const href = product ? `/products/${encodeURIComponent(product.handle)}` : p.permalink ?? '#';
+  const img = `<img src="${esc(appUrl + shown)}" srcset="${srcset}" sizes="(max-width: 600px) 50vw, 25vw" alt="${esc(p.caption ?? '')}" loading="lazy" width="${picture.width}" height="${picture.height}">`;
   const external = product ? '' : ' target="_blank" rel="noopener noreferrer"';
-  return `<li><a class="plaudit-ig__post" href="${esc(href)}"${external} data-media="${esc(p.mediaId)}"${product ? ` data-product="${esc(product.id)}"` : ''}>${img}${product ? `<span class="plaudit-ig__tag">${esc(product.title)}</span>` : ''}</a></li>`;
+  return `<li><a class="plaudit-ig__post" href="${esc(href)}"${external} data-media="${esc(p.mediaId)}"${product ? ` data-product="${esc(product.id)}"` : ''}>${img}${tag}</a></li>`;
 }
 
 export function renderFeed(appUrl: string, o: { username: string; layout: 'grid' | 'carousel'; posts: PostView[] }): string {

@@ -11,7 +11,9 @@ import type { Picture } from '../shared/instagram';
 /** Long edges kept: the grid's tile (up to 2x) and the opened post. */
 export const WIDTHS = [320, 640, 1080] as const;
 const MAX_PIXELS = 50_000_000;
-export const FILE_NAME = /^[0-9a-f-]{36}(-\d{3,4}w)?\.jpg$/;
+export const FILE_NAME = /^[0-9a-f-]{36}((-\d{3,4}w)?\.jpg|\.mp4)$/;
+/** Instagram's videos are at most 15 minutes; reels far less. A larger file is not kept (the thumbnail is). */
+export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 
 export const mediaDir = (dataDir: string) => path.join(dataDir, 'instagram-media');
 
@@ -41,11 +43,17 @@ export async function storePicture(dataDir: string, bytes: Buffer): Promise<Pict
 }
 
 /** Deletes our copies of pictures no longer shown. */
-export function deletePictures(dataDir: string, pictures: Picture[]) {
-  for (const p of pictures) {
-    for (const v of p.variants) {
-      const name = v.url.split('/').pop()!;
-      if (FILE_NAME.test(name)) fs.rmSync(path.join(mediaDir(dataDir), name), { force: true });
-    }
-  }
+/** A video post's MP4 under a random name, when its bytes are an MP4 (an ISO `ftyp` box); else undefined. */
+export function storeVideo(dataDir: string, bytes: Buffer): string | undefined {
+  if (bytes.length > MAX_VIDEO_BYTES || bytes.length < 12 || bytes.subarray(4, 8).toString('latin1') !== 'ftyp') return undefined;
+  const name = `${crypto.randomUUID()}.mp4`;
+  fs.mkdirSync(mediaDir(dataDir), { recursive: true });
+  fs.writeFileSync(path.join(mediaDir(dataDir), name), bytes);
+  return `/instagram/media/${name}`;
+}
+
+/** Removes removed posts' files: every picture rendition and the video. */
+export function deleteFiles(dataDir: string, posts: { pictures: Picture[]; videoUrl?: string | null }[]) {
+  const names = posts.flatMap((p) => [...p.pictures.flatMap((pic) => pic.variants.map((v) => v.url)), ...(p.videoUrl ? [p.videoUrl] : [])]).map((u) => u.split('/').pop()!);
+  for (const name of names) if (FILE_NAME.test(name)) fs.rmSync(path.join(mediaDir(dataDir), name), { force: true });
 }

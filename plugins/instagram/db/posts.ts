@@ -11,6 +11,7 @@ interface PostRow {
   permalink: string | null;
   postedAt: Date | null;
   pictures: Picture[];
+  videoUrl: string | null;
   hidden: boolean;
   products: TaggedProduct[];
 }
@@ -20,7 +21,7 @@ const posts = (tenant: Tenant) => tenant.table('instagram_posts');
 export function presentPost(r: PostRow): PostView {
   return {
     id: Number(r.id), mediaId: r.mediaId, mediaType: r.mediaType, caption: r.caption, permalink: r.permalink,
-    postedAt: r.postedAt ? new Date(r.postedAt).toISOString() : null, pictures: r.pictures, hidden: r.hidden, products: r.products,
+    postedAt: r.postedAt ? new Date(r.postedAt).toISOString() : null, pictures: r.pictures, videoUrl: r.videoUrl ?? null, hidden: r.hidden, products: r.products,
   };
 }
 
@@ -44,10 +45,15 @@ export async function updatePost(tenant: Tenant, id: number, patch: { hidden?: b
   return row && presentPost(row);
 }
 
-/** Media ids already stored with their pictures: a sync downloads only the new ones. */
-export async function storedMedia(tenant: Tenant): Promise<Map<string, Picture[]>> {
-  const rows: { mediaId: string; pictures: Picture[] }[] = await posts(tenant).select('mediaId', 'pictures');
-  return new Map(rows.map((r) => [r.mediaId, r.pictures]));
+export interface StoredMedia {
+  pictures: Picture[];
+  videoUrl: string | null;
+}
+
+/** Media ids already stored with their files: a sync downloads only the new ones. */
+export async function storedMedia(tenant: Tenant): Promise<Map<string, StoredMedia>> {
+  const rows: ({ mediaId: string } & StoredMedia)[] = await posts(tenant).select('mediaId', 'pictures', 'videoUrl');
+  return new Map(rows.map((r) => [r.mediaId, { pictures: r.pictures, videoUrl: r.videoUrl ?? null }]));
 }
 
 export interface SyncedPost {
@@ -57,16 +63,17 @@ export interface SyncedPost {
   permalink: string | null;
   postedAt: Date | null;
   pictures: Picture[];
+  videoUrl: string | null;
 }
 
 /** A post as Instagram has it now; the merchant's hidden flag and tags are kept. */
 export async function upsertPost(tenant: Tenant, p: SyncedPost) {
   const row = { ...p, pictures: JSON.stringify(p.pictures), updatedAt: new Date() };
-  await tenant.insertInto('instagram_posts', row).onConflict(['shop_id', 'media_id']).merge(['mediaType', 'caption', 'permalink', 'postedAt', 'pictures', 'updatedAt']);
+  await tenant.insertInto('instagram_posts', row).onConflict(['shop_id', 'media_id']).merge(['mediaType', 'caption', 'permalink', 'postedAt', 'pictures', 'videoUrl', 'updatedAt']);
 }
 
-/** Posts no longer on Instagram (deleted, or of another account): removed, with their pictures returned to delete. */
-export async function removeOtherPosts(tenant: Tenant, keep: string[]): Promise<Picture[]> {
-  const gone = (await posts(tenant).whereNotIn('mediaId', keep.length ? keep : ['']).del().returning('pictures')) as { pictures: Picture[] }[];
-  return gone.flatMap((r) => r.pictures);
+/** Posts no longer on Instagram (deleted, or of another account): removed, with their files returned to delete. */
+export async function removeOtherPosts(tenant: Tenant, keep: string[]): Promise<StoredMedia[]> {
+  const gone = (await posts(tenant).whereNotIn('mediaId', keep.length ? keep : ['']).del().returning(['pictures', 'videoUrl'])) as StoredMedia[];
+  return gone;
 }

@@ -54,6 +54,8 @@ export interface PostView {
   permalink: string | null;
   postedAt: string | null;
   pictures: Picture[];
+  /** a video post's own video, re-hosted by us (its picture is the thumbnail); null otherwise */
+  videoUrl: string | null;
   hidden: boolean;
   products: TaggedProduct[];
 }

@@ -23,7 +23,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-interface Post { id: number; mediaId: string; mediaType: string; pictures: { url: string; variants: { url: string; width: number }[] }[]; hidden: boolean; products: { id: string; title: string }[] }
+interface Post { id: number; mediaId: string; mediaType: string; pictures: { url: string; variants: { url: string; width: number }[] }[]; videoUrl: string | null; hidden: boolean; products: { id: string; title: string }[] }
 
 const ig = (action: string, body: unknown = {}) => stack.integrations.control('instagram', action, body) as any;
 const temporal = () => stack.api.runtime.services.temporal.client.workflow;
@@ -95,7 +95,7 @@ test('connect: the state is checked, the token stays on the server, the account 
   expect((await http.post('/api/instagram/sync', {})).status).toBe(409);
 });
 
-test('sync: images, a video by its thumbnail, a carousel by its children, re-hosted by us; a re-sync downloads nothing twice and drops a deleted post', async () => {
+test('sync: images, a video by its thumbnail and its own MP4, a carousel by its children, re-hosted by us; a re-sync downloads nothing twice and drops a deleted post', async () => {
   const { http, name, domain } = await connectedShop();
   const synced = await posts(http);
   expect(synced.map((p) => p.mediaType).sort()).toEqual(['CAROUSEL_ALBUM', 'IMAGE', 'IMAGE', 'VIDEO']);
@@ -105,7 +105,13 @@ test('sync: images, a video by its thumbnail, a carousel by its children, re-hos
   expect(video.pictures).toHaveLength(1);
   const cdn = stack.integrations.received.filter((r) => r.host === 'scontent.cdninstagram.com');
   expect(cdn.some((r) => r.path === `/v/${video.mediaId}_thumb.jpg`)).toBe(true);
-  expect(cdn.some((r) => r.path.endsWith('.mp4'))).toBe(false);
+  // the video itself, ours now, answering byte ranges for the player; only the video post has one
+  expect(cdn.some((r) => r.path === `/v/${video.mediaId}.mp4`)).toBe(true);
+  expect(video.videoUrl).toMatch(/^\/instagram\/media\/[0-9a-f-]+\.mp4$/);
+  expect(synced.filter((p) => p.videoUrl).map((p) => p.mediaId)).toEqual([video.mediaId]);
+  const clip = await fetch(`${stack.appUrl}${video.videoUrl}`, { headers: { Range: 'bytes=0-11' } });
+  expect([clip.status, clip.headers.get('content-type')]).toEqual([206, 'video/mp4']);
+  expect(Buffer.from(await clip.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
   for (const p of synced) {
     for (const picture of p.pictures) {
       expect(picture.url).toMatch(/^\/instagram\/media\/[0-9a-f-]+\.jpg$/);
@@ -132,6 +138,7 @@ test('sync: images, a video by its thumbnail, a carousel by its children, re-hos
   expect(after.map((p) => p.mediaId)).not.toContain(removed.mediaId);
   expect(after).toHaveLength(4);
   expect((await fetch(`${stack.appUrl}${removed.pictures[0].url}`)).status).toBe(404);
+  expect((await fetch(`${stack.appUrl}${video.videoUrl}`)).status).toBe(200);
   expect((await http.get('/api/instagram')).body.data).toMatchObject({ syncStatus: 'idle', posts: 4 });
 });
 
@@ -216,7 +223,10 @@ test('an expired token disconnects the account with its reason and mails the mer
 
 test('the storefront feed through the app proxy: visible posts only, our pictures, a tagged post opening its product, the product page filter', async () => {
   const { http, domain } = await connectedShop();
-  const [hidden, tagged] = await posts(http);
+  const synced = await posts(http);
+  // the carousel hidden, a picture tagged, the video left as it is
+  const hidden = synced.find((p) => p.mediaType === 'CAROUSEL_ALBUM')!;
+  const tagged = synced.find((p) => p.mediaType === 'IMAGE')!;
   const product = stack.emulator.store.shop(domain)!.products[0];
   await http.put(`/api/instagram/posts/${hidden.id}`, { hidden: true });
   await http.put(`/api/instagram/posts/${tagged.id}`, { productIds: [`gid://shopify/Product/${product.id}`] });
@@ -231,6 +241,10 @@ test('the storefront feed through the app proxy: visible posts only, our picture
   expect(html).toContain(`href="/products/${product.handle}" data-media="${tagged.mediaId}" data-product="gid://shopify/Product/${product.id}"`);
   expect(html).toContain(`${stack.appUrl}/instagram/media/`);
   expect(html).not.toContain('cdninstagram');
+  // the video post (neither hidden nor tagged here) plays our copy in place
+  const video = synced.find((p) => p.mediaType === 'VIDEO')!;
+  expect(html).toMatch(new RegExp(`<div class="plaudit-ig__post" data-media="${video.mediaId}"><video src="${stack.appUrl}${video.videoUrl}" poster="${stack.appUrl}/instagram/media/[^"]+\\.jpg" controls preload="none" playsinline`));
+  expect(html).not.toMatch(/<video[^>]*autoplay/);
   expect(await (await feed('layout=carousel')).text()).toContain('class="plaudit-ig__carousel"');
 
   const onProduct = await (await feed(`product_id=${product.id}`)).text();

@@ -93,10 +93,25 @@ test('connect through Instagram, see the synced posts, hide one and tag one with
   for (const [layout, viewport] of [['grid', { width: 1280, height: 800 }], ['carousel', { width: 390, height: 844 }]] as const) {
     await page.setViewportSize(viewport);
     await page.goto(pages[layout]);
-    await eventually(async () => (await page.locator('.plaudit-ig img').count()) === 3);
+    // three visible posts: two pictures and the video, shown by its poster until pressed
+    await eventually(async () => (await page.locator('.plaudit-ig [data-media]').count()) === 3);
+    expect([await page.locator('.plaudit-ig img').count(), await page.locator('.plaudit-ig video[poster]').count()]).toEqual([2, 1]);
     await page.waitForFunction(() => [...document.querySelectorAll('.plaudit-ig img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     expect(await page.locator('a[data-product]').getAttribute('href')).toBe('/products/ceramic-coffee-mug');
     await page.locator('.plaudit-ig').scrollIntoViewIfNeeded();
     await screenshot(page, `instagram-5-storefront-${layout}`);
   }
+  // the video plays in place when the shopper presses play (the player's own button: bottom left,
+  // 48 px up, where Chromium draws it on small players)
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(pages.grid);
+  const video = page.locator('.plaudit-ig video');
+  await video.scrollIntoViewIfNeeded();
+  const box = (await video.boundingBox())!;
+  await video.click({ position: { x: 24, y: box.height - 48 } });
+  await page.waitForFunction(() => {
+    const v = document.querySelector<HTMLVideoElement>('.plaudit-ig video');
+    return !!v && !v.paused && v.currentTime > 0.3;
+  }, undefined, { timeout: 30_000 });
+  await screenshot(page, 'instagram-6-video-playing');
 });
