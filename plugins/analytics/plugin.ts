@@ -7,5 +7,5 @@ export default definePlugin({
   // an order's landing page (UTM of a request link) and discount codes (review rewards)
   webhookTopics: ['orders/create'],
   // each source is optional: without it, its figures are simply absent
-  needs: { 'reviews.analytics': 'optional', 'review-requests.analytics': 'optional', 'rewards.analytics': 'optional' },
+  needs: { 'reviews.analytics': 'optional', 'review-requests.analytics': 'optional', 'rewards.analytics': 'optional', 'questions.analytics': 'optional' },
 });

@@ -4,15 +4,19 @@
 import { z } from 'zod';
 import { definePlugin } from '@plaudit/kernel';
 import { questionsPublic } from './api/public-capability';
+import { questionsAnalyticsSource } from './db/analytics';
+// a shop's questions and answers out to a file and in from one (the imports plugin; shared/transfer.ts)
+import { questionsExport, questionsImport } from './db/transfer';
 
 export default definePlugin({
   id: 'questions',
   features: { questions: 'second' },
   // the public API's questions and its question.* webhooks' data (plugins/public-api)
-  provides: { 'questions.public': questionsPublic },
-  // the merchant's mail about a new question, the asker's mail about an answer, each community
-  // invitation's mail ("ask the community"): none may be lost
-  listens: ['question.created', 'question.answered', 'question.invited'],
+  // and questions asked and answered per local day for the analytics plugin (shared/analytics.ts)
+  provides: { 'questions.public': questionsPublic, 'questions.analytics': ({ knex }) => questionsAnalyticsSource(knex), 'questions.export': questionsExport, 'questions.import': questionsImport },
+  // the merchant's mail about a new question or community answer (at once or in the hourly digest),
+  // the asker's mail about an answer, each community invitation's mail: none may be lost
+  listens: ['question.created', 'question.answered', 'question.invited', 'question.community-answer'],
   // the invited buyer's answer page (/qa/answer/<token>) names the invitation
   links: { answer: z.object({ invitation: z.number().int().positive() }) },
   // a product's verified buyers and review requests' unsubscribe link; without it no community invitations

@@ -11,6 +11,7 @@ export function analyticsSources({ capabilities, knex }: Pick<KernelServices, 'c
     ['reviews', capabilities.get<ReviewsAnalytics>('reviews.analytics')],
     ['requests', capabilities.get<RequestsAnalytics>('review-requests.analytics')],
     ['rewards', capabilities.get<RewardsAnalytics>('rewards.analytics')],
+    ['questions', capabilities.get<AnalyticsSource>('questions.analytics')],
     ['orders', ordersSource(knex)],
   ];
   return provided.flatMap(([prefix, source]) => (source ? [{ prefix, source }] : []));

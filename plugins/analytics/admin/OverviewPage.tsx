@@ -1,5 +1,5 @@
-// /analytics: the period's figures, each against the previous period, and the ways to the detail
-// screens.
+// /analytics: the period's figures, each against the previous period (questions when the questions
+// plugin is installed), and the ways to the detail screens.
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -23,6 +23,20 @@ const FIGURES: { key: FigureKey; show: (fmt: Formatters) => (v: number | null) =
   { key: 'attributedOrders', show: (fmt) => fmt.number },
   { key: 'attributedRevenue', show: (fmt) => fmt.money },
 ];
+
+type Questions = NonNullable<OverviewAnswer['questions']>;
+const QUESTION_FIGURES: { key: keyof Questions; name: string }[] = [
+  { key: 'asked', name: 'questionsAsked' },
+  { key: 'answered', name: 'questionsAnswered' },
+];
+
+/** Questions asked and answered: only when the questions plugin is installed (`questions` not null). */
+function QuestionFigures({ questions, fmt }: { questions: Questions; fmt: Formatters }) {
+  const translate = useTranslate();
+  return QUESTION_FIGURES.map(({ key, name }) => (
+    <FigureCard key={key} testId={`figure-${name}`} label={translate(`analytics:figure.${name}`)} figure={questions[key]} show={fmt.number} fmt={fmt} />
+  ));
+}
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' } };
 
@@ -50,6 +64,7 @@ export default function OverviewPage() {
             {FIGURES.map(({ key, show, lowerIsBetter }) => (
               <FigureCard key={key} testId={`figure-${key}`} label={translate(`analytics:figure.${key}`)} figure={data?.figures[key]} show={show(fmt)} fmt={fmt} lowerIsBetter={lowerIsBetter} />
             ))}
+            {data?.questions && <QuestionFigures questions={data.questions} fmt={fmt} />}
           </Box>
           <Typography variant="body2" color="text.secondary">
             {translate('analytics:attribution.how', { days: ATTRIBUTION_WINDOW_DAYS })} {translate('analytics:overview.rate_note')}

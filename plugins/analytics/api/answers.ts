@@ -13,7 +13,9 @@ export async function overview(services: Services, tenant: Tenant, period: Base)
   const a = figuresOf(now);
   const b = figuresOf(before);
   const figures = Object.fromEntries(Object.keys(a).map((k) => [k, { value: a[k as keyof typeof a], previous: b[k as keyof typeof b] } satisfies Figure])) as OverviewAnswer['figures'];
-  return { ...period, figures };
+  const compared = (metric: string): Figure => ({ value: get(now, metric), previous: get(before, metric) });
+  const questions = services.capabilities.get('questions.analytics') ? { asked: compared('questions.asked'), answered: compared('questions.answered') } : null;
+  return { ...period, figures, questions };
 }
 
 const STARS = [1, 2, 3, 4, 5].map((n) => `reviews.stars${n}`);

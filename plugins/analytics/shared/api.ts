@@ -35,6 +35,8 @@ export interface OverviewAnswer extends PeriodInfo {
     attributedOrders: Figure;
     attributedRevenue: Figure;
   };
+  /** null when the questions plugin is not installed: questions asked, and answered (by the answer's date) */
+  questions: { asked: Figure; answered: Figure } | null;
 }
 
 export interface RatingPoint {

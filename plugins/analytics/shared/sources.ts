@@ -1,7 +1,8 @@
 // What the analytics plugin reads from the plugins that own the facts (issue 18). Each provider
 // implements this structurally as its capability (`reviews.analytics`, `review-requests.analytics`,
-// `rewards.analytics`); analytics never reads their tables. The rollups are theirs to compute, ours
-// to keep: a source answers "what are the facts of these local days", analytics stores them per day.
+// `rewards.analytics`, `questions.analytics`); analytics never reads their tables. The rollups are
+// theirs to compute, ours to keep: a source answers "what are the facts of these local days",
+// analytics stores them per day.
 import type { Tenant } from '@plaudit/kernel';
 
 /** Where a shop's rows changed: the 15-minute UTC buckets of every date its facts are keyed by. */
@@ -68,6 +69,8 @@ export interface RewardsAnalytics extends AnalyticsSource {
  *           review, buckets of TTR_BUCKETS), requests.unsubscribed
  *           (a request's facts are keyed by the day it was sent, else the day it was queued: a cohort)
  * rewards:  rewards.sent (by sent_at), rewards.used (by used_at)
+ * questions: questions.asked (by the question's created_at), questions.answered (questions with a
+ *           published answer, by answered_at: the date of the first one)
  * orders (analytics' own): orders.attributed, orders.attributed_revenue, orders.reward,
  *           orders.reward_revenue (by the order's created_at)
  */

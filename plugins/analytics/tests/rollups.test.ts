@@ -82,6 +82,9 @@ test('a review at 23:30 local time counts on its local day, in the screens as in
   const day = async (d: string) => (await http.get(`/api/analytics/overview?from=${d}&to=${d}`)).body.figures.reviews.value;
   expect(await day('2026-11-02')).toBe(1);
   expect(await day('2026-11-03')).toBe(0);
+  // the questions plugin is installed: its figures are answered, zero for a shop without questions
+  const none = { value: 0, previous: 0 };
+  expect((await http.get('/api/analytics/overview?from=2026-11-02&to=2026-11-02')).body.questions).toEqual({ asked: none, answered: none });
 });
 
 

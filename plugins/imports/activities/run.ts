@@ -13,6 +13,8 @@ import { openRecords } from '../read';
 import type { ParsedReview, RowError } from '../shared/row';
 import type { ImportInput, ImportOutcome } from '../workflows/messages';
 import { productResolver } from './products';
+import { runQuestionsFile } from './questions';
+import { QUESTIONS_FORMAT } from '../formats/questions';
 import { writeBatch, type BatchContext } from './write-batch';
 
 export const BATCH_ROWS = 250;
@@ -45,6 +47,8 @@ export async function countRows(services: KernelServices, input: ImportInput) {
 export async function runImport(services: KernelServices, input: ImportInput) {
   const { tenant, run } = await load(services, input);
   if (run.status !== 'running' && run.status !== 'uploaded') return;
+  // a Q&A file goes to the questions plugin (activities/questions.ts)
+  if (run.source === 'file' && run.format === QUESTIONS_FORMAT.id) return runQuestionsFile(services, tenant, run, await records(services, run), BATCH_ROWS);
   const ctx: BatchContext = { services, tenant, products: productResolver(services, input.shopDomain), mapping: run.mapping ?? {}, room: (run.runLimit ?? Infinity) - run.imported };
   const flush: Flush = async (parsed, errors, counts) => {
     const result = await writeBatch(ctx, parsed);

@@ -1,6 +1,7 @@
 // The mapping step: the format we recognised (the merchant may pick another), each field with the
 // file's column that feeds it (or none), the first rows, then Start. The API's 'A {field} column is
-// required' messages appear under their field.
+// required' messages appear under their field. A Q&A file (FORMATS.md#questions) has fixed columns:
+// a sentence says so instead of the table.
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, FormControl, FormHelperText, MenuItem, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -8,6 +9,9 @@ import { FIELDS, type Field } from '../shared/row';
 import { importsApi, refusal, type ImportFile, type ImportRun, type Mapping } from './api';
 import { fieldOfLabel, useMessage, type MessageOf } from './messages';
 import { cellOf, PreviewTable } from './PreviewTable';
+
+/** formats/questions.ts QUESTIONS_FORMAT.id: Plaudit's questions and answers file */
+const QUESTIONS_FORMAT_ID = 'plaudit-questions';
 
 interface Props {
   file: ImportFile;
@@ -71,6 +75,7 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
     }
   };
 
+  const questions = format === QUESTIONS_FORMAT_ID;
   const used = (f: Field) => required.includes(f) || !!mapping[f] || !!errors.byField[f] || touched.includes(f);
   const fields = showAll ? [...FIELDS] : FIELDS.filter(used);
   const unused = file.headers.filter((h) => !Object.values(mapping).includes(h));
@@ -87,7 +92,8 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
         helperText={translate(file.format ? 'imports:mapping.format_detected' : 'imports:mapping.format_choose')} error={!format && !!errors.other}>
         {file.formats.map((f) => <MenuItem key={f.id} value={f.id}>{f.label}</MenuItem>)}
       </TextField>
-      <Box sx={{ overflowX: 'auto' }}>
+      {questions && <Alert severity="info">{translate('imports:mapping.questions_file')}</Alert>}
+      <Box sx={{ overflowX: 'auto', display: questions ? 'none' : undefined }}>
         <Table size="small" aria-label={translate('imports:mapping.title')} data-testid="mapping-table">
           <TableHead>
             <TableRow>
@@ -123,10 +129,10 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
         </Table>
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        {!showAll && fields.length < FIELDS.length && (
+        {!questions && !showAll && fields.length < FIELDS.length && (
           <Button size="small" onClick={() => setShowAll(true)}>{translate('imports:mapping.show_all', { smart_count: FIELDS.length - fields.length })}</Button>
         )}
-        {unused.length > 0 && <Typography variant="body2" color="text.secondary">{translate('imports:mapping.unused', { columns: unused.join(', ') })}</Typography>}
+        {!questions && unused.length > 0 && <Typography variant="body2" color="text.secondary">{translate('imports:mapping.unused', { columns: unused.join(', ') })}</Typography>}
       </Stack>
       <PreviewTable file={file} />
       {errors.other && <Alert severity="error" role="alert">{errors.other}</Alert>}

@@ -1,4 +1,5 @@
-// GET /api/imports/export (API.md): the shop's reviews as a file, streamed. The query is checked and
+// GET /api/imports/export (API.md): the shop's reviews (or, with content=questions, its questions and
+// answers) as a file, streamed. The query is checked and
 // the first batch read before anything is sent, so bad input is a 400 with the field's message and a
 // failure at that point is 'Failed to export reviews' (503 with Retry-After when the database is
 // away); once the file has started, a failure aborts the download (the browser shows it failed)
@@ -7,7 +8,9 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
-import { EXPORT_MESSAGES, ExportFailedError, exportFileName, exportQuery, filtersOf, openExport, REVIEWS_EXPORT, type ReviewsExport } from '../export';
+import { EXPORT_MESSAGES, ExportFailedError, exportFileName, exportQuery, filtersOf, openExport, type OpenedExport, REVIEWS_EXPORT, type ReviewsExport } from '../export';
+import { openQuestionsExport } from '../export/questions';
+import { QUESTIONS_EXPORT, type QuestionsExport } from '../shared/questions';
 
 /** Seconds a client waits before trying again after a 503 (the kernel's own answer says 5). */
 const RETRY_AFTER_SECONDS = 5;
@@ -24,28 +27,36 @@ export function exportRoutes(services: ApiServices): Router<AppState> {
 
   router.get('/export', async (ctx) => {
     const query = exportQuery.parse(ctx.query);
-    const reviews = services.capabilities.get<ReviewsExport>(REVIEWS_EXPORT);
-    // `needs: optional`: without the reviews plugin there is nothing to export
-    if (!reviews) throw createHttpError(503, EXPORT_MESSAGES.failed, { code: 'CAPABILITY_MISSING', expose: true });
     const { tenant } = ctx.state;
-    const log = ctx.state.log.child({ shopId: tenant.shopId, format: query.format, type: query.type });
-    let opened;
+    const log = ctx.state.log.child({ shopId: tenant.shopId, content: query.content, format: query.format, type: query.type });
+    // `needs: optional`: without the reviews (or questions) plugin there is nothing to export
+    const missing = () => createHttpError(503, EXPORT_MESSAGES.failed, { code: 'CAPABILITY_MISSING', expose: true });
+    let opened: OpenedExport;
     try {
-      opened = await openExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: services.config.appUrl });
+      if (query.content === 'questions') {
+        const questions = services.capabilities.get<QuestionsExport>(QUESTIONS_EXPORT);
+        if (!questions) throw missing();
+        opened = await openQuestionsExport(questions, tenant);
+      } else {
+        const reviews = services.capabilities.get<ReviewsExport>(REVIEWS_EXPORT);
+        if (!reviews) throw missing();
+        opened = await openExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: services.config.appUrl });
+      }
     } catch (err) {
+      if (createHttpError.isHttpError(err)) throw err;
       log.error({ err: err instanceof ExportFailedError ? err.cause : err }, 'export failed before its first byte');
       throw failed(err);
     }
     const body = new PassThrough();
     ctx.status = 200;
-    ctx.attachment(exportFileName(tenant.shopDomain, query.type));
+    ctx.attachment(exportFileName(tenant.shopDomain, query.type, new Date(), query.content));
     ctx.type = opened.contentType;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
     const started = Date.now();
     // Koa pipes `body` into the response: destroying it with an error ends the response mid-file
     opened.write(body).then(
-      () => log.info({ ms: Date.now() - started }, 'reviews exported'),
+      () => log.info({ ms: Date.now() - started }, `${query.content} exported`),
       (err: Error) => {
         log.error({ err }, 'export failed while streaming; the download was aborted');
         body.destroy(err);

@@ -1,15 +1,16 @@
 // The file import's calls (API.md): upload (stored, sniffed by content, its header read and its
 // format recognised), start with the merchant's mapping, and the error report.
 import fs from 'node:fs/promises';
-import Router from '@koa/router';
+import Router, { type RouterContext } from '@koa/router';
 import createHttpError from 'http-errors';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { ApiServices, AppState } from '@plaudit/kernel';
-import { createImport, errorLines, importById, updateImport } from '../db/imports';
+import { createImport, errorLines, importById, updateImport, type ImportRow } from '../db/imports';
 import { checkMapping, defaultMapping, detectFormat, FORMATS, requiredFields } from '../formats';
 import { FileRefused, openRecords, sniffFile } from '../read';
 import { FIELDS, type Mapping } from '../shared/row';
+import { isQuestionsFile, missingQuestionColumns, QUESTIONS_FORMAT } from '../formats/questions';
 import { importsDir, NOTHING_IMPORTED } from '../activities/run';
 import { runLimitFor, runView, startRun } from './runs';
 import { storeUpload } from './upload';
@@ -49,15 +50,31 @@ const formatList = (headers: string[]) =>
 export function fileRoutes(services: ApiServices, router: Router<AppState>) {
   const dir = importsDir(services.config.dataDir);
 
+  /** A Q&A file's start: its columns checked (no mapping); no per-run limit (that is the reviews' plan limit). */
+  async function startQuestions(ctx: RouterContext<AppState>, run: ImportRow) {
+    const { tenant } = ctx.state;
+    if (run.format !== QUESTIONS_FORMAT.id) throw createHttpError(400, 'Validation failed', { errors: { format: 'The value is invalid' } });
+    const problems = missingQuestionColumns(run.headers ?? []);
+    if (problems.length) throw createHttpError(400, problems[0], { errors: Object.fromEntries(problems.map((p, i) => [`mapping.${i}`, p])) });
+    await updateImport(tenant, run.id, { status: 'running', runLimit: null, startedAt: new Date() });
+    await startRun(services, tenant, run);
+    ctx.body = { success: true, data: runView((await importById(tenant, run.id))!) };
+  }
+
   router.post('/files', async (ctx) => {
     const upload = await storeUpload(ctx.req, dir);
     try {
       const { kind, headers, preview } = await inspect(upload.path);
-      const { format, mapping } = detectFormat(headers);
+      // a Q&A file has one format and fixed columns: nothing to map
+      const detected = isQuestionsFile(headers) ? null : detectFormat(headers);
+      const format = detected?.format ?? QUESTIONS_FORMAT;
+      const mapping: Mapping = detected?.mapping ?? Object.fromEntries(FIELDS.map((f) => [f, null]));
+      const formats = detected ? formatList(headers) : [{ ...QUESTIONS_FORMAT, mapping, required: [] }];
+      const required = detected ? requiredFields(detected.format, mapping) : [];
       const run = await createImport(ctx.state.tenant, { source: 'file', fileName: upload.fileName, storedFile: upload.storedFile, kind, format: format.id, headers, mapping });
       ctx.status = 201;
       const limit = await runLimitFor(services, ctx.state.tenant.shopId);
-      ctx.body = { success: true, data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats: formatList(headers), headers, mapping, required: requiredFields(format, mapping), limit, preview } };
+      ctx.body = { success: true, data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats, headers, mapping, required, limit, preview } };
     } catch (err) {
       await fs.rm(upload.path, { force: true });
       throw err;
@@ -70,6 +87,7 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
     if (!run || run.source !== 'file') throw createHttpError(404, 'Import not found');
     if (run.status !== 'uploaded') throw createHttpError(409, 'This import has already started', { code: 'IMPORT_STARTED' });
     const body = startBody.parse(ctx.request.body ?? {});
+    if (body.format === QUESTIONS_FORMAT.id) return startQuestions(ctx, run);
     const format = FORMATS.find((f) => f.id === body.format);
     if (!format) throw createHttpError(400, 'Validation failed', { errors: { format: 'The value is invalid' } });
     const headers = run.headers ?? [];

@@ -118,9 +118,10 @@ function judgemeRow(r: ExportedReview, o: CellOptions): Cell[] {
   ];
 }
 
-export interface Layout {
+/** A file's header and the cells of one of its records (a review; a question's answer for Q&A). */
+export interface Layout<T = ExportedReview> {
   headers: readonly string[];
-  row(r: ExportedReview): Cell[];
+  row(r: T): Cell[];
 }
 
 export function layoutFor(format: ExportFormat, options: CellOptions): Layout {

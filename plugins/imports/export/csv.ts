@@ -12,7 +12,7 @@ import type { Cell, ExportedReview, Layout } from './columns';
 /** What `escape_formulas` prefixes with a quote: a reader of our CSV drops the quote before these. */
 export const FORMULA_START = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-export async function writeCsv(layout: Layout, batches: AsyncIterable<ExportedReview[]>, out: Writable): Promise<void> {
+export async function writeCsv<T = ExportedReview>(layout: Layout<T>, batches: AsyncIterable<T[]>, out: Writable): Promise<void> {
   async function* records(): AsyncGenerator<Cell[]> {
     yield [...layout.headers];
     for await (const batch of batches) {

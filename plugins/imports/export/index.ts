@@ -13,7 +13,7 @@ import { writeXlsx } from './xlsx';
 import { EXPORT_MESSAGES, type ExportFilters, type ExportType } from './query';
 
 export { EXPORT_FORMATS, JUDGEME_COLUMNS, PLAUDIT_COLUMNS, layoutFor, type ExportedReview, type ExportFormat } from './columns';
-export { EXPORT_MESSAGES, EXPORT_TABS, EXPORT_TYPES, exportQuery, filtersOf, type ExportFilters, type ExportQuery, type ExportType } from './query';
+export { EXPORT_CONTENTS, EXPORT_MESSAGES, EXPORT_TABS, EXPORT_TYPES, exportQuery, filtersOf, type ExportFilters, type ExportQuery, type ExportType } from './query';
 export { FORMULA_START } from './csv';
 
 /** The capability the export reads from (provided by the reviews plugin). */
@@ -47,10 +47,10 @@ export class ExportFailedError extends Error {
   }
 }
 
-/** `reviews-<shop>-<YYYY-MM-DD>.<type>`: the shop's myshopify name, the day in UTC. */
-export function exportFileName(shopDomain: string, type: ExportType, at = new Date()): string {
+/** `<content>-<shop>-<YYYY-MM-DD>.<type>` (content `reviews` or `questions`): the shop's myshopify name, the day in UTC. */
+export function exportFileName(shopDomain: string, type: ExportType, at = new Date(), content = 'reviews'): string {
   const shop = shopDomain.replace(/\.myshopify\.com$/i, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-') || 'shop';
-  return `reviews-${shop}-${at.toISOString().slice(0, 10)}.${type}`;
+  return `${content}-${shop}-${at.toISOString().slice(0, 10)}.${type}`;
 }
 
 export interface OpenedExport {
@@ -65,14 +65,22 @@ export interface OpenedExport {
  * this, a failure can only abort the file.
  */
 export async function openExport(reviews: ReviewsExport, tenant: Tenant, options: ExportOptions): Promise<OpenedExport> {
-  const iterator = reviews.exportBatches(tenant, options.filters, options.batchSize)[Symbol.asyncIterator]();
-  let first: IteratorResult<ExportedReview[]>;
+  const batches = await primed(reviews.exportBatches(tenant, options.filters, options.batchSize));
+  const layout = layoutFor(options.format, { mediaBase: options.mediaBase ?? '' });
+  const writer = options.type === 'csv' ? writeCsv : writeXlsx;
+  return { contentType: CONTENT_TYPES[options.type], write: (out) => writer(layout, batches, out) };
+}
+
+/** The source with its first batch already read: a failure to read it throws ExportFailedError now. */
+export async function primed<T>(source: AsyncIterable<T[]>): Promise<AsyncGenerator<T[]>> {
+  const iterator = source[Symbol.asyncIterator]();
+  let first: IteratorResult<T[]>;
   try {
     first = await iterator.next();
   } catch (err) {
     throw new ExportFailedError(err);
   }
-  async function* batches(): AsyncGenerator<ExportedReview[]> {
+  async function* batches(): AsyncGenerator<T[]> {
     try {
       let next = first;
       while (!next.done) {
@@ -84,9 +92,7 @@ export async function openExport(reviews: ReviewsExport, tenant: Tenant, options
       await iterator.return?.();
     }
   }
-  const layout = layoutFor(options.format, { mediaBase: options.mediaBase ?? '' });
-  const writer = options.type === 'csv' ? writeCsv : writeXlsx;
-  return { contentType: CONTENT_TYPES[options.type], write: (out) => writer(layout, batches(), out) };
+  return batches();
 }
 
 /** The whole export into `out` (a file, a response): resolves when `out` has every byte. */

@@ -7,6 +7,8 @@ import { EXPORT_FORMATS } from './columns';
 export const EXPORT_TYPES = ['csv', 'xlsx'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 export const EXPORT_TABS = ['all', 'published', 'unpublished', 'trash'] as const;
+/** What is exported: the reviews, or the questions and answers (Plaudit's Q&A CSV only) */
+export const EXPORT_CONTENTS = ['reviews', 'questions'] as const;
 
 export const EXPORT_MESSAGES = {
   invalid: 'The value is invalid',
@@ -62,6 +64,7 @@ const rating = z.coerce.number(invalid).int(invalid).min(1, invalid).max(5, inva
 
 export const exportQuery = z
   .object({
+    content: z.enum(EXPORT_CONTENTS, invalid).default('reviews'),
     format: z.enum(EXPORT_FORMATS, invalid).default('plaudit'),
     type: z.enum(EXPORT_TYPES, invalid).default('csv'),
     tab: z.enum(EXPORT_TABS, invalid).default('all'),
@@ -70,6 +73,9 @@ export const exportQuery = z
     from: instant(false).optional(),
     to: instant(true).optional(),
   })
+  // questions and answers have one file: Plaudit's Q&A CSV
+  .refine((q) => q.content === 'reviews' || q.type === 'csv', { path: ['type'], message: EXPORT_MESSAGES.invalid })
+  .refine((q) => q.content === 'reviews' || q.format === 'plaudit', { path: ['format'], message: EXPORT_MESSAGES.invalid })
   .refine((q) => !(q.from instanceof Date) || !(q.to instanceof Date) || q.from.getTime() <= q.to.getTime(), { path: ['to'], message: EXPORT_MESSAGES.range });
 
 export type ExportQuery = z.infer<typeof exportQuery>;

@@ -128,6 +128,11 @@ test('questions are listed by filters and cursor and read one by one with their 
   expect((await shop.http.get(`${V1}/questions/${q[0]}`)).body).toMatchObject({ status: 'pending', answerCount: 0, answers: [], answeredAt: null });
   // the list shows the same question as the single read
   expect((await shop.http.get(`${V1}/questions?limit=100`)).body.items.find((x: { id: number }) => x.id === q[1])).toEqual(one.body);
+  // an answer deleted (it leaves no row to be seen by) is a change of its question for incremental syncs
+  const beforeDelete = new Date().toISOString();
+  expect((await shop.admin.delete(`/api/questions/${q[1]}/answers/${one.body.answers[0].id}`)).status).toBe(200);
+  expect(await ids(`updatedSince=${encodeURIComponent(beforeDelete)}`)).toEqual([q[1]]);
+  expect((await shop.http.get(`${V1}/questions/${q[1]}`)).body).toMatchObject({ answerCount: 0, answers: [] });
 });
 
 test("another shop's question is 404, a key without the scope 403, bad input 400", async () => {

@@ -1,24 +1,35 @@
 // Worker side of the questions plugin: the durable handlers of its own events (the merchant's mail
-// on a new question, the asker's on a published answer) and the compliance hooks (customers/redact
-// anonymises the asker, customers/data_request lists their questions), and the community invitations' mail.
+// on a new question or community answer, at once or through the hourly digest; the asker's on a
+// published answer; the community invitations' mail), the digest's activity and the compliance hooks
+// (customers/redact anonymises the asker, customers/data_request lists their questions).
 import type { ActivityDeps, CustomerRef, PlatformHooks } from '@plaudit/kernel';
 import { AnswerRow, presentQuestion, QuestionRow } from '../db/models';
 import { QUESTION_ANSWERED, QUESTION_CREATED, type QuestionAnswered, type QuestionCreated } from '../shared/question';
 import { mailAsker } from './answer-mail';
 import { mailMerchant } from './merchant-mail';
 import { mailInvitee } from './invite-mail';
-import { QUESTION_INVITED, type QuestionInvited } from '../shared/community';
+import { QUESTION_COMMUNITY_ANSWER, QUESTION_INVITED, type QuestionCommunityAnswer, type QuestionInvited } from '../shared/community';
+import { mailMerchantAnswer } from './merchant-answer-mail';
+import { sendDigest } from './digest-mail';
+import { noticeMerchant } from './notice';
+import type { DigestItems } from '../db/digest';
 
-/** Nothing runs as its own activity yet: the mails are the events' handlers. */
-export function createActivities(_deps: ActivityDeps) {
-  return {};
+/** The digest workflow's activity (workflows/digest.ts); the other mails are the events' handlers. */
+export function createActivities(deps: ActivityDeps) {
+  return {
+    /** Mails the shop's digest of the items given (and any digest a crash left unsent); answers the mails sent. */
+    questionsSendDigest: (shopId: number, items: DigestItems) => sendDigest(deps, shopId, items),
+  };
 }
 
 /** Durable listeners (plugin.ts `listens`), retried by the kernel's deliverEvent until they succeed. */
 export function createEventHandlers(deps: ActivityDeps) {
   return {
     async [QUESTION_CREATED](event: QuestionCreated) {
-      await mailMerchant(deps, event);
+      await noticeMerchant(deps, event, { kind: 'question', id: event.questionId }, () => mailMerchant(deps, event));
+    },
+    async [QUESTION_COMMUNITY_ANSWER](event: QuestionCommunityAnswer) {
+      await noticeMerchant(deps, event, { kind: 'answer', id: event.answerId }, () => mailMerchantAnswer(deps, event));
     },
     async [QUESTION_ANSWERED](event: QuestionAnswered) {
       await mailAsker(deps, event);

@@ -1,6 +1,6 @@
-// The merchant's mail about a new question, at once (the kernel has no digest service; the reviews
-// plugin's hourly digest is its own workflow), in the merchant's admin language. Sent once: the
-// question is stamped after the send, and a retried send carries the same Message-ID.
+// The merchant's mail about a new question when the setting says at once (`notifyEvery:
+// 'immediately'`; hourly goes through the digest, digest-mail.ts), in the merchant's admin language.
+// Sent once: the question is stamped after the send, and a retried send carries the same Message-ID.
 import { type ActivityDeps, esc, type MailBody } from '@plaudit/kernel';
 import { QuestionRow } from '../db/models';
 import type { QuestionCreated } from '../shared/question';

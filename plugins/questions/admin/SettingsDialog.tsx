@@ -1,10 +1,11 @@
 // The plugin's settings in a dialog over the list: publish new questions at once, how many buyers
-// one "ask the community" invites, and the new-question mail (on or off, and where to).
+// one "ask the community" invites, and the merchant's mail about new questions and community answers
+// (on or off, at once or an hourly digest, and where to).
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, TextField } from '@mui/material';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useNotify, useTranslate } from 'react-admin';
-import { MAX_COMMUNITY_INVITES, type QuestionSettings } from '../shared/question';
+import { MAX_COMMUNITY_INVITES, NOTIFY_EVERY, type NotifyEvery, type QuestionSettings } from '../shared/question';
 import { fetchSettings, saveSettings } from './question-api';
 
 export function SettingsButton() {
@@ -36,13 +37,20 @@ export function SettingsButton() {
         {value && (
           <DialogContent sx={{ display: 'grid', gap: 1 }}>
             <FormControlLabel control={<Checkbox checked={value.autoPublish} onChange={(e) => setValue({ ...value, autoPublish: e.target.checked })} />} label={translate('questions:settings.auto_publish')} />
-            <FormControlLabel control={<Checkbox checked={value.notifyMerchant} onChange={(e) => setValue({ ...value, notifyMerchant: e.target.checked })} />} label={translate('questions:settings.notify')} />
             <TextField
               label={translate('questions:settings.community_invites')} type="number" value={value.communityInvites}
               error={!!countError} helperText={countError || translate('questions:settings.community_invites_hint')}
               slotProps={{ htmlInput: { min: 1, max: MAX_COMMUNITY_INVITES, 'data-testid': 'community-invites' } }}
               onChange={(e) => (setCountError(''), setValue({ ...value, communityInvites: Number(e.target.value) }))}
             />
+            <FormControlLabel control={<Checkbox checked={value.notifyMerchant} onChange={(e) => setValue({ ...value, notifyMerchant: e.target.checked })} />} label={translate('questions:settings.notify')} />
+            <TextField
+              select label={translate('questions:settings.notify_every')} value={value.notifyEvery} disabled={!value.notifyMerchant}
+              slotProps={{ htmlInput: { 'data-testid': 'notify-every' } }}
+              onChange={(e) => setValue({ ...value, notifyEvery: e.target.value as NotifyEvery })}
+            >
+              {NOTIFY_EVERY.map((every) => <MenuItem key={every} value={every}>{translate(`questions:settings.notify_${every}`)}</MenuItem>)}
+            </TextField>
             <TextField
               label={translate('questions:settings.notify_email')} value={value.notifyEmail ?? ''} type="email" disabled={!value.notifyMerchant}
               error={!!emailError} helperText={emailError} onChange={(e) => (setEmailError(''), setValue({ ...value, notifyEmail: e.target.value }))}

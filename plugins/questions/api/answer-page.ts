@@ -83,7 +83,7 @@ export function answerPageRoutes(services: ApiServices) {
     }
     // A filled honeypot is a bot: thank it and keep nothing.
     if (text(form.website)) return void say(ctx, 200, o.lang, 'answer_page.thanks_title', 'answer_page.thanks', { shop: o.shop.name });
-    const saved = await saveCommunityAnswer(services.knex, o.tenant, Number(o.invitation.id), { name: values.name, body: values.answer });
+    const saved = await saveCommunityAnswer(services.knex, o.tenant, Number(o.invitation.id), { name: values.name, body: values.answer }, services.events);
     say(ctx, 200, o.lang, 'answer_page.thanks_title', saved ? 'answer_page.thanks' : 'answer_page.already', { shop: o.shop.name });
   });
 

@@ -3,7 +3,7 @@
 // through the tenant helper: every query is the shop's own.
 import type { Knex } from 'knex';
 import type { EventBus, Tenant } from '@plaudit/kernel';
-import { QUESTION_INVITED, type Invitation, type InvitationStatus, type QuestionInvited, type VerifiedBuyer } from '../shared/community';
+import { QUESTION_COMMUNITY_ANSWER, QUESTION_INVITED, type Invitation, type QuestionCommunityAnswer, type InvitationStatus, type QuestionInvited, type VerifiedBuyer } from '../shared/community';
 import { AnswerRow } from './models';
 
 const TABLE = 'question_invitations';
@@ -57,15 +57,19 @@ export async function recordInvitationMail(tenant: Tenant, id: number, status: '
 }
 
 /**
- * The invited buyer's answer, pending the merchant's moderation; one per invitation. Undefined when
+ * The invited buyer's answer, pending the merchant's moderation; one per invitation, announced by a
+ * durable 'question.community-answer' in the same transaction. Undefined when
  * the invitation already brought one (or is gone).
  */
-export async function saveCommunityAnswer(knex: Knex, tenant: Tenant, invitationId: number, answer: { name: string; body: string }) {
+export async function saveCommunityAnswer(knex: Knex, tenant: Tenant, invitationId: number, answer: { name: string; body: string }, events: Pick<EventBus, 'emit'>) {
   return knex.transaction(async (trx) => {
     const invitation: InvitationRecord | undefined = await invitationById(tenant, invitationId, trx).forUpdate().first();
     if (!invitation || invitation.status === 'answered') return undefined;
     const saved = await tenant.insert(AnswerRow, { questionId: Number(invitation.questionId), author: 'community', authorName: answer.name, authorEmail: invitation.email, body: answer.body, status: 'pending' }, trx);
     await invitationById(tenant, invitationId, trx).update({ status: 'answered', answerId: saved.id, updatedAt: new Date() });
+    // the merchant's mail about it (at once or in the digest), recorded with the answer
+    const event: QuestionCommunityAnswer = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId: Number(invitation.questionId), answerId: Number(saved.id) };
+    await events.emit(QUESTION_COMMUNITY_ANSWER, event, { key: saved.id, shopDomain: tenant.shopDomain, trx });
     return saved;
   });
 }

@@ -61,6 +61,7 @@ export class AnswerRow extends ShopScopedModel {
   status!: Status;
   helpfulCount!: number;
   askerNotifiedAt?: Date | null;
+  merchantNotifiedAt?: Date | null;
 }
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);

@@ -10,6 +10,9 @@ import { AnswerRow, QuestionRow } from './models';
 export async function recountAnswers(tenant: Tenant, questionIds: number[], trx?: Knex.Transaction) {
   if (!questionIds.length) return;
   await tenant.query(QuestionRow, trx).whereIn('id', questionIds).patch({
+    // the answers are part of the question as API clients see it: one published, unpublished or
+    // deleted makes the question changed for `updatedSince`
+    updatedAt: new Date(),
     publishedAnswers: raw("(select count(*) from question_answers a where a.question_id = questions.id and a.status = 'published')"),
     answeredAt: raw("coalesce(answered_at, (select min(a.created_at) from question_answers a where a.question_id = questions.id and a.status = 'published'))"),
   } as never);

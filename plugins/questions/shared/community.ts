@@ -31,6 +31,15 @@ export interface QuestionInvited {
   invitationId: number;
 }
 
+/** The durable 'question.community-answer' event: an invited buyer answered (the merchant's mail). */
+export const QUESTION_COMMUNITY_ANSWER = 'question.community-answer';
+export interface QuestionCommunityAnswer {
+  shopId: number;
+  shopDomain: string;
+  questionId: number;
+  answerId: number;
+}
+
 export const INVITATION_STATUSES = ['queued', 'sent', 'refused', 'skipped', 'answered'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 

@@ -21,6 +21,10 @@ export const MAX_ANSWER = 5000;
 export const MAX_SEARCH = 200;
 export const MAX_COMMUNITY_INVITES = 20;
 
+/** when the merchant is mailed about new questions and community answers */
+export const NOTIFY_EVERY = ['immediately', 'hourly'] as const;
+export type NotifyEvery = (typeof NOTIFY_EVERY)[number];
+
 export const QUESTION_CREATED = 'question.created';
 export const QUESTION_ANSWERED = 'question.answered';
 
@@ -94,6 +98,8 @@ export const questionSettings = z.object({
   autoPublish: z.boolean({ error: INVALID }).default(false),
   /** mail the merchant about each new question */
   notifyMerchant: z.boolean({ error: INVALID }).default(true),
+  /** at once per question and community answer, or one mail an hour listing them (workflows/digest.ts) */
+  notifyEvery: z.enum(NOTIFY_EVERY, { error: INVALID }).default('immediately'),
   /** where; the shop's address when empty */
   notifyEmail: z.email(INVALID_EMAIL).max(320, INVALID_EMAIL).nullable().default(null),
   /** "ask the community": how many verified buyers one invite mails */

@@ -28,12 +28,18 @@ interface Buyers {
   unsubscribeUrl(tenant: unknown, email: string): Promise<string | undefined>;
 }
 
-/** A fulfilled order of the product for each email; answers once review requests counts them verified buyers. */
+/**
+ * A fulfilled order of the product for each email, in turn; answers once review requests counts them
+ * verified buyers. Each waits for the one before, so "the latest purchase first" follows the list
+ * (the webhooks are handled concurrently, and review requests orders by when it recorded the order).
+ */
 async function buyersOf(shop: Shop, product: { id: string; handle: string }, emails: string[]) {
-  for (const customerEmail of emails) await stack.control('/orders', { shop: shop.domain, fulfill: true, customerEmail, productHandles: [product.handle] });
   const tenant = stack.api.runtime.services.tenant(shop.shop.id, shop.domain);
   const buyers = stack.api.runtime.services.capabilities.require<Buyers>('review-requests.buyers');
-  await eventually(async () => (await buyers.verifiedBuyers(tenant, product.id, 100, [])).length === emails.length, 60_000);
+  for (const [i, customerEmail] of emails.entries()) {
+    await stack.control('/orders', { shop: shop.domain, fulfill: true, customerEmail, productHandles: [product.handle] });
+    await eventually(async () => (await buyers.verifiedBuyers(tenant, product.id, 100, [])).length === i + 1, 60_000);
+  }
 }
 
 test('invites verified buyers once, never the unsubscribed nor the asker; the answer is moderated, escaped, and mails the asker', async () => {

@@ -1,12 +1,13 @@
 // Issue 18 "done when", in Chromium against the real API, worker and store emulator: the merchant of
-// a shop with reviews, sent requests and an attributed order opens Analytics from the dashboard,
-// sees the history being counted, then the last 30 days: the figures, the rating trend, the funnel
-// from sent to photo added and the attributed revenue, each chart also as a table (reached by
-// keyboard) and as a CSV equal to that table. Screenshots of the three screens at 1280 and 390 px.
+// a shop with reviews, sent requests, an attributed order and questions opens Analytics from the
+// dashboard, sees the history being counted, then the last 30 days: the figures (questions asked and
+// answered too), the rating trend, the funnel from sent to photo added and the attributed revenue,
+// each chart also as a table (reached by keyboard) and as a CSV equal to that table. Screenshots of
+// the three screens at 1280 and 390 px.
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { adminPage, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
-import { demoShop, EARLIER, IMPORTED, REQUESTS } from './demo-data';
+import { demoShop, EARLIER, IMPORTED, QUESTIONS, REQUESTS } from './demo-data';
 
 jest.setTimeout(240_000);
 
@@ -63,6 +64,10 @@ test("done when: the demo shop's last 30 days, as charts and as tables, on deskt
   // against the 30 days before: reviews up, requests new (n/a)
   expect(await page.getByTestId('figure-reviews').textContent()).toContain(`+${Math.round(((reviews - EARLIER) / EARLIER) * 100)}%vs previous period`);
   expect(await page.getByTestId('figure-requestsSent').textContent()).toContain('n/avs previous period');
+  // the questions plugin is installed: its figures, new in this period
+  expect(await figure(page, 'questionsAsked').textContent()).toBe(String(QUESTIONS.asked));
+  expect(await figure(page, 'questionsAnswered').textContent()).toBe(String(QUESTIONS.answered));
+  expect(await page.getByTestId('figure-questionsAnswered').textContent()).toContain(`Questions answered${QUESTIONS.answered}n/avs previous period`);
   await page.getByText('An order counts when its landing page carries the UTM parameters', { exact: false }).waitFor();
   await shoot(page, 'analytics-1-overview-desktop');
 

@@ -1,7 +1,8 @@
 // A shop with analytics worth looking at, made the way a real one gets it: reviews imported through
 // the reviews plugin's capability; orders placed and fulfilled in the store emulator, whose review
 // requests are sent (send anyway), opened (the pixel), clicked (the redirect) and answered on the
-// write page, one with a photo; an order whose landing page carries a request link's UTM.
+// write page, one with a photo; an order whose landing page carries a request link's UTM; shoppers'
+// questions asked on a product page (the app proxy), two of them answered by the merchant.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Tenant } from '@plaudit/kernel';
@@ -24,6 +25,7 @@ export const IMPORTED = PRODUCTS.reduce((n, p) => n + p.ratings.length, 0);
 /** reviews of the 30 days before those, for the change against the previous period */
 export const EARLIER = 4;
 export const REQUESTS = 4;
+export const QUESTIONS = { asked: 3, answered: 2 };
 
 const DAY = 86_400_000;
 const rawMail = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -88,6 +90,23 @@ async function requestFunnel(stack: PlatformStack, domain: string, token: string
   await stack.control('/orders', { shop: domain, landingSite: landing });
 }
 
+/** Asked through the store emulator's storefront (the product checked against its Admin API), answered in the admin. */
+async function questions(stack: PlatformStack, domain: string, token: string) {
+  const http = client(stack.appUrl, token);
+  const [product] = (await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 1 })).nodes as { id: string }[];
+  const ids: number[] = [];
+  for (let i = 0; i < QUESTIONS.asked; i++) {
+    const asked = { productId: product.id, name: 'Quinn Asker', email: `quinn-${i}@example.com`, question: `Is it safe in the dishwasher? (${i + 1})` };
+    const res = await fetch(`${stack.emulator.url}/shops/${domain}/apps/plaudit/questions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(asked) });
+    if (res.status !== 201) throw new Error(`asking answered ${res.status}`);
+    ids.push((await res.json()).data.id);
+  }
+  for (const id of ids.slice(0, QUESTIONS.answered)) {
+    const res = await http.put(`/api/questions/${id}/answer`, { body: 'Yes, it is.' });
+    if (res.status !== 200) throw new Error(`answering answered ${res.status}`);
+  }
+}
+
 /** The funnel's facts and the attributed order as the sources answer them once every event is handled. */
 export const FUNNEL_FACTS = { 'requests.opened': 3, 'requests.clicked': 2, 'requests.reviewed': 2, 'requests.photo': 1, 'orders.attributed': 1 };
 
@@ -114,6 +133,8 @@ export async function demoShop(stack: PlatformStack) {
   const tenant = stack.api.runtime.services.tenant(installed.shop.id, installed.domain);
   await importReviews(stack, tenant);
   await requestFunnel(stack, installed.domain, installed.appToken);
+  // after the funnel, whose requests are found among the shop's mails (questions mail the merchant)
+  await questions(stack, installed.domain, installed.appToken);
   await settled(stack, tenant);
   return installed;
 }

@@ -158,6 +158,26 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   expect(bytes.length).toBeGreaterThan(50_000);
   await dialog.waitFor({ state: 'hidden' });
+
+  // the questions and answers: one choice, no filters, Plaudit's Q&A CSV
+  await page.getByRole('button', { name: 'Export reviews' }).click();
+  await dialog.getByLabel('Questions and answers').check();
+  await dialog.getByText(/Every question with all its answers/).waitFor();
+  expect(await dialog.getByLabel('XLSX').count()).toBe(0);
+  const [questions] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+  expect(questions.suggestedFilename()).toMatch(/^questions-.*\.csv$/);
+  expect(fs.readFileSync(await questions.path(), 'utf8')).toMatch(/^\uFEFFquestionId,productId,productHandle,/);
+  await dialog.waitFor({ state: 'hidden' });
+
+  // a Plaudit Q&A file through the same upload: recognised, nothing to map, imported
+  const qa = `questionId,productHandle,question,askerName,answerId,answer,answerBy\n1,${shop.products[0].handle},Does it fit a 15 inch laptop?,Mia,2,"Yes, with room to spare",merchant\n`;
+  await uploadFile(page, 'questions.csv', Buffer.from(qa));
+  await page.getByText(/Questions and answers exported from Plaudit/).waitFor();
+  expect(await page.getByTestId('mapping-table').isVisible()).toBe(false);
+  await screenshot(page, 'imports-7-questions-desktop');
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await page.getByText('Import of questions.csv finished').waitFor();
+  expect(await resultCount(page, 'Imported')).toBe(1);
   expect(errors).toEqual([]);
 });
 
