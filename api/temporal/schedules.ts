@@ -13,9 +13,21 @@ export interface ScheduleSpec {
 }
 
 const DEADLINE_MS = 5000;
+/**
+ * After a create fails, the others of the same start are not tried for this long: with Temporal
+ * unreachable, ten plugins' schedules would otherwise hold the start for ten deadlines (50 s and
+ * more on a loaded machine) before the API answers. They are created at the next start.
+ */
+const SKIP_AFTER_FAILURE_MS = 30_000;
+const failedAt = new WeakMap<object, number>();
 
 export async function ensureSchedule({ temporal, config, log }: Pick<ApiServices, 'temporal' | 'config' | 'log'>, spec: ScheduleSpec) {
   const { scheduleId, every, workflowType, args = [] } = spec;
+  const failed = failedAt.get(temporal);
+  if (failed !== undefined && Date.now() - failed < SKIP_AFTER_FAILURE_MS) {
+    log.error({ scheduleId }, 'Temporal was unreachable for another schedule of this start: the next start creates this one');
+    return;
+  }
   try {
     await temporal.connection.withDeadline(Date.now() + DEADLINE_MS, () =>
       temporal.client.schedule.create({
@@ -29,6 +41,7 @@ export async function ensureSchedule({ temporal, config, log }: Pick<ApiServices
     log.info({ scheduleId }, 'schedule created');
   } catch (err) {
     if (err instanceof ScheduleAlreadyRunning) return;
+    failedAt.set(temporal, Date.now());
     log.error({ err, scheduleId }, 'could not create a schedule; the next start creates it');
   }
 }

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { KernelServices, ShopView, Tenant } from '@plaudit/kernel';
 import { attachUpload, findUpload } from './db/uploads';
-import { storefrontVideo, videoField, type StorefrontVideo } from './shared/field';
+import { storefrontVideo, videoField, type KeptVideo, type StorefrontVideo } from './shared/field';
 import { MAX_CAPTION, type Refusal } from './shared/limits';
 import { TICKET, TICKET_SECONDS, type Ticket } from './shared/ticket';
 import { transcodeWorkflowId, type VideoJob } from './workflows/messages';
@@ -14,11 +14,11 @@ export function videoUploads(services: KernelServices) {
   const t = (lang: string) => i18n.forLanguage(i18n.language(lang));
 
   return {
-    /** The page's video field, or undefined when the shop's plan has no video reviews. */
-    async formSection(shop: ShopView, lang: string): Promise<string | undefined> {
+    /** The page's video field, or undefined when the shop's plan has no video reviews; `kept`: a video uploaded already. */
+    async formSection(shop: ShopView, lang: string, kept?: KeptVideo): Promise<string | undefined> {
       if (!shops.allows(shop, 'videoReviews')) return undefined;
       const ticket = links.sign<Ticket>(TICKET, shop.domain, { lang }, TICKET_SECONDS);
-      return videoField(config.appUrl, ticket, t(lang));
+      return videoField(config.appUrl, ticket, t(lang), kept);
     },
 
     /** The storefront form's video field (widgets), or null when the shop's plan has no video reviews. */

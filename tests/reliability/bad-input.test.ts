@@ -34,6 +34,8 @@ interface Answer {
   status: number;
   text: string;
   retryAfter: string | null;
+  /** a script served as it is built (the video upload script): its code names TypeError and the like */
+  script: boolean;
 }
 
 async function send(c: Case): Promise<Answer> {
@@ -47,7 +49,7 @@ async function send(c: Case): Promise<Answer> {
   if (c.route.auth) headers.authorization = `Bearer ${shop.appToken}`;
   if (c.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${stack.api.url}${c.path}${query ? `?${query}` : ''}`, { method: c.route.method, headers, body: typeof c.body === 'string' || c.body === undefined ? c.body : new Uint8Array(c.body), redirect: 'manual' });
-  return { status: res.status, text: await res.text(), retryAfter: res.headers.get('retry-after') };
+  return { status: res.status, text: await res.text(), retryAfter: res.headers.get('retry-after'), script: /javascript/.test(res.headers.get('content-type') ?? '') };
 }
 
 /** A path with every parameter at a plausible value, or one of them at `bad`. */
@@ -146,7 +148,8 @@ test('every mounted route answers malformed input with a 4xx (or a page), never 
   const throttled = results.filter(({ a }) => a.status === 503 && a.retryAfter && a.text.includes('PLATFORM_THROTTLED'));
   const failures = results
     .filter((r) => !throttled.includes(r))
-    .filter(({ a }) => a.status >= 500 || INTERNAL_TEXT.test(a.text))
+    // internal text is looked for in answers, not in a static script's own code
+    .filter(({ a }) => a.status >= 500 || (!(a.status === 200 && a.script) && INTERNAL_TEXT.test(a.text)))
     .map(({ c, a }) => `${c.route.method} ${c.route.path} [${c.name}] -> ${a.status} ${a.text.slice(0, 160)}`);
   const failedRoutes = new Set(failures.map((f) => f.split(' [')[0]));
   console.log(`bad-input sweep: ${routes.length} routes, ${results.length} cases, ${failures.length} answered 5xx or internal text (${failedRoutes.size} routes), ${throttled.length} throttled by Shopify (503 + Retry-After)\n${failures.slice(0, 200).join('\n')}`);

@@ -86,12 +86,15 @@ test('a webhook delivered while Temporal is down is answered 200, kept with its 
     // Within Shopify's 5 s timeout: the answer does not wait on Temporal.
     expect(Date.now() - before).toBeLessThan(5000);
     expect(await delivery(domain, sent.webhookId)).toMatchObject({ status: 'received', topic: 'orders/fulfilled' });
-    // The hand-over was tried and failed: the start waits in the outbox.
+    // The hand-over was tried and failed: the start waits in the outbox. Unless the run's worker,
+    // whose outbox sweep reads the same database, handed it to the real Temporal first (seen in CI
+    // under load): then the delivery is processed already, once, as checked below.
     const pending = await eventually(async () => {
       const row = await pendingStart(domain, sent.webhookId);
-      return row?.attempts >= 1 ? row : undefined;
-    });
-    expect(pending.lastError).toBeTruthy();
+      if (row?.attempts >= 1) return row;
+      return !row && (await delivery(domain, sent.webhookId))?.status === 'processed' ? 'swept' : undefined;
+    }, 60_000);
+    if (pending !== 'swept') expect(pending.lastError).toBeTruthy();
 
     await temporal.open();
     await processedOnce(domain, sent.webhookId);

@@ -6,8 +6,11 @@ import type { ShopView, Tenant } from '@plaudit/kernel';
 export const VIDEO_CAPABILITY = 'reviews.video';
 
 export interface ReviewVideos {
-  /** the page's video field (HTML), or undefined when the shop's plan has no video reviews */
-  formSection(shop: ShopView, lang: string): Promise<string | undefined>;
+  /**
+   * the page's video field (HTML), or undefined when the shop's plan has no video reviews; `kept`: a
+   * video the customer uploaded already, when the page is shown again with errors
+   */
+  formSection(shop: ShopView, lang: string, kept?: { video: string; caption: string }): Promise<string | undefined>;
   /** why this upload cannot go with a review, in the customer's language; undefined when it can */
   check(tenant: Tenant, uploadId: string, caption: string, lang: string): Promise<string | undefined>;
   /** binds the upload to the review just inserted (inside its transaction) and starts its transcode */

@@ -25,17 +25,23 @@ export function scriptTexts(t: Translate) {
   return { uploading: k('uploading'), uploaded: k('uploaded'), retrying: k('retrying'), failed: k('failed') };
 }
 
-export function videoField(appUrl: string, ticket: string, t: Translate): string {
+/** A video already uploaded for this form (the page shown again with errors): kept, not asked again. */
+export interface KeptVideo {
+  video: string;
+  caption: string;
+}
+
+export function videoField(appUrl: string, ticket: string, t: Translate, kept?: KeptVideo): string {
   const texts = esc(JSON.stringify(scriptTexts(t)));
   return `<div class="video" data-pl-video data-endpoint="${esc(appUrl)}/r/video/uploads" data-ticket="${esc(ticket)}" data-texts="${texts}" hidden>
 <label for="videoFile">${esc(t('video-reviews:public.field.label'))}</label>
 <p class="hint" id="videoFile-hint">${esc(t('video-reviews:public.field.limits'))}</p>
 <input type="file" id="videoFile" accept="video/mp4,video/quicktime,video/webm" aria-describedby="videoFile-hint video-status">
 <progress data-pl-video-progress max="100" value="0" hidden></progress>
-<p id="video-status" class="hint" role="status" aria-live="polite" data-pl-video-status></p>
-<input type="hidden" name="video" value="">
+<p id="video-status" class="hint" role="status" aria-live="polite" data-pl-video-status>${kept ? esc(scriptTexts(t).uploaded) : ''}</p>
+<input type="hidden" name="video" value="${esc(kept?.video ?? '')}">
 <label for="videoCaption">${esc(t('video-reviews:public.field.caption'))}</label>
-<input type="text" id="videoCaption" name="videoCaption" maxlength="${MAX_CAPTION}">
+<input type="text" id="videoCaption" name="videoCaption" maxlength="${MAX_CAPTION}" value="${esc(kept?.caption ?? '')}">
 </div>
 <script src="${esc(appUrl)}${SCRIPT_PATH}" defer></script>`;
 }

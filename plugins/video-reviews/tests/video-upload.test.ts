@@ -109,6 +109,15 @@ test('done when: a 10-second video sent in resumable chunks plays in the review 
   expect(last.status).toBe(204);
   expect(await offsetOf(location)).toBe(video.length);
 
+  // sent without its text first: the page comes back with the error, the video and its caption kept
+  const incomplete = await fetch(url, { method: 'POST', body: reviewForm({ rating: '5', content: '', firstName: 'Ann', video: id, videoCaption: 'Pouring coffee' }) });
+  expect(incomplete.status).toBe(400);
+  const again = await incomplete.text();
+  expect(again).toContain(`<input type="hidden" name="video" value="${id}">`);
+  expect(again).toContain('value="Pouring coffee"');
+  expect(again).toContain('Video uploaded.');
+  expect((await stack.api.knex('video_uploads').where({ id }).first()).status).toBe('accepted');
+
   const sent = await fetch(url, { method: 'POST', body: reviewForm({ rating: '5', content: 'Watch it pour: no drips at all.', firstName: 'Ann', video: id, videoCaption: 'Pouring coffee from the <b>mug</b>' }) });
   expect(sent.status).toBe(200);
 

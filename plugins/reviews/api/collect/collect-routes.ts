@@ -117,7 +117,8 @@ export function collectRoutes(services: ApiServices) {
     if (Object.keys(errors).length) {
       ctx.status = 400;
       // the page again with everything the customer wrote and what to correct
-      const videoSection = await videos()?.formSection(c.shop, c.language.lang);
+      // a video that passed its check stays with the page: the customer does not upload it again
+      const videoSection = await videos()?.formSection(c.shop, c.language.lang, video && !errors.video ? { video, caption } : undefined);
       ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: f.firstName ?? '', lastName: f.lastName ?? '', values: { rating: f.rating, title: f.title, content: f.content }, errors, videoSection });
       return;
     }
