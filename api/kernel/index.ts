@@ -32,6 +32,7 @@ export { ensureSchedule, type ScheduleSpec } from '../temporal/schedules';
 export { unavailableDependency } from '../http/unavailable';
 export { emailLiquid } from '../mail/liquid';
 export { listMail, mailDir, parseHeaders, type StoredMail } from '../runtime/smtp-sink';
+export { localDay } from './dates';
 export type { KernelServices } from './services';
 export { customerPage, esc, messagePage, type PageOptions } from './html';
 export type { Translate, Translations } from './i18n';

@@ -2,19 +2,12 @@
 // shop, keyed by created_at and answered_at. The sweep reads the marks that triggers keep of every
 // change to those dates, deletes included (migrations/20270205090000_questions_analytics.ts).
 import type { Knex } from 'knex';
-import type { Tenant } from '@plaudit/kernel';
+import { localDay, type Tenant } from '@plaudit/kernel';
 import { QUESTION_METRICS, type DayFacts, type DayRange, type QuestionsAnalytics } from '../shared/analytics';
 
 const asked = (tenant: Tenant) => tenant.table('questions');
 /** the same condition as the partial index questions_shop_answered, written out so it serves */
 const answered = (tenant: Tenant) => tenant.table('questions').whereRaw('published_answers > 0').whereNotNull('answeredAt');
-
-/** yyyy-mm-dd of the instant in the timezone */
-function localDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 export function questionsAnalyticsSource(knex: Knex): QuestionsAnalytics {
   // tenancy: SQL expressions for the tenant-scoped queries below, not queries themselves

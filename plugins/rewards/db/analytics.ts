@@ -2,7 +2,7 @@
 // keyed by sent_at and used_at, and the reward codes among an order's discount codes. The sweep's
 // updated_at is kept by a trigger (migrations/20261230090100_analytics_source.ts).
 import type { Knex } from 'knex';
-import type { Tenant } from '@plaudit/kernel';
+import { localDay, type Tenant } from '@plaudit/kernel';
 import type { DayFacts, DayRange, RewardsAnalytics } from '../shared/analytics';
 import { rewards } from './rewards';
 
@@ -12,13 +12,6 @@ const bucket = (col: string) => `to_timestamp(floor(extract(epoch FROM ${col}) /
 
 const sentRewards = (tenant: Tenant) => rewards(tenant).whereIn('status', SENT).whereNotNull('sentAt');
 const usedRewards = (tenant: Tenant) => rewards(tenant).where('status', 'used').whereNotNull('usedAt');
-
-/** yyyy-mm-dd of the instant in the timezone */
-function localDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 export function rewardsAnalyticsSource(knex: Knex): RewardsAnalytics {
   // tenancy: SQL expressions for the tenant-scoped queries below, not queries themselves

@@ -125,8 +125,9 @@ async function append(file: string, ctx: AppContext, offset: number, size: numbe
 
 /** The whole file's checks; a refused file is removed and its row says why. */
 async function check(file: string, tenant: Tenant, id: string): Promise<Refusal | undefined> {
-  const facts = sniffVideo(readHead(file)) ? await probeVideo(file) : undefined;
-  const refusal: Refusal | undefined = !sniffVideo(readHead(file)) ? 'type' : !facts ? 'unreadable' : facts.seconds > MAX_VIDEO_SECONDS + 0.5 ? 'too_long' : undefined;
+  const container = sniffVideo(readHead(file));
+  const facts = container ? await probeVideo(file) : undefined;
+  const refusal: Refusal | undefined = !container ? 'type' : !facts ? 'unreadable' : facts.seconds > MAX_VIDEO_SECONDS + 0.5 ? 'too_long' : undefined;
   if (refusal || !facts) {
     fs.rmSync(file, { force: true });
     await refuseUpload(tenant, id, refusal ?? 'unreadable');
