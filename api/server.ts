@@ -19,9 +19,14 @@ export async function startApiServer(config: Config, log: Logger, port = config.
   });
   await startKernel(runtime.services);
   for (const plugin of runtime.plugins) await plugin.onStart?.(runtime.services);
-  const server: Server = await new Promise((resolve, reject) => {
+  const server: Server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(port, '0.0.0.0', () => resolve(s));
     s.once('error', reject);
+  }).catch(async (err) => {
+    // a taken port: what was started is stopped, so a caller may try another port
+    for (const plugin of runtime.plugins) await plugin.onStop?.(runtime.services);
+    await runtime.close();
+    throw err;
   });
   // Node's own limit a little above ours, so our 503 answers first.
   server.requestTimeout = config.requestTimeoutMs + 5_000;

@@ -18,7 +18,7 @@ import { resolveEncryptionKey } from './encryption-key';
 import { startEmbeddedPostgres } from './postgres';
 import { startSmtpSink } from './smtp-sink';
 import { buildTemporalCli, findTemporalCli, goAvailable } from './temporal-cli';
-import { startDownloadedDevServer, startTemporalDevServer } from './temporal-dev-server';
+import { freePort, startDownloadedDevServer, startTemporalDevServer, type DevServerOptions } from './temporal-dev-server';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -114,7 +114,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
       if (!cli && goAvailable()) cli = await buildTemporalCli(o.progress);
       if (cli) o.progress(`starting the Temporal dev server (${cli})`);
       else o.progress('no Temporal CLI and no Go: downloading the dev server through the Temporal SDK');
-      const dev = cli ? await startTemporalDevServer({ cli, ...devOptions }) : await startDownloadedDevServer(devOptions);
+      const dev = cli ? await startDevServerRetryingPorts(cli, devOptions, !!o.temporalInMemory) : await startDownloadedDevServer(devOptions);
       stops.push(dev.stop);
       address = dev.address;
       services.push({ name: 'Temporal Web UI', url: dev.uiUrl, embedded: true });
@@ -167,6 +167,23 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
   } catch (err) {
     await stop();
     throw err;
+  }
+}
+
+/**
+ * A throw-away stack's ports come from freePort(), so another process can bind one before the dev
+ * server does (CI saw "bind: address already in use" once); such a stack tries again on fresh ports.
+ * Configured ports (npm start) are never swapped: that clash is reported.
+ */
+async function startDevServerRetryingPorts(cli: string, o: Omit<DevServerOptions, 'cli'>, throwAway: boolean) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTemporalDevServer({ cli, ...o });
+    } catch (err) {
+      if (!throwAway || attempt >= 3 || !/address already in use|port \d+ is taken/.test((err as Error).message)) throw err;
+      o = { ...o, port: await freePort(), uiPort: await freePort() };
+      o.log.warn({ err }, 'a Temporal dev server port was taken meanwhile: trying fresh ports');
+    }
   }
 }
 

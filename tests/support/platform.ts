@@ -12,7 +12,18 @@ import { startTestApi, tokenFor } from './api';
 export { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET };
 
 export async function startPlatformStack(overrides: Record<string, string> = {}) {
-  const port = await freePort();
+  // the API's port is chosen before the emulator starts (it needs the app URL) and bound after it:
+  // another process can take it meanwhile, and then the stack starts again on a fresh port
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPlatformStackOnce(overrides, await freePort());
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw err;
+    }
+  }
+}
+
+async function startPlatformStackOnce(overrides: Record<string, string>, port: number) {
   const appUrl = `http://127.0.0.1:${port}`;
   // Every test file's emulator writes into the run's one database: each takes its own id range, or two
   // would hand out the same subscription, order and discount ids (a unique index refused the second).
@@ -23,7 +34,10 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
   const api = await startTestApi({
     SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url,
     MARKETPLACE_BASE_URL: marketplaces.url, INTEGRATIONS_BASE_URL: integrations.url, APP_URL: appUrl, ...overrides,
-  }, port);
+  }, port).catch(async (err) => {
+    await Promise.all([emulator.stop(), marketplaces.stop(), integrations.stop()]);
+    throw err;
+  });
 
   async function control<T = any>(path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${emulator.url}/_emulator${path}`, {

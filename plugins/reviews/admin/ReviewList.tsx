@@ -9,6 +9,7 @@ import { DeleteDialog, type PendingDelete } from './DeleteDialog';
 import { Filters } from './Filters';
 import { apiParams, useListState } from './list-state';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
+import { ReviewMedia } from './ReviewMedia';
 import { RowActions } from './RowActions';
 import { Stars } from './Stars';
 
@@ -80,6 +81,7 @@ export default function ReviewList() {
                 <TableCell sx={{ maxWidth: 420 }}>
                   {r.title && <Typography variant="subtitle2">{r.title}</Typography>}
                   <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.content}</Typography>
+                  <ReviewMedia media={r.media} />
                   {r.replyContent && <Typography variant="caption" color="text.secondary">{translate('reviews:list.replied')}: {r.replyContent}</Typography>}
                 </TableCell>
                 <TableCell>{[r.firstName, r.lastName].filter(Boolean).join(' ')}</TableCell>

@@ -74,6 +74,17 @@ async function watchBanner(page: Page, timeoutMs = 180_000): Promise<string[]> {
   }
 }
 
+/** The result of the run just started; a run that does not finish says where it stood (the API's view and the page's). */
+async function waitForResult(page: Page, shop: Awaited<ReturnType<typeof shopOn>>, timeoutMs = 180_000) {
+  try {
+    await page.getByTestId('import-result').waitFor({ timeout: timeoutMs });
+  } catch (err) {
+    const runs = (await shop.http.get('/api/imports?limit=2')).body.data;
+    const alerts = await page.getByRole('alert').allTextContents();
+    throw new Error(`${(err as Error).message}\nruns: ${JSON.stringify(runs)}\nalerts on the page: ${JSON.stringify(alerts)}`);
+  }
+}
+
 const resultCount = async (page: Page, label: string) => {
   const cell = page.getByTestId('import-result').locator('div').filter({ has: page.getByText(label, { exact: true }) });
   return Number((await cell.locator('p').first().textContent())!.replace(/,/g, ''));
@@ -245,7 +256,7 @@ test('the import defaults tab, then an AliExpress URL brings its reviews with ph
   await page.getByRole('option', { name: 'Ceramic Coffee Mug' }).click();
   await screenshot(page, 'imports-11-marketplace-desktop');
   await page.getByRole('button', { name: 'Import reviews' }).click();
-  await page.getByTestId('import-result').waitFor({ timeout: 120_000 });
+  await waitForResult(page, shop);
   expect(await resultCount(page, 'Imported')).toBe(12);
   await screenshot(page, 'imports-12-marketplace-result-desktop');
   const reviews = (await shop.http.get('/api/reviews?tab=all&limit=50&source=aliexpress')).body.data;

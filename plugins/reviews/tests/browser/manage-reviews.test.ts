@@ -1,9 +1,11 @@
 // Manage reviews in Chromium (issue 22): a delete asks in the app's own dialog and says what
 // happens (the recycle bin for the retention setting's days, restorable; or for good), testimonial
-// reviews carry a badge, and the edit page tells the merchant that a customer's review needs an
+// reviews carry a badge, a review's photos show as thumbnails that open full size, and the edit page tells the merchant that a customer's review needs an
 // edit request first, and sends it.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { adminPage, client, eventually, listMail, screenshot, updateShop, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { cleanImage, storeImage } from '../../api/collect/media';
 
 jest.setTimeout(120_000);
 
@@ -89,6 +91,39 @@ test('a testimonial review carries a badge in the list', async () => {
   await reviewRow(page, 'Not quoted anywhere').getByText('Testimonial', { exact: true }).waitFor();
   await screenshot(page, 'reviews-testimonial-badge');
   expect(errors).toEqual([]);
+});
+
+test("a review's photos show as thumbnails in the list; one opens full size (desktop and phone)", async () => {
+  const photo = async (r: number, g: number, b: number) =>
+    storeImage(env.stack.api.config.dataDir, await cleanImage(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r, g, b } } }).png().toBuffer()));
+  const media = [await photo(200, 60, 40), await photo(40, 90, 200)];
+  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    const { shop, page, errors } = await signedIn(viewport);
+    await insertReview(shop.id, 'Two photos of the mug', { media: JSON.stringify(media) });
+    await insertReview(shop.id, 'Words only');
+    await page.goto(`${env.stack.appUrl}/reviews/list`);
+    const thumbs = reviewRow(page, 'Two photos of the mug').getByTestId('review-media').getByRole('button');
+    await thumbs.nth(1).waitFor();
+    expect(await thumbs.count()).toBe(2);
+    expect(await reviewRow(page, 'Words only').getByTestId('review-media').count()).toBe(0);
+    // the thumbnail is the smallest rendition, and it loaded
+    const small = thumbs.first().locator('img');
+    await eventually(() => small.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), 10_000);
+    expect(await small.getAttribute('src')).toBe(media[0].variants![0].url);
+    await screenshot(page, `reviews-media-thumbnails-${name}`);
+
+    await page.getByRole('button', { name: 'Photo 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Photo 2' });
+    const full = dialog.locator('img');
+    await eventually(() => full.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), 10_000);
+    expect(await full.getAttribute('src')).toBe(media[1].url);
+    expect(await full.evaluate((i: HTMLImageElement) => i.getBoundingClientRect().width <= window.innerWidth)).toBe(true);
+    await screenshot(page, `reviews-media-open-${name}`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }
 });
 
 test("the edit page: a customer's review needs an edit request first; the page says so and sends it", async () => {

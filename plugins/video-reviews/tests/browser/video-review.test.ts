@@ -1,11 +1,12 @@
 // Done when (issue 20): a customer's 10-second video review plays in the review box. In Chromium,
 // at phone width: the review page from a request email, a video chosen and sent in chunks by
 // tus-js-client, the review sent; then the emulated product page, where the review box shows the
-// poster and the video plays when the shopper presses it.
+// poster and the video plays when the shopper presses it; and Manage reviews, where the merchant
+// sees its poster and plays it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { adminPage, eventually, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
 import { makeVideo, writeLinkFor } from '../helpers';
 
 jest.setTimeout(180_000);
@@ -15,7 +16,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test("done when: a customer's 10-second video review plays in the review box", async () => {
   const { file } = makeVideo(dir, 'ten-seconds.mp4', 10);
-  const { domain, product, url } = await writeLinkFor(env.stack);
+  const { domain, product, url, appToken } = await writeLinkFor(env.stack);
   const products = await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 20 });
   const handle = products.nodes.find((p) => p.id === product)!.handle;
 
@@ -62,7 +63,20 @@ test("done when: a customer's 10-second video review plays in the review box", a
       await screenshot(page, 'video-review-playing-1280');
     }
   }
-  expect(errors).toEqual([]);
+  // the merchant moderating sees the video's poster in Manage reviews, and plays it there
+  const admin = await adminPage(env.browser, env.stack.appUrl, appToken);
+  await admin.page.goto(`${env.stack.appUrl}/reviews/list`);
+  const tile = admin.page.getByTestId('review-media').getByRole('button', { name: 'Video' });
+  await tile.waitFor();
+  expect(await tile.locator('img').getAttribute('src')).toMatch(/\/media\/video\/[0-9a-f]{32}\.jpg$/);
+  await tile.click();
+  const player = admin.page.getByRole('dialog', { name: 'Video' }).locator('video');
+  await player.waitFor();
+  expect(await player.locator('track[kind=captions]').count()).toBe(1);
+  await player.evaluate((v: HTMLVideoElement) => ((v.muted = true), v.play()));
+  await eventually(() => player.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.5), 30_000, 250);
+  await screenshot(admin.page, 'video-review-admin-player-1280');
+  expect([...errors, ...admin.errors]).toEqual([]);
 });
 
 test("the storefront's review form takes a video: its script loads when one is chosen, the review goes with it", async () => {
