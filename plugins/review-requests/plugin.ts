@@ -50,5 +50,7 @@ export default definePlugin({
   // optional: without the reviews plugin, request links lead to the shop and no photo reminder is planned.
   // The web-push app (plugins/integration-web-push, OneSignal): push reminders go through it once the
   // shop connected it; without it, or while the shop has not connected it, to the local outbox.
-  needs: { 'reviews.collect': 'optional', 'reviews.notifications': 'optional', 'push.gateway': 'optional' },
+  // The email-marketing app that may send the requests instead of Plaudit's email (shared/sender-app.ts,
+  // plugins/integration-klaviyo): without it, or while the shop is not connected, Plaudit sends them.
+  needs: { 'reviews.collect': 'optional', 'reviews.notifications': 'optional', 'push.gateway': 'optional', 'email-marketing.sender': 'optional' },
 });

@@ -61,11 +61,11 @@ export function createEventHandlers(deps: ActivityDeps) {
         event: 'request-sent', key: `${e.requestId}:${e.reminder}`,
         fields: { requestId: e.requestId, reminder: e.reminder, orderId: e.orderId, orderName: e.orderName, productIds: e.productIds },
       }]),
-    // once per request (Plaudit's own request email went out): the event carries all that is sent
+    // once per request (sent by Plaudit's email, or by the merchant's Klaviyo flow on it): the event carries all that is sent
     'request.eligible': (e: RequestEligible) =>
       start(e, e.at, [{
         event: 'request-eligible', key: e.requestId,
-        fields: { requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products },
+        fields: { requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
       }]),
   };
 }

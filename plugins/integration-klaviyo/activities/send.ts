@@ -47,6 +47,8 @@ async function describe(deps: ActivityDeps, input: DeliveryInput): Promise<{ pro
           rating_url_5: p.ratingUrls['5'],
         })),
         'Product Names': input.products.map((p) => p.title),
+        // 'klaviyo': Plaudit sent no email, the flow on this metric is the request (filter on it)
+        sent_by: input.sentBy ?? 'plaudit',
       },
       time: input.at,
     };

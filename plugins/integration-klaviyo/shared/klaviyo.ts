@@ -42,7 +42,7 @@ export type DeliveryInput = {
 } & (
   | { event: 'review-submitted' | 'review-published' | 'review-replied'; reviewId: number }
   | { event: 'request-sent'; requestId: number; reminder: number; orderId: string; orderName: string | null; productIds: string[] }
-  | ({ event: 'request-eligible' } & Pick<RequestEligible, 'requestId' | 'orderId' | 'orderName' | 'customer' | 'products'>)
+  | ({ event: 'request-eligible' } & Pick<RequestEligible, 'requestId' | 'orderId' | 'orderName' | 'customer' | 'products'> & { sentBy?: string | null })
 );
 
 export const deliveryWorkflowId = (shopDomain: string, event: KlaviyoEventKind, key: string | number) => `${APP}:${shopDomain}:${event}:${key}`;
@@ -78,8 +78,9 @@ export interface RequestSent {
   at: string;
 }
 
-/** 'request.eligible' (key = request id): once per request, when Plaudit's own request email goes
- * out (reminder 0); `ratingUrls` open the write page with that many stars already chosen. */
+/** 'request.eligible' (key = request id): once per request, when its request is sent (reminder 0), by
+ * Plaudit's email or (`sentBy` 'klaviyo') by the merchant's Klaviyo flow on this event; `ratingUrls`
+ * open the write page with that many stars already chosen. */
 export interface RequestEligible {
   shopId: number;
   shopDomain: string;
@@ -94,7 +95,16 @@ export interface RequestEligible {
     reviewUrl: string;
     ratingUrls: { '1': string; '2': string; '3': string; '4': string; '5': string };
   }[];
+  /** absent from older senders: Plaudit's email */
+  sentBy?: string | null;
   at: string;
+}
+
+/** `email-marketing.sender` as review-requests uses it: Klaviyo may send the review requests itself. */
+export interface SenderApp {
+  app: string;
+  label: string;
+  connected(shopId: number): Promise<boolean>;
 }
 
 // --- the capabilities it uses (optional: without them there is nothing to send) ---

@@ -73,6 +73,8 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
       ...base, eventTime: iso(input.at) ?? new Date().toISOString(), contact,
       properties: defined({
         requestID: String(input.requestId), orderID: e.orderId, orderName: e.orderName || null, shopDomain: input.shopDomain,
+        // 'plaudit': our email went out too; another app's id: that app is the request (an automation filters on it)
+        sentBy: e.sentBy ?? 'plaudit',
         productTitles: e.products.map((p) => p.title),
         products: e.products.map((p) => defined({
           productID: p.productId, productTitle: p.title, productImageURL: p.imageUrl, reviewURL: p.reviewUrl,

@@ -65,7 +65,7 @@ export function createEventHandlers(deps: ActivityDeps) {
       if (!e.customer?.email?.trim() || !(await connected(e.shopId))) return;
       await start({
         shopId: e.shopId, shopDomain: e.shopDomain, event: 'request.eligible', key: String(e.requestId), requestId: e.requestId, at: e.at,
-        eligible: { orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products },
+        eligible: { orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
       });
     },
   };

@@ -92,8 +92,9 @@ export interface RequestSent {
   status: string;
   at: string;
 }
-/** 'request.eligible' (key = request id): once per request, when Plaudit's own request email goes
- * out (reminder 0); `ratingUrls` open the write page with that many stars already chosen. */
+/** 'request.eligible' (key = request id): once per request, when it is sent (reminder 0) by Plaudit's
+ * email or, `sentBy`, by another email-marketing app; `ratingUrls` open the write page with that many
+ * stars already chosen. */
 export interface RequestEligible {
   shopId: number;
   shopDomain: string;
@@ -108,5 +109,7 @@ export interface RequestEligible {
     reviewUrl: string;
     ratingUrls: { '1': string; '2': string; '3': string; '4': string; '5': string };
   }[];
+  /** absent from older senders: Plaudit's email */
+  sentBy?: string | null;
   at: string;
 }

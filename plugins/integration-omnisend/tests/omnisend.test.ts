@@ -219,7 +219,7 @@ test('a request eligible reaches Omnisend once, the customer as contact, with th
   expect(sent[0].contact).toEqual({ email, firstName: 'Ada' });
   expect(sent[0]).toMatchObject({
     origin: 'plaudit', eventTime: eligible.at,
-    properties: { requestID: String(requestId), orderID: 'gid://shopify/Order/4242', orderName: '#4242', shopDomain: domain, productTitles: ['Linen shirt', 'Wool scarf'] },
+    properties: { requestID: String(requestId), orderID: 'gid://shopify/Order/4242', orderName: '#4242', shopDomain: domain, sentBy: 'plaudit', productTitles: ['Linen shirt', 'Wool scarf'] },
   });
   expect(sent[0].properties.products).toEqual(eligible.products.map((p) => ({
     productID: p.productId, productTitle: p.title, ...(p.imageUrl ? { productImageURL: p.imageUrl } : {}), reviewURL: p.reviewUrl,

@@ -12,7 +12,7 @@ export interface OmnisendDelivery {
   requestId?: number;
   reminder?: number;
   /** 'request.eligible': what is sent, carried whole (the rating links are the request's own) */
-  eligible?: Pick<RequestEligible, 'orderId' | 'orderName' | 'customer' | 'products'>;
+  eligible?: Pick<RequestEligible, 'orderId' | 'orderName' | 'customer' | 'products' | 'sentBy'>;
   /** when it happened (ISO 8601): Omnisend's eventTime, the same on every retry */
   at?: string;
 }

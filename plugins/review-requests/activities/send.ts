@@ -3,7 +3,8 @@
 import type { ActivityDeps } from '@plaudit/kernel';
 import type { QueueStatus, RequestRef } from '../workflows/messages';
 import { entryOf, isBlocked, sentCount, type LineItem, type QueueEntry } from '../db/queue';
-import { monthlyQuota } from '../db/settings';
+import { monthlyQuota, requestSettingsOf } from '../db/settings';
+import { SENDER_APP, type SenderAppCapability } from '../shared/sender-app';
 import { monthStartInZone } from '../shared/zoned-time';
 import { sendCustomerMail, shopTemplate } from './customer-mail';
 import { requestLinks } from '../shared/request-links';
@@ -25,6 +26,8 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   const shop = (await deps.shops.get(ref.shopId))!;
   if (reminder === 0 && row.sentAt) return { status: 'success', extra: {} };
   if (reminder > 0 && row.reminderCount >= reminder) return { status: 'success', extra: {} };
+  // a request the email-marketing app sent: its own flow reminds the customer
+  if (reminder > 0 && row.senderApp) return { status: 'success', extra: { skipReason: 'sender_app' } };
 
   const skip = (skipReason: string): SendOutcome => ({ status: 'cancel', extra: { skipReason } });
   if (!shop.appEnabled) return skip('email_disabled');
@@ -56,6 +59,12 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
     unsubscribe_url: links.unsubscribe,
     open_url: links.open,
   };
+  const sentBy = reminder === 0 ? await connectedSenderApp(deps, shop.id) : undefined;
+  if (sentBy) {
+    // no email from us: the app's flow mails the customer on 'request.eligible' (shared/sender-app.ts)
+    await recordSend(deps, ref, row, reminder, { sentAt: new Date(), status: 'success', senderApp: sentBy, errorMessage: null, skipReason: null }, eligibleEvent(ref, row, model.products, products, sentBy));
+    return { status: 'success', extra: {} };
+  }
   // Every link through the click redirect; the storefront's with UTM parameters naming this request.
   const track = clickTracker(deps, shop, { queueEntry: row.id, medium: 'email', campaign: reminder > 0 ? 'review_reminder' : 'review_request' });
   const sent = await sendCustomerMail(deps, { shop, to: row.customerEmail, key: 'reviewReminder', lang, model: { ...model, review_url: model.products[0]?.review_url }, messageId, unsubscribeUrl: links.unsubscribe, reminder: reminder > 0, track });
@@ -64,7 +73,20 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   // The send's status with it (the workflow records the same next): no reader sees a sent row under its
   // former status, such as the queue's answer waiting for the row's next write (api/queue-refresh.ts).
   const record = reminder === 0 ? { sentAt: now, status: 'success', messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null } : { reminderCount: reminder, ...(reminder === 1 ? { remindedAt: now } : {}) };
-  // The send and its 'request.sent' event are recorded together (a retried activity finds the row sent).
+  await recordSend(deps, ref, row, reminder, record, reminder === 0 ? eligibleEvent(ref, row, model.products, products, null) : undefined);
+  return { status: 'success', extra: {} };
+}
+
+/** The merchant's chosen sender app, when it is installed and the shop is connected to it now; else Plaudit sends. */
+async function connectedSenderApp(deps: ActivityDeps, shopId: number): Promise<string | undefined> {
+  const chosen = (await requestSettingsOf(deps.settings).get(shopId)).senderApp;
+  const app = chosen ? deps.capabilities.get<SenderAppCapability>(SENDER_APP) : undefined;
+  return app && app.app === chosen && (await app.connected(shopId)) ? app.app : undefined;
+}
+
+/** The send and its events are recorded together (a retried activity finds the row sent). */
+async function recordSend(deps: ActivityDeps, ref: RequestRef, row: QueueEntry, reminder: number, record: Record<string, unknown>, eligible: RequestEligible | undefined) {
+  const tenant = deps.tenant(ref.shopId, ref.shopDomain);
   await deps.knex.transaction(async (trx) => {
     await entryOf(tenant, ref.orderId, 'email', trx).update(record);
     const event: RequestSent = {
@@ -72,13 +94,12 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
       productIds: productIdsOf(row.lineItems as LineItem[]), reminder, status: 'success', at: new Date().toISOString(),
     };
     await deps.events.emit(REQUEST_SENT, event, { key: `${row.id}:${reminder}`, shopDomain: ref.shopDomain, trx });
-    if (reminder === 0) await deps.events.emit(REQUEST_ELIGIBLE, eligibleEvent(ref, row, model.products, products), { key: String(row.id), shopDomain: ref.shopDomain, trx });
+    if (eligible) await deps.events.emit(REQUEST_ELIGIBLE, eligible, { key: String(row.id), shopDomain: ref.shopDomain, trx });
   });
-  return { status: 'success', extra: {} };
 }
 
-/** 'request.eligible': the customer and each product's review and one-click rating links. */
-function eligibleEvent(ref: RequestRef, row: QueueEntry, shown: { title: string; image_url: string | null; review_url: string }[], products: LineItem[]): RequestEligible {
+/** 'request.eligible': the customer and each product's review and one-click rating links; `sentBy` the app that mails them, if not Plaudit. */
+function eligibleEvent(ref: RequestRef, row: QueueEntry, shown: { title: string; image_url: string | null; review_url: string }[], products: LineItem[], sentBy: string | null): RequestEligible {
   const [firstName, ...rest] = (row.customerName ?? '').trim().split(/\s+/);
   return {
     shopId: ref.shopId, shopDomain: ref.shopDomain, requestId: Number(row.id), orderId: row.orderId, orderName: row.name ?? null,
@@ -87,6 +108,7 @@ function eligibleEvent(ref: RequestRef, row: QueueEntry, shown: { title: string;
       productId: products[i].productId!, title: p.title, imageUrl: p.image_url, reviewUrl: p.review_url,
       ratingUrls: Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), ratingUrl(p.review_url, n)])) as RequestEligible['products'][number]['ratingUrls'],
     })),
+    sentBy,
     at: new Date().toISOString(),
   };
 }

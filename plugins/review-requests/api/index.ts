@@ -2,7 +2,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { type ApiServices, type AppState, defineApiPlugin } from '@plaudit/kernel';
-import { requestSettings } from '../shared/request-settings';
 import { cancelSignal } from '../workflows/messages';
 import { blockCustomers, entryById, sentCount, unblockCustomers } from '../db/queue';
 import { requestQuota } from '../db/quota';
@@ -19,6 +18,7 @@ import { previewHtml } from './email-preview';
 import { listContext, rowsAfterChange } from './queue-refresh';
 import { templateRoutes } from './templates';
 import { seedDemoRequests } from './demo-requests';
+import { parseRequestSettings, senderAppRoutes } from './sender-apps';
 
 const ids = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
@@ -31,6 +31,8 @@ function routes(services: ApiServices) {
   router.use(emailSettingsRoutes(services).routes(), templateRoutes(services).routes());
   // The push integration, bulk resend/skip and admin links, and the sending screen's background send.
   router.use(pushRoutes(services).routes(), bulkRoutes(services).routes(), sendNowRoutes(services).routes());
+  // The email-marketing apps that can send the requests instead of Plaudit's email.
+  router.use(senderAppRoutes(services).routes());
 
   router.get('/email-queue', async (ctx) => {
     const tenant = ctx.state.tenant;
@@ -118,7 +120,7 @@ function routes(services: ApiServices) {
 
   router.post('/emails', async (ctx) => {
     const { isRequestSetting: _flag, ...body } = (ctx.request.body ?? {}) as Record<string, unknown>;
-    await settingsOf.update(ctx.state.tenant.shopId, requestSettings.parse(body));
+    await settingsOf.update(ctx.state.tenant.shopId, await parseRequestSettings(services.capabilities, ctx.state.tenant.shopId, body));
     ctx.body = { success: true, message: 'Saved successfully' };
   });
 

@@ -32,7 +32,8 @@ export interface RequestReviewed {
 }
 
 /**
- * 'request.eligible', key = request id: the order's request is due and its email goes out now (emitted
+ * 'request.eligible', key = request id: the order's request is due and its email goes out now, from
+ * Plaudit or (`sentBy`) from the merchant's email-marketing app (emitted
  * with the first 'request.sent'), with what another app needs to ask for the reviews itself — the
  * customer and, per product, its review link and one-click rating links (the write page with 1 to 5
  * stars chosen). The links are signed and expire like the email's.
@@ -45,6 +46,8 @@ export interface RequestEligible {
   orderName: string | null;
   customer: { email: string; firstName: string | null; lastName: string | null; locale: string | null };
   products: { productId: string; title: string; imageUrl: string | null; reviewUrl: string; ratingUrls: Record<'1' | '2' | '3' | '4' | '5', string> }[];
+  /** null: Plaudit's own email went out; else the email-marketing app that sends the request instead (shared/sender-app.ts) */
+  sentBy: string | null;
   at: string;
 }
 

@@ -48,6 +48,8 @@ export const requestSettings = z
     alternativeUnit: z.enum(['day', 'hour']),
     isCustomTiming: z.boolean(),
     timingCountries: z.array(timingCountry).max(50),
+    // null: Plaudit's own email; else the email-marketing app that sends them (shared/sender-app.ts)
+    senderApp: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'The value is invalid').nullable().optional(),
   })
   .superRefine((s, ctx) => {
     const check = (value: number, u: TimeUnit, path: (string | number)[]) => {
@@ -80,6 +82,7 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   alternativeUnit: 'day',
   isCustomTiming: false,
   timingCountries: [],
+  senderApp: null,
 };
 
 /** Deleting a row renumbers priorities; deleting the last row turns custom timing off. */

@@ -1,8 +1,9 @@
 // Settings → Integrations and the Klaviyo screen in Chromium: the tab lists every installed
 // integration's card; a wrong private key is refused with the spec's message, the right one connects
 // (the field is cleared and never read back), disconnect; a key Klaviyo later revokes shows why the
-// integration disconnected itself. Desktop and phone screenshots.
-import { adminPage, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+// integration disconnected itself; the request timing screen offers Klaviyo as the requests' sender
+// once connected. Desktop and phone screenshots.
+import { adminPage, client, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
 
 jest.setTimeout(120_000);
 
@@ -51,4 +52,34 @@ test('the integrations tab, a wrong then a right Klaviyo key, disconnect, and a 
   await phone.page.goto(`${stack.appUrl}/settings/integration/flow`);
   await phone.page.getByText('Shopify Flow', { exact: false }).first().waitFor();
   await screenshot(phone.page, 'integrations-4-flow-phone');
+});
+
+test('request timing: "Send review requests with" offers Klaviyo once connected, and saves it (desktop and phone)', async () => {
+  const { stack, browser } = env;
+  const { appToken, shop } = await stack.installShop();
+  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
+  const sender = page.getByRole('combobox', { name: 'Send review requests with' });
+
+  await page.goto(`${stack.appUrl}/collect-reviews/setting-request`);
+  await sender.click();
+  // not connected: offered, but not to be chosen
+  expect(await page.getByRole('option', { name: 'Klaviyo (connect it first)' }).getAttribute('aria-disabled')).toBe('true');
+  await page.keyboard.press('Escape');
+
+  await stack.api.runtime.services.integrations.connect(shop.id, 'klaviyo', { privateKey: 'pk_right_key_123' });
+  await page.reload();
+  await sender.click();
+  await page.getByRole('option', { name: 'Klaviyo', exact: true }).click();
+  await page.getByText('Plaudit sends no email: at the send time your Klaviyo flow', { exact: false }).waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved successfully').waitFor();
+  await screenshot(page, 'integrations-5-request-sender-desktop');
+  expect((await client(stack.appUrl, appToken).get('/api/email')).body.data.senderApp).toBe('klaviyo');
+  expect(errors).toEqual([]);
+
+  const phone = await adminPage(browser, stack.appUrl, appToken, { width: 390, height: 844 });
+  await phone.page.goto(`${stack.appUrl}/collect-reviews/setting-request`);
+  await phone.page.getByRole('combobox', { name: 'Send review requests with' }).filter({ hasText: 'Klaviyo' }).waitFor();
+  await screenshot(phone.page, 'integrations-6-request-sender-phone');
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -32,6 +32,8 @@ export interface QueueRow {
   fulfilledDate: string | null;
   scheduledAt: string | null;
   errorMessage: string | null;
+  /** the email-marketing app that sent the request instead of Plaudit's email ('klaviyo'), else null */
+  senderApp?: string | null;
   /** the push entry attached to this email entry, when the push integration is on */
   pushQueue?: PushQueueEntry | null;
 }
@@ -58,13 +60,14 @@ export const queueApi = {
 };
 
 /** Row actions by status (spec section 4); block or unblock as the customer is blocked or not. */
-export function rowActions({ status, isBlockCustomer }: Pick<QueueRow, 'status' | 'isBlockCustomer'>): string[] {
+export function rowActions({ status, isBlockCustomer, senderApp }: Pick<QueueRow, 'status' | 'isBlockCustomer' | 'senderApp'>): string[] {
   const actions: string[] = [];
   if (status === 'waiting' || status === 'waitingCondition') actions.push('cancel', 'sendAnyway');
   // A request held over the monthly quota (pause) may be sent anyway.
   if (status === 'cancel' || status === 'pause') actions.push('sendAnyway');
   if (status === 'failed') actions.push('resend');
-  if (['success', 'opened', 'failed'].includes(status)) actions.push('view');
+  // an app's send has no email of ours to view
+  if (['success', 'opened', 'failed'].includes(status) && !senderApp) actions.push('view');
   actions.push(isBlockCustomer ? 'unblock' : 'block');
   return actions;
 }

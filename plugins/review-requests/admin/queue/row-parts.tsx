@@ -20,7 +20,7 @@ export function OrderLink({ row, shop }: { row: QueueRow; shop: string }) {
 export function Badges({ row }: { row: QueueRow }) {
   return (
     <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-      <StatusBadge status={row.status} skipReason={row.skipReason} errorMessage={row.errorMessage} />
+      <StatusBadge status={row.status} skipReason={row.skipReason} errorMessage={row.errorMessage} senderApp={row.senderApp} />
       <PushBadge push={row.pushQueue} />
     </Stack>
   );

@@ -7,6 +7,7 @@ import { OldOrdersCard } from '../old-orders/OldOrdersCard';
 import { CUSTOM, presetIndex, toForm } from './delay-presets';
 import { DeliveryBanners } from './DeliveryBanners';
 import { MainSchedule } from './MainSchedule';
+import { SenderAppField } from './SenderAppField';
 import { TimingRows } from './TimingRows';
 import { translateIssue } from './validation-text';
 
@@ -84,6 +85,7 @@ export default function RequestSettingsPage() {
           {draft.isCustomTiming && (
             <TimingRows rows={draft.timingCountries} errors={errors} allowHour={draft.sendMethod === 'delivery'} onChange={(timingCountries) => set({ timingCountries })} onDelete={(i) => setDraft(deleteTimingRow(draft, i))} />
           )}
+          <SenderAppField value={draft.senderApp} onChange={(senderApp) => set({ senderApp })} />
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
             {dirty && !parsed.success && (
               <Typography variant="body2" color="error" role="status">{translate('review-requests:settings.fix_errors')}</Typography>

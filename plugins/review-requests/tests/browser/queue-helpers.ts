@@ -18,6 +18,7 @@ export interface SeedRow {
   sentAt?: string | null;
   createdOrderAt?: string | null;
   htmlContent?: string | null;
+  senderApp?: string | null;
 }
 
 /** Inserts one email queue row per seed (order name `#<order>`), oldest first, and answers their ids by order. */
@@ -43,6 +44,7 @@ export async function seedQueue(stack: PlatformStack, shopId: number, rows: Seed
       createdOrderAt: r.createdOrderAt ?? null,
       subject: r.htmlContent ? `Review your order #${r.order}` : null,
       htmlContent: r.htmlContent ?? null,
+      senderApp: r.senderApp ?? null,
       workflowId: `seed-${shopId}-${r.order}`,
       createdAt: new Date(start + i * 60_000),
     }).returning('id');

@@ -1,7 +1,8 @@
 // The review request screen (spec sections 2 to 5, 9): every filter sends spec section 3's parameter
 // and shows its chip; chips come off one by one or all at once; the order range's messages; the rows
 // (thumbnails and their product menu, customer link, fulfilled-date rule, 'Email not found', blocked
-// customers); the list after a cancel; no horizontal scroll on a phone.
+// customers); a request sent by the email-marketing app; the list after a cancel; no horizontal
+// scroll on a phone.
 import { adminPage, eventually, screenshot, storeSettingsRaw, usePlatformBrowser } from '@plaudit/kernel/testing';
 import { chip, isListCall, listCallAfter, openFilter, params, seedQueue } from './queue-helpers';
 
@@ -209,6 +210,24 @@ test('view email shows the email without loading its open-tracking pixel', async
   await dialog.frameLocator('iframe').getByText('Tell us about your mug').waitFor();
   expect(fetched.filter((u) => u.includes('/r/open/'))).toEqual([]);
   expect(await dialog.frameLocator('iframe').locator('img').count()).toBe(0);
+});
+
+test('a request the email-marketing app sent shows "Sent by Klaviyo" and has no email of ours to view', async () => {
+  const { page, shop, errors } = await openQueue();
+  await seedQueue(env.stack, shop.id, [{ order: 6101, status: 'success', senderApp: 'klaviyo', sentAt: new Date().toISOString() }, { order: 6102, status: 'success', htmlContent: '<p>Ours</p>' }]);
+  await page.goto(`${env.stack.appUrl}/collect-reviews/review-request`);
+  const byApp = page.getByTestId('queue-row').filter({ hasText: '#6101' });
+  await byApp.getByText('Sent by Klaviyo', { exact: true }).waitFor();
+  expect(await page.getByTestId('queue-row').filter({ hasText: '#6102' }).getByText('Sent', { exact: true }).count()).toBe(1);
+  await page.getByRole('button', { name: 'Actions for #6101' }).click();
+  await page.getByRole('menuitem', { name: 'Block customer' }).waitFor();
+  expect(await page.getByRole('menuitem', { name: 'View email' }).count()).toBe(0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Actions for #6102' }).click();
+  await page.getByRole('menuitem', { name: 'View email' }).waitFor();
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'queue-sent-by-app-desktop');
+  expect(errors).toEqual([]);
 });
 
 test('phone: no horizontal scroll at 390 px, the header whole, rows as blocks', async () => {
