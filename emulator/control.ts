@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Context } from 'koa';
 import { SHOP_DOMAIN, type EmulatorContext } from './context';
 import { deliverOrder, EmulatorInputError, fulfillOrder, placeOrder, sendCompliance, subscriptionUpdated, uninstallApp, type ComplianceTopic } from './events';
-import { declaredFlowExtensions, flowTriggersOf, runFlowAction } from './graphql/flow';
+import { declaredFlowExtensions, flowTriggersOf, runFlowAction, sendFlowLifecycle } from './graphql/flow';
 import { gid } from './ids';
 import { newShop } from './records';
 import { seedShop } from './seed';
@@ -156,6 +156,15 @@ export function controlRouter(em: EmulatorContext): Router {
     if (declared.size && !declared.has(ctx.params.handle)) throw new EmulatorInputError(404, `the app declares no Flow action ${ctx.params.handle}`);
     const b = parse(z.object({ properties: z.record(z.string(), z.unknown()).optional(), action_run_id: z.string().min(1).max(200).optional() }).strict(), body(ctx));
     ctx.body = await runFlowAction(em, shop, ctx.params.handle, { properties: b.properties ?? {}, actionRunId: b.action_run_id });
+  });
+
+  // a merchant enabling or disabling a workflow that uses one of the app's triggers
+  router.post('/shops/:shop/flow/lifecycle', async (ctx) => {
+    const shop = shopOf(ctx.params.shop);
+    const b = parse(z.object({ trigger: z.string().min(1).max(200), enabled: z.boolean(), timestamp: z.iso.datetime({ offset: true }).optional() }).strict(), body(ctx));
+    const declared = declaredFlowExtensions().triggers;
+    if (declared.size && !declared.has(b.trigger)) throw new EmulatorInputError(404, `the app declares no Flow trigger ${b.trigger}`);
+    ctx.body = await sendFlowLifecycle(em, shop, b);
   });
 
   router.get('/webhooks', (ctx) => {

@@ -5,6 +5,7 @@
 //   https://shopify.dev/docs/api/admin-graphql/latest/mutations/flowTriggerReceive
 //   https://shopify.dev/docs/apps/build/flow/triggers/reference (handle rules, payload limit)
 //   https://shopify.dev/docs/apps/build/flow/actions/endpoints (the action request, its HMAC)
+//   https://shopify.dev/docs/apps/build/flow/track-lifecycle-events (the trigger lifecycle callback)
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,9 +34,10 @@ export interface FlowTriggerRecord {
 const EXTENSIONS_DIR = path.resolve(__dirname, '../../extensions');
 
 /** The app's Flow extensions by type: handle -> runtime_url (actions) or '' (triggers). */
-export function declaredFlowExtensions(dir = EXTENSIONS_DIR): { triggers: Set<string>; actions: Map<string, string> } {
+export function declaredFlowExtensions(dir = EXTENSIONS_DIR): { triggers: Set<string>; actions: Map<string, string>; lifecycleUrl?: string } {
   const triggers = new Set<string>();
   const actions = new Map<string, string>();
+  let lifecycleUrl: string | undefined;
   let folders: string[] = [];
   try {
     folders = fs.readdirSync(dir);
@@ -53,13 +55,14 @@ export function declaredFlowExtensions(dir = EXTENSIONS_DIR): { triggers: Set<st
     for (const block of toml.split(/^\[\[extensions\]\]\s*$/m).slice(1)) {
       const head = block.split(/^\[(?!\[extensions\])/m)[0];
       const value = (key: string) => new RegExp(`^${key}\\s*=\\s*"([^"]*)"`, 'm').exec(head)?.[1];
+      if (value('type') === 'flow_trigger_lifecycle_callback') lifecycleUrl = value('url');
       const handle = value('handle');
       if (!handle) continue;
       if (value('type') === 'flow_trigger') triggers.add(handle);
       if (value('type') === 'flow_action') actions.set(handle, value('runtime_url') ?? '');
     }
   }
-  return { triggers, actions };
+  return { triggers, actions, lifecycleUrl };
 }
 
 // Received triggers, per store and shop (kept in memory: a restart forgets them, as it does pending webhooks).
@@ -122,4 +125,31 @@ export async function runFlowAction(
     /* not JSON: kept as text */
   }
   return { actionRunId, url, status: res.status, body };
+}
+
+/**
+ * Flow's trigger lifecycle callback: a merchant enabled (or disabled) a workflow that starts with the
+ * app's trigger. POSTed, signed like the actions, to the path of the app's
+ * `flow_trigger_lifecycle_callback` URL on the app's host; the trigger is named by its handle.
+ */
+export async function sendFlowLifecycle(
+  em: EmulatorContext,
+  shop: ShopRecord,
+  o: { trigger: string; enabled: boolean; timestamp?: string },
+): Promise<{ url: string; status: number; body: unknown }> {
+  const declared = declaredFlowExtensions().lifecycleUrl;
+  const url = `${em.appUrl}${declared ? new URL(declared).pathname : '/flow/lifecycle'}`;
+  const raw = JSON.stringify({
+    flow_trigger_definition_id: o.trigger, has_enabled_flow: o.enabled, shop_id: shop.id, shopify_domain: shop.domain, timestamp: o.timestamp ?? new Date().toISOString(),
+  });
+  const hmac = createHmac('sha256', em.apiSecret).update(raw, 'utf8').digest('base64');
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac }, body: raw, signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: kept as text */
+  }
+  return { url, status: res.status, body };
 }

@@ -6,6 +6,7 @@ import {
   triggerWorkflowId, type RequestReviewed, type RequestSent, type ReviewCreated, type ReviewNotificationsReader, type ReviewsChanged, type TriggerInput,
 } from '../shared/flow';
 import { sendTrigger } from './trigger';
+import { usageOfTrigger } from '../db/usage';
 
 export function createActivities(deps: ActivityDeps) {
   return {
@@ -14,7 +15,24 @@ export function createActivities(deps: ActivityDeps) {
 }
 
 export function createEventHandlers(deps: ActivityDeps) {
-  async function start(input: TriggerInput, key: string | number) {
+  // Flow's lifecycle report for the trigger decides (an enabled workflow uses it, or none does);
+  // before any report, the shop's Flow switch: a trigger no workflow uses is a call for nothing (and
+  // a bulk publish of 10,000 reviews would be 10,000 of them)
+  async function fires(input: TriggerInput) {
+    const usage = await usageOfTrigger(deps.tenant(input.shopId, input.shopDomain), input.trigger);
+    if (usage) return usage.hasEnabledFlow;
+    return (await deps.integrations.state(input.shopId, 'flow')).status === 'connected';
+  }
+  /** One decision per trigger for all of an event's starts (a bulk publication starts up to 500). */
+  function gate() {
+    const decided = new Map<string, Promise<boolean>>();
+    return (input: TriggerInput) => {
+      if (!decided.has(input.trigger)) decided.set(input.trigger, fires(input));
+      return decided.get(input.trigger)!;
+    };
+  }
+  async function start(input: TriggerInput, key: string | number, may = gate()) {
+    if (!(await may(input))) return;
     await deps.temporal.client.workflow.start('flowFireTrigger', {
       workflowId: triggerWorkflowId(input.shopDomain, input.trigger, key), taskQueue: deps.config.temporal.taskQueue, args: [input],
       workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Flow trigger ${input.trigger} for ${input.shopDomain}`,
@@ -23,13 +41,9 @@ export function createEventHandlers(deps: ActivityDeps) {
     });
   }
   const shop = (e: { shopId: number; shopDomain: string }) => ({ shopId: e.shopId, shopDomain: e.shopDomain });
-  // only for shops that turned Flow on: a trigger no workflow of the shop uses is a call for nothing
-  // (and a bulk publish of 10,000 reviews would be 10,000 of them)
-  const on = async (e: { shopId: number }) => (await deps.integrations.state(e.shopId, 'flow')).status === 'connected';
 
   return {
     async 'review.created'(e: ReviewCreated) {
-      if (!(await on(e))) return;
       await start({ ...shop(e), trigger: 'review-created', reviewId: e.reviewId }, e.reviewId);
       // a review published on arrival announces no 'review.published' of its own
       if (e.status === 'published') await start({ ...shop(e), trigger: 'review-published', reviewId: e.reviewId }, `${e.reviewId}:created`);
@@ -39,18 +53,16 @@ export function createEventHandlers(deps: ActivityDeps) {
       }
     },
     async 'review.published'(e: ReviewsChanged) {
-      if (!(await on(e))) return;
       // key with the change's time: a retried delivery fires once, a later re-publication again
+      const may = gate();
       for (const r of e.reviews.filter((x) => x.status === 'published')) {
-        await start({ ...shop(e), trigger: 'review-published', reviewId: r.reviewId }, `${r.reviewId}:${Date.parse(e.at) || e.at}`);
+        await start({ ...shop(e), trigger: 'review-published', reviewId: r.reviewId }, `${r.reviewId}:${Date.parse(e.at) || e.at}`, may);
       }
     },
     async 'request.sent'(e: RequestSent) {
-      if (!(await on(e))) return;
       await start({ ...shop(e), trigger: 'review-request-sent', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, reminder: e.reminder, products: e.productIds.length }, `${e.requestId}:${e.reminder}`);
     },
     async 'request.reviewed'(e: RequestReviewed) {
-      if (!(await on(e))) return;
       await start({ ...shop(e), trigger: 'customer-reviewed', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName }, e.requestId);
     },
   };

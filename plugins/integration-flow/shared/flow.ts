@@ -7,6 +7,30 @@ import type { Tenant } from '@plaudit/kernel';
 export const TRIGGERS = ['review-created', 'review-published', 'negative-review-received', 'review-request-sent', 'customer-reviewed'] as const;
 export type TriggerHandle = (typeof TRIGGERS)[number];
 
+/** Each trigger's `name` in its TOML. */
+export const TRIGGER_NAMES: Record<TriggerHandle, string> = {
+  'review-created': 'Review created',
+  'review-published': 'Review published',
+  'negative-review-received': 'Negative review received',
+  'review-request-sent': 'Review request sent',
+  'customer-reviewed': 'Customer reviewed',
+};
+
+/**
+ * The trigger a lifecycle callback's `flow_trigger_definition_id` names. Flow's documentation gives a
+ * trigger's title as the example ("Add row to spreadsheet"), so the title is matched as well as the handle.
+ */
+export function triggerOfDefinition(id: string): TriggerHandle | undefined {
+  const wanted = id.trim().toLowerCase();
+  return TRIGGERS.find((t) => t === wanted || TRIGGER_NAMES[t].toLowerCase() === wanted);
+}
+
+/** One trigger's use as Flow last reported it; absent before Flow reported anything for it. */
+export interface TriggerUsageView {
+  hasEnabledFlow: boolean;
+  reportedAt: string;
+}
+
 /** Action handles; Flow POSTs each to `${appUrl}/flow/actions/<handle>` (the extension's runtime_url). */
 export const ACTIONS = ['send-review-request', 'publish-review', 'reply-to-review'] as const;
 export type ActionHandle = (typeof ACTIONS)[number];

@@ -1,9 +1,10 @@
 // Shopify Flow end to end on the real stack (API, PostgreSQL, Temporal with a worker of this file's
 // own, the store emulator): guest reviews fire Plaudit's triggers to the emulator's flowTriggerReceive
 // with the product reference (a 1-star one also the negative-review trigger); Flow actions sent by
-// the emulator, signed with the app's secret, act once per action_run_id; a bad signature is refused.
+// the emulator, signed with the app's secret, act once per action_run_id; a bad signature is refused;
+// Flow's trigger lifecycle callbacks decide which triggers fire.
 import crypto from 'node:crypto';
-import { client, eventually, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { client, EMULATOR_API_SECRET, eventually, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
 
 jest.setTimeout(150_000);
 
@@ -124,4 +125,63 @@ test('"Send a review request for an order" queues the order\'s request once per 
   // another run for the same order finds the request already there
   const other = await runAction(domain, 'send-review-request', { order_id: placed.order.id });
   expect(other.body).toMatchObject({ ok: true, created: false, orderId: placed.order.id });
+});
+
+/** Flow reporting, through the emulator, that a workflow using `trigger` was enabled or disabled. */
+const lifecycle = (domain: string, trigger: string, enabled: boolean, timestamp?: string) =>
+  stack.control<{ status: number; body: any }>(`/shops/${domain}/flow/lifecycle`, { trigger, enabled, ...(timestamp ? { timestamp } : {}) });
+
+/** Once the review's 'review.created' handlers have run: the Flow triggers it started. */
+async function triggersStartedFor(domain: string, reviewId: number): Promise<string[]> {
+  const event = stack.api.runtime.services.temporal.client.workflow.getHandle(`event:review.created:${reviewId}`);
+  await eventually(() => event.describe().then(() => true, () => false), 30_000);
+  await event.result();
+  const started: string[] = [];
+  for (const trigger of ['review-created', 'review-published', 'negative-review-received']) {
+    const id = trigger === 'review-published' ? `${reviewId}:created` : reviewId;
+    const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`flow:${domain}:${trigger}:${id}`);
+    if (await handle.describe().then(() => true, () => false)) started.push(trigger);
+  }
+  return started;
+}
+
+test("Flow's lifecycle callbacks decide: a trigger an enabled workflow uses fires, one none uses does not; the newer report wins; forged reports refused", async () => {
+  // a shop that never turned Flow on in Plaudit
+  const { domain, appToken } = await stack.installShop();
+  const product = stack.emulator.store.shop(domain)!.products[0];
+  const http = client(stack.appUrl, appToken);
+  const earlier = new Date(Date.now() - 60_000).toISOString();
+
+  expect(await lifecycle(domain, 'review-created', true)).toMatchObject({ status: 200, body: { ok: true, kept: true } });
+  expect(await lifecycle(domain, 'negative-review-received', false)).toMatchObject({ status: 200, body: { ok: true, kept: true } });
+  // a report older than the one kept (Flow: newer timestamps take precedence) changes nothing
+  expect(await lifecycle(domain, 'review-created', false, earlier)).toMatchObject({ status: 200, body: { ok: true, kept: false } });
+  const usage = (await http.get('/api/flow/trigger-usage')).body.data;
+  expect(usage).toEqual({
+    'review-created': { hasEnabledFlow: true, reportedAt: expect.any(String) },
+    'negative-review-received': { hasEnabledFlow: false, reportedAt: expect.any(String) },
+  });
+
+  // a 1-star review: "review created" fires (a workflow uses it), "negative review" does not (none
+  // does), "review published" neither (no report, and Flow is not on for the shop)
+  const id = await review(domain, `gid://shopify/Product/${product.id}`, { rating: 1, content: 'Cracked on arrival, sadly.', email: uniq('lifecycle') });
+  expect(await triggersStartedFor(domain, id)).toEqual(['review-created']);
+  const fired = await eventually(async () => {
+    const mine = (await triggers(domain)).filter((t) => t.payload['Review ID'] === id);
+    return mine.length ? mine : undefined;
+  });
+  expect(fired.map((t) => t.handle)).toEqual(['review-created']);
+
+  // a report about a trigger the app does not have is answered 200 (Flow would block the workflow
+  // otherwise) and not kept; a forged one is refused
+  const raw = JSON.stringify({ flow_trigger_definition_id: 'Add row to spreadsheet', has_enabled_flow: true, shop_id: 1, shopify_domain: domain, timestamp: new Date().toISOString() });
+  const post = (secret: string) => fetch(`${stack.appUrl}/flow/lifecycle`, {
+    method: 'POST', body: raw,
+    headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': crypto.createHmac('sha256', secret).update(raw).digest('base64') },
+  });
+  const unknown = await post(EMULATOR_API_SECRET);
+  expect(unknown.status).toBe(200);
+  expect(await unknown.json()).toEqual({ ok: true, kept: false, reason: 'Not a trigger of this app' });
+  expect((await post('not-the-app-secret')).status).toBe(401);
+  expect(Object.keys((await http.get('/api/flow/trigger-usage')).body.data).sort()).toEqual(['negative-review-received', 'review-created']);
 });

@@ -1,8 +1,9 @@
 // Settings → Integrations and the Klaviyo screen in Chromium: the tab lists every installed
 // integration's card; a wrong private key is refused with the spec's message, the right one connects
 // (the field is cleared and never read back), disconnect; a key Klaviyo later revokes shows why the
-// integration disconnected itself; the request timing screen offers Klaviyo as the requests' sender
-// once connected. Desktop and phone screenshots.
+// integration disconnected itself; the Flow page shows which triggers Flow reported in use; the
+// request timing screen offers Klaviyo as the requests' sender once connected. Desktop and phone
+// screenshots.
 import { adminPage, client, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
 
 jest.setTimeout(120_000);
@@ -11,7 +12,7 @@ const env = usePlatformBrowser();
 
 test('the integrations tab, a wrong then a right Klaviyo key, disconnect, and a revoked key explained', async () => {
   const { stack, browser } = env;
-  const { appToken, shop } = await stack.installShop();
+  const { appToken, shop, domain } = await stack.installShop();
   stack.integrations.control('klaviyo', 'key', { key: 'pk_right_key_123' });
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
 
@@ -49,9 +50,16 @@ test('the integrations tab, a wrong then a right Klaviyo key, disconnect, and a 
   await phone.page.goto(`${stack.appUrl}/settings/integration/klaviyo`);
   await phone.page.getByRole('heading', { level: 1, name: 'Klaviyo' }).waitFor();
   await screenshot(phone.page, 'integrations-3-klaviyo-phone');
+  // Flow reports which triggers the shop's enabled workflows use; the page says so beside each
+  await stack.control(`/shops/${domain}/flow/lifecycle`, { trigger: 'review-created', enabled: true });
+  await stack.control(`/shops/${domain}/flow/lifecycle`, { trigger: 'negative-review-received', enabled: false });
   await phone.page.goto(`${stack.appUrl}/settings/integration/flow`);
   await phone.page.getByText('Shopify Flow', { exact: false }).first().waitFor();
+  await phone.page.locator('[data-flow-handle="review-created"]').getByText('Used by an enabled workflow').waitFor();
+  await phone.page.locator('[data-flow-handle="negative-review-received"]').getByText('No enabled workflow').waitFor();
+  expect(await phone.page.locator('[data-flow-handle="review-published"] .MuiChip-root').count()).toBe(0);
   await screenshot(phone.page, 'integrations-4-flow-phone');
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('request timing: "Send review requests with" offers Klaviyo once connected, and saves it (desktop and phone)', async () => {
