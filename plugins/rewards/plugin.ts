@@ -13,7 +13,8 @@ export default definePlugin({
   listens: ['review.created', 'review.media-added'],
   // optional: without the reviews plugin no review events arrive, so nothing is rewarded, while the
   // settings and report pages still answer (removing plugins/reviews must not stop the app)
-  needs: { 'reviews.rewards': 'optional' },
+  // the loyalty app (plugins/integration-smile) that makes 'points' a reward to choose (shared/loyalty.ts)
+  needs: { 'reviews.rewards': 'optional', 'loyalty.points': 'optional' },
   // codes sent and used per local day, and which discount codes are rewards (shared/analytics.ts)
   provides: { 'rewards.analytics': ({ knex }) => rewardsAnalyticsSource(knex) },
   emailTemplates: {

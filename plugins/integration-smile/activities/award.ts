@@ -4,7 +4,7 @@
 // Temporal's retries through assertVendorOk (429/5xx after Retry-After, 401/403 revoked).
 import { assertVendorOk, RateLimit, vendorRateLimited, type ActivityDeps } from '@plaudit/kernel';
 import { smileClient } from '../shared/client';
-import { APP, LABEL, SHOPPER_SOURCES, smileDistinctId, type ReviewFactsReader, type SmileCredentials, type SmileInput, type SmileOutcome } from '../shared/smile';
+import { APP, LABEL, SHOPPER_SOURCES, smileDistinctId, type ReviewFactsReader, type ReviewIncentives, type SmileCredentials, type SmileInput, type SmileOutcome } from '../shared/smile';
 
 /** Smile allows 10 requests a second per key; we keep under it (one key per shop). */
 const BUDGET = { points: 8, perSeconds: 1 };
@@ -38,6 +38,8 @@ export function awardActivity(deps: ActivityDeps) {
     const created = await smile.createActivity({ customer_id: customer.id, token: credentials.activityToken, distinct_id: smileDistinctId(input.reviewId) });
     await assertVendorOk(created, LABEL);
     deps.log.info({ shop: input.shopDomain, reviewId: input.reviewId, status: created.status }, 'Smile.io activity for a review');
+    // it earned points: the storefront discloses it like a review rewarded with a discount
+    await deps.capabilities.get<ReviewIncentives>('reviews.rewards')?.markIncentivized(deps.tenant(input.shopId, input.shopDomain), input.reviewId);
     return 'awarded';
   };
 }

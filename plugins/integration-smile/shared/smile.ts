@@ -36,6 +36,18 @@ export const smileDistinctId = (reviewId: number) => `plaudit-review-${reviewId}
 export const SHOPPER_SOURCES: readonly string[] = ['customer', 'guest'];
 
 /** The part of 'reviews.facts' this plugin reads. */
+/** `reviews.rewards` as this plugin uses it: a review that earned points is an incentivized review (FTC 16 CFR 465.5: disclosed). */
+export interface ReviewIncentives {
+  markIncentivized(tenant: Tenant, reviewId: number): Promise<void>;
+}
+
+/** `loyalty.points`, offered to the rewards plugin: Smile's points as the reward for reviews. */
+export interface LoyaltyPoints {
+  app: string;
+  label: string;
+  connected(shopId: number): Promise<boolean>;
+}
+
 export interface ReviewFactsReader {
   reviewFacts(tenant: Tenant, reviewId: number): Promise<{ status: string; source: string; email: string | null; firstName: string | null } | undefined>;
 }

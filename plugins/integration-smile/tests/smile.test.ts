@@ -103,7 +103,7 @@ test('connect: required fields, a refused key, then a right one that is never se
   expect(checks.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v1/customers 200']);
 });
 
-test('1 and 5 stars earn the same points once each; unpublish and publish again earns nothing more; a held review earns when published; an imported one never', async () => {
+test('1 and 5 stars earn the same points once each; unpublish and publish again earns nothing more; a held review earns when published; an imported one never; those that earned are incentivized', async () => {
   const { domain, http, key, productId, shop } = await connectedShop();
   const emails = { low: uniq('low'), high: uniq('high') };
   const low = await review(domain, productId, { rating: 1, email: emails.low });
@@ -147,6 +147,12 @@ test('1 and 5 stars earn the same points once each; unpublish and publish again 
   expect((await http.post('/api/reviews/bulk/publish', { ids: [imported] })).body.count).toBe(1);
   expect(await outcome(domain, imported)).toBe('not_shoppers_own');
   expect(activities(key)).toHaveLength(3);
+
+  // the reviews that earned points are disclosed as incentivized; the imported one is not
+  const reviews = stack.api.runtime.services.capabilities.require<{ get(t: unknown, id: number): Promise<{ incentivized: boolean } | undefined> }>('reviews.public');
+  const tenant = stack.api.runtime.services.tenant(shop.id, domain);
+  for (const id of [low, high, held]) expect((await reviews.get(tenant, id))!.incentivized).toBe(true);
+  expect((await reviews.get(tenant, imported))!.incentivized).toBe(false);
 });
 
 test('a throttled burst is delivered in full, each review once', async () => {

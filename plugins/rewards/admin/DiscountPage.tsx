@@ -6,7 +6,8 @@ import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Form
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { LeaveGuard } from '@plaudit/kernel/admin';
 import { COMBINES, discountSettings, PREFIX_MAX } from '../shared/settings';
-import { loadDiscounts, loadReport, saveDiscounts, type DiscountForm, type RewardReport } from './api';
+import type { LoyaltyView } from '../shared/loyalty';
+import { loadDiscounts, loadLoyalty, loadReport, saveDiscounts, type DiscountForm, type RewardReport } from './api';
 import { Choice, NumberField } from './Fields';
 
 export default function DiscountPage() {
@@ -16,9 +17,11 @@ export default function DiscountPage() {
   const [draft, setDraft] = useState<DiscountForm | null>(null);
   const [report, setReport] = useState<RewardReport | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [loyalty, setLoyalty] = useState<LoyaltyView | null>(null);
   useEffect(() => {
     loadDiscounts().then((r) => (setSaved(r.data), setDraft(r.data)));
     loadReport().then((r) => setReport(r.data), () => setReport(null));
+    loadLoyalty().then((r) => setLoyalty(r.data), () => setLoyalty(null));
   }, []);
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
   if (!draft || !saved) return null;
@@ -70,43 +73,55 @@ export default function DiscountPage() {
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2.5 }}>
           <FormControlLabel control={<Switch checked={draft.enableDiscount} onChange={(e) => set({ enableDiscount: e.target.checked })} />} label={translate('rewards:page.enable')} />
-          <Choice label="method" value={draft.rewardingMethod} options={['discount', 'points']} disabled={['points']} onChange={(rewardingMethod) => set({ rewardingMethod })} />
-          <Choice label="sending" value={draft.sendingMethod} options={['submitted', 'published']} onChange={(sendingMethod) => set({ sendingMethod })} />
-          <Choice label="type" value={draft.typeDiscount} options={['percentage', 'fixed']} onChange={(typeDiscount) => set({ typeDiscount })} />
-          <Choice label="value" value={draft.valueMode} options={['all', 'separate']} onChange={(valueMode) => set({ valueMode })} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {draft.valueMode === 'all' ? (
-              <NumberField label={translate('rewards:page.value_all_label')} value={draft.valueAll} onChange={(valueAll) => set({ valueAll })} error={errors.valueAll} adornment={unit} step={0.01} />
-            ) : (
-              <>
-                <NumberField label={translate('rewards:page.value_text_label')} value={draft.valueText} onChange={(valueText) => set({ valueText })} error={errors.valueText ?? errors.valueAll} adornment={unit} step={0.01} />
-                <NumberField label={translate('rewards:page.value_photo_label')} value={draft.valuePhoto} onChange={(valuePhoto) => set({ valuePhoto })} error={errors.valuePhoto} adornment={unit} step={0.01} />
-              </>
-            )}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <NumberField label={translate('rewards:page.characters')} value={draft.charactersRequired} onChange={(charactersRequired) => set({ charactersRequired })} error={errors.charactersRequired} hint={draft.charactersRequired > 0 ? translate('rewards:page.min_characters', { n: draft.charactersRequired }) : undefined} />
-            <NumberField label={translate('rewards:page.photos')} value={draft.photoRequired} onChange={(photoRequired) => set({ photoRequired })} error={errors.photoRequired} />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <NumberField label={translate('rewards:page.expire')} value={draft.expireDiscount} onChange={(expireDiscount) => set({ expireDiscount })} error={errors.expireDiscount} />
-            <NumberField label={translate('rewards:page.send_before')} value={draft.sendBefore} onChange={(v) => set({ sendBefore: v })} error={errors.sendBefore} />
-          </Stack>
-          <Choice label="eligibility" value={draft.customerEligibility} options={['verified', 'everyone']} onChange={(customerEligibility) => set({ customerEligibility })} />
-          <Box>
-            <FormControlLabel control={<Switch checked={draft.combinations} onChange={(e) => set({ combinations: e.target.checked })} />} label={translate('rewards:page.combinations')} />
-            {draft.combinations && (
-              <FormGroup row sx={{ pl: 2 }}>
-                {COMBINES.map((c) => (
-                  <FormControlLabel key={c} label={translate(`rewards:page.combines.${c}`)}
-                    control={<Checkbox checked={draft.listCombines.includes(c)} onChange={(e) => set({ listCombines: e.target.checked ? [...draft.listCombines, c] : draft.listCombines.filter((x) => x !== c) })} />} />
-                ))}
-              </FormGroup>
-            )}
-          </Box>
-          <TextField size="small" label={translate('rewards:page.prefix')} value={draft.discountCodePrefix} sx={{ width: 260 }}
-            onChange={(e) => set({ discountCodePrefix: e.target.value.slice(0, PREFIX_MAX) })} error={!!errors.discountCodePrefix}
-            helperText={errors.discountCodePrefix ?? `${draft.discountCodePrefix.length}/${PREFIX_MAX}`} slotProps={{ htmlInput: { maxLength: PREFIX_MAX } }} />
+          <Choice label="method" value={draft.rewardingMethod} options={['discount', 'points']} onChange={(rewardingMethod) => set({ rewardingMethod })}
+            disabled={loyalty?.connected ? [] : ['points']} labels={loyalty?.connected ? { points: translate('rewards:page.method_points_app', { app: loyalty.label }) } : {}} />
+          {draft.rewardingMethod === 'points' && (
+            <Alert severity={loyalty?.connected ? 'info' : 'warning'} data-testid="points-note">
+              {loyalty?.connected ? translate('rewards:page.points_note', { app: loyalty.label }) : translate('rewards:page.points_not_connected')}
+            </Alert>
+          )}
+          {errors.rewardingMethod && <Typography color="error" variant="body2">{errors.rewardingMethod}</Typography>}
+          {/* a discount code's own settings; with points the loyalty app's rule applies */}
+          {draft.rewardingMethod === 'discount' && (
+            <>
+              <Choice label="sending" value={draft.sendingMethod} options={['submitted', 'published']} onChange={(sendingMethod) => set({ sendingMethod })} />
+              <Choice label="type" value={draft.typeDiscount} options={['percentage', 'fixed']} onChange={(typeDiscount) => set({ typeDiscount })} />
+              <Choice label="value" value={draft.valueMode} options={['all', 'separate']} onChange={(valueMode) => set({ valueMode })} />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                {draft.valueMode === 'all' ? (
+                  <NumberField label={translate('rewards:page.value_all_label')} value={draft.valueAll} onChange={(valueAll) => set({ valueAll })} error={errors.valueAll} adornment={unit} step={0.01} />
+                ) : (
+                  <>
+                    <NumberField label={translate('rewards:page.value_text_label')} value={draft.valueText} onChange={(valueText) => set({ valueText })} error={errors.valueText ?? errors.valueAll} adornment={unit} step={0.01} />
+                    <NumberField label={translate('rewards:page.value_photo_label')} value={draft.valuePhoto} onChange={(valuePhoto) => set({ valuePhoto })} error={errors.valuePhoto} adornment={unit} step={0.01} />
+                  </>
+                )}
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <NumberField label={translate('rewards:page.characters')} value={draft.charactersRequired} onChange={(charactersRequired) => set({ charactersRequired })} error={errors.charactersRequired} hint={draft.charactersRequired > 0 ? translate('rewards:page.min_characters', { n: draft.charactersRequired }) : undefined} />
+                <NumberField label={translate('rewards:page.photos')} value={draft.photoRequired} onChange={(photoRequired) => set({ photoRequired })} error={errors.photoRequired} />
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <NumberField label={translate('rewards:page.expire')} value={draft.expireDiscount} onChange={(expireDiscount) => set({ expireDiscount })} error={errors.expireDiscount} />
+                <NumberField label={translate('rewards:page.send_before')} value={draft.sendBefore} onChange={(v) => set({ sendBefore: v })} error={errors.sendBefore} />
+              </Stack>
+              <Choice label="eligibility" value={draft.customerEligibility} options={['verified', 'everyone']} onChange={(customerEligibility) => set({ customerEligibility })} />
+              <Box>
+                <FormControlLabel control={<Switch checked={draft.combinations} onChange={(e) => set({ combinations: e.target.checked })} />} label={translate('rewards:page.combinations')} />
+                {draft.combinations && (
+                  <FormGroup row sx={{ pl: 2 }}>
+                    {COMBINES.map((c) => (
+                      <FormControlLabel key={c} label={translate(`rewards:page.combines.${c}`)}
+                        control={<Checkbox checked={draft.listCombines.includes(c)} onChange={(e) => set({ listCombines: e.target.checked ? [...draft.listCombines, c] : draft.listCombines.filter((x) => x !== c) })} />} />
+                    ))}
+                  </FormGroup>
+                )}
+              </Box>
+              <TextField size="small" label={translate('rewards:page.prefix')} value={draft.discountCodePrefix} sx={{ width: 260 }}
+                onChange={(e) => set({ discountCodePrefix: e.target.value.slice(0, PREFIX_MAX) })} error={!!errors.discountCodePrefix}
+                helperText={errors.discountCodePrefix ?? `${draft.discountCodePrefix.length}/${PREFIX_MAX}`} slotProps={{ htmlInput: { maxLength: PREFIX_MAX } }} />
+            </>
+          )}
         </CardContent>
       </Card>
     </Box>

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-export function Choice<T extends string>({ label, value, options, onChange, disabled = [] }: { label: string; value: T; options: T[]; onChange: (v: T) => void; disabled?: T[] }) {
+/** `labels`: an option's own text instead of its translation key's. */
+export function Choice<T extends string>({ label, value, options, onChange, disabled = [], labels = {} }: { label: string; value: T; options: T[]; onChange: (v: T) => void; disabled?: T[]; labels?: Partial<Record<T, string>> }) {
   const translate = useTranslate();
   return (
     <FormControl>
       <FormLabel>{translate(`rewards:page.${label}`)}</FormLabel>
       <RadioGroup value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => <FormControlLabel key={o} value={o} control={<Radio size="small" />} label={translate(`rewards:page.${label}_${o}`)} disabled={disabled.includes(o)} />)}
+        {options.map((o) => <FormControlLabel key={o} value={o} control={<Radio size="small" />} label={labels[o] ?? translate(`rewards:page.${label}_${o}`)} disabled={disabled.includes(o)} />)}
       </RadioGroup>
     </FormControl>
   );

@@ -1,4 +1,5 @@
 import { apiJson } from '@plaudit/kernel/admin';
+import type { LoyaltyView } from '../shared/loyalty';
 import type { DiscountSettings } from '../shared/settings';
 
 export type DiscountForm = DiscountSettings & { sendBefore: number };
@@ -7,3 +8,4 @@ export interface RewardReport { issued: number; used: number; expired: number; o
 export const loadDiscounts = () => apiJson<{ data: DiscountForm }>('/discounts/settings');
 export const saveDiscounts = (form: DiscountForm) => apiJson<{ data: DiscountForm }>('/discounts/settings', { method: 'PUT', body: JSON.stringify(form) });
 export const loadReport = () => apiJson<{ data: RewardReport }>('/discounts/report');
+export const loadLoyalty = () => apiJson<{ data: LoyaltyView | null }>('/discounts/loyalty');

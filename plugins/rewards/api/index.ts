@@ -3,11 +3,13 @@
 //   GET  /api/discounts/settings   { success, data: settings & { sendBefore } }
 //   PUT  /api/discounts/settings   partial settings; second tier to switch rewards on
 //   GET  /api/discounts/report     { success, data: { issued, used, expired, open, replaced, cancelled } }
+//   GET  /api/discounts/loyalty    { success, data: { app, label, connected } | null }: may the reward be points
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { type ApiServices, type AppState, defineApiPlugin } from '@plaudit/kernel';
 import { rewardReport } from '../db/rewards';
+import { LOYALTY_POINTS, POINTS_NEED_LOYALTY, type LoyaltyPoints, type LoyaltyView } from '../shared/loyalty';
 import { discountFields, discountSettings, DISCOUNT_DEFAULTS, type DiscountSettings } from '../shared/settings';
 
 const REMINDER = 'rewards.discountReminder';
@@ -24,6 +26,15 @@ function routes(services: ApiServices) {
     return { ...(await settings.get(shopId)), sendBefore: reminder.sendBefore ?? 3 };
   }
 
+  async function loyalty(shopId: number): Promise<LoyaltyView | null> {
+    const app = services.capabilities.get<LoyaltyPoints>(LOYALTY_POINTS);
+    return app ? { app: app.app, label: app.label, connected: await app.connected(shopId) } : null;
+  }
+
+  router.get('/loyalty', async (ctx) => {
+    ctx.body = { success: true, data: await loyalty(ctx.state.auth.shopId) };
+  });
+
   router.get('/settings', async (ctx) => {
     ctx.body = { success: true, data: await read(ctx.state.auth.shopId) };
   });
@@ -35,6 +46,8 @@ function routes(services: ApiServices) {
     if (patch.enableDiscount && !services.shops.allows(shop, 'discount')) {
       throw createHttpError(403, 'This feature needs the second tier', { code: 'PLAN_TIER_TOO_LOW', tier: 'second', feature: 'discount' });
     }
+    // points are the loyalty app's to give: choosing them needs one connected
+    if (patch.rewardingMethod === 'points' && !(await loyalty(shopId))?.connected) throw createHttpError(400, 'Validation failed', { errors: { rewardingMethod: POINTS_NEED_LOYALTY } });
     const current = await read(shopId);
     const next: DiscountSettings & { sendBefore: number } = { ...current, ...patch, sendBefore: sendBefore ?? current.sendBefore };
     if (next.sendBefore > next.expireDiscount) throw createHttpError(400, 'Validation failed', { errors: { sendBefore: SEND_BEFORE_MESSAGE } });

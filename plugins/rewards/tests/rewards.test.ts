@@ -144,9 +144,29 @@ test('settings: the reminder within the expiry, the prefix length, percentages u
   expect(gated.body).toMatchObject({ code: 'PLAN_TIER_TOO_LOW', tier: 'second' });
 });
 
+test('points as the reward need a connected loyalty app (Smile.io): refused before, chosen after, and no discount code is issued', async () => {
+  const { domain, shop, http, productId } = await shopWithRewards();
+  expect((await http.get('/api/discounts/loyalty')).body.data).toEqual({ app: 'smile', label: 'Smile.io', connected: false });
+  const refused = await http.put('/api/discounts/settings', { rewardingMethod: 'points' });
+  expect(refused.status).toBe(400);
+  expect(refused.body.errors).toEqual({ rewardingMethod: 'Connect a loyalty app in Integrations to reward with points' });
+  expect((await http.get('/api/discounts/settings')).body.data.rewardingMethod).toBe('discount');
+
+  await stack.api.runtime.services.integrations.connect(shop.id, 'smile', { privateKey: 'smile_key', activityToken: 'activity_review' });
+  expect((await http.get('/api/discounts/loyalty')).body.data.connected).toBe(true);
+  expect((await http.put('/api/discounts/settings', { rewardingMethod: 'points' })).status).toBe(200);
+  const email = uniq('points');
+  const reviewId = await review(domain, productId, { rating: 4, content: 'A review long enough to earn a reward.', email });
+  // the reward workflow ends without a code: the loyalty app's points are the reward
+  expect(await result(domain, reviewId)).toBe('points');
+  expect(mailTo(email).map((m) => codeIn(m.file)).filter(Boolean)).toEqual([]);
+});
+
 test('a step repeated after a worker restart: the same code, no second Shopify discount, one email', async () => {
-  // the review's own workflow ends at once (points are not given yet), leaving its steps to this test
-  const { domain, shop, productId, http } = await shopWithRewards({ rewardingMethod: 'points' });
+  // with points as the reward the review's own workflow ends at once, leaving its steps to this test
+  const { domain, shop, productId, http } = await shopWithRewards();
+  await stack.api.runtime.services.integrations.connect(shop.id, 'smile', { privateKey: 'smile_key', activityToken: 'activity_review' });
+  expect((await http.put('/api/discounts/settings', { rewardingMethod: 'points' })).status).toBe(200);
   const email = uniq('restart');
   const reviewId = await review(domain, productId, { rating: 4, content: 'Sturdy and well finished, I like it.', email });
   expect(await result(domain, reviewId)).toBe('points');

@@ -1,6 +1,6 @@
 // /collect-reviews/discount in Chromium: the FTC sentence, the reminder checked against the expiry
 // before saving, save and reload, the second-tier gate (switching rewards on below it leads to the
-// plans), desktop and phone screenshots.
+// plans), points as the reward once a loyalty app is connected; desktop and phone screenshots.
 import { adminPage, screenshot, updateShop, usePlatformBrowser } from '@plaudit/kernel/testing';
 
 jest.setTimeout(120_000);
@@ -48,4 +48,29 @@ test('below the second tier, switching rewards on leads to the plans', async () 
   await page.getByLabel('Reward reviews with a discount code').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL('**/subscription?tier=second');
+});
+
+test('points as the reward: offered only with a loyalty app connected, then chosen with its note (desktop and phone)', async () => {
+  const { stack, browser } = env;
+  const { shop, appToken } = await stack.installShop();
+  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
+  await page.goto(`${stack.appUrl}/collect-reviews/discount`);
+  expect(await page.getByLabel('Loyalty points (connect a loyalty app in Integrations)').isDisabled()).toBe(true);
+
+  await stack.api.runtime.services.integrations.connect(shop.id, 'smile', { privateKey: 'smile_key', activityToken: 'activity_review' });
+  await page.reload();
+  await page.getByLabel('Loyalty points through Smile.io').check();
+  await page.getByTestId('points-note').getByText('Smile.io gives its points for every shopper', { exact: false }).waitFor();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('saved successfully').waitFor();
+  await screenshot(page, 'rewards-3-points-desktop');
+  await page.reload();
+  expect(await page.getByLabel('Loyalty points through Smile.io').isChecked()).toBe(true);
+  expect(errors).toEqual([]);
+
+  const phone = await adminPage(browser, stack.appUrl, appToken, { width: 390, height: 844 });
+  await phone.page.goto(`${stack.appUrl}/collect-reviews/discount`);
+  await phone.page.getByTestId('points-note').waitFor();
+  await screenshot(phone.page, 'rewards-4-points-phone');
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,0 +1,19 @@
+// `loyalty.points` as the rewards plugin uses it (provided by plugins/integration-smile): the loyalty
+// app that gives points for each published review. With the reward set to points, Plaudit sends no
+// discount code: the app's points are the reward (and it marks those reviews incentivized).
+export const LOYALTY_POINTS = 'loyalty.points';
+
+export interface LoyaltyPoints {
+  app: string;
+  label: string;
+  connected(shopId: number): Promise<boolean>;
+}
+
+/** Whether the shop may choose points, for the settings page: null without a loyalty plugin. */
+export interface LoyaltyView {
+  app: string;
+  label: string;
+  connected: boolean;
+}
+
+export const POINTS_NEED_LOYALTY = 'Connect a loyalty app in Integrations to reward with points';
