@@ -114,6 +114,11 @@ export async function runFlowAction(
   const raw = JSON.stringify({
     shop_id: shop.id, shopify_domain: shop.domain, action_run_id: actionRunId, action_definition_id: handle, handle, properties: o.properties,
   });
+  return { actionRunId, url, ...(await postSigned(em, url, raw)) };
+}
+
+/** Flow's POST to the app: the raw JSON body signed with the app's secret; the app's answer, parsed when JSON. */
+async function postSigned(em: EmulatorContext, url: string, raw: string): Promise<{ status: number; body: unknown }> {
   const hmac = createHmac('sha256', em.apiSecret).update(raw, 'utf8').digest('base64');
   // Flow waits 10 s for an answer before it gives up and retries later
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac }, body: raw, signal: AbortSignal.timeout(10_000) });
@@ -124,7 +129,7 @@ export async function runFlowAction(
   } catch {
     /* not JSON: kept as text */
   }
-  return { actionRunId, url, status: res.status, body };
+  return { status: res.status, body };
 }
 
 /**
@@ -142,14 +147,5 @@ export async function sendFlowLifecycle(
   const raw = JSON.stringify({
     flow_trigger_definition_id: o.trigger, has_enabled_flow: o.enabled, shop_id: shop.id, shopify_domain: shop.domain, timestamp: o.timestamp ?? new Date().toISOString(),
   });
-  const hmac = createHmac('sha256', em.apiSecret).update(raw, 'utf8').digest('base64');
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac }, body: raw, signal: AbortSignal.timeout(10_000) });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON: kept as text */
-  }
-  return { url, status: res.status, body };
+  return { url, ...(await postSigned(em, url, raw)) };
 }

@@ -3,6 +3,7 @@
 export { client, createShop, eventually, kernelSettingsAtRest, settingsElsewhere, startTestApi, storeSettingsRaw, testConfig, tokenFor, updateShop, type Reply, type TestApi } from './api';
 export { EMULATOR_API_SECRET, startPlatformStack } from './platform';
 export { usePlatformBrowser, type PlatformStack } from './platform-browser';
+export { usePlatformStackWithWorker } from './platform-worker';
 export { bundleFor, startTestWorker } from './worker';
 export { adminPage } from './admin-session';
 export { collectPageErrors, screenshot, useBrowser } from './browser';

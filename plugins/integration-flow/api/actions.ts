@@ -35,6 +35,14 @@ export function validFlowSignature(secret: string | undefined, raw: string, head
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** Flow's requests (actions, lifecycle callbacks) carry its signature of the raw body: 401 without a valid one. */
+export function assertFlowSignature(services: ApiServices, ctx: { request: unknown; get(name: string): string }) {
+  const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+  if (!validFlowSignature(services.config.shopify.apiSecret, raw, ctx.get('x-shopify-hmac-sha256') || undefined)) {
+    throw createHttpError(401, 'Invalid Flow signature', { code: 'INVALID_SIGNATURE' });
+  }
+}
+
 const reviewIdOf = (v: unknown) => {
   const id = numericId(typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined);
   if (!id || Number(id) > Number.MAX_SAFE_INTEGER) throw createHttpError(400, 'properties.review_id must be a Plaudit review id');
@@ -82,10 +90,7 @@ export function flowActionRoutes(services: ApiServices) {
   const router = new Router<AppState>();
 
   router.post('/flow/actions/:handle', async (ctx) => {
-    const raw = (ctx.request as unknown as { rawBody?: string }).rawBody ?? '';
-    if (!validFlowSignature(services.config.shopify.apiSecret, raw, ctx.get('x-shopify-hmac-sha256') || undefined)) {
-      throw createHttpError(401, 'Invalid Flow signature', { code: 'INVALID_SIGNATURE' });
-    }
+    assertFlowSignature(services, ctx);
     const handle = ctx.params.handle as ActionHandle;
     if (!ACTIONS.includes(handle)) throw createHttpError(404, 'Unknown Flow action');
     const body = runBody.parse(ctx.request.body ?? {});

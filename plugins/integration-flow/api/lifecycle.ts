@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { SHOP_DOMAIN, type ApiServices, type AppState } from '@plaudit/kernel';
 import { recordUsage, usageOf } from '../db/usage';
 import { triggerOfDefinition, type TriggerUsageView } from '../shared/flow';
-import { validFlowSignature } from './actions';
+import { assertFlowSignature } from './actions';
 
 const lifecycleBody = z.object({
   flow_trigger_definition_id: z.string().trim().min(1).max(200),
@@ -24,10 +24,7 @@ const lifecycleBody = z.object({
 export function lifecycleRoutes(services: ApiServices) {
   const router = new Router<AppState>();
   router.post('/flow/lifecycle', async (ctx) => {
-    const raw = (ctx.request as unknown as { rawBody?: string }).rawBody ?? '';
-    if (!validFlowSignature(services.config.shopify.apiSecret, raw, ctx.get('x-shopify-hmac-sha256') || undefined)) {
-      throw createHttpError(401, 'Invalid Flow signature', { code: 'INVALID_SIGNATURE' });
-    }
+    assertFlowSignature(services, ctx);
     const body = lifecycleBody.parse(ctx.request.body ?? {});
     const shop = await services.shops.byDomain(body.shopify_domain);
     if (!shop) throw createHttpError(404, 'Shop not found');

@@ -7,25 +7,13 @@
 // and one-click rating links, and the reviews count on the reviewer's profile.
 import crypto from 'node:crypto';
 import type { ActivityDeps } from '@plaudit/kernel';
-import { client, eventually, listMail, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { client, eventually, listMail, updateShop, usePlatformStackWithWorker } from '@plaudit/kernel/testing';
 import { createActivities, createEventHandlers } from '../activities';
 import type { DeliveryInput, RequestEligible } from '../shared/klaviyo';
 
 jest.setTimeout(150_000);
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let stopWorker: () => Promise<void>;
-const taskQueue = `klaviyo-${process.pid}`;
-
-beforeAll(async () => {
-  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
-  stopWorker = await startTestWorker(stack.api.config);
-}, 120_000);
-afterAll(async () => {
-  await stopWorker?.();
-  await stack?.close();
-});
+const env = usePlatformStackWithWorker('klaviyo');
 
 /** an event as the emulated Klaviyo stored it */
 interface StoredEvent {
@@ -40,19 +28,19 @@ interface StoredEvent {
 }
 
 const uniq = (name: string) => `${name}-${Date.now()}-${crypto.randomBytes(3).toString('hex')}`;
-const vendor = (action: string, body: object = {}) => stack.integrations.control('klaviyo', action, body);
+const vendor = (action: string, body: object = {}) => env.stack.integrations.control('klaviyo', action, body);
 const eventsOf = (key: string) => (vendor('events') as StoredEvent[]).filter((e) => e.key === key);
-const answersTo = (key: string) => stack.integrations.received.filter((r) => r.vendor === 'klaviyo' && r.headers.authorization === `Klaviyo-API-Key ${key}`);
+const answersTo = (key: string) => env.stack.integrations.received.filter((r) => r.vendor === 'klaviyo' && r.headers.authorization === `Klaviyo-API-Key ${key}`);
 const revokedMails = (shopId: number) => listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<klaviyo-revoked-${shopId}-`));
 
 /** An installed shop holding reviews for moderation (so publishing is its own event), with an email. */
 async function shop() {
-  const installed = await stack.installShop();
+  const installed = await env.stack.installShop();
   const email = `${uniq('merchant')}@example.com`;
-  await updateShop(stack.api, installed.shop.id, { email });
-  const http = client(stack.appUrl, installed.appToken);
+  await updateShop(env.stack.api, installed.shop.id, { email });
+  const http = client(env.stack.appUrl, installed.appToken);
   expect((await http.put('/api/reviews/settings', { autoPublish: 'hold' })).status).toBe(200);
-  const product = stack.emulator.store.shop(installed.domain)!.products[0];
+  const product = env.stack.emulator.store.shop(installed.domain)!.products[0];
   return { ...installed, email, http, productId: `gid://shopify/Product/${product.id}`, handle: product.handle, productTitle: product.title };
 }
 
@@ -70,12 +58,12 @@ async function connected() {
 async function review(domain: string, productId: string, fields: { rating: number; email: string; content?: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content ?? 'Lovely fabric, runs a little large.', firstName: 'Sam', lastName: 'Rivera', email: fields.email })) form.set(k, v);
-  const res = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: form });
+  const res = await fetch(`${env.stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
-const workflow = (id: string) => stack.api.runtime.services.temporal.client.workflow.getHandle(id);
+const workflow = (id: string) => env.stack.api.runtime.services.temporal.client.workflow.getHandle(id);
 
 /** The outcome of the review's submitted delivery, or 'none' when its 'review.created' started none. */
 async function submittedDelivery(domain: string, reviewId: number): Promise<string> {
@@ -142,10 +130,10 @@ test('a review reaches Klaviyo once when submitted and once when published; repe
   expect(eventsOf(key).map((e) => e.metric)).toEqual(['Plaudit Review Submitted', 'Plaudit Review Published']);
 
   // the durable event handed over again (a redelivery): its workflow id is taken, nothing is started
-  const handlers = createEventHandlers(stack.api.runtime.services as unknown as ActivityDeps);
+  const handlers = createEventHandlers(env.stack.api.runtime.services as unknown as ActivityDeps);
   await handlers['review.created']({ shopId: row.id, shopDomain: domain, reviewId: id, status: 'pending' });
   // the activity run again (a retry after the worker died once Klaviyo had answered): Klaviyo stores it once
-  const steps = createActivities(stack.api.runtime.services as unknown as ActivityDeps);
+  const steps = createActivities(env.stack.api.runtime.services as unknown as ActivityDeps);
   const input: DeliveryInput = { shopId: row.id, shopDomain: domain, event: 'review-published', reviewId: id, uniqueId: `klaviyo:${domain}:review-published:${id}`, at: new Date().toISOString() };
   expect(await steps.klaviyoSendEvent(input)).toBe('sent');
   expect(answersTo(key).filter((r) => r.method === 'POST' && r.status === 202)).toHaveLength(3);
@@ -215,7 +203,7 @@ test('a request eligible reaches Klaviyo once with its products and rating links
   const email = `${uniq('eligible')}@example.com`;
   const requestId = 1000 + crypto.randomInt(1_000_000);
   const ratingUrls = (n: number) => Object.fromEntries([1, 2, 3, 4, 5].map((s) => [String(s), `https://app.example/r/${requestId}/${n}?rating=${s}`])) as RequestEligible['products'][number]['ratingUrls'];
-  const other = stack.emulator.store.shop(domain)!.products[1];
+  const other = env.stack.emulator.store.shop(domain)!.products[1];
   const otherId = `gid://shopify/Product/${other.id}`;
   const eligible: RequestEligible = {
     shopId: row.id, shopDomain: domain, requestId, orderId: 'gid://shopify/Order/4242', orderName: '#4242',
@@ -227,7 +215,7 @@ test('a request eligible reaches Klaviyo once with its products and rating links
     at: new Date().toISOString(),
   };
   // the durable event handed to the handler, twice (a redelivery): one workflow, one Klaviyo event
-  const handlers = createEventHandlers(stack.api.runtime.services as unknown as ActivityDeps);
+  const handlers = createEventHandlers(env.stack.api.runtime.services as unknown as ActivityDeps);
   await handlers['request.eligible'](eligible);
   await handlers['request.eligible'](eligible);
   expect(await outcome(`klaviyo:${domain}:request-eligible:${requestId}`)).toBe('sent');

@@ -5,24 +5,12 @@
 // while disconnected is refused. Real API, PostgreSQL, Temporal with this file's own worker, the SMTP sink,
 // the store emulator and the integrations emulator's Klaviyo; only HTTP APIs of the other plugins.
 import crypto from 'node:crypto';
-import { client, eventually, listMail, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { client, eventually, listMail, usePlatformStackWithWorker } from '@plaudit/kernel/testing';
 
 jest.setTimeout(150_000);
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let stopWorker: () => Promise<void>;
 // this file's own worker: it knows this stack's integrations emulator (the run's worker does not)
-const taskQueue = `klaviyo-sender-${process.pid}`;
-
-beforeAll(async () => {
-  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
-  stopWorker = await startTestWorker(stack.api.config);
-}, 120_000);
-afterAll(async () => {
-  await stopWorker?.();
-  await stack?.close();
-});
+const env = usePlatformStackWithWorker('klaviyo-sender');
 
 interface StoredEvent {
   key: string;
@@ -40,12 +28,12 @@ interface QueueRow {
 }
 
 const NOT_CONNECTED = 'Fail to connect to the email-marketing app';
-const vendor = (action: string, body: object = {}) => stack.integrations.control('klaviyo', action, body);
+const vendor = (action: string, body: object = {}) => env.stack.integrations.control('klaviyo', action, body);
 
 /** An installed shop connected to Klaviyo with a fresh key. */
 async function connected() {
-  const installed = await stack.installShop();
-  const http = client(stack.appUrl, installed.appToken);
+  const installed = await env.stack.installShop();
+  const http = client(env.stack.appUrl, installed.appToken);
   const key = `pk_${crypto.randomBytes(16).toString('hex')}`;
   vendor('key', { key });
   expect((await http.put('/api/integrations/klaviyo', { privateKey: key })).status).toBe(200);
@@ -60,7 +48,7 @@ async function chooseSender(http: ReturnType<typeof client>, senderApp: string |
 
 /** A new order's request, sent now with "send anyway"; the row once its send is recorded. */
 async function sendAnOrder(domain: string, http: ReturnType<typeof client>): Promise<QueueRow> {
-  const { order } = await stack.control('/orders', { shop: domain });
+  const { order } = await env.stack.control('/orders', { shop: domain });
   const queued = async () => ((await http.get('/api/email-queue')).body.data as QueueRow[]).find((r) => r.orderId === String(order.id));
   const row = await eventually(async () => {
     const r = await queued();
