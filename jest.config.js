@@ -1,5 +1,7 @@
-// Three projects behind `npm test`: node (API, workflows, plugins, integration against real
-// PostgreSQL and Temporal), admin (jsdom) and browser (Playwright driving Debian's Chromium).
+// Four projects behind `npm test` (docs/testing.md): static (no services, seconds), node (API,
+// workflows, plugins, integration against real PostgreSQL and Temporal), admin (jsdom) and browser
+// (Playwright driving Debian's Chromium). Only node and browser start the test stack (global-setup.ts):
+// jest runs a project's globalSetup only when that project has tests selected.
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] };
 // @plaudit/kernel entries, as tsconfig.json's paths declare them
 const moduleNameMapper = {
@@ -7,15 +9,40 @@ const moduleNameMapper = {
   '^@plaudit/kernel/admin$': '<rootDir>/admin/src/kernel.ts',
   '^@plaudit/kernel/workflow$': '<rootDir>/workflows/sandbox.ts',
   '^@plaudit/kernel/testing$': '<rootDir>/tests/support/kernel-testing.ts',
+  '^@plaudit/contracts/(.*)$': '<rootDir>/contracts/$1',
 };
 // plugins kept outside the repository (PLUGIN_DIRS, ':'-separated) bring their tests along
 const path = require('node:path');
 const externalDirs = (process.env.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(__dirname, d)).filter((d) => path.relative(__dirname, d).startsWith('..'));
 const shared = { transform, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'], testPathIgnorePatterns: ['/node_modules/', '/.data/'] };
+// the real components for a run: PostgreSQL, Temporal, the SMTP sink and the worker
+const stack = { globalSetup: '<rootDir>/tests/setup/global-setup.ts', globalTeardown: '<rootDir>/tests/setup/global-teardown.ts' };
+// The static project: test files that need no PostgreSQL, Temporal, SMTP sink or worker (they import no
+// stack helper: startTestApi, createShop, startPlatformStack, a plugin's tests/helpers.ts...). Everything
+// in tests/unit/ and tests/emulator/ is static; a plugin's static test file is listed here by name.
+const staticTests = [
+  'tests/unit/**/*.test.ts',
+  'tests/emulator/**/*.test.ts',
+  // replays of the recorded workflow histories: offline, no Temporal server (docs/workflows.md)
+  'tests/replay/**/*.test.ts',
+  'plugins/analytics/tests/periods.test.ts',
+  'plugins/imports/tests/formats.test.ts',
+  'plugins/imports/tests/marketplaces.test.ts',
+  'plugins/onboarding/tests/steps.test.ts',
+  'plugins/public-api/tests/webhook-target.test.ts',
+  'plugins/questions/tests/storefront-locales.test.ts',
+  'plugins/review-requests/tests/email-preview.test.ts',
+  'plugins/review-requests/tests/send-time.test.ts',
+  'plugins/translations/tests/providers.test.ts',
+  'plugins/widgets/tests/extension.test.ts',
+  'plugins/widgets/tests/json-ld.test.ts',
+  'plugins/widgets/tests/storefront-locales.test.ts',
+  'plugins/widgets/tests/xss.test.ts',
+];
+// jest replaces <rootDir> only at a glob's start, so the node project's exclusions ('!...') spell the root out
+const rootGlob = __dirname.replace(/[\\()[\]{}*?!+@]/g, '\\$&');
 
 module.exports = {
-  globalSetup: '<rootDir>/tests/setup/global-setup.ts',
-  globalTeardown: '<rootDir>/tests/setup/global-teardown.ts',
   reporters: ['default', '<rootDir>/tests/setup/summary-reporter.js'],
   testTimeout: 60_000,
   // Test files mostly wait on PostgreSQL, Temporal and the browser, so two run side by side even on
@@ -27,6 +54,13 @@ module.exports = {
   projects: [
     {
       ...shared,
+      displayName: 'static',
+      testEnvironment: 'node',
+      testMatch: staticTests.map((glob) => `<rootDir>/${glob}`),
+    },
+    {
+      ...shared,
+      ...stack,
       displayName: 'node',
       testEnvironment: 'node',
       roots: ['<rootDir>', ...externalDirs],
@@ -35,11 +69,11 @@ module.exports = {
       testMatch: [
         '<rootDir>/{api,workflows,migrations}/**/*.test.ts',
         '<rootDir>/plugins/*/tests/**/*.test.ts',
-        '<rootDir>/tests/{unit,integration}/**/*.test.ts',
+        '<rootDir>/tests/integration/**/*.test.ts',
         '<rootDir>/tests/reliability/**/*.test.ts',
         '<rootDir>/tests/fixtures/plugins/*/tests/**/*.test.ts',
-        '<rootDir>/tests/emulator/**/*.test.ts',
         ...externalDirs.map((d) => `${d}/*/tests/**/*.test.ts`),
+        ...staticTests.map((glob) => `!${rootGlob}/${glob}`),
       ],
     },
     {
@@ -50,6 +84,7 @@ module.exports = {
     },
     {
       ...shared,
+      ...stack,
       displayName: 'browser',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/browser/**/*.test.ts', '<rootDir>/plugins/*/tests/browser/**/*.test.ts'],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { discoverPlugins } from '../api/plugins/discover';
-import { KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
+import { CONTRACTS_DIR, KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
 import { LANGUAGES } from './src/languages';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -49,7 +49,7 @@ export default defineConfig({
   base: '/',
   plugins: [react(), plauditPlugins()],
   // admin code sees the admin shell only through @plaudit/kernel/admin
-  resolve: { alias: [{ find: /^@plaudit\/kernel\/admin$/, replacement: KERNEL_ENTRIES['@plaudit/kernel/admin'] }] },
+  resolve: { alias: [{ find: /^@plaudit\/kernel\/admin$/, replacement: KERNEL_ENTRIES['@plaudit/kernel/admin'] }, { find: /^@plaudit\/contracts\//, replacement: `${CONTRACTS_DIR}/` }] },
   build: {
     outDir: path.resolve(ROOT, process.env.ADMIN_DIST ?? 'admin/dist'),
     emptyOutDir: true,

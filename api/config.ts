@@ -61,7 +61,7 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').default(60_000),
   ENCRYPTION_KEY: encryptionKey,
   PLUGIN_DIRS: z.string().optional(),
-  PLUGINS_ROOT: z.string().trim().min(1).default('plugins'),
+  PLUGINS_ROOT: z.string().trim().min(1).optional(),
   ADMIN_DIST: z.string().trim().min(1).optional(),
   DEV_ZONE: flag,
   TRUSTED_PROXY_HOPS: z.coerce.number({ error: 'must be a number of proxies (0-10)' }).int('must be a whole number of proxies').min(0, 'must be 0-10').max(10, 'must be 0-10').default(0),
@@ -105,6 +105,9 @@ const schema = z.object({
   INSTAGRAM_APP_SECRET: optionalString,
 });
 
+
+/** The plugins beside the running kernel: the repository's plugins/, or <build>/plugins when compiled (npm run build). */
+const BUNDLED_PLUGINS = path.resolve(__dirname, '../plugins');
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -214,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     encryptionKey: e.ENCRYPTION_KEY,
     pluginDirs: [
-      path.resolve(root, e.PLUGINS_ROOT),
+      e.PLUGINS_ROOT ? path.resolve(root, e.PLUGINS_ROOT) : BUNDLED_PLUGINS,
       ...(e.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(root, d)),
     ],
     adminDist: path.resolve(root, e.ADMIN_DIST ?? 'admin/dist'),

@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import { createKnex } from './db/knex';
-import { createKernelServices } from './kernel/services';
+import { createKernelServices } from './kernel/assemble';
 import { createMailer } from './mail/transport';
 import type { Logger } from './log';
 import { discoverPlugins, type DiscoveredPlugin } from './plugins/discover';
@@ -11,6 +11,7 @@ import { WorkflowOutbox } from './temporal/outbox';
 import { createPlatform } from './platform';
 import { ensureSchedule } from './temporal/schedules';
 import { sweepStarts } from './platform/webhook-intake';
+import { OutboxSweep } from './temporal/kernel-workflows';
 
 export interface ApiRuntime {
   services: ApiServices;
@@ -55,6 +56,6 @@ export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
  * unreachable Temporal (the outbox retries by itself).
  */
 export async function startKernel(services: ApiServices) {
-  await ensureSchedule(services, { scheduleId: 'kernel-outbox-sweep', every: '1 minute', workflowType: 'outboxSweep' });
+  await ensureSchedule(services, { scheduleId: 'kernel-outbox-sweep', every: '1 minute', workflow: OutboxSweep });
   void sweepStarts(services.knex, services.outbox).catch((err) => services.log.warn({ err: (err as Error).message }, 'outbox sweep at start failed'));
 }

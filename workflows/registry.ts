@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredPlugin } from '../api/plugins/discover';
-import { loadManifests } from '../api/kernel/services';
+import { loadManifests } from '../api/kernel/assemble';
 import { createKernelActivities } from './kernel/activities';
 import { createEventActivities } from './kernel/event-activities';
 import type { ActivitiesFactory, ActivityDeps, ActivityFunction, EventHandlers, EventHandlersFactory, PlatformHooks, PlatformHooksFactory } from './plugin';
@@ -75,11 +75,15 @@ export function loadEventHandlers(discovered: DiscoveredPlugin[], deps: Activity
   const handlers = new Map<string, EventHandlers>();
   for (const p of discovered) {
     const factory: EventHandlersFactory | undefined = p.sides.activities ? require(p.sides.activities).createEventHandlers : undefined;
-    if (factory) handlers.set(p.id, factory(deps));
+    if (!factory) continue;
+    const made = factory(deps);
+    // duck-typed: a plain JavaScript plugin may return a bare record, which names no event reference
+    if (typeof made?.of !== 'function') throw new Error(`Plugin "${p.id}": createEventHandlers(deps) must return eventHandlers(handleEvent(Ref, handler), ...) (@plaudit/kernel)`);
+    handlers.set(p.id, made);
   }
   for (const p of discovered) {
     for (const event of deps.events.listenedBy(p.id)) {
-      if (!handlers.get(p.id)?.[event]) throw new Error(`Plugin "${p.id}" listens to "${event}" in plugin.ts but its activities export no handler for it (createEventHandlers)`);
+      if (!handlers.get(p.id)?.of(event)) throw new Error(`Plugin "${p.id}" listens to "${event}" in plugin.ts but its activities export no handler for it (createEventHandlers)`);
     }
   }
   return handlers;

@@ -1,14 +1,15 @@
 // The worker process: one Temporal worker running every plugin's workflows and activities.
+import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleOption, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { loadConfigOrExit, type Config } from '../api/config';
 import { createKnex } from '../api/db/knex';
 import { createLogger, type Logger } from '../api/log';
 import { discoverPlugins } from '../api/plugins/discover';
-import { KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
+import { CONTRACTS_DIR, KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
 import { resolveEncryptionKey } from '../api/runtime/encryption-key';
-import { createKernelServices } from '../api/kernel/services';
+import { createKernelServices } from '../api/kernel/assemble';
 import { createMailer } from '../api/mail/transport';
 import { connectionOptions, TemporalGateway } from '../api/temporal/connection';
 import { WorkflowOutbox } from '../api/temporal/outbox';
@@ -26,12 +27,25 @@ export async function bundleWorkflows(config: Config): Promise<WorkflowBundleWit
       ...c,
       resolve: {
         ...c.resolve,
-        alias: { ...(c.resolve?.alias as object), '@plaudit/kernel/workflow$': KERNEL_ENTRIES['@plaudit/kernel/workflow'] },
+        alias: { ...(c.resolve?.alias as object), '@plaudit/kernel/workflow$': KERNEL_ENTRIES['@plaudit/kernel/workflow'], '@plaudit/contracts': CONTRACTS_DIR },
         modules: [...(c.resolve?.modules ?? ['node_modules']), path.resolve(__dirname, '../node_modules')],
       },
     }),
     logger: { trace() {}, debug() {}, info() {}, warn() {}, error(m: string) { console.error(m); } } as never,
   });
+}
+
+/** The workflows bundled once by `npm run build` (scripts/build.ts), beside the compiled worker. */
+export const WORKFLOW_BUNDLE = path.join(__dirname, 'workflow-bundle.js');
+
+/**
+ * The build's bundle when there is one; run from source (development, tests) the worker bundles at
+ * start as before. A compiled worker has no TypeScript to bundle, so a missing bundle stops it.
+ */
+export async function workflowBundle(config: Config): Promise<WorkflowBundleOption> {
+  if (fs.existsSync(WORKFLOW_BUNDLE)) return { codePath: WORKFLOW_BUNDLE };
+  if (path.extname(__filename) === '.js') throw new Error(`${WORKFLOW_BUNDLE} is missing: build with \`npm run build\``);
+  return bundleWorkflows(config);
 }
 
 export async function createActivityDeps(config: Config, log: Logger, discovered = discoverPlugins(config.pluginDirs)): Promise<ActivityDeps & { close(): Promise<void> }> {
@@ -55,7 +69,7 @@ export async function createActivityDeps(config: Config, log: Logger, discovered
   };
 }
 
-export async function createWorker(config: Config, deps: ActivityDeps, workflowBundle: WorkflowBundleWithSourceMap) {
+export async function createWorker(config: Config, deps: ActivityDeps, workflowBundle: WorkflowBundleOption) {
   const connection = await NativeConnection.connect(connectionOptions(config) as never);
   const worker = await Worker.create({
     connection,
@@ -72,8 +86,7 @@ async function main() {
   const log = createLogger(config.logLevel, 'worker');
   const encryptionKey = resolveEncryptionKey(config);
   const deps = await createActivityDeps({ ...config, encryptionKey }, log);
-  const bundle = await bundleWorkflows(config);
-  const { worker, connection } = await createWorker(config, deps, bundle);
+  const { worker, connection } = await createWorker(config, deps, await workflowBundle(config));
   // The SDK's Runtime shuts the worker down on SIGINT/SIGTERM; run() then returns.
   log.info({ taskQueue: config.temporal.taskQueue, namespace: config.temporal.namespace }, 'worker running');
   const running = worker.run();

@@ -10,8 +10,12 @@ import { startInfrastructure, ROOT } from '../runtime/stack';
 import { removeRuntimeFile, writeRuntimeFile } from '../runtime/runtime-file';
 import { Supervisor } from '../runtime/supervisor';
 
+/** Run from source (npm start) the children go through tsx; the compiled CLI (npm run build) starts the compiled ones. */
+const COMPILED = path.extname(__filename) === '.js';
+
 function spawnNode(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
+  const args = COMPILED ? [path.join(ROOT, `${script}.js`)] : ['--import', 'tsx', path.join(ROOT, `${script}.ts`)];
+  return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
@@ -24,7 +28,7 @@ export async function start(config: Config, log: Logger) {
   writeRuntimeFile(config.dataDir, infra.env);
 
   const supervise = (name: string, script: string) => new Supervisor({ name, spawn: () => spawnNode(script, infra.env), say });
-  const children = [supervise('API', 'api/server.ts'), supervise('worker', 'workflows/worker.ts')];
+  const children = [supervise('API', 'api/server'), supervise('worker', 'workflows/worker')];
   let stopping: Promise<void> | undefined;
   const stopAll = () =>
     (stopping ??= (async () => {

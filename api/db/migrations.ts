@@ -11,7 +11,8 @@ import { ensurePluginSchemaTables, recordingMigration } from './plugin-schema';
 /** The kernel's own migrations (shops, sessions, settings, ...). */
 export const KERNEL_MIGRATIONS = path.resolve(__dirname, '../../migrations');
 
-const MIGRATION_FILE = /^\d{14}_[a-z0-9_]+\.ts$/;
+// .js in a build (npm run build)
+const MIGRATION_FILE = /^\d{14}_[a-z0-9_]+\.[jt]s$/;
 
 export interface MigrationFile {
   name: string;
@@ -27,7 +28,7 @@ export function migrationFiles(kernelDir: string, plugins: DiscoveredPlugin[]): 
     fs
       .readdirSync(dir)
       .filter((f) => MIGRATION_FILE.test(f))
-      .map((f) => ({ name: f.replace(/\.ts$/, ''), file: path.join(dir, f), plugin })),
+      .map((f) => ({ name: f.replace(/\.[jt]s$/, ''), file: path.join(dir, f), plugin })),
   );
   const seen = new Map<string, string>();
   for (const f of files) {

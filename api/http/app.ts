@@ -41,7 +41,7 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
   const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
 
   for (const plugin of plugins) {
-    for (const [event, handler] of Object.entries(plugin.on ?? {})) events.on(event, handler);
+    for (const { event, handler } of plugin.on ?? []) events.on(event, handler);
   }
 
   app.use(requestContext(log));

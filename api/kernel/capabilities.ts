@@ -1,63 +1,107 @@
-// Capabilities: named services one plugin provides and others use, resolved the same way in the
-// API and the worker. The provider declares `provides: { 'reviews.feed': (services) => feed }` in
-// its plugin.ts; a user declares `needs: { 'reviews.feed': 'optional' }` and asks
-// `capabilities.get<ReviewFeed>('reviews.feed')` with the interface it relies on, written in its
-// own code: plugins never import each other, so the contract is checked where it is used (and by
-// that plugin's tests against the real provider).
-import type { PluginManifest } from './manifest';
-import type { KernelServices } from './services';
+// Capabilities: typed services one plugin provides and others use, resolved the same way in the
+// API and the worker. The reference lives in contracts/<provider>.ts
+// (`export const ReviewFeed = defineCapability<ReviewFeedApi>('reviews.feed')`); the provider
+// declares `provides: [provide(ReviewFeed, (services) => feed)]` in its plugin.ts, a user declares
+// `needs: [ReviewFeed]` (or `required(ReviewFeed)`) and asks `capabilities.get(ReviewFeed)`. Both
+// sides import the one interface, so the compiler checks them against each other.
+// The registry is generic in the services a factory takes (the kernel services, KernelServices), so
+// this file needs neither the manifest nor the services: `provide` lives in manifest.ts.
+import type { CapabilityRef } from '../../contracts/define';
 
 export class MissingCapabilityError extends Error {}
 
-export class Capabilities {
-  private readonly providers = new Map<string, { plugin: string; make: (s: KernelServices) => unknown }>();
+type Named = CapabilityRef<unknown> | string;
+const idOf = (ref: Named) => (typeof ref === 'string' ? ref : ref.id);
+
+/** A capability a plugin offers: made once per process from the services `S` (the kernel services). */
+export interface Provision<S> {
+  ref: CapabilityRef<unknown>;
+  make(services: S): unknown;
+}
+
+/** A capability a plugin uses: the bare reference is optional, `{ required: ref }` is required. */
+export type CapabilityNeed = CapabilityRef<unknown> | { required: CapabilityRef<unknown> };
+
+/** What the registry reads of a plugin's manifest (PluginManifest has these fields). */
+export interface CapabilityDeclarations<S> {
+  id: string;
+  provides?: Provision<S>[] | Record<string, (services: S) => unknown>;
+  needs?: CapabilityNeed[] | Record<string, 'required' | 'optional'>;
+}
+
+/** `needs: [required(ReviewFeed)]`: start-up stops when no installed plugin provides it. */
+export function required<T>(ref: CapabilityRef<T>): CapabilityNeed {
+  return { required: ref as CapabilityRef<unknown> };
+}
+
+function provisions<S>(m: CapabilityDeclarations<S>): [string, (s: S) => unknown][] {
+  const provides = m.provides ?? [];
+  return Array.isArray(provides) ? provides.map((p) => [p.ref.id, (s: S) => p.make(s)]) : Object.entries(provides);
+}
+
+function needs(m: Pick<CapabilityDeclarations<unknown>, 'needs'>): [string, 'required' | 'optional'][] {
+  const list = m.needs ?? [];
+  if (!Array.isArray(list)) return Object.entries(list);
+  return list.map((n) => ('required' in n ? [n.required.id, 'required'] : [n.id, 'optional']));
+}
+
+/** `S`: what factories take, KernelServices in the kernel; a bare `Capabilities` (as plugins name it) takes any. */
+export class Capabilities<S = any> {
+  private readonly providers = new Map<string, { plugin: string; make: (s: S) => unknown }>();
   private readonly made = new Map<string, unknown>();
-  private services?: KernelServices;
+  private services?: S;
   /** one line per optional capability that no installed plugin provides: its user runs degraded */
   readonly degraded: string[] = [];
 
   /** Reads every manifest's provides and checks every needs; a required one missing stops start-up. */
-  register(manifests: PluginManifest[]) {
+  register(manifests: CapabilityDeclarations<S>[]) {
     for (const m of manifests) {
-      for (const [name, make] of Object.entries(m.provides ?? {})) {
-        const other = this.providers.get(name);
-        if (other) throw new Error(`Capability "${name}" is provided by both plugin "${other.plugin}" and plugin "${m.id}"`);
-        this.providers.set(name, { plugin: m.id, make });
+      for (const [id, make] of provisions(m)) {
+        const other = this.providers.get(id);
+        if (other) throw new Error(`Capability "${id}" is provided by both plugin "${other.plugin}" and plugin "${m.id}"`);
+        this.providers.set(id, { plugin: m.id, make });
       }
     }
     for (const m of manifests) {
-      for (const [name, need] of Object.entries(m.needs ?? {})) {
-        if (this.providers.has(name)) continue;
-        const usual = `it is usually provided by plugin "${name.split('.')[0]}"`;
-        if (need === 'required') throw new MissingCapabilityError(`Plugin "${m.id}" requires capability "${name}", which no installed plugin provides (${usual})`);
-        this.degraded.push(`Plugin "${m.id}" runs without capability "${name}", which no installed plugin provides (${usual})`);
+      for (const [id, need] of needs(m)) {
+        if (this.providers.has(id)) continue;
+        const usual = `it is usually provided by plugin "${id.split('.')[0]}"`;
+        if (need === 'required') throw new MissingCapabilityError(`Plugin "${m.id}" requires capability "${id}", which no installed plugin provides (${usual})`);
+        this.degraded.push(`Plugin "${m.id}" runs without capability "${id}", which no installed plugin provides (${usual})`);
       }
     }
   }
 
-  bind(services: KernelServices) {
+  bind(services: S) {
     this.services = services;
   }
 
-  has(name: string): boolean {
-    return this.providers.has(name);
+  has(ref: Named): boolean {
+    return this.providers.has(idOf(ref));
   }
 
   /** The capability, or undefined when no plugin provides it (the caller degrades). */
-  get<T>(name: string): T | undefined {
-    const provider = this.providers.get(name);
+  get<T>(ref: CapabilityRef<T>): T | undefined;
+  /** @deprecated pass the contract's reference */
+  get<T>(name: string): T | undefined;
+  get<T>(ref: Named): T | undefined {
+    const id = idOf(ref);
+    const provider = this.providers.get(id);
     if (!provider) return undefined;
-    if (!this.made.has(name)) {
+    if (!this.made.has(id)) {
       if (!this.services) throw new Error('Capabilities are used before the kernel services exist');
-      this.made.set(name, provider.make(this.services));
+      this.made.set(id, provider.make(this.services));
     }
-    return this.made.get(name) as T;
+    return this.made.get(id) as T;
   }
 
   /** The capability; throws when missing (declare it `required` so start-up catches that instead). */
-  require<T>(name: string): T {
-    const found = this.get<T>(name);
-    if (found === undefined) throw new MissingCapabilityError(`No installed plugin provides capability "${name}"`);
+  require<T>(ref: CapabilityRef<T>): T;
+  /** @deprecated pass the contract's reference */
+  require<T>(name: string): T;
+  require<T>(ref: Named): T {
+    const found = this.get<T>(ref as string);
+    if (found === undefined) throw new MissingCapabilityError(`No installed plugin provides capability "${idOf(ref)}"`);
     return found;
   }
 }

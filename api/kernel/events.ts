@@ -1,15 +1,18 @@
 // Events between plugins ('review.created' -> review requests, notifications, integrations).
 // Two kinds of listener:
-// - durable: a plugin lists the event in its manifest's `listens` and handles it in its worker
-//   side (`createEventHandlers(deps)` in activities/index.ts). `emit` records one `deliverEvent`
-//   workflow start in the kernel outbox (inside the caller's transaction when given), so the
-//   handlers run, with retries, even if Temporal or this process is down when the event happens.
-// - in-process: `on(event, fn)` in the same process, after the caller's commit, for quick things
-//   such as dropping a cache; a failure is logged with the event's name.
+// - durable: a plugin lists the event's reference (contracts/<provider>.ts) in its manifest's
+//   `listens` and handles it in its worker side (`createEventHandlers(deps)` in activities/index.ts,
+//   returning `eventHandlers(handleEvent(Ref, fn), ...)`). `emit(Ref, payload, options)` records
+//   one `deliverEvent` workflow start in the kernel outbox (inside the caller's transaction when
+//   given), so the handlers run, with retries, even if Temporal or this process is down then.
+// - in-process: `on(Ref, fn)` (an API plugin's `on: [handleEvent(Ref, fn)]`) in the same process,
+//   after the caller's commit, for quick things such as dropping a cache; a failure is logged with
+//   the event's name.
 import type { Knex } from 'knex';
+import type { EventRef } from '../../contracts/define';
+import { DeliverEvent, type EventDelivery } from '../temporal/kernel-workflows';
 import type { Logger } from '../log';
 import type { WorkflowOutbox } from '../temporal/outbox';
-import type { PluginManifest } from './manifest';
 
 export type EventHandler<T = any> = (payload: T) => Promise<void> | void;
 
@@ -22,10 +25,64 @@ export interface EmitOptions {
   trx?: Knex.Transaction;
 }
 
-/** The `deliverEvent` workflow's input. */
-export interface EventDelivery {
-  event: string;
-  payload: unknown;
+export type { EventDelivery };
+
+/** What the bus reads of a plugin's manifest (PluginManifest has these fields). */
+export interface EventListening {
+  id: string;
+  listens?: readonly EventRef<any>[];
+}
+
+/** A handler bound to its event: `handleEvent(ReviewCreated, async (review) => ...)`. */
+export interface HandledEvent<P = any> {
+  readonly event: EventRef<P>;
+  readonly handler: EventHandler<P>;
+}
+
+/**
+ * Binds a handler to the contract's event; the payload's type is the event's (`NoInfer`: a
+ * handler's own parameter type cannot widen or replace it). Used by `eventHandlers(...)` (durable)
+ * and by an API plugin's `on: [...]` (in-process).
+ */
+export function handleEvent<P>(event: EventRef<P>, handler: EventHandler<NoInfer<P>>): HandledEvent<P> {
+  return { event, handler };
+}
+
+/**
+ * What a plugin's `createEventHandlers(deps)` returns: one handler per event its manifest `listens`
+ * to, made by `eventHandlers(...)` only, so a record keyed by a bare name does not type-check.
+ */
+export class EventHandlers {
+  private readonly byName = new Map<string, EventHandler<unknown>>();
+
+  constructor(handled: HandledEvent[]) {
+    for (const { event, handler } of handled) {
+      if (this.byName.has(event.name)) throw new Error(`Two handlers of event "${event.name}"`);
+      this.byName.set(event.name, handler);
+    }
+  }
+
+  /** the names of the events handled, in the order given */
+  get events(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** the handler of a recorded delivery, which names its event */
+  of(eventName: string): EventHandler<unknown> | undefined {
+    return this.byName.get(eventName);
+  }
+
+  /** Runs the handler of `event` as the kernel's deliverEvent would (tests call one directly). */
+  async handle<P>(event: EventRef<P>, payload: NoInfer<P>): Promise<void> {
+    const handler = this.byName.get(event.name);
+    if (!handler) throw new Error(`No handler of event "${event.name}"`);
+    await handler(payload);
+  }
+}
+
+/** `createEventHandlers(deps)` returns `eventHandlers(handleEvent(ReviewCreated, async (review) => ...), ...)`. */
+export function eventHandlers(...handled: HandledEvent[]): EventHandlers {
+  return new EventHandlers(handled);
 }
 
 export const eventWorkflowId = (event: string, key: string | number) => `event:${event}:${key}`;
@@ -40,8 +97,10 @@ export class EventBus {
   ) {}
 
   /** Reads which plugins handle which events durably. */
-  register(manifests: PluginManifest[]) {
-    for (const m of manifests) for (const event of m.listens ?? []) this.durable.set(event, [...(this.durable.get(event) ?? []), m.id]);
+  register(manifests: EventListening[]) {
+    for (const m of manifests) {
+      for (const { name } of m.listens ?? []) this.durable.set(name, [...(this.durable.get(name) ?? []), m.id]);
+    }
   }
 
   /** The events a plugin handles durably. */
@@ -49,25 +108,26 @@ export class EventBus {
     return [...this.durable].filter(([, plugins]) => plugins.includes(plugin)).map(([event]) => event);
   }
 
-  /** The plugins that handle `event` in the worker. */
+  /** The plugins that handle the event named `event` (a recorded delivery's) in the worker. */
   listeners(event: string): string[] {
     return this.durable.get(event) ?? [];
   }
 
-  on<T>(event: string, handler: EventHandler<T>) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler as EventHandler]);
+  /** An in-process listener, run after the emitter's commit. */
+  on<P>(ref: EventRef<P>, handler: EventHandler<NoInfer<P>>): void {
+    this.handlers.set(ref.name, [...(this.handlers.get(ref.name) ?? []), handler as EventHandler]);
   }
 
-  async emit<T>(event: string, payload: T, options: EmitOptions): Promise<void> {
+  /** Records the event's durable delivery (with `options.trx`'s writes) and runs the in-process listeners. */
+  async emit<P>(ref: EventRef<P>, payload: NoInfer<P>, options: EmitOptions): Promise<void> {
+    const event = ref.name;
     if (this.listeners(event).length) {
-      const start = {
-        workflowType: 'deliverEvent',
+      await this.outbox.start(DeliverEvent, {
         workflowId: eventWorkflowId(event, options.key),
         args: [{ event, payload } satisfies EventDelivery],
         shopDomain: options.shopDomain,
         summary: `${event} ${options.key} -> ${this.listeners(event).join(', ')}`,
-      };
-      await this.outbox.start(start, options.trx);
+      }, options.trx);
     }
     const local = this.handlers.get(event) ?? [];
     if (!local.length) return;

@@ -1,15 +1,14 @@
 // @plaudit/kernel: the one module a plugin's server code (api/, activities/, db/, shared server
-// code) imports from the kernel. Everything a plugin may rely on is re-exported here; the files
-// behind it are the kernel's own business. See docs/plugins.md.
+// code) imports from the kernel. Everything a plugin may rely on is re-exported here, and nothing
+// else: internals stay behind it, test helpers are in @plaudit/kernel/testing. See docs/plugins.md.
 export { defineApiPlugin, type ApiPlugin, type ApiServices, type FastLane } from '../plugins/types';
-export { CATALOG_RATINGS, type ProductRating, type ProductRatings } from './catalog';
-export type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from '../../workflows/plugin';
+export type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from './activities';
 export type { AppContext, AppRouter, AppState } from '../http/types';
 export { SHOP_DOMAIN } from '../http/security';
 export { findUnsafeText } from '../http/input';
 export { serveFile, type ServedFile } from '../http/serve-file';
 export { tenantFor, type Tenant } from '../auth/tenant';
-export { BaseModel, ShopScopedModel } from '../db/base-model';
+export { ShopScopedModel } from '../db/base-model';
 export type { Config } from '../config';
 export type { Logger } from '../log';
 export { allows, declaredFeatures, hasFullAccess, normalisePlan, PLANS, requiredTier, requireFeature, tierOf, type Feature, type Plan, type Tier } from '../plans';
@@ -29,32 +28,33 @@ export { hitAll, RateLimit, type Budget, type Verdict } from '../http/rate-limit
 export { DEMO_SHOP } from '../shops/demo-shop';
 export { assertDeveloperAccount } from '../shops/developer-access';
 export { ensureSchedule, type ScheduleSpec } from '../temporal/schedules';
+// a referenced workflow started through a bare Temporal Client (services have `temporal.start`)
+export { signalWithStartWorkflow, startWorkflow } from '../temporal/connection';
 export { unavailableDependency } from '../http/unavailable';
-export { emailLiquid } from '../mail/liquid';
-export { listMail, mailDir, parseHeaders, type StoredMail } from '../runtime/smtp-sink';
 export { localDay } from './dates';
+// keyset paging: the opaque cursor of a row's position, a 400 for anything else
+export { cursorCodec, cursorKey, invalidCursor, keysetCursor, type CursorCodec, type CursorOptions } from './cursor';
 export type { KernelServices } from './services';
 export { customerPage, esc, messagePage, type PageOptions } from './html';
 export type { Translate, Translations } from './i18n';
-export { definePlugin, type PluginManifest } from './manifest';
+export { definePlugin, provide, type PluginManifest } from './manifest';
 export { CommandError, definePluginCli, type PluginCli, type PluginCommand, type PluginCommandContext } from '../cli/plugin-commands';
 export type { NamespaceOptions, SettingsNamespace, SettingsStore } from './settings';
-export type { PlanChanged, ShopFlags, ShopView, ShopsService } from './shops';
-export type { EmitOptions, EventBus, EventDelivery, EventHandler } from './events';
-export { MissingCapabilityError, type Capabilities } from './capabilities';
+export type { ShopFlags, ShopView, ShopsService } from './shops';
+export { eventHandlers, handleEvent, type EmitOptions, type EventBus, type EventHandler, type EventHandlers, type HandledEvent } from './events';
+export { MissingCapabilityError, required, type Capabilities } from './capabilities';
+export type { CapabilityRef, EventRef, WorkflowRef, ArgsOf, ResultOf, PayloadOf } from '../../contracts/define';
 // third-party apps (the integration-<app> plugins): state and credentials, their routes, vendor answers
-export { IntegrationsService, type IntegrationState, type IntegrationStatus } from './integrations';
+export type { IntegrationsService, IntegrationState, IntegrationStatus } from './integrations';
 export { mailIntegrationRevoked, type RevokedMail } from './integration-mail';
 export { CredentialsRefused, failedToDisconnect, failedToIntegrate, integrationRoutes, RECHECK_CREDENTIALS, type IntegrationSpec } from './integration-routes';
 export { assertVendorOk, INTEGRATION_REVOKED, retryAfterMs, VENDOR_BUSY, VENDOR_REJECTED, vendorRateLimited, vendorUrl } from './vendor-call';
 export type { SignedLinks, SignedPayload } from './links';
-export type { DurableStart, WorkflowOutbox } from '../temporal/outbox';
-export { isPermanentFailure, type MailOutcome, type MailRecipientShop, type MailService, type OutgoingMail } from '../mail/service';
+export type { DurableStart, StartSpec, WorkflowOutbox } from '../temporal/outbox';
+export type { LocalMail, MailOutcome, MailRecipientShop, MailService, OutgoingMail } from '../mail/service';
+// the shop's sender as the merchant edits it (`services.mail.sender`); the SMTP password stays sealed in the kernel
+export { SmtpNotVerified, type SenderChoices, type SenderSettings, type SenderSettingsView, type SmtpAccount } from '../mail/sender-settings';
 export type { MailBody, MailButton, MailProduct } from '../mail/layout';
-export { emailTemplateFields, emailTemplatePatch, TEMPLATE_MESSAGES, type EmailTemplate } from '../mail/template-fields';
+export type { EmailTemplate } from '../mail/template-fields';
 export { TemplateInvalid, type EmailTemplateDeclaration, type EmailTemplates, type RegisteredTemplate, type RenderOptions } from '../mail/templates';
-export {
-  DEFAULT_EMAIL_SETTINGS, effectiveFrom, isSenderVerified, loadEmailSettings, openPassword, sealPassword, senderFor, SmtpHostRefused,
-  storeEmailSettings, usesCustomSmtp, verifySmtp, type StoredEmailSettings, type StoredSmtp,
-} from '../mail/sender';
-export { ShopDomain, OrderName, RequestStatus, SendAt } from '../../workflows/search-attributes';
+export { ShopDomain, OrderName, RequestStatus, SendAt } from '../temporal/search-attributes';

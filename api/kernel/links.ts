@@ -4,7 +4,12 @@
 // single use, where a purpose needs it, is the issuing plugin's business (it knows what was done).
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { PluginManifest } from './manifest';
+
+/** What the links read of a plugin's manifest (PluginManifest has these fields). */
+export interface LinkPurposes {
+  id: string;
+  links?: Record<string, z.ZodType<Record<string, unknown>>>;
+}
 
 export interface SignedPayload<T> {
   purpose: string;
@@ -22,7 +27,7 @@ export class SignedLinks {
     this.key = Buffer.from(crypto.hkdfSync('sha256', encryptionKey, Buffer.alloc(0), 'plaudit signed links v2', 32));
   }
 
-  register(manifests: PluginManifest[]) {
+  register(manifests: LinkPurposes[]) {
     for (const m of manifests) for (const [purpose, schema] of Object.entries(m.links ?? {})) this.purposes.set(`${m.id}.${purpose}`, schema);
   }
 

@@ -1,9 +1,11 @@
 // Typed, versioned settings per plugin: one row per (shop, namespace) in the kernel `settings`
 // table. A plugin declares each of its settings once, with its zod schema and defaults:
 //   const requestSettings = settings.namespace('review-requests', schema, defaults)
-// and reads/writes through it; nobody else touches the rows. Stored values are merged over the
-// defaults on read (new fields appear with their default), and an `upgrade` step rewrites values
-// written by an older version of the schema.
+// and reads/writes through it; nobody else touches the rows. Every write is checked against the
+// schema, which must describe the value (z.any(), z.unknown() and z.custom() are refused), the
+// kernel's own namespaces ('kernel.mail', 'kernel.email-templates') included. Stored values are
+// merged over the defaults on read (new fields appear with their default), and an `upgrade` step
+// rewrites values written by an older version of the schema.
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { PLUGIN_ID } from '../plugins/discover';
@@ -34,6 +36,8 @@ export interface SettingsNamespace<T extends object> {
 type Listener = (change: SettingsChange) => void;
 
 const VERSION_FIELD = '__version';
+/** Schemas that check nothing: a namespace's schema must describe its value. */
+const UNCHECKED = new Set(['any', 'unknown', 'custom']);
 
 export class SettingsStore {
   private readonly listeners: Listener[] = [];
@@ -45,6 +49,8 @@ export class SettingsStore {
     type T = z.output<S>;
     if (!PLUGIN_ID.test(plugin)) throw new Error(`Settings namespace owner "${plugin}" is not a plugin id`);
     const name = options.key ? `${plugin}.${options.key}` : plugin;
+    const kind = schema._zod.def.type;
+    if (UNCHECKED.has(kind)) throw new Error(`Settings namespace "${name}" needs a schema that describes its value, not z.${kind}()`);
     this.names.add(name);
     const version = options.version ?? 1;
     const db = (trx?: Knex.Transaction) => trx ?? this.knex;

@@ -3,6 +3,7 @@
 // flags); the spec's full Shop record stays the kernel's (api/shops).
 import type { Knex } from 'knex';
 import { allows, normalisePlan, tierOf, type Tier } from '../plans';
+import { ShopPlanChanged, type ShopPlanChangedPayload } from '../../contracts/kernel';
 import type { EventBus } from './events';
 import { Shop } from '../shops/shop.model';
 
@@ -43,14 +44,6 @@ export interface ShopView {
   planSubject: { plan: string; shopifyPlan: string | null; email: string | null; installedAt: Date };
 }
 
-/** The durable `shop.plan-changed` event (plugins list it in `listens`). */
-export interface PlanChanged {
-  shopId: number;
-  shopDomain: string;
-  plan: string;
-  previousPlan: string;
-}
-
 export class ShopsService {
   constructor(
     private readonly knex: Knex,
@@ -59,7 +52,7 @@ export class ShopsService {
 
   /**
    * Puts the shop on `plan` (the billing plugin owns the plan; the kernel stores it) and, when it
-   * changed, emits the durable `shop.plan-changed` in the same transaction. `key` names the cause
+   * changed, emits the durable `ShopPlanChanged` in the same transaction. `key` names the cause
    * (a subscription id): the same cause twice makes one event. Answers whether the plan changed.
    */
   async changePlan(shopId: number, plan: string, options: { key: string; trx?: Knex.Transaction }): Promise<boolean> {
@@ -69,8 +62,8 @@ export class ShopsService {
       const next = normalisePlan(plan);
       if (row.plan === next) return false;
       await Shop.query(trx).findById(shopId).patch({ plan: next });
-      const event: PlanChanged = { shopId, shopDomain: row.shopifyDomain, plan: next, previousPlan: row.plan };
-      await this.events?.emit('shop.plan-changed', event, { key: `${shopId}:${options.key}:${next}`, shopDomain: row.shopifyDomain, trx });
+      const event: ShopPlanChangedPayload = { shopId, shopDomain: row.shopifyDomain, plan: next, previousPlan: row.plan };
+      await this.events?.emit(ShopPlanChanged, event, { key: `${shopId}:${options.key}:${next}`, shopDomain: row.shopifyDomain, trx });
       return true;
     };
     return options.trx ? run(options.trx) : this.knex.transaction(run);

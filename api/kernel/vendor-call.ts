@@ -3,7 +3,7 @@
 // (401, 403) is permanent and disconnects the integration, any other 4xx is a permanent refusal of
 // that one call. Network failures are thrown as they are: the activity's policy retries them.
 import { ApplicationFailure } from '@temporalio/common';
-import { INTEGRATION_REVOKED, VENDOR_BUSY, VENDOR_REJECTED } from '../../workflows/integration-failures';
+import { INTEGRATION_REVOKED, VENDOR_BUSY, VENDOR_REJECTED } from './integration-failures';
 
 export { INTEGRATION_REVOKED, VENDOR_BUSY, VENDOR_REJECTED };
 

@@ -9,27 +9,32 @@ import type { Config } from '../config';
 import type { SettingsStore } from '../kernel/settings';
 import { open, seal, secretBoxKey } from '../platform/crypto';
 
-export interface StoredSmtp {
-  host: string;
-  port: number;
-  authentication: boolean;
-  username: string;
-  /** sealed with secretBoxKey(ENCRYPTION_KEY); null without authentication */
-  passwordSealed: string | null;
-  verifiedAt: string;
-}
+const address320 = z.email().max(320);
 
-export interface StoredEmailSettings {
-  senderName: string | null;
-  senderEmail: string | null;
-  replyTo: string | null;
-  isCustomSenderEnabled: boolean;
+/** The shop's own server, kept only once it answered (verification succeeded). */
+const storedSmtp = z.object({
+  host: z.string().min(1).max(253),
+  port: z.int().min(1).max(65_535),
+  authentication: z.boolean(),
+  username: z.string().max(320),
+  /** sealed with secretBoxKey(ENCRYPTION_KEY); null without authentication */
+  passwordSealed: z.string().max(4096).nullable(),
+  verifiedAt: z.iso.datetime(),
+});
+export type StoredSmtp = z.infer<typeof storedSmtp>;
+
+/** The kernel settings namespace 'kernel.mail': every write is checked against it. */
+export const storedEmailSettings = z.object({
+  senderName: z.string().max(100).nullable(),
+  senderEmail: address320.nullable(),
+  replyTo: address320.nullable(),
+  isCustomSenderEnabled: z.boolean(),
   /** the address whose verification link was followed; verified while it equals senderEmail */
-  verifiedSenderEmail: string | null;
-  smtpType: 'app' | 'custom';
-  /** kept only once the server answered (verification succeeded) */
-  smtp: StoredSmtp | null;
-}
+  verifiedSenderEmail: address320.nullable(),
+  smtpType: z.enum(['app', 'custom']),
+  smtp: storedSmtp.nullable(),
+});
+export type StoredEmailSettings = z.infer<typeof storedEmailSettings>;
 
 export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
   senderName: null,
@@ -41,9 +46,9 @@ export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
   smtp: null,
 };
 
-/** The shop's email settings, a kernel settings namespace (validation happens at the route that edits them). */
+/** The shop's email settings, the kernel settings namespace 'kernel.mail'. */
 export function emailSettings(settings: SettingsStore) {
-  return settings.namespace('kernel', z.custom<StoredEmailSettings>((v) => typeof v === 'object' && v !== null), DEFAULT_EMAIL_SETTINGS, { key: 'mail' });
+  return settings.namespace('kernel', storedEmailSettings, DEFAULT_EMAIL_SETTINGS, { key: 'mail' });
 }
 
 export async function loadEmailSettings(settings: SettingsStore, shopId: number): Promise<StoredEmailSettings> {

@@ -1,12 +1,18 @@
 // The kernel's mail service: every email a plugin sends goes through here, so a shop's customers
 // always hear from the same sender (the shop's name, verified address, reply-to and, when chosen,
 // its own verified SMTP server) and every message has the same responsive layout.
+import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { SettingsStore } from '../kernel/settings';
+import { listMail, mailDir, type StoredMail } from '../runtime/smtp-sink';
 import { renderMail, type MailBody } from './layout';
 import { senderFor } from './sender';
+import { SenderSettings } from './sender-settings';
 import type { EmailTemplates } from './templates';
+
+/** A message the local SMTP sink kept (development and tests): its envelope and headers. */
+export type LocalMail = Omit<StoredMail, 'file'>;
 
 export interface MailRecipientShop {
   id: number;
@@ -33,13 +39,18 @@ export function isPermanentFailure(err: unknown): boolean {
 }
 
 export class MailService {
+  /** the shop's sender: name, address, reply-to and its own SMTP server, as the merchant edits them */
+  readonly sender: SenderSettings;
+
   constructor(
     private readonly config: Config,
     private readonly mailer: Transporter,
     private readonly settings: SettingsStore,
     /** the merchant-editable emails every plugin declares (api/mail/templates.ts) */
     readonly templates: EmailTemplates,
-  ) {}
+  ) {
+    this.sender = new SenderSettings(config, settings);
+  }
 
   /**
    * Mail from the shop to one of its customers. Answers { sent: false, refused } when the server
@@ -75,6 +86,17 @@ export class MailService {
   /** The HTML a message would have (template previews). */
   render(body: MailBody): Promise<string> {
     return renderMail(body);
+  }
+
+  /** The messages the local SMTP sink kept for this shop, newest first (the developer zone's viewer); none without a sink. */
+  localMail(shopDomain: string): LocalMail[] {
+    return listMail(this.config.dataDir).filter((m) => m.shop === shopDomain).map(({ file: _file, ...mail }) => mail);
+  }
+
+  /** The .eml file of one of them, or undefined for another shop's or an unknown id. */
+  localMailFile(shopDomain: string, id: string): string | undefined {
+    const found = listMail(this.config.dataDir).find((m) => m.shop === shopDomain && m.id === id);
+    return found && path.join(mailDir(this.config.dataDir), path.basename(found.file));
   }
 
   private async deliver(transport: Transporter, message: Parameters<Transporter['sendMail']>[0]): Promise<MailOutcome> {

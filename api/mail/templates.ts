@@ -11,7 +11,6 @@ import { emailTemplateFields, emailTemplatePatch, type EmailTemplate } from './t
 import { esc } from '../kernel/html';
 import type { SettingsStore } from '../kernel/settings';
 import type { Translations } from '../kernel/i18n';
-import type { PluginManifest } from '../kernel/manifest';
 import type { MailBody, MailButton } from './layout';
 import { emailLiquid } from './liquid';
 
@@ -67,6 +66,12 @@ export interface RenderOptions {
   draft?: EmailTemplate;
 }
 
+/** What the registry reads of a plugin's manifest (PluginManifest has these fields). */
+export interface TemplateDeclarations {
+  id: string;
+  emailTemplates?: Record<string, EmailTemplateDeclaration>;
+}
+
 export class EmailTemplates {
   private readonly byId = new Map<string, RegisteredTemplate>();
   /** the shops' edits: { '<plugin>.<key>': { ...changed fields } } */
@@ -75,7 +80,7 @@ export class EmailTemplates {
   constructor(
     settings: SettingsStore,
     private readonly i18n: Translations,
-    manifests: PluginManifest[],
+    manifests: TemplateDeclarations[],
   ) {
     this.store = settings.namespace('kernel', stored, {}, { key: 'email-templates' });
     for (const m of manifests) {

@@ -1,10 +1,11 @@
 // GET /api/shopify/searchProducts, /api/shopify/productsSummary, /api/shopify/searchCustomers
-// (spec section 7). Star counts come from the `catalog.ratings` capability (the reviews plugin).
+// (spec section 7). Star counts come from the `catalog.ratings` capability (contracts/catalog.ts: the
+// kernel's own extension point, provided by the reviews plugin).
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppState } from '../http/types';
 import type { Capabilities } from '../kernel/capabilities';
-import { CATALOG_RATINGS, type ProductRating, type ProductRatings } from '../kernel/catalog';
+import { CatalogRatings, type ProductRating } from '../../contracts/catalog';
 import type { Platform } from './index';
 
 const searchProducts = z.object({
@@ -34,7 +35,7 @@ export function catalogRoutes(platform: Platform, capabilities: Capabilities) {
   const router = new Router<AppState>({ prefix: '/shopify' });
 
   async function summaries(ctx: { state: AppState }, ids: string[]): Promise<ProductRating[]> {
-    const ratings = capabilities.get<ProductRatings>(CATALOG_RATINGS);
+    const ratings = capabilities.get(CatalogRatings);
     const found = ratings ? await ratings.productSummaries(ctx.state.tenant, ids) : {};
     return ids.map((id) => found[id] ?? EMPTY_SUMMARY(id));
   }

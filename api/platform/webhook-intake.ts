@@ -4,7 +4,8 @@
 // recorded (by versions that started workflows directly) are given one by the outbox sweep.
 import { isSafeNumber, parse } from 'lossless-json';
 import type { Knex } from 'knex';
-import type { DurableStart, WorkflowOutbox } from '../temporal/outbox';
+import type { StartSpec, WorkflowOutbox } from '../temporal/outbox';
+import { ProcessWebhook } from '../temporal/kernel-workflows';
 
 export const webhookWorkflowId = (shop: string, webhookId: string) => `webhook:${shop}:${webhookId}`;
 
@@ -49,9 +50,8 @@ interface StoredDelivery {
  */
 export type Intake = 'dropped' | 'malformed' | 'queued' | 'redriven' | 'duplicate';
 
-export function processWebhookStart(d: StoredDelivery): DurableStart {
+export function processWebhookStart(d: StoredDelivery): StartSpec<[number]> {
   return {
-    workflowType: 'processWebhook',
     workflowId: webhookWorkflowId(d.shopDomain, d.webhookId),
     args: [d.id],
     shopDomain: d.shopDomain,
@@ -76,7 +76,7 @@ export async function takeIn(knex: Knex, outbox: WorkflowOutbox, delivery: Incom
 
   const outboxId = await knex.transaction(async (trx) => {
     const [row] = await trx('webhook_deliveries').insert(delivery).onConflict(['shop_domain', 'webhook_id']).ignore().returning(['id', 'shopDomain', 'webhookId', 'topic']);
-    return row ? ((await outbox.enqueue(processWebhookStart(row), trx)) ?? null) : undefined;
+    return row ? ((await outbox.enqueue(ProcessWebhook, processWebhookStart(row), trx)) ?? null) : undefined;
   });
   if (outboxId === undefined) return redeliver(knex, outbox, delivery);
   if (outboxId !== null) handOver(outbox, outboxId);
@@ -96,7 +96,7 @@ async function redeliver(knex: Knex, outbox: WorkflowOutbox, delivery: IncomingD
 /** The outbox row of this delivery's start, recorded now unless it is still there. */
 async function recordStart(knex: Knex, outbox: WorkflowOutbox, row: StoredDelivery): Promise<number | undefined> {
   const start = processWebhookStart(row);
-  const id = await outbox.enqueue(start);
+  const id = await outbox.enqueue(ProcessWebhook, start);
   if (id !== undefined) return id;
   // Still pending: hand it over now rather than at its next back-off. (Gone meanwhile: started.)
   return (await knex('workflow_outbox').where({ workflowId: start.workflowId }).first('id'))?.id;
@@ -123,7 +123,7 @@ export async function recordStuckDeliveries(knex: Knex, outbox: WorkflowOutbox, 
     .orderBy('d.id')
     .limit(limit)
     .select('d.id', 'd.shopDomain', 'd.webhookId', 'd.topic');
-  for (const row of stuck) await outbox.enqueue(processWebhookStart(row));
+  for (const row of stuck) await outbox.enqueue(ProcessWebhook, processWebhookStart(row));
   return stuck.length;
 }
 

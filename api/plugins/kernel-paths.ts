@@ -10,3 +10,6 @@ export const KERNEL_ENTRIES: Record<string, string> = {
   '@plaudit/kernel/workflow': path.join(ROOT, 'workflows/sandbox.ts'),
   '@plaudit/kernel/testing': path.join(ROOT, 'tests/support/kernel-testing.ts'),
 };
+
+/** `@plaudit/contracts/<provider>`: the typed references between plugins (contracts/). */
+export const CONTRACTS_DIR = path.join(ROOT, 'contracts');

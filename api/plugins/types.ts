@@ -1,7 +1,7 @@
 // The contract an integrator writes against on the API side: plugins/<id>/api/index.ts
 // default-exports `defineApiPlugin({...})`. See docs/plugins.md.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EventHandler } from '../kernel/events';
+import type { HandledEvent } from '../kernel/events';
 import type { KernelServices } from '../kernel/services';
 import type { AppRouter } from '../http/types';
 
@@ -28,8 +28,11 @@ export interface ApiPlugin {
    * (or the plugin's routes) left running, such as timers and connections of its own.
    */
   onStop?: (services: ApiServices) => Promise<void>;
-  /** Kernel events the plugin listens to. */
-  on?: Record<string, EventHandler>;
+  /**
+   * In-process listeners, run in this process after the emitter's commit (dropping a cache):
+   * `on: [handleEvent(ReviewCreated, (review) => ...)]`. Durable work belongs in `createEventHandlers`.
+   */
+  on?: HandledEvent[];
   /**
    * Answers requests it can answer at once, from memory, before Koa and the kernel's middleware
    * (the storefront's cached reads); returns false to leave a request to the app. Must not throw.

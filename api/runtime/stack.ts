@@ -9,7 +9,7 @@ import { migrateLatest } from '../db/migrations';
 import type { Logger } from '../log';
 import { discoverPlugins } from '../plugins/discover';
 import { connectionOptions, ensureNamespace, ensureSearchAttributes, temporalAddress } from '../temporal/connection';
-import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes';
+import { SEARCH_ATTRIBUTES } from '../temporal/search-attributes';
 import { DEMO_SHOP } from '../shops/demo-shop';
 import { loadConfig, type Config } from '../config';
 import { startEmbeddedApertium } from './apertium';

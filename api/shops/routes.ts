@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import type { Config } from '../config';
+import { ShopPlanChanged } from '../../contracts/kernel';
 import type { EventBus } from '../kernel/events';
 import { assertDeveloperAccount } from './developer-access';
 import type { AppContext, AppState } from '../http/types';
@@ -24,7 +25,7 @@ async function save(ctx: AppContext, patch: Partial<Shop>, message = 'Saved succ
   if (patch.quickstart) merged.quickstart = { ...shop.quickstart, ...patch.quickstart };
   const data = await shop.$query().patchAndFetch(merged);
   // A durable event: held review requests check their quota again (plugins listen in plugin.ts).
-  if (events && data.plan !== previousPlan) await events.emit('shop.plan-changed', { shopId: shop.id, shopDomain: shop.shopifyDomain, plan: data.plan, previousPlan }, { key: `${shop.id}:${Date.now()}`, shopDomain: shop.shopifyDomain });
+  if (events && data.plan !== previousPlan) await events.emit(ShopPlanChanged, { shopId: shop.id, shopDomain: shop.shopifyDomain, plan: data.plan, previousPlan }, { key: `${shop.id}:${Date.now()}`, shopDomain: shop.shopifyDomain });
   ctx.body = { success: true, message, data };
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+import { Client, Connection, type ConnectionOptions, type SignalDefinition, type WorkflowSignalWithStartOptions, type WorkflowStartOptions } from '@temporalio/client';
+import type { WorkflowFunctionOf, WorkflowRef } from '../../contracts/define';
 import { temporal } from '@temporalio/proto';
 import { msToTs, type defineSearchAttributeKey, type SearchAttributeType } from '@temporalio/common';
 
@@ -43,6 +44,19 @@ export function connectionOptions(config: Config): ConnectionOptions {
   };
 }
 
+type AnyWorkflowRef = WorkflowRef<any, any>;
+type SignalWithStartOptions<W extends AnyWorkflowRef, S extends any[]> = WorkflowSignalWithStartOptions<S> & WorkflowStartOptions<WorkflowFunctionOf<W>> & { signal: SignalDefinition<S> | string };
+
+/** Starts a referenced workflow through a bare Client (a bench, a script); services use `temporal.start`. */
+export function startWorkflow<W extends AnyWorkflowRef>(client: Client, ref: W, options: WorkflowStartOptions<WorkflowFunctionOf<W>>) {
+  return client.workflow.start<WorkflowFunctionOf<W>>(ref.type, options);
+}
+
+/** Signals a referenced workflow through a bare Client, starting it first when it is not running. */
+export function signalWithStartWorkflow<W extends AnyWorkflowRef, S extends any[] = []>(client: Client, ref: W, options: SignalWithStartOptions<W, S>) {
+  return client.workflow.signalWithStart<WorkflowFunctionOf<W>, S>(ref.type, options);
+}
+
 /** How long a route waits on Temporal before answering 503 (the client's own retries take ~20 s). */
 export const ROUTE_DEADLINE_MS = 3000;
 
@@ -62,6 +76,21 @@ export class TemporalGateway {
   ) {
     this.connection = connection ?? Connection.lazy(connectionOptions(config));
     this.client = new Client({ connection: this.connection, namespace: config.temporal.namespace });
+  }
+
+  /** Starts a referenced workflow: its arguments are checked against the reference's types. */
+  start<W extends AnyWorkflowRef>(ref: W, options: WorkflowStartOptions<WorkflowFunctionOf<W>>) {
+    return startWorkflow(this.client, ref, options);
+  }
+
+  /** Starts a referenced workflow and waits for its result. */
+  execute<W extends WorkflowRef<any, any>>(ref: W, options: WorkflowStartOptions<WorkflowFunctionOf<W>>) {
+    return this.client.workflow.execute<WorkflowFunctionOf<W>>(ref.type, options);
+  }
+
+  /** Signals a referenced workflow, starting it first when it is not running. */
+  signalWithStart<W extends AnyWorkflowRef, S extends any[] = []>(ref: W, options: SignalWithStartOptions<W, S>) {
+    return signalWithStartWorkflow<W, S>(this.client, ref, options);
   }
 
   /**

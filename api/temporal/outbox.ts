@@ -7,9 +7,22 @@
 import { TypedSearchAttributes } from '@temporalio/common';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
+import type { ArgsOf, WorkflowRef } from '../../contracts/define';
 import type { Logger } from '../log';
-import { ShopDomain } from '../../workflows/search-attributes';
+import { ShopDomain } from './search-attributes';
 
+/** How one start of a referenced workflow is made: its business id, arguments and labels. */
+export interface StartSpec<A extends unknown[] = unknown[]> {
+  /** a business id: `review-reply:<shop>:<review>:<at>` */
+  workflowId: string;
+  args: A;
+  /** the ShopDomain search attribute, so ops find the workflow by shop */
+  shopDomain?: string;
+  /** the Temporal UI's one-line summary */
+  summary?: string;
+}
+
+/** A recorded start, as the outbox keeps it. */
 export interface DurableStart {
   workflowType: string;
   /** a business id: `review-reply:<shop>:<review>:<at>` */
@@ -29,6 +42,11 @@ interface OutboxRow {
   shopDomain: string | null;
   summary: string | null;
   attempts: number;
+}
+
+function durableStart(first: WorkflowRef<any, any> | DurableStart, second?: StartSpec | Knex.Transaction, third?: Knex.Transaction): [DurableStart, Knex.Transaction | undefined] {
+  if ('kind' in first && first.kind === 'workflow') return [{ ...(second as StartSpec), workflowType: first.type }, third];
+  return [first as DurableStart, second as Knex.Transaction | undefined];
 }
 
 /** How long one start may take before it is left to the sweep (routes must answer quickly). */
@@ -59,7 +77,11 @@ export class WorkflowOutbox {
    * awaited. Never throws because Temporal is down: the answer says whether Temporal has the
    * workflow now ('started') or will get it ('queued').
    */
-  async start(start: DurableStart, trx?: Knex.Transaction): Promise<'started' | 'queued'> {
+  start<W extends WorkflowRef<any, any>>(ref: W, spec: StartSpec<ArgsOf<W>>, trx?: Knex.Transaction): Promise<'started' | 'queued'>;
+  /** @deprecated pass the workflow's reference */
+  start(start: DurableStart, trx?: Knex.Transaction): Promise<'started' | 'queued'>;
+  async start(first: WorkflowRef<any, any> | DurableStart, second?: StartSpec | Knex.Transaction, third?: Knex.Transaction): Promise<'started' | 'queued'> {
+    const [start, trx] = durableStart(first, second, third);
     const id = await this.enqueue(start, trx);
     if (id === undefined) return 'started';
     if (!trx) return this.dispatch(id);
@@ -71,7 +93,11 @@ export class WorkflowOutbox {
   }
 
   /** Only records the start (inside `trx`); `dispatch(id)` or the sweep hands it over later. */
-  async enqueue(start: DurableStart, trx?: Knex.Transaction): Promise<number | undefined> {
+  enqueue<W extends WorkflowRef<any, any>>(ref: W, spec: StartSpec<ArgsOf<W>>, trx?: Knex.Transaction): Promise<number | undefined>;
+  /** @deprecated pass the workflow's reference */
+  enqueue(start: DurableStart, trx?: Knex.Transaction): Promise<number | undefined>;
+  async enqueue(first: WorkflowRef<any, any> | DurableStart, second?: StartSpec | Knex.Transaction, third?: Knex.Transaction): Promise<number | undefined> {
+    const [start, trx] = durableStart(first, second, third);
     const [row] = await (trx ?? this.knex)('workflow_outbox')
       .insert({
         workflowId: start.workflowId,

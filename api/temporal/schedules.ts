@@ -2,14 +2,16 @@
 // unreachable cluster (health reports it as down): each create gets a short deadline, a failure is
 // logged, and the next start creates the schedule.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import type { WorkflowRef } from '../../contracts/define';
 import type { ApiServices } from '../plugins/types';
 
-export interface ScheduleSpec {
+export interface ScheduleSpec<A extends unknown[] = unknown[]> {
   scheduleId: string;
   /** a Temporal duration: '1 minute', '1 hour' */
   every: string;
-  workflowType: string;
-  args?: unknown[];
+  /** the workflow each tick starts */
+  workflow: WorkflowRef<A, unknown>;
+  args?: A;
 }
 
 const DEADLINE_MS = 5000;
@@ -21,8 +23,9 @@ const DEADLINE_MS = 5000;
 const SKIP_AFTER_FAILURE_MS = 30_000;
 const failedAt = new WeakMap<object, number>();
 
-export async function ensureSchedule({ temporal, config, log }: Pick<ApiServices, 'temporal' | 'config' | 'log'>, spec: ScheduleSpec) {
-  const { scheduleId, every, workflowType, args = [] } = spec;
+export async function ensureSchedule<A extends unknown[]>({ temporal, config, log }: Pick<ApiServices, 'temporal' | 'config' | 'log'>, spec: ScheduleSpec<A>) {
+  const { scheduleId, every, workflow, args = [] } = spec;
+  const workflowType = workflow.type;
   const failed = failedAt.get(temporal);
   if (failed !== undefined && Date.now() - failed < SKIP_AFTER_FAILURE_MS) {
     log.error({ scheduleId }, 'Temporal was unreachable for another schedule of this start: the next start creates this one');

@@ -1,14 +1,16 @@
 // Imports and export (issue 12): competitors' review files and marketplace pages in, Plaudit's and
 // Judge.me's formats out, and a shop's questions and answers both ways (issue 20). Every review goes
-// in through the reviews plugin's `reviews.import` capability and comes out through `reviews.export`
-// (questions likewise through `questions.import` / `questions.export`); without the plugin the
-// screens answer and an import run fails with its reason.
+// in through the reviews plugin's ReviewWrite capability and comes out through ReviewExport
+// (questions likewise through QuestionsImport / QuestionsExport); without the plugin the screens
+// answer and an import run fails with its reason.
 import { definePlugin } from '@plaudit/kernel';
+import { QuestionsExport, QuestionsImport } from '@plaudit/contracts/questions';
+import { ReviewExport, ReviewWrite } from '@plaudit/contracts/reviews';
 
 export default definePlugin({
   id: 'imports',
   // a free shop imports a sample per run (spec section 9); paid plans up to 10,000 reviews at a time
   features: { importUnlimited: 'base' },
   // questions and answers in and out (Plaudit's Q&A CSV) through the questions plugin, when it is there
-  needs: { 'reviews.import': 'optional', 'reviews.export': 'optional', 'questions.import': 'optional', 'questions.export': 'optional' },
+  needs: [ReviewWrite, ReviewExport, QuestionsImport, QuestionsExport],
 });

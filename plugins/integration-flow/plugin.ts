@@ -4,16 +4,14 @@
 // request for an order, publish a review, reply to a review) at POST /flow/actions/<handle>, verified
 // by Flow's HMAC and idempotent on action_run_id. Flow is part of Shopify: nothing to connect.
 import { definePlugin } from '@plaudit/kernel';
+import { ReviewAdmin, ReviewCreated, ReviewFacts, ReviewPublished } from '@plaudit/contracts/reviews';
+import { RequestReviewed, RequestSent, RequestsPublic } from '@plaudit/contracts/review-requests';
 
 export default definePlugin({
   id: 'integration-flow',
-  listens: ['review.created', 'review.published', 'request.sent', 'request.reviewed'],
+  listens: [ReviewCreated, ReviewPublished, RequestSent, RequestReviewed],
   // all optional: without the reviews plugin no review events come and the review actions answer
   // { ok: false }; without review-requests the request triggers never fire and its action answers so
-  needs: {
-    'reviews.facts': 'optional',
-    'reviews.notifications': 'optional',
-    'reviews.public': 'optional',
-    'review-requests.public': 'optional',
-  },
+  // (ReviewAdmin: the publish and reply actions, and the negative-review threshold)
+  needs: [ReviewFacts, ReviewAdmin, RequestsPublic],
 });

@@ -5,9 +5,11 @@
 // Removable by deleting this folder; without the reviews or review-requests plugins no such events
 // arrive and nothing is sent.
 import { definePlugin } from '@plaudit/kernel';
+import { ReviewCreated, ReviewFacts, ReviewPublished, ReviewReplied } from '@plaudit/contracts/reviews';
+import { RequestEligible, RequestFacts, RequestSent } from '@plaudit/contracts/review-requests';
 
 export default definePlugin({
   id: 'integration-omnisend',
-  listens: ['review.created', 'review.published', 'review.replied', 'request.sent', 'request.eligible'],
-  needs: { 'reviews.facts': 'optional', 'review-requests.facts': 'optional' },
+  listens: [ReviewCreated, ReviewPublished, ReviewReplied, RequestSent, RequestEligible],
+  needs: [ReviewFacts, RequestFacts],
 });

@@ -3,15 +3,18 @@
 // signed with HMAC-SHA256 and delivered by a workflow each. Third tier (spec section 6: "API and
 // webhook, headless"). Reviews, review requests and questions are reached through their plugins' capabilities.
 import { definePlugin } from '@plaudit/kernel';
+import { QuestionsPublic } from '@plaudit/contracts/questions';
+import { RequestsPublic } from '@plaudit/contracts/review-requests';
+import { ReviewAdmin, ReviewFeed } from '@plaudit/contracts/reviews';
 import { WEBHOOK_EVENTS } from './shared/webhook-topics';
 
 export default definePlugin({
   id: 'public-api',
   features: { publicApi: 'third' },
-  // without them the matching routes answer 503 with the missing plugin named ('reviews.feed': the
-  // storefront operations, api/v1/storefront.ts); without 'questions.public' the /questions
-  // operations and the question.* topics are not offered at all
-  needs: { 'reviews.public': 'optional', 'review-requests.public': 'optional', 'reviews.feed': 'optional', 'questions.public': 'optional' },
+  // without them the matching routes answer 503 with the missing plugin named (ReviewFeed: the
+  // storefront operations, api/v1/storefront.ts, and the product summaries); without QuestionsPublic
+  // the /questions operations and the question.* topics are not offered at all
+  needs: [ReviewAdmin, RequestsPublic, ReviewFeed, QuestionsPublic],
   // every event that becomes a webhook topic, handled durably (activities/index.ts)
-  listens: [...WEBHOOK_EVENTS],
+  listens: Object.values(WEBHOOK_EVENTS),
 });

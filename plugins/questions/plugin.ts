@@ -2,7 +2,11 @@
 // merchant is mailed, moderates and answers in the admin (/questions), the asker is mailed the
 // answer. A second-tier feature (spec section 6).
 import { z } from 'zod';
-import { definePlugin } from '@plaudit/kernel';
+import { definePlugin, provide } from '@plaudit/kernel';
+import {
+  QuestionAnswered, QuestionCommunityAnswer, QuestionCreated, QuestionInvited, QuestionsAnalytics, QuestionsExport, QuestionsImport, QuestionsPublic,
+} from '@plaudit/contracts/questions';
+import { RequestBuyers } from '@plaudit/contracts/review-requests';
 import { questionsPublic } from './api/public-capability';
 import { questionsAnalyticsSource } from './db/analytics';
 // a shop's questions and answers out to a file and in from one (the imports plugin; shared/transfer.ts)
@@ -13,12 +17,15 @@ export default definePlugin({
   features: { questions: 'second' },
   // the public API's questions and its question.* webhooks' data (plugins/public-api)
   // and questions asked and answered per local day for the analytics plugin (shared/analytics.ts)
-  provides: { 'questions.public': questionsPublic, 'questions.analytics': ({ knex }) => questionsAnalyticsSource(knex), 'questions.export': questionsExport, 'questions.import': questionsImport },
+  provides: [
+    provide(QuestionsPublic, questionsPublic), provide(QuestionsAnalytics, ({ knex }) => questionsAnalyticsSource(knex)),
+    provide(QuestionsExport, questionsExport), provide(QuestionsImport, questionsImport),
+  ],
   // the merchant's mail about a new question or community answer (at once or in the hourly digest),
   // the asker's mail about an answer, each community invitation's mail: none may be lost
-  listens: ['question.created', 'question.answered', 'question.invited', 'question.community-answer'],
+  listens: [QuestionCreated, QuestionAnswered, QuestionInvited, QuestionCommunityAnswer],
   // the invited buyer's answer page (/qa/answer/<token>) names the invitation
   links: { answer: z.object({ invitation: z.number().int().positive() }) },
   // a product's verified buyers and review requests' unsubscribe link; without it no community invitations
-  needs: { 'review-requests.buyers': 'optional' },
+  needs: [RequestBuyers],
 });

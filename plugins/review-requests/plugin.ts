@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { definePlugin } from '@plaudit/kernel';
+import { definePlugin, provide } from '@plaudit/kernel';
+import { ShopPlanChanged } from '@plaudit/contracts/kernel';
+import { SenderApp } from '@plaudit/contracts/email-marketing';
+import { PushGateway } from '@plaudit/contracts/push';
+import { ReviewAdmin, ReviewCreated, ReviewFacts, ReviewMediaAdded, ReviewWrite } from '@plaudit/contracts/reviews';
+import { RequestBuyers, RequestFacts, RequestQuota, RequestsAnalytics, RequestsPublic } from '@plaudit/contracts/review-requests';
 import { requestFacts } from './db/facts';
 import { requestQuota } from './db/quota';
 import { requestsPublic } from './api/public';
@@ -22,15 +27,16 @@ export default definePlugin({
     verifySender: z.object({ email: z.string() }),
   },
   // review.media-added: photos added later to a review answer the request's last funnel step.
-  listens: ['review.created', 'review.media-added', 'shop.plan-changed'],
-  // The order behind a review link, for the reviews plugin's review page (optional there).
+  listens: [ReviewCreated, ReviewMediaAdded, ShopPlanChanged],
+  // The order behind a queue entry, for the email-marketing apps' events (the reviews plugin's write
+  // page gets it from 'request.eligible' instead: docs/plugins.md, "Contracts").
   // The public API's requests (plugins/public-api): list, create for an order, cancel (shared/public.ts).
   // The request funnel's daily facts and the clicks UTM parameters name, for plugins/analytics (db/analytics.ts).
-  provides: {
-    'review-requests.facts': () => requestFacts, 'review-requests.quota': () => ({ monthly: requestQuota }), 'review-requests.public': requestsPublic,
-    'review-requests.analytics': ({ knex }) => requestsAnalytics(knex),
-    'review-requests.buyers': (services) => requestBuyers(services), // a product's verified buyers and the unsubscribe link (api/buyers.ts)
-  },
+  provides: [
+    provide(RequestFacts, () => requestFacts), provide(RequestQuota, () => ({ monthly: requestQuota })), provide(RequestsPublic, requestsPublic),
+    provide(RequestsAnalytics, ({ knex }) => requestsAnalytics(knex)),
+    provide(RequestBuyers, (services) => requestBuyers(services)), // a product's verified buyers and the unsubscribe link (api/buyers.ts)
+  ],
   // The emails merchants edit (the kernel's template registry); default texts in locales/<lang>.json.
   emailTemplates: {
     reviewReminder: {
@@ -46,11 +52,12 @@ export default definePlugin({
       sample: { ...SAMPLE, product_title: 'Linen shirt', review_content: 'Lovely fabric, runs a little large.', photo_url: SAMPLE.shop_url, unsubscribe_url: SAMPLE.shop_url },
     },
   },
-  // The links in request emails and the review a photo reminder is about (shared/reviews-collect.ts);
-  // optional: without the reviews plugin, request links lead to the shop and no photo reminder is planned.
+  // The links in request emails (ReviewWrite, shared/reviews-collect.ts) and the review a photo reminder
+  // is about (ReviewFacts); optional: without the reviews plugin, request links lead to the shop and no
+  // photo reminder is planned. The shop notifications shown with the email settings (ReviewAdmin).
   // The web-push app (plugins/integration-web-push, OneSignal): push reminders go through it once the
   // shop connected it; without it, or while the shop has not connected it, to the local outbox.
   // The email-marketing app that may send the requests instead of Plaudit's email (shared/sender-app.ts,
   // plugins/integration-klaviyo): without it, or while the shop is not connected, Plaudit sends them.
-  needs: { 'reviews.collect': 'optional', 'reviews.notifications': 'optional', 'push.gateway': 'optional', 'email-marketing.sender': 'optional' },
+  needs: [ReviewWrite, ReviewFacts, ReviewAdmin, PushGateway, SenderApp],
 });

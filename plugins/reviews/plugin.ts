@@ -1,8 +1,12 @@
 // The reviews plugin's manifest: plan features, the signed links it issues, what it offers other
-// plugins and the kernel (capabilities, shared/feed.ts, shared/import.ts), what it may use, and the
-// events it handles.
-import { definePlugin } from '@plaudit/kernel';
-import { catalogRatings, reviewsAnalytics, reviewsFacts, reviewsCollect, reviewsExport, reviewsGuest, reviewsMedia, reviewsRewards, reviewsFeed, reviewsImport, reviewsNotifications, reviewsPublic, reviewsTexts } from './capabilities';
+// plugins and the kernel (capabilities.ts; the interfaces are contracts/reviews.ts and
+// contracts/catalog.ts), what it may use, and the events it handles.
+import { definePlugin, provide } from '@plaudit/kernel';
+import { CatalogRatings } from '@plaudit/contracts/catalog';
+import { RequestEligible } from '@plaudit/contracts/review-requests';
+import { ReviewAdmin, ReviewAnalytics, ReviewCreated, ReviewExport, ReviewFacts, ReviewFeed, ReviewTexts, ReviewWrite } from '@plaudit/contracts/reviews';
+import { ReviewVideos, VideoTranscoded } from '@plaudit/contracts/video-reviews';
+import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewTexts, reviewWrite } from './capabilities';
 import { editLink, photoLink, writeLink } from './shared/links';
 
 const REVIEW = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'review_title', 'review_content', 'review_rating'];
@@ -12,35 +16,29 @@ export default definePlugin({
   id: 'reviews',
   features: { reply: 'base', reviewReply: 'base', recycleBin: 'base', confirmEdit: 'base' },
   links: { write: writeLink, photo: photoLink, edit: editLink },
-  provides: {
-    'reviews.feed': reviewsFeed,
-    'catalog.ratings': catalogRatings,
-    'reviews.collect': reviewsCollect,
-    'reviews.notifications': reviewsNotifications,
-    // a shopper's review from another plugin's public page (QR cards)
-    'reviews.guest': reviewsGuest,
-    // a rewarded review's facts and its incentivized flag (the rewards plugin)
-    'reviews.rewards': reviewsRewards,
-    // one review's facts for the integrations that hand reviews to other apps (shared/facts-provider.ts)
-    'reviews.facts': reviewsFacts,
-    // many reviews at once (shared/import.ts), for the imports plugin and tests of other plugins
-    'reviews.import': reviewsImport,
-    // the public API's reviews (plugins/public-api), through the admin's own paths (shared/public.ts)
-    'reviews.public': reviewsPublic,
-    // every review of a shop in keyset-paged batches, for the imports plugin's export (shared/export.ts)
-    'reviews.export': reviewsExport,
-    // the reviews' facts per local day, for the analytics plugin's rollups (shared/analytics.ts)
-    'reviews.analytics': reviewsAnalytics,
-    // a review's words and detected language, for the translations plugin (shared/texts.ts)
-    'reviews.texts': () => reviewsTexts,
-    // a transcoded video added to its review (plugins/video-reviews; db/media.ts)
-    'reviews.media': reviewsMedia,
-  },
-  // the order's products for the write page, without asking Shopify again
-  // the review page's video field (plugins/video-reviews; shared/video.ts): without it, no video
-  needs: { 'review-requests.facts': 'optional', 'reviews.video': 'optional' },
-  // the shop's new-review notifications (workflows/notifications.ts) must not be lost
-  listens: ['review.created'],
+  provides: [
+    // published reviews as shoppers see them (widgets, the storefront API)
+    provide(ReviewFeed, reviewFeed),
+    // the kernel's /api/shopify/* star counts (and the QR screen's)
+    provide(CatalogRatings, catalogRatings),
+    // one review as it is, and its incentivized flag (integrations, rewards, the photo reminder)
+    provide(ReviewFacts, reviewFacts),
+    // new reviews from elsewhere: write and photo links, a QR page's guest review, imports
+    provide(ReviewWrite, reviewWrite),
+    // the merchant's operations and notification settings (the public API, Flow, the email settings screen)
+    provide(ReviewAdmin, reviewAdmin),
+    // every review of a shop in keyset-paged batches (the imports plugin's export)
+    provide(ReviewExport, reviewExport),
+    // the reviews' facts per local day (the analytics plugin's rollups)
+    provide(ReviewAnalytics, reviewAnalytics),
+    // a review's words and detected language (the translations plugin)
+    provide(ReviewTexts, () => reviewTexts),
+  ],
+  // the review page's video field (plugins/video-reviews): without it, no video
+  needs: [ReviewVideos],
+  // the shop's new-review notifications (workflows/notifications.ts) must not be lost; the order of a
+  // request that went out, for its write page (db/write-orders.ts); a transcoded video for its review
+  listens: [ReviewCreated, RequestEligible, VideoTranscoded],
   // The emails merchants edit (the kernel's template registry); default texts in locales/<lang>.json
   // (email_templates.*). Reviews' emails answer the customer's own review: no unsubscribe link.
   emailTemplates: {

@@ -1,7 +1,10 @@
 // Rewards: a unique Shopify discount code for every qualifying review (issue 17), mailed with the
 // discount notification, reminded before it expires unless used, topped up when photos are added.
 // FTC-safe by construction: the rule never reads the rating (shared/settings.ts `rewardFor`).
-import { definePlugin } from '@plaudit/kernel';
+import { definePlugin, provide } from '@plaudit/kernel';
+import { RewardsAnalytics } from '@plaudit/contracts/rewards';
+import { LoyaltyPoints } from '@plaudit/contracts/loyalty';
+import { ReviewCreated, ReviewFacts, ReviewMediaAdded } from '@plaudit/contracts/reviews';
 import { rewardsAnalyticsSource } from './db/analytics';
 
 const COMMON = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'discount_code', 'discount_value', 'discount_expires'];
@@ -10,13 +13,13 @@ const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_f
 export default definePlugin({
   id: 'rewards',
   features: { discount: 'second' },
-  listens: ['review.created', 'review.media-added'],
+  listens: [ReviewCreated, ReviewMediaAdded],
   // optional: without the reviews plugin no review events arrive, so nothing is rewarded, while the
   // settings and report pages still answer (removing plugins/reviews must not stop the app)
   // the loyalty app (plugins/integration-smile) that makes 'points' a reward to choose (shared/loyalty.ts)
-  needs: { 'reviews.rewards': 'optional', 'loyalty.points': 'optional' },
+  needs: [ReviewFacts, LoyaltyPoints],
   // codes sent and used per local day, and which discount codes are rewards (shared/analytics.ts)
-  provides: { 'rewards.analytics': ({ knex }) => rewardsAnalyticsSource(knex) },
+  provides: [provide(RewardsAnalytics, ({ knex }) => rewardsAnalyticsSource(knex))],
   emailTemplates: {
     // editing them is part of the second-tier feature, as the rewards are
     discountNotification: { feature: 'discount', variables: COMMON, buttonUrl: 'shop_url', sample: SAMPLE },

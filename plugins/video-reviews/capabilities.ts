@@ -1,15 +1,18 @@
-// `reviews.video`, for the reviews plugin's review page: the video field (with its upload ticket and
-// script), the check of the upload a form names, and its binding to the review just saved, in the
-// review's own transaction with the start of its transcode (through the outbox: never lost).
+// ReviewVideos (contracts/video-reviews.ts), for the reviews plugin's review page and the widgets'
+// form: the video field (with its upload ticket and script), the check of the upload a form names, and
+// its binding to the review just saved, in the review's own transaction with the start of its
+// transcode (through the outbox: never lost).
 import type { Knex } from 'knex';
 import type { KernelServices, ShopView, Tenant } from '@plaudit/kernel';
 import { attachUpload, findUpload } from './db/uploads';
-import { storefrontVideo, videoField, type KeptVideo, type StorefrontVideo } from './shared/field';
+import type { KeptVideo, ReviewVideosApi, StorefrontVideo } from '@plaudit/contracts/video-reviews';
+import { storefrontVideo, videoField } from './shared/field';
 import { MAX_CAPTION, type Refusal } from './shared/limits';
 import { TICKET, TICKET_SECONDS, type Ticket } from './shared/ticket';
+import { TranscodeReviewVideo } from './shared/workflows';
 import { transcodeWorkflowId, type VideoJob } from './workflows/messages';
 
-export function videoUploads(services: KernelServices) {
+export function videoUploads(services: KernelServices): ReviewVideosApi {
   const { config, links, i18n, shops, outbox } = services;
   const t = (lang: string) => i18n.forLanguage(i18n.language(lang));
 
@@ -43,10 +46,9 @@ export function videoUploads(services: KernelServices) {
     async attach(trx: Knex.Transaction, tenant: Tenant, reviewId: number, uploadId: string, caption: string): Promise<boolean> {
       if (!(await attachUpload(trx, tenant, uploadId, reviewId, caption.trim() || null))) return false;
       const job: VideoJob = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, uploadId };
-      await outbox.start({ workflowType: 'transcodeReviewVideo', workflowId: transcodeWorkflowId(job), args: [job], shopDomain: tenant.shopDomain, summary: `Video of review ${reviewId} for ${tenant.shopDomain}` }, trx);
+      await outbox.start(TranscodeReviewVideo, { workflowId: transcodeWorkflowId(job), args: [job], shopDomain: tenant.shopDomain, summary: `Video of review ${reviewId} for ${tenant.shopDomain}` }, trx);
       return true;
     },
   };
 }
 
-export type VideoUploads = ReturnType<typeof videoUploads>;

@@ -1,8 +1,10 @@
 // Video reviews (issue 20, second tier): one video per review from the signed review page, uploaded
 // in resumable chunks (tus), checked by its bytes and ffprobe, transcoded by a Temporal activity with
-// ffmpeg to H.264/AAC MP4 plus a poster, then added to the review through the reviews plugin's
-// `reviews.media` capability. The review page asks for the field through `reviews.video`. README.md.
-import { definePlugin } from '@plaudit/kernel';
+// ffmpeg to H.264/AAC MP4 plus a poster, then announced ('video.transcoded'), which the reviews plugin
+// listens to and adds to the review. The review pages ask for the field through ReviewVideos. Both are
+// this plugin's contract (contracts/video-reviews.ts); it uses nothing of the reviews plugin. README.md.
+import { definePlugin, provide } from '@plaudit/kernel';
+import { ReviewVideos } from '@plaudit/contracts/video-reviews';
 import { videoUploads } from './capabilities';
 import { ticketSchema } from './shared/ticket';
 
@@ -11,7 +13,5 @@ export default definePlugin({
   features: { videoReviews: 'second' },
   links: { upload: ticketSchema },
   // the review pages' video field and its binding to the new review
-  provides: { 'reviews.video': videoUploads },
-  // a transcoded video joins its review's media; without the reviews plugin nothing asks for videos
-  needs: { 'reviews.media': 'optional' },
+  provides: [provide(ReviewVideos, videoUploads)],
 });

@@ -1,15 +1,16 @@
 import { definePlugin } from '@plaudit/kernel';
-import { widgetsCatalog } from './api/storefront-text';
+import { ReviewFeed, ReviewWrite } from '@plaudit/contracts/reviews';
+import { TranslationLabels, TranslationReviews } from '@plaudit/contracts/translations';
+import { ReviewVideos } from '@plaudit/contracts/video-reviews';
 
 export default definePlugin({
   id: 'widgets',
   features: { customCss: 'base', removeBranding: 'base', ugc: 'base' },
   // Reviews and the review settings the storefront needs; without them the widgets show no reviews.
   // The write-review links of the customer portal; without them it links to the product's page.
-  // The merchant's labels per language (the translations plugin); without it the catalog's texts.
+  // The merchant's labels per language (the translations plugin, which gets the catalog's default texts
+  // from api/index.ts's onStart); without it the catalog's texts.
   // Review text translation ("See translation", second tier); without it no review offers one.
   // Video reviews in the review form (second tier); without them the form takes photos only.
-  needs: { 'reviews.feed': 'optional', 'reviews.collect': 'optional', 'translations.labels': 'optional', 'translations.reviews': 'optional', 'reviews.video': 'optional' },
-  // The storefront catalog's default texts, for the translations screen to show and check against.
-  provides: { 'widgets.catalog': widgetsCatalog },
+  needs: [ReviewFeed, ReviewWrite, TranslationLabels, TranslationReviews, ReviewVideos],
 });

@@ -2,8 +2,8 @@
 // unreachable (an API whose TEMPORAL_ADDRESS is a dead port saves it in the outbox), handed over
 // later, and the order's request workflow learns it was reviewed: no reminder goes out.
 // Emitted through the kernel's event bus exactly as the reviews plugin does when it saves a review.
-import { listMail } from '@plaudit/kernel';
-import { eventually, freePort, startPlatformStack, startTestApi } from '@plaudit/kernel/testing';
+import { eventually, freePort, startPlatformStack, startTestApi, listMail } from '@plaudit/kernel/testing';
+import { ReviewCreated } from '@plaudit/contracts/reviews';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -28,8 +28,8 @@ test('Temporal down while a review is saved: the request still learns it and sen
   // Kept open until the end: its own retries of the hand-over keep failing meanwhile, as they would.
   offline = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
   const review = { shopId: shop.id, shopDomain: domain, reviewId: 900_000 + sent.id, productId: 'gid://shopify/Product/1', rating: 5, source: 'email', status: 'publish', orderId: order.id, queueEntryId: sent.id, mediaCount: 1 };
-  await offline.runtime.services.events.emit('review.created', review, { key: review.reviewId, shopDomain: domain });
-  const workflowId = `event:review.created:${900_000 + sent.id}`;
+  await offline.runtime.services.events.emit(ReviewCreated, review, { key: review.reviewId, shopDomain: domain });
+  const workflowId = `event:${ReviewCreated.name}:${900_000 + sent.id}`;
   const recorded = await stack.api.knex('workflow_outbox').where({ workflowId }).first();
   if (recorded) {
     // Temporal is reachable again: the outbox hands the delivery over.

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { processWebhookStart, STUCK_AFTER_MS, webhookWorkflowId } from '../../api/platform/webhook-intake';
+import { OutboxSweep, ProcessWebhook } from '../../api/temporal/kernel-workflows';
 import { freePort } from '../../api/runtime/temporal-dev-server';
 import { temporalAddress } from '../../api/temporal/connection';
 import { eventually, startTestApi, type TestApi } from '../support/api';
@@ -117,7 +118,7 @@ test('customers/redact recorded by a process that died before the hand-over is c
     const [row] = await trx('webhook_deliveries')
       .insert({ shopDomain: domain, webhookId, topic: 'customers/redact', apiVersion: '2025-10', payload: '{"customer":{"email":"forget.me@example.com"}}' })
       .returning(['id', 'shopDomain', 'webhookId', 'topic']);
-    await stack.api.runtime.services.outbox.enqueue(processWebhookStart(row), trx);
+    await stack.api.runtime.services.outbox.enqueue(ProcessWebhook, processWebhookStart(row), trx);
   });
 
   const next = await startTestApi(platformEnv());
@@ -141,8 +142,8 @@ test('a delivery an older version left received with no start is re-driven by th
     createdAt: new Date(Date.now() - STUCK_AFTER_MS - 60_000),
   });
   // What the `kernel-outbox-sweep` schedule runs every minute, on the real worker.
-  const { client, config } = stack.api.runtime.services.temporal;
-  const summary = await client.workflow.execute('outboxSweep', { taskQueue: config.temporal.taskQueue, workflowId: `test-outbox-sweep-${webhookId}` });
+  const { temporal } = stack.api.runtime.services;
+  const summary = await temporal.execute(OutboxSweep, { taskQueue: temporal.config.temporal.taskQueue, workflowId: `test-outbox-sweep-${webhookId}` });
   // (Another sweep may have re-driven it first: the count is not this test's to assert.)
   expect(summary).toMatch(/stuck webhook\(s\) re-driven/);
   await processedOnce(domain, webhookId);

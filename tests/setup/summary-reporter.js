@@ -1,9 +1,32 @@
-// Prints the plain closing line CI reads ("tests: N passed, N failed").
+// The suite's health at the end of every run: the total time, the slowest files, any test that
+// was retried or used more than half of its time budget (the next to time out on a busy machine),
+// then the plain closing line CI reads ("tests: N passed, N failed").
+const SLOWEST = 20;
+// a test past this share of its timeout is named: it passes today and times out under load tomorrow
+const BUDGET_SHARE = 0.5;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
 class SummaryReporter {
+  constructor(globalConfig) {
+    this.timeout = globalConfig.testTimeout ?? 5000;
+  }
+
   onRunComplete(_contexts, results) {
+    const lines = [''];
+    const files = results.testResults.map((r) => ({ path: r.testFilePath.replace(`${process.cwd()}/`, ''), ms: r.perfStats.end - r.perfStats.start, tests: r.testResults }));
+    const total = Date.now() - results.startTime;
+    lines.push(`suite: ${results.numTotalTestSuites} files, ${results.numTotalTests} tests in ${seconds(total)}`);
+    lines.push(`slowest ${Math.min(SLOWEST, files.length)} files:`);
+    for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) lines.push(`  ${seconds(f.ms).padStart(8)}  ${f.path}`);
+    const retried = files.flatMap((f) => f.tests.filter((t) => (t.invocations ?? 1) > 1).map((t) => `  ${f.path} > ${t.fullName} (${t.invocations} runs)`));
+    if (retried.length) lines.push('retried:', ...retried);
+    const slow = files.flatMap((f) => f.tests.filter((t) => (t.duration ?? 0) > this.timeout * BUDGET_SHARE).map((t) => `  ${seconds(t.duration)}  ${f.path} > ${t.fullName}`));
+    if (slow.length) lines.push(`over half their time budget (${seconds(this.timeout)}):`, ...slow);
     const skipped = results.numPendingTests + results.numTodoTests;
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
-    process.stdout.write(`\ntests: ${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    lines.push('', `tests: ${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`, '');
+    process.stdout.write(lines.join('\n'));
   }
 }
 module.exports = SummaryReporter;

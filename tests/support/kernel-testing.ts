@@ -8,6 +8,8 @@ export { bundleFor, startTestWorker } from './worker';
 export { adminPage } from './admin-session';
 export { collectPageErrors, screenshot, useBrowser } from './browser';
 export { listMail, mailDir, parseHeaders, startSmtpSink, type StoredMail } from '../../api/runtime/smtp-sink';
+// a shop's sender settings written directly (a custom SMTP server the test runs), bypassing the verification
+export { DEFAULT_EMAIL_SETTINGS, sealPassword, storeEmailSettings } from '../../api/mail/sender';
 export { appProxySignature } from '../../api/platform/app-proxy';
 export { freePort, startTemporalDevServer, stopChild } from '../../api/runtime/temporal-dev-server';
 // Apertium APy, the real review-translation server (plugins/translations), started by the tests that use it

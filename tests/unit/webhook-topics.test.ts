@@ -3,7 +3,7 @@
 // handles a topic it did not declare).
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadManifests } from '../../api/kernel/services';
+import { loadManifests } from '../../api/kernel/assemble';
 import { KERNEL_WEBHOOK_TOPICS } from '../../api/platform/webhook-routes';
 import { discoverPlugins } from '../../api/plugins/discover';
 

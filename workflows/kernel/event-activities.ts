@@ -10,7 +10,7 @@ export function createEventActivities(deps: ActivityDeps, handlers: Map<string, 
       return deps.events.listeners(event);
     },
     async handleEvent(plugin: string, delivery: EventDelivery): Promise<void> {
-      const handler = handlers.get(plugin)?.[delivery.event];
+      const handler = handlers.get(plugin)?.of(delivery.event);
       // A plugin removed since the event was recorded has nothing to do; say so in the history.
       if (!handler) throw ApplicationFailure.nonRetryable(`Plugin "${plugin}" has no handler for "${delivery.event}"`, 'NoEventHandler');
       await handler(delivery.payload);

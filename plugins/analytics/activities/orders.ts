@@ -4,7 +4,8 @@
 import type { ActivityDeps, WebhookDelivery } from '@plaudit/kernel';
 import { recordOrder } from '../db/orders';
 import { ATTRIBUTION_WINDOW_DAYS } from '../shared/api';
-import type { RequestsAnalytics, RewardsAnalytics } from '../shared/sources';
+import { RequestsAnalytics } from '@plaudit/contracts/review-requests';
+import { RewardsAnalytics } from '@plaudit/contracts/rewards';
 
 /** The queue entry a landing page's UTM parameters name (`utm_source=plaudit&utm_content=<id>`). */
 export function requestOfLanding(landingSite: unknown): number | undefined {
@@ -36,10 +37,10 @@ export function orderCreatedHook(deps: ActivityDeps) {
     const tenant = deps.tenant(d.shopId, d.shopDomain);
     const orderedAt = new Date(order.created_at ?? d.triggeredAt ?? Date.now());
     const queueEntryId = requestOfLanding(order.landing_site) ?? null;
-    const requests = deps.capabilities.get<RequestsAnalytics>('review-requests.analytics');
+    const requests = deps.capabilities.get(RequestsAnalytics);
     const clickedAt = queueEntryId !== null && requests ? (await requests.clickedAt(tenant, queueEntryId)) ?? null : null;
     const codes = discountCodes(order);
-    const rewards = deps.capabilities.get<RewardsAnalytics>('rewards.analytics');
+    const rewards = deps.capabilities.get(RewardsAnalytics);
     const reward = codes.length > 0 && !!rewards && (await rewards.rewardCodes(tenant, codes)).length > 0;
     if (queueEntryId === null && !reward) return;
     const total = Number(order.total_price ?? 0);

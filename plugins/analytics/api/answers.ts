@@ -2,7 +2,9 @@
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import { bucketsOf, productRange, rankProducts, series, totals } from '../db/read';
 import { ATTRIBUTION_WINDOW_DAYS, type EmailAnswer, type Figure, type OverviewAnswer, type PeriodInfo, type ProductRank, type RatingAnswer, type RatingPoint } from '../shared/api';
-import type { ReviewsAnalytics } from '../shared/sources';
+import { QuestionsAnalytics } from '@plaudit/contracts/questions';
+import { RewardsAnalytics } from '@plaudit/contracts/rewards';
+import { ReviewAnalytics } from '@plaudit/contracts/reviews';
 import { figuresOf, get, ratio, requestsSent } from './figures';
 
 type Services = Pick<KernelServices, 'knex' | 'capabilities'>;
@@ -14,7 +16,7 @@ export async function overview(services: Services, tenant: Tenant, period: Base)
   const b = figuresOf(before);
   const figures = Object.fromEntries(Object.keys(a).map((k) => [k, { value: a[k as keyof typeof a], previous: b[k as keyof typeof b] } satisfies Figure])) as OverviewAnswer['figures'];
   const compared = (metric: string): Figure => ({ value: get(now, metric), previous: get(before, metric) });
-  const questions = services.capabilities.get('questions.analytics') ? { asked: compared('questions.asked'), answered: compared('questions.answered') } : null;
+  const questions = services.capabilities.has(QuestionsAnalytics) ? { asked: compared('questions.asked'), answered: compared('questions.answered') } : null;
   return { ...period, figures, questions };
 }
 
@@ -52,7 +54,7 @@ export async function rating(services: Services, tenant: Tenant, period: Base): 
 }
 
 async function titles(services: Services, tenant: Tenant, keys: string[]): Promise<Record<string, string>> {
-  const reviews = services.capabilities.get<ReviewsAnalytics>('reviews.analytics');
+  const reviews = services.capabilities.get(ReviewAnalytics);
   return keys.length && reviews ? reviews.productTitles(tenant, [...new Set(keys)]) : {};
 }
 
@@ -63,7 +65,7 @@ export async function email(services: Services, tenant: Tenant, period: Base): P
   const counts = FUNNEL.map(([, metric]) => (metric ? get(t, metric) : requestsSent(t)));
   const skipped = Object.entries(t).filter(([m, v]) => m.startsWith('requests.skipped.') && v > 0)
     .map(([m, count]) => ({ reason: m.slice('requests.skipped.'.length), count })).sort((a, b) => b.count - a.count);
-  const hasRewards = !!services.capabilities.get('rewards.analytics');
+  const hasRewards = services.capabilities.has(RewardsAnalytics);
   return {
     ...period,
     funnel: FUNNEL.map(([step], i) => ({ step, count: counts[i], rate: i ? ratio(counts[i], counts[i - 1]) : null })),

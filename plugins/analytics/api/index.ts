@@ -8,6 +8,7 @@ import { startRebuild } from '../activities/rebuild-start';
 import type { PeriodInfo } from '../shared/api';
 import { periodQuery, resolvePeriod } from '../shared/period';
 import { email, overview, rating } from './answers';
+import { AnalyticsFoldChanges } from '../shared/workflows';
 
 const SCREENS = { overview, rating, email };
 
@@ -48,5 +49,5 @@ export default defineApiPlugin({
     });
     return router;
   },
-  onStart: (services) => ensureSchedule(services, { scheduleId: 'analytics-fold', every: '1 minute', workflowType: 'analyticsFoldChanges' }),
+  onStart: (services) => ensureSchedule(services, { scheduleId: 'analytics-fold', every: '1 minute', workflow: AnalyticsFoldChanges }),
 });

@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
+import { ReviewWrite, type ImportedReviewInput, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 import { benchShops, createLogger, freePort, loadConfig, pct, ROOT, seededRandom, startApiServer, startInfrastructure, tokenFor, updateShop, type TestApi } from '@plaudit/kernel/testing';
 import { foldChanges, FOLD_OVERLAP_MS, rebuildShop } from '../activities/count';
 import { differencesFromRecount, type Difference } from '../activities/verify';
@@ -52,21 +53,6 @@ const GOAL_RATIO = 2;
 const SCREENS = ['overview', 'rating', 'email'] as const;
 const DAY_MS = 86_400_000;
 
-/** What this benchmark relies on of the reviews plugin's `reviews.import` (plugins never import each other). */
-interface ImportedReview {
-  kind: 'product' | 'store';
-  productId: string | null;
-  productTitle: string | null;
-  rating: number;
-  title: string | null;
-  content: string;
-  firstName: string;
-  source: string;
-  status: 'published' | 'unpublished';
-  media: { url: string; type: 'image' | 'video' }[];
-  createdAt: Date;
-}
-interface ReviewImport { importReviews(tenant: Tenant, rows: ImportedReview[]): Promise<{ ids: number[] }> }
 
 // the same data on every run
 const rnd = seededRandom(18);
@@ -100,7 +86,7 @@ const TEXTS = ['Really happy with this, exactly as pictured.', 'Arrived quickly,
 const NAMES = ['Ada', 'Bruno', 'Chloé', 'Dmitri', 'Eun-ji', 'Fatima', 'Giulia', 'Hiro'];
 const SOURCES: [string, number][] = [['imported', 0.7], ['amazon', 0.15], ['aliexpress', 0.1], ['shopee', 0.05]];
 
-function reviewRow(n: number, products: number, productBase: number, quality: number[], createdAt: Date): ImportedReview {
+function reviewRow(n: number, products: number, productBase: number, quality: number[], createdAt: Date): ImportedReviewInput {
   const store = rnd() < 0.04;
   // a few products get most reviews; each product has its own rating profile (best and worst lists)
   const p = Math.floor(rnd() ** 1.6 * products);
@@ -125,7 +111,7 @@ function reviewRow(n: number, products: number, productBase: number, quality: nu
 }
 
 /** `count` reviews through `reviews.import`, 10,000 a call; dates from `at(i)`. */
-async function importReviews(reviews: ReviewImport, tenant: Tenant, count: number, products: number, productBase: number, at: () => Date, progress = false) {
+async function importReviews(reviews: ReviewWriteApi, tenant: Tenant, count: number, products: number, productBase: number, at: () => Date, progress = false) {
   const quality = Array.from({ length: products }, () => rnd());
   let done = 0;
   while (done < count) {
@@ -263,7 +249,7 @@ async function main() {
     const services = api.runtime.services;
     const { knex } = services;
     const testApi: TestApi = { ...api, url: apiUrl, config, knex };
-    const reviews = services.capabilities.require<ReviewImport>('reviews.import');
+    const reviews = services.capabilities.require(ReviewWrite);
     const { first } = await benchShops(knex, 2, 'pro');
     const shop = (n: number, label: Shop['label']): Shop => {
       const domain = `bench-${n}.myshopify.com`;

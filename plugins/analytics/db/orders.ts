@@ -2,7 +2,7 @@
 // attributed orders and revenue, and orders paid with a review reward's code, by the order's local day.
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
-import type { AnalyticsSource, DayFacts, DayRange } from '../shared/sources';
+import type { AnalyticsSource, DayFacts, DayRange } from '@plaudit/contracts/analytics';
 import { localDay } from '../shared/days';
 
 export interface SeenOrder {

@@ -2,7 +2,7 @@
 // the same days twice changes nothing (the fold may overlap; see README.md).
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
-import type { DayFacts, ProductFacts } from '../shared/sources';
+import type { DayFacts, ProductFacts } from '@plaudit/contracts/analytics';
 import { monthStart } from '../shared/days';
 
 const CHUNK = 2000;

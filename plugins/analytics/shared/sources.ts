@@ -1,63 +1,7 @@
-// What the analytics plugin reads from the plugins that own the facts (issue 18). Each provider
-// implements this structurally as its capability (`reviews.analytics`, `review-requests.analytics`,
-// `rewards.analytics`, `questions.analytics`); analytics never reads their tables. The rollups are
-// theirs to compute, ours to keep: a source answers "what are the facts of these local days",
-// analytics stores them per day.
-import type { Tenant } from '@plaudit/kernel';
-
-/** Where a shop's rows changed: the 15-minute UTC buckets of every date its facts are keyed by. */
-export interface Touched {
-  shopId: number;
-  /** bucket starts (UTC). Every timezone offset is a multiple of 15 minutes, so a bucket lies in one local day anywhere. */
-  buckets: Date[];
-}
-
-/** A local day's facts: metric name -> value (counts, sums). Names carry the source's prefix. */
-export type DayFacts = Record<string, number>;
-
-/** Per-product facts of a local day (product reviews only; the store's own reviews are not a product). */
-export interface ProductFacts { productKey: string; count: number; ratingSum: number }
-
-export interface DayRange {
-  /** first local day, yyyy-mm-dd (inclusive) */
-  from: string;
-  /** last local day, yyyy-mm-dd (inclusive) */
-  to: string;
-  /** IANA timezone the days are in (the shop's) */
-  timezone: string;
-}
-
-export interface AnalyticsSource {
-  /**
-   * A sweep across shops: the rows whose updated_at lies in (since, until], each reported by the
-   * buckets of every date its facts are keyed by (so a fact that moves from one day to another
-   * marks both). Must not miss a change; reporting more is harmless.
-   */
-  touched(since: Date, until: Date): Promise<Touched[]>;
-  /** The complete facts of every local day in the range: a day without facts may be left out. */
-  days(tenant: Tenant, range: DayRange): Promise<Record<string, DayFacts>>;
-  /** Per-product facts of the range's days (only the reviews source has them). */
-  productDays?(tenant: Tenant, range: DayRange): Promise<Record<string, ProductFacts[]>>;
-  /** The first day with facts, for a rebuild's range; undefined when the shop has none. */
-  firstDay(tenant: Tenant, timezone: string): Promise<string | undefined>;
-}
-
-/** `reviews.analytics`: a source, plus the titles of products for the best and worst lists. */
-export interface ReviewsAnalytics extends AnalyticsSource {
-  productTitles(tenant: Tenant, productKeys: string[]): Promise<Record<string, string>>;
-}
-
-/** `review-requests.analytics`: a source, plus the click a landing page's UTM names (attribution). */
-export interface RequestsAnalytics extends AnalyticsSource {
-  /** when the queue entry's links were first clicked, undefined when never (or not the shop's) */
-  clickedAt(tenant: Tenant, queueEntryId: number): Promise<Date | undefined>;
-}
-
-/** `rewards.analytics`: a source, plus which of an order's discount codes are review rewards. */
-export interface RewardsAnalytics extends AnalyticsSource {
-  rewardCodes(tenant: Tenant, codes: string[]): Promise<string[]>;
-}
-
+// What the analytics plugin reads from the plugins that own the facts (issue 18): each source's
+// shape is @plaudit/contracts/analytics' AnalyticsSource, extended in its provider's contract;
+// analytics never reads their tables. The rollups are theirs to compute, ours to keep: a source
+// answers "what are the facts of these local days", analytics stores them per day.
 /**
  * The metric names each source reports (the screens read these). Counts unless said otherwise.
  * reviews:  reviews.count, reviews.rating_sum, reviews.stars1..reviews.stars5, reviews.with_photo,

@@ -2,7 +2,7 @@
 // changes the rollups equal a full recount; a review at 23:30 local time counts on its local day.
 // Real PostgreSQL, Temporal and worker. The request funnel and attribution: funnel.test.ts.
 import { client, createShop, eventually, seededRandom, startTestApi, updateShop, type TestApi } from '@plaudit/kernel/testing';
-import type { Tenant } from '@plaudit/kernel';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { foldChanges, rebuildShop } from '../activities/count';
 import { differencesFromRecount } from '../activities/verify';
 import { orderCreatedHook } from '../activities/orders';
@@ -11,9 +11,8 @@ let api: TestApi;
 beforeAll(async () => { api = await startTestApi(); });
 afterAll(() => api.close());
 
-interface ImportRows { importReviews(tenant: Tenant, rows: Record<string, unknown>[]): Promise<{ ids: number[] }> }
 const services = () => api.runtime.services;
-const importer = () => services().capabilities.require<ImportRows>('reviews.import');
+const importer = () => services().capabilities.require(ReviewWrite);
 
 async function foldUntilCounted(shopId: number) {
   const result = await foldChanges(services());

@@ -2,7 +2,7 @@
 // the offers it may take, with the plan comparison built from what the plugins declare.
 import { declaredFeatures, hasFullAccess, normalisePlan, type KernelServices, type ShopView } from '@plaudit/kernel';
 import { OFFERED_PLANS, PLANS, periodPrice, type SubscriptionInfo, type TierName } from '../shared/plans';
-import type { RequestQuota } from '../shared/quota';
+import { RequestQuota } from '@plaudit/contracts/review-requests';
 import { chargeOf, readAccount } from './account';
 import { leaveOfferAvailable } from './subscribe';
 
@@ -13,7 +13,7 @@ export async function subscriptionInfo(deps: KernelServices, shop: ShopView): Pr
   const account = await readAccount(tenant);
   const plan = PLANS[normalisePlan(shop.plan)];
   const charge = account.subscriptionId ? await chargeOf(tenant, account.subscriptionId) : undefined;
-  const quota = deps.capabilities.get<RequestQuota>('review-requests.quota');
+  const quota = deps.capabilities.get(RequestQuota);
   const left = account.trialEndsAt ? Math.ceil((new Date(account.trialEndsAt).getTime() - Date.now()) / DAY) : 0;
   return {
     plan: plan.id,

@@ -2,6 +2,7 @@
 // tier each plan unlocks is the kernel's (tierOf in api/plans.ts, one rule for every gate); the
 // features of each tier come from the plugins' manifests, so this file names no feature.
 import { z } from 'zod';
+import type { MonthlyQuota } from '@plaudit/contracts/review-requests';
 
 export const PLAN_IDS = ['free', 'pro', 'pro_2', 'pro_24', 'advanced', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -75,7 +76,8 @@ export interface SubscriptionInfo {
   currentPeriodEnd: string | null;
   price: number;
   discount: { percentage: number | null; amount: number | null; intervals: number | null } | null;
-  quota: { limit: number | null; used: number; left: number | null } | null;
+  /** this month's review requests (RequestQuota); null without the review-requests plugin */
+  quota: MonthlyQuota | null;
   offers: { leave: boolean; annual: boolean };
   plans: PlanInfo[];
   features: { feature: string; tier: TierName }[];

@@ -1,15 +1,14 @@
 // The developer zone's server side: the local mail sink's messages for this shop, and the store
 // emulator's controls for this shop (only when the app runs against the emulator).
 import fs from 'node:fs';
-import path from 'node:path';
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import { type ApiServices, type AppContext, type AppState, assertDeveloperAccount, defineApiPlugin, listMail, mailDir } from '@plaudit/kernel';
+import { type ApiServices, type AppState, assertDeveloperAccount, defineApiPlugin } from '@plaudit/kernel';
 
 const demoOrder = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'The value is invalid').optional(), fulfill: z.boolean().optional(), deliver: z.boolean().optional() }).strict();
 
-function routes({ config, shops }: ApiServices) {
+function routes({ config, shops, mail }: ApiServices) {
   const router = new Router<AppState>({ prefix: '/dev_zone' });
 
   router.use(async (ctx, next) => {
@@ -18,17 +17,15 @@ function routes({ config, shops }: ApiServices) {
     return next();
   });
 
-  const ownMail = (ctx: AppContext) => listMail(config.dataDir).filter((m) => m.shop === ctx.state.auth.shopDomain);
-
   router.get('/mail', async (ctx) => {
-    ctx.body = { success: true, data: ownMail(ctx).slice(0, 200) };
+    ctx.body = { success: true, data: mail.localMail(ctx.state.auth.shopDomain).slice(0, 200) };
   });
 
   router.get('/mail/:id', async (ctx) => {
-    const mail = ownMail(ctx).find((m) => m.id === ctx.params.id);
-    if (!mail) throw createHttpError(404, 'Not found');
+    const file = mail.localMailFile(ctx.state.auth.shopDomain, ctx.params.id);
+    if (!file) throw createHttpError(404, 'Not found');
     ctx.type = 'message/rfc822';
-    ctx.body = fs.createReadStream(path.join(mailDir(config.dataDir), path.basename(mail.file)));
+    ctx.body = fs.createReadStream(file);
   });
 
   router.get('/emulator', async (ctx) => {

@@ -1,6 +1,6 @@
 // A Q&A file's run (FORMATS.md#questions): its rows read in batches like a review file's, each
 // batch's questions (with the answers its rows carry) found a product in this shop and written
-// through the questions plugin's `questions.import`, all or none per call. The counts are per row: a
+// through the questions plugin's QuestionsImport, all or none per call. The counts are per row: a
 // row is imported when its answer (or, without one, its question) was created, skipped when the shop
 // had it already, failed when refused. The position is stored with each batch's counts, as for reviews.
 import { Context } from '@temporalio/activity';
@@ -10,9 +10,12 @@ import type { KernelServices, Tenant } from '@plaudit/kernel';
 import { addErrors, addProgress, clearErrorsFrom, type ImportRow } from '../db/imports';
 import { toParsedQuestionRow, type ParsedQuestionRow, type QuestionColumn } from '../formats/questions';
 import type { FileRecords } from '../read';
-import { QUESTIONS_IMPORT, type NewImportedQuestion, type QuestionsImporter } from '../shared/questions';
+import { QuestionsImport, type ImportedAnswerInput, type ImportedQuestionInput, type QuestionsImportApi } from '@plaudit/contracts/questions';
 import type { RowError } from '../shared/row';
 import { describeRef, productResolver } from './products';
+
+/** A question of the file with the answers its rows carry so far. */
+type QuestionToWrite = ImportedQuestionInput & { answers: ImportedAnswerInput[] };
 
 export const QUESTIONS_UNAVAILABLE = 'Questions cannot be imported: Q&A is not installed';
 
@@ -31,7 +34,7 @@ const QUESTION_COLUMN: Record<string, QuestionColumn> = {
 const ANSWER_COLUMN: Record<string, QuestionColumn> = { body: 'answer', authorName: 'answerName', author: 'answerBy', status: 'answerStatus', helpfulCount: 'answerHelpfulVotes', createdAt: 'answerCreatedAt' };
 
 export async function runQuestionsFile(services: KernelServices, tenant: Tenant, run: ImportRow, opened: FileRecords, batchRows: number) {
-  const importer = services.capabilities.get<QuestionsImporter>(QUESTIONS_IMPORT);
+  const importer = services.capabilities.get(QuestionsImport);
   if (!importer) throw ApplicationFailure.create({ type: 'ImportRefused', message: QUESTIONS_UNAVAILABLE, nonRetryable: true });
   const products = productResolver(services, tenant.shopDomain);
   // a retried run: the rows from the stored position are written again (as duplicates), their errors too
@@ -61,10 +64,10 @@ export async function runQuestionsFile(services: KernelServices, tenant: Tenant,
 }
 
 /** One batch of rows: products found, rows grouped into questions, written; counts per row. */
-async function writeQuestionRows(importer: QuestionsImporter, products: ReturnType<typeof productResolver>, tenant: Tenant, rows: ParsedQuestionRow[]): Promise<Counts> {
+async function writeQuestionRows(importer: QuestionsImportApi, products: ReturnType<typeof productResolver>, tenant: Tenant, rows: ParsedQuestionRow[]): Promise<Counts> {
   const out: Counts = { imported: 0, skipped: 0, failed: 0, errors: [] };
   const found = await products.resolve(rows.map((r) => r.product));
-  const groups = new Map<string, { question: NewImportedQuestion; rows: ParsedQuestionRow[] }>();
+  const groups = new Map<string, { question: QuestionToWrite; rows: ParsedQuestionRow[] }>();
   rows.forEach((r, i) => {
     const product = found[i];
     if (!product) {
@@ -80,7 +83,7 @@ async function writeQuestionRows(importer: QuestionsImporter, products: ReturnTy
   return out;
 }
 
-function toQuestion(r: ParsedQuestionRow, product: { id: string; title: string; handle: string }): NewImportedQuestion {
+function toQuestion(r: ParsedQuestionRow, product: { id: string; title: string; handle: string }): QuestionToWrite {
   return {
     importKey: r.key, productId: product.id, productTitle: product.title, productHandle: product.handle, askerName: r.askerName, askerEmail: r.askerEmail,
     body: r.body, locale: r.locale, status: r.status, helpfulCount: r.helpfulCount, answeredAt: r.answeredAt, answers: [],
@@ -88,12 +91,12 @@ function toQuestion(r: ParsedQuestionRow, product: { id: string; title: string; 
   };
 }
 
-function toAnswer(a: NonNullable<ParsedQuestionRow['answer']>): NewImportedQuestion['answers'][number] {
+function toAnswer(a: NonNullable<ParsedQuestionRow['answer']>): ImportedAnswerInput {
   return { importKey: a.key, author: a.author, authorName: a.authorName, body: a.body, status: a.status, helpfulCount: a.helpfulCount, ...(a.createdAt ? { createdAt: a.createdAt } : {}) };
 }
 
 /** Writes the questions; a question the questions plugin refuses fails with all its rows, the rest are written again. */
-async function write(importer: QuestionsImporter, tenant: Tenant, groups: { question: NewImportedQuestion; rows: ParsedQuestionRow[] }[], out: Counts): Promise<void> {
+async function write(importer: QuestionsImportApi, tenant: Tenant, groups: { question: QuestionToWrite; rows: ParsedQuestionRow[] }[], out: Counts): Promise<void> {
   if (!groups.length) return;
   try {
     const created = await importer.importQuestions(tenant, groups.map((g) => g.question));

@@ -5,7 +5,7 @@
 import type { ZodError } from 'zod';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import type { Mapping, ParsedReview, RowError } from '../shared/row';
-import { REVIEWS_IMPORT, type ImportedPhoto, type NewImportedReview, type ReviewImporter } from '../shared/reviews';
+import { ReviewWrite, type ImportedPhoto, type ImportedReviewInput, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 import { fetchPhoto } from './photos';
 import { describeRef, type productResolver, type ShopProduct } from './products';
 import { rewriteUrl } from '../marketplaces';
@@ -34,7 +34,7 @@ export interface BatchResult {
 const PHOTO_CONCURRENCY = 8;
 
 export async function writeBatch(ctx: BatchContext, parsed: ParsedReview[]): Promise<BatchResult> {
-  const reviews = ctx.services.capabilities.require<ReviewImporter>(REVIEWS_IMPORT);
+  const reviews = ctx.services.capabilities.require(ReviewWrite);
   const out: BatchResult = { imported: 0, skipped: 0, failed: 0, photosFailed: 0, limited: false, errors: [] };
   const known = await reviews.existingKeys(ctx.tenant, parsed.map((p) => p.key));
   const fresh = parsed.filter((p) => !known.has(p.key));
@@ -70,7 +70,7 @@ async function resolveProducts(ctx: BatchContext, rows: ParsedReview[], out: Bat
   return result;
 }
 
-async function fetchPhotos(ctx: BatchContext, reviews: ReviewImporter, rows: ParsedReview[], out: BatchResult): Promise<Map<ParsedReview, ImportedPhoto[]>> {
+async function fetchPhotos(ctx: BatchContext, reviews: ReviewWriteApi, rows: ParsedReview[], out: BatchResult): Promise<Map<ParsedReview, ImportedPhoto[]>> {
   const jobs = rows.flatMap((r) => r.photoUrls.map((url, i) => ({ r, url, i })));
   const media = new Map<ParsedReview, (ImportedPhoto | undefined)[]>(rows.map((r) => [r, new Array(r.photoUrls.length)]));
   const { config } = ctx.services;
@@ -91,7 +91,7 @@ async function fetchPhotos(ctx: BatchContext, reviews: ReviewImporter, rows: Par
   return new Map([...media].map(([r, list]) => [r, list.filter((m): m is ImportedPhoto => !!m)]));
 }
 
-function toRow(p: ParsedReview, product: ShopProduct | null, media: ImportedPhoto[]): NewImportedReview {
+function toRow(p: ParsedReview, product: ShopProduct | null, media: ImportedPhoto[]): ImportedReviewInput {
   return {
     kind: product ? 'product' : 'store', productId: product?.id ?? null, productTitle: product?.title ?? null, productHandle: product?.handle ?? null,
     rating: p.rating, title: p.title, content: p.content, firstName: p.firstName, lastName: p.lastName, email: p.email, country: p.country,
@@ -102,7 +102,7 @@ function toRow(p: ParsedReview, product: ShopProduct | null, media: ImportedPhot
 }
 
 /** Writes the rows; rows the reviews plugin refuses are reported (by field) and the rest written again. */
-async function writeRows(ctx: BatchContext, reviews: ReviewImporter, parsed: ParsedReview[], rows: NewImportedReview[], out: BatchResult) {
+async function writeRows(ctx: BatchContext, reviews: ReviewWriteApi, parsed: ParsedReview[], rows: ImportedReviewInput[], out: BatchResult) {
   if (!rows.length) return { ids: 0, duplicates: 0 };
   try {
     const { ids, duplicates } = await reviews.importReviews(ctx.tenant, rows);

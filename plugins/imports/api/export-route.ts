@@ -8,9 +8,10 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
-import { EXPORT_MESSAGES, ExportFailedError, exportFileName, exportQuery, filtersOf, openExport, type OpenedExport, REVIEWS_EXPORT, type ReviewsExport } from '../export';
+import { EXPORT_MESSAGES, ExportFailedError, exportFileName, exportQuery, filtersOf, openExport, type OpenedExport } from '../export';
+import { ReviewExport } from '@plaudit/contracts/reviews';
 import { openQuestionsExport } from '../export/questions';
-import { QUESTIONS_EXPORT, type QuestionsExport } from '../shared/questions';
+import { QuestionsExport } from '@plaudit/contracts/questions';
 
 /** Seconds a client waits before trying again after a 503 (the kernel's own answer says 5). */
 const RETRY_AFTER_SECONDS = 5;
@@ -34,11 +35,11 @@ export function exportRoutes(services: ApiServices): Router<AppState> {
     let opened: OpenedExport;
     try {
       if (query.content === 'questions') {
-        const questions = services.capabilities.get<QuestionsExport>(QUESTIONS_EXPORT);
+        const questions = services.capabilities.get(QuestionsExport);
         if (!questions) throw missing();
         opened = await openQuestionsExport(questions, tenant);
       } else {
-        const reviews = services.capabilities.get<ReviewsExport>(REVIEWS_EXPORT);
+        const reviews = services.capabilities.get(ReviewExport);
         if (!reviews) throw missing();
         opened = await openExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: services.config.appUrl });
       }

@@ -2,6 +2,7 @@
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import type { ImportRow } from '../db/imports';
 import { importWorkflowId, type ImportInput } from '../workflows/messages';
+import { ImportReviews } from '../shared/workflows';
 
 /** Reviews one run may create: the free plan a sample, paid plans up to 10,000 (spec section 9). */
 export const FREE_RUN_LIMIT = 20;
@@ -23,8 +24,8 @@ export async function runLimitFor(services: KernelServices, shopId: number): Pro
 /** Starts the run's workflow through the outbox: recorded now, handed to Temporal when it can take it. */
 export async function startRun(services: KernelServices, tenant: Tenant, run: ImportRow) {
   const input: ImportInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, importId: Number(run.id) };
-  await services.outbox.start({
-    workflowType: 'importReviews', workflowId: importWorkflowId(tenant.shopDomain, input.importId), args: [input], shopDomain: tenant.shopDomain,
+  await services.outbox.start(ImportReviews, {
+    workflowId: importWorkflowId(tenant.shopDomain, input.importId), args: [input], shopDomain: tenant.shopDomain,
     summary: `Import ${run.id} of ${run.fileName} for ${tenant.shopDomain}`,
   });
 }

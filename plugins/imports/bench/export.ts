@@ -17,7 +17,8 @@ import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { tenantFor, type Tenant } from '@plaudit/kernel';
 import { benchDatabase, benchShops, createApiRuntime, createLogger, loadConfig, ROOT } from '@plaudit/kernel/testing';
-import { exportQuery, filtersOf, layoutFor, REVIEWS_EXPORT, streamExport, type ExportedReview, type ReviewsExport } from '../export';
+import { ReviewExport, ReviewWrite, type ExportedReview, type ImportedReviewInput, type ReviewExportApi } from '@plaudit/contracts/reviews';
+import { exportQuery, filtersOf, layoutFor, streamExport } from '../export';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const IMPORT_BATCH = 10_000;
@@ -39,7 +40,7 @@ function runtimeEnv(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
 }
 
 // ---- one export, in a process of its own ----
-async function naive(reviews: ReviewsExport, tenant: Tenant, type: Type, file: string) {
+async function naive(reviews: ReviewExportApi, tenant: Tenant, type: Type, file: string) {
   const all: ExportedReview[] = [];
   for await (const batch of reviews.exportBatches(tenant, {}, 5000)) all.push(...batch);
   const layout = layoutFor('plaudit', { mediaBase: 'http://127.0.0.1:9' });
@@ -55,7 +56,7 @@ async function naive(reviews: ReviewsExport, tenant: Tenant, type: Type, file: s
 async function exportRole() {
   const job = JSON.parse(process.env.BENCH_EXPORT!) as Job;
   const runtime = createApiRuntime(loadConfig(process.env, ROOT), createLogger('silent'));
-  const reviews = runtime.services.capabilities.require<ReviewsExport>(REVIEWS_EXPORT);
+  const reviews = runtime.services.capabilities.require(ReviewExport);
   const tenant = tenantFor(job.shopId, job.domain);
   const rss = () => process.memoryUsage().rss;
   (globalThis as { gc?: () => void }).gc?.();
@@ -87,9 +88,7 @@ function exportIn(job: Job, env: NodeJS.ProcessEnv): Promise<Result> {
 }
 
 // ---- the run ----
-interface Importer { importReviews(tenant: Tenant, rows: object[]): Promise<{ ids: number[] }> }
-
-function review(i: number) {
+function review(i: number): ImportedReviewInput {
   const day = Date.UTC(2020, 0, 1) + i * 15 * 60_000;
   return {
     productId: `gid://shopify/Product/${7_000_000_000 + (i % 40)}`, productTitle: `Product ${i % 40}`, productHandle: `product-${i % 40}`,
@@ -124,8 +123,8 @@ async function main() {
   try {
     const { first: shopId } = await benchShops(db.knex, 1, 'enterprise');
     const domain = 'bench-1.myshopify.com';
-    const importer = runtime.services.capabilities.require<Importer>('reviews.import');
-    console.log(`seeding ${ROWS.toLocaleString('en')} reviews through reviews.import, ${IMPORT_BATCH.toLocaleString('en')} a call ...`);
+    const importer = runtime.services.capabilities.require(ReviewWrite);
+    console.log(`seeding ${ROWS.toLocaleString('en')} reviews through the reviews plugin's import, ${IMPORT_BATCH.toLocaleString('en')} a call ...`);
     const t = performance.now();
     for (let i = 0; i < ROWS; i += IMPORT_BATCH) {
       await importer.importReviews(tenantFor(shopId, domain), Array.from({ length: Math.min(IMPORT_BATCH, ROWS - i) }, (_, k) => review(i + k)));

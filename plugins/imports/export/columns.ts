@@ -1,38 +1,8 @@
 // The two export formats (EXPORT.md): Plaudit's own, with every field, which our import reads back
 // (its columns and separators are the importer's, formats/plaudit.ts); and Judge.me's import
 // template, so a merchant can leave us for the most used review app as easily as they came.
+import type { ExportedReview } from '@plaudit/contracts/reviews';
 import { PLAUDIT_COLUMNS, PLAUDIT_SEPARATORS, type PlauditColumn } from '../formats/plaudit';
-
-/** What the export relies on of the reviews plugin's `reviews.export` rows (its shared/export.ts). */
-export interface ExportedReview {
-  id: number;
-  kind: 'product' | 'store';
-  productId: string | null;
-  productHandle: string | null;
-  productTitle: string | null;
-  rating: number;
-  title: string | null;
-  content: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  country: string | null;
-  locale: string | null;
-  variants: string[];
-  media: { url: string; type: 'image' | 'video' }[];
-  source: string;
-  status: string;
-  verified: boolean;
-  importedVerified: boolean;
-  incentivized: boolean;
-  featured: boolean;
-  pinned: boolean;
-  testimonial: boolean;
-  imported: boolean;
-  replyContent: string | null;
-  repliedAt: Date | null;
-  createdAt: Date;
-}
 
 export const EXPORT_FORMATS = ['plaudit', 'judgeme'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

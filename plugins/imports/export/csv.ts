@@ -7,7 +7,8 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import type { Cell, ExportedReview, Layout } from './columns';
+import type { ExportedReview } from '@plaudit/contracts/reviews';
+import type { Cell, Layout } from './columns';
 
 /** What `escape_formulas` prefixes with a quote: a reader of our CSV drops the quote before these. */
 export const FORMULA_START = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;

@@ -1,28 +1,21 @@
 // The export, "no lock-in" (issue 12, EXPORT.md): a shop's reviews as CSV or XLSX, in Plaudit's
-// format or Judge.me's import template, read from the reviews plugin's `reviews.export` in keyset
-// batches and written as they arrive, so 100,000 reviews take the memory of one batch.
-// Used by GET /api/imports/export (api/export-route.ts) and by the CLI's `export` command:
-//   const reviews = services.capabilities.require<ReviewsExport>(REVIEWS_EXPORT);
+// format or Judge.me's import template, read from the reviews plugin's ReviewExport capability
+// (contracts/reviews.ts) in keyset batches and written as they arrive, so 100,000 reviews take the
+// memory of one batch. Used by GET /api/imports/export (api/export-route.ts) and by the CLI's `export` command:
+//   const reviews = services.capabilities.require(ReviewExport);
 //   const query = exportQuery.parse({ format, type, ...filters });
 //   await streamExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: config.appUrl }, fs.createWriteStream(file));
 import type { Writable } from 'node:stream';
 import type { Tenant } from '@plaudit/kernel';
-import { layoutFor, type ExportedReview, type ExportFormat } from './columns';
+import type { ExportFilters, ReviewExportApi } from '@plaudit/contracts/reviews';
+import { layoutFor, type ExportFormat } from './columns';
 import { writeCsv } from './csv';
 import { writeXlsx } from './xlsx';
-import { EXPORT_MESSAGES, type ExportFilters, type ExportType } from './query';
+import { EXPORT_MESSAGES, type ExportType } from './query';
 
-export { EXPORT_FORMATS, JUDGEME_COLUMNS, PLAUDIT_COLUMNS, layoutFor, type ExportedReview, type ExportFormat } from './columns';
-export { EXPORT_CONTENTS, EXPORT_MESSAGES, EXPORT_TABS, EXPORT_TYPES, exportQuery, filtersOf, type ExportFilters, type ExportQuery, type ExportType } from './query';
+export { EXPORT_FORMATS, JUDGEME_COLUMNS, PLAUDIT_COLUMNS, layoutFor, type ExportFormat } from './columns';
+export { EXPORT_CONTENTS, EXPORT_MESSAGES, EXPORT_TABS, EXPORT_TYPES, exportQuery, filtersOf, type ExportQuery, type ExportType } from './query';
 export { FORMULA_START } from './csv';
-
-/** The capability the export reads from (provided by the reviews plugin). */
-export const REVIEWS_EXPORT = 'reviews.export';
-
-/** What the export relies on of `reviews.export` (the reviews plugin's shared/export.ts). */
-export interface ReviewsExport {
-  exportBatches(tenant: Tenant, filters: ExportFilters, batchSize?: number): AsyncIterable<ExportedReview[]>;
-}
 
 export interface ExportOptions {
   format: ExportFormat;
@@ -64,7 +57,7 @@ export interface OpenedExport {
  * down, say) throws ExportFailedError here and the caller can still answer with a status; after
  * this, a failure can only abort the file.
  */
-export async function openExport(reviews: ReviewsExport, tenant: Tenant, options: ExportOptions): Promise<OpenedExport> {
+export async function openExport(reviews: ReviewExportApi, tenant: Tenant, options: ExportOptions): Promise<OpenedExport> {
   const batches = await primed(reviews.exportBatches(tenant, options.filters, options.batchSize));
   const layout = layoutFor(options.format, { mediaBase: options.mediaBase ?? '' });
   const writer = options.type === 'csv' ? writeCsv : writeXlsx;
@@ -96,7 +89,7 @@ export async function primed<T>(source: AsyncIterable<T[]>): Promise<AsyncGenera
 }
 
 /** The whole export into `out` (a file, a response): resolves when `out` has every byte. */
-export async function streamExport(reviews: ReviewsExport, tenant: Tenant, options: ExportOptions, out: Writable): Promise<void> {
+export async function streamExport(reviews: ReviewExportApi, tenant: Tenant, options: ExportOptions, out: Writable): Promise<void> {
   const opened = await openExport(reviews, tenant, options);
   await opened.write(out);
 }

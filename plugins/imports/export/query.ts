@@ -2,6 +2,7 @@
 // list's filters. Messages are spec section 5's catalogue ('Invalid date value', 'Invalid date value
 // range'); anything else refused is 'The value is invalid'.
 import { z } from 'zod';
+import type { ExportFilters } from '@plaudit/contracts/reviews';
 import { EXPORT_FORMATS } from './columns';
 
 export const EXPORT_TYPES = ['csv', 'xlsx'] as const;
@@ -16,15 +17,6 @@ export const EXPORT_MESSAGES = {
   range: 'Invalid date value range',
   failed: 'Failed to export reviews',
 } as const;
-
-/** The filters the export hands `reviews.export` (the review list's meaning). */
-export interface ExportFilters {
-  tab?: (typeof EXPORT_TABS)[number];
-  rating?: number[];
-  productId?: string[];
-  from?: Date;
-  to?: Date;
-}
 
 const invalid = { error: EXPORT_MESSAGES.invalid };
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

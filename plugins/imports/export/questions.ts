@@ -1,11 +1,11 @@
 // The questions and answers export (issue 20, EXPORT.md "Questions and answers"): a shop's questions
-// from the questions plugin's `questions.export`, oldest first, as CSV in Plaudit's Q&A format: one
+// from the questions plugin's QuestionsExport, oldest first, as CSV in Plaudit's Q&A format: one
 // row per answer, or one per question without answers, with the question's cells on each of its
 // rows. The columns are the importer's (formats/questions.ts), so the file imports back into a shop.
 import type { Writable } from 'node:stream';
 import type { Tenant } from '@plaudit/kernel';
 import { QUESTION_COLUMNS, type QuestionColumn } from '../formats/questions';
-import type { ExportedAnswer, ExportedQuestion, QuestionsExport } from '../shared/questions';
+import type { ExportedAnswer, ExportedQuestion, QuestionsExportApi } from '@plaudit/contracts/questions';
 import type { Cell, Layout } from './columns';
 import { writeCsv } from './csv';
 import { CONTENT_TYPES, primed, type OpenedExport } from './index';
@@ -53,7 +53,7 @@ async function* lines(batches: AsyncIterable<ExportedQuestion[]>): AsyncGenerato
 }
 
 /** Reads the first batch (a failure now throws ExportFailedError and the caller can still answer with a status). */
-export async function openQuestionsExport(questions: QuestionsExport, tenant: Tenant, batchSize?: number): Promise<OpenedExport> {
+export async function openQuestionsExport(questions: QuestionsExportApi, tenant: Tenant, batchSize?: number): Promise<OpenedExport> {
   const batches = await primed(questions.exportBatches(tenant, batchSize));
   return { contentType: CONTENT_TYPES.csv, write: (out: Writable) => writeCsv(questionsLayout, lines(batches), out) };
 }

@@ -5,7 +5,8 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import type { ExportedReview, Layout } from './columns';
+import type { ExportedReview } from '@plaudit/contracts/reviews';
+import type { Layout } from './columns';
 
 const WIDTHS: Record<string, number> = { content: 60, body: 60, replyContent: 40, reply: 40, media: 40, picture_urls: 40, title: 30, productTitle: 30 };
 

@@ -3,7 +3,7 @@
 // writes these columns in this order; the importer recognises the file by its header and reads each
 // row here. No other vendor's Q&A file is documented where we could read it (FORMATS.md).
 import type { RowError, SourceRecord } from '../shared/row';
-import type { AnswerAuthor, QuestionStatus } from '../shared/questions';
+import type { AnswerAuthor, QuestionStatus } from '@plaudit/contracts/questions';
 import { pastDate } from './dates';
 import { isEmail, normaliseHeader, normaliseWord, productHandleOf, productIdOf } from './values';
 

@@ -9,7 +9,8 @@ import { parse } from 'csv-parse/sync';
 import { client, createLogger, gid, startPlatformStack } from '@plaudit/kernel/testing';
 import type { ApiServices } from '@plaudit/kernel';
 import { exportRoutes } from '../api/export-route';
-import { JUDGEME_COLUMNS, PLAUDIT_COLUMNS, type ExportedReview, type ReviewsExport } from '../export';
+import { ReviewWrite, type ExportedReview, type ReviewExportApi } from '@plaudit/contracts/reviews';
+import { JUDGEME_COLUMNS, PLAUDIT_COLUMNS } from '../export';
 
 jest.setTimeout(90_000);
 
@@ -20,10 +21,6 @@ let shop: { id: number; domain: string; token: string };
 let mug: string;
 let lamp: string;
 
-interface Importer {
-  importReviews(tenant: unknown, rows: object[]): Promise<{ ids: number[] }>;
-}
-
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
@@ -33,7 +30,7 @@ beforeAll(async () => {
   const products = stack.emulator.store.shop(installed.domain)!.products;
   [mug, lamp] = [gid('Product', products[0].id), gid('Product', products[1].id)];
   const { services } = stack.api.runtime;
-  const importer = services.capabilities.require<Importer>('reviews.import');
+  const importer = services.capabilities.require(ReviewWrite);
   const product = (id: string) => ({ productId: id, productTitle: id === mug ? 'Mug' : 'Lamp', productHandle: id === mug ? 'mug' : 'lamp' });
   await importer.importReviews(services.tenant(shop.id, shop.domain), [
     { ...product(mug), rating: 5, title: 'Lovely', content: '=1+2 is how much I like it', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com',
@@ -168,12 +165,12 @@ describe('a failing source (a bare app with the route and the kernel error shape
   const review = (id: number): ExportedReview => ({
     id, kind: 'product', productId: 'gid://shopify/Product/1', productHandle: 'mug', productTitle: 'Mug', rating: 5, title: null, content: `Review ${id}`,
     firstName: 'Ann', lastName: null, email: null, country: null, locale: null, variants: [], media: [], source: 'customer', status: 'published',
-    verified: false, importedVerified: false, incentivized: false, featured: false, pinned: false, testimonial: false, imported: false,
+    verified: false, importedVerified: false, incentivized: false, featured: false, pinned: false, testimonial: false, imported: false, importKey: null,
     replyContent: null, repliedAt: null, createdAt: new Date('2025-01-01T00:00:00Z'),
   });
 
   /** Yields `good` batches of 1,000 reviews, then fails with `error` (or ends, without one). */
-  function failing(good: number, error?: Error): ReviewsExport {
+  function failing(good: number, error?: Error): ReviewExportApi {
     return {
       async *exportBatches() {
         for (let b = 0; b < good; b++) yield Array.from({ length: 1000 }, (_, i) => review(b * 1000 + i + 1));
@@ -182,7 +179,7 @@ describe('a failing source (a bare app with the route and the kernel error shape
     };
   }
 
-  async function serve(source: ReviewsExport) {
+  async function serve(source: ReviewExportApi) {
     const services = { capabilities: { get: () => source }, config: { appUrl: 'http://app.example' } } as unknown as ApiServices;
     const app = new Koa();
     app.silent = true;

@@ -1,11 +1,11 @@
 // Questions and answers both ways (issue 20) against the real stack: GET /api/imports/export?content=questions
 // writes exactly what the shop has stored (every status, one row per answer, formula cells quoted,
 // no other shop's), and that file uploaded into another shop recreates the questions and answers
-// (products matched by handle) through `questions.import`, the second time creating nothing.
+// (products matched by handle) through QuestionsImport, the second time creating nothing.
 import { parse } from 'csv-parse/sync';
 import { tenantFor } from '@plaudit/kernel/testing';
 import { QUESTION_COLUMNS } from '../formats/questions';
-import type { NewImportedQuestion, QuestionsImporter } from '../shared/questions';
+import { QuestionsImport, type ImportedQuestionInput } from '@plaudit/contracts/questions';
 import { errorReport, importFile, importStack, shopOn, upload, type Shop, type Stack } from './stack';
 
 jest.setTimeout(180_000);
@@ -20,7 +20,7 @@ const knex = () => stack.api.runtime.services.knex;
 const at = (iso: string) => new Date(iso);
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-function seed(shop: Shop): NewImportedQuestion[] {
+function seed(shop: Shop): ImportedQuestionInput[] {
   const [mug, lamp] = shop.products;
   const product = (p: typeof mug) => ({ productId: `gid://shopify/Product/${p.id}`, productTitle: p.title, productHandle: p.handle });
   return [
@@ -56,7 +56,7 @@ const unescaped = (v: string) => v.replace(/^'(?=[=+\-@])/, '');
 test('the Q&A export is what the shop stored: one row per answer, every status, formula cells quoted, no other shop', async () => {
   from = await shopOn(stack);
   const other = await shopOn(stack);
-  const importer = stack.api.runtime.services.capabilities.require<QuestionsImporter>('questions.import');
+  const importer = stack.api.runtime.services.capabilities.require(QuestionsImport);
   await importer.importQuestions(tenantFor(from.shop.id, from.domain), seed(from));
   await importer.importQuestions(tenantFor(other.shop.id, other.domain), [{ ...seed(other)[1], importKey: 'x', body: 'Other shop secret' }]);
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, tenantFor } from '@plaudit/kernel/testing';
-import type { ReviewImporter } from '../shared/reviews';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { importFile, importStack, reviewsOf, shopOn, type Stack } from './stack';
 
 jest.setTimeout(180_000);
@@ -35,7 +35,7 @@ test('export from one shop, import into a fresh one: the same reviews, photos an
   const from = await shopOn(stack);
   for (const fixture of ['judgeme-export.csv', 'plaudit.csv', 'loox.csv']) expect((await importFile(stack, from, fixture)).run.status).toBe('completed');
   // a text a spreadsheet would run as a formula: escaped in the file, the same text after the trip
-  const importer = stack.api.runtime.services.capabilities.require<ReviewImporter>('reviews.import');
+  const importer = stack.api.runtime.services.capabilities.require(ReviewWrite);
   await importer.importReviews(tenantFor(from.shop.id, from.domain), [{ kind: 'product', productId: from.gid('leather-notebook'), productTitle: 'Leather Notebook', productHandle: 'leather-notebook', rating: 4, title: null, content: '=SUM(A1:A3) pages, and all of them good', firstName: 'Eve', lastName: null, email: null, country: null, variants: [], media: [], source: 'imported', status: 'published', reply: null, incentivized: false, importKey: 'test:formula', importedVerified: false }]);
   const original = await reviewsOf(from);
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-export-')), 'reviews.csv');

@@ -7,6 +7,7 @@ import { defineApiPlugin, ensureSchedule, type AppState } from '@plaudit/kernel'
 import { instagramPublicRoutes } from './public-routes';
 import { instagramRoutes } from './routes';
 import { storefrontRoutes } from './storefront';
+import { InstagramSyncAll, InstagramRefreshTokens } from '../shared/workflows';
 
 export default defineApiPlugin({
   id: 'instagram',
@@ -17,7 +18,7 @@ export default defineApiPlugin({
     return router;
   },
   async onStart(services) {
-    await ensureSchedule(services, { scheduleId: 'instagram-sync', every: '1 hour', workflowType: 'instagramSyncAll' });
-    await ensureSchedule(services, { scheduleId: 'instagram-token-refresh', every: '1 hour', workflowType: 'instagramRefreshTokens' });
+    await ensureSchedule(services, { scheduleId: 'instagram-sync', every: '1 hour', workflow: InstagramSyncAll });
+    await ensureSchedule(services, { scheduleId: 'instagram-token-refresh', every: '1 hour', workflow: InstagramRefreshTokens });
   },
 });

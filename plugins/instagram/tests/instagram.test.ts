@@ -7,6 +7,7 @@
 // disconnecting the account and mailing the merchant once.
 import sharp from 'sharp';
 import { client, eventually, listMail, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { InstagramRefreshTokens, InstagramSync } from '../shared/workflows';
 
 jest.setTimeout(240_000);
 
@@ -27,6 +28,7 @@ interface Post { id: number; mediaId: string; mediaType: string; pictures: { url
 
 const ig = (action: string, body: unknown = {}) => stack.integrations.control('instagram', action, body) as any;
 const temporal = () => stack.api.runtime.services.temporal.client.workflow;
+const gateway = () => stack.api.runtime.services.temporal;
 const syncResult = (domain: string) => temporal().getHandle(`instagram-sync:${domain}`).result();
 const username = () => `shop.${Math.random().toString(36).slice(2, 8)}`;
 
@@ -171,7 +173,7 @@ test('the refresh schedule renews a token issued 55 days ago, and the next sync 
   const { http, name, domain, shop } = await connectedShop();
   const old = (ig('tokens', { username: name }) as { token: string; long: boolean }[]).find((t) => t.long)!.token;
   await stack.api.knex('instagram_accounts').where({ shopId: shop.id }).update({ tokenIssuedAt: new Date(Date.now() - 55 * 86_400_000) });
-  const outcomes = await temporal().execute('instagramRefreshTokens', { workflowId: `instagram-refresh-test-${Date.now()}`, taskQueue: stack.api.config.temporal.taskQueue, args: [] });
+  const outcomes = await gateway().execute(InstagramRefreshTokens, { workflowId: `instagram-refresh-test-${Date.now()}`, taskQueue: stack.api.config.temporal.taskQueue, args: [] });
   expect(outcomes[domain]).toBe('refreshed');
   const row = await stack.api.knex('instagram_accounts').where({ shopId: shop.id }).first();
   expect(Date.now() - new Date(row.tokenIssuedAt).getTime()).toBeLessThan(60_000);
@@ -215,7 +217,7 @@ test('an expired token disconnects the account with its reason and mails the mer
   expect(await posts(http)).toHaveLength(4);
 
   // another run finds it disconnected: nothing more is sent
-  const again = await temporal().execute('instagramSync', { workflowId: `instagram-sync-again-${Date.now()}`, taskQueue: stack.api.config.temporal.taskQueue, args: [{ shopId: shop.id, shopDomain: domain }] });
+  const again = await gateway().execute(InstagramSync, { workflowId: `instagram-sync-again-${Date.now()}`, taskQueue: stack.api.config.temporal.taskQueue, args: [{ shopId: shop.id, shopDomain: domain }] });
   expect(again).toBe('not_connected');
   expect((await http.post('/api/instagram/sync', {})).status).toBe(409);
   expect(listMail(process.env.DATA_DIR!).filter((m) => m.subject === subject)).toHaveLength(1);

@@ -1,10 +1,11 @@
 // The Flow plugin's activity (fire one trigger) and its durable event handlers: each event starts one
 // workflow per trigger it fires (`flow:<shop>:<trigger>:<key>`, a second start of the same id ignored,
 // so an event delivered twice fires its trigger once).
-import type { ActivityDeps } from '@plaudit/kernel';
-import {
-  triggerWorkflowId, type RequestReviewed, type RequestSent, type ReviewCreated, type ReviewNotificationsReader, type ReviewsChanged, type TriggerInput,
-} from '../shared/flow';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
+import { ReviewAdmin, ReviewCreated, ReviewPublished } from '@plaudit/contracts/reviews';
+import { RequestReviewed, RequestSent } from '@plaudit/contracts/review-requests';
+import { triggerWorkflowId, type TriggerInput } from '../shared/flow';
+import { FlowFireTrigger } from '../shared/workflows';
 import { sendTrigger } from './trigger';
 import { usageOfTrigger } from '../db/usage';
 
@@ -33,7 +34,7 @@ export function createEventHandlers(deps: ActivityDeps) {
   }
   async function start(input: TriggerInput, key: string | number, may = gate()) {
     if (!(await may(input))) return;
-    await deps.temporal.client.workflow.start('flowFireTrigger', {
+    await deps.temporal.start(FlowFireTrigger, {
       workflowId: triggerWorkflowId(input.shopDomain, input.trigger, key), taskQueue: deps.config.temporal.taskQueue, args: [input],
       workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Flow trigger ${input.trigger} for ${input.shopDomain}`,
     }).catch((err: Error) => {
@@ -42,28 +43,28 @@ export function createEventHandlers(deps: ActivityDeps) {
   }
   const shop = (e: { shopId: number; shopDomain: string }) => ({ shopId: e.shopId, shopDomain: e.shopDomain });
 
-  return {
-    async 'review.created'(e: ReviewCreated) {
+  return eventHandlers(
+    handleEvent(ReviewCreated, async (e) => {
       await start({ ...shop(e), trigger: 'review-created', reviewId: e.reviewId }, e.reviewId);
       // a review published on arrival announces no 'review.published' of its own
       if (e.status === 'published') await start({ ...shop(e), trigger: 'review-published', reviewId: e.reviewId }, `${e.reviewId}:created`);
-      const notifications = deps.capabilities.get<ReviewNotificationsReader>('reviews.notifications');
-      if (notifications && e.rating <= (await notifications.get(e.shopId)).negativeThreshold) {
+      const admin = deps.capabilities.get(ReviewAdmin);
+      if (admin && e.rating <= (await admin.notificationSettings(e.shopId)).negativeThreshold) {
         await start({ ...shop(e), trigger: 'negative-review-received', reviewId: e.reviewId }, e.reviewId);
       }
-    },
-    async 'review.published'(e: ReviewsChanged) {
+    }),
+    handleEvent(ReviewPublished, async (e) => {
       // key with the change's time: a retried delivery fires once, a later re-publication again
       const may = gate();
       for (const r of e.reviews.filter((x) => x.status === 'published')) {
         await start({ ...shop(e), trigger: 'review-published', reviewId: r.reviewId }, `${r.reviewId}:${Date.parse(e.at) || e.at}`, may);
       }
-    },
-    async 'request.sent'(e: RequestSent) {
+    }),
+    handleEvent(RequestSent, async (e) => {
       await start({ ...shop(e), trigger: 'review-request-sent', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, reminder: e.reminder, products: e.productIds.length }, `${e.requestId}:${e.reminder}`);
-    },
-    async 'request.reviewed'(e: RequestReviewed) {
+    }),
+    handleEvent(RequestReviewed, async (e) => {
       await start({ ...shop(e), trigger: 'customer-reviewed', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName }, e.requestId);
-    },
-  };
+    }),
+  );
 }

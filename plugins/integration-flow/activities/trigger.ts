@@ -3,7 +3,8 @@
 // reference fields as numeric ids (`product_id`, `order_id`, `customer_id`), the others by their key.
 //   https://shopify.dev/docs/apps/build/flow/triggers/reference
 import type { ActivityDeps } from '@plaudit/kernel';
-import { CONTENT_MAX_CHARS, numericId, PAYLOAD_LIMIT_BYTES, type ReviewFactsReader, type TriggerInput } from '../shared/flow';
+import { ReviewAdmin, ReviewFacts } from '@plaudit/contracts/reviews';
+import { CONTENT_MAX_CHARS, numericId, PAYLOAD_LIMIT_BYTES, type TriggerInput } from '../shared/flow';
 
 /** 'sent', or why nothing was sent (nothing to reference, the review gone ...) */
 export type TriggerOutcome = 'sent' | `skipped:${string}`;
@@ -24,7 +25,7 @@ export async function buildPayload(deps: ActivityDeps, input: TriggerInput): Pro
     return { ...base, customer_id: Number(customerId) };
   }
 
-  const facts = deps.capabilities.get<ReviewFactsReader>('reviews.facts');
+  const facts = deps.capabilities.get(ReviewFacts);
   const review = facts && (await facts.reviewFacts(tenant, input.reviewId));
   if (!review) return 'review_gone';
   const productId = numericId(review.productId);
@@ -43,8 +44,8 @@ export async function buildPayload(deps: ActivityDeps, input: TriggerInput): Pro
     Source: review.source,
   };
   if (input.trigger === 'negative-review-received') {
-    const notifications = deps.capabilities.get<{ get(shopId: number): Promise<{ negativeThreshold: number }> }>('reviews.notifications');
-    if (notifications) payload['Negative threshold'] = (await notifications.get(input.shopId)).negativeThreshold;
+    const admin = deps.capabilities.get(ReviewAdmin);
+    if (admin) payload['Negative threshold'] = (await admin.notificationSettings(input.shopId)).negativeThreshold;
   }
   // multi-byte text may still be too long: cut until the payload fits Flow's limit
   while (Buffer.byteLength(JSON.stringify(payload)) >= PAYLOAD_LIMIT_BYTES) payload.Content = cut(payload.Content as string, Math.floor((payload.Content as string).length / 2));

@@ -11,7 +11,9 @@ import Router from '@koa/router';
 import createHttpError, { isHttpError } from 'http-errors';
 import { z } from 'zod';
 import { SHOP_DOMAIN, type ApiServices, type AppState, type Tenant } from '@plaudit/kernel';
-import { ACTIONS, numericId, type ActionHandle, type RequestsActions, type ReviewsActions } from '../shared/flow';
+import { RequestsPublic } from '@plaudit/contracts/review-requests';
+import { ReviewAdmin } from '@plaudit/contracts/reviews';
+import { ACTIONS, numericId, type ActionHandle } from '../shared/flow';
 
 const runBody = z.object({
   shop_id: z.union([z.string(), z.number()]).optional(),
@@ -57,7 +59,7 @@ async function act(services: ApiServices, tenant: Tenant, handle: ActionHandle, 
     throw err;
   };
   if (handle === 'send-review-request') {
-    const requests = services.capabilities.get<RequestsActions>('review-requests.public');
+    const requests = services.capabilities.get(RequestsPublic);
     if (!requests) return { ok: false, reason: 'Review requests are not installed' };
     const orderId = numericId(properties.order_id as string | number | undefined);
     if (!orderId) throw createHttpError(400, 'properties.order_id must be an order id');
@@ -68,7 +70,7 @@ async function act(services: ApiServices, tenant: Tenant, handle: ActionHandle, 
       return refusal(err);
     }
   }
-  const reviews = services.capabilities.get<ReviewsActions>('reviews.public');
+  const reviews = services.capabilities.get(ReviewAdmin);
   if (!reviews) return { ok: false, reason: 'Reviews are not installed' };
   const reviewId = reviewIdOf(properties.review_id);
   try {

@@ -1,7 +1,6 @@
 // What the Flow plugin's sides share: the triggers and actions it declares in extensions/flow-*
-// (their handles are the contract with Shopify Flow), the events it listens to (its own types of what
-// it reads), the capabilities it uses (consumer-defined interfaces) and the trigger workflow's input.
-import type { Tenant } from '@plaudit/kernel';
+// (their handles are the contract with Shopify Flow) and the trigger workflow's input; the events it
+// listens to and the capabilities it uses are the contracts'.
 
 /** Trigger handles (extensions/flow-<...>/shopify.extension.toml `handle`). */
 export const TRIGGERS = ['review-created', 'review-published', 'negative-review-received', 'review-request-sent', 'customer-reviewed'] as const;
@@ -47,87 +46,6 @@ export type TriggerInput = { shopId: number; shopDomain: string } & (
 );
 
 export const triggerWorkflowId = (shopDomain: string, trigger: TriggerHandle, key: string | number) => `flow:${shopDomain}:${trigger}:${key}`;
-
-// --- the events it listens to (what it reads of them) ---
-
-/** 'review.created' */
-export interface ReviewCreated {
-  shopId: number;
-  shopDomain: string;
-  reviewId: number;
-  productId: string | null;
-  rating: number;
-  status: string;
-}
-
-/** 'review.published': one change of one or many reviews */
-export interface ReviewsChanged {
-  shopId: number;
-  shopDomain: string;
-  change: string;
-  at: string;
-  reviews: { reviewId: number; status: string }[];
-}
-
-/** 'request.sent' (key `<request id>:<reminder>`) */
-export interface RequestSent {
-  shopId: number;
-  shopDomain: string;
-  requestId: number;
-  orderId: string;
-  orderName: string | null;
-  productIds: string[];
-  reminder: number;
-}
-
-/** 'request.reviewed' (key request id) */
-export interface RequestReviewed {
-  shopId: number;
-  shopDomain: string;
-  requestId: number;
-  orderId: string;
-  orderName: string | null;
-}
-
-// --- the capabilities it uses ---
-
-/** `reviews.facts` */
-export interface ReviewFactsReader {
-  reviewFacts(tenant: Tenant, reviewId: number): Promise<
-    | {
-        reviewId: number;
-        kind: 'product' | 'store';
-        status: string;
-        source: string;
-        rating: number;
-        title: string | null;
-        content: string;
-        email: string | null;
-        firstName: string | null;
-        lastName: string | null;
-        customerId: string | null;
-        productId: string | null;
-        verified: boolean;
-      }
-    | undefined
-  >;
-}
-
-/** `reviews.notifications`: the shop's negative-review threshold (a rating at or below it is negative) */
-export interface ReviewNotificationsReader {
-  get(shopId: number): Promise<{ negativeThreshold: number }>;
-}
-
-/** `reviews.public`: the admin's publish and reply, through the reviews plugin's own paths */
-export interface ReviewsActions {
-  setStatus(tenant: Tenant, id: number, status: 'published' | 'unpublished'): Promise<{ id: number; status: string } | undefined>;
-  reply(tenant: Tenant, id: number, content: string | null): Promise<{ id: number; reply: { content: string } | null } | undefined>;
-}
-
-/** `review-requests.public`: the order's request, started as the old-orders send starts it */
-export interface RequestsActions {
-  create(tenant: Tenant, input: { orderId: string }): Promise<{ created: boolean; orderId: string; orderName: string; request: { id: number; status: string } | null }>;
-}
 
 /** A numeric Shopify id from a gid or a number-like string; undefined when it is neither. */
 export function numericId(id: string | number | null | undefined): string | undefined {

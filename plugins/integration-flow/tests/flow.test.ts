@@ -5,6 +5,7 @@
 // Flow's trigger lifecycle callbacks decide which triggers fire.
 import crypto from 'node:crypto';
 import { client, EMULATOR_API_SECRET, eventually, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { ReviewAdmin } from '@plaudit/contracts/reviews';
 
 jest.setTimeout(150_000);
 
@@ -23,11 +24,6 @@ afterAll(async () => {
 });
 
 interface Trigger { handle: string; payload: Record<string, unknown> }
-interface PublicReviews {
-  create(tenant: unknown, input: Record<string, unknown>): Promise<{ id: number; status: string }>;
-  get(tenant: unknown, id: number): Promise<{ id: number; status: string } | undefined>;
-  setStatus(tenant: unknown, id: number, status: 'published' | 'unpublished'): Promise<unknown>;
-}
 
 const uniq = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 const triggers = (domain: string) => stack.control<Trigger[]>(`/shops/${domain}/flow/triggers`);
@@ -42,7 +38,7 @@ async function shop() {
   return {
     ...installed, product, http,
     tenant: services.tenant(installed.shop.id, installed.domain),
-    reviews: services.capabilities.require<PublicReviews>('reviews.public'),
+    reviews: services.capabilities.require(ReviewAdmin),
   };
 }
 

@@ -2,8 +2,11 @@
 // review or request event of a shop that connected Klaviyo starts one delivery workflow per review
 // (`klaviyo:<shop>:<event>:<key>`), never twice for the same id (REJECT_DUPLICATE; an already started
 // one is left alone), so an event delivered twice is sent once.
-import type { ActivityDeps } from '@plaudit/kernel';
-import { APP, deliveryWorkflowId, type DeliveryInput, type KlaviyoEventKind, type RequestEligible, type RequestSent, type ReviewCreated, type ReviewsChanged } from '../shared/klaviyo';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
+import { ReviewCreated, ReviewPublished, ReviewReplied } from '@plaudit/contracts/reviews';
+import { RequestEligible, RequestSent } from '@plaudit/contracts/review-requests';
+import { APP, deliveryWorkflowId, type DeliveryInput, type KlaviyoEventKind } from '../shared/klaviyo';
+import { KlaviyoDeliver } from '../shared/workflows';
 import { mailRevoked, markRevoked } from './revoked';
 import { createSender } from './send';
 
@@ -27,8 +30,8 @@ export function createEventHandlers(deps: ActivityDeps) {
   async function startOne(shop: { shopId: number; shopDomain: string }, at: string, d: Delivery) {
     const workflowId = deliveryWorkflowId(shop.shopDomain, d.event, d.key);
     const input = { shopId: shop.shopId, shopDomain: shop.shopDomain, uniqueId: workflowId, at, event: d.event, ...d.fields } as DeliveryInput;
-    await deps.temporal.client.workflow
-      .start('klaviyoDeliver', {
+    await deps.temporal
+      .start(KlaviyoDeliver, {
         workflowId, taskQueue: deps.config.temporal.taskQueue, args: [input],
         workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Klaviyo: ${d.event} ${d.key} of ${shop.shopDomain}`,
       })
@@ -47,25 +50,25 @@ export function createEventHandlers(deps: ActivityDeps) {
 
   const review = (event: KlaviyoEventKind, reviewId: number): Delivery => ({ event, key: reviewId, fields: { reviewId } });
 
-  return {
-    'review.created': (e: ReviewCreated) =>
+  return eventHandlers(
+    handleEvent(ReviewCreated, (e) =>
       // a review published at once (auto-publish) is also a published review
-      start(e, new Date().toISOString(), [review('review-submitted', e.reviewId), ...(e.status === 'published' ? [review('review-published', e.reviewId)] : [])]),
-    'review.published': (e: ReviewsChanged) =>
-      start(e, e.at, e.reviews.filter((r) => r.status === 'published').map((r) => review('review-published', r.reviewId))),
-    'review.replied': (e: ReviewsChanged) =>
+      start(e, new Date().toISOString(), [review('review-submitted', e.reviewId), ...(e.status === 'published' ? [review('review-published', e.reviewId)] : [])])),
+    handleEvent(ReviewPublished, (e) =>
+      start(e, e.at, e.reviews.filter((r) => r.status === 'published').map((r) => review('review-published', r.reviewId)))),
+    handleEvent(ReviewReplied, (e) =>
       // a reply taken off is not an event for the customer's flows
-      start(e, e.at, e.change === 'reply-removed' ? [] : e.reviews.map((r) => review('review-replied', r.reviewId))),
-    'request.sent': (e: RequestSent) =>
+      start(e, e.at, e.change === 'reply-removed' ? [] : e.reviews.map((r) => review('review-replied', r.reviewId)))),
+    handleEvent(RequestSent, (e) =>
       start(e, e.at, [{
         event: 'request-sent', key: `${e.requestId}:${e.reminder}`,
         fields: { requestId: e.requestId, reminder: e.reminder, orderId: e.orderId, orderName: e.orderName, productIds: e.productIds },
-      }]),
+      }])),
     // once per request (sent by Plaudit's email, or by the merchant's Klaviyo flow on it): the event carries all that is sent
-    'request.eligible': (e: RequestEligible) =>
+    handleEvent(RequestEligible, (e) =>
       start(e, e.at, [{
         event: 'request-eligible', key: e.requestId,
         fields: { requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
-      }]),
-  };
+      }])),
+  );
 }

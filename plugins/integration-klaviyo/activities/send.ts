@@ -3,7 +3,9 @@
 // Klaviyo's events limit. A busy Klaviyo is retried after its Retry-After, a refused key becomes
 // IntegrationRevoked, a refused body VendorRejected (assertVendorOk).
 import { assertVendorOk, hitAll, RateLimit, vendorRateLimited, type ActivityDeps } from '@plaudit/kernel';
-import { APP, EVENTS_BURST, EVENTS_STEADY, LABEL, METRICS, type DeliveryInput, type KlaviyoCredentials, type RequestFactsReader, type ReviewFactsReader } from '../shared/klaviyo';
+import { APP, EVENTS_BURST, EVENTS_STEADY, LABEL, METRICS, type DeliveryInput, type KlaviyoCredentials } from '../shared/klaviyo';
+import { ReviewFacts } from '@plaudit/contracts/reviews';
+import { RequestFacts } from '@plaudit/contracts/review-requests';
 import { createEvent } from '../shared/klaviyo-api';
 
 /** what became of a delivery: sent, or why nothing was sent */
@@ -54,7 +56,7 @@ async function describe(deps: ActivityDeps, input: DeliveryInput): Promise<{ pro
     };
   }
   if (input.event === 'request-sent') {
-    const requests = deps.capabilities.get<RequestFactsReader>('review-requests.facts');
+    const requests = deps.capabilities.get(RequestFacts);
     if (!requests) return 'no_facts';
     const order = await requests.orderFacts(tenant, { queueEntryId: input.requestId });
     if (!order) return 'gone';
@@ -75,7 +77,7 @@ async function describe(deps: ActivityDeps, input: DeliveryInput): Promise<{ pro
     };
   }
 
-  const reviews = deps.capabilities.get<ReviewFactsReader>('reviews.facts');
+  const reviews = deps.capabilities.get(ReviewFacts);
   if (!reviews) return 'no_facts';
   const r = await reviews.reviewFacts(tenant, input.reviewId);
   if (!r) return 'gone';
@@ -97,8 +99,7 @@ async function describe(deps: ActivityDeps, input: DeliveryInput): Promise<{ pro
   if (input.event === 'review-replied') properties.reply = r.replyContent;
   const time = input.event === 'review-submitted' ? r.createdAt : input.event === 'review-replied' ? (r.repliedAt ?? input.at) : input.at;
   const profileProperties: Record<string, unknown> = input.event === 'review-replied' ? {} : { 'Plaudit Last Rating': r.rating };
-  // an older reviews plugin has no per-email count: the property is then left out, not guessed
-  if (typeof reviews.reviewCount === 'function') profileProperties['Plaudit Reviews Count'] = await reviews.reviewCount(tenant, r.email);
+  profileProperties['Plaudit Reviews Count'] = await reviews.reviewCount(tenant, r.email);
   return {
     profile: { email: r.email, firstName: r.firstName, lastName: r.lastName, properties: profileProperties },
     properties,

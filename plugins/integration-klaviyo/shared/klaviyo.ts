@@ -1,8 +1,8 @@
 // What the Klaviyo plugin's sides share: the app's name, the API it calls, the metric names, the
-// credentials, the events it listens to (its own types of what it reads), the capabilities it uses
-// (consumer-defined interfaces) and the delivery workflow's input.
+// credentials, the capabilities it uses (consumer-defined interfaces) and the delivery workflow's
+// input; the events it listens to are the contracts' (@plaudit/contracts/reviews, /review-requests).
 import { z } from 'zod';
-import type { Tenant } from '@plaudit/kernel';
+import type { RequestEligiblePayload } from '@plaudit/contracts/review-requests';
 
 export const APP = 'klaviyo';
 export const LABEL = 'Klaviyo';
@@ -42,113 +42,8 @@ export type DeliveryInput = {
 } & (
   | { event: 'review-submitted' | 'review-published' | 'review-replied'; reviewId: number }
   | { event: 'request-sent'; requestId: number; reminder: number; orderId: string; orderName: string | null; productIds: string[] }
-  | ({ event: 'request-eligible' } & Pick<RequestEligible, 'requestId' | 'orderId' | 'orderName' | 'customer' | 'products'> & { sentBy?: string | null })
+  | ({ event: 'request-eligible' } & Pick<RequestEligiblePayload, 'requestId' | 'orderId' | 'orderName' | 'customer' | 'products'> & { sentBy?: string | null })
 );
 
 export const deliveryWorkflowId = (shopDomain: string, event: KlaviyoEventKind, key: string | number) => `${APP}:${shopDomain}:${event}:${key}`;
 
-// --- the events it listens to (what it reads of them) ---
-
-/** 'review.created' */
-export interface ReviewCreated {
-  shopId: number;
-  shopDomain: string;
-  reviewId: number;
-  status: string;
-}
-
-/** 'review.published', 'review.replied': one change of one or many reviews */
-export interface ReviewsChanged {
-  shopId: number;
-  shopDomain: string;
-  change: string;
-  at: string;
-  reviews: { reviewId: number; status: string }[];
-}
-
-/** 'request.sent' (key `<request id>:<reminder>`) */
-export interface RequestSent {
-  shopId: number;
-  shopDomain: string;
-  requestId: number;
-  orderId: string;
-  orderName: string | null;
-  productIds: string[];
-  reminder: number;
-  at: string;
-}
-
-/** 'request.eligible' (key = request id): once per request, when its request is sent (reminder 0), by
- * Plaudit's email or (`sentBy` 'klaviyo') by the merchant's Klaviyo flow on this event; `ratingUrls`
- * open the write page with that many stars already chosen. */
-export interface RequestEligible {
-  shopId: number;
-  shopDomain: string;
-  requestId: number;
-  orderId: string;
-  orderName: string | null;
-  customer: { email: string; firstName: string | null; lastName: string | null; locale: string | null };
-  products: {
-    productId: string;
-    title: string;
-    imageUrl: string | null;
-    reviewUrl: string;
-    ratingUrls: { '1': string; '2': string; '3': string; '4': string; '5': string };
-  }[];
-  /** absent from older senders: Plaudit's email */
-  sentBy?: string | null;
-  at: string;
-}
-
-/** `email-marketing.sender` as review-requests uses it: Klaviyo may send the review requests itself. */
-export interface SenderApp {
-  app: string;
-  label: string;
-  connected(shopId: number): Promise<boolean>;
-}
-
-// --- the capabilities it uses (optional: without them there is nothing to send) ---
-
-/** `reviews.facts` */
-export interface ReviewFactsReader {
-  reviewFacts(tenant: Tenant, reviewId: number): Promise<
-    | {
-        reviewId: number;
-        kind: 'product' | 'store';
-        status: string;
-        source: string;
-        rating: number;
-        title: string | null;
-        content: string;
-        email: string | null;
-        firstName: string | null;
-        lastName: string | null;
-        customerId: string | null;
-        productId: string | null;
-        productTitle: string | null;
-        productHandle: string | null;
-        orderId: string | null;
-        mediaCount: number;
-        verified: boolean;
-        replyContent: string | null;
-        repliedAt: string | null;
-        createdAt: string;
-      }
-    | undefined
-  >;
-  /** the shop's reviews by that email, any state but the trash (newer providers only: checked before use) */
-  reviewCount?(tenant: Tenant, email: string): Promise<number>;
-}
-
-/** `review-requests.facts` */
-export interface RequestFactsReader {
-  orderFacts(tenant: Tenant, q: { queueEntryId: number }): Promise<
-    | {
-        orderId: string;
-        orderName: string;
-        customer: { email: string | null; firstName: string | null; lastName: string | null; locale: string | null };
-        lineItems: { productId: string; title: string; imageUrl: string | null }[];
-      }
-    | undefined
-  >;
-}

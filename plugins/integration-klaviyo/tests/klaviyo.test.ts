@@ -9,7 +9,9 @@ import crypto from 'node:crypto';
 import type { ActivityDeps } from '@plaudit/kernel';
 import { client, eventually, listMail, updateShop, usePlatformStackWithWorker } from '@plaudit/kernel/testing';
 import { createActivities, createEventHandlers } from '../activities';
-import type { DeliveryInput, RequestEligible } from '../shared/klaviyo';
+import { ReviewCreated } from '@plaudit/contracts/reviews';
+import { RequestEligible, type RequestEligiblePayload } from '@plaudit/contracts/review-requests';
+import type { DeliveryInput } from '../shared/klaviyo';
 
 jest.setTimeout(150_000);
 
@@ -131,7 +133,7 @@ test('a review reaches Klaviyo once when submitted and once when published; repe
 
   // the durable event handed over again (a redelivery): its workflow id is taken, nothing is started
   const handlers = createEventHandlers(env.stack.api.runtime.services as unknown as ActivityDeps);
-  await handlers['review.created']({ shopId: row.id, shopDomain: domain, reviewId: id, status: 'pending' });
+  await handlers.handle(ReviewCreated, { shopId: row.id, shopDomain: domain, reviewId: id, productId, rating: 4, source: 'guest', status: 'pending', orderId: null, queueEntryId: null, mediaCount: 0 });
   // the activity run again (a retry after the worker died once Klaviyo had answered): Klaviyo stores it once
   const steps = createActivities(env.stack.api.runtime.services as unknown as ActivityDeps);
   const input: DeliveryInput = { shopId: row.id, shopDomain: domain, event: 'review-published', reviewId: id, uniqueId: `klaviyo:${domain}:review-published:${id}`, at: new Date().toISOString() };
@@ -202,22 +204,23 @@ test('a request eligible reaches Klaviyo once with its products and rating links
   const { domain, shop: row, key, productId, productTitle } = await connected();
   const email = `${uniq('eligible')}@example.com`;
   const requestId = 1000 + crypto.randomInt(1_000_000);
-  const ratingUrls = (n: number) => Object.fromEntries([1, 2, 3, 4, 5].map((s) => [String(s), `https://app.example/r/${requestId}/${n}?rating=${s}`])) as RequestEligible['products'][number]['ratingUrls'];
+  const ratingUrls = (n: number) => Object.fromEntries([1, 2, 3, 4, 5].map((s) => [String(s), `https://app.example/r/${requestId}/${n}?rating=${s}`])) as RequestEligiblePayload['products'][number]['ratingUrls'];
   const other = env.stack.emulator.store.shop(domain)!.products[1];
   const otherId = `gid://shopify/Product/${other.id}`;
-  const eligible: RequestEligible = {
+  const eligible: RequestEligiblePayload = {
     shopId: row.id, shopDomain: domain, requestId, orderId: 'gid://shopify/Order/4242', orderName: '#4242',
     customer: { email, firstName: 'Ada', lastName: 'Byron', locale: 'en' },
     products: [
       { productId, title: productTitle, imageUrl: 'https://cdn.example/a.png', reviewUrl: `https://app.example/r/${requestId}/1`, ratingUrls: ratingUrls(1) },
       { productId: otherId, title: other.title, imageUrl: null, reviewUrl: `https://app.example/r/${requestId}/2`, ratingUrls: ratingUrls(2) },
     ],
+    sentBy: null,
     at: new Date().toISOString(),
   };
   // the durable event handed to the handler, twice (a redelivery): one workflow, one Klaviyo event
   const handlers = createEventHandlers(env.stack.api.runtime.services as unknown as ActivityDeps);
-  await handlers['request.eligible'](eligible);
-  await handlers['request.eligible'](eligible);
+  await handlers.handle(RequestEligible, eligible);
+  await handlers.handle(RequestEligible, eligible);
   expect(await outcome(`klaviyo:${domain}:request-eligible:${requestId}`)).toBe('sent');
   const sent = eventsOf(key).filter((e) => e.metric === 'Plaudit Review Request Eligible');
   expect(sent).toHaveLength(1);

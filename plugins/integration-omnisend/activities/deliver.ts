@@ -7,8 +7,10 @@ import { ApplicationFailure } from '@temporalio/common';
 import { assertVendorOk, RateLimit, retryAfterMs, VENDOR_BUSY, vendorRateLimited, vendorUrl, type ActivityDeps } from '@plaudit/kernel';
 import {
   APP, EVENT_NAMES, LABEL, OMNISEND_BUDGET, OMNISEND_EVENTS_URL,
-  type OmnisendCredentials, type RequestFactsProvider, type ReviewFacts, type ReviewFactsProvider,
+  type OmnisendCredentials,
 } from '../shared/omnisend';
+import { ReviewFacts, type ReviewFactSheet } from '@plaudit/contracts/reviews';
+import { RequestFacts } from '@plaudit/contracts/review-requests';
 import { omnisendWorkflowId, type OmnisendDelivery } from '../workflows/messages';
 
 /** the `origin` of every event: Omnisend asks apps for an origin of their own rather than "api" */
@@ -51,7 +53,7 @@ function contactOf(p: { email: string | null; firstName: string | null; lastName
   return defined({ email, firstName: p.firstName?.trim() || undefined, lastName: p.lastName?.trim() || undefined }) as OmnisendEventBody['contact'];
 }
 
-function reviewProperties(shopDomain: string, r: ReviewFacts) {
+function reviewProperties(shopDomain: string, r: ReviewFactSheet) {
   return defined({
     reviewID: String(r.reviewId), reviewType: r.kind, rating: r.rating, title: r.title, content: r.content, verifiedBuyer: r.verified, mediaCount: r.mediaCount,
     productID: r.productId, productTitle: r.productTitle, productURL: r.productHandle ? `https://${shopDomain}/products/${r.productHandle}` : null,
@@ -84,7 +86,7 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
     };
   }
   if (input.event === 'request.sent') {
-    const requests = deps.capabilities.get<RequestFactsProvider>('review-requests.facts');
+    const requests = deps.capabilities.get(RequestFacts);
     if (!requests) return 'no_facts';
     const order = await requests.orderFacts(tenant, { queueEntryId: input.requestId! });
     if (!order) return 'no_request';
@@ -98,10 +100,10 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
       }),
     };
   }
-  const reviews = deps.capabilities.get<ReviewFactsProvider>('reviews.facts');
+  const reviews = deps.capabilities.get(ReviewFacts);
   if (!reviews) return 'no_facts';
   const review = await reviews.reviewFacts(tenant, input.reviewId!);
-  if (!review || review.status === 'deleted') return 'no_review';
+  if (!review) return 'no_review';
   const contact = contactOf(review);
   if (!contact) return 'no_email';
   const properties = reviewProperties(input.shopDomain, review);

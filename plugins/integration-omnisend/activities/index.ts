@@ -3,8 +3,11 @@
 // one per send; the id `omnisend:<shop>:<event>:<key>` and REJECT_DUPLICATE make an event delivered
 // twice one workflow. Nothing starts for a shop that has not connected Omnisend, nor for a review
 // without an email (Omnisend needs a contact).
-import type { ActivityDeps } from '@plaudit/kernel';
-import { APP, type RequestEligible, type RequestSent, type ReviewCreated, type ReviewFactsProvider, type ReviewsChanged, type SourceEvent } from '../shared/omnisend';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
+import { ReviewCreated, ReviewFacts, ReviewPublished, ReviewReplied } from '@plaudit/contracts/reviews';
+import { RequestEligible, RequestSent } from '@plaudit/contracts/review-requests';
+import { APP, type SourceEvent } from '../shared/omnisend';
+import { OmnisendEvent } from '../shared/workflows';
 import { omnisendWorkflowId, type OmnisendDelivery } from '../workflows/messages';
 import { createDeliver } from './deliver';
 import { mailRevoked, markRevoked } from './revoked';
@@ -25,7 +28,7 @@ export function createEventHandlers(deps: ActivityDeps) {
 
   async function start(input: OmnisendDelivery) {
     const workflowId = omnisendWorkflowId(input.shopDomain, input.event, input.key);
-    await deps.temporal.client.workflow.start('omnisendEvent', {
+    await deps.temporal.start(OmnisendEvent, {
       workflowId, taskQueue: deps.config.temporal.taskQueue, args: [input], workflowIdReusePolicy: 'REJECT_DUPLICATE',
       staticSummary: `Omnisend ${input.event} ${input.key} of ${input.shopDomain}`,
     }).catch((err: Error) => {
@@ -35,7 +38,7 @@ export function createEventHandlers(deps: ActivityDeps) {
 
   /** one workflow per review that has an email (the others could not reach a contact in Omnisend) */
   async function reviews(shop: { shopId: number; shopDomain: string }, event: SourceEvent, ids: number[], at?: string) {
-    const facts = deps.capabilities.get<ReviewFactsProvider>('reviews.facts');
+    const facts = deps.capabilities.get(ReviewFacts);
     if (!facts || !ids.length || !(await connected(shop.shopId))) return;
     const tenant = deps.tenant(shop.shopId, shop.shopDomain);
     for (let i = 0; i < ids.length; i += PARALLEL) {
@@ -47,26 +50,26 @@ export function createEventHandlers(deps: ActivityDeps) {
     }
   }
 
-  return {
-    'review.created': async (e: ReviewCreated) => {
+  return eventHandlers(
+    handleEvent(ReviewCreated, async (e) => {
       await reviews(e, 'review.created', [e.reviewId]);
       // a review published at once (auto-publish) announces no review.published: it is published now
       if (e.status === 'published') await reviews(e, 'review.published', [e.reviewId]);
-    },
-    'review.published': (e: ReviewsChanged) => reviews(e, 'review.published', e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId), e.at),
+    }),
+    handleEvent(ReviewPublished, (e) => reviews(e, 'review.published', e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId), e.at)),
     // a reply taken off ('reply-removed') is not a reply added; an edited reply is sent once per review
-    'review.replied': (e: ReviewsChanged) => (e.change === 'reply' ? reviews(e, 'review.replied', e.reviews.map((r) => r.reviewId), e.at) : Promise.resolve()),
-    'request.sent': async (e: RequestSent) => {
+    handleEvent(ReviewReplied, (e) => (e.change === 'reply' ? reviews(e, 'review.replied', e.reviews.map((r) => r.reviewId), e.at) : Promise.resolve())),
+    handleEvent(RequestSent, async (e) => {
       if (!(await connected(e.shopId))) return;
       await start({ shopId: e.shopId, shopDomain: e.shopDomain, event: 'request.sent', key: `${e.requestId}:${e.reminder}`, requestId: e.requestId, reminder: e.reminder, at: e.at });
-    },
+    }),
     // once per request, when Plaudit's own request email went out
-    'request.eligible': async (e: RequestEligible) => {
+    handleEvent(RequestEligible, async (e) => {
       if (!e.customer?.email?.trim() || !(await connected(e.shopId))) return;
       await start({
         shopId: e.shopId, shopDomain: e.shopDomain, event: 'request.eligible', key: String(e.requestId), requestId: e.requestId, at: e.at,
         eligible: { orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
       });
-    },
-  };
+    }),
+  );
 }

@@ -5,10 +5,11 @@
 // Omnisend's own 400-a-minute limit; a revoked key disconnecting with one mail; disconnecting; a
 // request eligible sent once with its products and one-click rating links.
 import crypto from 'node:crypto';
-import type { ActivityDeps } from '@plaudit/kernel';
+import type { ActivityDeps, EventRef } from '@plaudit/kernel';
+import { ReviewCreated } from '@plaudit/contracts/reviews';
+import { RequestEligible, type RequestEligiblePayload } from '@plaudit/contracts/review-requests';
 import { client, eventually, listMail, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
 import { createEventHandlers } from '../activities';
-import type { RequestEligible } from '../shared/omnisend';
 
 jest.setTimeout(150_000);
 
@@ -59,8 +60,8 @@ async function review(domain: string, productId: string, email: string) {
 }
 
 /** Waits for a durable event's delivery (its `deliverEvent` workflow) to finish: every handler has run. */
-async function delivered(event: string, key: string | number) {
-  const handle = workflows().getHandle(`event:${event}:${key}`);
+async function delivered(event: EventRef<unknown>, key: string | number) {
+  const handle = workflows().getHandle(`event:${event.name}:${key}`);
   await eventually(() => handle.describe().then(() => true, () => false));
   await handle.result();
 }
@@ -112,8 +113,9 @@ test('a guest review reaches Omnisend once as submitted and once as published, w
   expect(published.eventID).not.toBe(submitted.eventID);
 
   // the same event delivered again (another outbox key): the one workflow per event and review stands
-  await stack.api.runtime.services.events.emit('review.created', { shopId: shop.id, shopDomain: domain, reviewId: id }, { key: `again-${id}`, shopDomain: domain });
-  await delivered('review.created', `again-${id}`);
+  const created = { shopId: shop.id, shopDomain: domain, reviewId: id, productId, rating: 5, source: 'guest', status: 'pending', orderId: null, queueEntryId: null, mediaCount: 0 };
+  await stack.api.runtime.services.events.emit(ReviewCreated, created, { key: `again-${id}`, shopDomain: domain });
+  await delivered(ReviewCreated, `again-${id}`);
   expect(await outcome(domain, 'review.created', id)).toBe('sent');
   // and the same body posted to Omnisend again (a retry whose first answer was lost) is stored once
   const again = await fetch(`${stack.integrations.url}/hosts/api.omnisend.com/v5/events`, {
@@ -169,7 +171,7 @@ test('a revoked key disconnects Omnisend with the reason and tells the merchant 
   expect(state.reason).toContain('403');
   // both deliveries have ended: one disconnected it; the other was refused too, found it disconnected, or never started
   for (const id of ids) {
-    await delivered('review.created', id);
+    await delivered(ReviewCreated, id);
     const started = await workflows().getHandle(`omnisend:${domain}:review.created:${id}`).describe().then(() => true, () => false);
     if (started) expect(['revoked', 'not_connected']).toContain(await outcome(domain, 'review.created', id));
   }
@@ -190,7 +192,7 @@ test('after disconnecting, nothing more is sent', async () => {
   expect(res.body.data).toMatchObject({ status: 'disconnected', reason: null });
 
   const after = await review(domain, productId, uniq('after'));
-  await delivered('review.created', after);
+  await delivered(ReviewCreated, after);
   await expect(workflows().getHandle(`omnisend:${domain}:review.created:${after}`).describe()).rejects.toThrow();
   expect(eventsOf(key)).toHaveLength(1);
 });
@@ -199,20 +201,21 @@ test('a request eligible reaches Omnisend once, the customer as contact, with th
   const { domain, key, productId, shop } = await connectedShop();
   const email = uniq('eligible');
   const requestId = 1000 + crypto.randomInt(1_000_000);
-  const product = (id: string, title: string, n: number): RequestEligible['products'][number] => ({
+  const product = (id: string, title: string, n: number): RequestEligiblePayload['products'][number] => ({
     productId: id, title, imageUrl: n === 1 ? 'https://cdn.example/a.png' : null, reviewUrl: `https://app.example/r/${requestId}/${n}`,
     ratingUrls: { '1': `https://app.example/r/${requestId}/${n}?rating=1`, '2': `https://app.example/r/${requestId}/${n}?rating=2`, '3': `https://app.example/r/${requestId}/${n}?rating=3`, '4': `https://app.example/r/${requestId}/${n}?rating=4`, '5': `https://app.example/r/${requestId}/${n}?rating=5` },
   });
-  const eligible: RequestEligible = {
+  const eligible: RequestEligiblePayload = {
     shopId: shop.id, shopDomain: domain, requestId, orderId: 'gid://shopify/Order/4242', orderName: '#4242',
     customer: { email, firstName: 'Ada', lastName: null, locale: 'en' },
     products: [product(productId, 'Linen shirt', 1), product('gid://shopify/Product/77', 'Wool scarf', 2)],
+    sentBy: null,
     at: new Date().toISOString(),
   };
   // the durable event handed to the handler, twice (a redelivery): one workflow, one Omnisend event
   const handlers = createEventHandlers(stack.api.runtime.services as unknown as ActivityDeps);
-  await handlers['request.eligible'](eligible);
-  await handlers['request.eligible'](eligible);
+  await handlers.handle(RequestEligible, eligible);
+  await handlers.handle(RequestEligible, eligible);
   expect(await outcome(domain, 'request.eligible', requestId)).toBe('sent');
   const sent = named(key, 'plaudit review request eligible');
   expect(sent).toHaveLength(1);

@@ -1,6 +1,7 @@
 // The Omnisend delivery workflow's input and id (shared by the workflow, its activities and the
 // event handlers that start it).
-import type { RequestEligible, SourceEvent } from '../shared/omnisend';
+import type { RequestEligiblePayload } from '@plaudit/contracts/review-requests';
+import type { SourceEvent } from '../shared/omnisend';
 
 export interface OmnisendDelivery {
   shopId: number;
@@ -12,7 +13,7 @@ export interface OmnisendDelivery {
   requestId?: number;
   reminder?: number;
   /** 'request.eligible': what is sent, carried whole (the rating links are the request's own) */
-  eligible?: Pick<RequestEligible, 'orderId' | 'orderName' | 'customer' | 'products' | 'sentBy'>;
+  eligible?: Pick<RequestEligiblePayload, 'orderId' | 'orderName' | 'customer' | 'products'> & { sentBy?: string | null };
   /** when it happened (ISO 8601): Omnisend's eventTime, the same on every retry */
   at?: string;
 }

@@ -4,7 +4,8 @@
 // Temporal's retries through assertVendorOk (429/5xx after Retry-After, 401/403 revoked).
 import { assertVendorOk, RateLimit, vendorRateLimited, type ActivityDeps } from '@plaudit/kernel';
 import { smileClient } from '../shared/client';
-import { APP, LABEL, SHOPPER_SOURCES, smileDistinctId, type ReviewFactsReader, type ReviewIncentives, type SmileCredentials, type SmileInput, type SmileOutcome } from '../shared/smile';
+import { ReviewFacts } from '@plaudit/contracts/reviews';
+import { APP, LABEL, SHOPPER_SOURCES, smileDistinctId, type SmileCredentials, type SmileInput, type SmileOutcome } from '../shared/smile';
 
 /** Smile allows 10 requests a second per key; we keep under it (one key per shop). */
 const BUDGET = { points: 8, perSeconds: 1 };
@@ -19,7 +20,7 @@ export function awardActivity(deps: ActivityDeps) {
   return async function smileAward(input: SmileInput): Promise<SmileOutcome> {
     const credentials = await deps.integrations.credentials<SmileCredentials>(input.shopId, APP);
     if (!credentials) return 'not_connected';
-    const facts = deps.capabilities.get<ReviewFactsReader>('reviews.facts');
+    const facts = deps.capabilities.get(ReviewFacts);
     if (!facts) return 'no_reviews';
     const review = await facts.reviewFacts(deps.tenant(input.shopId, input.shopDomain), input.reviewId);
     if (!review || review.status === 'trash') return 'review_gone';
@@ -38,8 +39,8 @@ export function awardActivity(deps: ActivityDeps) {
     const created = await smile.createActivity({ customer_id: customer.id, token: credentials.activityToken, distinct_id: smileDistinctId(input.reviewId) });
     await assertVendorOk(created, LABEL);
     deps.log.info({ shop: input.shopDomain, reviewId: input.reviewId, status: created.status }, 'Smile.io activity for a review');
-    // it earned points: the storefront discloses it like a review rewarded with a discount
-    await deps.capabilities.get<ReviewIncentives>('reviews.rewards')?.markIncentivized(deps.tenant(input.shopId, input.shopDomain), input.reviewId);
+    // it earned points: the storefront discloses it like a review rewarded with a discount (16 CFR 465.5)
+    await facts.markIncentivized(deps.tenant(input.shopId, input.shopDomain), input.reviewId);
     return 'awarded';
   };
 }

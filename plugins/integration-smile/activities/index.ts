@@ -1,8 +1,10 @@
 // The Smile.io plugin's activities and its durable event handlers: a published review starts its
 // points workflow, once per review (`smile:<shop>:review:<review>`, REJECT_DUPLICATE): a review
 // published, unpublished and published again earns once.
-import type { ActivityDeps } from '@plaudit/kernel';
-import { APP, smileWorkflowId, type ReviewCreatedEvent, type ReviewsChangedEvent, type SmileInput } from '../shared/smile';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
+import { ReviewCreated, ReviewPublished } from '@plaudit/contracts/reviews';
+import { APP, smileWorkflowId, type SmileInput } from '../shared/smile';
+import { SmileReviewPoints } from '../shared/workflows';
 import { awardActivity } from './award';
 import { mailRevoked, markRevoked } from './revoked';
 
@@ -18,11 +20,10 @@ export function createEventHandlers(deps: ActivityDeps) {
   async function start(shopId: number, shopDomain: string, reviewIds: number[]) {
     // not connected: nothing starts (connecting later gives points for reviews published from then on)
     if (!reviewIds.length || (await deps.integrations.state(shopId, APP)).status !== 'connected') return;
-    const client = deps.temporal.client.workflow;
     for (const reviewId of reviewIds) {
       const input: SmileInput = { shopId, shopDomain, reviewId };
-      await client
-        .start('smileReviewPoints', {
+      await deps.temporal
+        .start(SmileReviewPoints, {
           workflowId: smileWorkflowId(shopDomain, reviewId), taskQueue: deps.config.temporal.taskQueue, args: [input],
           workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Smile.io points for review ${reviewId} of ${shopDomain}`,
         })
@@ -31,9 +32,9 @@ export function createEventHandlers(deps: ActivityDeps) {
         });
     }
   }
-  return {
-    'review.published': (e: ReviewsChangedEvent) => start(e.shopId, e.shopDomain, e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId)),
+  return eventHandlers(
+    handleEvent(ReviewPublished, (e) => start(e.shopId, e.shopDomain, e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId))),
     // a review published as it was written announces only its creation
-    'review.created': (e: ReviewCreatedEvent) => start(e.shopId, e.shopDomain, e.status === 'published' ? [e.reviewId] : []),
-  };
+    handleEvent(ReviewCreated, (e) => start(e.shopId, e.shopDomain, e.status === 'published' ? [e.reviewId] : [])),
+  );
 }

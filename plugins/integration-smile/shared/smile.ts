@@ -1,7 +1,6 @@
 // What the Smile.io plugin's sides share: the app's id and name, its credentials, the workflow's
-// input and id, and the parts of other plugins' contracts it reads (its own interfaces).
+// input and id.
 import { z } from 'zod';
-import type { Tenant } from '@plaudit/kernel';
 
 export const APP = 'smile';
 export const LABEL = 'Smile.io';
@@ -35,33 +34,3 @@ export const smileDistinctId = (reviewId: number) => `plaudit-review-${reviewId}
 /** The review sources that are the shopper's own (the reviews plugin's CUSTOMER_SOURCES): imports and the merchant's reviews earn nothing. */
 export const SHOPPER_SOURCES: readonly string[] = ['customer', 'guest'];
 
-/** The part of 'reviews.facts' this plugin reads. */
-/** `reviews.rewards` as this plugin uses it: a review that earned points is an incentivized review (FTC 16 CFR 465.5: disclosed). */
-export interface ReviewIncentives {
-  markIncentivized(tenant: Tenant, reviewId: number): Promise<void>;
-}
-
-/** `loyalty.points`, offered to the rewards plugin: Smile's points as the reward for reviews. */
-export interface LoyaltyPoints {
-  app: string;
-  label: string;
-  connected(shopId: number): Promise<boolean>;
-}
-
-export interface ReviewFactsReader {
-  reviewFacts(tenant: Tenant, reviewId: number): Promise<{ status: string; source: string; email: string | null; firstName: string | null } | undefined>;
-}
-
-/** The parts of the reviews plugin's events it reads. */
-export interface ReviewsChangedEvent {
-  shopId: number;
-  shopDomain: string;
-  change: string;
-  reviews: { reviewId: number; status: string }[];
-}
-export interface ReviewCreatedEvent {
-  shopId: number;
-  shopDomain: string;
-  reviewId: number;
-  status: string;
-}

@@ -6,6 +6,7 @@
 // integration and mailing the merchant once; after a disconnect nothing more is sent.
 import { RECHECK_CREDENTIALS as RECHECK } from '@plaudit/kernel';
 import { client, eventually, listMail, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { ReviewFacts, ReviewWrite } from '@plaudit/contracts/reviews';
 
 jest.setTimeout(180_000);
 
@@ -140,7 +141,7 @@ test('1 and 5 stars earn the same points once each; unpublish and publish again 
   expect(activities(key).map((a) => a.distinct_id)).toContain(`plaudit-review-${held}`);
 
   // an imported review, published by the merchant, is not a shopper's own: no points
-  const imports = stack.api.runtime.services.capabilities.require<{ importReviews(t: unknown, rows: unknown[]): Promise<{ ids: number[] }> }>('reviews.import');
+  const imports = stack.api.runtime.services.capabilities.require(ReviewWrite);
   const { ids: [imported] } = await imports.importReviews(stack.api.runtime.services.tenant(shop.id, domain), [
     { productId, rating: 5, content: 'Imported from another app.', email: uniq('imported'), status: 'unpublished' },
   ]);
@@ -149,10 +150,10 @@ test('1 and 5 stars earn the same points once each; unpublish and publish again 
   expect(activities(key)).toHaveLength(3);
 
   // the reviews that earned points are disclosed as incentivized; the imported one is not
-  const reviews = stack.api.runtime.services.capabilities.require<{ get(t: unknown, id: number): Promise<{ incentivized: boolean } | undefined> }>('reviews.public');
+  const facts = stack.api.runtime.services.capabilities.require(ReviewFacts);
   const tenant = stack.api.runtime.services.tenant(shop.id, domain);
-  for (const id of [low, high, held]) expect((await reviews.get(tenant, id))!.incentivized).toBe(true);
-  expect((await reviews.get(tenant, imported))!.incentivized).toBe(false);
+  for (const id of [low, high, held]) expect((await facts.reviewFacts(tenant, id))!.incentivized).toBe(true);
+  expect((await facts.reviewFacts(tenant, imported))!.incentivized).toBe(false);
 });
 
 test('a throttled burst is delivered in full, each review once', async () => {

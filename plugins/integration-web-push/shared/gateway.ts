@@ -1,4 +1,4 @@
-// The `push.gateway` capability: the review-requests plugin's push reminder sent to the customer's
+// The PushGateway capability (@plaudit/contracts/push): the review-requests plugin's push reminder sent to the customer's
 // browsers through the shop's OneSignal app. Runs inside review-requests' sendPush activity, so
 // OneSignal's answers are read here: a busy OneSignal (429/5xx) is asked again after its
 // Retry-After a few times within the activity, a refused key disconnects the integration and
@@ -6,7 +6,8 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { assertVendorOk, INTEGRATION_REVOKED, mailIntegrationRevoked, VENDOR_BUSY, type KernelServices } from '@plaudit/kernel';
 import { onesignalClient } from './client';
-import { APP, externalIdOf, idempotencyKey, LABEL, type OneSignalCredentials, type PushGatewayCapability, type PushReminderLike } from './web-push';
+import type { PushGatewayApi, PushReminder } from '@plaudit/contracts/push';
+import { APP, externalIdOf, idempotencyKey, LABEL, type OneSignalCredentials } from './web-push';
 
 /** Calls within one send while OneSignal is busy, and the longest wait between them (the activity has a minute). */
 const ATTEMPTS = 4;
@@ -23,7 +24,7 @@ export const mailRevoked = (deps: Deps, shopId: number) =>
   mailIntegrationRevoked(deps, { shopId, app: APP, label: LABEL, namespace: 'integration-web-push' });
 
 /** The message OneSignal sends: the order, its first 2 items' review links as the notification's buttons. */
-function message(deps: Deps, lang: string, reminder: PushReminderLike, externalId: string) {
+function message(deps: Deps, lang: string, reminder: PushReminder, externalId: string) {
   const t = deps.i18n.forLanguage(lang);
   const items = reminder.items.slice(0, 2);
   const products = items.map((i) => i.title).join(', ');
@@ -43,7 +44,7 @@ function message(deps: Deps, lang: string, reminder: PushReminderLike, externalI
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function pushGateway(deps: Deps): PushGatewayCapability {
+export function pushGateway(deps: Deps): PushGatewayApi {
   return {
     async connected(shopId) {
       return (await deps.integrations.state(shopId, APP)).status === 'connected';

@@ -1,6 +1,5 @@
-// What the web-push plugin's sides share: the app's id and name (OneSignal), its credentials, the
-// `push.gateway` capability it provides, and the part of the review-requests plugin's push reminder
-// it reads (its own interface: plugins never import each other).
+// What the web-push plugin's sides share: the app's id and name (OneSignal), its credentials and
+// OneSignal's ids. The capability it provides and the reminder it sends: @plaudit/contracts/push.
 import crypto from 'node:crypto';
 import { z } from 'zod';
 
@@ -19,26 +18,6 @@ export const onesignalCredentials = z
   })
   .strict();
 export type OneSignalCredentials = z.infer<typeof onesignalCredentials>;
-
-/** The push reminder as the review-requests plugin hands it over (its shared/push.ts PushReminder). */
-export interface PushReminderLike {
-  /** `push-<entry id>`, stable per push entry: delivery is at least once */
-  id: string;
-  shopDomain: string;
-  orderId: string;
-  orderName: string;
-  customerId: string | null;
-  customerEmail: string | null;
-  /** the first 2 items of the order with their signed review links */
-  items: { productId: string; title: string; reviewUrl: string }[];
-}
-
-/** The capability `push.gateway`: a shop's connected web-push app, and one reminder sent through it. */
-export interface PushGatewayCapability {
-  connected(shopId: number): Promise<boolean>;
-  /** Sends the reminder once (OneSignal's idempotency key); throws what the sending activity records as a failure. */
-  send(shop: { shopId: number; shopDomain: string }, reminder: PushReminderLike): Promise<{ id: string }>;
-}
 
 /** OneSignal's target: the customer's External ID, the Shopify customer id (numeric, as the storefront's OneSignal.login gets it). */
 export function externalIdOf(customerId: string | null): string | null {

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RECHECK_CREDENTIALS as RECHECK } from '@plaudit/kernel';
 import { client, eventually, listMail, startPlatformStack, startTestWorker, storeSettingsRaw, readLink } from '@plaudit/kernel/testing';
-import { externalIdOf, idempotencyKey, type PushGatewayCapability, type PushReminderLike } from '../shared/web-push';
+import { PushGateway, type PushReminder } from '@plaudit/contracts/push';
+import { externalIdOf, idempotencyKey } from '../shared/web-push';
 
 jest.setTimeout(180_000);
 
@@ -38,10 +39,10 @@ interface Entry { id: number; name: string; status: string; customerEmail: strin
 const entry = async (http: Http) => ((await http.get('/api/email-queue')).body.data as Entry[])[0];
 const pushStatus = async (http: Http) => (await entry(http))?.pushQueue?.status;
 /** The review-requests outbox (DATA_DIR/push/outbox.jsonl), read as a file: plugins never import each other. */
-function outbox(domain: string): PushReminderLike[] {
+function outbox(domain: string): PushReminder[] {
   const file = path.join(process.env.DATA_DIR!, 'push', 'outbox.jsonl');
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as PushReminderLike).filter((p) => p.shopDomain === domain);
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as PushReminder).filter((p) => p.shopDomain === domain);
 }
 
 /** A shop whose requests go out at once with the first reminder an hour later, push reminders on. */
@@ -143,7 +144,7 @@ test('the push reminder reaches OneSignal once: the customer, the first 2 items,
   expect(outbox(domain)).toHaveLength(0);
 
   // the same reminder sent again (an activity retried after OneSignal answered): OneSignal answers the first message, sends nothing new
-  const gateway = stack.api.runtime.services.capabilities.require<PushGatewayCapability>('push.gateway');
+  const gateway = stack.api.runtime.services.capabilities.require(PushGateway);
   const again = await gateway.send({ shopId: s.id, shopDomain: domain }, {
     id: `push-${push.id}`, shopDomain: domain, orderId: order.id, orderName: email.name, customerId: email.shopifyCustomerId, customerEmail: email.customerEmail,
     items: message.web_buttons.map((b, n) => ({ productId: `p${n}`, title: titles[n], reviewUrl: b.url })),

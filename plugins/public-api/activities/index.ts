@@ -2,10 +2,10 @@
 // becomes one delivery per enabled subscription of the shop to its topic and per item it carries
 // (a review change of 500 reviews: 500 deliveries), each recorded and its `deliverWebhook` workflow
 // start put in the outbox in one transaction.
-import type { ActivityDeps } from '@plaudit/kernel';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
 import { eventDeliveryId, insertDelivery, subscribersOf } from '../db/webhooks';
 import { startDelivery } from '../db/delivery-start';
-import { WEBHOOK_EVENTS } from '../shared/webhook-topics';
+import { WEBHOOK_EVENTS, type ForwardedEvent } from '../shared/webhook-topics';
 import type { WebhookDeliveryInput } from '../workflows/messages';
 import { attemptDelivery, giveUp } from './deliver';
 import { mailDisabled } from './disabled-mail';
@@ -25,15 +25,10 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-/** What this plugin reads of every event it forwards: the shop, and for review changes the reviews (question events are completed by question-data.ts). */
-interface ForwardedEvent {
-  shopId: number;
-  shopDomain: string;
-  reviews?: Record<string, unknown>[];
-  [field: string]: unknown;
-}
-
-/** The webhook `data` items of an event: one per review of a review change, else the event without its shop fields. */
+/**
+ * The webhook `data` items of an event: one per review of a review change, else the event without its
+ * shop fields (question events are completed by question-data.ts).
+ */
 export function webhookItems(event: ForwardedEvent): Record<string, unknown>[] {
   const { shopId: _shopId, shopDomain: _shopDomain, reviews, ...rest } = event;
   return Array.isArray(reviews) ? reviews.map((review) => ({ ...review, ...rest })) : [rest];
@@ -60,5 +55,5 @@ export function createEventHandlers(deps: ActivityDeps) {
       }
     });
   }
-  return Object.fromEntries(WEBHOOK_EVENTS.map((topic) => [topic, (event: ForwardedEvent) => forward(topic, event)]));
+  return eventHandlers(...Object.entries(WEBHOOK_EVENTS).map(([topic, event]) => handleEvent(event, (e) => forward(topic, e))));
 }

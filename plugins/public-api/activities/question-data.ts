@@ -1,20 +1,20 @@
 // The `data` of the question.* webhooks (WEBHOOKS.md): the event's ids completed with the question's
-// facts from `questions.public`. Only facts that do not change later are added (the product, the
+// facts from QuestionsPublic. Only facts that do not change later are added (the product, the
 // language, when it was asked or answered), so a retried handler sends the same data; a question
 // deleted before the handler ran keeps the event's own fields and nulls.
 import type { ActivityDeps, Tenant } from '@plaudit/kernel';
-import type { PublicQuestions, QuestionRecord } from '../shared/questions';
+import { QuestionsPublic, type PublicQuestion } from '@plaudit/contracts/questions';
 
 const QUESTION_TOPICS = new Set(['question.created', 'question.answered']);
 
-function facts(question: QuestionRecord | undefined) {
+function facts(question: PublicQuestion | undefined) {
   return { productTitle: question?.productTitle ?? null, productHandle: question?.productHandle ?? null, locale: question?.locale ?? null };
 }
 
 /** The webhook data of one forwarded item; other topics' items go out as they are. */
 export async function webhookData(deps: ActivityDeps, tenant: Tenant, topic: string, item: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (!QUESTION_TOPICS.has(topic)) return item;
-  const questions = deps.capabilities.get<PublicQuestions>('questions.public');
+  const questions = deps.capabilities.get(QuestionsPublic);
   const questionId = Number(item.questionId);
   const question = questions && Number.isSafeInteger(questionId) ? await questions.get(tenant, questionId) : undefined;
   if (topic === 'question.created') {

@@ -6,6 +6,7 @@ import { keyRoutes } from './key-routes';
 import { settingsRoutes } from './settings-routes';
 import { webhookRoutes } from './webhook-routes';
 import { publicV1 } from './v1/router';
+import { WebhooksPurgeDeliveries } from '../shared/workflows';
 
 export default defineApiPlugin({
   id: 'public-api',
@@ -18,5 +19,5 @@ export default defineApiPlugin({
   },
   publicRoutes: (services) => publicV1(services),
   // the webhook delivery log's retention (activities/retention.ts)
-  onStart: (services) => ensureSchedule(services, { scheduleId: 'public-api-webhook-retention', every: '1 hour', workflowType: 'webhooksPurgeDeliveries' }),
+  onStart: (services) => ensureSchedule(services, { scheduleId: 'public-api-webhook-retention', every: '1 hour', workflow: WebhooksPurgeDeliveries }),
 });

@@ -15,7 +15,8 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
-import { tenantFor, type Tenant } from '@plaudit/kernel';
+import { tenantFor } from '@plaudit/kernel';
+import { ReviewWrite, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 import { benchShops, createLogger, freePort, loadConfig, ROOT, startApiServer, startInfrastructure, tokenFor } from '@plaudit/kernel/testing';
 import { createKey } from '../db/keys';
 import { SCOPES } from '../shared/scopes';
@@ -88,13 +89,8 @@ function load(url: string, calls: Call[]): Promise<LoadResult> {
   });
 }
 
-/** What this benchmark relies on of the reviews plugin's `reviews.import` (plugins never import each other). */
-interface ReviewImport {
-  importReviews(tenant: Tenant, rows: { productId: string; productTitle: string; rating: number; title: string; content: string; firstName: string; lastName: string; status: 'published' | 'unpublished'; createdAt: Date }[]): Promise<{ ids: number[] }>;
-}
-
 // Shop i (0-based) gets reviews i+1, i+1+SHOPS, ...: 1,000 each, 50 products, one a minute back in time.
-async function seed(knex: Knex, reviews: ReviewImport) {
+async function seed(knex: Knex, reviews: ReviewWriteApi) {
   const { first } = await benchShops(knex, SHOPS, 'enterprise');
   const now = Date.now();
   for (let shop = 0; shop < SHOPS; shop++) {
@@ -147,9 +143,9 @@ async function main() {
   const apiUrl = config.appUrl;
   try {
     const { knex } = api.runtime.services;
-    console.log(`seeding ${SHOPS} shops and ${fmt(ROWS)} reviews through reviews.import ...`);
+    console.log(`seeding ${SHOPS} shops and ${fmt(ROWS)} reviews through the reviews plugin's import ...`);
     const t = performance.now();
-    const first = await seed(knex, api.runtime.services.capabilities.require<ReviewImport>('reviews.import'));
+    const first = await seed(knex, api.runtime.services.capabilities.require(ReviewWrite));
     console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     // The same shops and pages for both routes: an API key and an admin token per shop.

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { KernelServices, SettingsStore, Tenant } from '@plaudit/kernel';
 import { WEBHOOK_TIMING, webhookTimingSchema } from '../shared/webhooks';
+import { DeliverWebhook } from '../shared/workflows';
 import { webhookWorkflowId, type WebhookDeliveryInput } from '../workflows/messages';
 
 export const webhookTiming = (settings: SettingsStore) => settings.namespace('public-api', webhookTimingSchema, WEBHOOK_TIMING, { key: 'webhooks' });
@@ -21,6 +22,6 @@ export async function startDelivery(services: Pick<KernelServices, 'outbox' | 's
     ...(options.once ? { once: true } : {}),
   };
   const workflowId = webhookWorkflowId(tenant.shopDomain, deliveryId, options.redelivery);
-  await services.outbox.start({ workflowType: 'deliverWebhook', workflowId, args: [input], shopDomain: tenant.shopDomain, summary: `Webhook ${topic} ${deliveryId}` }, options.trx);
+  await services.outbox.start(DeliverWebhook, { workflowId, args: [input], shopDomain: tenant.shopDomain, summary: `Webhook ${topic} ${deliveryId}` }, options.trx);
   return { input, workflowId };
 }

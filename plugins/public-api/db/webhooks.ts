@@ -2,7 +2,7 @@
 // with the kernel's key and opened only to sign a delivery or to show the merchant.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { open, seal, secretBoxKey, type Config, type Tenant } from '@plaudit/kernel';
+import { cursorKey, keysetCursor, open, seal, secretBoxKey, type Config, type Tenant } from '@plaudit/kernel';
 import type { DeliveryStatus, WebhookDeliveryView, WebhookSubscriptionView } from '../shared/webhooks';
 import type { WebhookTopic } from '../shared/webhook-topics';
 
@@ -94,19 +94,15 @@ export async function insertDelivery(tenant: Tenant, row: { id: string; subscrip
   return made.length > 0;
 }
 
+/** A delivery's place in (created_at, id) order, newest first; a cursor of anything else is a 400. */
+const deliveryCursor = keysetCursor([cursorKey.instant, cursorKey.uuid]);
+
 /** A page of a subscription's deliveries, newest first; the cursor is the last row's (created_at, id). */
 export async function deliveryPage(tenant: Tenant, subscriptionId: number, limit: number, cursor?: string): Promise<{ rows: DeliveryRow[]; nextCursor: string | null }> {
   const q = deliveries(tenant).where({ subscriptionId }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
-  const after = cursor ? decodeCursor(cursor) : undefined;
-  if (after) q.whereRaw('(created_at, id) < (?, ?)', [after.createdAt, after.id]);
+  if (cursor) q.whereRaw('(created_at, id) < (?, ?)', deliveryCursor.decode(cursor));
   const rows: DeliveryRow[] = await q;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last ? Buffer.from(`${new Date(last.createdAt).toISOString()}|${last.id}`).toString('base64url') : null };
-}
-
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } | undefined {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at);
-  return id && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : undefined;
+  return { rows: page, nextCursor: rows.length > limit && last ? deliveryCursor.encode([new Date(last.createdAt).toISOString(), last.id]) : null };
 }

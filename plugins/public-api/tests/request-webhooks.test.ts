@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { listMail, mailDir } from '@plaudit/kernel';
-import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, readLink } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, readLink, listMail, mailDir } from '@plaudit/kernel/testing';
 
 jest.setTimeout(120_000);
 

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RequestReviewed, RequestSent, type RequestSentPayload } from '@plaudit/contracts/review-requests';
 import { client, createShop, eventually, listMail, startTestApi, startTestWorker, storeSettingsRaw, type TestApi } from '@plaudit/kernel/testing';
 
 jest.setTimeout(120_000);
@@ -157,14 +158,15 @@ test('review-request events are forwarded with their data, once per event even w
   const path = `/ok/${uniq('requests')}`;
   await subscribe(http, base + path, ['request.sent', 'request.reviewed']);
   const { events } = api.runtime.services;
-  const sent = { shopId: shop.id, shopDomain: shop.shopifyDomain, requestId: 41, orderId: '5001', orderName: '#1001', productIds: ['gid://shopify/Product/1'], reminder: 0, status: 'success', at: new Date().toISOString() };
-  await events.emit('request.sent', sent, { key: `test-${shop.id}:41:0`, shopDomain: shop.shopifyDomain });
+  const sent: RequestSentPayload = { shopId: shop.id, shopDomain: shop.shopifyDomain, requestId: 41, orderId: '5001', orderName: '#1001', productIds: ['gid://shopify/Product/1'], reminder: 0, status: 'success', at: new Date().toISOString() };
+  await events.emit(RequestSent, sent, { key: `test-${shop.id}:41:0`, shopDomain: shop.shopifyDomain });
   // the same occurrence again (a retried emitter): the receiver still gets one delivery
-  await events.emit('request.sent', sent, { key: `test-${shop.id}:41:0:again`, shopDomain: shop.shopifyDomain });
-  await events.emit('request.reviewed', { ...sent, status: 'reviewed', reminder: undefined }, { key: `test-${shop.id}:41`, shopDomain: shop.shopifyDomain });
+  await events.emit(RequestSent, sent, { key: `test-${shop.id}:41:0:again`, shopDomain: shop.shopifyDomain });
+  const { reminder: _reminder, ...request } = sent;
+  await events.emit(RequestReviewed, { ...request, status: 'reviewed' }, { key: `test-${shop.id}:41`, shopDomain: shop.shopifyDomain });
   // every event handled (the kernel's deliverEvent workflows done), every delivery made
   const client = api.runtime.services.temporal.client.workflow;
-  for (const id of [`event:request.sent:test-${shop.id}:41:0`, `event:request.sent:test-${shop.id}:41:0:again`, `event:request.reviewed:test-${shop.id}:41`]) {
+  for (const id of [`event:${RequestSent.name}:test-${shop.id}:41:0`, `event:${RequestSent.name}:test-${shop.id}:41:0:again`, `event:${RequestReviewed.name}:test-${shop.id}:41`]) {
     await eventually(() => client.getHandle(id).describe().then(() => true, () => false));
     await client.getHandle(id).result();
   }

@@ -1,8 +1,8 @@
 // The store's products, as the QR screen and the review page need them, with star counts from the
-// `catalog.ratings` capability (none when the reviews plugin is absent).
+// `catalog.ratings` capability (contracts/catalog.ts; none when the reviews plugin is absent).
 import createHttpError from 'http-errors';
-import type { KernelServices, ProductRating, ProductRatings, Tenant } from '@plaudit/kernel';
-import { CATALOG_RATINGS } from '@plaudit/kernel';
+import type { KernelServices, Tenant } from '@plaudit/kernel';
+import { CatalogRatings, type ProductRating } from '@plaudit/contracts/catalog';
 import type { ProductListQuery } from '../shared/products';
 
 export interface CatalogProduct {
@@ -50,6 +50,6 @@ function toProduct(p: { id: string; title: string; handle: string; updatedAt: st
 }
 
 export async function starCounts(services: KernelServices, tenant: Tenant, productIds: string[]): Promise<Record<string, ProductRating>> {
-  const ratings = services.capabilities.get<ProductRatings>(CATALOG_RATINGS);
+  const ratings = services.capabilities.get(CatalogRatings);
   return ratings ? ratings.productSummaries(tenant, productIds) : {};
 }

@@ -1,12 +1,12 @@
 // /q/<code>: the page a printed QR card leads to. GET shows the product and the review form (and
 // counts a scan); POST sends the review through the reviews plugin's one storefront path
-// (`reviews.guest`: shop switch, rate limits, honeypot, eligibility, spam hold, moderation), so a
+// (`reviews.write` submitGuest: shop switch, rate limits, honeypot, eligibility, spam hold, moderation), so a
 // review written here is a guest's, unverified, like any storefront review.
 import Router from '@koa/router';
 import { isHttpError } from 'http-errors';
 import { type ApiServices, type AppContext, type AppState, messagePage, type ShopView, type Translate } from '@plaudit/kernel';
 import { CODE_PATTERN, count, resolveCode } from '../db/codes';
-import type { GuestReviews } from '../shared/guest';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { findProduct, starCounts, type CatalogProduct } from './catalog';
 import { reviewPage } from './page-html';
 
@@ -87,11 +87,11 @@ export function qrPublicRoutes(services: ApiServices) {
   router.post('/q/:code', async (ctx) => {
     const p = await open(ctx);
     if (!p) return;
-    const guest = services.capabilities.get<GuestReviews>('reviews.guest');
-    if (!guest) return say(ctx, 404, p, 'not_found');
+    const write = services.capabilities.get(ReviewWrite);
+    if (!write) return say(ctx, 404, p, 'not_found');
     let values: Record<string, string> = {};
     try {
-      const review = await guest.submit(ctx, { shopDomain: p.shop.domain, ip: ctx.ip, productId: p.product.id, received: (f) => (values = f) });
+      const review = await write.submitGuest(ctx, { shopDomain: p.shop.domain, ip: ctx.ip, productId: p.product.id, received: (f) => (values = f) });
       // id 0: the honeypot was filled; the bot is thanked and nothing is counted
       if (review.id) await count(knex, services.tenant(p.shop.id, p.shop.domain), p.product.id, { reviews: 1 });
       return say(ctx, 201, p, review.status === 'published' ? 'live' : 'held');

@@ -4,6 +4,7 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { client, productPng, startPlatformStack, updateShop } from '@plaudit/kernel/testing';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 jest.setTimeout(90_000);
 
@@ -77,7 +78,7 @@ test('the product list pages by cursor both ways, sorts by last imported, search
 
 test('hasReview keeps the products with reviews, and allStarCount counts them', async () => {
   const mug = await mugRow();
-  const importer = stack.api.runtime.services.capabilities.require<{ importReviews(t: unknown, rows: unknown[]): Promise<unknown> }>('reviews.import');
+  const importer = stack.api.runtime.services.capabilities.require(ReviewWrite);
   const tenant = stack.api.runtime.services.tenant(shop.id, shop.domain);
   await importer.importReviews(tenant, [1, 2].map((n) => ({ productId: mug.productId, productTitle: mug.title, rating: 5, content: `Lovely mug ${n}`, firstName: 'Ann' })));
   const reviewed = await list('?hasReview=true&limitPerPage=100');

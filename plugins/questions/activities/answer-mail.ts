@@ -4,14 +4,14 @@
 // Message-ID). It answers the shopper's own question, so it carries no unsubscribe link.
 import { type ActivityDeps, esc, type MailBody } from '@plaudit/kernel';
 import { AnswerRow, QuestionRow } from '../db/models';
-import type { QuestionAnswered } from '../shared/question';
+import type { QuestionAnsweredPayload } from '@plaudit/contracts/questions';
 import { productPageUrl } from '../shared/question';
 import { languageFor, shopperText } from '../storefront/text';
 
 const block = (label: string, text: string) =>
   `<p style="margin:16px 0 4px;font-weight:600">${esc(label)}</p><p style="margin:0;white-space:pre-wrap">${esc(text)}</p>`;
 
-export async function mailAsker(deps: ActivityDeps, event: QuestionAnswered): Promise<'sent' | 'skipped' | 'refused'> {
+export async function mailAsker(deps: ActivityDeps, event: QuestionAnsweredPayload): Promise<'sent' | 'skipped' | 'refused'> {
   const shop = await deps.shops.get(event.shopId);
   if (!shop || shop.uninstalled) return 'skipped';
   const tenant = deps.tenant(shop.id, shop.domain);

@@ -2,13 +2,12 @@
 // on a new question or community answer, at once or through the hourly digest; the asker's on a
 // published answer; the community invitations' mail), the digest's activity and the compliance hooks
 // (customers/redact anonymises the asker, customers/data_request lists their questions).
-import type { ActivityDeps, CustomerRef, PlatformHooks } from '@plaudit/kernel';
+import { eventHandlers, handleEvent, type ActivityDeps, type CustomerRef, type PlatformHooks } from '@plaudit/kernel';
 import { AnswerRow, presentQuestion, QuestionRow } from '../db/models';
-import { QUESTION_ANSWERED, QUESTION_CREATED, type QuestionAnswered, type QuestionCreated } from '../shared/question';
+import { QuestionAnswered, QuestionCommunityAnswer, QuestionCreated, QuestionInvited } from '@plaudit/contracts/questions';
 import { mailAsker } from './answer-mail';
 import { mailMerchant } from './merchant-mail';
 import { mailInvitee } from './invite-mail';
-import { QUESTION_COMMUNITY_ANSWER, QUESTION_INVITED, type QuestionCommunityAnswer, type QuestionInvited } from '../shared/community';
 import { mailMerchantAnswer } from './merchant-answer-mail';
 import { sendDigest } from './digest-mail';
 import { noticeMerchant } from './notice';
@@ -24,20 +23,20 @@ export function createActivities(deps: ActivityDeps) {
 
 /** Durable listeners (plugin.ts `listens`), retried by the kernel's deliverEvent until they succeed. */
 export function createEventHandlers(deps: ActivityDeps) {
-  return {
-    async [QUESTION_CREATED](event: QuestionCreated) {
+  return eventHandlers(
+    handleEvent(QuestionCreated, async (event) => {
       await noticeMerchant(deps, event, { kind: 'question', id: event.questionId }, () => mailMerchant(deps, event));
-    },
-    async [QUESTION_COMMUNITY_ANSWER](event: QuestionCommunityAnswer) {
+    }),
+    handleEvent(QuestionCommunityAnswer, async (event) => {
       await noticeMerchant(deps, event, { kind: 'answer', id: event.answerId }, () => mailMerchantAnswer(deps, event));
-    },
-    async [QUESTION_ANSWERED](event: QuestionAnswered) {
+    }),
+    handleEvent(QuestionAnswered, async (event) => {
       await mailAsker(deps, event);
-    },
-    async [QUESTION_INVITED](event: QuestionInvited) {
+    }),
+    handleEvent(QuestionInvited, async (event) => {
       await mailInvitee(deps, event);
-    },
-  };
+    }),
+  );
 }
 
 /** The customer's questions (by email or Shopify id) and community answers (by email). */

@@ -7,15 +7,17 @@
 import { type ActivityDeps, esc, type MailBody } from '@plaudit/kernel';
 import { invitationById, recordInvitationMail, type InvitationRecord } from '../db/invitations';
 import { QuestionRow } from '../db/models';
-import { ANSWER_LINK_DAYS, ANSWER_PURPOSE, BUYERS_CAPABILITY, type AnswerLink, type BuyersSource, type QuestionInvited } from '../shared/community';
+import { RequestBuyers } from '@plaudit/contracts/review-requests';
+import { ANSWER_LINK_DAYS, ANSWER_PURPOSE, type AnswerLink } from '../shared/community';
+import type { QuestionInvitedPayload } from '@plaudit/contracts/questions';
 import { languageFor, shopperText } from '../storefront/text';
 
 export const answerPageUrl = (deps: Pick<ActivityDeps, 'links' | 'config'>, shopDomain: string, invitation: number) =>
   `${deps.config.appUrl}/qa/answer/${deps.links.sign<AnswerLink>(ANSWER_PURPOSE, shopDomain, { invitation }, ANSWER_LINK_DAYS * 86_400)}`;
 
-export async function mailInvitee(deps: ActivityDeps, event: QuestionInvited): Promise<'sent' | 'skipped' | 'refused'> {
+export async function mailInvitee(deps: ActivityDeps, event: QuestionInvitedPayload): Promise<'sent' | 'skipped' | 'refused'> {
   const shop = await deps.shops.get(event.shopId);
-  const buyers = deps.capabilities.get<BuyersSource>(BUYERS_CAPABILITY);
+  const buyers = deps.capabilities.get(RequestBuyers);
   if (!shop || shop.uninstalled || !buyers) return 'skipped';
   const tenant = deps.tenant(shop.id, shop.domain);
   const invitation: InvitationRecord | undefined = await invitationById(tenant, event.invitationId).first();

@@ -3,12 +3,12 @@
 // once: the answer is stamped after the send, and a retried send carries the same Message-ID.
 import { type ActivityDeps, esc, type MailBody } from '@plaudit/kernel';
 import { AnswerRow, QuestionRow } from '../db/models';
-import type { QuestionCommunityAnswer } from '../shared/community';
+import type { QuestionCommunityAnswerPayload } from '@plaudit/contracts/questions';
 import { questionSettingsOf } from '../shared/settings';
 
 const quote = (text: string) => `<p style="margin:0 0 8px;white-space:pre-wrap">${esc(text)}</p>`;
 
-export async function mailMerchantAnswer(deps: ActivityDeps, event: QuestionCommunityAnswer): Promise<'sent' | 'skipped' | 'refused'> {
+export async function mailMerchantAnswer(deps: ActivityDeps, event: QuestionCommunityAnswerPayload): Promise<'sent' | 'skipped' | 'refused'> {
   const shop = await deps.shops.get(event.shopId);
   if (!shop || shop.uninstalled) return 'skipped';
   const tenant = deps.tenant(shop.id, shop.domain);

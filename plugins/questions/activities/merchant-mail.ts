@@ -3,10 +3,10 @@
 // Sent once: the question is stamped after the send, and a retried send carries the same Message-ID.
 import { type ActivityDeps, esc, type MailBody } from '@plaudit/kernel';
 import { QuestionRow } from '../db/models';
-import type { QuestionCreated } from '../shared/question';
+import type { QuestionCreatedPayload } from '@plaudit/contracts/questions';
 import { questionSettingsOf } from '../shared/settings';
 
-export async function mailMerchant(deps: ActivityDeps, event: QuestionCreated): Promise<'sent' | 'skipped' | 'refused'> {
+export async function mailMerchant(deps: ActivityDeps, event: QuestionCreatedPayload): Promise<'sent' | 'skipped' | 'refused'> {
   const shop = await deps.shops.get(event.shopId);
   if (!shop || shop.uninstalled) return 'skipped';
   const tenant = deps.tenant(shop.id, shop.domain);

@@ -3,6 +3,7 @@
 // the durable event handlers, so a failed signal is retried until Temporal has it.
 import type { ActivityDeps } from '@plaudit/kernel';
 import { questionSettingsOf } from '../shared/settings';
+import { QuestionDigest } from '../shared/workflows';
 import { digestItemSignal, digestWorkflowId, type DigestInput, type DigestItem } from '../workflows/messages';
 
 export async function noticeMerchant(deps: ActivityDeps, shop: { shopId: number; shopDomain: string }, item: DigestItem, atOnce: () => Promise<unknown>) {
@@ -10,7 +11,7 @@ export async function noticeMerchant(deps: ActivityDeps, shop: { shopId: number;
   if (!settings.notifyMerchant) return;
   if (settings.notifyEvery !== 'hourly') return void (await atOnce());
   const input: DigestInput = { shopId: shop.shopId, shopDomain: shop.shopDomain };
-  await deps.temporal.client.workflow.signalWithStart('questionDigest', {
+  await deps.temporal.signalWithStart(QuestionDigest, {
     workflowId: digestWorkflowId(shop.shopDomain),
     taskQueue: deps.config.temporal.taskQueue,
     args: [input],

@@ -6,7 +6,8 @@ import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { type ApiServices, findUnsafeText, hitAll, RateLimit, type ShopView } from '@plaudit/kernel';
 import { QuestionRow } from '../db/models';
-import { INVALID, INVALID_EMAIL, MAX_NAME, MAX_QUESTION, QUESTION_CREATED, REQUIRED, type QuestionCreated, type Status } from '../shared/question';
+import { QuestionCreated, type QuestionCreatedPayload } from '@plaudit/contracts/questions';
+import { INVALID, INVALID_EMAIL, MAX_NAME, MAX_QUESTION, REQUIRED, type Status } from '../shared/question';
 import { questionSettingsOf } from '../shared/settings';
 import { findProduct, productGid } from './product';
 import { looksLikeSpam } from './spam';
@@ -91,8 +92,8 @@ export function questionAsker(services: ApiServices) {
         askerName: value.name, askerEmail: value.email, customerId: customerId ? `gid://shopify/Customer/${customerId}` : null,
         body: value.question, locale: lang, status, heldAsSpam: spam,
       }, trx);
-      const event: QuestionCreated = { shopId: shop.id, shopDomain: shop.domain, questionId: Number(saved.id), productId: value.productId, status };
-      await events.emit(QUESTION_CREATED, event, { key: saved.id, shopDomain: shop.domain, trx });
+      const event: QuestionCreatedPayload = { shopId: shop.id, shopDomain: shop.domain, questionId: Number(saved.id), productId: value.productId, status };
+      await events.emit(QuestionCreated, event, { key: saved.id, shopDomain: shop.domain, trx });
       return saved;
     });
     return { id: Number(row.id), status };

@@ -8,14 +8,15 @@ import createHttpError from 'http-errors';
 import type { ApiServices, AppContext, AppState, Tenant } from '@plaudit/kernel';
 import { invitationsOf, invitedEmails, inviteBuyers } from '../db/invitations';
 import { QuestionRow } from '../db/models';
-import { BUYERS_CAPABILITY, type BuyersSource, type CommunityState } from '../shared/community';
+import { RequestBuyers } from '@plaudit/contracts/review-requests';
+import type { CommunityState } from '../shared/community';
 import { questionSettingsOf } from '../shared/settings';
 
 export const COMMUNITY_UNAVAILABLE = 'Asking the community needs the review requests app, which knows your buyers';
 
 export function communityRoutes(router: Router<AppState>, services: ApiServices, idOf: (value: string | undefined) => number) {
   const settings = questionSettingsOf(services.settings);
-  const buyers = () => services.capabilities.get<BuyersSource>(BUYERS_CAPABILITY);
+  const buyers = () => services.capabilities.get(RequestBuyers);
 
   async function questionOf(ctx: AppContext) {
     const question = await ctx.state.tenant.query(QuestionRow).findById(idOf(ctx.params.id));

@@ -1,15 +1,17 @@
-// `questions.analytics` (shared/analytics.ts): questions asked and answered per local day of the
+// QuestionsAnalytics (@plaudit/contracts/questions): questions asked and answered per local day of the
 // shop, keyed by created_at and answered_at. The sweep reads the marks that triggers keep of every
 // change to those dates, deletes included (migrations/20270205090000_questions_analytics.ts).
 import type { Knex } from 'knex';
 import { localDay, type Tenant } from '@plaudit/kernel';
-import { QUESTION_METRICS, type DayFacts, type DayRange, type QuestionsAnalytics } from '../shared/analytics';
+import type { DayFacts, DayRange } from '@plaudit/contracts/analytics';
+import type { QuestionsAnalyticsApi } from '@plaudit/contracts/questions';
+import { QUESTION_METRICS } from '../shared/analytics';
 
 const asked = (tenant: Tenant) => tenant.table('questions');
 /** the same condition as the partial index questions_shop_answered, written out so it serves */
 const answered = (tenant: Tenant) => tenant.table('questions').whereRaw('published_answers > 0').whereNotNull('answeredAt');
 
-export function questionsAnalyticsSource(knex: Knex): QuestionsAnalytics {
+export function questionsAnalyticsSource(knex: Knex): QuestionsAnalyticsApi {
   // tenancy: SQL expressions for the tenant-scoped queries below, not queries themselves
   const sql = (text: string, bindings: readonly Knex.RawBinding[] = []) => knex.raw(text, bindings);
 

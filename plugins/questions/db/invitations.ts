@@ -3,7 +3,9 @@
 // through the tenant helper: every query is the shop's own.
 import type { Knex } from 'knex';
 import type { EventBus, Tenant } from '@plaudit/kernel';
-import { QUESTION_COMMUNITY_ANSWER, QUESTION_INVITED, type Invitation, type QuestionCommunityAnswer, type InvitationStatus, type QuestionInvited, type VerifiedBuyer } from '../shared/community';
+import { QuestionCommunityAnswer, QuestionInvited, type QuestionCommunityAnswerPayload, type QuestionInvitedPayload } from '@plaudit/contracts/questions';
+import type { VerifiedBuyer } from '@plaudit/contracts/review-requests';
+import type { Invitation, InvitationStatus } from '../shared/community';
 import { AnswerRow } from './models';
 
 const TABLE = 'question_invitations';
@@ -44,8 +46,8 @@ export async function inviteBuyers(knex: Knex, tenant: Tenant, questionId: numbe
     const rows = buyers.map((b) => ({ questionId, email: b.email.toLowerCase(), name: b.name?.slice(0, 255) ?? null, locale: b.locale?.slice(0, 16) ?? null, customerId: b.customerId }));
     const added: { id: number }[] = await tenant.insertInto(TABLE, rows, trx).onConflict(['shop_id', 'question_id', 'email']).ignore().returning('id');
     for (const { id } of added) {
-      const event: QuestionInvited = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId, invitationId: Number(id) };
-      await events.emit(QUESTION_INVITED, event, { key: id, shopDomain: tenant.shopDomain, trx });
+      const event: QuestionInvitedPayload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId, invitationId: Number(id) };
+      await events.emit(QuestionInvited, event, { key: id, shopDomain: tenant.shopDomain, trx });
     }
     return added.length;
   });
@@ -68,8 +70,8 @@ export async function saveCommunityAnswer(knex: Knex, tenant: Tenant, invitation
     const saved = await tenant.insert(AnswerRow, { questionId: Number(invitation.questionId), author: 'community', authorName: answer.name, authorEmail: invitation.email, body: answer.body, status: 'pending' }, trx);
     await invitationById(tenant, invitationId, trx).update({ status: 'answered', answerId: saved.id, updatedAt: new Date() });
     // the merchant's mail about it (at once or in the digest), recorded with the answer
-    const event: QuestionCommunityAnswer = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId: Number(invitation.questionId), answerId: Number(saved.id) };
-    await events.emit(QUESTION_COMMUNITY_ANSWER, event, { key: saved.id, shopDomain: tenant.shopDomain, trx });
+    const event: QuestionCommunityAnswerPayload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId: Number(invitation.questionId), answerId: Number(saved.id) };
+    await events.emit(QuestionCommunityAnswer, event, { key: saved.id, shopDomain: tenant.shopDomain, trx });
     return saved;
   });
 }

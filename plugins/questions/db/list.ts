@@ -1,9 +1,8 @@
 // The moderation list: tabs, search and keyset (cursor) paging whose cost does not grow with depth.
-// A cursor is the (created_at, id) of the last row shown, base64url JSON.
-import createHttpError from 'http-errors';
+// A cursor is the (created_at, id) of the last row shown (the kernel's keyset cursor).
 import type { QueryBuilder } from 'objection';
-import type { Tenant } from '@plaudit/kernel';
-import { INVALID, type Tab } from '../shared/question';
+import { cursorKey, keysetCursor, type Tenant } from '@plaudit/kernel';
+import type { Tab } from '../shared/question';
 import { AnswerRow, QuestionRow } from './models';
 
 export interface ListOptions {
@@ -14,19 +13,9 @@ export interface ListOptions {
   cursor?: string;
 }
 
-function encodeCursor(row: QuestionRow): string {
-  return Buffer.from(JSON.stringify([new Date(row.createdAt!).toISOString(), Number(row.id)])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, number] {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && !Number.isNaN(Date.parse(v[0])) && Number.isSafeInteger(v[1])) return [v[0], v[1]];
-  } catch {
-    /* fall through */
-  }
-  throw createHttpError(400, 'The cursor is invalid', { errors: { cursor: INVALID } });
-}
+/** A question's place in (created_at, id) order: the cursor every question list pages by. */
+export const questionCursor = keysetCursor([cursorKey.instant, cursorKey.int]);
+export const cursorAt = (row: QuestionRow) => questionCursor.encode([new Date(row.createdAt!).toISOString(), Number(row.id)]);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -48,11 +37,11 @@ export function filtered(tenant: Tenant, { tab, q }: Pick<ListOptions, 'tab' | '
 export async function listQuestions(tenant: Tenant, o: ListOptions) {
   const qb = filtered(tenant, o);
   const dir = o.descending ? 'desc' : 'asc';
-  if (o.cursor) qb.whereRaw(`(questions.created_at, questions.id) ${o.descending ? '<' : '>'} (?, ?)`, decodeCursor(o.cursor));
+  if (o.cursor) qb.whereRaw(`(questions.created_at, questions.id) ${o.descending ? '<' : '>'} (?, ?)`, questionCursor.decode(o.cursor));
   const rows = await qb.orderBy('questions.createdAt', dir).orderBy('questions.id', dir).limit(o.limit + 1);
   const more = rows.length > o.limit;
   const page = rows.slice(0, o.limit);
-  return { rows: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : null };
+  return { rows: page, nextCursor: more ? cursorAt(page[page.length - 1]) : null };
 }
 
 /** The answers of these questions, oldest first, by question id. */

@@ -3,7 +3,8 @@
 import type { Knex } from 'knex';
 import { raw } from 'objection';
 import type { EventBus, Tenant } from '@plaudit/kernel';
-import { QUESTION_ANSWERED, type Action, type QuestionAnswered, type Status } from '../shared/question';
+import { QuestionAnswered, type QuestionAnsweredPayload } from '@plaudit/contracts/questions';
+import type { Action, Status } from '../shared/question';
 import { AnswerRow, QuestionRow } from './models';
 
 /** Keeps each question's count of published answers (the unanswered tab, the storefront). */
@@ -77,6 +78,6 @@ export async function deleteAnswer(knex: Knex, tenant: Tenant, questionId: numbe
 }
 
 async function announceAnswer(events: Pick<EventBus, 'emit'>, tenant: Tenant, answer: AnswerRow, trx: Knex.Transaction) {
-  const payload: QuestionAnswered = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId: Number(answer.questionId), answerId: Number(answer.id), author: answer.author };
-  await events.emit(QUESTION_ANSWERED, payload, { key: answer.id, shopDomain: tenant.shopDomain, trx });
+  const payload: QuestionAnsweredPayload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId: Number(answer.questionId), answerId: Number(answer.id), author: answer.author };
+  await events.emit(QuestionAnswered, payload, { key: answer.id, shopDomain: tenant.shopDomain, trx });
 }

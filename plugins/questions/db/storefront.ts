@@ -2,23 +2,12 @@
 // keyset pages), and helpful votes, one per shopper per question or answer.
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
-import { answersOf } from './list';
+import { answersOf, cursorAt, questionCursor } from './list';
 import { AnswerRow, QuestionRow } from './models';
 
 export const STOREFRONT_PAGE = 10;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function decode(cursor: string | undefined): [string, number] | undefined {
-  if (!cursor) return undefined;
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && !Number.isNaN(Date.parse(v[0])) && Number.isSafeInteger(v[1])) return [v[0], v[1]];
-  } catch {
-    /* a bad cursor starts from the top */
-  }
-  return undefined;
-}
 
 export async function publishedQuestions(tenant: Tenant, productId: string, o: { q?: string; after?: string }) {
   const qb = tenant.query(QuestionRow).where({ productId, status: 'published' });
@@ -28,12 +17,11 @@ export async function publishedQuestions(tenant: Tenant, productId: string, o: {
       tenant.query(AnswerRow).whereColumn('question_answers.question_id', 'questions.id').where('question_answers.status', 'published').where('question_answers.body', 'ilike', like),
     ));
   }
-  const after = decode(o.after);
-  if (after) qb.whereRaw('(questions.created_at, questions.id) < (?, ?)', after);
+  if (o.after) qb.whereRaw('(questions.created_at, questions.id) < (?, ?)', questionCursor.decode(o.after, 'after'));
   const rows = await qb.orderBy('questions.createdAt', 'desc').orderBy('questions.id', 'desc').limit(STOREFRONT_PAGE + 1);
   const page = rows.slice(0, STOREFRONT_PAGE);
   const last = page[page.length - 1];
-  const nextCursor = rows.length > STOREFRONT_PAGE ? Buffer.from(JSON.stringify([new Date(last.createdAt!).toISOString(), Number(last.id)])).toString('base64url') : null;
+  const nextCursor = rows.length > STOREFRONT_PAGE ? cursorAt(last) : null;
   const answers = await answersOf(tenant, page.map((q) => Number(q.id)), true);
   return { questions: page.map((q) => ({ question: q, answers: answers.get(Number(q.id)) ?? [] })), nextCursor };
 }

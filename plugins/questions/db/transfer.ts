@@ -1,12 +1,13 @@
-// `questions.export` and `questions.import` (shared/transfer.ts): a shop's questions with their
+// QuestionsExport and QuestionsImport (@plaudit/contracts/questions): a shop's questions with their
 // answers in keyset batches, and questions from a file written in one transaction, de-duplicated by
 // import key. Raw tables through the tenant's helpers (db/models.ts has no import_key).
 import type { Knex } from 'knex';
+import type { z } from 'zod';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
-import {
-  importedQuestions, TRANSFER_BATCH, type ExportedAnswer, type ExportedQuestion, type ImportedQuestion, type ImportedQuestionInput,
-  type QuestionsExport, type QuestionsImport, type QuestionsImportResult,
-} from '../shared/transfer';
+import type {
+  ExportedAnswer, ExportedQuestion, ImportedQuestionInput, QuestionsExportApi, QuestionsImportApi, QuestionsImportResult,
+} from '@plaudit/contracts/questions';
+import { importedQuestions, TRANSFER_BATCH, type ImportedQuestion } from '../shared/transfer';
 import { recountAnswers } from './moderation';
 
 type Row = Record<string, any>;
@@ -83,7 +84,8 @@ async function freshAnswers(tenant: Tenant, trx: Knex.Transaction, rows: Importe
 }
 
 export async function importQuestions(knex: Knex, tenant: Tenant, input: ImportedQuestionInput[]): Promise<QuestionsImportResult> {
-  const rows = importedQuestions.parse(input);
+  // `satisfies`: the contract's row is what the schema takes (a field changed on one side breaks the type check)
+  const rows = importedQuestions.parse(input satisfies z.input<typeof importedQuestions>);
   return knex.transaction(async (trx) => {
     const now = new Date();
     const { created, idOf } = await writeQuestions(tenant, trx, rows, now);
@@ -99,5 +101,5 @@ export async function importQuestions(knex: Knex, tenant: Tenant, input: Importe
   });
 }
 
-export const questionsExport = (): QuestionsExport => ({ exportBatches: exportQuestionBatches });
-export const questionsImport = ({ knex }: KernelServices): QuestionsImport => ({ importQuestions: (tenant, rows) => importQuestions(knex, tenant, rows) });
+export const questionsExport = (): QuestionsExportApi => ({ exportBatches: exportQuestionBatches });
+export const questionsImport = ({ knex }: KernelServices): QuestionsImportApi => ({ importQuestions: (tenant, rows) => importQuestions(knex, tenant, rows) });

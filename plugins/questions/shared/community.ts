@@ -1,44 +1,6 @@
 // "Ask the community": the merchant invites a product's verified buyers to answer a question. The
-// buyers come from the review-requests plugin (capability 'review-requests.buyers', optional: without
-// it the feature says it is unavailable); this is the interface relied on, checked by the tests
-// against the real provider (plugins never import each other).
-import type { Tenant } from '@plaudit/kernel';
-
-export const BUYERS_CAPABILITY = 'review-requests.buyers';
-
-export interface VerifiedBuyer {
-  email: string;
-  name: string | null;
-  locale: string | null;
-  customerId: string | null;
-}
-
-export interface BuyersSource {
-  /** fulfilled or delivered buyers of the product, not unsubscribed nor blocked; `exclude`: emails and customer ids */
-  verifiedBuyers(tenant: Tenant, productId: string, limit: number, exclude: string[]): Promise<VerifiedBuyer[]>;
-  /** unsubscribed from review requests or blocked by the merchant */
-  blocked(tenant: Tenant, email: string): Promise<boolean>;
-  /** review requests' unsubscribe link for that customer */
-  unsubscribeUrl(tenant: Tenant, email: string): Promise<string | undefined>;
-}
-
-/** The durable 'question.invited' event: one invitation to mail (its own retried activity). */
-export const QUESTION_INVITED = 'question.invited';
-export interface QuestionInvited {
-  shopId: number;
-  shopDomain: string;
-  questionId: number;
-  invitationId: number;
-}
-
-/** The durable 'question.community-answer' event: an invited buyer answered (the merchant's mail). */
-export const QUESTION_COMMUNITY_ANSWER = 'question.community-answer';
-export interface QuestionCommunityAnswer {
-  shopId: number;
-  shopDomain: string;
-  questionId: number;
-  answerId: number;
-}
+// buyers come from the review-requests plugin (RequestBuyers, @plaudit/contracts/review-requests,
+// optional: without it the feature says it is unavailable).
 
 export const INVITATION_STATUSES = ['queued', 'sent', 'refused', 'skipped', 'answered'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

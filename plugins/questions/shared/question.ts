@@ -25,27 +25,6 @@ export const MAX_COMMUNITY_INVITES = 20;
 export const NOTIFY_EVERY = ['immediately', 'hourly'] as const;
 export type NotifyEvery = (typeof NOTIFY_EVERY)[number];
 
-export const QUESTION_CREATED = 'question.created';
-export const QUESTION_ANSWERED = 'question.answered';
-
-/** The durable 'question.created' event: a shopper asked (the merchant's mail, webhooks). */
-export interface QuestionCreated {
-  shopId: number;
-  shopDomain: string;
-  questionId: number;
-  productId: string;
-  status: Status;
-}
-
-/** The durable 'question.answered' event: an answer was published (the asker's mail, webhooks). */
-export interface QuestionAnswered {
-  shopId: number;
-  shopDomain: string;
-  questionId: number;
-  answerId: number;
-  author: 'merchant' | 'community';
-}
-
 export interface Answer {
   id: number;
   author: 'merchant' | 'community';

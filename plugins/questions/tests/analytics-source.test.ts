@@ -1,4 +1,4 @@
-// `questions.analytics` against the run's PostgreSQL: questions asked and answered count on the
+// QuestionsAnalytics against the run's PostgreSQL: questions asked and answered count on the
 // shop's local days (created_at and answered_at apart), only questions with a published answer count
 // as answered, and the sweep sees every change to those dates, plain updates and deletes included,
 // but not bookkeeping. The rows are written as the admin routes write them (db/moderation.ts): the
@@ -6,13 +6,13 @@
 import { createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { deleteAnswer, runAction, setAnswerStatus } from '../db/moderation';
 import { QuestionRow } from '../db/models';
-import type { QuestionsAnalytics } from '../shared/analytics';
+import { QuestionsAnalytics, type QuestionsAnalyticsApi } from '@plaudit/contracts/questions';
 
 let api: TestApi;
-let source: QuestionsAnalytics;
+let source: QuestionsAnalyticsApi;
 beforeAll(async () => {
   api = await startTestApi();
-  source = api.runtime.services.capabilities.require<QuestionsAnalytics>('questions.analytics');
+  source = api.runtime.services.capabilities.require(QuestionsAnalytics);
 });
 afterAll(() => api.close());
 

@@ -2,6 +2,7 @@
 // default; the hourly digest is digest.test.ts), once: a retried delivery of the event and a second
 // post of the page mail nobody again. Real stack and SMTP sink.
 import { eventually, startPlatformStack } from '@plaudit/kernel/testing';
+import { QuestionCommunityAnswer } from '@plaudit/contracts/questions';
 import { createEventHandlers } from '../activities';
 import { AnswerRow } from '../db/models';
 import { json, mailHtml, mailTo, question, shopWithProducts, signedProxy, type Shop, type Stack } from './helpers';
@@ -37,7 +38,7 @@ test('a community answer mails the merchant once, in the admin language, escaped
   const tenant = stack.api.runtime.services.tenant(shop.shop.id, shop.domain);
   await eventually(async () => !!(await tenant.query(AnswerRow).findById(answer.id))?.merchantNotifiedAt);
   const handlers = createEventHandlers(stack.api.runtime.services as never);
-  await handlers['question.community-answer']({ shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, answerId: answer.id });
+  await handlers.handle(QuestionCommunityAnswer, { shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, answerId: answer.id });
   expect(await (await fetch(link, answerForm({ name: 'Bea', answer: 'Again' }))).text()).toContain('already answered');
   // the question's own mail arrives as well (at once); then exactly one about the answer
   await eventually(async () => mailTo(shop.shop.email!).length === 2, 30_000);
@@ -53,6 +54,6 @@ test('switched off, a community answer mails nobody', async () => {
   // the event's handler, run here as the worker runs it, sends nothing
   const handlers = createEventHandlers(stack.api.runtime.services as never);
   const answer = (await shop.http.get(`/api/questions/${id}`)).body.answers[0];
-  await handlers['question.community-answer']({ shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, answerId: answer.id });
+  await handlers.handle(QuestionCommunityAnswer, { shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, answerId: answer.id });
   expect(mailTo(shop.shop.email!)).toEqual([]);
 });

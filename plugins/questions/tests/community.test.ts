@@ -1,5 +1,5 @@
 // "Ask the community" on the real stack: orders placed and fulfilled in the store emulator make
-// verified buyers in review requests (capability review-requests.buyers); one of them unsubscribes
+// verified buyers in review requests (capability RequestBuyers); one of them unsubscribes
 // through review requests' own link and is left out, the asker is never invited, an invite twice
 // mails nobody twice; the signed link opens the answer page, the answer waits in moderation and,
 // published, mails the asker; links that are not genuine are refused with a page; what buyers
@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eventually, mailDir, parseHeaders, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
+import { RequestBuyers } from '@plaudit/contracts/review-requests';
+import { QuestionInvited } from '@plaudit/contracts/questions';
 import { createEventHandlers } from '../activities';
 import { json, mailHtml, mailTo, question, shopWithProducts, signedProxy, type Shop, type Stack } from './helpers';
 
@@ -23,11 +25,6 @@ const here = (url: string) => stack.appUrl + url.replace(/^https?:\/\/[^/]+/, ''
 const answerLink = (html: string) => here(/https?:\/\/[^"\s]+\/qa\/answer\/[\w-]+\.[\w-]+/.exec(html)![0]);
 const form = (fields: Record<string, string>): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
-interface Buyers {
-  verifiedBuyers(tenant: unknown, productId: string, limit: number, exclude: string[]): Promise<{ email: string }[]>;
-  unsubscribeUrl(tenant: unknown, email: string): Promise<string | undefined>;
-}
-
 /**
  * A fulfilled order of the product for each email, in turn; answers once review requests counts them
  * verified buyers. Each waits for the one before, so "the latest purchase first" follows the list
@@ -35,7 +32,7 @@ interface Buyers {
  */
 async function buyersOf(shop: Shop, product: { id: string; handle: string }, emails: string[]) {
   const tenant = stack.api.runtime.services.tenant(shop.shop.id, shop.domain);
-  const buyers = stack.api.runtime.services.capabilities.require<Buyers>('review-requests.buyers');
+  const buyers = stack.api.runtime.services.capabilities.require(RequestBuyers);
   for (const [i, customerEmail] of emails.entries()) {
     await stack.control('/orders', { shop: shop.domain, fulfill: true, customerEmail, productHandles: [product.handle] });
     await eventually(async () => (await buyers.verifiedBuyers(tenant, product.id, 100, [])).length === i + 1, 60_000);
@@ -53,7 +50,7 @@ test('invites verified buyers once, never the unsubscribed nor the asker; the an
 
   // cat unsubscribes through review requests' own link
   const tenant = stack.api.runtime.services.tenant(shop.shop.id, shop.domain);
-  const buyers = stack.api.runtime.services.capabilities.require<Buyers>('review-requests.buyers');
+  const buyers = stack.api.runtime.services.capabilities.require(RequestBuyers);
   const unsubscribed = await fetch(here((await buyers.unsubscribeUrl(tenant, cat))!));
   expect(unsubscribed.status).toBe(200);
   // the capability's contract: unsubscribed and excluded buyers left out, the latest purchase first
@@ -83,7 +80,7 @@ test('invites verified buyers once, never the unsubscribed nor the asker; the an
 
   // a retried delivery of an invitation's event (at least once) mails nobody again
   const handlers = createEventHandlers(stack.api.runtime.services as never);
-  for (const i of invite.body.community.invitations) await handlers['question.invited']({ shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, invitationId: i.id });
+  for (const i of invite.body.community.invitations) await handlers.handle(QuestionInvited, { shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, invitationId: i.id });
   expect([mailTo(ann).length, mailTo(ben).length]).toEqual([1, 1]);
 
   // a second invite finds nobody new: no second mail to the same buyers

@@ -6,6 +6,7 @@
 import { eventually, startPlatformStack } from '@plaudit/kernel/testing';
 import { createActivities } from '../activities';
 import { digestWaitingQuery, digestWorkflowId, sendDigestNowSignal } from '../workflows/messages';
+import { QuestionDigest } from '../shared/workflows';
 import { json, mailHtml, mailTo, question, shopWithProducts, signedProxy, type Shop, type Stack } from './helpers';
 import { communityAnswer } from './digest-helpers';
 
@@ -34,7 +35,7 @@ test('hourly: three questions within the hour make one mail listing all three, w
   await hourly(shop);
   const { temporal, config } = stack.api.runtime.services;
   // the shop's digest workflow with a 20-second "hour"; the questions' events signal it
-  const handle = await temporal.client.workflow.start('questionDigest', {
+  const handle = await temporal.start(QuestionDigest, {
     workflowId: digestWorkflowId(shop.domain),
     taskQueue: config.temporal.taskQueue,
     args: [{ shopId: shop.shop.id, shopDomain: shop.domain, everyMs: 20_000 }],

@@ -1,17 +1,17 @@
-// `questions.export` and `questions.import` (shared/transfer.ts) against the run's PostgreSQL: the
+// QuestionsExport and QuestionsImport (@plaudit/contracts/questions) against the run's PostgreSQL: the
 // import is all or none per call and idempotent by key (a question's rows split over two calls add
 // their answers to it; one merchant answer per question), keeps dates, states and votes, stamps the
 // rows notified and counts published answers; the export pages oldest first, each question with all
 // its answers, and never another shop's. The file formats around them are the imports plugin's tests.
 import { createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
-import type { ExportedQuestion, ImportedQuestionInput, QuestionsExport, QuestionsImport } from '../shared/transfer';
+import { QuestionsExport, QuestionsImport, type ExportedQuestion, type ImportedQuestionInput, type QuestionsExportApi, type QuestionsImportApi } from '@plaudit/contracts/questions';
 
 let api: TestApi;
-let transfer: QuestionsExport & QuestionsImport;
+let transfer: QuestionsExportApi & QuestionsImportApi;
 beforeAll(async () => {
   api = await startTestApi();
   const { capabilities } = api.runtime.services;
-  transfer = { ...capabilities.require<QuestionsExport>('questions.export'), ...capabilities.require<QuestionsImport>('questions.import') };
+  transfer = { ...capabilities.require(QuestionsExport), ...capabilities.require(QuestionsImport) };
 });
 afterAll(() => api.close());
 

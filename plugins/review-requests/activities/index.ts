@@ -5,7 +5,8 @@ import { addInZone, monthStartInZone } from '../shared/zoned-time';
 import { delayFor, fallbackTime, sendTime } from '../shared/send-time';
 import type { OrderFacts, QueueStatus, RequestRef, SettingsMailInput } from '../workflows/messages';
 import { entryOf, upsertEntry } from '../db/queue';
-import { productIdsOf, REQUEST_REVIEWED, type RequestReviewed } from '../shared/request-events';
+import { RequestReviewed, type RequestReviewedPayload } from '@plaudit/contracts/review-requests';
+import { productIdsOf } from '../shared/request-events';
 import { requestSettingsOf } from '../db/settings';
 import { sendRequest } from './send';
 import { withProductDetails } from './product-details';
@@ -51,11 +52,11 @@ export function createActivities(deps: ActivityDeps) {
         // signal from before it did keeps the moment the status is recorded
         await entryOf(tenant(i), i.orderId, 'email', trx).whereNull('reviewedAt').update({ reviewedAt: new Date() });
         if (!row || row.status === 'reviewed') return;
-        const event: RequestReviewed = {
+        const event: RequestReviewedPayload = {
           shopId: i.shopId, shopDomain: i.shopDomain, requestId: Number(row.id), orderId: i.orderId, orderName: row.name ?? null,
           productIds: productIdsOf(row.lineItems), status: 'reviewed', at: new Date().toISOString(),
         };
-        await deps.events.emit(REQUEST_REVIEWED, event, { key: row.id, shopDomain: i.shopDomain, trx });
+        await deps.events.emit(RequestReviewed, event, { key: row.id, shopDomain: i.shopDomain, trx });
       });
     },
 

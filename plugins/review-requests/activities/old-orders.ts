@@ -1,8 +1,9 @@
 // Requests for past orders: the same per-order workflow, started from the Admin API's orders.
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { ActivityDeps, PlatformOrder } from '@plaudit/kernel';
+import { signalWithStartWorkflow, startWorkflow, type ActivityDeps, type PlatformOrder } from '@plaudit/kernel';
 import { requestDetails, requestSummary, type RequestSource } from '../shared/temporal-text';
 import { OLD_ORDER_DAYS, orderFactsSignal, reviewRequestWorkflowId, type OrderFacts, type ReviewRequestInput } from '../workflows/messages';
+import { ReviewRequest } from '../shared/workflows';
 
 const PAGE = 20;
 export const numericId = (gid: string) => gid.split('/').pop()!;
@@ -42,11 +43,11 @@ export async function startOrderRequest(t: StartTarget, input: { shopId: number;
   try {
     // A past order usually has no request yet: a plain start carrying the facts is the cheapest
     // call (signal-with-start costs about a sixth more, bench/request-starts.ts).
-    await t.temporal.workflow.start('reviewRequest', { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId, facts } satisfies ReviewRequestInput] });
+    await startWorkflow(t.temporal, ReviewRequest, { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId, facts } satisfies ReviewRequestInput] });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     // Already running (the order webhooks started it): hand it the facts the way they do.
-    await t.temporal.workflow.signalWithStart('reviewRequest', { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }], signal: orderFactsSignal, signalArgs: [facts] });
+    await signalWithStartWorkflow(t.temporal, ReviewRequest, { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }], signal: orderFactsSignal, signalArgs: [facts] });
   }
 }
 

@@ -1,12 +1,12 @@
 // The photo reminder (spec section 6, base tier): after a review without photos, one email asking
-// for a photo, with a signed, single-use link to the reviews plugin's photo page (capability
-// 'reviews.collect'). Planned when the `reviewed` signal arrives, sent after the shop's reminder
+// for a photo, with a signed, single-use link to the reviews plugin's photo page (ReviewWrite; the
+// review itself from ReviewFacts). Planned when the `reviewed` signal arrives, sent after the shop's reminder
 // interval; everything is checked again at send time (a photo added meanwhile, the template switched
 // off, the customer blocked), and the send is recorded under a deterministic Message-ID so a retried
 // activity or restarted worker never sends twice.
 import type { ActivityDeps } from '@plaudit/kernel';
 import { addInZone } from '../shared/zoned-time';
-import { REVIEWS_COLLECT, type ReviewsCollect } from '../shared/reviews-collect';
+import { ReviewFacts, ReviewWrite } from '@plaudit/contracts/reviews';
 import type { RequestRef } from '../workflows/messages';
 import { entryOf, isBlocked } from '../db/queue';
 import { requestSettingsOf } from '../db/settings';
@@ -30,7 +30,7 @@ async function reasonNotToSend(deps: ActivityDeps, ref: RequestRef, reviewId: nu
   const shop = await deps.shops.get(ref.shopId);
   const row = await entryOf(tenant, ref.orderId).first();
   // without the reviews plugin there is no review to add photos to
-  const review = await deps.capabilities.get<ReviewsCollect>(REVIEWS_COLLECT)?.reviewForReminder(tenant, reviewId);
+  const review = await deps.capabilities.get(ReviewFacts)?.reviewFacts(tenant, reviewId);
   if (!shop || !row || !review) return { reason: 'review_not_found' } as const;
   if (!shop.appEnabled) return { reason: 'email_disabled' } as const;
   if (!deps.shops.allows(shop, 'photoReminder')) return { reason: 'plan' } as const;
@@ -84,7 +84,7 @@ export async function sendPhotoReminder(deps: ActivityDeps, ref: RequestRef, rev
   const { shop, row, review, lang } = found;
   if (row.photoReminderSentAt) return { status: 'success' };
 
-  const collect = deps.capabilities.require<ReviewsCollect>(REVIEWS_COLLECT);
+  const collect = deps.capabilities.require(ReviewWrite);
   const links = requestLinks(deps, shop.domain, { queueEntry: row.id, orderId: row.orderId }, LINK_DAYS);
   const model = {
     shop_name: shop.name,

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { ActivityDeps } from '@plaudit/kernel';
 import { reviewLinks } from '../shared/reviews-collect';
 import { clickTracker } from '../shared/tracked-links';
-import { PUSH_ITEMS, type PushGateway, type PushReminder, type PushStatus } from '../shared/push';
+import type { PushReminder } from '@plaudit/contracts/push';
+import { PUSH_ITEMS, type LocalPushGateway, type PushStatus } from '../shared/push';
 import type { RequestRef } from '../workflows/messages';
 import { entryOf, insertEntryOnce, type LineItem } from '../db/queue';
 import { connectedPushGateway, pushOn, pushStateOf } from '../db/settings';
@@ -18,7 +19,7 @@ export function pushOutboxFile(dataDir: string) {
 }
 
 /** The stand-in gateway: one JSON line per reminder, for the developer and the tests to read. */
-export function outboxGateway(dataDir: string): PushGateway {
+export function outboxGateway(dataDir: string): LocalPushGateway {
   return {
     async send(reminder) {
       const file = pushOutboxFile(dataDir);
@@ -34,7 +35,7 @@ export function readPushOutbox(dataDir: string): (PushReminder & { at: string })
   return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 
-export function createPushActivities(deps: ActivityDeps, gateway: PushGateway = outboxGateway(deps.config.dataDir)) {
+export function createPushActivities(deps: ActivityDeps, gateway: LocalPushGateway = outboxGateway(deps.config.dataDir)) {
   const entry = (i: RequestRef, queueType: 'email' | 'push') => entryOf(deps.tenant(i.shopId, i.shopDomain), i.orderId, queueType);
   const integrationOn = async (shopId: number) => pushOn(await pushStateOf(deps.settings, deps.capabilities, shopId));
   /** Through the connected web-push integration plugin (`push.gateway`), else the local gateway (the outbox). */

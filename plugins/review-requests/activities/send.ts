@@ -4,13 +4,14 @@ import type { ActivityDeps } from '@plaudit/kernel';
 import type { QueueStatus, RequestRef } from '../workflows/messages';
 import { entryOf, isBlocked, sentCount, type LineItem, type QueueEntry } from '../db/queue';
 import { monthlyQuota, requestSettingsOf } from '../db/settings';
-import { SENDER_APP, type SenderAppCapability } from '../shared/sender-app';
+import { SenderApp } from '@plaudit/contracts/email-marketing';
 import { monthStartInZone } from '../shared/zoned-time';
 import { sendCustomerMail, shopTemplate } from './customer-mail';
 import { requestLinks } from '../shared/request-links';
 import { clickTracker } from '../shared/tracked-links';
 import { reviewLinks } from '../shared/reviews-collect';
-import { productIdsOf, ratingUrl, REQUEST_ELIGIBLE, REQUEST_SENT, type RequestEligible, type RequestSent } from '../shared/request-events';
+import { RequestEligible, RequestSent, type RequestEligiblePayload, type RequestSentPayload } from '@plaudit/contracts/review-requests';
+import { productIdsOf, ratingUrl } from '../shared/request-events';
 
 export interface SendOutcome {
   status: QueueStatus;
@@ -80,33 +81,33 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
 /** The merchant's chosen sender app, when it is installed and the shop is connected to it now; else Plaudit sends. */
 async function connectedSenderApp(deps: ActivityDeps, shopId: number): Promise<string | undefined> {
   const chosen = (await requestSettingsOf(deps.settings).get(shopId)).senderApp;
-  const app = chosen ? deps.capabilities.get<SenderAppCapability>(SENDER_APP) : undefined;
+  const app = chosen ? deps.capabilities.get(SenderApp) : undefined;
   return app && app.app === chosen && (await app.connected(shopId)) ? app.app : undefined;
 }
 
 /** The send and its events are recorded together (a retried activity finds the row sent). */
-async function recordSend(deps: ActivityDeps, ref: RequestRef, row: QueueEntry, reminder: number, record: Record<string, unknown>, eligible: RequestEligible | undefined) {
+async function recordSend(deps: ActivityDeps, ref: RequestRef, row: QueueEntry, reminder: number, record: Record<string, unknown>, eligible: RequestEligiblePayload | undefined) {
   const tenant = deps.tenant(ref.shopId, ref.shopDomain);
   await deps.knex.transaction(async (trx) => {
     await entryOf(tenant, ref.orderId, 'email', trx).update(record);
-    const event: RequestSent = {
+    const event: RequestSentPayload = {
       shopId: ref.shopId, shopDomain: ref.shopDomain, requestId: Number(row.id), orderId: row.orderId, orderName: row.name ?? null,
       productIds: productIdsOf(row.lineItems as LineItem[]), reminder, status: 'success', at: new Date().toISOString(),
     };
-    await deps.events.emit(REQUEST_SENT, event, { key: `${row.id}:${reminder}`, shopDomain: ref.shopDomain, trx });
-    if (eligible) await deps.events.emit(REQUEST_ELIGIBLE, eligible, { key: String(row.id), shopDomain: ref.shopDomain, trx });
+    await deps.events.emit(RequestSent, event, { key: `${row.id}:${reminder}`, shopDomain: ref.shopDomain, trx });
+    if (eligible) await deps.events.emit(RequestEligible, eligible, { key: String(row.id), shopDomain: ref.shopDomain, trx });
   });
 }
 
 /** 'request.eligible': the customer and each product's review and one-click rating links; `sentBy` the app that mails them, if not Plaudit. */
-function eligibleEvent(ref: RequestRef, row: QueueEntry, shown: { title: string; image_url: string | null; review_url: string }[], products: LineItem[], sentBy: string | null): RequestEligible {
+function eligibleEvent(ref: RequestRef, row: QueueEntry, shown: { title: string; image_url: string | null; review_url: string }[], products: LineItem[], sentBy: string | null): RequestEligiblePayload {
   const [firstName, ...rest] = (row.customerName ?? '').trim().split(/\s+/);
   return {
     shopId: ref.shopId, shopDomain: ref.shopDomain, requestId: Number(row.id), orderId: row.orderId, orderName: row.name ?? null,
     customer: { email: row.customerEmail!, firstName: firstName || null, lastName: rest.join(' ') || null, locale: row.customerLocale ?? null },
     products: shown.map((p, i) => ({
       productId: products[i].productId!, title: p.title, imageUrl: p.image_url, reviewUrl: p.review_url,
-      ratingUrls: Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), ratingUrl(p.review_url, n)])) as RequestEligible['products'][number]['ratingUrls'],
+      ratingUrls: Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), ratingUrl(p.review_url, n)])) as RequestEligiblePayload['products'][number]['ratingUrls'],
     })),
     sentBy,
     at: new Date().toISOString(),

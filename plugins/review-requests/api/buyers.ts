@@ -1,20 +1,12 @@
-// Capability 'review-requests.buyers' (plugin.ts `provides`): a product's verified buyers as this
+// RequestBuyers (plugin.ts `provides`, @plaudit/contracts/review-requests): a product's verified buyers as this
 // plugin knows them from its orders, for the questions plugin's "ask the community". Only customers
 // with a fulfilled or delivered order of the product, never one who unsubscribed from review
 // requests or whom the merchant blocked; and the unsubscribe link of review requests, so a buyer who
 // unsubscribes from an invitation stops review requests too (one list, one link).
 import type { KernelServices, Tenant } from '@plaudit/kernel';
+import type { RequestBuyersApi, VerifiedBuyer } from '@plaudit/contracts/review-requests';
 import { isBlocked } from '../db/queue';
 import { requestLinks } from '../shared/request-links';
-
-export interface VerifiedBuyer {
-  email: string;
-  name: string | null;
-  /** the order's locale (the storefront language they bought in), null when the order did not say */
-  locale: string | null;
-  /** the Shopify customer id (digits), null for a guest checkout */
-  customerId: string | null;
-}
 
 /** As long as a request's own unsubscribe link. */
 const LINK_DAYS = 60;
@@ -22,7 +14,7 @@ const LINK_DAYS = 60;
 /** 'gid://shopify/Customer/7' and '7' name the same customer. */
 const customerDigits = (id: string) => id.replace(/^gid:\/\/shopify\/Customer\//, '');
 
-export function requestBuyers(services: Pick<KernelServices, 'links' | 'config'>) {
+export function requestBuyers(services: Pick<KernelServices, 'links' | 'config'>): RequestBuyersApi {
   return {
     /**
      * Up to `limit` (at most 100) buyers of the product, the latest purchase first, each once.
@@ -62,5 +54,3 @@ export function requestBuyers(services: Pick<KernelServices, 'links' | 'config'>
     },
   };
 }
-
-export type RequestBuyers = ReturnType<typeof requestBuyers>;

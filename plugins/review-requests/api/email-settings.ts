@@ -4,37 +4,34 @@
 // rest and never sent back.
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
-import {
-  type ApiServices, type AppState, effectiveFrom, esc, isSenderVerified, loadEmailSettings, messagePage, openPassword, sealPassword,
-  SmtpHostRefused, storeEmailSettings, type StoredEmailSettings, type Tenant, verifySmtp,
-} from '@plaudit/kernel';
+import { type ApiServices, type AppState, esc, messagePage, SmtpNotVerified, type Tenant } from '@plaudit/kernel';
 import { emailSettingsInput, smtpInput, type EmailSettingsWithNotifications } from '../shared/email-settings';
 import { MESSAGES } from '../shared/templates';
-import { REVIEW_NOTIFICATIONS, type ReviewNotifications } from '../shared/review-notifications';
+import { ReviewAdmin } from '@plaudit/contracts/reviews';
 import { sentCount } from '../db/queue';
 import { requestSettingsOf } from '../db/settings';
 import { releaseSend, reserveSend, sendsLeft, runSettingsMail } from './settings-mail';
 
 const VERIFY_LINK_DAYS = 3;
 
-export async function emailSettingsView({ config, settings, capabilities }: ApiServices, tenant: Tenant): Promise<EmailSettingsWithNotifications> {
-  const s = await loadEmailSettings(settings, tenant.shopId);
+export async function emailSettingsView({ settings, capabilities, mail }: ApiServices, tenant: Tenant): Promise<EmailSettingsWithNotifications> {
+  const s = await mail.sender.view(tenant.shopId);
   // The shop notifications belong to the reviews plugin: shown here when it offers them, saved there.
-  const notifications = await capabilities.get<ReviewNotifications>(REVIEW_NOTIFICATIONS)?.get(tenant.shopId);
+  const notifications = await capabilities.get(ReviewAdmin)?.notificationSettings(tenant.shopId);
   return {
     senderEmail: s.senderEmail,
     senderName: s.senderName,
     replyTo: s.replyTo,
     isCustomSenderEnabled: s.isCustomSenderEnabled,
-    isVerified: isSenderVerified(s),
+    isVerified: s.isVerified,
     smtpType: s.smtpType,
     host: s.smtp?.host ?? null,
     port: s.smtp?.port ?? null,
     authentication: s.smtp?.authentication ?? true,
     username: s.smtp?.username ?? null,
-    hasPassword: !!s.smtp?.passwordSealed,
+    hasPassword: !!s.smtp?.hasPassword,
     isSmtpVerified: !!s.smtp?.verifiedAt,
-    effectiveFrom: effectiveFrom(config, s),
+    effectiveFrom: s.effectiveFrom,
     sentRequestCount: await sentCount(tenant),
     testEmailsLeft: await sendsLeft(tenant, 'test'),
     ...notifications,
@@ -45,7 +42,7 @@ export async function emailSettingsView({ config, settings, capabilities }: ApiS
 const invalid = (errors: Record<string, string>, message = 'Validation failed') => createHttpError(400, message, { errors });
 
 export function emailSettingsRoutes(services: ApiServices) {
-  const { knex, config, settings, links, shops, i18n } = services;
+  const { knex, config, links, shops, i18n, mail } = services;
   const router = new Router<AppState>({ prefix: '/settings/emailSetting' });
 
   router.get('/', async (ctx) => {
@@ -55,11 +52,11 @@ export function emailSettingsRoutes(services: ApiServices) {
   router.put('/', async (ctx) => {
     const shopId = ctx.state.tenant.shopId;
     const input = emailSettingsInput.parse(ctx.request.body ?? {});
-    const next: StoredEmailSettings = { ...(await loadEmailSettings(settings, shopId)), ...input };
+    const next = { ...(await mail.sender.view(shopId)), ...input };
     if (next.isCustomSenderEnabled && !next.senderEmail) throw invalid({ senderEmail: MESSAGES.required });
     // Only a server that answered may carry the shop's mail.
     if (next.smtpType === 'custom' && !next.smtp) throw invalid({ smtpType: 'Cannot verify settings' }, 'Cannot verify settings');
-    await storeEmailSettings(settings, shopId, next);
+    await mail.sender.update(shopId, input);
     ctx.body = { success: true, message: 'Saved successfully', data: await emailSettingsView(services, ctx.state.tenant) };
   });
 
@@ -67,10 +64,10 @@ export function emailSettingsRoutes(services: ApiServices) {
   router.post('/verify-sender', async (ctx) => {
     const { shopId, shopDomain } = ctx.state.tenant;
     const input = emailSettingsInput.pick({ senderEmail: true }).parse(ctx.request.body ?? {});
-    const current = await loadEmailSettings(settings, shopId);
+    const current = await mail.sender.view(shopId);
     const senderEmail = input.senderEmail === undefined ? current.senderEmail : input.senderEmail;
     if (!senderEmail) throw invalid({ senderEmail: MESSAGES.required });
-    if (senderEmail !== current.senderEmail) await storeEmailSettings(settings, shopId, { ...current, senderEmail });
+    if (senderEmail !== current.senderEmail) await mail.sender.update(shopId, { senderEmail });
 
     const slot = await reserveSend(knex, ctx.state.tenant, 'verifySender', null);
     const shop = (await shops.get(shopId))!;
@@ -98,23 +95,17 @@ export function emailSettingsRoutes(services: ApiServices) {
   router.post('/verify-smtp', async (ctx) => {
     const shopId = ctx.state.tenant.shopId;
     const input = smtpInput.parse(ctx.request.body ?? {});
-    const current = await loadEmailSettings(settings, shopId);
-    const sameAccount = current.smtp && current.smtp.host === input.host && current.smtp.username === input.username;
-    const keptSealed = input.password === undefined && sameAccount ? current.smtp!.passwordSealed : null;
-    if (input.authentication && input.password === undefined && !keptSealed) throw invalid({ password: MESSAGES.required });
-    const password = input.authentication ? (input.password ?? null) : null;
+    const { smtp } = await mail.sender.view(shopId);
+    // Left out, the password kept for the same account is used again.
+    const keepsPassword = smtp?.hasPassword && smtp.host === input.host && smtp.username === input.username;
+    if (input.authentication && input.password === undefined && !keepsPassword) throw invalid({ password: MESSAGES.required });
     try {
-      await verifySmtp(config, { ...input, password: password ?? (keptSealed ? openPassword(config, keptSealed) : null) });
+      await mail.sender.connectSmtp(shopId, input);
     } catch (err) {
-      ctx.state.log.info({ err: (err as Error).message, host: input.host, port: input.port }, 'custom SMTP not verified');
-      const reason = err instanceof SmtpHostRefused ? err.message : String((err as Error).message ?? '').slice(0, 300);
-      throw createHttpError(400, 'Cannot verify settings', { code: 'SMTP_NOT_VERIFIED', errors: { smtp: reason } });
+      if (!(err instanceof SmtpNotVerified)) throw err;
+      ctx.state.log.info({ err: String((err.cause as Error | undefined)?.message ?? err.message), host: input.host, port: input.port }, 'custom SMTP not verified');
+      throw createHttpError(400, 'Cannot verify settings', { code: 'SMTP_NOT_VERIFIED', errors: { smtp: err.message } });
     }
-    const passwordSealed = !input.authentication ? null : password !== null ? sealPassword(config, password) : keptSealed;
-    await storeEmailSettings(settings, shopId, {
-      ...current,
-      smtp: { host: input.host, port: input.port, authentication: input.authentication, username: input.username, passwordSealed, verifiedAt: new Date().toISOString() },
-    });
     ctx.body = { success: true, message: 'Settings verified', data: await emailSettingsView(services, ctx.state.tenant) };
   });
 
@@ -122,23 +113,21 @@ export function emailSettingsRoutes(services: ApiServices) {
 }
 
 /** GET /r/verify-sender/:token, the link in the verification mail (mounted under the plugin's /r routes). */
-export function senderVerificationRoutes({ links, shops, settings, i18n }: ApiServices) {
+export function senderVerificationRoutes({ links, shops, i18n, mail }: ApiServices) {
   const router = new Router<AppState>();
   router.get('/verify-sender/:token', async (ctx) => {
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'no-store');
     const link = links.verify<{ email: string }>('review-requests.verifySender', ctx.params.token);
     const shop = link && (await shops.byDomain(link.shop));
-    const current = shop && (await loadEmailSettings(settings, shop.id));
     const lang = shop?.adminLocale ?? 'en';
     const t = i18n.forLanguage(lang);
     // A link for an address the shop has since replaced verifies nothing.
-    if (!link || !shop || !current || current.senderEmail !== link.data.email) {
+    if (!link || !shop || !(await mail.sender.confirmSender(shop.id, link.data.email))) {
       ctx.status = 400;
       ctx.body = messagePage(t('review-requests:public.link_invalid_title'), t('review-requests:public.verify_invalid'), lang);
       return;
     }
-    await storeEmailSettings(settings, shop.id, { ...current, verifiedSenderEmail: link.data.email });
     ctx.body = messagePage(t('review-requests:public.sender_verified_title'), t('review-requests:public.sender_verified', { email: link.data.email }), lang);
   });
   return router;

@@ -5,6 +5,7 @@ import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
 import { OLD_ORDER_DAYS, oldOrdersWorkflowId, progressQuery } from '../workflows/messages';
+import { OldOrderRequests } from '../shared/workflows';
 import { oldOrdersPage } from './old-orders-page';
 
 export const FREE_OLD_ORDER_LIMIT = 40;
@@ -36,7 +37,7 @@ export function oldOrderRoutes({ platform, temporal, config, shops }: ApiService
   router.post('/send', async (ctx) => {
     const shop = await shops.get(ctx.state.auth.shopId);
     const limit = shop?.plan === 'free' ? FREE_OLD_ORDER_LIMIT : 10_000;
-    const handle = await temporal.call(() => temporal.client.workflow.start('oldOrderRequests', {
+    const handle = await temporal.call(() => temporal.start(OldOrderRequests, {
       workflowId: oldOrdersWorkflowId(ctx.state.auth.shopDomain),
       taskQueue: config.temporal.taskQueue,
       args: [{ shopId: ctx.state.auth.shopId, shopDomain: ctx.state.auth.shopDomain, limit }],

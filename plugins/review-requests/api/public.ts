@@ -1,11 +1,11 @@
-// `review-requests.public` (shared/public.ts): the public API's review requests, through the queue
+// RequestsPublic (@plaudit/contracts/review-requests): the public API's review requests, through the queue
 // screen's list and cancel action and the old-orders send's per-order start. Only the shape of the
 // answers is this file's own.
 import createHttpError from 'http-errors';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import { entriesById, entryOf } from '../db/queue';
 import { startOrderRequest } from '../activities/old-orders';
-import type { ApiRequest, RequestsPublic } from '../shared/public';
+import type { ApiRequest, RequestsPublicApi } from '@plaudit/contracts/review-requests';
 import { cancelRequest } from './queue-actions';
 import { LIST_COLUMNS } from './queue-items';
 import { listQueue, queueQuery } from './queue-list';
@@ -39,7 +39,7 @@ async function recorded(tenant: Tenant, orderId: string): Promise<Row | null> {
   }
 }
 
-export function requestsPublic(services: KernelServices): RequestsPublic {
+export function requestsPublic(services: KernelServices): RequestsPublicApi {
   const { temporal, config, shops } = services;
   return {
     async list(tenant, q) {

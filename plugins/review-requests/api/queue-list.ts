@@ -1,8 +1,7 @@
 // GET /api/email-queue: the filters of spec section 3's queue state (queue-filters.ts), keyset
 // (cursor) paging on (sort key, id) so the cost does not grow with depth, and the filtered total.
-import createHttpError from 'http-errors';
 import type { Knex } from 'knex';
-import type { Tenant } from '@plaudit/kernel';
+import { cursorKey, keysetCursor, type Tenant } from '@plaudit/kernel';
 import { emailEntries } from '../db/queue';
 import { applyFilters } from './queue-filters';
 import { LIST_COLUMNS, toQueueItems } from './queue-items';
@@ -24,17 +23,9 @@ const SORT_SQL: Record<SortKey, { key: string; cast: string }> = {
 };
 
 /** A cursor names a row by its sort key (as PostgreSQL prints it, so nothing is rounded) and id. */
-type Cursor = { t: string; id: number };
-const encode = (row: { sortKey: string; id: number }) => Buffer.from(JSON.stringify({ t: row.sortKey, id: Number(row.id) })).toString('base64url');
-function decode(cursor: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    if (typeof c.t === 'string' && c.t.length <= 64 && Number.isSafeInteger(c.id)) return c;
-  } catch {
-    /* falls through */
-  }
-  throw createHttpError(400, 'The value is invalid', { errors: { cursor: 'The value is invalid' } });
-}
+export const queueCursor = keysetCursor([cursorKey.text, cursorKey.int]);
+type Cursor = [key: string, id: number];
+const encode = (row: { sortKey: string; id: number }) => queueCursor.encode([row.sortKey, Number(row.id)]);
 
 export interface ListContext {
   /** the shop's IANA timezone: a filter's day is the shop's day */
@@ -50,7 +41,7 @@ function pageQuery(base: Knex.QueryBuilder, q: QueueQuery, cursor: Cursor | unde
   // Rows "after" the cursor in display order; "before" walks the other way and is reversed.
   const dir = desc !== backward ? 'desc' : 'asc';
   const page = base.clone().select(LIST_COLUMNS).select(base.client.raw(`(${key})::text as sort_key`));
-  if (cursor) page.whereRaw(`(${key}, id) ${dir === 'desc' ? '<' : '>'} (?::${cast}, ?)`, [cursor.t, cursor.id]);
+  if (cursor) page.whereRaw(`(${key}, id) ${dir === 'desc' ? '<' : '>'} (?::${cast}, ?)`, cursor);
   // Without a cursor, a page number past 1 (a reloaded address) is reached by offset.
   else if (q.page > 1 && !backward) page.offset((q.page - 1) * q.limitPerPage);
   return page.orderByRaw(`${key} ${dir}, id ${dir}`).limit(q.limitPerPage + 1);
@@ -61,7 +52,7 @@ export async function listQueue(tenant: Tenant, q: QueueQuery, context: ListCont
   const base = applyFilters(emailEntries(tenant), q, context.timeZone);
   narrow?.(base);
   const backward = !!q.before && !q.after;
-  const cursor = q.after ? decode(q.after) : q.before ? decode(q.before) : undefined;
+  const cursor = q.after ? queueCursor.decode(q.after) : q.before ? queueCursor.decode(q.before) : undefined;
   const [rows, [{ n }]] = await Promise.all([pageQuery(base, q, cursor, backward), base.clone().count({ n: '*' })]);
   const more = rows.length > q.limitPerPage;
   const found = rows.slice(0, q.limitPerPage);

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
 import { sendNowProgressQuery, sendNowWorkflowPrefix } from '../workflows/messages';
+import { SendRequestsNow } from '../shared/workflows';
 
 /** Order ids as the store admin passes them: numbers (past 2^53, so text) or Order gids. */
 const orderId = z.string().trim().regex(/^(gid:\/\/shopify\/Order\/)?\d{1,20}$/, 'The value is invalid').transform((s) => s.split('/').pop()!);
@@ -17,7 +18,7 @@ export function sendNowRoutes({ temporal, config }: ApiServices) {
     const { orderIds } = sendNowBody.parse(ctx.request.body ?? {});
     const { shopId, shopDomain } = ctx.state.auth;
     const id = crypto.randomUUID();
-    await temporal.call(() => temporal.client.workflow.start('sendRequestsNow', {
+    await temporal.call(() => temporal.start(SendRequestsNow, {
       workflowId: sendNowWorkflowPrefix(shopDomain) + id,
       taskQueue: config.temporal.taskQueue,
       args: [{ shopId, shopDomain, orderIds: [...new Set(orderIds)] }],

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { type ApiServices, ShopDomain, type Tenant } from '@plaudit/kernel';
 import { TEST_EMAIL_DAILY_LIMIT } from '../shared/email-settings';
 import type { SettingsMailInput } from '../workflows/messages';
+import { SettingsMail } from '../shared/workflows';
 
 type Kind = SettingsMailInput['kind'];
 
@@ -47,7 +48,7 @@ export async function releaseSend(tenant: Tenant, id: number) {
 export async function runSettingsMail({ temporal, config, log }: ApiServices, input: Omit<SettingsMailInput, 'messageId'>): Promise<boolean> {
   const id = crypto.randomUUID();
   try {
-    await temporal.client.workflow.execute('settingsMail', {
+    await temporal.execute(SettingsMail, {
       workflowId: `settings-mail:${input.shopDomain}:${id}`,
       taskQueue: config.temporal.taskQueue,
       args: [{ ...input, messageId: `<settings-mail-${id}@${new URL(config.appUrl).hostname}>` } satisfies SettingsMailInput],

@@ -4,7 +4,7 @@
 // Run: npm run bench:queue   (uses DATABASE_URL's server when set, else embedded PostgreSQL)
 import { tenantFor } from '@plaudit/kernel';
 import { benchDatabase, benchShops, pct, latencyLine, timeRuns } from '@plaudit/kernel/testing';
-import { listQueue, queueQuery } from '../api/queue-list';
+import { listQueue, queueCursor, queueQuery } from '../api/queue-list';
 
 const SHOPS = 1000;
 const ROWS = 1_000_000;
@@ -43,13 +43,13 @@ async function main() {
     const qq = queueQuery.parse({ limitPerPage: '20' });
     // tenancy: the big shop's entries, by its id
     const deepEntry = await knex('email_queue').where({ shopId: first }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(depth).first('id', 'createdAt');
-    const queueCursor = Buffer.from(JSON.stringify({ t: new Date(deepEntry.createdAt).toISOString(), id: deepEntry.id })).toString('base64url');
+    const deepCursor = queueCursor.encode([new Date(deepEntry.createdAt).toISOString(), Number(deepEntry.id)]);
     // tenancy: the OFFSET baseline, by shop id
     const queueOffset = (n: number) => knex('email_queue').where({ shopId: first, queueType: 'email' }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(n).limit(PAGE + 1);
     console.log('email queue (1,000,000 rows, 1,000 shops; the big shop has 100,000)');
     const e = {
       keysetFirst: await time(() => listQueue(big, qq)),
-      keysetDeep: await time(() => listQueue(big, { ...qq, after: queueCursor })),
+      keysetDeep: await time(() => listQueue(big, { ...qq, after: deepCursor })),
       offsetFirst: await time(() => queueOffset(0)),
       offsetDeep: await time(() => queueOffset(depth)),
     };

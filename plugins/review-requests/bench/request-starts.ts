@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { PlatformOrder } from '@plaudit/kernel';
+import { defineWorkflow } from '@plaudit/contracts/define';
+import { startWorkflow, type PlatformOrder } from '@plaudit/kernel';
 import { createLogger, createMailer, findTemporalCli, freePort, renderMail, startSmtpSink, startTemporalDevServer, stopChild } from '@plaudit/kernel/testing';
 import { startOrderRequest } from '../activities/old-orders';
 
@@ -23,6 +24,8 @@ const ROUNDS = 10; // alternating rounds of STARTS / ROUNDS each
 const PAGE = 20; // the old-orders activity's page, started together
 const MESSAGES = 3_000;
 const SHOP = 'bench-shop.myshopify.com';
+/** A workflow type nobody implements: no worker polls the bench's queue, only the start is measured. */
+const BenchEmpty = defineWorkflow<() => Promise<void>>('benchEmpty');
 
 /** A past order as the Admin API returns it: 1-3 items, most of them fulfilled. */
 function syntheticOrder(i: number): PlatformOrder {
@@ -65,7 +68,7 @@ async function workflowStarts() {
   const input = { shopId: 1, shopDomain: SHOP };
   try {
     const warm = Array.from({ length: 200 }, (_, i) => i);
-    await inPages(warm, (i) => temporal.workflow.start('benchEmpty', { workflowId: `warm-empty-${i}`, taskQueue, args: [] }));
+    await inPages(warm, (i) => startWorkflow(temporal, BenchEmpty, { workflowId: `warm-empty-${i}`, taskQueue, args: [] }));
     await inPages(warm, (i) => startOrderRequest(target, input, syntheticOrder(STARTS + i), 'old-orders'));
 
     const per = STARTS / ROUNDS;
@@ -76,7 +79,7 @@ async function workflowStarts() {
       const ids = Array.from({ length: per }, (_, k) => r * per + k);
       const empty = async () => {
         const t = performance.now();
-        await inPages(ids, (i) => temporal.workflow.start('benchEmpty', { workflowId: `empty-${i}`, taskQueue, args: [] }));
+        await inPages(ids, (i) => startWorkflow(temporal, BenchEmpty, { workflowId: `empty-${i}`, taskQueue, args: [] }));
         emptyMs += performance.now() - t;
       };
       const orders = async () => {

@@ -1,10 +1,12 @@
-// `review-requests.analytics` (issue 18): the request funnel's facts per local day, for the analytics
+// RequestsAnalytics (issue 18): the request funnel's facts per local day, for the analytics
 // plugin's daily rollups. A request's facts are keyed by the day it was sent, else the day it was
 // queued (a cohort: its later open, click and review count on that day); an unsubscribe by its own
 // day. A day range is an index range scan on `(shop_id, coalesce(sent_at, created_at))`.
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
-import { TIME_TO_REVIEW, type DayFacts, type DayRange, type RequestsAnalytics, type Touched } from '../shared/analytics';
+import type { DayFacts, DayRange, Touched } from '@plaudit/contracts/analytics';
+import type { RequestsAnalyticsApi } from '@plaudit/contracts/review-requests';
+import { TIME_TO_REVIEW } from '../shared/analytics';
 
 const TABLE = 'email_queue';
 const KEYED_AT = 'coalesce(sent_at, created_at)';
@@ -71,7 +73,7 @@ async function unsubscribeDays(knex: Knex, tenant: Tenant, range: DayRange, out:
 
 const dayIn = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
-export function requestsAnalytics(knex: Knex): RequestsAnalytics {
+export function requestsAnalytics(knex: Knex): RequestsAnalyticsApi {
   return {
     async touched(since, until): Promise<Touched[]> {
       // tenancy: the analytics fold's sweep finds which shops' requests changed, then reads each shop's days

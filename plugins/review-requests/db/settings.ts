@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { Capabilities, SettingsStore } from '@plaudit/kernel';
 import { DEFAULT_REQUEST_SETTINGS, requestSettings, type RequestSettings } from '../shared/request-settings';
-import { PUSH_GATEWAY, PUSH_OFF, type PushGatewayCapability, type PushIntegration } from '../shared/push';
+import { PushGateway, type PushGatewayApi } from '@plaudit/contracts/push';
+import { PUSH_OFF, type PushIntegration } from '../shared/push';
 import type { TimeUnit } from '../shared/zoned-time';
 
 const anyUnit = z.enum(['second', 'minute', 'hour', 'day', 'week', 'month']);
@@ -30,9 +31,9 @@ export const requestSettingsOf = (settings: SettingsStore) => settings.namespace
 const pushIntegration = z.object({ integrated: z.boolean(), reviewReminderStatus: z.boolean() }).strict();
 export const pushSettingsOf = (settings: SettingsStore) => settings.namespace('review-requests', pushIntegration, PUSH_OFF, { key: 'push' });
 
-/** The shop's web-push integration plugin (`push.gateway`), when one is installed and the shop connected it. */
-export async function connectedPushGateway(capabilities: Capabilities, shopId: number): Promise<PushGatewayCapability | undefined> {
-  const gateway = capabilities.get<PushGatewayCapability>(PUSH_GATEWAY);
+/** The shop's web-push integration plugin (PushGateway), when one is installed and the shop connected it. */
+export async function connectedPushGateway(capabilities: Capabilities, shopId: number): Promise<PushGatewayApi | undefined> {
+  const gateway = capabilities.get(PushGateway);
   return gateway && (await gateway.connected(shopId)) ? gateway : undefined;
 }
 

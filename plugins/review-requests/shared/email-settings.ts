@@ -2,7 +2,7 @@
 // shop's own SMTP server. Shared by the API (validation) and the settings tab (same messages).
 import { z } from 'zod';
 import { MESSAGES } from './templates';
-import type { NotificationFields } from './review-notifications';
+import type { NotificationSettings } from '@plaudit/contracts/reviews';
 
 const LINK = /(https?:\/\/|www\.)/i;
 const email = z.string().trim().toLowerCase().max(320, MESSAGES.max(320)).pipe(z.email({ message: MESSAGES.email }));
@@ -65,7 +65,7 @@ export interface EmailSettingsView {
 }
 
 /**
- * `GET /api/settings/emailSetting` data: the view plus, when the reviews plugin offers capability
- * 'reviews.notifications', the shop notifications it owns (saved with PUT /api/reviews/settings).
+ * `GET /api/settings/emailSetting` data: the view plus, when the reviews plugin offers ReviewAdmin,
+ * the shop notifications it owns (saved with PUT /api/reviews/settings).
  */
-export type EmailSettingsWithNotifications = EmailSettingsView & Partial<NotificationFields>;
+export type EmailSettingsWithNotifications = EmailSettingsView & Partial<NotificationSettings>;

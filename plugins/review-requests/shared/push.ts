@@ -1,5 +1,6 @@
 // The web-push integration's interface (spec sections 1, 3, 4, 7). The web-push app itself is not
 // part of Plaudit: this file fixes what Plaudit stores, shows and hands over, so the app can plug in.
+import type { PushReminder } from '@plaudit/contracts/push';
 
 /** The `{push-app}` of `GET /api/integrations/{push-app}`. */
 export const PUSH_APP = 'web-push';
@@ -25,32 +26,12 @@ export interface PushQueueEntry {
   status: PushStatus;
 }
 
-/** What Plaudit hands the web-push app for one push reminder. */
-export interface PushReminder {
-  /** stable per push entry: the app must treat a repeated id as the same push (delivery is at least once) */
-  id: string;
-  shopDomain: string;
-  orderId: string;
-  orderName: string;
-  customerId: string | null;
-  customerEmail: string | null;
-  /** the first 2 items of the order, each with its signed, expiring review link */
-  items: { productId: string; title: string; reviewUrl: string }[];
-}
-
-/** The web-push app's side: deliver one reminder to the customer's subscribed browsers. */
-export interface PushGateway {
-  send(reminder: PushReminder): Promise<void>;
-}
-
 /**
- * The capability a web-push integration plugin provides (plugins/integration-web-push, OneSignal):
- * whether the shop connected it, and one reminder sent through it (idempotent per reminder id).
+ * Where a push reminder goes without a web-push integration plugin (PushGateway,
+ * @plaudit/contracts/push, its PushReminder): the local outbox.
  */
-export const PUSH_GATEWAY = 'push.gateway';
-export interface PushGatewayCapability {
-  connected(shopId: number): Promise<boolean>;
-  send(shop: { shopId: number; shopDomain: string }, reminder: PushReminder): Promise<{ id: string }>;
+export interface LocalPushGateway {
+  send(reminder: PushReminder): Promise<void>;
 }
 
 /** Push actions in queue rows are allowed only in these circumstances (spec section 4). */

@@ -1,10 +1,12 @@
 // The request side of analytics (issue 18): the click redirect and its UTM parameters on a real
-// send, links that are not genuine, the capability `review-requests.analytics` (local days in a
+// send, links that are not genuine, the capability RequestsAnalytics (local days in a
 // non-UTC timezone, time-to-review buckets, unsubscribes, the sweep of changed rows), the review and
 // photo facts from the reviews plugin's events, and the demo shop's seeded month.
 import { client, createShop, eventually, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 import { seedDemoRequests } from '../api/demo-requests';
-import type { DayFacts, RequestsAnalytics } from '../shared/analytics';
+import type { DayFacts } from '@plaudit/contracts/analytics';
+import { RequestsAnalytics } from '@plaudit/contracts/review-requests';
+import { ReviewCreated, ReviewMediaAdded } from '@plaudit/contracts/reviews';
 import { clickPaths, decodedMail, followClick, sinkMail } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -16,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 const services = () => stack.api.runtime.services;
-const analytics = () => services().capabilities.require<RequestsAnalytics>('review-requests.analytics');
+const analytics = () => services().capabilities.require(RequestsAnalytics);
 const queue = () => stack.api.knex('email_queue');
 const byId = async (id: number) => queue().where({ id }).first();
 let orders = 0;
@@ -158,12 +160,12 @@ describe('review-requests.analytics', () => {
     const row = await entry(shop.id, { sentAt: new Date(), customerEmail: 'photo@example.com' });
     const reviewId = 800_000_000 + row.id;
     const { events } = services();
-    await events.emit('review.created', {
+    await events.emit(ReviewCreated, {
       shopId: shop.id, shopDomain, reviewId, productId: null, rating: 5, source: 'customer', status: 'pending', orderId: row.orderId, queueEntryId: row.id, mediaCount: 0,
     }, { key: reviewId, shopDomain });
     const reviewed = await eventually(async () => ((await byId(row.id)).reviewedAt ? byId(row.id) : undefined), 30_000);
     expect(reviewed).toMatchObject({ reviewId, photoAddedAt: null });
-    await events.emit('review.media-added', { shopId: shop.id, shopDomain, reviewId, mediaCount: 1 }, { key: `${reviewId}:1`, shopDomain });
+    await events.emit(ReviewMediaAdded, { shopId: shop.id, shopDomain, reviewId, mediaCount: 1 }, { key: `${reviewId}:1`, shopDomain });
     await eventually(async () => ((await byId(row.id)).photoAddedAt ? true : undefined), 30_000);
     expect((await byId(row.id)).reviewedAt).toEqual(reviewed.reviewedAt);
   });

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { open, secretBoxKey } from '@plaudit/kernel';
 import { client, eventually, freePort, kernelSettingsAtRest, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
+import { ReviewAdmin } from '@plaudit/contracts/reviews';
 import { decodedMail, sinkMail, startMerchantSmtp, type MerchantSmtp } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -32,8 +33,8 @@ test('defaults, then save and validation with per-field messages', async () => {
     senderEmail: null, senderName: null, replyTo: null, smtpType: 'app', isCustomSenderEnabled: false, isVerified: false, isSmtpVerified: false,
     hasPassword: false, effectiveFrom: 'reviews@plaudit.local', sentRequestCount: 0, testEmailsLeft: 25,
   });
-  // The shop notifications come from the reviews plugin's capability 'reviews.notifications', when it offers one.
-  if (stack.api.runtime.services.capabilities.has('reviews.notifications')) expect(initial.body.data).toMatchObject({ enabledEmailNewReview: true, negativeThreshold: 4 });
+  // The shop notifications come from the reviews plugin's ReviewAdmin capability, when it offers one.
+  if (stack.api.runtime.services.capabilities.has(ReviewAdmin)) expect(initial.body.data).toMatchObject({ enabledEmailNewReview: true, negativeThreshold: 4 });
   else expect(initial.body.data).not.toHaveProperty('enabledEmailNewReview');
   expect(initial.body.data).not.toHaveProperty('password');
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { listMail, mailDir, parseHeaders, type StoredMail } from '@plaudit/kernel';
+import { listMail, mailDir, parseHeaders, type StoredMail } from '@plaudit/kernel/testing';
 
 export const sinkMail = (shopDomain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === shopDomain);
 

@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { listMail, mailDir } from '@plaudit/kernel';
-import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, listMail, mailDir } from '@plaudit/kernel/testing';
 import { clickPaths, followClick } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;

@@ -1,8 +1,7 @@
 // The worker is stopped while a request waits for its send time and started again afterwards:
 // the request is sent exactly once (durable timer, recorded send, deterministic Message-ID).
 import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { listMail } from '@plaudit/kernel';
-import { bundleFor, eventually, startPlatformStack, startTestWorker, storeSettingsRaw } from '@plaudit/kernel/testing';
+import { bundleFor, eventually, startPlatformStack, startTestWorker, storeSettingsRaw, listMail } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;

@@ -1,11 +1,17 @@
 // Worker side of the reviews plugin: the maintenance activities behind the hourly schedule, the
-// review emails, the notification mails, the durable 'review.created' handler and the compliance
-// hooks (customers/redact anonymises, customers/data_request exports).
-import type { ActivityDeps, CustomerRef, PlatformHooks } from '@plaudit/kernel';
+// review emails, the notification mails, the durable event handlers ('review.created', the order of
+// an eligible request, a transcoded video) and the compliance hooks (customers/redact anonymises,
+// customers/data_request exports).
+import { eventHandlers, handleEvent, type ActivityDeps, type CustomerRef, type PlatformHooks } from '@plaudit/kernel';
 import { present, Review } from '../db/review.model';
 import { publishHeld, purgeTrash, shopsWithStatus } from '../db/maintenance';
-import { REVIEW_CREATED, type ReviewCreated } from '../shared/events';
+import { reviewMedia } from '../db/media';
+import { customerWriteOrders, forgetCustomerWriteOrders, forgetOldWriteOrders, recordWriteOrder } from '../db/write-orders';
+import { RequestEligible } from '@plaudit/contracts/review-requests';
+import { VideoTranscoded } from '@plaudit/contracts/video-reviews';
+import { ReviewCreated } from '@plaudit/contracts/reviews';
 import { reviewSettingsOf } from '../shared/settings';
+import { ReviewNotifications } from '../shared/workflows';
 import { newReviewSignal, notificationsWorkflowId, type EditRequestInput, type MaintenanceInput, type NotificationsInput, type ReviewReplyInput } from '../workflows/messages';
 import { syncRatings } from './rating-sync';
 import { notifyShop } from './notify';
@@ -37,8 +43,12 @@ export function createActivities(deps: ActivityDeps) {
       return total;
     },
 
-    /** Deletes reviews in the recycle bin for longer than each shop's retention; returns how many. */
+    /**
+     * Deletes reviews in the recycle bin for longer than each shop's retention; returns how many.
+     * Forgets the write pages' orders older than any write link too.
+     */
     async reviewsPurgeTrash({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {
+      await forgetOldWriteOrders(deps.knex);
       let total = 0;
       for (const shopId of await shopsWithStatus(deps.knex, 'trash')) {
         const shop = await deps.shops.get(shopId);
@@ -51,13 +61,14 @@ export function createActivities(deps: ActivityDeps) {
 
 /**
  * Durable listeners (plugin.ts `listens`): every new review reaches the shop's notification
- * workflow (signal-with-start, one per shop); a failure is retried by the kernel's deliverEvent.
+ * workflow (signal-with-start, one per shop); an eligible request's order is kept for the write
+ * page; a transcoded video joins its review. A failure is retried by the kernel's deliverEvent.
  */
 export function createEventHandlers(deps: ActivityDeps) {
-  return {
-    async [REVIEW_CREATED](payload: ReviewCreated) {
+  return eventHandlers(
+    handleEvent(ReviewCreated, async (payload) => {
       const input: NotificationsInput = { shopId: payload.shopId, shopDomain: payload.shopDomain };
-      await deps.temporal.client.workflow.signalWithStart('reviewNotifications', {
+      await deps.temporal.signalWithStart(ReviewNotifications, {
         workflowId: notificationsWorkflowId(payload.shopDomain),
         taskQueue: deps.config.temporal.taskQueue,
         args: [input],
@@ -65,8 +76,14 @@ export function createEventHandlers(deps: ActivityDeps) {
         signalArgs: [payload.reviewId],
         staticSummary: `Review notifications for ${payload.shopDomain}`,
       });
-    },
-  };
+    }),
+    handleEvent(RequestEligible, (request) => recordWriteOrder(deps.tenant(request.shopId, request.shopDomain), request)),
+    handleEvent(VideoTranscoded, async ({ shopId, shopDomain, reviewId, uploadId, video }) => {
+      const added = await reviewMedia(deps.knex, deps.events).addVideo(deps.tenant(shopId, shopDomain), reviewId, video);
+      // the review keeps its text and photos; the video stays with its upload
+      if (!added) deps.log.info({ shop: shopDomain, reviewId, uploadId }, 'Transcoded video not added: the review is gone or has five photos and videos');
+    }),
+  );
 }
 
 function customerReviews(deps: ActivityDeps, ref: CustomerRef) {
@@ -80,15 +97,17 @@ function customerReviews(deps: ActivityDeps, ref: CustomerRef) {
   });
 }
 
-/** Reviews are personal data: redaction anonymises (text and rating stay), export lists them. */
+/** Reviews are personal data: redaction anonymises (text and rating stay), export lists them; the write pages' orders go. */
 export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
   return {
     async redactCustomer(ref) {
       await customerReviews(deps, ref).patch({ email: null, lastName: null, customerId: null, updatedAt: new Date() } as never);
+      await forgetCustomerWriteOrders(deps.tenant(ref.shopId, ref.shopDomain), ref.customer.email, (ref.ordersToRedact ?? []).map(String));
     },
     async exportCustomer(ref) {
       const rows = await customerReviews(deps, ref).orderBy('id');
-      return { reviews: rows.map(present) };
+      const writeOrders = await customerWriteOrders(deps.tenant(ref.shopId, ref.shopDomain), ref.customer.email, (ref.ordersToRedact ?? []).map(String));
+      return { reviews: rows.map(present), writeOrders };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { raw } from 'objection';
 import type { EventBus, Tenant } from '@plaudit/kernel';
 import type { Action } from '../shared/review';
-import { REVIEW_DELETED, REVIEW_PUBLISHED, REVIEW_UPDATED } from '../shared/events';
+import { ReviewDeleted, ReviewPublished, ReviewUpdated } from '@plaudit/contracts/reviews';
 import { Review } from '../db/review.model';
 import { keysOf, recomputeSummaries } from '../db/summaries';
 import { changedReview, emitReviewChanges } from '../db/change-events';
@@ -72,7 +72,7 @@ export async function runAction(knex: Knex, tenant: Tenant, action: Action, ids:
     where?.(qb);
     const rows = (await qb.patch({ ...patch, updatedAt: new Date() } as never).returning(RETURNED)) as unknown as Review[];
     if (['publish', 'unpublish', 'restore'].includes(action)) await recomputeSummaries(trx, tenant.shopId, keysOf(rows));
-    await emitReviewChanges(opts.events, tenant, action === 'publish' ? REVIEW_PUBLISHED : REVIEW_UPDATED, action, rows.map((r) => changedReview(r)), trx);
+    await emitReviewChanges(opts.events, tenant, action === 'publish' ? ReviewPublished : ReviewUpdated, action, rows.map((r) => changedReview(r)), trx);
     return { count: rows.length, purged: 0 };
   });
 }
@@ -96,6 +96,6 @@ async function deleteReviews(trx: Knex.Transaction, tenant: Tenant, ids: number[
   }
   await recomputeSummaries(trx, tenant.shopId, keysOf([...purgedRows, ...trashed]));
   const gone = [...purgedRows.map((r) => changedReview(r, 'deleted')), ...trashed.map((r) => changedReview(r))];
-  await emitReviewChanges(events, tenant, REVIEW_DELETED, 'delete', gone, trx);
+  await emitReviewChanges(events, tenant, ReviewDeleted, 'delete', gone, trx);
   return { count: purgedRows.length + trashed.length, purged: purgedRows.length };
 }

@@ -6,6 +6,7 @@ import type { ApiServices, Tenant } from '@plaudit/kernel';
 import { editBlock } from '../shared/review';
 import { TEMPLATE, templateOn } from '../shared/mail-templates';
 import { startReviewMail } from './mail-workflow';
+import { ReviewsEditRequest } from '../shared/workflows';
 import { Review } from '../db/review.model';
 
 export const editRequestWorkflowId = (shopDomain: string, reviewId: number, requestedAt: number) => `review-edit-request:${shopDomain}:${reviewId}:${requestedAt}`;
@@ -31,7 +32,7 @@ export async function requestEdit(services: ApiServices, tenant: Tenant, review:
   const row = await tenant.query(Review).patchAndFetchById(review.id, { editRequest: 'unconfirmed', editRequestedAt: requestedAt, updatedAt: requestedAt } as never);
   const input = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, requestedAt: requestedAt.getTime() };
   await startReviewMail(services, tenant, {
-    workflow: 'reviewsEditRequest',
+    workflow: ReviewsEditRequest,
     workflowId: editRequestWorkflowId(tenant.shopDomain, review.id, input.requestedAt),
     input,
     summary: `Edit request for review ${review.id} of ${tenant.shopDomain}`,

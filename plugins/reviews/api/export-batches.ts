@@ -1,10 +1,10 @@
-// `reviews.export` (shared/export.ts): a shop's reviews with the moderation list's filters, oldest
+// `reviews.export` (contracts/reviews.ts): a shop's reviews with the moderation list's filters, oldest
 // first, in keyset-paged batches. The cursor is the last row's (created_at, id) with created_at
 // read back as PostgreSQL's own text, so its microseconds survive (a JS Date keeps milliseconds only,
 // and a cursor rounded down would return the same row again).
 import { raw } from 'objection';
 import type { Tenant } from '@plaudit/kernel';
-import type { ExportedReview, ExportFilters, ReviewExport } from '../shared/export';
+import type { ExportedReview, ExportFilters, ReviewExportApi, ReviewStatus } from '@plaudit/contracts/reviews';
 import type { Review } from '../db/review.model';
 import { filtered } from './list';
 
@@ -25,7 +25,7 @@ function exported(r: Row): ExportedReview {
     id: Number(r.id), kind: r.kind, productId: r.productId ?? null, productHandle: r.productHandle ?? null, productTitle: r.productTitle ?? null,
     rating: r.rating, title: r.title ?? null, content: r.content, firstName: r.firstName ?? null, lastName: r.lastName ?? null,
     email: r.email ?? null, country: r.country ?? null, locale: r.locale ?? null, variants: r.variants ?? [],
-    media: (r.media ?? []).map((m) => ({ url: m.url, type: m.type })), source: r.source, status: r.status,
+    media: (r.media ?? []).map((m) => ({ url: m.url, type: m.type })), source: r.source, status: r.status as ReviewStatus,
     verified: r.verified, importedVerified: r.importedVerified ?? false, incentivized: r.incentivized, featured: r.featured,
     pinned: r.pinned, testimonial: r.testimonial, imported: r.imported, importKey: r.importKey ?? null,
     replyContent: r.replyContent ?? null, repliedAt: date(r.repliedAt), createdAt: date(r.createdAt)!,
@@ -55,6 +55,6 @@ export async function* exportBatches(tenant: Tenant, filters: ExportFilters, bat
   }
 }
 
-export function reviewsExport(): ReviewExport {
+export function reviewExport(): ReviewExportApi {
   return { exportBatches };
 }

@@ -1,8 +1,7 @@
 // The moderation list: tabs, search, filters, sort and keyset (cursor) paging whose cost does not
-// grow with depth. A cursor is the sort key of the row it points at, base64url JSON.
-import createHttpError from 'http-errors';
+// grow with depth. A cursor is the sort key of the row it points at (the kernel's cursor codec).
 import type { QueryBuilder } from 'objection';
-import type { Tenant } from '@plaudit/kernel';
+import { cursorKey, keysetCursor, type Tenant } from '@plaudit/kernel';
 import type { ListQuery, PageInfo } from '../shared/review';
 import { Review } from '../db/review.model';
 
@@ -23,21 +22,14 @@ const SORT_KEYS: Record<ListQuery['sort'], SortKey[]> = {
 
 type CursorValues = (string | number)[];
 
-function encodeCursor(r: Review, keys: SortKey[]): string {
-  const values = keys.map((k) => (k.prop === 'createdAt' ? new Date(r.createdAt!).toISOString() : r[k.prop]));
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
-}
+/** Per sort, the cursor of its keys' values: an instant for created_at, an integer otherwise. */
+const cursorOf = (keys: SortKey[]) => keysetCursor(keys.map((k) => (k.prop === 'createdAt' ? cursorKey.instant : cursorKey.int)));
+export const LIST_CURSORS = {
+  newest: cursorOf(SORT_KEYS.newest), oldest: cursorOf(SORT_KEYS.oldest), highest: cursorOf(SORT_KEYS.highest), lowest: cursorOf(SORT_KEYS.lowest),
+};
 
-function decodeCursor(cursor: string, keys: SortKey[]): CursorValues {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const ok = Array.isArray(values) && values.length === keys.length &&
-      keys.every((k, i) => (k.prop === 'createdAt' ? !Number.isNaN(Date.parse(values[i])) : Number.isSafeInteger(values[i])));
-    if (ok) return values;
-  } catch {
-    /* fall through */
-  }
-  throw createHttpError(400, 'The cursor is invalid', { errors: { cursor: 'The value is invalid' } });
+function encodeCursor(r: Review, sort: ListQuery['sort']): string {
+  return LIST_CURSORS[sort].encode(SORT_KEYS[sort].map((k) => (k.prop === 'createdAt' ? new Date(r.createdAt!).toISOString() : r[k.prop])));
 }
 
 /**
@@ -101,7 +93,7 @@ export async function listReviews(tenant: Tenant, q: ListQuery, narrow?: (qb: Qu
   narrow?.(qb);
   const cursor = q.after ?? q.before;
   if (cursor) {
-    const values = decodeCursor(cursor, keys);
+    const values = LIST_CURSORS[q.sort].decode(cursor);
     seek(qb, backwards ? keys.map((k) => ({ ...k, dir: k.dir === 'asc' ? 'desc' : 'asc' })) : keys, values);
   }
   for (const k of keys) qb.orderBy(`reviews.${k.column}`, backwards ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir);
@@ -112,8 +104,8 @@ export async function listReviews(tenant: Tenant, q: ListQuery, narrow?: (qb: Qu
   const pageInfo: PageInfo = {
     hasNext: backwards ? true : more,
     hasPre: backwards ? more : !!q.after,
-    nextCursor: page.length ? encodeCursor(page[page.length - 1], keys) : null,
-    previousCursor: page.length ? encodeCursor(page[0], keys) : null,
+    nextCursor: page.length ? encodeCursor(page[page.length - 1], q.sort) : null,
+    previousCursor: page.length ? encodeCursor(page[0], q.sort) : null,
   };
   if (!pageInfo.hasNext) pageInfo.nextCursor = null;
   if (!pageInfo.hasPre) pageInfo.previousCursor = null;

@@ -1,15 +1,14 @@
-// `reviews.public` (shared/public.ts): the public API's reviews, through the admin's own paths: the
-// moderation list and its cursor, the create form (or the import path for imported sources), the
-// publish/unpublish and delete actions (runAction: same recounts), the reply and its email, the
-// product summaries. Only the shape of the answers is this file's own.
+// The review operations of `reviews.admin` (contracts/reviews.ts; capabilities.ts adds the
+// notification settings): the public API's and Shopify Flow's reviews, through the admin's own paths:
+// the moderation list and its cursor, the create form (or the import path for imported sources), the
+// publish/unpublish and delete actions (runAction: same recounts), the reply and its email.
 import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { requiredTier, type KernelServices, type Tenant } from '@plaudit/kernel';
 import { present, Review } from '../db/review.model';
 import { insertImported } from '../db/import';
-import { productSummaries } from '../db/summaries';
 import { importRow } from '../shared/import';
-import type { ApiReview, ApiReviewCreate, ReviewsPublic } from '../shared/public';
+import type { ApiReview, ApiReviewCreate, ReviewAdminApi, ReviewStatus } from '@plaudit/contracts/reviews';
 import { listQuery, replyInput, reviewCreate, type ListQuery } from '../shared/review';
 import { runAction } from './actions';
 import { listReviews } from './list';
@@ -25,7 +24,7 @@ export function toApiReview(r: Review): ApiReview {
     rating: p.rating, title: p.title ?? null, content: p.content, firstName: p.firstName ?? null, lastName: p.lastName ?? null, email: p.email ?? null,
     locale: p.locale ?? null, country: p.country ?? null, orderId: p.orderId ?? null, variants: p.variants ?? [],
     media: (p.media ?? []).map((m) => ({ url: m.url, type: m.type, ...(m.variants ? { variants: m.variants } : {}) })),
-    source: p.source, status: p.status as ApiReview['status'], imported: p.imported, verified: p.verified, featured: p.featured, pinned: p.pinned,
+    source: p.source, status: p.status as ReviewStatus, imported: p.imported, verified: p.verified, featured: p.featured, pinned: p.pinned,
     incentivized: p.incentivized, reply: p.replyContent ? { content: p.replyContent, repliedAt: iso(p.repliedAt)! } : null,
     createdAt: iso(p.createdAt)!, updatedAt: iso(p.updatedAt)!, publishedAt: iso(p.publishedAt),
   };
@@ -38,7 +37,8 @@ function fieldError(field: string, message: string): z.ZodError {
 
 const IMPORT_ONLY = ['reply', 'incentivized'] as const;
 
-export function reviewsPublic(services: KernelServices): ReviewsPublic {
+/** The admin's review operations; the notification settings are capabilities.ts'. */
+export function adminReviews(services: KernelServices): Omit<ReviewAdminApi, 'notificationSettings' | 'updateNotificationSettings'> {
   const { knex, shops, events } = services;
   const allowed = async (tenant: Tenant, feature: string) => {
     const shop = await shops.get(tenant.shopId);
@@ -109,7 +109,5 @@ export function reviewsPublic(services: KernelServices): ReviewsPublic {
       const result = await runAction(knex, tenant, 'delete', [id], { recycleBin: await allowed(tenant, 'recycleBin'), events });
       return { purged: result.purged > 0 };
     },
-
-    summaries: (tenant, productIds) => productSummaries(tenant, productIds),
   };
 }

@@ -16,8 +16,9 @@ import { Review } from '../db/review.model';
 import { TEMPLATE, templateOn } from '../shared/mail-templates';
 import type { ReviewReplyInput } from '../workflows/messages';
 import { enqueueReviewMail } from './mail-workflow';
+import { ReviewsReplyEmail } from '../shared/workflows';
 import { changedReview, emitReviewChanges } from '../db/change-events';
-import { REVIEW_REPLIED } from '../shared/events';
+import { ReviewReplied } from '@plaudit/contracts/reviews';
 
 export const REPLY_SETTLE_MS = 10_000;
 
@@ -33,7 +34,7 @@ async function recordReplyMail(services: ApiServices, tenant: Tenant, review: Re
   if (!review.email || !review.replyContent || !review.repliedAt) return undefined;
   const input: ReviewReplyInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, repliedAt: new Date(review.repliedAt).getTime(), settleMs: REPLY_SETTLE_MS };
   return enqueueReviewMail(services, tenant, {
-    workflow: 'reviewsReplyEmail',
+    workflow: ReviewsReplyEmail,
     workflowId: replyEmailWorkflowId(tenant.shopDomain, review.id, input.repliedAt),
     input,
     summary: `Reply email for review ${review.id} of ${tenant.shopDomain}`,
@@ -45,7 +46,7 @@ export async function saveReply(services: ApiServices, tenant: Tenant, reviewId:
   const mailOn = await replyEmailOn(services, tenant);
   const { row, outboxId } = await services.knex.transaction(async (trx) => {
     const saved = await tenant.query(Review, trx).patchAndFetchById(reviewId, { replyContent: content, repliedAt: new Date() });
-    await emitReviewChanges(services.events, tenant, REVIEW_REPLIED, 'reply', [changedReview(saved)], trx);
+    await emitReviewChanges(services.events, tenant, ReviewReplied, 'reply', [changedReview(saved)], trx);
     return { row: saved, outboxId: mailOn ? await recordReplyMail(services, tenant, saved, trx) : undefined };
   });
   // An id shared with a concurrent reply (same ms) was recorded once: only its recorder dispatches.

@@ -4,7 +4,7 @@ import type { ApiServices, Tenant } from '@plaudit/kernel';
 import { Review } from '../db/review.model';
 import { recomputeSummaries } from '../db/summaries';
 import { changedReview, emitReviewChanges } from '../db/change-events';
-import { REVIEW_REPLIED } from '../shared/events';
+import { ReviewCreated, ReviewReplied } from '@plaudit/contracts/reviews';
 import type { reviewCreate } from '../shared/review';
 import { reviewSettingsOf } from '../shared/settings';
 import { reviewCreatedPayload } from './collect/save-review';
@@ -28,7 +28,7 @@ export async function createAdminReview(services: Pick<ApiServices, 'knex' | 'ev
       trx,
     );
     await recomputeSummaries(trx, tenant.shopId, [row.productId]);
-    await services.events.emit('review.created', reviewCreatedPayload(tenant, row, null), { key: row.id, shopDomain: tenant.shopDomain, trx });
+    await services.events.emit(ReviewCreated, reviewCreatedPayload(tenant, row, null), { key: row.id, shopDomain: tenant.shopDomain, trx });
     return row;
   });
 }
@@ -37,7 +37,7 @@ export async function createAdminReview(services: Pick<ApiServices, 'knex' | 'ev
 export async function removeReply(services: Pick<ApiServices, 'knex' | 'events'>, tenant: Tenant, reviewId: number): Promise<Review> {
   return services.knex.transaction(async (trx) => {
     const row = await tenant.query(Review, trx).patchAndFetchById(reviewId, { replyContent: null, repliedAt: null });
-    await emitReviewChanges(services.events, tenant, REVIEW_REPLIED, 'reply-removed', [changedReview(row)], trx);
+    await emitReviewChanges(services.events, tenant, ReviewReplied, 'reply-removed', [changedReview(row)], trx);
     return row;
   });
 }

@@ -16,7 +16,7 @@ import { REVIEW_FEED_CHANNEL } from '../db/feed';
 import { recomputeSummaries, shopSummary } from '../db/summaries';
 import { reviewSettingsOf } from '../shared/settings';
 import { changedReview, emitReviewChanges } from '../db/change-events';
-import { REVIEW_UPDATED } from '../shared/events';
+import { ReviewUpdated } from '@plaudit/contracts/reviews';
 import { createAdminReview, removeReply } from './review-writes';
 
 const idParam = z.coerce.number().int().positive();
@@ -116,7 +116,7 @@ export function reviewRoutes(services: ApiServices) {
     const updated = await knex.transaction(async (trx) => {
       const row = await ctx.state.tenant.query(Review, trx).patchAndFetchById(review.id, input as never);
       await recomputeSummaries(trx, ctx.state.tenant.shopId, [review.productId]);
-      await emitReviewChanges(events, ctx.state.tenant, REVIEW_UPDATED, 'edit', [changedReview(row)], trx);
+      await emitReviewChanges(events, ctx.state.tenant, ReviewUpdated, 'edit', [changedReview(row)], trx);
       return row;
     });
     ctx.body = present(updated);

@@ -6,7 +6,7 @@
 import { tenantFor } from '@plaudit/kernel';
 import { benchDatabase, benchShops, pct, latencyLine, timeRuns } from '@plaudit/kernel/testing';
 import { runAction } from '../api/actions';
-import { listReviews } from '../api/list';
+import { LIST_CURSORS, listReviews } from '../api/list';
 import { listQuery } from '../shared/review';
 
 const SHOPS = 1000;
@@ -47,7 +47,7 @@ async function main() {
     const q = listQuery.parse({ limit: PAGE, sort: 'newest' });
     // tenancy: the big shop's rows, by its id
     const deepRow = await knex('reviews').where({ shopId: first }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(depth).first('id', 'createdAt');
-    const deepCursor = Buffer.from(JSON.stringify([new Date(deepRow.createdAt).toISOString(), deepRow.id])).toString('base64url');
+    const deepCursor = LIST_CURSORS.newest.encode([new Date(deepRow.createdAt).toISOString(), Number(deepRow.id)]);
     // tenancy: the OFFSET baseline, by shop id
     const offset = (shopId: number, n: number) => knex('reviews').where({ shopId }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(n).limit(PAGE + 1);
     console.log('reviews list (1,000,000 rows, 1,000 shops; the big shop has 100,000)');

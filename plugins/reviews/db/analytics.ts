@@ -1,10 +1,11 @@
-// `reviews.analytics` (shared/analytics.ts): the facts of a shop's reviews per local day, keyed by
+// `reviews.analytics` (contracts/reviews.ts): the facts of a shop's reviews per local day, keyed by
 // created_at, for the analytics plugin's daily rollups. Reviews in the trash are counted nowhere.
 // One grouped query per call over (shop_id, created_at); the sweep over updated_at and the marks of
 // deleted or re-dated reviews (migrations/20261230090000_analytics_source.ts).
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
-import type { DayFacts, DayRange, ProductFacts, ReviewsAnalytics, Touched } from '../shared/analytics';
+import type { DayFacts, DayRange, ProductFacts, Touched } from '@plaudit/contracts/analytics';
+import type { ReviewAnalyticsApi } from '@plaudit/contracts/reviews';
 
 /** A review's `source` -> its group in the sources chart; a QR card's review is 'qr' whatever its source. */
 const SOURCE_GROUPS: Record<string, readonly string[]> = {
@@ -34,7 +35,7 @@ const BUCKET = 'to_timestamp(floor(extract(epoch FROM created_at) / 900) * 900)'
 /** created_at's local day in the timezone bound to the `?` */
 const LOCAL_DAY = `to_char((created_at AT TIME ZONE ?)::date, 'YYYY-MM-DD')`;
 
-export function reviewsAnalyticsSource(knex: Knex): ReviewsAnalytics {
+export function reviewsAnalyticsSource(knex: Knex): ReviewAnalyticsApi {
   // tenancy: SQL expressions for the tenant-scoped queries below, not queries themselves
   const sql = (text: string, bindings: readonly Knex.RawBinding[] = []) => knex.raw(text, bindings);
 

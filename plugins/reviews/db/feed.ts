@@ -1,12 +1,12 @@
-// The storefront's read contract (ReviewFeed in shared/feed.ts, the `reviews.feed` capability): published reviews only
+// The storefront's read contract (ReviewFeed in contracts/reviews.ts, the `reviews.feed` capability): published reviews only
 // (and a customer's own awaiting approval, when the customer portal asks),
 // mapped to PublicReview (no email, no order ids, "First L."), in the orders shoppers can choose,
 // paged by keyset cursors so a deep page costs what the first one does. Every query is the
 // tenant's; the partial indexes of 20261202100000_storefront_feed.ts serve each sort.
-import createHttpError from 'http-errors';
 import type { QueryBuilder } from 'objection';
-import type { Tenant } from '@plaudit/kernel';
-import type { FeedSort, ProductSummary, PublicReview, ReviewFeedPage, ReviewFeedQuery } from '../shared/feed';
+import type { z } from 'zod';
+import { cursorKey, keysetCursor, type CursorCodec, type Tenant } from '@plaudit/kernel';
+import type { FeedSort, PublicReview, RatingSummary, ReviewFeedPage, ReviewFeedQuery } from '@plaudit/contracts/reviews';
 import type { MediaItem } from '../shared/review';
 import { Review, ReviewSummary } from './review.model';
 import { shopSummary, toProductSummary } from './summaries';
@@ -47,27 +47,15 @@ const COLUMNS = [
 
 type CursorValue = boolean | number | string;
 
+const PART: Record<KeyType, z.ZodType<CursorValue>> = { bool: cursorKey.bool, int: cursorKey.int, date: cursorKey.instant };
+
+/** Per sort, its cursor: the sort's key values, scoped to the sort (a cursor of another sort, or any tampering, is a 400 on `after`). */
+const FEED_CURSORS = Object.fromEntries(Object.entries(FEED_SORT_KEYS).map(([sort, keys]) => [
+  sort, keysetCursor(keys.map((k) => PART[k.type]), { scope: sort, field: 'after' }),
+])) as Record<FeedSort, CursorCodec<CursorValue[]>>;
+
 function encodeCursor(sort: FeedSort, r: Review): string {
-  return Buffer.from(JSON.stringify({ s: sort, v: FEED_SORT_KEYS[sort].map((k) => k.value(r)) })).toString('base64url');
-}
-
-const validValue: Record<KeyType, (v: unknown) => boolean> = {
-  bool: (v) => typeof v === 'boolean',
-  int: (v) => Number.isSafeInteger(v),
-  date: (v) => typeof v === 'string' && v.length <= 40 && !Number.isNaN(Date.parse(v)),
-};
-
-/** The sort values a cursor points after; a cursor of another sort, or any tampering, is a 400. */
-export function decodeCursor(sort: FeedSort, cursor: string): CursorValue[] {
-  const keys = FEED_SORT_KEYS[sort];
-  try {
-    const parsed = /^[A-Za-z0-9_-]{1,512}$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
-    const values = parsed?.v;
-    if (parsed?.s === sort && Array.isArray(values) && values.length === keys.length && keys.every((k, i) => validValue[k.type](values[i]))) return values;
-  } catch {
-    /* fall through */
-  }
-  throw createHttpError(400, 'The cursor is invalid', { errors: { after: 'The value is invalid' } });
+  return FEED_CURSORS[sort].encode(FEED_SORT_KEYS[sort].map((k) => k.value(r)));
 }
 
 /**
@@ -183,7 +171,7 @@ async function reviews(tenant: Tenant, q: ReviewFeedQuery): Promise<ReviewFeedPa
     if (!customerId && !email) return { items: [], nextCursor: null };
     qb.where((w) => ownReviews(w, q.customer!));
   }
-  if (q.after) seek(qb, keys, decodeCursor(sort, q.after));
+  if (q.after) seek(qb, keys, FEED_CURSORS[sort].decode(q.after));
   for (const k of keys) qb.orderByRaw(`${k.sql} ${k.dir}`);
   // Plain rows (knex maps the names): model instances would only be turned into PublicReviews, at
   // twice the CPU of the query itself on a busy storefront.
@@ -195,7 +183,7 @@ async function reviews(tenant: Tenant, q: ReviewFeedQuery): Promise<ReviewFeedPa
   };
 }
 
-type Summary = ProductSummary & { mediaCount: number };
+type Summary = RatingSummary;
 
 /** One entry per asked product id; products without published reviews count zero. */
 async function summaries(tenant: Tenant, productIds: string[]): Promise<Record<string, Summary>> {

@@ -3,7 +3,7 @@
 // batch with its change events ('review.published' / 'review.deleted') in the same transaction.
 import type { Knex } from 'knex';
 import type { EventBus } from '@plaudit/kernel';
-import { REVIEW_DELETED, REVIEW_PUBLISHED } from '../shared/events';
+import { ReviewDeleted, ReviewPublished } from '@plaudit/contracts/reviews';
 import { changedReview, emitReviewChanges } from './change-events';
 import { recomputeSummaries } from './summaries';
 
@@ -36,7 +36,7 @@ export async function publishHeld(knex: Knex, events: Pick<EventBus, 'emit'>, sh
         [shopId, ageMs, BATCH],
       );
       await recomputeSummaries(trx, shopId, rows.map((r: { productKey: string }) => r.productKey));
-      await emitReviewChanges(events, shop, REVIEW_PUBLISHED, 'auto-publish', rows.map((r: { id: number; productId: string | null; status: string }) => changedReview(r)), trx);
+      await emitReviewChanges(events, shop, ReviewPublished, 'auto-publish', rows.map((r: { id: number; productId: string | null; status: string }) => changedReview(r)), trx);
       return rows.length as number;
     });
     total += n;
@@ -56,7 +56,7 @@ export async function purgeTrash(knex: Knex, events: Pick<EventBus, 'emit'>, sho
          RETURNING r.id, r.product_id AS "productId", r.status`,
         [shop.shopId, ageMs, BATCH],
       );
-      await emitReviewChanges(events, shop, REVIEW_DELETED, 'purge', rows.map((r: { id: number; productId: string | null }) => changedReview({ ...r, status: 'deleted' })), trx);
+      await emitReviewChanges(events, shop, ReviewDeleted, 'purge', rows.map((r: { id: number; productId: string | null }) => changedReview({ ...r, status: 'deleted' })), trx);
       return rows.length as number;
     });
     total += n;

@@ -4,8 +4,8 @@
 import type { Knex } from 'knex';
 import type { EventBus, Tenant } from '@plaudit/kernel';
 import type { MediaItem } from '../shared/review';
-import { REVIEW_MEDIA_ADDED, REVIEW_UPDATED, type ReviewMediaAdded } from '../shared/events';
-import type { AddedVideo } from '../shared/video';
+import { ReviewMediaAdded, ReviewUpdated, type ReviewMediaAddedPayload } from '@plaudit/contracts/reviews';
+import type { TranscodedVideo } from '@plaudit/contracts/video-reviews';
 import { changedReview, emitReviewChanges } from './change-events';
 import { Review } from './review.model';
 import { recomputeSummaries } from './summaries';
@@ -19,15 +19,15 @@ export async function appendMedia(trx: Knex.Transaction, events: EventBus, tenan
   // The summaries count reviews with media: this review may just have become one.
   await recomputeSummaries(trx, tenant.shopId, [locked.productKey ?? locked.productId]);
   // durable, with the media: a reward for a text review is topped up to the photo reward
-  const added: ReviewMediaAdded = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: locked.id, mediaCount: media.length };
-  await events.emit(REVIEW_MEDIA_ADDED, added, { key: `${locked.id}:${added.mediaCount}`, shopDomain: tenant.shopDomain, trx });
-  await emitReviewChanges(events, { shopId: tenant.shopId, shopDomain: tenant.shopDomain }, REVIEW_UPDATED, 'media', [changedReview(locked)], trx);
+  const added: ReviewMediaAddedPayload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: locked.id, mediaCount: media.length };
+  await events.emit(ReviewMediaAdded, added, { key: `${locked.id}:${added.mediaCount}`, shopDomain: tenant.shopDomain, trx });
+  await emitReviewChanges(events, { shopId: tenant.shopId, shopDomain: tenant.shopDomain }, ReviewUpdated, 'media', [changedReview(locked)], trx);
 }
 
-/** `reviews.media`: a transcoded video joins its review; false when the review is gone or full. */
+/** A transcoded video joins its review ('video.transcoded', activities/index.ts); false when the review is gone or full. */
 export function reviewMedia(knex: Knex, events: EventBus) {
   return {
-    async addVideo(tenant: Tenant, reviewId: number, video: AddedVideo): Promise<boolean> {
+    async addVideo(tenant: Tenant, reviewId: number, video: TranscodedVideo): Promise<boolean> {
       return knex.transaction(async (trx) => {
         const locked = await tenant.query(Review, trx).findById(reviewId).whereNull('deletedAt').forUpdate();
         if (!locked) return false;

@@ -3,7 +3,7 @@
 // advisory lock so concurrent changes to one product cannot interleave stale counts.
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
-import type { ProductSummary } from '../shared/feed';
+import type { RatingSummary } from '@plaudit/contracts/reviews';
 import { ReviewSummary } from './review.model';
 
 export async function recomputeSummaries(trx: Knex.Transaction, shopId: number, productKeys: Iterable<string | null | undefined>) {
@@ -34,7 +34,7 @@ export function keysOf(rows: { productKey?: string | null; productId?: string | 
   return rows.map((r) => r.productKey ?? r.productId ?? '');
 }
 
-export function toProductSummary(s: ReviewSummary): ProductSummary & { mediaCount: number } {
+export function toProductSummary(s: ReviewSummary): RatingSummary {
   return {
     productId: s.productKey,
     count: s.count,

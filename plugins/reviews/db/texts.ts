@@ -1,11 +1,11 @@
-// The queries behind 'reviews.texts' (shared/texts.ts).
-import type { ReviewText, ReviewTexts } from '../shared/texts';
+// The queries behind ReviewTexts (contracts/reviews.ts).
+import type { ReviewStatus, ReviewText, ReviewTextsApi } from '@plaudit/contracts/reviews';
 import { Review } from './review.model';
 
 const COLUMNS = ['id', 'title', 'content', 'language', 'status'] as const;
-const row = (r: Review): ReviewText => ({ id: r.id, title: r.title ?? null, content: r.content, language: r.language ?? null, status: r.status });
+const row = (r: Review): ReviewText => ({ id: r.id, title: r.title ?? null, content: r.content, language: r.language ?? null, status: r.status as ReviewStatus });
 
-export const reviewTexts: ReviewTexts = {
+export const reviewTexts: ReviewTextsApi = {
   async read(tenant, ids) {
     if (!ids.length) return [];
     return (await tenant.query(Review).whereIn('id', ids).select(...COLUMNS)).map(row);

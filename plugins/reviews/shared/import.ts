@@ -1,8 +1,8 @@
-// `reviews.import`: many reviews created at once from another source (a CSV, a marketplace, another
-// review app). The provider's side of the contract: the row schema, the limits and the interface.
-// Users (the imports plugin) write their own interface of what they rely on.
+// `reviews.write` importReviews (contracts/reviews.ts): many reviews created at once from another
+// source (a CSV, a marketplace, another review app). The provider's side: the row schema and the limits.
 import { z } from 'zod';
-import { findUnsafeText, type Tenant } from '@plaudit/kernel';
+import { findUnsafeText } from '@plaudit/kernel';
+import type { ImportedReviewInput } from '@plaudit/contracts/reviews';
 import { IMPORTED_SOURCES, replyInput, reviewEdit, shopifyId } from './review';
 
 /** Rows per call: one statement, one transaction; larger files are imported in several calls. */
@@ -51,30 +51,9 @@ export const importRows = z
 export type ImportRowInput = z.input<typeof importRow>;
 export type ImportRow = z.output<typeof importRow>;
 
-export interface ReviewImport {
-  /**
-   * Creates the reviews in one transaction, all or none: a bad row throws a ZodError whose issue
-   * paths are `<row index>.<field>` (a 400 with per-field messages when it reaches the API). Returns
-   * the new ids in the order of the rows; a row whose `importKey` the shop already has is skipped
-   * (counted in `duplicates`, no id). Summaries are recomputed once, the storefront feed version
-   * bumps once, and no `review.created` is emitted (see README: imports are not new feedback).
-   */
-  importReviews(tenant: Tenant, rows: ImportRowInput[]): Promise<{ ids: number[]; duplicates: number }>;
-  /** Which of these import keys the shop already has (to skip fetching their photos again). */
-  existingKeys(tenant: Tenant, keys: string[]): Promise<Set<string>>;
-  /**
-   * A photo from elsewhere through the customers' upload pipeline (type by its bytes, re-encoded, EXIF
-   * stripped, renditions stored): the media item to put in a row. Throws PhotoRefusedError with the
-   * reason when the bytes are not a photo we accept.
-   */
-  storePhoto(bytes: Buffer): Promise<ImportedPhoto>;
-}
-
-export interface ImportedPhoto {
-  url: string;
-  type: 'image';
-  variants?: { url: string; width: number }[];
-}
+/** The contract's row is one this schema reads: a field the contract adds that the (strict) schema lacks breaks the type check here. */
+type Admits<Wide, Narrow extends Wide> = Narrow;
+export type ContractRow = Admits<ImportRowInput, ImportedReviewInput>;
 
 /** A photo refused by `storePhoto`; the message says why (the customers' upload messages). */
 export class PhotoRefusedError extends Error {

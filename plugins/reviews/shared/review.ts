@@ -1,5 +1,6 @@
 // Types and validation both sides of the reviews plugin use.
 import { z } from 'zod';
+import type { ReviewMedia } from '@plaudit/contracts/reviews';
 
 export const SOURCES = ['imported', 'amazon', 'cjdropshipping', 'aliexpress', 'shopee', 'customer', 'guest', 'admin'] as const;
 export const IMPORTED_SOURCES: readonly string[] = ['imported', 'amazon', 'cjdropshipping', 'aliexpress', 'shopee'];
@@ -17,21 +18,8 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 export type ReviewStatus = (typeof STATUSES)[number];
 
-export interface MediaItem {
-  url: string;
-  type: 'image' | 'video';
-  /** an uploaded photo's renditions (srcset), smallest first; absent on older uploads and external URLs */
-  variants?: { url: string; width: number }[];
-  /** a video's still (JPEG), shown until it plays (video reviews plugin) */
-  poster?: string;
-  /** a video's caption track (WebVTT) and its text */
-  captions?: string;
-  caption?: string;
-  /** a video's length and size */
-  seconds?: number;
-  width?: number;
-  height?: number;
-}
+/** A photo or video as stored (the contract's: other plugins read the same shape). */
+export type MediaItem = ReviewMedia;
 
 export interface Review {
   id: number;

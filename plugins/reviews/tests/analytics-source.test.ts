@@ -2,19 +2,19 @@
 // timezone (New York, Kolkata +5:30), the trash nowhere; stars, photo, video and sources; per-product
 // days; the sweep reports moderated, re-dated and deleted reviews; a QR card's review is 'qr'.
 import { client, createShop, startPlatformStack } from '@plaudit/kernel/testing';
-import type { ReviewsAnalytics } from '../shared/analytics';
+import { ReviewAnalytics, type ReviewAnalyticsApi } from '@plaudit/contracts/reviews';
 import { insertReviews, PRODUCT, shopOn } from './helpers';
 
 jest.setTimeout(90_000);
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
-let source: ReviewsAnalytics;
+let source: ReviewAnalyticsApi;
 const OTHER_PRODUCT = 'gid://shopify/Product/9007199254740993456';
 
 beforeAll(async () => {
   stack = await startPlatformStack();
-  source = stack.api.runtime.services.capabilities.require<ReviewsAnalytics>('reviews.analytics');
+  source = stack.api.runtime.services.capabilities.require(ReviewAnalytics);
 });
 afterAll(() => stack?.close());
 

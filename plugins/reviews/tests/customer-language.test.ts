@@ -1,8 +1,7 @@
 // Customer-facing pages and emails in the customer's language (issue 11 item 10): a German-locale
 // order's write link opens the review page in German, and the reply to that review is mailed in
 // German; the same shop's English customer still reads English.
-import { listMail } from '@plaudit/kernel';
-import { client, eventually, startPlatformStack } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, listMail } from '@plaudit/kernel/testing';
 import { mailBody, writeLinkFor } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;

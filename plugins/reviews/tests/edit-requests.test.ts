@@ -2,8 +2,8 @@
 // template in the kernel's template registry, or the plugin's defaults), its signed links, the states
 // unconfirmed -> confirmed / denied, editing blocked until the customer confirms, forged, expired or
 // superseded links refused, and no request while the shop has the email switched off.
-import { listMail, type EmailTemplate } from '@plaudit/kernel';
-import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { type EmailTemplate } from '@plaudit/kernel';
+import { eventually, startTestApi, type TestApi, listMail } from '@plaudit/kernel/testing';
 import { insertReviews, mailBody, shopOn } from './helpers';
 
 let api: TestApi;

@@ -2,9 +2,8 @@
 // and the mail the SMTP sink received.
 import fs from 'node:fs';
 import path from 'node:path';
-import { mailDir } from '@plaudit/kernel';
-import { client, createShop, type startPlatformStack, type TestApi } from '@plaudit/kernel/testing';
-import type { ReviewCollect } from '../shared/feed';
+import { client, createShop, type startPlatformStack, type TestApi, mailDir } from '@plaudit/kernel/testing';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 export const PRODUCT = 'gid://shopify/Product/9007199254740993123';
 
@@ -65,7 +64,7 @@ export function mailBody(file: string): string {
 
 /**
  * A shop of the store emulator with an order, and the write link a review-request email would
- * carry for its first product (made by the `reviews.collect` capability, as review-requests does).
+ * carry for its first product (made by the `reviews.write` capability, as review-requests does).
  */
 export async function writeLinkFor(stack: Awaited<ReturnType<typeof startPlatformStack>>, { expiresInDays = 1, locale }: { expiresInDays?: number; locale?: string } = {}) {
   const { domain, shop, appToken } = await stack.installShop();
@@ -73,8 +72,7 @@ export async function writeLinkFor(stack: Awaited<ReturnType<typeof startPlatfor
   const { order } = await stack.control('/orders', { shop: domain, country: 'US' });
   const details = await stack.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
   const product = details!.lineItems.nodes[0].product!.id;
-  const collect = stack.api.runtime.services.capabilities.require<ReviewCollect>('reviews.collect');
-  const link = collect.writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, customerLocale: locale, expiresInDays });
+  const link = stack.api.runtime.services.capabilities.require(ReviewWrite).writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, customerLocale: locale, expiresInDays });
   // the link's path on this test's API (the configured APP_URL may be another one)
   return { shop, domain, appToken, product, orderId: String(order.id), url: stack.appUrl + new URL(link).pathname };
 }

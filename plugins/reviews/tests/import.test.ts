@@ -1,20 +1,20 @@
-// `reviews.import` (shared/import.ts): many reviews in one call, as the imports plugin will create
+// `reviews.write` importReviews (shared/import.ts): many reviews in one call, as the imports plugin will create
 // them: imported source, the file's dates, status, media, reply and demo flag; one summary recompute,
 // one storefront version bump, no `review.created`; a bad row refuses the whole batch, naming it.
 import { ZodError } from 'zod';
 import { tenantFor } from '@plaudit/kernel';
 import { startTestApi, type TestApi } from '@plaudit/kernel/testing';
-import type { ReviewFeed } from '../shared/feed';
-import { IMPORT_MAX_ROWS, type ImportRowInput, type ReviewImport } from '../shared/import';
+import { ReviewFeed, ReviewWrite, type ImportedReviewInput, type ReviewFeedApi, type ReviewWriteApi } from '@plaudit/contracts/reviews';
+import { IMPORT_MAX_ROWS } from '../shared/import';
 import { maintained, PRODUCT, recount, shopOn } from './helpers';
 
 let api: TestApi;
-let imports: ReviewImport;
-let feed: ReviewFeed;
+let imports: ReviewWriteApi;
+let feed: ReviewFeedApi;
 beforeAll(async () => {
   api = await startTestApi();
-  imports = api.runtime.services.capabilities.require<ReviewImport>('reviews.import');
-  feed = api.runtime.services.capabilities.require<ReviewFeed>('reviews.feed');
+  imports = api.runtime.services.capabilities.require(ReviewWrite);
+  feed = api.runtime.services.capabilities.require(ReviewFeed);
 });
 afterAll(() => api.close());
 
@@ -29,7 +29,7 @@ async function createdEvents(ids: number[]) {
   return (await api.knex('workflow_outbox').whereIn('workflowId', ids.map((id) => `event:review.created:${id}`)).select('workflowId')).map((r: { workflowId: string }) => r.workflowId);
 }
 
-async function rejection(rows: ImportRowInput[]): Promise<Record<string, string>> {
+async function rejection(rows: ImportedReviewInput[]): Promise<Record<string, string>> {
   const err = await imports.importReviews(tenantFor(0, 'nobody.myshopify.com'), rows).then(() => undefined, (e: unknown) => e);
   expect(err).toBeInstanceOf(ZodError);
   return Object.fromEntries((err as ZodError).issues.map((i) => [i.path.join('.'), i.message]));
@@ -38,7 +38,7 @@ async function rejection(rows: ImportRowInput[]): Promise<Record<string, string>
 test('imports rows as given, in one step: summaries, one feed version, no review.created', async () => {
   const { tenant, http } = await newShop();
   const before = Number(await feed.version(tenant));
-  const rows: ImportRowInput[] = [
+  const rows: ImportedReviewInput[] = [
     { productId: PRODUCT, productTitle: 'Hat', productHandle: 'hat', rating: 5, content: 'From the old app', firstName: 'Ann', lastName: 'Lee', createdAt: '2025-03-01T10:00:00.123Z',
       media: [{ url: '/media/photo.jpg', type: 'image' }, { url: 'https://cdn.example.com/v.mp4', type: 'video' }], reply: { content: 'Thanks!', at: '2025-03-02T00:00:00Z' }, source: 'aliexpress' },
     { productId: PRODUCT, rating: 1, content: '', createdAt: new Date('2025-02-01T00:00:00Z') },
@@ -88,12 +88,12 @@ test('10,000 rows in one call; the feed reads them newest first', async () => {
 
 test('a bad row refuses the whole batch and says which row and field', async () => {
   const { tenant, http } = await newShop();
-  const good: ImportRowInput = { productId: PRODUCT, rating: 5, content: 'fine' };
-  expect(await rejection([good, { ...good, rating: 6 }, { rating: 4 } as ImportRowInput])).toEqual({
+  const good: ImportedReviewInput = { productId: PRODUCT, rating: 5, content: 'fine' };
+  expect(await rejection([good, { ...good, rating: 6 }, { rating: 4 } as ImportedReviewInput])).toEqual({
     '1.rating': expect.any(String),
     '2.productId': 'This field is required',
   });
-  expect(await rejection([{ ...good, verified: true } as ImportRowInput])).toMatchObject({ '0': expect.stringMatching(/verified/) });
+  expect(await rejection([{ ...good, verified: true } as ImportedReviewInput])).toMatchObject({ '0': expect.stringMatching(/verified/) });
   expect(await rejection([{ ...good, source: 'customer' }])).toEqual({ '0.source': expect.stringContaining('must be one of imported, amazon') });
   expect(await rejection([{ ...good, content: 'a\u0000b' }])).toEqual({ '0.content': 'Text must not contain NUL characters or unpaired surrogates' });
   expect(await rejection([{ ...good, media: [{ url: 'javascript:alert(1)', type: 'image' }] }])).toEqual({ '0.media.0.url': 'Media URLs must start with http:// or https://' });

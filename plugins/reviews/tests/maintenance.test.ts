@@ -3,6 +3,7 @@
 import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { ensureMaintenanceSchedule, MAINTENANCE_SCHEDULE_ID } from '../api/schedule';
 import { insertReviews, shopOn } from './helpers';
+import { ReviewsMaintenance } from '../shared/workflows';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -13,11 +14,11 @@ afterAll(() => api.close());
 test('the hourly schedule is created at start, idempotently', async () => {
   const handle = api.runtime.services.temporal.client.schedule.getHandle(MAINTENANCE_SCHEDULE_ID);
   const description = await handle.describe();
-  expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: 'reviewsMaintenance' });
+  expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: ReviewsMaintenance.type });
   expect(description.spec.intervals?.[0].every).toBe(3_600_000);
   // a second start finds it there and carries on
   await ensureMaintenanceSchedule(api.runtime.services);
-  expect((await handle.describe()).action).toMatchObject({ workflowType: 'reviewsMaintenance' });
+  expect((await handle.describe()).action).toMatchObject({ workflowType: ReviewsMaintenance.type });
 });
 
 test('held reviews publish after the shop setting and old trash is purged, on the dev server', async () => {
@@ -36,8 +37,7 @@ test('held reviews publish after the shop setting and old trash is purged, on th
   await api.knex('reviews').where({ id: newTrash.id }).update({ deletedAt: new Date() });
   const [neverHeld] = await insertReviews(api, never.shop.id, 1, { status: 'pending', createdAt: new Date(Date.now() - 3_600_000) });
 
-  const client = api.runtime.services.temporal.client;
-  const result = await client.workflow.execute('reviewsMaintenance', {
+  const result = await api.runtime.services.temporal.execute(ReviewsMaintenance, {
     workflowId: `reviews-maintenance-test-${fast.shop.id}`,
     taskQueue: api.config.temporal.taskQueue,
     args: [{ dayMs }],

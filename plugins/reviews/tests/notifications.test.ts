@@ -1,9 +1,9 @@
 // Negative reviews reach the shop at once; the others arrive as one digest, at most once per
 // interval (an hour; a few seconds here, given to the workflow as input). New reviews reach the
 // workflow through the durable 'review.created' listener (activities/index.ts createEventHandlers).
-import { listMail } from '@plaudit/kernel';
-import { client, createShop, eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { client, createShop, eventually, startTestApi, type TestApi, listMail } from '@plaudit/kernel/testing';
 import { digestPendingQuery, notificationsWorkflowId } from '../workflows/messages';
+import { ReviewNotifications } from '../shared/workflows';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ test('a negative review is mailed at once, the others in one digest', async () =
   const email = `owner-${Date.now()}@example.com`;
   const { shop, token } = await createShop(api, { email });
   const { temporal, config } = api.runtime.services;
-  const handle = await temporal.client.workflow.start('reviewNotifications', {
+  const handle = await temporal.start(ReviewNotifications, {
     workflowId: notificationsWorkflowId(shop.shopifyDomain),
     taskQueue: config.temporal.taskQueue,
     args: [{ shopId: shop.id, shopDomain: shop.shopifyDomain, digestEveryMs: 15_000, lastDigestAt: Date.now() }],

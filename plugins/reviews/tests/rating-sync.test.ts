@@ -1,6 +1,7 @@
 // Product ratings reach Shopify's reviews.rating and reviews.rating_count metafields through the
 // platform adapter, batched by the minute-by-minute sync (run here directly on its own worker).
 import { client, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { ReviewsRatingSync } from '../shared/workflows';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -25,7 +26,7 @@ test('published reviews become the product metafields; later changes follow', as
     const res = await http.post('/api/reviews', { kind: 'product', productId: product.id, productTitle: product.title, rating, content: `rated ${rating}`, firstName: 'Ann', status: 'published' });
     expect(res.status).toBe(201);
   }
-  const run = () => stack.api.runtime.services.temporal.client.workflow.execute('reviewsRatingSync', { workflowId: `rating-sync-${Date.now()}`, taskQueue, args: [] });
+  const run = () => stack.api.runtime.services.temporal.execute(ReviewsRatingSync, { workflowId: `rating-sync-${Date.now()}`, taskQueue, args: [] });
   expect(await run()).toBeGreaterThanOrEqual(1);
   const read = async () =>
     (await api.graphql<{ product: { rating: { value: string } | null; count: { value: string } | null } }>(

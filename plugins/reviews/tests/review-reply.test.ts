@@ -2,9 +2,10 @@
 // reviewer (escaped, one Message-ID per reply, the kernel's layout), the shop's own template from the
 // kernel's template registry is what the customer receives, a review without email or a switched-off
 // template sends nothing while the reply is still saved, and the worker re-checks at send time.
-import { listMail, type EmailTemplate } from '@plaudit/kernel';
-import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { type EmailTemplate } from '@plaudit/kernel';
+import { eventually, startTestApi, type TestApi, listMail } from '@plaudit/kernel/testing';
 import { replyEmailWorkflowId } from '../api/reply-email';
+import { ReviewsReplyEmail } from '../shared/workflows';
 import { insertReviews, mailBody, shopOn } from './helpers';
 
 let api: TestApi;
@@ -114,7 +115,7 @@ test('a switched-off reply template sends nothing: not recorded with the reply, 
   // the worker checks again: the same current reply is skipped while off and sent once on again
   const input = { shopId: shop.id, shopDomain: shop.shopifyDomain, reviewId: r.id, repliedAt };
   const { temporal, config } = api.runtime.services;
-  const run = (suffix: string) => temporal.client.workflow.execute('reviewsReplyEmail', { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, repliedAt)}:${suffix}`, taskQueue: config.temporal.taskQueue, args: [input] });
+  const run = (suffix: string) => temporal.execute(ReviewsReplyEmail, { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, repliedAt)}:${suffix}`, taskQueue: config.temporal.taskQueue, args: [input] });
   expect(await run('off')).toBe('skipped');
   await editReplyTemplate(shop.id, { enabled: true });
   expect(await run('on')).toBe('sent');
@@ -134,7 +135,7 @@ test('the worker re-checks at send time: a reply deleted since sends nothing', a
   const input = { shopId: shop.id, shopDomain: shop.shopifyDomain, reviewId: r.id, repliedAt: first };
   const { temporal, config } = api.runtime.services;
   expect((await http.delete(`/api/reviews/${r.id}/reply`)).status).toBe(200);
-  const stale = await temporal.client.workflow.execute('reviewsReplyEmail', { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, first)}:stale`, taskQueue: config.temporal.taskQueue, args: [input] });
+  const stale = await temporal.execute(ReviewsReplyEmail, { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, first)}:stale`, taskQueue: config.temporal.taskQueue, args: [input] });
   expect(stale).toBe('skipped');
   expect(mailsOf(shop.shopifyDomain)).toHaveLength(1);
 });

@@ -2,8 +2,7 @@
 // with the shop's sender name, address and reply-to (the kernel's mail service), not from the app's.
 import crypto from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
-import { listMail, sealPassword, storeEmailSettings, DEFAULT_EMAIL_SETTINGS } from '@plaudit/kernel';
-import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { eventually, startTestApi, type TestApi, listMail, sealPassword, storeEmailSettings, DEFAULT_EMAIL_SETTINGS } from '@plaudit/kernel/testing';
 import { insertReviews, shopOn } from './helpers';
 
 let api: TestApi;

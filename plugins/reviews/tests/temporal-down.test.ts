@@ -4,6 +4,7 @@
 // email, with the final reply. (Routes that signal or query workflows: tests/reliability/temporal-down.test.ts.)
 import { client, createShop, eventually, freePort, listMail, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { replyEmailWorkflowId } from '../api/reply-email';
+import { ReviewsReplyEmail } from '../shared/workflows';
 import { mailBody } from './helpers';
 
 let down: TestApi;
@@ -44,7 +45,7 @@ test('a reply saved while Temporal is unreachable is mailed once Temporal is bac
   // Recorded in the outbox; unless the run's worker, whose outbox-sweep schedule reads the same
   // database, has already handed it to the real Temporal (CI saw that once): then the workflow exists.
   const recorded = await down.knex('workflow_outbox').where({ workflowId }).first();
-  if (recorded) expect(recorded).toMatchObject({ workflowType: 'reviewsReplyEmail' });
+  if (recorded) expect(recorded).toMatchObject({ workflowType: ReviewsReplyEmail.type });
   else expect((await workflow(workflowId).describe()).type).toBe('reviewsReplyEmail');
 
   // An API on the real Temporal re-drives the recorded start (what its start-up and the schedule do).

@@ -1,8 +1,9 @@
 // The rewards plugin's activities (the workflow's steps) and its durable event handlers: a new review
 // starts its reward workflow (one per review: `reward:<shop>:<review>`), added photos signal it.
-import type { ActivityDeps } from '@plaudit/kernel';
-import type { ReviewCreated, ReviewMediaAdded } from '../shared/reviews';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
+import { ReviewCreated, ReviewMediaAdded, type ReviewCreatedPayload } from '@plaudit/contracts/reviews';
 import { mediaAddedSignal, rewardWorkflowId, type RewardInput } from '../workflows/messages';
+import { RewardReview } from '../shared/workflows';
 import { issueReward } from './issue';
 import { sendRewardMail, type RewardMail } from './mail';
 import { planReward, settingsOf, type Plan } from './plan';
@@ -21,22 +22,22 @@ export function createActivities(deps: ActivityDeps) {
 
 export function createEventHandlers(deps: ActivityDeps) {
   /** Starts the review's reward workflow (once: a second start meets the running or closed one) and, for photos, tells it. */
-  async function start(e: ReviewCreated, withSignal: boolean) {
+  async function start(e: Pick<ReviewCreatedPayload, 'shopId' | 'shopDomain' | 'reviewId'>, withSignal: boolean) {
     // A shop with rewards off starts nothing: switching them on later rewards new reviews only.
     if (!(await settingsOf(deps).get(e.shopId)).enableDiscount) return;
     const input: RewardInput = { shopId: e.shopId, shopDomain: e.shopDomain, reviewId: e.reviewId };
     // A closed reward workflow is never started again for the same review: one reward per review.
     const common = {
-      workflowId: rewardWorkflowId(e.shopDomain, e.reviewId), taskQueue: deps.config.temporal.taskQueue, args: [input],
+      workflowId: rewardWorkflowId(e.shopDomain, e.reviewId), taskQueue: deps.config.temporal.taskQueue, args: [input] satisfies [RewardInput],
       workflowIdReusePolicy: 'REJECT_DUPLICATE' as const, staticSummary: `Reward for review ${e.reviewId} of ${e.shopDomain}`,
     };
-    const client = deps.temporal.client.workflow;
-    await (withSignal ? client.signalWithStart('rewardReview', { ...common, signal: mediaAddedSignal, signalArgs: [] }) : client.start('rewardReview', common)).catch((err: Error) => {
+    const { temporal } = deps;
+    await (withSignal ? temporal.signalWithStart(RewardReview, { ...common, signal: mediaAddedSignal, signalArgs: [] }) : temporal.start(RewardReview, common)).catch((err: Error) => {
       if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
     });
   }
-  return {
-    'review.created': (e: ReviewCreated) => start(e, false),
-    'review.media-added': (e: ReviewMediaAdded) => start(e, true),
-  };
+  return eventHandlers(
+    handleEvent(ReviewCreated, (e) => start(e, false)),
+    handleEvent(ReviewMediaAdded, (e) => start(e, true)),
+  );
 }

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import type { ActivityDeps } from '@plaudit/kernel';
 import { rewardById, rewards, type RewardRow } from '../db/rewards';
-import type { ReviewRewards } from '../shared/reviews';
+import { ReviewFacts } from '@plaudit/contracts/reviews';
 import { COMBINES, unitMs } from '../shared/settings';
 import type { RewardInput } from '../workflows/messages';
 import { settingsOf, type Plan } from './plan';
@@ -24,8 +24,8 @@ export interface IssuedReward {
 /** null when the review went away since it was planned. */
 export async function issueReward(deps: ActivityDeps, input: RewardInput, plan: Extract<Plan, { action: 'issue' }>): Promise<IssuedReward | null> {
   const tenant = deps.tenant(input.shopId, input.shopDomain);
-  const reviews = deps.capabilities.require<ReviewRewards>('reviews.rewards');
-  const facts = await reviews.rewardFacts(tenant, input.reviewId);
+  const reviews = deps.capabilities.require(ReviewFacts);
+  const facts = await reviews.reviewFacts(tenant, input.reviewId);
   if (!facts?.email) return null;
   const settings = await settingsOf(deps).get(input.shopId);
   const unit = unitMs(settings);

@@ -3,7 +3,7 @@
 // retried activity sends the same message; the sent time is stored once.
 import type { ActivityDeps } from '@plaudit/kernel';
 import { rewardById, rewards, setStatus } from '../db/rewards';
-import type { ReviewRewards } from '../shared/reviews';
+import { ReviewFacts } from '@plaudit/contracts/reviews';
 import type { RewardInput } from '../workflows/messages';
 
 export type RewardMail = 'notification' | 'reminder';
@@ -22,7 +22,7 @@ export async function sendRewardMail(deps: ActivityDeps, input: RewardInput, rew
   if (mail === 'notification' && reward.sentAt) return 'skipped';
   if (mail === 'reminder' && reward.remindedAt) return 'skipped';
 
-  const facts = await deps.capabilities.require<ReviewRewards>('reviews.rewards').rewardFacts(tenant, input.reviewId);
+  const facts = await deps.capabilities.require(ReviewFacts).reviewFacts(tenant, input.reviewId);
   const lang = deps.i18n.language(facts?.locale, shop.locale);
   const template = await deps.mail.templates.get(shop.id, TEMPLATE[mail], lang);
   if (!template.enabled) return 'skipped';

@@ -2,7 +2,7 @@
 // the review's facts, plus what the rule leaves to the moment: the shop, its plan, the review's state.
 import type { ActivityDeps } from '@plaudit/kernel';
 import { discountSettings, DISCOUNT_DEFAULTS, rewardFor, type DiscountSettings, type RewardKind } from '../shared/settings';
-import type { ReviewRewards } from '../shared/reviews';
+import { ReviewFacts } from '@plaudit/contracts/reviews';
 import type { RewardInput } from '../workflows/messages';
 
 export type Plan =
@@ -22,13 +22,13 @@ export async function planReward(deps: ActivityDeps, input: RewardInput, topUp =
   const shop = await deps.shops.get(input.shopId);
   if (!shop || shop.uninstalled) return { action: 'stop', reason: 'shop_gone' };
   if (!deps.shops.allows(shop, 'discount')) return { action: 'stop', reason: 'plan' };
-  const reviews = deps.capabilities.require<ReviewRewards>('reviews.rewards');
-  const facts = await reviews.rewardFacts(deps.tenant(input.shopId, input.shopDomain), input.reviewId);
+  const facts = await deps.capabilities.require(ReviewFacts).reviewFacts(deps.tenant(input.shopId, input.shopDomain), input.reviewId);
   if (!facts || facts.status === 'trash') return { action: 'stop', reason: 'review_gone' };
   // a shopper's own review only: not the merchant's, not an import
   if (facts.source !== 'customer' && facts.source !== 'guest') return { action: 'stop', reason: 'not_a_shopper' };
   const settings = await settingsOf(deps).get(input.shopId);
-  const decision = rewardFor(settings, { contentLength: facts.contentLength, mediaCount: facts.mediaCount, hasEmail: !!facts.email, verified: facts.verified });
+  // the rule gets the review's shape only, never its rating or words (16 CFR 465.4)
+  const decision = rewardFor(settings, { contentLength: facts.content.trim().length, mediaCount: facts.mediaCount, hasEmail: !!facts.email, verified: facts.verified });
   if (!decision.kind) return { action: 'stop', reason: decision.reason };
   if (topUp && decision.kind !== 'photo') return { action: 'stop', reason: 'no_top_up' };
   if (!topUp && settings.sendingMethod === 'published' && facts.status === 'pending') return { action: 'wait' };

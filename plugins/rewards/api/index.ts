@@ -9,7 +9,8 @@ import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { type ApiServices, type AppState, defineApiPlugin } from '@plaudit/kernel';
 import { rewardReport } from '../db/rewards';
-import { LOYALTY_POINTS, POINTS_NEED_LOYALTY, type LoyaltyPoints, type LoyaltyView } from '../shared/loyalty';
+import { LoyaltyPoints } from '@plaudit/contracts/loyalty';
+import { POINTS_NEED_LOYALTY, type LoyaltyView } from '../shared/loyalty';
 import { discountFields, discountSettings, DISCOUNT_DEFAULTS, type DiscountSettings } from '../shared/settings';
 
 const REMINDER = 'rewards.discountReminder';
@@ -27,7 +28,7 @@ function routes(services: ApiServices) {
   }
 
   async function loyalty(shopId: number): Promise<LoyaltyView | null> {
-    const app = services.capabilities.get<LoyaltyPoints>(LOYALTY_POINTS);
+    const app = services.capabilities.get(LoyaltyPoints);
     return app ? { app: app.app, label: app.label, connected: await app.connected(shopId) } : null;
   }
 

@@ -1,9 +1,10 @@
-// `rewards.analytics` (shared/analytics.ts): reward codes sent and used per local day of the shop,
+// RewardsAnalytics (@plaudit/contracts/rewards): reward codes sent and used per local day of the shop,
 // keyed by sent_at and used_at, and the reward codes among an order's discount codes. The sweep's
 // updated_at is kept by a trigger (migrations/20261230090100_analytics_source.ts).
 import type { Knex } from 'knex';
 import { localDay, type Tenant } from '@plaudit/kernel';
-import type { DayFacts, DayRange, RewardsAnalytics } from '../shared/analytics';
+import type { DayFacts, DayRange } from '@plaudit/contracts/analytics';
+import type { RewardsAnalyticsApi } from '@plaudit/contracts/rewards';
 import { rewards } from './rewards';
 
 /** the statuses the settings page counts as issued (db/rewards.ts rewardReport) */
@@ -13,7 +14,7 @@ const bucket = (col: string) => `to_timestamp(floor(extract(epoch FROM ${col}) /
 const sentRewards = (tenant: Tenant) => rewards(tenant).whereIn('status', SENT).whereNotNull('sentAt');
 const usedRewards = (tenant: Tenant) => rewards(tenant).where('status', 'used').whereNotNull('usedAt');
 
-export function rewardsAnalyticsSource(knex: Knex): RewardsAnalytics {
+export function rewardsAnalyticsSource(knex: Knex): RewardsAnalyticsApi {
   // tenancy: SQL expressions for the tenant-scoped queries below, not queries themselves
   const sql = (text: string, bindings: readonly Knex.RawBinding[] = []) => knex.raw(text, bindings);
 

@@ -1,13 +1,6 @@
-// `loyalty.points` as the rewards plugin uses it (provided by plugins/integration-smile): the loyalty
-// app that gives points for each published review. With the reward set to points, Plaudit sends no
-// discount code: the app's points are the reward (and it marks those reviews incentivized).
-export const LOYALTY_POINTS = 'loyalty.points';
-
-export interface LoyaltyPoints {
-  app: string;
-  label: string;
-  connected(shopId: number): Promise<boolean>;
-}
+// Points as the reward: the loyalty app (LoyaltyPoints, @plaudit/contracts/loyalty, provided by
+// plugins/integration-smile) gives points for each published review. With the reward set to points,
+// Plaudit sends no discount code: the app's points are the reward (and it marks those reviews incentivized).
 
 /** Whether the shop may choose points, for the settings page: null without a loyalty plugin. */
 export interface LoyaltyView {

@@ -1,17 +1,17 @@
-// `rewards.analytics` against the run's PostgreSQL: codes sent and used count on the shop's local
+// RewardsAnalytics against the run's PostgreSQL: codes sent and used count on the shop's local
 // days (sent_at and used_at apart), only issued codes count as sent, the sweep sees every status
 // change, and an order's discount codes are matched to this shop's reward codes only, in any case.
 // The rows are written as the reward workflow's activities write them (db/rewards.ts): the workflow
 // itself, with Shopify and mail, is rewards.test.ts's.
 import { createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { rewards, setStatus, type RewardStatus } from '../db/rewards';
-import type { RewardsAnalytics } from '../shared/analytics';
+import { RewardsAnalytics, type RewardsAnalyticsApi } from '@plaudit/contracts/rewards';
 
 let api: TestApi;
-let source: RewardsAnalytics;
+let source: RewardsAnalyticsApi;
 beforeAll(async () => {
   api = await startTestApi();
-  source = api.runtime.services.capabilities.require<RewardsAnalytics>('rewards.analytics');
+  source = api.runtime.services.capabilities.require(RewardsAnalytics);
 });
 afterAll(() => api.close());
 

@@ -4,8 +4,8 @@
 import type { ActivityDeps } from '@plaudit/kernel';
 import type { TranslationFailure } from '../providers';
 import { providerOfShop } from '../review-text/provider-of-shop';
-import { REVIEW_TEXTS, translateReviews } from '../review-text/translate-reviews';
-import type { ReviewTexts } from '../shared/review-texts';
+import { translateReviews } from '../review-text/translate-reviews';
+import { ReviewTexts } from '@plaudit/contracts/reviews';
 import type { BulkInput, BulkPage } from '../workflows/messages';
 
 const PAGE = 20;
@@ -14,7 +14,7 @@ const OUTAGE_WAIT_MS = 30_000;
 const RATE_WAIT_MS = 10_000;
 
 export async function bulkPage(deps: ActivityDeps, { shopId, shopDomain, target }: BulkInput, afterId: number): Promise<BulkPage> {
-  const texts = deps.capabilities.get<ReviewTexts>(REVIEW_TEXTS);
+  const texts = deps.capabilities.get(ReviewTexts);
   const provider = await providerOfShop(deps, shopId);
   const none = { total: 0, seen: 0, translated: 0, unavailable: 0, lastId: afterId, more: false, pauseMs: 0 };
   if (!texts || !provider) return { ...none, stop: 'no-provider' };

@@ -3,10 +3,9 @@
 // translations are dropped (the source hash would refuse them anyway; this frees the rows). The
 // activities: the bulk translation's page (bulk-page.ts) and the batch detection of imported reviews'
 // languages (review-text/detect-batch.ts).
-import type { ActivityDeps } from '@plaudit/kernel';
-import type { ReviewTexts } from '../shared/review-texts';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
+import { ReviewCreated, ReviewTexts, ReviewUpdated } from '@plaudit/contracts/reviews';
 import { detectLanguage } from '../review-text/detect';
-import { REVIEW_TEXTS } from '../review-text/translate-reviews';
 import { forgetTranslations } from '../review-text/translation-cache';
 import { detectLanguagesPage } from '../review-text/detect-batch';
 import type { BulkInput, DetectionInput } from '../workflows/messages';
@@ -21,27 +20,23 @@ export function createActivities(deps: ActivityDeps) {
   };
 }
 
-/** What this plugin reads of 'review.created' and 'review.updated' (the reviews plugin's events). */
-interface ReviewCreated { shopId: number; shopDomain: string; reviewId: number }
-interface ReviewsChanged { shopId: number; shopDomain: string; change: string; reviews: { reviewId: number; status: string }[] }
-
 export function createEventHandlers(deps: ActivityDeps) {
   const detectAndStore = async (shopId: number, shopDomain: string, ids: number[]) => {
-    const texts = deps.capabilities.get<ReviewTexts>(REVIEW_TEXTS);
+    const texts = deps.capabilities.get(ReviewTexts);
     if (!texts) return;
     const tenant = deps.tenant(shopId, shopDomain);
     for (const r of await texts.read(tenant, ids)) await texts.setLanguage(tenant, r.id, detectLanguage(r.title, r.content));
   };
-  return {
-    async 'review.created'(e: ReviewCreated) {
+  return eventHandlers(
+    handleEvent(ReviewCreated, async (e) => {
       await detectAndStore(e.shopId, e.shopDomain, [e.reviewId]);
-    },
-    async 'review.updated'(e: ReviewsChanged) {
+    }),
+    handleEvent(ReviewUpdated, async (e) => {
       // moderation changes keep the words; only an edit changes what was translated
       if (e.change !== 'edit') return;
       const ids = e.reviews.map((r) => r.reviewId);
       await forgetTranslations(deps.tenant(e.shopId, e.shopDomain), ids);
       await detectAndStore(e.shopId, e.shopDomain, ids);
-    },
-  };
+    }),
+  );
 }

@@ -6,6 +6,7 @@ import createHttpError from 'http-errors';
 import { type ApiServices, type AppState, requireFeature, unavailableDependency } from '@plaudit/kernel';
 import { REVIEW_LANGUAGES } from '../providers';
 import { bulkProgressQuery, bulkWorkflowId, type BulkInput, type BulkProgress } from '../workflows/messages';
+import { TranslateReviewsInto } from '../shared/workflows';
 
 const languageOf = (v: unknown) => {
   if (typeof v !== 'string' || !(REVIEW_LANGUAGES as readonly string[]).includes(v)) throw createHttpError(400, 'Validation failed', { errors: { language: 'Unknown language' } });
@@ -20,7 +21,7 @@ export function bulkRoutes({ temporal, config }: ApiServices) {
     const target = languageOf((ctx.request.body as { language?: unknown } | undefined)?.language);
     const { shopId, shopDomain } = ctx.state.auth;
     const input: BulkInput = { shopId, shopDomain, target };
-    const handle = await temporal.call(() => temporal.client.workflow.start('translateReviewsInto', {
+    const handle = await temporal.call(() => temporal.start(TranslateReviewsInto, {
       workflowId: bulkWorkflowId(shopDomain, target),
       taskQueue: config.temporal.taskQueue,
       args: [input],

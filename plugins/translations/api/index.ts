@@ -7,9 +7,9 @@ import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import type { Context } from 'koa';
 import { type AppState, defineApiPlugin, type KernelServices } from '@plaudit/kernel';
-import { type LabelRow, labelsInput, maxima, type WidgetsCatalog } from '../shared/labels';
+import { type LabelRow, labelsInput, maxima } from '../shared/labels';
 import { labelsCsv, readLabelsCsv } from './csv';
-import { labelStore } from './label-store';
+import { labelStore, storefrontCatalog } from './label-store';
 import { reviewTranslationRoutes } from './review-routes';
 import { bulkRoutes } from './bulk-routes';
 import { ensureDetectionSchedule } from '../review-text/detection-schedule';
@@ -34,7 +34,7 @@ export function labelRoutes(services: KernelServices) {
 
   /** The language of the path with its defaults; 404 for a language the storefront has no catalog for. */
   const languageOf = (ctx: { params: { language?: string } }) => {
-    const catalog = services.capabilities.get<WidgetsCatalog>('widgets.catalog');
+    const catalog = storefrontCatalog(services);
     const lang = ctx.params.language ?? '';
     const defaults = catalog?.languages().includes(lang) ? catalog.defaults(lang) : undefined;
     if (!catalog || !defaults) throw createHttpError(404, 'Unknown storefront language');

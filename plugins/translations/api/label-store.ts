@@ -3,8 +3,15 @@
 // kernel's settings store, whose change notice already drops the shop's cached storefront answers
 // (the widgets plugin listens to every settings change), and the widgets hash the labels into the
 // version their cache keys on, so no stale label is served either way.
-import type { KernelServices, Tenant } from '@plaudit/kernel';
-import { type MerchantLabels, storedLabels } from '../shared/labels';
+import type { KernelServices } from '@plaudit/kernel';
+import type { StorefrontCatalog, TranslationLabelsApi } from '@plaudit/contracts/translations';
+import { storedLabels } from '../shared/labels';
+
+/** The storefront catalog of each process (its capabilities), as the widgets plugin handed it over. */
+const catalogs = new WeakMap<object, StorefrontCatalog>();
+
+/** The catalog the labels screen lists and checks against; undefined until the widgets plugin gave one. */
+export const storefrontCatalog = (services: Pick<KernelServices, 'capabilities'>) => catalogs.get(services.capabilities);
 
 export function labelStore(settings: KernelServices['settings']) {
   const ns = settings.namespace('translations', storedLabels, { labels: {} });
@@ -26,12 +33,11 @@ export function labelStore(settings: KernelServices['settings']) {
   };
 }
 
-/** The 'translations.labels' capability. */
-export function merchantLabels(services: KernelServices): MerchantLabels {
+/** The TranslationLabels capability. */
+export function merchantLabels(services: KernelServices): TranslationLabelsApi {
   const store = labelStore(services.settings);
-  const shopIdOf = (t: Tenant | number) => (typeof t === 'number' ? t : t.shopId);
   return {
-    all: (tenant) => store.all(shopIdOf(tenant)),
-    overrides: (tenant, lang) => store.get(shopIdOf(tenant), lang),
+    all: (tenant) => store.all(tenant.shopId),
+    useCatalog: (catalog) => void catalogs.set(services.capabilities, catalog),
   };
 }

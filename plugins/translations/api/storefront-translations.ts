@@ -1,35 +1,18 @@
-// The capability 'translations.reviews': review text translation as the storefront widgets offer it
+// The capability TranslationReviews: review text translation as the storefront widgets offer it
 // (second tier). Only published reviews, only a shop with the tier; the widgets render "See
 // translation" for the reviews `offers` names and fetch `translate` when it is clicked (or on load,
 // with `autoTranslate`). The words come from review-text/ (its cache and the shop's provider).
 import type { KernelServices, Tenant } from '@plaudit/kernel';
+import type { TranslationReviewsApi } from '@plaudit/contracts/translations';
 import { baseOf } from '../providers';
 import { detectLanguage } from '../review-text/detect';
 import { providerOfShop, providerSettingsStore } from '../review-text/provider-of-shop';
-import { REVIEW_TEXTS, translateReviews } from '../review-text/translate-reviews';
-import type { ReviewText, ReviewTexts, TranslationStatus } from '../shared/review-texts';
+import { translateReviews } from '../review-text/translate-reviews';
+import { ReviewTexts, type ReviewText } from '@plaudit/contracts/reviews';
 
 const FEATURE = 'reviewTranslation';
 /** A render waits at most this long for the provider's language list (asked once an hour). */
 const PAIRS_WAIT_MS = 1500;
-
-export interface StorefrontTranslation {
-  reviewId: number;
-  /** the review's own language */
-  language: string | null;
-  status: TranslationStatus;
-  /** set when `status` is 'translated' */
-  translation: { title: string | null; content: string } | null;
-}
-
-export interface StorefrontReviewTranslations {
-  /** what the shop's storefront offers: nothing below the tier; `autoTranslate` shows translations on load */
-  mode(tenant: Tenant | number): Promise<{ offered: boolean; autoTranslate: boolean }>;
-  /** of these reviews, those a shopper reading `target` is offered a translation of: review id -> its language */
-  offers(tenant: Tenant | number, reviewIds: number[], target: string): Promise<Record<number, string>>;
-  /** the published ones among these reviews in `target` (others are left out) */
-  translate(tenant: Tenant | number, reviewIds: number[], target: string): Promise<StorefrontTranslation[]>;
-}
 
 /**
  * Whether the provider can do the pair. A list that fails or does not come in time counts as no:
@@ -46,8 +29,8 @@ async function pairAnswer(check: Promise<boolean>): Promise<boolean> {
   }
 }
 
-export function storefrontTranslations(services: KernelServices): StorefrontReviewTranslations {
-  const texts = () => services.capabilities.get<ReviewTexts>(REVIEW_TEXTS);
+export function storefrontTranslations(services: KernelServices): TranslationReviewsApi {
+  const texts = () => services.capabilities.get(ReviewTexts);
 
   /** The shop's tenant when the shop may translate reviews, else null. */
   async function allowedTenant(t: Tenant | number): Promise<Tenant | null> {

@@ -1,15 +1,14 @@
 // Imported reviews' languages, detected in batches (the `translations-detect-languages` schedule,
-// workflows/index.ts): `reviews.import` writes without events, so the handlers of review.created
+// workflows/index.ts): the reviews plugin's import writes without events, so the handlers of review.created
 // and review.updated never see those reviews. Each shop is read past its mark (review_language_scans)
 // a page at a time, at most PER_SHOP reviews a run, so one large import is spread over a few runs and
 // holds up no other shop. Idempotent: a page's languages are written before the mark moves past it,
 // and a page done twice writes the same languages.
 import { setImmediate } from 'node:timers/promises';
 import type { ActivityDeps, ShopView, Tenant } from '@plaudit/kernel';
-import type { ReviewText, ReviewTexts } from '../shared/review-texts';
+import { ReviewTexts, type ReviewText, type ReviewTextsApi } from '@plaudit/contracts/reviews';
 import type { DetectionInput, DetectionPage } from '../workflows/messages';
 import { detectLanguage } from './detect';
-import { REVIEW_TEXTS } from './translate-reviews';
 
 const MARKS = 'review_language_scans';
 const FEATURE = 'reviewTranslation';
@@ -33,7 +32,7 @@ async function setMark(tenant: Tenant, lastReviewId: number): Promise<void> {
  * Stores the languages found in a page. A review whose words changed since the page was read, or
  * that has a language by now, is left alone: its edit event (detect.ts) detects it from its new words.
  */
-async function storeLanguages(texts: ReviewTexts, tenant: Tenant, page: ReviewText[]): Promise<number> {
+async function storeLanguages(texts: ReviewTextsApi, tenant: Tenant, page: ReviewText[]): Promise<number> {
   const found: { r: ReviewText; language: string }[] = [];
   for (const [n, r] of page.entries()) {
     const language = detectLanguage(r.title, r.content);
@@ -54,7 +53,7 @@ async function storeLanguages(texts: ReviewTexts, tenant: Tenant, page: ReviewTe
 }
 
 /** One shop's reviews without a language past its mark, at most `limit` of them. */
-export async function detectShop(texts: ReviewTexts, tenant: Tenant, limit = PER_SHOP): Promise<{ examined: number; detected: number }> {
+export async function detectShop(texts: ReviewTextsApi, tenant: Tenant, limit = PER_SHOP): Promise<{ examined: number; detected: number }> {
   let after = await markOf(tenant);
   let examined = 0;
   let detected = 0;
@@ -79,7 +78,7 @@ async function shopsOf(deps: ActivityDeps, input: DetectionInput): Promise<ShopV
 
 /** The activity: the next SHOPS_PER_CALL installed shops (or the one asked for). */
 export async function detectLanguagesPage(deps: ActivityDeps, input: DetectionInput): Promise<DetectionPage> {
-  const texts = deps.capabilities.get<ReviewTexts>(REVIEW_TEXTS);
+  const texts = deps.capabilities.get(ReviewTexts);
   const shops = await shopsOf(deps, input);
   const page: DetectionPage = { shops: 0, examined: 0, detected: 0, lastShopId: shops.at(-1)?.id ?? input.afterShopId, more: !input.shopId && shops.length === SHOPS_PER_CALL };
   if (!texts) return { ...page, more: false };

@@ -3,15 +3,14 @@
 // do the pair makes it 'unavailable', a failing one 'degraded' (the storefront shows the original).
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import { baseOf, TranslationFailure, type TranslationProvider } from '../providers';
-import type { ReviewText, ReviewTexts, ReviewTranslation } from '../shared/review-texts';
+import { ReviewTexts, type ReviewText, type ReviewTextsApi } from '@plaudit/contracts/reviews';
+import type { ReviewTranslation } from '../shared/review-texts';
 import { detectLanguage } from './detect';
 import { providerOfShop } from './provider-of-shop';
 import { cachedTranslations, sourceHash, storeTranslation } from './translation-cache';
 
-export const REVIEW_TEXTS = 'reviews.texts';
-
 /** The review's language, detected and stored now when it has none (an imported review). */
-export async function languageOf(texts: ReviewTexts, tenant: Tenant, r: ReviewText): Promise<string | null> {
+export async function languageOf(texts: ReviewTextsApi, tenant: Tenant, r: ReviewText): Promise<string | null> {
   if (r.language) return r.language;
   const detected = detectLanguage(r.title, r.content);
   if (detected) await texts.setLanguage(tenant, r.id, detected);
@@ -35,7 +34,7 @@ export interface TranslateOptions {
 }
 
 export async function translateReviews(services: KernelServices, tenant: Tenant, ids: number[], target: string, opts: TranslateOptions = {}): Promise<ReviewTranslation[]> {
-  const texts = services.capabilities.get<ReviewTexts>(REVIEW_TEXTS);
+  const texts = services.capabilities.get(ReviewTexts);
   if (!texts) return [];
   const reviews = (await texts.read(tenant, ids)).sort((a, b) => a.id - b.id);
   const provider = await providerOfShop(services, tenant.shopId);

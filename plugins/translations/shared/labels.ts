@@ -1,21 +1,9 @@
 // The merchant's widget labels per storefront language (issue 19, deliverable 2): which keys exist
-// and their defaults come from the widgets plugin's 'widgets.catalog' capability; what a label may
-// be (length, placeholders) is decided here, once, for the API, the CSV import and the screen.
+// and their defaults come from the widgets plugin's storefront catalog, handed over through
+// TranslationLabels.useCatalog (@plaudit/contracts/translations); what a label may be (length,
+// placeholders) is decided here, once, for the API, the CSV import and the screen.
 import { z } from 'zod';
-import type { Tenant } from '@plaudit/kernel';
-
-/** The part of 'widgets.catalog' this plugin relies on (its own interface: plugins never import each other). */
-export interface WidgetsCatalog {
-  languages(): string[];
-  /** the language's default texts by flat key ('box.title', 'common.reviews_one'); undefined for an unknown language */
-  defaults(lang: string): Record<string, string> | undefined;
-}
-
-/** What 'translations.labels' offers: the widgets plugin lays these over its catalog. */
-export interface MerchantLabels {
-  all(tenant: Tenant): Promise<Record<string, Record<string, string>>>;
-  overrides(tenant: Tenant | number, lang: string): Promise<Record<string, string>>;
-}
+import type { StorefrontCatalog } from '@plaudit/contracts/translations';
 
 /** One label as the screen and the CSV show it. */
 export interface LabelRow {
@@ -66,7 +54,7 @@ export function labelProblem(text: string, defaultText: string, max: number): La
 }
 
 /** Max length per key, over every language's default (a key is one layout slot in all of them). */
-export function maxima(catalog: WidgetsCatalog): Record<string, number> {
+export function maxima(catalog: StorefrontCatalog): Record<string, number> {
   const byKey: Record<string, string[]> = {};
   for (const lang of catalog.languages()) for (const [key, text] of Object.entries(catalog.defaults(lang) ?? {})) (byKey[key] ??= []).push(text);
   return Object.fromEntries(Object.entries(byKey).map(([key, texts]) => [key, maxLength(texts)]));

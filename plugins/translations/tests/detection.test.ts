@@ -1,19 +1,15 @@
 // The language of imported reviews, detected in batches (review-text/detect-batch.ts):
-// `reviews.import` writes without events, so imported reviews start without a language; the
+// the reviews plugin's import writes without events, so imported reviews start without a language; the
 // scheduled workflow (run here directly for one shop, on the test run's worker, instead of waiting
 // for its schedule) stores each one's, a bounded batch a run, past the shop's mark: a review too
 // short to tell is looked at once, a run with nothing new looks at nothing, and a later import is
 // picked up by the next run. Last, the schedule itself and what it starts, run at once.
-import type { Tenant } from '@plaudit/kernel';
+import type { ArgsOf } from '@plaudit/kernel';
 import { createShop, eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { ensureDetectionSchedule } from '../review-text/detection-schedule';
-import type { ReviewTexts } from '../shared/review-texts';
+import { ReviewTexts, ReviewWrite, type ImportedReviewInput } from '@plaudit/contracts/reviews';
+import { TranslationsDetectLanguages } from '../shared/workflows';
 import { DETECTION_SCHEDULE_ID, type DetectionTotals } from '../workflows/messages';
-
-/** What this test uses of the reviews plugin's `reviews.import` (plugins never import each other). */
-interface ReviewImport {
-  importReviews(tenant: Tenant, rows: Record<string, unknown>[]): Promise<{ ids: number[]; duplicates: number }>;
-}
 
 let api: TestApi;
 const schedule = () => api.runtime.services.temporal.client.schedule.getHandle(DETECTION_SCHEDULE_ID);
@@ -40,16 +36,16 @@ const ROWS = [
 async function importedShop() {
   const { shop } = await createShop(api, { plan: 'advanced', installedAt: new Date('2025-01-01') });
   const tenant = api.runtime.services.tenant(shop.id, shop.shopifyDomain);
-  const imports = api.runtime.services.capabilities.require<ReviewImport>('reviews.import');
-  const texts = api.runtime.services.capabilities.require<ReviewTexts>('reviews.texts');
-  const importRows = async (rows: Record<string, unknown>[]) =>
+  const imports = api.runtime.services.capabilities.require(ReviewWrite);
+  const texts = api.runtime.services.capabilities.require(ReviewTexts);
+  const importRows = async (rows: Partial<ImportedReviewInput>[]) =>
     (await imports.importReviews(tenant, rows.map((r) => ({ rating: 5, productId: 'gid://shopify/Product/9301', ...r })))).ids;
   const languages = async (ids: number[]) => {
     const byId = new Map((await texts.read(tenant, ids)).map((r) => [r.id, r.language]));
     return ids.map((id) => byId.get(id));
   };
   const detect = (perShop?: number): Promise<DetectionTotals> =>
-    api.runtime.services.temporal.client.workflow.execute('translationsDetectLanguages', {
+    api.runtime.services.temporal.execute(TranslationsDetectLanguages, {
       workflowId: `detect-languages-${shop.id}-${Date.now()}`,
       taskQueue: api.config.temporal.taskQueue,
       args: [{ shopId: shop.id, ...(perShop ? { perShop } : {}) }],
@@ -99,10 +95,10 @@ test('the schedule: every 5 minutes, created again harmlessly at each start, its
   const described = await schedule().describe();
   // (its task queue is the one of whichever test file's API created it first: the schedule is one
   // per Temporal namespace, which the test files share)
-  expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'translationsDetectLanguages' });
+  expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: TranslationsDetectLanguages.type });
   expect(described.spec.intervals?.[0]?.every).toBe(5 * 60_000);
   // what it starts, with its arguments, run here on this file's worker
-  const { client } = api.runtime.services.temporal;
-  await client.workflow.execute('translationsDetectLanguages', { taskQueue: api.config.temporal.taskQueue, workflowId: `test-detect-languages-${id}`, args: described.action.type === 'startWorkflow' ? described.action.args : [] });
+  const args = (described.action.type === 'startWorkflow' ? described.action.args : []) as ArgsOf<typeof TranslationsDetectLanguages>;
+  await api.runtime.services.temporal.execute(TranslationsDetectLanguages, { taskQueue: api.config.temporal.taskQueue, workflowId: `test-detect-languages-${id}`, args });
   await eventually(async () => (await languages([id]))[0] === 'fr', 60_000);
 });

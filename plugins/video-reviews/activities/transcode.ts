@@ -1,20 +1,16 @@
 // One upload's transcode: the MP4, its poster and caption track under the upload's own name, so a
-// retried attempt overwrites its own files and never makes a second copy. The review gets them
-// through the reviews plugin's `reviews.media` capability.
+// retried attempt overwrites its own files and never makes a second copy. The review gets them from
+// the 'video.transcoded' event (contracts/video-reviews.ts), which the reviews plugin listens to:
+// this plugin never calls the reviews plugin (docs/plugins.md, "Contracts").
 import fs from 'node:fs';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { ActivityDeps, Tenant } from '@plaudit/kernel';
+import type { ActivityDeps } from '@plaudit/kernel';
+import { VideoTranscoded } from '@plaudit/contracts/video-reviews';
 import { findUpload, finishUpload } from '../db/uploads';
 import { uploadFile, videoDir, videoFile, videoUrl } from '../shared/files';
 import { captionTrack, posterOf, transcodeVideo } from '../shared/transcode';
 import { probeVideo } from '../shared/probe';
 import type { VideoJob, VideoMedia } from '../workflows/messages';
-
-/** The reviews plugin's side of `reviews.media`, as this plugin relies on it. */
-interface ReviewMedia {
-  /** appends a video to the review's media; false when the review is gone or has no room */
-  addVideo(tenant: Tenant, reviewId: number, video: VideoMedia & { caption?: string }): Promise<boolean>;
-}
 
 export async function transcodeUpload(deps: ActivityDeps, job: VideoJob): Promise<VideoMedia> {
   const tenant = deps.tenant(job.shopId, job.shopDomain);
@@ -38,15 +34,18 @@ export async function transcodeUpload(deps: ActivityDeps, job: VideoJob): Promis
   return media;
 }
 
+/** The upload is ready and its event recorded in one transaction: the review gets the video once, even if this is retried. */
 export async function addToReview(deps: ActivityDeps, job: VideoJob, media: VideoMedia) {
   const tenant = deps.tenant(job.shopId, job.shopDomain);
   const row = await findUpload(tenant, job.uploadId);
-  const reviews = deps.capabilities.get<ReviewMedia>('reviews.media');
-  if (!row?.reviewId || !reviews) throw ApplicationFailure.nonRetryable('No review to add the video to', 'VideoGone');
+  if (!row?.reviewId) throw ApplicationFailure.nonRetryable('No review to add the video to', 'VideoGone');
   if (row.status === 'attached') {
-    const added = await reviews.addVideo(tenant, Number(row.reviewId), { ...media, ...(row.caption ? { caption: row.caption } : {}) });
-    if (!added) throw ApplicationFailure.nonRetryable('The review is gone or already has five photos and videos', 'VideoGone');
-    await finishUpload(tenant, job.uploadId, { status: 'ready' });
+    const video = { ...media, ...(row.caption ? { caption: row.caption } : {}) };
+    await deps.knex.transaction(async (trx) => {
+      await finishUpload(tenant, job.uploadId, { status: 'ready' }, trx);
+      const ready = { shopId: job.shopId, shopDomain: job.shopDomain, reviewId: Number(row.reviewId), uploadId: job.uploadId, video };
+      await deps.events.emit(VideoTranscoded, ready, { key: job.uploadId, shopDomain: job.shopDomain, trx });
+    });
   }
   fs.rmSync(uploadFile(deps.config.dataDir, job.uploadId), { force: true });
 }

@@ -8,6 +8,7 @@ import { ffmpegAvailable } from '../shared/probe';
 import { mediaRoutes } from './media-routes';
 import { ticketRoute } from './ticket-route';
 import { uploadRoutes } from './upload-routes';
+import { VideoUploadsCleanup } from '../shared/workflows';
 
 export default defineApiPlugin({
   id: 'video-reviews',
@@ -18,6 +19,6 @@ export default defineApiPlugin({
   },
   async onStart(services) {
     if (!(await ffmpegAvailable())) services.log.warn('ffmpeg or ffprobe is not installed: video reviews cannot be checked or transcoded (Debian: apt-get install ffmpeg)');
-    await ensureSchedule(services, { scheduleId: 'video-uploads-cleanup', every: '1 hour', workflowType: 'videoUploadsCleanup' });
+    await ensureSchedule(services, { scheduleId: 'video-uploads-cleanup', every: '1 hour', workflow: VideoUploadsCleanup });
   },
 });

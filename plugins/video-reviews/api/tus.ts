@@ -54,3 +54,35 @@ export function refuse(ctx: Context, status: number, message: string) {
   ctx.type = 'text/plain; charset=utf-8';
   ctx.body = message;
 }
+
+/**
+ * Refuses a PATCH before its bytes were read. The client is still sending them: answering at once
+ * and closing would reach it as a reset connection ("fetch failed: ECONNRESET") instead of the
+ * reason. So the bytes are read and dropped first, up to `drainLimit` (a chunk larger than any
+ * upload may be is cut off), and the connection closes after the answer.
+ */
+export async function refuseUnread(ctx: Context, status: number, message: string, drainLimit: number) {
+  const declared = Number(ctx.get('Content-Length') || 0);
+  if (declared <= drainLimit) await drain(ctx.req, drainLimit);
+  ctx.set('Connection', 'close');
+  refuse(ctx, status, message);
+}
+
+function drain(req: Context['req'], limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded || req.destroyed) return resolve();
+    let seen = 0;
+    const done = () => {
+      req.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) done();
+    };
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+  });
+}

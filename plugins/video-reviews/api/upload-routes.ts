@@ -13,7 +13,7 @@ import { uploadFile, uploadsDir, UPLOAD_ID } from '../shared/files';
 import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, type Refusal } from '../shared/limits';
 import { probeVideo, readHead, sniffVideo } from '../shared/probe';
 import { TICKET, type Ticket } from '../shared/ticket';
-import { intHeader, parseMetadata, preflight, refuse, tusHeaders } from './tus';
+import { intHeader, parseMetadata, preflight, refuse, refuseUnread, tusHeaders } from './tus';
 
 /** uploads a client address may start in an hour, in one shop (a review has one video) */
 const PER_ADDRESS = { points: 20, perSeconds: 3600 };
@@ -55,16 +55,19 @@ export function uploadRoutes(services: ApiServices) {
     ctx.status = 201;
   });
 
+  // a PATCH refused before its bytes are read still reads them (bounded), so the client gets the reason
+  const refusePatch = (ctx: AppContext, status: number, message: string) => (ctx.method === 'PATCH' ? refuseUnread(ctx, status, message, MAX_VIDEO_BYTES) : refuse(ctx, status, message));
+
   /** The upload and its shop; answers 404 / 410 itself. */
   async function find(ctx: AppContext): Promise<{ row: UploadRow; tenant: Tenant; offset: number } | undefined> {
     const { id } = ctx.params;
     // tenancy: found by its unguessable id, the tus protocol's only credential after creation
     const row: UploadRow | undefined = UPLOAD_ID.test(id) ? await knex('video_uploads').where({ id }).first() : undefined;
     const shop = row && (await shops.get(row.shopId));
-    if (!row || !shop) return void refuse(ctx, 404, 'Not found');
-    if (row.status === 'refused') return void refuse(ctx, 410, say(row.lang, row.refusal ?? 'unreadable'));
+    if (!row || !shop) return void (await refusePatch(ctx, 404, 'Not found'));
+    if (row.status === 'refused') return void (await refusePatch(ctx, 410, say(row.lang, row.refusal ?? 'unreadable')));
     const file = uploadFile(config.dataDir, id);
-    if (!fs.existsSync(file)) return void refuse(ctx, 410, say(row.lang, 'expired'));
+    if (!fs.existsSync(file)) return void (await refusePatch(ctx, 410, say(row.lang, 'expired')));
     return { row, tenant: services.tenant(shop.id, shop.domain), offset: fs.statSync(file).size };
   }
 
@@ -78,13 +81,13 @@ export function uploadRoutes(services: ApiServices) {
   });
 
   router.patch('/:id', async (ctx) => {
-    if (!ctx.is('application/offset+octet-stream')) return refuse(ctx, 415, 'Send the bytes as application/offset+octet-stream');
+    if (!ctx.is('application/offset+octet-stream')) return refusePatch(ctx, 415, 'Send the bytes as application/offset+octet-stream');
     const found = await find(ctx);
     if (!found) return;
     const { row, tenant } = found;
-    if (intHeader(ctx, 'Upload-Offset') !== found.offset) return refuse(ctx, 409, `The upload is at byte ${found.offset}`);
-    if (row.status !== 'uploading') return refuse(ctx, 409, 'The upload is complete');
-    if (busy.has(row.id)) return refuse(ctx, 423, 'The upload is receiving another chunk');
+    if (intHeader(ctx, 'Upload-Offset') !== found.offset) return refusePatch(ctx, 409, `The upload is at byte ${found.offset}`);
+    if (row.status !== 'uploading') return refusePatch(ctx, 409, 'The upload is complete');
+    if (busy.has(row.id)) return refusePatch(ctx, 423, 'The upload is receiving another chunk');
     busy.add(row.id);
     let offset = found.offset;
     try {
@@ -109,17 +112,28 @@ export function uploadRoutes(services: ApiServices) {
   return router;
 }
 
-/** Writes the request's body at `offset`; more bytes than the upload's length are refused. */
+/**
+ * Writes the request's body at `offset`; more bytes than the upload's length are refused (413).
+ * The excess is read and dropped rather than cut off, up to the largest upload, so the client
+ * receives the 413 and its reason instead of a reset connection.
+ */
 async function append(file: string, ctx: AppContext, offset: number, size: number): Promise<number> {
   let received = 0;
+  let excess = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _enc, done) {
       received += chunk.length;
-      if (offset + received > size) return done(Object.assign(new Error('More bytes than Upload-Length'), { status: 413 }));
-      done(null, chunk);
+      if (offset + received <= size && !excess) return done(null, chunk);
+      excess += chunk.length;
+      if (excess > MAX_VIDEO_BYTES) return done(Object.assign(new Error('More bytes than Upload-Length'), { status: 413 }));
+      done();
     },
   });
   await pipeline(ctx.req, limit, fs.createWriteStream(file, { flags: 'r+', start: offset }));
+  if (excess) {
+    ctx.set('Connection', 'close');
+    throw Object.assign(new Error('More bytes than Upload-Length'), { status: 413 });
+  }
   return fs.statSync(file).size;
 }
 

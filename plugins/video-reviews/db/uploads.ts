@@ -46,8 +46,8 @@ export async function attachUpload(trx: Knex.Transaction, tenant: Tenant, id: st
   return n === 1;
 }
 
-export async function finishUpload(tenant: Tenant, id: string, outcome: { status: 'ready' } | { status: 'failed'; error: string }) {
-  await tenant.table(TABLE).where({ id }).update({ ...outcome, updatedAt: new Date() });
+export async function finishUpload(tenant: Tenant, id: string, outcome: { status: 'ready' } | { status: 'failed'; error: string }, trx?: Knex.Transaction) {
+  await tenant.table(TABLE, trx).where({ id }).update({ ...outcome, updatedAt: new Date() });
 }
 
 /** Uploads never sent with a review (or refused) after `hours`: their files are removed. */

@@ -4,18 +4,12 @@
 // storefront form (widgets) renders its own field with the same data attributes, and a ticket URL
 // instead of a ticket (its HTML is cached for every shopper).
 import { esc, type Translate } from '@plaudit/kernel';
+import type { KeptVideo, StorefrontVideo } from '@plaudit/contracts/video-reviews';
 import { MAX_CAPTION } from './limits';
 
 export const SCRIPT_PATH = '/r/video/upload.js';
 export const UPLOADS_PATH = '/r/video/uploads';
 export const TICKET_PATH = '/r/video/ticket';
-
-/** What a storefront form needs to offer a video: where to upload, get a ticket, and the script. */
-export interface StorefrontVideo {
-  endpoint: string;
-  ticketUrl: string;
-  script: string;
-}
 
 export const storefrontVideo = (appUrl: string): StorefrontVideo => ({ endpoint: appUrl + UPLOADS_PATH, ticketUrl: appUrl + TICKET_PATH, script: appUrl + SCRIPT_PATH });
 
@@ -23,12 +17,6 @@ export const storefrontVideo = (appUrl: string): StorefrontVideo => ({ endpoint:
 export function scriptTexts(t: Translate) {
   const k = (key: string) => t(`video-reviews:public.upload.${key}`);
   return { uploading: k('uploading'), uploaded: k('uploaded'), retrying: k('retrying'), failed: k('failed') };
-}
-
-/** A video already uploaded for this form (the page shown again with errors): kept, not asked again. */
-export interface KeptVideo {
-  video: string;
-  caption: string;
 }
 
 export function videoField(appUrl: string, ticket: string, t: Translate, kept?: KeptVideo): string {

@@ -3,13 +3,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { startPlatformStack } from '@plaudit/kernel/testing';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-
-/** `reviews.collect` as these tests rely on it: the signed link of a request email. */
-interface ReviewCollect {
-  writeUrl(o: { shopDomain: string; queueEntryId: number; orderId: string; productId?: string; expiresInDays: number }): string;
-}
 
 /** A real video in `dir`: colour bars and a tone, `seconds` long, with a phone-like location tag. */
 export function makeVideo(dir: string, name: string, seconds: number, size = '320x240'): { file: string; bytes: Buffer } {
@@ -28,6 +24,6 @@ export async function writeLinkFor(on: Stack) {
   const { order } = await on.control('/orders', { shop: domain, country: 'US' });
   const details = await on.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
   const product = details!.lineItems.nodes[0].product!.id;
-  const link = on.api.runtime.services.capabilities.require<ReviewCollect>('reviews.collect').writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, expiresInDays: 1 });
+  const link = on.api.runtime.services.capabilities.require(ReviewWrite).writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, expiresInDays: 1 });
   return { shop, domain, appToken, product, url: on.appUrl + new URL(link).pathname };
 }

@@ -4,6 +4,7 @@
 // review box shows its poster and plays it; the location is gone. A disguised non-video and an
 // over-long video are refused with the limit named; a free shop's page has no video field.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -190,6 +191,23 @@ test('a disguised non-video, an over-long video and an oversized one are refused
   const sent = await fetch(url, { method: 'POST', body: reviewForm({ rating: '4', content: 'Long clip', video: refusedId }) });
   expect(sent.status).toBe(400);
   expect(await sent.text()).toContain('The video must not be longer than 60 seconds');
+});
+
+test('a chunk refused before or while it is read gets its reason, not a reset connection', async () => {
+  const { endpoint, ticket } = ticketOf(await (await fetch((await writeLinkFor(stack)).url)).text());
+  const created = await createUpload(endpoint, ticket, 1024);
+  const url = created.headers.get('location')!.replace(/^https?:\/\/[^/]+/, stack.appUrl);
+  const body = crypto.randomBytes(4 * 1024 * 1024);
+
+  // refused before its bytes are read: the offset is wrong
+  const misplaced = await patch(url, 512, body);
+  expect(misplaced.status).toBe(409);
+  expect(await misplaced.text()).toBe('The upload is at byte 0');
+
+  // refused while read: four megabytes for an upload of one kilobyte
+  const overflowing = await patch(url, 0, body);
+  expect(overflowing.status).toBe(413);
+  expect(await overflowing.text()).toBe('The video must not be larger than 100 MB');
 });
 
 test("a free shop's review page has no video field and its tickets create nothing", async () => {

@@ -3,7 +3,7 @@
 // active product (product plaudit.review_box) and the shop-wide widgets (shop plaudit.carousel,
 // testimonials, all_reviews, popup, sidebar), plus which proxy-only blocks are on (plaudit.blocks). A shop is looked at only when its review feed version or
 // its settings changed since the last pass; then each widget is rendered and written only if its
-// HTML changed (hashes in widget_snapshots). Reviews come from the capability 'reviews.feed', as in
+// HTML changed (hashes in widget_snapshots). Reviews come from the capability ReviewFeed, as in
 // the API; without it there is nothing to write. Snapshots are in the shop's primary storefront
 // language: the theme blocks use them only on the primary locale and load other languages through
 // the proxy (extensions/plaudit-reviews, I18N.md).
@@ -14,7 +14,7 @@ import { merchantLabelsOf } from '../shared/merchant-labels';
 import { renderWidget, type Block } from '../api/render';
 import { catalogVersion, shopperLanguage } from '../api/storefront-text';
 import { reviewBoxJsonLd, widgetContext, WidgetData, type ShopView } from '../api/widget-data';
-import { REVIEWS_FEED, type ReviewFeedForWidgets } from '../shared/review-feed';
+import { ReviewFeed, type ReviewFeedApi } from '@plaudit/contracts/reviews';
 import { reviewTranslationsOf } from '../shared/review-translations';
 
 export const NAMESPACE = 'plaudit';
@@ -52,7 +52,7 @@ export interface SnapshotResult {
 }
 
 export async function syncSnapshots(deps: ActivityDeps, only?: { shopId?: number }): Promise<SnapshotResult> {
-  const feed = deps.capabilities.get<ReviewFeedForWidgets>(REVIEWS_FEED);
+  const feed = deps.capabilities.get(ReviewFeed);
   if (!deps.platform || !feed) return { shops: 0, written: 0 };
   const result: SnapshotResult = { shops: 0, written: 0 };
   for await (const shop of installedShops(deps, only?.shopId)) {
@@ -83,7 +83,7 @@ async function* installedShops(deps: ActivityDeps, shopId?: number): AsyncGenera
 }
 
 /** -1 when nothing changed since the last pass, else how many metafields were written. */
-async function syncShop(deps: ActivityDeps, feed: ReviewFeedForWidgets, shop: KernelShop): Promise<number> {
+async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelShop): Promise<number> {
   const tenant = deps.tenant(shop.id, shop.domain);
   const [display, reviewSettings] = await Promise.all([displayOf(deps.settings, shop.id), feed.storefrontSettings(tenant)]);
   // Relative dates ("3 days ago") age without any change: such shops are rendered again every hour.

@@ -7,7 +7,7 @@ import PaletteIcon from '@mui/icons-material/Palette';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Zone, type ZoneCard } from '@plaudit/kernel/admin';
-import { SCREENS } from '../shared/display-settings';
+import { SCREENS } from '../shared/screens';
 import { fetchDisplay, type DisplayState } from './display-api';
 
 export default function DisplayHub() {

@@ -2,7 +2,7 @@
 // the path (the manifest registers one route per key of SCREENS).
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { SCREENS } from '../shared/display-settings';
+import { SCREENS } from '../shared/screens';
 import { widgetGroups } from './fields';
 import { SettingsScreen } from './SettingsScreen';
 

@@ -33,6 +33,7 @@ function review(id: number, fields: Partial<PublicReview>): PublicReview {
     variants: [],
     media: [],
     verified: true,
+    incentivized: false,
     featured: false,
     pinned: false,
     reply: null,

@@ -5,13 +5,7 @@
 // tenant. README.md "Customer portal" records the choices.
 import type { Platform, Tenant } from '@plaudit/kernel';
 import type { AwaitingProduct, CustomerPortalData } from '../shared/widget-types';
-import type { ReviewFeedForWidgets } from '../shared/review-feed';
-
-/** What widgets relies on in the reviews plugin's `reviews.collect` (optional): the email's write link. */
-export interface ReviewLinksForWidgets {
-  writeUrl(link: { shopDomain: string; queueEntryId: number; orderId: string; productId?: string; expiresInDays: number }): string;
-}
-export const REVIEWS_COLLECT = 'reviews.collect';
+import type { ReviewFeedApi, ReviewWriteApi } from '@plaudit/contracts/reviews';
 
 /** The write links' lifetime: a page left open for a while still works. */
 const LINK_DAYS = 30;
@@ -37,9 +31,10 @@ interface CustomerOrders {
 }
 
 export interface PortalSources {
-  feed: ReviewFeedForWidgets;
+  feed: ReviewFeedApi;
   platform?: Platform;
-  links?: ReviewLinksForWidgets;
+  /** the reviews plugin's `reviews.write` (optional): the email's write link */
+  links?: Pick<ReviewWriteApi, 'writeUrl'>;
   warn(msg: string, err: unknown): void;
 }
 

@@ -5,9 +5,10 @@
 // written (2.3 and 2.4 add optional ones), so the document is valid under every version since.
 import { Readable } from 'node:stream';
 import type { ApiServices, Logger } from '@plaudit/kernel';
-import { type PublicReview, reviewFeedOf, type ReviewFeedForWidgets } from '../shared/review-feed';
+import type { PublicReview, ReviewFeedApi } from '@plaudit/contracts/reviews';
+import { reviewFeedOf } from '../shared/review-feed';
 import { answer, matches, PUBLIC_CACHE_CONTROL } from './cache';
-import { absoluteUrl } from './read-routes';
+import { absoluteUrl } from './shopper-view';
 import type { StorefrontAppState, StorefrontShop } from './shop-context';
 import type { ParameterizedContext } from 'koa';
 
@@ -86,7 +87,7 @@ async function handlesFor(services: Pick<ApiServices, 'platform'>, shop: Storefr
   return found;
 }
 
-async function* feedDocument(feed: ReviewFeedForWidgets, services: Pick<ApiServices, 'platform' | 'config'>, state: StorefrontAppState, log: Logger) {
+async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'platform' | 'config'>, state: StorefrontAppState, log: Logger) {
   const { shop, tenant, display } = state.storefront;
   const anonymous = display.general.reviewerName === 'anonymous';
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${SCHEMA}">\n`

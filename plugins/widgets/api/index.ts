@@ -1,11 +1,12 @@
 // The widgets plugin's API side: the storefront (JSON reads, the Google feed and the server-rendered
 // widgets) under /storefront/proxy/* (Shopify's app proxy, signature verified) and
 // /storefront/shops/<shop>/* (direct), the same handlers behind both; the display-settings routes
-// under /api. Reviews are read only through the capability 'reviews.feed' (shared/review-feed.ts).
+// under /api. Reviews are read only through the capability ReviewFeed (shared/review-feed.ts).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { type ApiServices, type AppRouter, defineApiPlugin, verifyAppProxy } from '@plaudit/kernel';
-import { REVIEWS_FEED } from '../shared/review-feed';
+import { TranslationLabels } from '@plaudit/contracts/translations';
+import { ReviewFeed } from '@plaudit/contracts/reviews';
 import { invalidateShop, storefrontCache } from './cache';
 import { googleFeedHandler } from './google-feed';
 import { readRoutes } from './read-routes';
@@ -15,6 +16,7 @@ import { ensureSnapshotSchedule } from './snapshot-schedule';
 import { widgetAssetRoutes, widgetRoutes } from './widget-routes';
 import { translationRoutes } from './translation-routes';
 import { settingsRoutes } from './settings-routes';
+import { widgetsCatalog } from './storefront-text';
 
 export const FEED_PATH = '/feeds/google-product-reviews.xml';
 
@@ -58,7 +60,9 @@ export default defineApiPlugin({
   routes: (services) => settingsRoutes(services),
   fastLane: (services) => storefrontFastLane(services, shopStates(services, storefrontCache(services))),
   onStart: async (services) => {
-    if (!services.capabilities.has(REVIEWS_FEED)) services.log.warn(`widgets: no plugin provides capability "${REVIEWS_FEED}" (the reviews plugin); the storefront widgets show no reviews`);
+    if (!services.capabilities.has(ReviewFeed)) services.log.warn(`widgets: no plugin provides capability "${ReviewFeed.id}" (the reviews plugin); the storefront widgets show no reviews`);
+    // the translations screen lists and checks the merchant's labels against the catalog's default texts
+    services.capabilities.get(TranslationLabels)?.useCatalog(widgetsCatalog());
     // Display settings, review settings (and any other of the shop's settings) saved in this
     // process: drop the shop's storefront answers here and, through the channel, in the others.
     services.settings.onChange(({ shopId }) => void invalidateShop(services.knex, shopId).catch((err) => services.log.warn({ err: (err as Error).message, shopId }, 'storefront cache: drop not announced')));

@@ -7,11 +7,12 @@ import type { Middleware } from 'koa';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
 import type { ApiServices } from '@plaudit/kernel';
-import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
-import { type PublicReview, reviewFeedOf, type ReviewFeedPage, type ReviewFeedQuery } from '../shared/review-feed';
+import { FEED_SORTS } from '../shared/display-settings';
+import type { ReviewFeedPage, ReviewFeedQuery } from '@plaudit/contracts/reviews';
+import { reviewFeedOf } from '../shared/review-feed';
 import { PRIVATE_CACHE_CONTROL, type StorefrontCache } from './cache';
 import type { StorefrontAppState } from './shop-context';
-import { toSummary } from './widget-data';
+import { forShoppers, productGid, toSummary } from './shopper-view';
 
 const invalid = 'The value is invalid';
 /** Shopify product ids as themes write them (digits) or as the Admin API does (gids). */
@@ -29,33 +30,6 @@ const productReviewsQuery = z.object({ sort, stars, after, limit, media: z.enum(
 const shopReviewsQuery = z.object({ sort, stars, after, limit, include: z.enum(['all', 'product', 'store']).optional() });
 const summariesQuery = z.object({ product_ids: requiredList(productId, 100) });
 const pageQuery = z.object({ after, limit });
-
-/** Reviews store product gids; storefronts (Liquid's product.id) send digits. */
-export function productGid(id: string): string {
-  return /^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id;
-}
-
-/** What the merchant chose to show of a reviewer ("Ada L.", "Ada" or "Anonymous"). */
-export function shownAuthor(author: string, mode: DisplaySettings['general']['reviewerName']): string {
-  if (mode === 'anonymous') return 'Anonymous';
-  if (mode === 'first') return /^(.+) \S\.$/u.exec(author)?.[1] ?? author;
-  return author;
-}
-
-/** Media stored by us are paths on this app (/media/..): shoppers reach them by its URL. */
-export function absoluteUrl(url: string, appUrl: string): string {
-  return url.startsWith('/') && !url.startsWith('//') ? `${appUrl}${url}` : url;
-}
-
-export function forShoppers(r: PublicReview, display: DisplaySettings, appUrl: string): PublicReview {
-  const media = r.media.map((m) => ({
-    ...m, url: absoluteUrl(m.url, appUrl),
-    ...(m.variants ? { variants: m.variants.map((v) => ({ ...v, url: absoluteUrl(v.url, appUrl) })) } : {}),
-    ...(m.poster ? { poster: absoluteUrl(m.poster, appUrl) } : {}),
-    ...(m.captions ? { captions: absoluteUrl(m.captions, appUrl) } : {}),
-  }));
-  return { ...r, author: shownAuthor(r.author, display.general.reviewerName), media };
-}
 
 /**
  * JSON and XML are data, never a page: of the kernel's page headers they keep what protects data

@@ -6,7 +6,8 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { type ApiServices, type AppContext, type AppState, hasFullAccess, requiredTier, type ShopView } from '@plaudit/kernel';
-import { SCREENS, WIDGET_KEYS, WIDGETS, withDisplayDefaults, type DisplaySettings, type WidgetKey } from '../shared/display-settings';
+import { WIDGET_KEYS, WIDGETS, withDisplayDefaults, type DisplaySettings, type WidgetKey } from '../shared/display-settings';
+import { SCREENS } from '../shared/screens';
 import { displayStore, lockDisplay, type TrialWindow } from './display-store';
 
 export const TRIAL_DAYS = 14;

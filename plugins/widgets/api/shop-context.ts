@@ -11,15 +11,26 @@ import type { Middleware } from 'koa';
 import { type ApiServices, type AppProxyContext, type AppState, SHOP_DOMAIN, type Tenant, tenantFor } from '@plaudit/kernel';
 import type { DisplaySettings } from '../shared/display-settings';
 import { merchantLabelsOf } from '../shared/merchant-labels';
-import { reviewFeedOf, type StorefrontReviewSettings } from '../shared/review-feed';
-import { reviewTranslationsOf, type TranslationMode } from '../shared/review-translations';
-import { storefrontVideoOf, type StorefrontVideo } from '../shared/review-videos';
+import type { StorefrontReviewSettings } from '@plaudit/contracts/reviews';
+import { reviewFeedOf } from '../shared/review-feed';
+import type { TranslationMode } from '@plaudit/contracts/translations';
+import { reviewTranslationsOf } from '../shared/review-translations';
+import type { StorefrontVideo } from '@plaudit/contracts/video-reviews';
+import { storefrontVideoOf } from '../shared/review-videos';
 import type { Labels } from '../shared/widget-text';
-import type { StorefrontCache } from './cache';
 import { displayOf } from './display-store';
 import { shopperLanguage } from './storefront-text';
 
 const STATE_TTL_MS = 60_000;
+
+/** What the shop states need of the storefront cache (cache.ts), which in turn types its routes' state by this file. */
+export interface ShopChangeSignals {
+  /** told when a shop's (or, with null, every shop's) cached answers are dropped */
+  onDrop(fn: (shopId: number | null) => void): void;
+  /** whether changes arrive by LISTEN; while not, states are checked on every request */
+  readonly listening: boolean;
+  dropShop(shopId: number): void;
+}
 
 export interface StorefrontShop {
   id: number;
@@ -84,7 +95,7 @@ export class ShopStates {
   private readonly domains = new Map<number, string>();
   private readonly refreshing = new Set<string>();
 
-  constructor(private readonly services: Pick<ApiServices, 'shops' | 'settings' | 'capabilities'>, private readonly cache: StorefrontCache) {
+  constructor(private readonly services: Pick<ApiServices, 'shops' | 'settings' | 'capabilities'>, private readonly cache: ShopChangeSignals) {
     cache.onDrop((shopId) => {
       if (shopId === null) {
         this.byDomain.clear();
@@ -198,7 +209,7 @@ export class ShopStates {
 const states = new WeakMap<object, ShopStates>();
 
 /** One set of shop states per API runtime (the routes and the fast lane share it). */
-export function shopStates(services: ApiServices, cache: StorefrontCache): ShopStates {
+export function shopStates(services: ApiServices, cache: ShopChangeSignals): ShopStates {
   let found = states.get(services);
   if (!found) states.set(services, (found = new ShopStates(services, cache)));
   return found;

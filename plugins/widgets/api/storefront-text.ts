@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { StorefrontCatalog } from '@plaudit/contracts/translations';
 import type { DisplaySettings } from '../shared/display-settings';
 import { storefrontLabels } from '../shared/labels';
 import { storefrontLanguage } from '../shared/storefront-language';
@@ -52,8 +53,8 @@ function flatten(messages: Messages, prefix = '', into: Record<string, string> =
   return into;
 }
 
-/** The 'widgets.catalog' capability: the storefront languages and each one's default texts. */
-export const widgetsCatalog = () => ({
+/** The storefront languages and each one's default texts, handed to the translations plugin (api/index.ts onStart). */
+export const widgetsCatalog = (): StorefrontCatalog => ({
   languages: (): string[] => [...catalogShipped().languages],
   defaults: (lang: string): Record<string, string> | undefined => {
     const messages = catalogShipped().catalog[lang];

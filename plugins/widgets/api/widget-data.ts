@@ -7,12 +7,12 @@ import type { Tenant } from '@plaudit/kernel';
 import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
 import type { ProductRef, Summary, WidgetContext } from '../shared/widget-types';
 import type { Labels } from '../shared/widget-text';
-import type { RatingSummary, ReviewFeedForWidgets, ReviewFeedQuery, StorefrontReviewSettings } from '../shared/review-feed';
-import type { ReviewTranslationsForWidgets, TranslationMode } from '../shared/review-translations';
-import type { StorefrontVideo } from '../shared/review-videos';
+import type { ReviewFeedApi, ReviewFeedQuery, StorefrontReviewSettings } from '@plaudit/contracts/reviews';
+import type { TranslationMode, TranslationReviewsApi } from '@plaudit/contracts/translations';
+import type { StorefrontVideo } from '@plaudit/contracts/video-reviews';
 import { customerPortal, type PortalSources } from './customer-portal';
 import { productJsonLd } from './json-ld';
-import { forShoppers, productGid } from './read-routes';
+import { forShoppers, productGid, toSummary } from './shopper-view';
 import type { Block, BlockData } from './render';
 import { textFor } from './storefront-text';
 
@@ -56,13 +56,8 @@ export interface ShopView {
   video?: StorefrontVideo;
 }
 
-const EMPTY: Summary = { count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, mediaCount: 0 };
 const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
 const required = (field: string) => createHttpError(400, 'Validation failed', { errors: { [field]: 'This field is required' } });
-
-export function toSummary(s: RatingSummary | undefined): Summary {
-  return s ? { count: s.count, average: s.average, stars: s.stars, mediaCount: s.mediaCount ?? 0 } : EMPTY;
-}
 
 export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
   return {
@@ -78,8 +73,8 @@ export class WidgetData {
    * `translations`: which reviews offer "See translation" (translations.reviews)
    */
   constructor(
-    private readonly feed: ReviewFeedForWidgets, private readonly appUrl: string, private readonly portal?: Omit<PortalSources, 'feed'>,
-    private readonly translations?: ReviewTranslationsForWidgets,
+    private readonly feed: ReviewFeedApi, private readonly appUrl: string, private readonly portal?: Omit<PortalSources, 'feed'>,
+    private readonly translations?: TranslationReviewsApi,
   ) {}
 
   /** A page of reviews for shoppers; `translatable`: the widget offers "See translation" (review box, all reviews, carousel, testimonials). */

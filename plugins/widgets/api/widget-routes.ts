@@ -17,7 +17,7 @@ import type { StorefrontAppState } from './shop-context';
 import { submitResultPage } from './submit-page';
 import { reviewFeedOf } from '../shared/review-feed';
 import { reviewTranslationsOf } from '../shared/review-translations';
-import { REVIEWS_COLLECT, type ReviewLinksForWidgets } from './customer-portal';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { shopperLanguage } from './storefront-text';
 import { reviewBoxJsonLd, widgetContext, WidgetData, widgetQuery, type ShopView } from './widget-data';
 
@@ -42,7 +42,7 @@ export function widgetRoutes(services: ApiServices) {
   scripts.catch((err) => services.log.error({ err }, 'widget scripts did not build'));
   const data = new WidgetData(reviewFeedOf(services), config.appUrl, {
     platform: services.platform,
-    links: services.capabilities.get<ReviewLinksForWidgets>(REVIEWS_COLLECT),
+    links: services.capabilities.get(ReviewWrite),
     warn: (msg, err) => services.log.warn({ err: (err as Error).message }, msg),
   }, reviewTranslationsOf(services));
   const router = new Router<StorefrontAppState>();

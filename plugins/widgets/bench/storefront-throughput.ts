@@ -18,7 +18,7 @@ import pino from 'pino';
 import { tenantFor } from '@plaudit/kernel';
 import { benchDatabase, benchShops, createApiRuntime, createApp, loadConfig, ROOT } from '@plaudit/kernel/testing';
 import { storefrontCache } from '../api/cache';
-import type { ImportedReview, ReviewImportForWidgets } from '../tests/feed-helpers';
+import { ReviewWrite, type ImportedReviewInput as ImportedReview, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 
 const SHOPS = 1000;
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -123,9 +123,9 @@ function reviewNumber(g: number, now: number): ImportedReview {
   };
 }
 
-// Reviews through the reviews plugin's `reviews.import` (imported reviews: none verified, featured or
+// Reviews through the reviews plugin's `reviews.write` import (imported reviews: none verified, featured or
 // pinned), one call per shop; realistic text lengths.
-async function seed(knex: Knex, reviews: ReviewImportForWidgets) {
+async function seed(knex: Knex, reviews: ReviewWriteApi) {
   const { first } = await benchShops(knex, SHOPS, 'pro');
   const now = Date.now();
   for (let shop = 0; shop < SHOPS; shop++) {
@@ -167,7 +167,7 @@ async function main() {
 
     console.log(`seeding ${SHOPS} shops and ${ROWS.toLocaleString('en-US')} reviews ...`);
     const t = performance.now();
-    await seed(db.knex, runtime.services.capabilities.require<ReviewImportForWidgets>('reviews.import'));
+    await seed(db.knex, runtime.services.capabilities.require(ReviewWrite));
     console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     await db.knex.destroy();
 

@@ -160,4 +160,3 @@ export function withDisplayDefaults(stored: unknown): DisplaySettings {
   return out as DisplaySettings;
 }
 
-export { SCREENS } from './screens';

@@ -2,7 +2,7 @@
 // review feed. The server renderer (plugins/widgets/api) fills these from the database; the admin's
 // live previews fill them with sample data. Type-only imports: nothing of the API is bundled.
 import type { DisplaySettings } from './display-settings';
-import type { PublicReview as FeedReview } from './review-feed';
+import type { PublicReview as FeedReview } from '@plaudit/contracts/reviews';
 import type { WidgetText } from './widget-text';
 
 /** A review as the widgets show it: the feed's, and the language a translation is offered from. */

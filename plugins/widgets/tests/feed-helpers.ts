@@ -1,11 +1,11 @@
 // Shared by the storefront read tests: shops, reviews created through the reviews plugin's own API
 // (the merchant's POST /api/reviews, its bulk actions, the storefront submit endpoint, and its
-// `reviews.import` capability for what the merchant cannot type: widgets never writes or reads
-// another plugin's tables), the reviews.feed capability, and proxy signing.
+// `reviews.write` capability's import for what the merchant cannot type: widgets never writes or
+// reads another plugin's tables), the reviews.feed capability, and proxy signing.
 import http from 'node:http';
-import { appProxySignature, tenantFor, type Tenant } from '@plaudit/kernel';
+import { appProxySignature, tenantFor } from '@plaudit/kernel';
 import { client, createShop, type TestApi } from '@plaudit/kernel/testing';
-import { REVIEWS_FEED, type ReviewFeedForWidgets } from '../shared/review-feed';
+import { ReviewFeed, ReviewWrite, type ImportedReviewInput, type ReviewFeedApi } from '@plaudit/contracts/reviews';
 
 export const SECRET = 'storefront-test-secret';
 export const productGid = (n: number | string) => `gid://shopify/Product/${n}`;
@@ -18,8 +18,8 @@ export async function shopWithClient(api: TestApi, fields: Record<string, unknow
 }
 
 /** The capability as the API resolved it (the reviews plugin's implementation). */
-export function feedOf(api: TestApi): ReviewFeedForWidgets {
-  return api.runtime.services.capabilities.require<ReviewFeedForWidgets>(REVIEWS_FEED);
+export function feedOf(api: TestApi): ReviewFeedApi {
+  return api.runtime.services.capabilities.require(ReviewFeed);
 }
 
 export interface ReviewSpec {
@@ -85,34 +85,12 @@ export async function createReviews(http: Http, specs: ReviewSpec[]): Promise<Cr
   return out;
 }
 
-/** What these tests rely on of the reviews plugin's `reviews.import` (written here: plugins never import each other). */
-export interface ImportedReview {
-  kind?: 'product' | 'store';
-  productId?: string | null;
-  productTitle?: string;
-  productHandle?: string | null;
-  rating: number;
-  title?: string | null;
-  /** may be blank: imported star-only ratings have no text */
-  content?: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  country?: string;
-  media?: { url: string; type: 'image' | 'video' }[];
-  status?: 'published' | 'unpublished';
-  createdAt?: Date;
-  /** a shop's sample review, never sent to Google */
-  demo?: boolean;
-}
-export interface ReviewImportForWidgets {
-  importReviews(tenant: Tenant, rows: ImportedReview[]): Promise<{ ids: number[] }>;
-}
+/** A review to import (the contract's row). */
+export type ImportedReview = ImportedReviewInput;
 
 /** Creates many reviews at once through the reviews plugin's capability (imported reviews, one feed version). */
 export async function importReviews(api: TestApi, shop: { id: number; shopifyDomain: string }, rows: ImportedReview[]): Promise<number[]> {
-  const importer = api.runtime.services.capabilities.require<ReviewImportForWidgets>('reviews.import');
-  return (await importer.importReviews(tenantFor(shop.id, shop.shopifyDomain), rows)).ids;
+  return (await api.runtime.services.capabilities.require(ReviewWrite).importReviews(tenantFor(shop.id, shop.shopifyDomain), rows)).ids;
 }
 
 /** A review the signed-in shopper posts through the app proxy (the reviews plugin's submit route). */

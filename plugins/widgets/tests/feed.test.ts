@@ -5,13 +5,13 @@
 import { tenantFor } from '@plaudit/kernel';
 import { startTestApi, type TestApi, updateShop } from '@plaudit/kernel/testing';
 import { displayStore } from '../api/display-store';
-import { forShoppers } from '../api/read-routes';
+import { forShoppers } from '../api/shopper-view';
 import { withDisplayDefaults } from '../shared/display-settings';
-import type { FeedSort, PublicReview, ReviewFeedForWidgets, ReviewFeedQuery } from '../shared/review-feed';
+import type { FeedSort, PublicReview, ReviewFeedApi, ReviewFeedQuery } from '@plaudit/contracts/reviews';
 import { type Created, createReviews, feedOf, productGid, rng, SECRET, shopWithClient, signedQuery, submitAsCustomer } from './feed-helpers';
 
 let api: TestApi;
-let feed: ReviewFeedForWidgets;
+let feed: ReviewFeedApi;
 beforeAll(async () => {
   api = await startTestApi({ SHOPIFY_API_KEY: 'storefront-test-key', SHOPIFY_API_SECRET: SECRET });
   feed = feedOf(api);

@@ -12,7 +12,7 @@ export function review(fields: Partial<PublicReview> = {}): PublicReview {
   seq++;
   return {
     id: seq, kind: 'product', productId: PRODUCT.id, productTitle: PRODUCT.title, productHandle: PRODUCT.handle, rating: 5, title: 'Lovely',
-    content: `Warm and soft, review ${seq}.`, author: 'Ada L.', country: 'GB', locale: 'en', variants: [], media: [], verified: true, featured: false,
+    content: `Warm and soft, review ${seq}.`, author: 'Ada L.', country: 'GB', locale: 'en', variants: [], media: [], verified: true, incentivized: false, featured: false,
     pinned: false, reply: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z', ...fields,
   };
 }

@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Tenant } from '@plaudit/kernel';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { client, eventually, listMail, mailDir, productPng, type PlatformStack } from '@plaudit/kernel/testing';
 import { analyticsSources } from '../../activities/sources';
 
-interface ReviewsImport { importReviews(tenant: Tenant, rows: Record<string, unknown>[]): Promise<{ ids: number[] }> }
 
 export const PRODUCTS = [
   { id: 'gid://shopify/Product/9100001', title: 'Ceramic Coffee Mug', ratings: [5, 5, 4, 5, 5, 4] },
@@ -32,14 +32,14 @@ const rawMail = (file: string) => fs.readFileSync(path.join(mailDir(process.env.
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
 async function importReviews(stack: PlatformStack, tenant: Tenant) {
-  const importer = stack.api.runtime.services.capabilities.require<ReviewsImport>('reviews.import');
+  const importer = stack.api.runtime.services.capabilities.require(ReviewWrite);
   let i = 0;
   const rows = PRODUCTS.flatMap((p) => p.ratings.map((rating) => ({
     productId: p.id, productTitle: p.title, rating, content: `About the ${p.title}`, firstName: 'Ann',
-    source: i % 4 === 3 ? 'amazon' : 'imported', status: 'published', createdAt: new Date(Date.now() - (2 + (i++ * 5) % 26) * DAY),
+    source: i % 4 === 3 ? 'amazon' : 'imported', status: 'published' as const, createdAt: new Date(Date.now() - (2 + (i++ * 5) % 26) * DAY),
   })));
   const earlier = Array.from({ length: EARLIER }, (_, j) => ({
-    productId: 'gid://shopify/Product/9100009', productTitle: 'Brass Lamp', rating: 4, content: 'Warm light', firstName: 'Lea', source: 'imported', status: 'published', createdAt: new Date(Date.now() - (35 + 5 * j) * DAY),
+    productId: 'gid://shopify/Product/9100009', productTitle: 'Brass Lamp', rating: 4, content: 'Warm light', firstName: 'Lea', source: 'imported', status: 'published' as const, createdAt: new Date(Date.now() - (35 + 5 * j) * DAY),
   }));
   await importer.importReviews(tenant, [...rows, ...earlier]);
 }

@@ -2,7 +2,7 @@
 // (api/v1/router.ts) validates params, query and body with them and registers the operation in the
 // OpenAPI document (api/v1/openapi.ts), so the document cannot drift from what is enforced.
 import type { z } from 'zod';
-import type { ApiServices, AppContext } from '@plaudit/kernel';
+import type { ApiServices, AppContext, CapabilityRef } from '@plaudit/kernel';
 import type { Scope } from '../../shared/scopes';
 
 export interface OperationInput<P, Q, B> {
@@ -36,7 +36,7 @@ export interface Operation<P = any, Q = any, B = any> {
    * a capability the operation exists only with (an optional plugin's): without it the operation is
    * neither routed (404 like any unknown path) nor documented. Absent: always there.
    */
-  requires?: string;
+  requires?: CapabilityRef<unknown>;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;

@@ -1,20 +1,19 @@
-// /questions: a shop's product questions and their published answers, through `questions.public`
+// /questions: a shop's product questions and their published answers, through QuestionsPublic
 // (the questions plugin). Read-only: the merchant moderates and answers in the app. The operations
 // exist only with that plugin installed (`requires`): without it they answer 404 and the document
 // does not list them. The asker's email is shown under `questions:read`, as reviewers' emails are
 // under `reviews:read`: both scopes are the shop's own data for the shop's own systems.
 import { z } from 'zod';
 import type { ApiServices } from '@plaudit/kernel';
-import type { PublicQuestions } from '../../shared/questions';
+import { QuestionsPublic } from '@plaudit/contracts/questions';
 import { boolQuery, csv, cursor, idParams, isoInstant, limit, notFound, pageInfo, productId } from './common';
 import { defineOperation } from './operation';
 
 const TAG = 'Questions';
-const CAPABILITY = 'questions.public';
 const STATUSES = ['published', 'unpublished', 'pending'] as const;
 const instant = z.iso.datetime();
 
-const questions = (services: ApiServices) => services.capabilities.get<PublicQuestions>(CAPABILITY)!;
+const questions = (services: ApiServices) => services.capabilities.get(QuestionsPublic)!;
 
 export const answerSchema = z
   .object({
@@ -79,7 +78,7 @@ export const questionOperations = [
     description: "The shop's product questions in every status, newest first unless `sort=oldest`, each with its published answers, a page at a time: follow `pageInfo.nextCursor`. Only on servers with the questions plugin.",
     tags: [TAG],
     scope: 'questions:read',
-    requires: CAPABILITY,
+    requires: QuestionsPublic,
     query: listQuery,
     responses: { 200: { description: 'A page of questions', schema: questionPageSchema } },
     async handler(ctx, { query }, services) {
@@ -98,7 +97,7 @@ export const questionOperations = [
     description: 'One question with its published answers.',
     tags: [TAG],
     scope: 'questions:read',
-    requires: CAPABILITY,
+    requires: QuestionsPublic,
     params: idParams('question'),
     responses: { 200: { description: 'The question', schema: questionSchema }, 404: { description: 'No question of this shop has this id' } },
     async handler(ctx, { params }, services) {

@@ -1,9 +1,9 @@
-// /requests: a shop's review requests for integrators, through `review-requests.public` (the queue
+// /requests: a shop's review requests for integrators, through RequestsPublic (the queue
 // screen's list and cancel, and the per-order start the old-orders send uses). The queue's stored
 // statuses get plain names here (STATUS_NAMES), both in answers and in the status filter.
 import { z } from 'zod';
 import type { ApiServices } from '@plaudit/kernel';
-import type { PublicRequests, QueueStatus, RequestRecord } from '../../shared/requests';
+import { RequestsPublic, type ApiRequest, type StoredRequestStatus } from '@plaudit/contracts/review-requests';
 import { capability, csv, cursor, idParams, limit, notFound, pageInfo } from './common';
 import { defineOperation } from './operation';
 
@@ -19,10 +19,10 @@ const STATUS_NAMES = {
   failed: 'failed',
   cancel: 'cancelled',
   pause: 'paused',
-} as const satisfies Record<QueueStatus, string>;
-type StatusName = (typeof STATUS_NAMES)[QueueStatus];
+} as const satisfies Record<StoredRequestStatus, string>;
+type StatusName = (typeof STATUS_NAMES)[StoredRequestStatus];
 const NAMES = Object.values(STATUS_NAMES) as [StatusName, ...StatusName[]];
-const STORED = Object.fromEntries(Object.entries(STATUS_NAMES).map(([stored, name]) => [name, stored])) as Record<StatusName, QueueStatus>;
+const STORED = Object.fromEntries(Object.entries(STATUS_NAMES).map(([stored, name]) => [name, stored])) as Record<StatusName, StoredRequestStatus>;
 
 const STATUS_TEXT =
   "awaitingTrigger: waits for the shop's trigger (purchase, fulfillment or delivery); scheduled: its send time is set; sent; opened; reviewed: the customer wrote a review; " +
@@ -91,10 +91,10 @@ const createBody = z
   .strict()
   .meta({ id: 'ReviewRequestCreate' });
 
-const requests = (services: ApiServices) => capability<PublicRequests>(services, 'review-requests.public');
+const requests = (services: ApiServices) => capability(services, RequestsPublic);
 const requestId = idParams('review request');
 
-export function toRequest(r: RequestRecord): z.output<typeof requestSchema> {
+export function toRequest(r: ApiRequest): z.output<typeof requestSchema> {
   return { ...r, status: STATUS_NAMES[r.status] };
 }
 

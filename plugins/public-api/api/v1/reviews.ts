@@ -1,8 +1,9 @@
-// /reviews and /products/summaries: a shop's reviews for integrators, through `reviews.public` (the
-// reviews plugin's admin paths: same validation, recounts, webhooks and reply emails as the admin).
+// /reviews and /products/summaries: a shop's reviews for integrators, through the reviews plugin's
+// `ReviewAdmin` (its admin paths: same validation, recounts, webhooks and reply emails as the admin)
+// and, for the summaries, `ReviewFeed` (published reviews counted).
 import { z } from 'zod';
 import type { ApiServices } from '@plaudit/kernel';
-import type { PublicReviews } from '../../shared/reviews';
+import { ReviewAdmin, ReviewFeed } from '@plaudit/contracts/reviews';
 import { capability, idParams, notFound } from './common';
 import { defineOperation } from './operation';
 import {
@@ -10,7 +11,7 @@ import {
 } from './review-schemas';
 
 const TAG = 'Reviews';
-const reviews = (services: ApiServices) => capability<PublicReviews>(services, 'reviews.public');
+const reviews = (services: ApiServices) => capability(services, ReviewAdmin);
 const reviewId = idParams('review');
 const REVIEW_404 = { 404: { description: 'No review of this shop has this id' } };
 
@@ -145,7 +146,7 @@ export const reviewOperations = [
     query: summariesQuery,
     responses: { 200: { description: 'One summary per product', schema: summariesSchema } },
     async handler(ctx, { query }, services) {
-      const found = await reviews(services).summaries(ctx.state.tenant, query.productIds);
+      const found = await capability(services, ReviewFeed).summaries(ctx.state.tenant, query.productIds);
       return { body: { items: query.productIds.map((id) => found[id] ?? emptySummary(id)) } };
     },
   }),

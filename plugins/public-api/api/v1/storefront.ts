@@ -5,7 +5,7 @@
 import createHttpError, { isHttpError } from 'http-errors';
 import { z } from 'zod';
 import { SHOP_DOMAIN, type ApiServices } from '@plaudit/kernel';
-import type { StorefrontFeed, StorefrontReviewRecord } from '../../shared/reviews';
+import { ReviewFeed, type PublicReview } from '@plaudit/contracts/reviews';
 import { capability, csv, cursor, INVALID, limit, pageInfo, productId } from './common';
 import { defineOperation } from './operation';
 import { mediaSchema, ratingSummarySchema, summariesSchema } from './review-schemas';
@@ -82,7 +82,7 @@ async function tenantOf(services: ApiServices, domain: string) {
 /** Media we store are paths on this app: shoppers' browsers reach them by its URL. */
 const absolute = (url: string, appUrl: string) => (url.startsWith('/') && !url.startsWith('//') ? `${appUrl}${url}` : url);
 
-function forShoppers(r: StorefrontReviewRecord, appUrl: string): z.output<typeof storefrontReviewSchema> {
+function forShoppers(r: PublicReview, appUrl: string): z.output<typeof storefrontReviewSchema> {
   return {
     id: r.id, kind: r.kind, productId: r.productId, productTitle: r.productTitle, productHandle: r.productHandle, rating: r.rating, title: r.title,
     content: r.content, author: r.author, country: r.country, locale: r.locale, variants: r.variants,
@@ -117,7 +117,7 @@ export const storefrontOperations = [
     query: productReviewsQuery,
     responses: { 200: { description: 'A page of published reviews', schema: storefrontPageSchema }, 404: { description: 'No installed shop has this domain' } },
     async handler(_ctx, { params, query }, services) {
-      const feed = capability<StorefrontFeed>(services, 'reviews.feed');
+      const feed = capability(services, ReviewFeed);
       const tenant = await tenantOf(services, query.shop);
       const page = await withCursorField(() =>
         feed.reviews(tenant, { productId: params.productId, sort: query.sort, stars: query.stars, withMedia: query.media === 'true' || undefined, limit: query.limit, after: query.cursor }),
@@ -137,7 +137,7 @@ export const storefrontOperations = [
     query: summariesQuery,
     responses: { 200: { description: 'One summary per product, in the order asked', schema: summariesSchema }, 404: { description: 'No installed shop has this domain' } },
     async handler(_ctx, { query }, services) {
-      const feed = capability<StorefrontFeed>(services, 'reviews.feed');
+      const feed = capability(services, ReviewFeed);
       const found = await feed.summaries(await tenantOf(services, query.shop), query.productIds);
       const items: z.output<typeof ratingSummarySchema>[] = query.productIds.map((id) => {
         const s = found[id];

@@ -4,6 +4,7 @@ import { apiJson } from '@plaudit/kernel/admin';
 import type { EmailSettingsView } from '../../shared/email-settings';
 import type { EmailTemplate } from '@plaudit/kernel/admin';
 import type { TemplateListItem, TemplateType } from '../../shared/templates';
+import type { NotificationSettings } from '@plaudit/contracts/reviews';
 
 export interface TemplateDetail {
   type: TemplateType;
@@ -17,13 +18,8 @@ export interface TemplateDetail {
   shopEmail: string | null;
 }
 
-export interface NotificationSettings {
-  enabledEmailNewReview: boolean;
-  enabledEmailNegativeReview: boolean;
-  receiverNewReview: string | null;
-  receiverNegativeReview: string | null;
-  negativeThreshold: number;
-}
+/** The reviews plugin's notification fields (its PUT /api/reviews/settings takes them too). */
+export type { NotificationSettings };
 
 const json = (method: string, body?: unknown): RequestInit => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
 

@@ -23,7 +23,7 @@ import { languageOf } from './signed-link';
 import { storefrontRoutes } from './storefront-routes';
 import { writeOrder } from './write-order';
 import { sayPage, writePage } from './write-page';
-import { VIDEO_CAPABILITY, type ReviewVideos } from '../../shared/video';
+import { ReviewVideos } from '@plaudit/contracts/video-reviews';
 
 const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif' };
 
@@ -32,7 +32,7 @@ export function collectRoutes(services: ApiServices) {
   const settings = reviewSettingsOf(services.settings);
   const router = new Router<AppState>();
   const limits = reviewerLimits(knex, 'link');
-  const videos = () => services.capabilities.get<ReviewVideos>(VIDEO_CAPABILITY);
+  const videos = () => services.capabilities.get(ReviewVideos);
 
   /** The link, its shop, the order line it is for and the customer's language; undefined answers the page itself. */
   async function context(ctx: AppContext) {

@@ -1,11 +1,12 @@
 // A review a shopper sends from a public form: the storefront submit form (storefront-routes.ts) and,
-// through the `reviews.guest` capability, other plugins' public pages (a QR card's product page).
+// through the `reviews.write` capability (`submitGuest`), other plugins' public pages (a QR card's product page).
 // One path for all of them: the shop's switch, rate limits, honeypot, eligibility, validation, the
 // purchase check, spam hold and moderation. Throws http-errors; 400s carry per-field `errors`.
 import createHttpError from 'http-errors';
 import { type ApiServices, type AppContext, hitAll, RateLimit, type Tenant } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
-import type { GuestReview } from '../../shared/feed';
+import type { GuestReview } from '@plaudit/contracts/reviews';
+import { ReviewVideos } from '@plaudit/contracts/video-reviews';
 import { reviewSettingsOf } from '../../shared/settings';
 import { PER_SHOP, reviewerLimits } from './rate-limit';
 import { saveCollectedReview } from './save-review';
@@ -13,7 +14,6 @@ import { looksLikeSpam } from './spam';
 import { findProduct, findReviewer, type Purchase, type Reviewer } from './storefront-platform';
 import { INVALID, readSubmission, REQUIRED, UPLOAD_LIMIT, validateSubmission } from './submission';
 import { MAX_PHOTOS, storeImage } from './media';
-import { VIDEO_CAPABILITY, type ReviewVideos } from '../../shared/video';
 
 export const NOT_ELIGIBLE_GUEST = 'Only customers who bought this product can write a review. Please log in to your account first.';
 export const NOT_ELIGIBLE_CUSTOMER = 'Only customers who bought this product can write a review.';
@@ -36,7 +36,7 @@ export function reviewSubmitter(services: ApiServices) {
   const reviewSettings = reviewSettingsOf(services.settings);
   const limits = reviewerLimits(knex, 'storefront');
   const perShop = new RateLimit(knex, 'storefront-shop', PER_SHOP);
-  const videos = () => services.capabilities.get<ReviewVideos>(VIDEO_CAPABILITY);
+  const videos = () => services.capabilities.get(ReviewVideos);
 
   /** The form's video (an upload id and its caption), checked; undefined without one. */
   async function checkVideo(ctx: AppContext, tenant: Tenant, fields: Record<string, string>, photos: number) {

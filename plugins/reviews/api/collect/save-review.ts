@@ -5,9 +5,9 @@ import type { PartialModelObject } from 'objection';
 import type { ApiServices, Tenant } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
 import { recomputeSummaries } from '../../db/summaries';
-import { REVIEW_CREATED, type ReviewCreated } from '../../shared/events';
+import { ReviewCreated, type ReviewCreatedPayload } from '@plaudit/contracts/reviews';
 
-export function reviewCreatedPayload(tenant: Tenant, review: Review, queueEntryId: number | null): ReviewCreated {
+export function reviewCreatedPayload(tenant: Tenant, review: Review, queueEntryId: number | null): ReviewCreatedPayload {
   return {
     shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, productId: review.productId ?? null, rating: review.rating,
     source: review.source, status: review.status, orderId: review.orderId ?? null, queueEntryId, mediaCount: (review.media ?? []).length,
@@ -27,7 +27,7 @@ export async function saveCollectedReview(
     const review = await tenant.insert(Review, row as never, trx);
     await recomputeSummaries(trx, tenant.shopId, [review.productId]);
     await also?.(trx, review);
-    await events.emit(REVIEW_CREATED, reviewCreatedPayload(tenant, review, queueEntryId), { key: review.id, shopDomain: tenant.shopDomain, trx });
+    await events.emit(ReviewCreated, reviewCreatedPayload(tenant, review, queueEntryId), { key: review.id, shopDomain: tenant.shopDomain, trx });
     return review;
   });
 }

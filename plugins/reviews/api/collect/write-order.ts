@@ -1,22 +1,22 @@
-// The order behind a signed write link: from review-requests' facts when that plugin is installed
-// (no second call to Shopify), else (plugin absent, entry unknown to it) from the store's Admin API.
+// The order behind a signed write link: as review-requests announced it when the request went out
+// (db/write-orders.ts: no second call to Shopify), else (no such announcement: review-requests
+// absent, a push reminder's link, the event not handled yet) from the store's Admin API.
 import type { ApiServices, Tenant } from '@plaudit/kernel';
-import { REQUEST_FACTS, type OrderFacts, type RequestFacts } from '../../shared/facts';
+import { writeOrderOf, type WriteOrderFacts } from '../../db/write-orders';
 import type { WriteLink } from '../../shared/links';
 
 export interface WriteOrder {
   email: string | null;
   country: string | null;
   customerId: string | null;
-  customer: OrderFacts['customer'];
+  customer: WriteOrderFacts['customer'];
   lineItems: { productId: string; title: string; imageUrl: string | null; lineItemId: string | null }[];
 }
 
-export async function writeOrder({ capabilities, platform }: Pick<ApiServices, 'capabilities' | 'platform'>, tenant: Tenant, link: WriteLink): Promise<WriteOrder | undefined> {
-  // Facts are a shortcut: an entry they do not know (removed since, another order) asks the store.
-  const found = await capabilities.get<RequestFacts>(REQUEST_FACTS)?.orderFacts(tenant, { queueEntryId: link.queueEntryId });
-  if (found?.orderId === link.orderId) {
-    return { email: found.customer.email, country: null, customerId: null, customer: found.customer, lineItems: found.lineItems.map((li) => ({ ...li, lineItemId: li.lineItemId ?? null })) };
+export async function writeOrder({ platform }: Pick<ApiServices, 'platform'>, tenant: Tenant, link: WriteLink): Promise<WriteOrder | undefined> {
+  const found = await writeOrderOf(tenant, link.queueEntryId, link.orderId);
+  if (found) {
+    return { email: found.customer.email, country: null, customerId: null, customer: found.customer, lineItems: found.lineItems.map((li) => ({ ...li, lineItemId: null })) };
   }
   const order = platform ? await platform.adminApi(tenant.shopDomain).order(`gid://shopify/Order/${link.orderId}`) : null;
   if (!order) return undefined;

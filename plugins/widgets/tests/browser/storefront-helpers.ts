@@ -5,6 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { client, collectPageErrors, eventually, type Reply, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
 import { displayStore } from '../../api/display-store';
 import { SNAPSHOT_SCHEDULE_ID } from '../../api/snapshot-schedule';
+import { ReviewsRatingSync } from '@plaudit/contracts/reviews';
+import { WidgetsSnapshotSync } from '../../shared/workflows';
 
 export type Stack = Awaited<ReturnType<typeof startPlatformStack>> & { taskQueue: string };
 
@@ -53,9 +55,9 @@ export async function addReview(shop: DemoShop, fields: Record<string, unknown>)
 
 /** The minute-by-minute syncs, run now: product ratings (reviews plugin) and widget snapshots. */
 export async function syncNow(stack: Stack, shop: DemoShop) {
-  const wf = stack.api.runtime.services.temporal.client.workflow;
-  await wf.execute('reviewsRatingSync', { workflowId: `rating-sync-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [] });
-  return wf.execute('widgetsSnapshotSync', { workflowId: `snapshots-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [{ shopId: shop.shopId }] }) as Promise<{ shops: number; written: number }>;
+  const { temporal } = stack.api.runtime.services;
+  await temporal.execute(ReviewsRatingSync, { workflowId: `rating-sync-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [] });
+  return temporal.execute(WidgetsSnapshotSync, { workflowId: `snapshots-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [{ shopId: shop.shopId }] });
 }
 
 /**

@@ -1,0 +1,106 @@
+// The production build (issue 29): scripts/build.ts compiles into a temporary folder beside a
+// node_modules without tsx and without any devDependency (what `npm ci --omit=dev` leaves); there,
+// by plain node with TypeScript support off, every module the app requires at run time loads and
+// the compiled API answers /api/health against the test stack. (The workflow bundle is left out:
+// the worker's start is what `npm run bench:production` measures.)
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import { freePort, stopChild } from '../../api/runtime/temporal-dev-server';
+import { checkLoads } from '../../scripts/build';
+
+const ROOT = path.resolve(__dirname, '../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-build-test-'));
+const dist = path.join(dir, 'dist');
+let api: ChildProcess | undefined;
+
+/** <dir>/node_modules: a link to each installed package except tsx and the devDependencies. */
+function productionModules(target: string) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const left = new Set(['tsx', '.bin', '.package-lock.json', ...Object.keys(pkg.devDependencies ?? {})]);
+  const source = path.join(ROOT, 'node_modules');
+  for (const name of fs.readdirSync(source)) {
+    const names = name.startsWith('@') ? fs.readdirSync(path.join(source, name)).map((n) => `${name}/${n}`) : [name];
+    for (const n of names.filter((n) => !left.has(n))) {
+      fs.mkdirSync(path.dirname(path.join(target, n)), { recursive: true });
+      fs.symlinkSync(path.join(source, n), path.join(target, n));
+    }
+  }
+}
+
+function run(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd: ROOT, env: process.env, timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
+  });
+}
+
+/** Resolves with the port once the child reports ready; rejects with its output if it exits. */
+function listening(child: ChildProcess): Promise<void> {
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  return new Promise((resolve, reject) => {
+    child.on('message', (m) => m === 'ready' && resolve());
+    child.once('exit', (code) => reject(new Error(`the compiled API exited (${code}):\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  // the run's PLUGIN_DIRS (the fixture plugins) compile into dist/plugins along with plugins/
+  await run(['--import', 'tsx', 'scripts/build.ts', '--out', dist, '--skip-workflows', '--skip-check']);
+  productionModules(path.join(dir, 'node_modules'));
+}, 120_000);
+
+afterAll(async () => {
+  if (api) await stopChild(api);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the build leaves no TypeScript entry behind and finds no tsx beside it', () => {
+  expect(fs.existsSync(path.join(dist, 'api/server.js'))).toBe(true);
+  expect(fs.existsSync(path.join(dist, 'plugins/reviews/plugin.js'))).toBe(true);
+  expect(fs.existsSync(path.join(dist, 'plugins/reviews/plugin.ts'))).toBe(false);
+  expect(fs.existsSync(path.join(dist, 'plugins/fixture-notes/api/index.js'))).toBe(true);
+  const resolve = (name: string) => spawnSync(process.execPath, ['-e', `require.resolve(${JSON.stringify(name)})`], { cwd: dist }).status;
+  expect(resolve('koa')).toBe(0);
+  expect(resolve('tsx')).not.toBe(0);
+  expect(resolve('typescript')).not.toBe(0);
+});
+
+test('every plugin side, migration and process entry loads with the production packages alone', () => {
+  expect(() => checkLoads(dist)).not.toThrow();
+}, 60_000);
+
+/** GET without keep-alive: no socket outlives the test. */
+function get(url: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+    }).on('error', reject);
+  });
+}
+
+test('the compiled API starts with plain node and answers /api/health', async () => {
+  const port = await freePort();
+  api = spawn(process.execPath, ['--no-experimental-strip-types', path.join(dist, 'api/server.js')], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NODE_OPTIONS: '',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      // compiled into dist/plugins already: set again they would be found twice
+      PLUGIN_DIRS: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  await listening(api);
+  const res = await get(`http://127.0.0.1:${port}/api/health`);
+  expect(res).toMatchObject({ status: 200, body: { status: 'ok', database: { status: 'up' }, temporal: { status: 'up' } } });
+}, 60_000);

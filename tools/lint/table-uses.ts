@@ -1,0 +1,168 @@
+// Every table a source file touches, read from its syntax tree: knex builders (`knex('t')`,
+// `trx('t')`, `.from/.into/.table/.join('t')`, `knex.schema.*('t')`, `'t as alias'`, `{ a: 't' }`),
+// Objection models (`static tableName`, relation joins), and SQL text passed to `.raw`/`.whereRaw`/...
+// or written as a statement anywhere. Names are followed through constants (evaluate.ts).
+import type * as Oxc from 'oxc-parser';
+import { evaluate, evaluateStrings, HOLE, UNKNOWN, type Value } from './evaluate';
+import { lineAt, type Node, type NodeOf, nodesOf, parentOf, type SourceFile, snippet, walk } from './parse';
+import { propertyName } from './scope';
+import { looksLikeSql, namesInSql } from './sql';
+
+export interface TableRef {
+  table: string;
+  line: number;
+  /** the code that names it */
+  how: string;
+}
+
+export interface FileTables {
+  refs: TableRef[];
+  /** builder calls and SQL whose table could not be known statically */
+  unresolved: TableRef[];
+}
+
+/** Names a knex instance goes by when called as a function: `knex('t')`, `trx('t')`, `deps.knex('t')`. */
+const KNEX_NAMES = new Set(['knex', 'trx', 'tx', 'db', 'k', 'transaction', 'conn', 'connection']);
+/** Builder and schema methods whose first argument is a table. */
+const TABLE_METHODS = new Set([
+  'from', 'into', 'table', 'insertInto', 'inTable', 'createTable', 'createTableIfNotExists', 'createTableLike',
+  'alterTable', 'dropTable', 'dropTableIfExists', 'hasTable', 'hasColumn', 'renameTable',
+]);
+const SECOND_TOO = new Set(['renameTable', 'createTableLike']);
+/** Joins take the table first and a condition after (Array.prototype.join takes one argument). */
+const JOIN_METHODS = new Set(['join', 'innerJoin', 'leftJoin', 'leftOuterJoin', 'rightJoin', 'rightOuterJoin', 'fullOuterJoin', 'outerJoin', 'crossJoin']);
+/** Methods whose first argument is SQL text (`query` is pg's client.query). */
+export const RAW_METHODS = new Set([
+  'raw', 'whereRaw', 'orWhereRaw', 'andWhereRaw', 'havingRaw', 'orHavingRaw', 'orderByRaw', 'groupByRaw',
+  'joinRaw', 'fromRaw', 'onRaw', 'query',
+]);
+/** An argument of these shapes is a subquery or a callback, not a table name. */
+const NOT_A_NAME = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'CallExpression', 'ObjectExpression', 'ArrayExpression', 'AwaitExpression']);
+
+function calleeName(callee: Node): { name: string; object?: Node } | undefined {
+  const c = callee.type === 'ChainExpression' ? callee.expression : callee;
+  if (c.type === 'Identifier') return { name: c.name };
+  if (c.type === 'MemberExpression' && !c.computed && c.property.type === 'Identifier') return { name: c.property.name, object: c.object };
+  return undefined;
+}
+
+/** 't', 't as a', 'public.t' -> 't'; an alias object { a: 't' } -> 't'. */
+function tablesOf(value: Value): (string | typeof UNKNOWN)[] {
+  if (typeof value === 'string') {
+    const name = value.trim().replace(/\s+as\s+\S+$/i, '');
+    if (name.includes(HOLE)) return [UNKNOWN];
+    return [name.replace(/^public\./, '').replace(/^"(.*)"$/, '$1')];
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return Object.values(value).flatMap(tablesOf);
+  return value === UNKNOWN ? [UNKNOWN] : [];
+}
+
+class Collector {
+  readonly refs: TableRef[] = [];
+  readonly unresolved: TableRef[] = [];
+  private readonly seen = new Set<string>();
+  constructor(readonly file: SourceFile) {}
+
+  add(table: string | typeof UNKNOWN, line: number, node: Node): void {
+    const how = snippet(this.file, node);
+    if (table === UNKNOWN) {
+      this.unresolved.push({ table: '?', line, how });
+      return;
+    }
+    const key = `${table}:${line}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.refs.push({ table, line, how });
+  }
+
+  /** A builder's table argument; a subquery or callback in that place names no table. */
+  name(arg: Node | undefined, at: Node, qualified = false): void {
+    if (!arg || arg.type === 'SpreadElement' || NOT_A_NAME.has(arg.type)) return;
+    for (const value of evaluate(this.file, arg)) {
+      for (const t of tablesOf(value)) {
+        if (t === UNKNOWN) this.add(t, lineAt(this.file, arg.start), at);
+        // `references('shops.id')` names a table, `references('id')` a column of inTable's
+        else if (!qualified) this.add(t, lineAt(this.file, arg.start), at);
+        else if (t.includes('.')) this.add(t.split('.')[0], lineAt(this.file, arg.start), at);
+      }
+    }
+  }
+
+  /** SQL text an expression holds: a name in a table position that could not be known is unresolved. */
+  sql(node: Node, at: Node): void {
+    const startLine = lineAt(this.file, node.start);
+    const endLine = lineAt(this.file, node.end);
+    const literal = node.type === 'Literal' || node.type === 'TemplateLiteral';
+    for (const text of evaluateStrings(this.file, node)) {
+      if (text === HOLE) continue;
+      for (const { name, offset } of namesInSql(text)) {
+        const line = literal ? Math.min(endLine, startLine + (text.slice(0, offset).match(/\n/g)?.length ?? 0)) : startLine;
+        this.add(name.includes(HOLE) ? UNKNOWN : name, line, at);
+      }
+    }
+  }
+}
+
+function visitCall(c: Collector, node: Oxc.CallExpression): void {
+  const callee = calleeName(node.callee);
+  if (!callee) return;
+  const [first, second] = node.arguments;
+  const { name, object } = callee;
+  if (KNEX_NAMES.has(name)) c.name(first, node);
+  else if (RAW_METHODS.has(name) && object && first) c.sql(first, node);
+  else if (name === 'references' && object) c.name(first, node, true);
+  else if (JOIN_METHODS.has(name) && object && node.arguments.length >= 2) c.name(first, node);
+  else if (TABLE_METHODS.has(name) && object && !isGlobalClass(object, name)) {
+    c.name(first, node);
+    if (SECOND_TOO.has(name)) c.name(second, node);
+  }
+}
+
+/** `Array.from(x)`, `Buffer.from(x)`, `console.table(x)` are not query builders. */
+function isGlobalClass(object: Node, method: string): boolean {
+  if (object.type !== 'Identifier') return false;
+  return (method === 'from' && /^[A-Z]/.test(object.name)) || (method === 'table' && object.name === 'console');
+}
+
+/** `static tableName = 't'` or `static get tableName() { return 't' }` on an Objection model. */
+function visitStaticField(c: Collector, node: Oxc.PropertyDefinition): void {
+  if (node.static && propertyName(node.key, node.computed) === 'tableName') c.name(node.value ?? undefined, node);
+}
+
+function visitStaticGetter(c: Collector, node: Oxc.MethodDefinition): void {
+  if (!node.static || node.kind !== 'get' || propertyName(node.key, node.computed) !== 'tableName' || !node.value.body) return;
+  walk(node.value.body, (n) => {
+    if (n.type === 'ReturnStatement') c.name(n.argument ?? undefined, node);
+  });
+}
+
+/** An Objection relation's `join: { from: 't.id', to: 'u.t_id', through: { from, to } }`. */
+function visitRelationJoin(c: Collector, node: NodeOf<'Property'>): void {
+  const parent = parentOf(node);
+  const grandparent = parent && parentOf(parent);
+  if (parent?.type !== 'ObjectExpression' || grandparent?.type !== 'Property') return;
+  const key = propertyName(node.key, node.computed);
+  const holder = propertyName(grandparent.key, grandparent.computed);
+  if ((key === 'from' || key === 'to') && (holder === 'join' || holder === 'through')) c.name(node.value, node, true);
+}
+
+/** A string or template literal that is a SQL statement, wherever it is written (a const, a helper's argument). */
+function visitLiteral(c: Collector, node: Oxc.StringLiteral | Oxc.TemplateLiteral): void {
+  const parent = parentOf(node);
+  const shape = node.type === 'Literal' ? node.value : node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(HOLE);
+  if (typeof shape !== 'string' || !looksLikeSql(shape)) return;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === node && RAW_METHODS.has(calleeName(parent.callee)?.name ?? '')) return;
+  c.sql(node, node);
+}
+
+/** The tables `file` touches, and the builder calls and SQL whose table it could not tell. */
+export function tablesTouched(file: SourceFile): FileTables {
+  const c = new Collector(file);
+  for (const node of nodesOf(file, 'CallExpression')) visitCall(c, node);
+  for (const node of nodesOf(file, 'PropertyDefinition')) visitStaticField(c, node);
+  for (const node of nodesOf(file, 'MethodDefinition')) visitStaticGetter(c, node);
+  for (const node of nodesOf(file, 'Property')) visitRelationJoin(c, node);
+  for (const node of nodesOf(file, 'Literal')) if (typeof node.value === 'string') visitLiteral(c, node as Oxc.StringLiteral);
+  for (const node of nodesOf(file, 'TemplateLiteral')) visitLiteral(c, node);
+  return { refs: c.refs, unresolved: c.unresolved };
+}
