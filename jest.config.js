@@ -18,13 +18,16 @@ const shared = { transform, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx'
 // the real components for a run: PostgreSQL, Temporal, the SMTP sink and the worker
 const stack = { globalSetup: '<rootDir>/tests/setup/global-setup.ts', globalTeardown: '<rootDir>/tests/setup/global-teardown.ts' };
 // The static project: test files that need no PostgreSQL, Temporal, SMTP sink or worker (they import no
-// stack helper: startTestApi, createShop, startPlatformStack, a plugin's tests/helpers.ts...). Everything
-// in tests/unit/ and tests/emulator/ is static; a plugin's static test file is listed here by name.
+// stack helper: startTestApi, createShop, startPlatformStack, a plugin's tests/helpers.ts...): every
+// `*.unit.test.ts` in a plugin's tests/ (outside plugins' too), and all of tests/unit/, tests/emulator/, tests/replay/.
+const pluginUnitTests = '*/tests/**/*.unit.test.ts';
 const staticTests = [
+  `plugins/${pluginUnitTests}`,
   'tests/unit/**/*.test.ts',
   'tests/emulator/**/*.test.ts',
   // replays of the recorded workflow histories: offline, no Temporal server (docs/workflows.md)
   'tests/replay/**/*.test.ts',
+  // plugins' static tests named before the *.unit.test.ts convention (rename them, then drop them here)
   'plugins/analytics/tests/periods.test.ts',
   'plugins/imports/tests/formats.test.ts',
   'plugins/imports/tests/marketplaces.test.ts',
@@ -39,8 +42,8 @@ const staticTests = [
   'plugins/widgets/tests/storefront-locales.test.ts',
   'plugins/widgets/tests/xss.test.ts',
 ];
-// jest replaces <rootDir> only at a glob's start, so the node project's exclusions ('!...') spell the root out
-const rootGlob = __dirname.replace(/[\\()[\]{}*?!+@]/g, '\\$&');
+// jest replaces <rootDir> only at a glob's start, so the node project's exclusions ('!...') spell folders out
+const asGlob = (dir) => dir.replace(/[\\()[\]{}*?!+@]/g, '\\$&');
 
 module.exports = {
   reporters: ['default', '<rootDir>/tests/setup/summary-reporter.js'],
@@ -56,7 +59,9 @@ module.exports = {
       ...shared,
       displayName: 'static',
       testEnvironment: 'node',
-      testMatch: staticTests.map((glob) => `<rootDir>/${glob}`),
+      roots: ['<rootDir>', ...externalDirs],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '/plugins/[^/]+/tests/browser/'],
+      testMatch: [...staticTests.map((glob) => `<rootDir>/${glob}`), ...externalDirs.map((d) => `${asGlob(d)}/${pluginUnitTests}`)],
     },
     {
       ...shared,
@@ -73,7 +78,8 @@ module.exports = {
         '<rootDir>/tests/reliability/**/*.test.ts',
         '<rootDir>/tests/fixtures/plugins/*/tests/**/*.test.ts',
         ...externalDirs.map((d) => `${d}/*/tests/**/*.test.ts`),
-        ...staticTests.map((glob) => `!${rootGlob}/${glob}`),
+        ...staticTests.map((glob) => `!${asGlob(__dirname)}/${glob}`),
+        ...externalDirs.map((d) => `!${asGlob(d)}/${pluginUnitTests}`),
       ],
     },
     {

@@ -51,7 +51,9 @@ process.on('SIGUSR2', () => {
   v8.setFlagsFromString('--expose-gc');
   vm.runInNewContext('gc')();
   const after = process.memoryUsage();
-  fs.writeFileSync(process.env.BENCH_PROBE_FILE, JSON.stringify({ before, after, packages }));
+  const code = v8.getHeapCodeStatistics();
+  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { size: s.space_size, used: s.space_used_size }]));
+  fs.writeFileSync(process.env.BENCH_PROBE_FILE, JSON.stringify({ before, after, code, spaces, packages }));
 });`;
 const PROBE_FLAG = `--import=data:text/javascript,${encodeURIComponent(PROBE)}`;
 

@@ -68,22 +68,32 @@ function markerId(e: HistoryEvent): string {
   return [a.markerName, ...ids.filter(Boolean)].join(':');
 }
 
-// Workflow-task bookkeeping varies from run to run (a signal arriving mid-task adds one); it is not
-// part of what the workflow did.
-const BOOKKEEPING = new Set(['WORKFLOW_TASK_SCHEDULED', 'WORKFLOW_TASK_STARTED', 'WORKFLOW_TASK_COMPLETED', 'WORKFLOW_TASK_TIMED_OUT', 'WORKFLOW_TASK_FAILED']);
+// The events a workflow's own commands write: what replay compares with the code's commands. Signals,
+// workflow tasks and activity progress land where the timing of a run puts them, so two runs of one
+// scenario on the same code may place them differently; they are left out of the shape.
+const COMMANDS = new Set([
+  'ACTIVITY_TASK_SCHEDULED', 'ACTIVITY_TASK_CANCEL_REQUESTED', 'TIMER_STARTED', 'TIMER_CANCELED', 'MARKER_RECORDED',
+  'UPSERT_WORKFLOW_SEARCH_ATTRIBUTES', 'WORKFLOW_PROPERTIES_MODIFIED', 'START_CHILD_WORKFLOW_EXECUTION_INITIATED',
+  'SIGNAL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED', 'REQUEST_CANCEL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED',
+  'WORKFLOW_EXECUTION_UPDATE_ACCEPTED', 'WORKFLOW_EXECUTION_UPDATE_COMPLETED',
+  'WORKFLOW_EXECUTION_COMPLETED', 'WORKFLOW_EXECUTION_FAILED', 'WORKFLOW_EXECUTION_CANCELED', 'WORKFLOW_EXECUTION_CONTINUED_AS_NEW',
+]);
 
 /**
- * What a run did, step by step: its commands (activities by type, timers, patch markers, search
- * attributes, the end), the signals and updates it took and its activities' outcomes. Two
- * recordings of one scenario with the same shape protect the same code path.
+ * What a run did, command by command: activities by type, timers, patch markers, search attributes,
+ * updates taken, and how it ended. Two recordings of one scenario with the same shape protect the
+ * same code path.
  */
 export function shapeOf(history: History): string[] {
   return (history.events ?? []).map((e) => {
     const t = typeName(e);
-    if (BOOKKEEPING.has(t)) return undefined;
+    if (!COMMANDS.has(t)) return undefined;
     if (e.activityTaskScheduledEventAttributes) return `${t}:${e.activityTaskScheduledEventAttributes.activityType?.name}`;
-    if (e.markerRecordedEventAttributes) return `${t}:${markerId(e)}`;
-    if (e.workflowExecutionSignaledEventAttributes) return `${t}:${e.workflowExecutionSignaledEventAttributes.signalName}`;
+    if (e.markerRecordedEventAttributes) {
+      const id = markerId(e);
+      // the SDK's own flags are marked wherever the run first needs them: not the workflow's doing
+      return id.includes(':__sdk_internal') ? undefined : `${t}:${id}`;
+    }
     if (e.workflowExecutionUpdateAcceptedEventAttributes) return `${t}:${e.workflowExecutionUpdateAcceptedEventAttributes.acceptedRequest?.input?.name}`;
     if (e.startChildWorkflowExecutionInitiatedEventAttributes) return `${t}:${e.startChildWorkflowExecutionInitiatedEventAttributes.workflowType?.name}`;
     return t;

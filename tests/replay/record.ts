@@ -23,7 +23,8 @@ async function main() {
   const chosen = Object.entries(SCENARIOS).filter(([, s]) => !only.length || s.types.some((t) => only.includes(t)));
 
   const started = Date.now();
-  Runtime.install({ logger: new DefaultLogger('WARN') });
+  // the activities' expected failures (a revoked key, a refused address) are not news here
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
   console.log('starting the stack (PostgreSQL, Temporal, SMTP sink, emulators, API, worker) ...');
   const { stack, stop } = await startRecordingStack();
   const rec = new Recorder(stack.api.runtime.services.temporal.client);

@@ -5,10 +5,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(__dirname, '../../test-results');
 
+/** HEADED=1 shows the browser window (a developer watching a browser test; needs a display). */
 export function launchBrowser(): Promise<Browser> {
+  const headed = Boolean(process.env.HEADED);
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    headless: !headed,
+    args: [...(headed ? [] : ['--headless']), '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
 }
 

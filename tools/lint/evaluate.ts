@@ -324,7 +324,7 @@ function parameterValues(ctx: Ctx, binding: Extract<Binding, { kind: 'parameter'
 /** The name a function is declared under in its file, and whether other files may call it. */
 function declaredName(fn: Oxc.Function | Oxc.ArrowFunctionExpression): { id: Oxc.BindingIdentifier; exported: boolean } | undefined {
   const holder = parentOf(fn);
-  if (fn.type === 'FunctionDeclaration' && fn.id) return { id: fn.id, exported: holder?.type !== 'Program' && holder?.type !== 'BlockStatement' };
+  if (fn.type === 'FunctionDeclaration' && fn.id) return { id: fn.id, exported: holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration' };
   if (holder?.type !== 'VariableDeclarator' || holder.init !== fn || holder.id.type !== 'Identifier') return undefined;
   const declaration = parentOf(holder);
   return { id: holder.id, exported: declaration !== undefined && parentOf(declaration)?.type === 'ExportNamedDeclaration' };
@@ -340,14 +340,16 @@ function callSiteArguments(ctx: Ctx, fn: Oxc.Function | Oxc.ArrowFunctionExpress
   const values: Value[] = [];
   for (const ref of nodesOf(ctx.file, 'Identifier')) {
     if (ref === declared.id || ref.name !== declared.id.name) continue;
-    const call = parentOf(ref);
-    if (call?.type !== 'CallExpression' || call.callee !== ref) return [UNKNOWN];
     const binding = resolveName(ctx.file, ref, ref.name);
     const target = binding?.kind === 'function' ? binding.fn : binding?.kind === 'variable' ? binding.declarator.init : undefined;
     if (target !== fn) continue;
+    const call = parentOf(ref);
+    // passed around (a callback, `export { f }`): who calls it with what is not known here
+    if (call?.type !== 'CallExpression' || call.callee !== ref) return [UNKNOWN];
     const arg = call.arguments[index];
     if (!arg) values.push(undefined);
-    else values.push(...(arg.type === 'SpreadElement' ? [UNKNOWN] : evaluateIn(ctx, arg)));
+    else if (arg.type === 'SpreadElement') values.push(UNKNOWN);
+    else values.push(...evaluateIn(ctx, arg));
   }
   return values.length > 0 ? values : [UNKNOWN];
 }

@@ -2,12 +2,15 @@
 // offered as `typescript/unstable/*`, which drives the native compiler over IPC; oxc parses TS/TSX in
 // process, fast, into an ESTree-shaped tree with UTF-16 offsets and comments.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import vm from 'node:vm';
 import type * as Oxc from 'oxc-parser';
 
-// oxc-parser is an ES module: jest's module registry cannot require one without
-// --experimental-vm-modules, Node 24's own require can.
-const oxc = createRequire(__filename)('oxc-parser') as typeof Oxc;
+// oxc-parser is an ES module. jest's module registry cannot require one without
+// --experimental-vm-modules; Node 24's own require can, so the parser is loaded by the worker's real
+// `require` (from its own context, outside the test's sandbox): a stateless native parser needs none
+// of what the registry adds (mocks, isolation), and stays loaded across test files.
+const realProcess = vm.runInThisContext('process') as NodeJS.Process;
+const oxc = realProcess.getBuiltinModule('node:module').createRequire(__filename)('oxc-parser') as typeof Oxc;
 
 export type Node = Oxc.Node;
 export type { Comment } from 'oxc-parser';

@@ -13,7 +13,10 @@ export interface SqlName {
 
 // a name may hold a HOLE where a template's part was unknown: `from ${table}`
 const IDENT = `(?:"[^"]+"|[A-Za-z_${HOLE}][\\w$${HOLE}]*)`;
-const NAME = `${IDENT}(?:\\.${IDENT})?`;
+// a whole name: not the start of a longer word (`lateral` is no table `latera`)
+const NAME = `${IDENT}(?:\\.${IDENT})?(?![\\w$${HOLE}])`;
+/** Keywords that can stand where a name is looked for (`REFERENCING NEW TABLE AS`, `UPDATE ON`, `FOR UPDATE SKIP`). */
+const KEYWORDS = new Set(['as', 'on', 'set', 'skip', 'nowait', 'of', 'only', 'lateral', 'select', 'values', 'default']);
 // after a table in a FROM/USING/TRUNCATE list: an optional alias, then `, next_table`
 const NOT_ALIAS = '(?:where|join|inner|left|right|full|cross|natural|lateral|on|group|order|limit|offset|having|union|window|for|returning|set|using|fetch|cascade|restrict)\\b';
 const LIST_NEXT = new RegExp(`(?:\\s+(?:as\\s+)?(?!${NOT_ALIAS})[A-Za-z_]\\w*)?\\s*,\\s*(?:only\\s+)?(${NAME})(?!\\s*\\()`, 'iyd');
@@ -52,7 +55,7 @@ export function namesInSql(text: string): SqlName[] {
       for (let next = LIST_NEXT.exec(text); next; next = LIST_NEXT.exec(text)) found.push(at(next, 1));
     }
   }
-  return found;
+  return found.filter((n) => !KEYWORDS.has(n.name)).sort((a, b) => a.offset - b.offset);
 }
 
 /** Tables a DDL text creates (CREATE TABLE, and the new name of ALTER TABLE ... RENAME TO). */

@@ -5,7 +5,7 @@
 import type * as Oxc from 'oxc-parser';
 import { evaluate, evaluateStrings, HOLE, UNKNOWN, type Value } from './evaluate';
 import { lineAt, type Node, type NodeOf, nodesOf, parentOf, type SourceFile, snippet, walk } from './parse';
-import { propertyName } from './scope';
+import { propertyName, resolveName } from './scope';
 import { looksLikeSql, namesInSql } from './sql';
 
 export interface TableRef {
@@ -13,6 +13,8 @@ export interface TableRef {
   line: number;
   /** the code that names it */
   how: string;
+  /** where in the file it is named, for order */
+  offset: number;
 }
 
 export interface FileTables {
@@ -22,7 +24,7 @@ export interface FileTables {
 }
 
 /** Names a knex instance goes by when called as a function: `knex('t')`, `trx('t')`, `deps.knex('t')`. */
-const KNEX_NAMES = new Set(['knex', 'trx', 'tx', 'db', 'k', 'transaction', 'conn', 'connection']);
+const KNEX_NAMES = new Set(['knex', 'trx', 'tx', 'db']);
 /** Builder and schema methods whose first argument is a table. */
 const TABLE_METHODS = new Set([
   'from', 'into', 'table', 'insertInto', 'inTable', 'createTable', 'createTableIfNotExists', 'createTableLike',
@@ -37,7 +39,7 @@ export const RAW_METHODS = new Set([
   'joinRaw', 'fromRaw', 'onRaw', 'query',
 ]);
 /** An argument of these shapes is a subquery or a callback, not a table name. */
-const NOT_A_NAME = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'CallExpression', 'ObjectExpression', 'ArrayExpression', 'AwaitExpression']);
+const NOT_A_NAME = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'CallExpression', 'ArrayExpression', 'AwaitExpression']);
 
 function calleeName(callee: Node): { name: string; object?: Node } | undefined {
   const c = callee.type === 'ChainExpression' ? callee.expression : callee;
@@ -63,16 +65,16 @@ class Collector {
   private readonly seen = new Set<string>();
   constructor(readonly file: SourceFile) {}
 
-  add(table: string | typeof UNKNOWN, line: number, node: Node): void {
+  add(table: string | typeof UNKNOWN, offset: number, line: number, node: Node, onlyNew = false): void {
     const how = snippet(this.file, node);
     if (table === UNKNOWN) {
-      this.unresolved.push({ table: '?', line, how });
+      this.unresolved.push({ table: '?', line, how, offset });
       return;
     }
     const key = `${table}:${line}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
-    this.refs.push({ table, line, how });
+    if (this.seen.has(key) || (onlyNew && this.seen.has(table))) return;
+    this.seen.add(key).add(table);
+    this.refs.push({ table, line, how, offset });
   }
 
   /** A builder's table argument; a subquery or callback in that place names no table. */
@@ -80,10 +82,11 @@ class Collector {
     if (!arg || arg.type === 'SpreadElement' || NOT_A_NAME.has(arg.type)) return;
     for (const value of evaluate(this.file, arg)) {
       for (const t of tablesOf(value)) {
-        if (t === UNKNOWN) this.add(t, lineAt(this.file, arg.start), at);
+        const line = lineAt(this.file, arg.start);
+        if (t === UNKNOWN) this.add(t, arg.start, line, at);
         // `references('shops.id')` names a table, `references('id')` a column of inTable's
-        else if (!qualified) this.add(t, lineAt(this.file, arg.start), at);
-        else if (t.includes('.')) this.add(t.split('.')[0], lineAt(this.file, arg.start), at);
+        else if (!qualified) this.add(t, arg.start, line, at);
+        else if (t.includes('.')) this.add(t.split('.')[0], arg.start, line, at);
       }
     }
   }
@@ -97,7 +100,8 @@ class Collector {
       if (text === HOLE) continue;
       for (const { name, offset } of namesInSql(text)) {
         const line = literal ? Math.min(endLine, startLine + (text.slice(0, offset).match(/\n/g)?.length ?? 0)) : startLine;
-        this.add(name.includes(HOLE) ? UNKNOWN : name, line, at);
+        // SQL held in a constant of this file was read where it is written: not again at each use
+        this.add(name.includes(HOLE) ? UNKNOWN : name, node.start + (literal ? offset : 0), line, at, !literal);
       }
     }
   }
@@ -108,20 +112,31 @@ function visitCall(c: Collector, node: Oxc.CallExpression): void {
   if (!callee) return;
   const [first, second] = node.arguments;
   const { name, object } = callee;
-  if (KNEX_NAMES.has(name)) c.name(first, node);
+  if (KNEX_NAMES.has(name) || (node.callee.type === 'Identifier' && typedAsKnex(c.file, node.callee))) c.name(first, node);
   else if (RAW_METHODS.has(name) && object && first) c.sql(first, node);
   else if (name === 'references' && object) c.name(first, node, true);
-  else if (JOIN_METHODS.has(name) && object && node.arguments.length >= 2) c.name(first, node);
-  else if (TABLE_METHODS.has(name) && object && !isGlobalClass(object, name)) {
+  else if (JOIN_METHODS.has(name) && object && node.arguments.length >= 2 && !notABuilder(object, name)) c.name(first, node);
+  else if (TABLE_METHODS.has(name) && object && !notABuilder(object, name)) {
     c.name(first, node);
     if (SECOND_TOO.has(name)) c.name(second, node);
   }
 }
 
-/** `Array.from(x)`, `Buffer.from(x)`, `console.table(x)` are not query builders. */
-function isGlobalClass(object: Node, method: string): boolean {
-  if (object.type !== 'Identifier') return false;
-  return (method === 'from' && /^[A-Z]/.test(object.name)) || (method === 'table' && object.name === 'console');
+/** A name declared with a Knex type (`(q: Knex) => q('t')`, `const t: Knex.Transaction = ...`) is a builder whatever it is called. */
+function typedAsKnex(file: SourceFile, callee: Oxc.IdentifierReference): boolean {
+  const binding = resolveName(file, callee, callee.name);
+  const declared = binding?.kind === 'parameter' && binding.path.length === 0 ? binding.identifier : binding?.kind === 'variable' && binding.path.length === 0 ? binding.declarator.id : undefined;
+  const pattern = declared?.type === 'AssignmentPattern' ? declared.left : declared;
+  const type = pattern?.type === 'Identifier' ? pattern.typeAnnotation?.typeAnnotation : undefined;
+  if (type?.type !== 'TSTypeReference') return false;
+  const typeName = type.typeName.type === 'TSQualifiedName' ? type.typeName.left : type.typeName;
+  return typeName.type === 'Identifier' && typeName.name === 'Knex';
+}
+
+/** `Array.from(x)`, `Buffer.from(x)`, `console.table(x)`, `path.join(a, b)` are not query builders. */
+function notABuilder(object: Node, method: string): boolean {
+  const name = object.type === 'Identifier' ? object.name : object.type === 'MemberExpression' && object.object.type === 'Identifier' ? object.object.name : '';
+  return (method === 'from' && /^[A-Z]/.test(name)) || (method === 'table' && name === 'console') || (JOIN_METHODS.has(method) && name === 'path');
 }
 
 /** `static tableName = 't'` or `static get tableName() { return 't' }` on an Objection model. */
@@ -158,11 +173,12 @@ function visitLiteral(c: Collector, node: Oxc.StringLiteral | Oxc.TemplateLitera
 /** The tables `file` touches, and the builder calls and SQL whose table it could not tell. */
 export function tablesTouched(file: SourceFile): FileTables {
   const c = new Collector(file);
+  for (const node of nodesOf(file, 'Literal')) if (typeof node.value === 'string') visitLiteral(c, node as Oxc.StringLiteral);
+  for (const node of nodesOf(file, 'TemplateLiteral')) visitLiteral(c, node);
   for (const node of nodesOf(file, 'CallExpression')) visitCall(c, node);
   for (const node of nodesOf(file, 'PropertyDefinition')) visitStaticField(c, node);
   for (const node of nodesOf(file, 'MethodDefinition')) visitStaticGetter(c, node);
   for (const node of nodesOf(file, 'Property')) visitRelationJoin(c, node);
-  for (const node of nodesOf(file, 'Literal')) if (typeof node.value === 'string') visitLiteral(c, node as Oxc.StringLiteral);
-  for (const node of nodesOf(file, 'TemplateLiteral')) visitLiteral(c, node);
-  return { refs: c.refs, unresolved: c.unresolved };
+  const inOrder = (a: TableRef, b: TableRef) => a.line - b.line || a.offset - b.offset;
+  return { refs: c.refs.sort(inOrder), unresolved: c.unresolved.sort(inOrder) };
 }

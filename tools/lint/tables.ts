@@ -55,7 +55,7 @@ export function tablesCreatedIn(file: SourceFile): { created: CreatedTable[]; pr
   // a template nested in another template's part is read as part of the outer one
   for (const node of nodesOf(file, 'TemplateLiteral')) if (parentOf(node)?.type !== 'TemplateLiteral') createdBySql(file, node, created, problems);
   for (const node of nodesOf(file, 'Literal')) if (typeof node.value === 'string' && /\btable\b/i.test(node.value)) createdBySql(file, node, created, problems);
-  return { created, problems };
+  return { created: created.sort((a, b) => a.line - b.line), problems: problems.sort((a, b) => a.line - b.line) };
 }
 
 /** A folder's migration files (not their tests). */

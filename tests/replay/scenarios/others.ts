@@ -10,6 +10,8 @@ import { appProxySignature } from '../../../api/platform/app-proxy';
 import { EMULATOR_API_SECRET } from '../../support/platform';
 import { apertiumDouble } from '../../../plugins/translations/tests/self-hosted-doubles';
 import { makeVideo, writeLinkFor } from '../../../plugins/video-reviews/tests/helpers';
+import { digestWaitingQuery, sendDigestNowSignal } from '../../../plugins/questions/workflows/messages';
+import { bulkProgressQuery } from '../../../plugins/translations/workflows/messages';
 import { email, uniq, type Context, type Scenario } from './context';
 
 const analytics: Scenario = {
@@ -90,9 +92,9 @@ const questions: Scenario = {
     await ask(ctx, domain, productId, 'Is the mug safe in the dishwasher?');
     // the first question's event starts the shop's digest, collecting for an hour
     const digest = await ctx.rec.find('questionDigest', domain);
-    const waiting = () => digest.query<unknown[]>('digestWaiting');
+    const waiting = () => digest.query(digestWaitingQuery);
     await ctx.rec.waiting('collecting', digest, async () => (await waiting()).length === 1);
-    await digest.signal('sendDigestNow');
+    await digest.signal(sendDigestNowSignal);
     await ctx.rec.waiting('sent-now', digest, async () => ctx.mailTo(owner).length === 1 && (await waiting()).length === 0);
   },
 };
@@ -104,17 +106,18 @@ const translations: Scenario = {
     try {
       const providers = { provider: 'apertium', autoTranslate: false, apertium: { url: apy.url } };
       const { domain, shop, http: admin } = await ctx.shop({ plan: 'advanced', fields: { installedAt: new Date('2025-01-01') }, settings: { 'translations.providers': providers } });
-      for (const content of ['El producto es muy bueno y llegó rápido.', 'La taza es bonita y el color es precioso.']) {
+      for (const content of ['El producto es muy bueno y llegó rápido.', 'La taza es bonita y el color es precioso.', 'The mug is lovely and the colour is great.']) {
         await admin.post('/api/reviews', { rating: 5, content, productId: 'gid://shopify/Product/9101', firstName: 'Ana', status: 'published' });
       }
+      // the Spanish reviews into English
       await admin.post('/api/translations/bulk', { language: 'en' });
       await ctx.rec.ended('completed', await ctx.rec.find('translateReviewsInto', `${domain}:en`));
 
-      // the provider down: the run waits and tries the same page again, then completes
+      // the English one into Spanish with the provider down: the run waits out the outage (30 s) and tries the same page again
       apy.down = true;
       await admin.post('/api/translations/bulk', { language: 'es' });
       const spanish = await ctx.rec.find('translateReviewsInto', `${domain}:es`);
-      const state = async () => (await spanish.query<{ state: string }>('bulkProgress')).state;
+      const state = async () => (await spanish.query(bulkProgressQuery)).state;
       await ctx.rec.waiting('provider-down-waiting', spanish, async () => (await state()) === 'waiting');
       apy.down = false;
       await ctx.rec.ended('provider-back-completed', spanish);

@@ -1,11 +1,13 @@
 // Reviews (plugins/reviews) and their rewards (plugins/rewards): the shop's notification workflow
 // holding a digest, the edit request and reply emails, the hourly and per-minute upkeep, and a reward
 // in each way it ends (too short, used, reminded and expired, topped up with photos, held for moderation).
+import { ReviewWrite } from '../../../contracts/reviews';
 import { productPng } from '../../../emulator/png';
+import { digestPendingQuery } from '../../../plugins/reviews/workflows/messages';
 import { until } from '../recorder';
 import { email, uniq, type Context, type Scenario } from './context';
 
-const pendingDigest = (ctx: Context, workflowId: string) => ctx.temporal.workflow.getHandle(workflowId).query<number[]>('digestPending');
+const pendingDigest = (ctx: Context, workflowId: string) => ctx.temporal.workflow.getHandle(workflowId).query(digestPendingQuery);
 
 /** A negative review mailed at once and a positive one held for the hourly digest; a short "hour" that sends it. */
 const notifications: Scenario = {
@@ -79,7 +81,7 @@ const rewards: Scenario = {
     // photos added to the text review: the code is replaced by the photo code
     const topUpRun = await rewardOf(topUp);
     await ctx.rec.settled(topUpRun, async () => ctx.mailTo(emails.topUp).length === 1);
-    const collect = ctx.stack.api.runtime.services.capabilities.require<{ photoUrl(i: { shopDomain: string; reviewId: number; expiresInDays: number }): string }>('reviews.collect');
+    const collect = ctx.stack.api.runtime.services.capabilities.require(ReviewWrite);
     const form = new FormData();
     form.append('photos', new Blob([new Uint8Array(productPng('#aa3366', 64))], { type: 'image/png' }), 'p.png');
     const added = await fetch(collect.photoUrl({ shopDomain: domain, reviewId: topUp, expiresInDays: 7 }), { method: 'POST', body: form });
