@@ -19,14 +19,14 @@ const shared = { transform, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx'
 const stack = { globalSetup: '<rootDir>/tests/setup/global-setup.ts', globalTeardown: '<rootDir>/tests/setup/global-teardown.ts' };
 // The static project: test files that need no PostgreSQL, Temporal, SMTP sink or worker (they import no
 // stack helper: startTestApi, createShop, startPlatformStack, a plugin's tests/helpers.ts...): every
-// `*.unit.test.ts` in a plugin's tests/ (outside plugins' too), and all of tests/unit/, tests/emulator/, tests/replay/.
+// `*.unit.test.ts` in a plugin's tests/ (outside plugins' too), and all of tests/unit/ and tests/emulator/.
+// Offline tests that cost tens of seconds of CPU (the workflow histories' replay bundles every workflow
+// with webpack; a process started through tsx) run in the node project instead, to keep this one in seconds.
 const pluginUnitTests = '*/tests/**/*.unit.test.ts';
 const staticTests = [
   `plugins/${pluginUnitTests}`,
   'tests/unit/**/*.test.ts',
   'tests/emulator/**/*.test.ts',
-  // replays of the recorded workflow histories: offline, no Temporal server (docs/workflows.md)
-  'tests/replay/**/*.test.ts',
   // plugins' static tests named before the *.unit.test.ts convention (rename them, then drop them here)
   'plugins/analytics/tests/periods.test.ts',
   'plugins/imports/tests/formats.test.ts',
@@ -76,6 +76,8 @@ module.exports = {
         '<rootDir>/plugins/*/tests/**/*.test.ts',
         '<rootDir>/tests/integration/**/*.test.ts',
         '<rootDir>/tests/reliability/**/*.test.ts',
+        // replays of the recorded workflow histories: offline, no Temporal server (docs/workflows.md)
+        '<rootDir>/tests/replay/**/*.test.ts',
         '<rootDir>/tests/fixtures/plugins/*/tests/**/*.test.ts',
         ...externalDirs.map((d) => `${d}/*/tests/**/*.test.ts`),
         ...staticTests.map((glob) => `!${asGlob(__dirname)}/${glob}`),

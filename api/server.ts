@@ -1,5 +1,6 @@
 // The API process: Koa on PORT serving /api, plugin routes and the built admin.
 import type { Server } from 'node:http';
+import type Koa from 'koa';
 import { appTokenAuthenticator } from './auth/authenticate';
 import { loadConfigOrExit, type Config } from './config';
 import { createApp } from './http/app';
@@ -8,7 +9,11 @@ import { resolveEncryptionKey } from './runtime/encryption-key';
 import { createApiRuntime, startKernel } from './services';
 import { platformAuthenticators } from './platform/wiring';
 
-export async function startApiServer(config: Config, log: Logger, port = config.port) {
+/**
+ * `listen`: a port, or an http server already listening (a test stack that needs the app's URL
+ * before the app exists binds it first: no other process can take that port meanwhile).
+ */
+export async function startApiServer(config: Config, log: Logger, listen: number | Server = config.port) {
   const encryptionKey = resolveEncryptionKey(config);
   const runtime = createApiRuntime({ ...config, encryptionKey }, log);
   const { app, apiRouter, publicRouters } = createApp({
@@ -19,10 +24,7 @@ export async function startApiServer(config: Config, log: Logger, port = config.
   });
   await startKernel(runtime.services);
   for (const plugin of runtime.plugins) await plugin.onStart?.(runtime.services);
-  const server: Server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, '0.0.0.0', () => resolve(s));
-    s.once('error', reject);
-  }).catch(async (err) => {
+  const server: Server = await serve(app, listen).catch(async (err) => {
     // a taken port: what was started is stopped, so a caller may try another port
     for (const plugin of runtime.plugins) await plugin.onStop?.(runtime.services);
     await runtime.close();
@@ -44,6 +46,14 @@ export async function startApiServer(config: Config, log: Logger, port = config.
       await runtime.close();
     },
   };
+}
+
+function serve(app: Koa, listen: number | Server): Promise<Server> {
+  if (typeof listen !== 'number') return Promise.resolve(listen.on('request', app.callback()));
+  return new Promise<Server>((resolve, reject) => {
+    const s = app.listen(listen, '0.0.0.0', () => resolve(s));
+    s.once('error', reject);
+  });
 }
 
 if (require.main === module) {

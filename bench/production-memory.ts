@@ -11,7 +11,7 @@
 //   into each process (--import of a data: URL, nothing on disk) then reports heap and loaded code.
 // Goals: compiled worker <= 200 MB, compiled API <= 150 MB.
 // Run: npm run bench:production
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,7 @@ type Role = 'api' | 'worker';
 /** What each process runs: today's production lines, and the Procfile's for the build. */
 function command(kind: Kind, role: Role, dist: string): string[] {
   const entry = role === 'api' ? 'api/server' : 'workflows/worker';
-  return kind === 'tsx' ? ['--import', 'tsx', path.join(ROOT, `${entry}.ts`)] : ['--enable-source-maps', path.join(dist, `${entry}.js`)];
+  return kind === 'tsx' ? ['--import', 'tsx', path.join(ROOT, `${entry}.ts`)] : [path.join(dist, `${entry}.js`)];
 }
 
 /**
@@ -87,9 +87,11 @@ async function health(port: number) {
   if (res.status !== 200) throw new Error(`/api/health answered ${res.status}: ${await res.text()}`);
 }
 
-function rssOf(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) * 1024;
+/** Resident memory: all of it, and the file-backed part (node's binary, native addons: pages shared between processes). */
+function residentOf(pid: number): { rss: number; file: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+)`, 'm'))?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), file: kb('RssFile') };
 }
 
 /** The process's descendants (esbuild's service under tsx and under the API's widget build). */
@@ -116,7 +118,29 @@ function descendants(pid: number): number[] {
 interface Probe {
   before: NodeJS.MemoryUsage;
   after: NodeJS.MemoryUsage;
+  code: { bytecode_and_metadata_size: number; code_and_metadata_size: number; external_script_source_size: number };
   packages: Record<string, { modules: number; bytes: number }>;
+}
+
+/**
+ * What requiring each production dependency alone adds to a bare node's heap after a full GC: the
+ * price of each package the process loaded (shared dependencies count in each that brings them).
+ */
+function dependencyHeap(names: string[]): Map<string, number> {
+  const measure = (code: string) => {
+    const out = execFileSync(process.execPath, ['--expose-gc', '-e', `${code}; gc(); gc(); console.log(process.memoryUsage().heapUsed)`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return Number(out.trim().split('\n').pop());
+  };
+  const bare = measure('');
+  const costs = new Map<string, number>();
+  for (const name of names) {
+    try {
+      costs.set(name, measure(`require(${JSON.stringify(name)})`) - bare);
+    } catch {
+      // not loadable alone (a types-only package): nothing to price
+    }
+  }
+  return costs;
 }
 
 async function probe(m: Measured, probeDir: string): Promise<Probe> {
@@ -187,14 +211,17 @@ async function main() {
     }
 
     console.log(`idle for ${IDLE_S} s ...`);
-    const samples = new Map<Measured, { own: number; children: number }[]>(running.map((m) => [m, []]));
+    const samples = new Map<Measured, { own: number; file: number; children: number }[]>(running.map((m) => [m, []]));
     for (let s = 0; s < IDLE_S; s++) {
       await new Promise((r) => setTimeout(r, 1000));
-      for (const m of running) samples.get(m)!.push({ own: rssOf(m.child.pid!), children: descendants(m.child.pid!).reduce((sum, pid) => sum + rssOf(pid), 0) });
+      for (const m of running) {
+        const { rss, file } = residentOf(m.child.pid!);
+        samples.get(m)!.push({ own: rss, file, children: descendants(m.child.pid!).reduce((sum, pid) => sum + residentOf(pid).rss, 0) });
+      }
     }
     const idle = (m: Measured) => {
       const last = samples.get(m)!.slice(-10);
-      return { own: median(last.map((x) => x.own)), children: median(last.map((x) => x.children)) };
+      return { own: median(last.map((x) => x.own)), file: median(last.map((x) => x.file)), children: median(last.map((x) => x.children)) };
     };
     const probes = new Map<Measured, Probe>();
     for (const m of running) probes.set(m, await probe(m, probeDir));
@@ -202,14 +229,15 @@ async function main() {
     const find = (kind: Kind, role: Role) => running.find((m) => m.kind === kind && m.role === role)!;
     console.log('');
     console.log(`${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}; ${build.plugins.length} plugins`);
-    console.log('| process | idle RSS | children (esbuild) | heap used | heap used after a full GC | external + array buffers | start to ready |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| process | idle RSS | of which file-backed | V8 heap used | after a full GC | of which bytecode + source | esbuild child | start to ready |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const role of ['worker', 'api'] as Role[]) {
       for (const kind of ['tsx', 'compiled'] as Kind[]) {
         const m = find(kind, role);
-        const p = probes.get(m)!;
+        const { before, after, code } = probes.get(m)!;
         const start = role === 'worker' ? `${seconds(median(starts[kind]))} (median of ${ROUNDS})` : seconds(m.startMs);
-        console.log(`| ${kind} ${role} | ${mb(idle(m).own)} | ${mb(idle(m).children)} | ${mb(p.before.heapUsed)} | ${mb(p.after.heapUsed)} | ${mb(p.after.external + p.after.arrayBuffers)} | ${start} |`);
+        const compiledCode = code.bytecode_and_metadata_size + code.external_script_source_size;
+        console.log(`| ${kind} ${role} | ${mb(idle(m).own)} | ${mb(idle(m).file)} | ${mb(before.heapUsed)} | ${mb(after.heapUsed)} | ${mb(compiledCode)} | ${mb(idle(m).children)} | ${start} |`);
       }
     }
     console.log('');
@@ -221,11 +249,14 @@ async function main() {
     }
     console.log(`worker cold start compiled / tsx ${(median(starts.compiled) / median(starts.tsx)).toFixed(2)} (${starts.tsx.map(seconds).join(', ')} vs ${starts.compiled.map(seconds).join(', ')})`);
 
-    console.log('\nloaded code by package (compiled processes; modules, bytes of source on disk), largest first:');
+    // where the compiled processes' heap goes: the production dependencies they loaded, priced alone
+    const dependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies);
+    const loaded = (role: Role) => Object.keys(probes.get(find('compiled', role))!.packages).filter((p) => dependencies.includes(p));
+    const costs = dependencyHeap([...new Set([...loaded('api'), ...loaded('worker')])]);
+    console.log('\nheap each loaded production dependency adds alone (bare node + require, after a full GC), largest first:');
     for (const role of ['worker', 'api'] as Role[]) {
-      const packages = Object.entries(probes.get(find('compiled', role))!.packages).sort((a, b) => b[1].bytes - a[1].bytes);
-      const total = packages.reduce((sum, [, p]) => sum + p.bytes, 0);
-      console.log(`  ${role}: ${packages.reduce((sum, [, p]) => sum + p.modules, 0)} modules, ${mb(total)}: ${packages.slice(0, 12).map(([name, p]) => `${name} ${p.modules}/${mb(p.bytes)}`).join(', ')}`);
+      const priced = loaded(role).filter((p) => costs.has(p)).sort((a, b) => costs.get(b)! - costs.get(a)!);
+      console.log(`  ${role} (${loaded(role).length} loaded): ${priced.slice(0, 12).map((p) => `${p} ${mb(costs.get(p)!)}`).join(', ')}`);
     }
   } finally {
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(err));

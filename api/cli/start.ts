@@ -6,6 +6,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import { portIsFree } from '../runtime/ports';
 import { startInfrastructure, ROOT } from '../runtime/stack';
 import { removeRuntimeFile, writeRuntimeFile } from '../runtime/runtime-file';
 import { Supervisor } from '../runtime/supervisor';
@@ -24,6 +25,8 @@ function spawnNode(script: string, env: Record<string, string>): ChildProcess {
 
 export async function start(config: Config, log: Logger) {
   const say = (line: string) => console.log(`[plaudit] ${line}`);
+  // the API (a supervised child) would otherwise be restarted on a taken port forever
+  if (!(await portIsFree(config.port))) throw new Error(`port ${config.port} is taken: is another Plaudit running? (PORT)`);
   const infra = await startInfrastructure(config, log, { progress: say });
   writeRuntimeFile(config.dataDir, infra.env);
 

@@ -36,9 +36,9 @@ export interface CursorOptions {
   field?: string;
 }
 
-/** The 400 a refused cursor answers: `{ code: 'INVALID_CURSOR', errors: { [field]: 'The value is invalid' } }`. */
+/** The 400 a refused cursor answers, a validation error naming the field: `errors: { [field]: 'The value is invalid' }`. */
 export function invalidCursor(field = 'cursor') {
-  return createHttpError(400, 'The cursor is invalid', { code: 'INVALID_CURSOR', errors: { [field]: 'The value is invalid' } });
+  return createHttpError(400, 'The cursor is invalid', { errors: { [field]: 'The value is invalid' } });
 }
 
 /** A codec for positions of any shape (a zod schema); keyset lists use `keysetCursor`. */

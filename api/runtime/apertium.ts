@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../log';
 import { Supervisor } from './supervisor';
-import { freePort, portIsFree } from './temporal-dev-server';
+import { freePort, portIsFree, startOnFreshPorts } from './ports';
 
 export const APERTIUM_INSTALL = 'apt-get install apertium-apy apertium-en-es';
 export const APERTIUM_MISSING = `Apertium APy is not installed: review translation through Apertium is unavailable; ${APERTIUM_INSTALL}`;
@@ -53,7 +53,7 @@ export interface RunningApertium {
 }
 
 export interface ApertiumOptions {
-  /** default: a free port */
+  /** default: a free port (fresh ones again while another process takes the one chosen) */
   port?: number;
   modesDir?: string;
   log?: Logger;
@@ -74,7 +74,11 @@ export async function startApertium(o: ApertiumOptions = {}): Promise<RunningApe
   const modesDir = o.modesDir ?? APERTIUM_MODES_DIR;
   const modes = installedModes(modesDir);
   if (!modes.length) throw new ApertiumNotInstalled(`Apertium APy has no language pair in ${modesDir}: review translation through Apertium is unavailable; apt-get install apertium-en-es`);
-  const port = o.port ?? (await freePort());
+  if (o.port !== undefined) return startApy(apy, o.port, modes, modesDir, o);
+  return startOnFreshPorts([await freePort()], ([port]) => startApy(apy, port, modes, modesDir, o), (err) => o.log?.warn({ err }, 'the Apertium APy port was taken meanwhile: trying a fresh one'));
+}
+
+async function startApy(apy: string, port: number, modes: string[], modesDir: string, o: ApertiumOptions): Promise<RunningApertium> {
   // another server there would answer /listPairs for a child that cannot bind
   if (!(await portIsFree(port))) throw new Error(`port ${port} is taken: is another Apertium APy running?`);
   const args = ['-p', String(port), ...(fs.existsSync(LANG_NAMES_DB) ? ['-l', LANG_NAMES_DB] : []), modesDir];

@@ -20,6 +20,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   const isRoot = os.userInfo().uid === 0;
   // Run as root, PostgreSQL runs as the `postgres` user, which must be able to reach its directory.
   if (isRoot) fs.chmodSync(dataDir, 0o755);
+  let output = '';
+  const keep = (m: unknown) => {
+    output = (output + String(m)).slice(-4000);
+    log.debug({ postgres: String(m).trim() });
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -28,15 +33,21 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: isRoot,
-    onLog: (m: unknown) => log.debug({ postgres: String(m).trim() }),
-    onError: (m: unknown) => log.debug({ postgres: String(m).trim() }),
+    // the address its URL names, alone: with ::1 as well it would start beside another process
+    // holding 127.0.0.1:<port> and its clients would reach that one
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: keep,
+    onError: keep,
   });
   const initialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (!initialised) {
     log.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await server.initialise();
   }
-  await server.start();
+  // the package rejects with nothing when PostgreSQL exits: its output says why (a taken port ...)
+  await server.start().catch((err: unknown) => {
+    throw new Error(`PostgreSQL did not start on port ${port}: ${err instanceof Error ? err.message : output.trim().slice(-1000)}`);
+  });
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   await createDatabaseIfMissing(adminUrl, database);
   return {

@@ -18,7 +18,8 @@ import { resolveEncryptionKey } from './encryption-key';
 import { startEmbeddedPostgres } from './postgres';
 import { startSmtpSink } from './smtp-sink';
 import { buildTemporalCli, findTemporalCli, goAvailable } from './temporal-cli';
-import { freePort, startDownloadedDevServer, startTemporalDevServer, type DevServerOptions } from './temporal-dev-server';
+import { startOnFreshPorts } from './ports';
+import { startDownloadedDevServer, startTemporalDevServer, type DevServerOptions } from './temporal-dev-server';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -46,6 +47,8 @@ export interface InfrastructureOptions {
 
 export async function startInfrastructure(config: Config, log: Logger, o: InfrastructureOptions): Promise<Infrastructure> {
   const stops: (() => Promise<void>)[] = [];
+  // the test suite's and the benchmarks' stack: its ports are anyone's (npm start's are configured)
+  const throwAway = !!o.temporalInMemory;
   const services: Infrastructure['services'] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((err) => log.warn({ err }, 'stopping a component failed'));
@@ -57,7 +60,10 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
     let databaseUrl = config.database.url;
     if (!databaseUrl) {
       o.progress(`starting PostgreSQL (embedded, data in ${path.join(config.dataDir, 'postgres')})`);
-      const pg = await startEmbeddedPostgres(config.dataDir, config.database.embeddedPort, o.databaseName ?? 'plaudit', log);
+      const start = ([port]: number[]) => startEmbeddedPostgres(config.dataDir, port, o.databaseName ?? 'plaudit', log);
+      const pg = throwAway
+        ? await startOnFreshPorts([config.database.embeddedPort], start, (err) => log.warn({ err }, 'the PostgreSQL port was taken meanwhile: trying a fresh one'))
+        : await start([config.database.embeddedPort]);
       stops.push(pg.stop);
       databaseUrl = pg.url;
     }
@@ -114,7 +120,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
       if (!cli && goAvailable()) cli = await buildTemporalCli(o.progress);
       if (cli) o.progress(`starting the Temporal dev server (${cli})`);
       else o.progress('no Temporal CLI and no Go: downloading the dev server through the Temporal SDK');
-      const dev = cli ? await startDevServerRetryingPorts(cli, devOptions, !!o.temporalInMemory) : await startDownloadedDevServer(devOptions);
+      const dev = cli ? await startDevServerRetryingPorts(cli, devOptions, throwAway) : await startDownloadedDevServer(devOptions);
       stops.push(dev.stop);
       address = dev.address;
       services.push({ name: 'Temporal Web UI', url: dev.uiUrl, embedded: true });
@@ -131,7 +137,8 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
 
     let smtpUrl = config.smtp.url;
     if (!smtpUrl) {
-      const sink = await startSmtpSink(config.dataDir, config.smtp.sinkPort, log);
+      // in our own process: a throw-away stack's sink takes any free port, its URL says which
+      const sink = await startSmtpSink(config.dataDir, throwAway ? 0 : config.smtp.sinkPort, log);
       stops.push(sink.stop);
       smtpUrl = sink.url;
       services.push({ name: 'SMTP sink (mail kept in ' + path.join(config.dataDir, 'mail') + ')', url: smtpUrl, embedded: true });
@@ -140,7 +147,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
     }
 
     const apertiumEnv: Record<string, string> = {};
-    const apertium = o.apertium ?? !o.temporalInMemory;
+    const apertium = o.apertium ?? !throwAway;
     if (apertium && config.apertiumUrl) services.push({ name: 'Apertium APy', url: config.apertiumUrl, embedded: false });
     else if (apertium) {
       const apy = await startEmbeddedApertium(log, o.progress);
@@ -171,20 +178,14 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
 }
 
 /**
- * A throw-away stack's ports come from freePort(), so another process can bind one before the dev
- * server does (CI saw "bind: address already in use" once); such a stack tries again on fresh ports.
- * Configured ports (npm start) are never swapped: that clash is reported.
+ * A throw-away stack's Temporal ports come from freePort(), so another process can bind one before
+ * the dev server does (CI saw "bind: address already in use" once); such a stack tries again on
+ * fresh ports. Configured ports (npm start) are never swapped: that clash is reported.
  */
-async function startDevServerRetryingPorts(cli: string, o: Omit<DevServerOptions, 'cli'>, throwAway: boolean) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startTemporalDevServer({ cli, ...o });
-    } catch (err) {
-      if (!throwAway || attempt >= 3 || !/address already in use|port \d+ is taken/.test((err as Error).message)) throw err;
-      o = { ...o, port: await freePort(), uiPort: await freePort() };
-      o.log.warn({ err }, 'a Temporal dev server port was taken meanwhile: trying fresh ports');
-    }
-  }
+function startDevServerRetryingPorts(cli: string, o: Omit<DevServerOptions, 'cli'>, throwAway: boolean) {
+  const start = ([port, uiPort]: number[]) => startTemporalDevServer({ cli, ...o, port, uiPort });
+  if (!throwAway) return start([o.port, o.uiPort]);
+  return startOnFreshPorts([o.port, o.uiPort], start, (err) => o.log.warn({ err }, 'a Temporal dev server port was taken meanwhile: trying fresh ports'));
 }
 
 function redactPassword(url: string): string {

@@ -2,10 +2,10 @@
 // (or in memory for tests) and the Web UI.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import type { Logger } from '../log';
+import { portIsFree } from './ports';
 
 export interface DevServerOptions {
   cli: string;
@@ -24,24 +24,8 @@ export interface RunningDevServer {
   stop(): Promise<void>;
 }
 
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+// kept here for their importers; they live in ports.ts
+export { freePort, portIsFree } from './ports';
 
 export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

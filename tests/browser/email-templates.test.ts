@@ -79,7 +79,7 @@ test('the other email screens render: grid, notifications, the email tab of sett
   await page.getByLabel('Sender name').waitFor();
   await page.getByLabel('My own SMTP server').check();
   await page.getByLabel('Host').fill('127.0.0.1');
-  await page.getByLabel('Port').fill(String(process.env.SMTP_SINK_PORT));
+  await page.getByLabel('Port').fill(new URL(process.env.SMTP_URL!).port);
   await page.getByLabel('Sign in to the server').uncheck();
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByText('Settings verified').waitFor();

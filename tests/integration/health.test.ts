@@ -1,5 +1,5 @@
 // /api/health is what a load balancer and an operator look at: it must tell which part is down.
-import { freePort } from '../../api/runtime/temporal-dev-server';
+import { downPort, type DownPort } from '../reliability/tcp-proxy';
 import { client, createShop, startTestApi, type TestApi } from '../support/api';
 
 describe('with every component up', () => {
@@ -21,14 +21,19 @@ describe('with every component up', () => {
 });
 
 describe('with Temporal unreachable', () => {
+  let temporal: DownPort;
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
+    temporal = await downPort();
+    api = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${temporal.port}` });
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api.close();
+    await temporal.close();
+  });
 
+  // answered at all: the health check's own deadline, as the client alone would retry for ~20 s
   test('the API still starts and answers 503 naming Temporal as down, the database as up', async () => {
-    const started = Date.now();
     const res = await client(api.url).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({
@@ -37,8 +42,7 @@ describe('with Temporal unreachable', () => {
       temporal: { status: 'down', namespace: 'plaudit-test' },
     });
     // states only: why it is down goes to the log, not to the public
-    expect(JSON.stringify(res.body)).not.toMatch(/UNAVAILABLE|ECONNREFUSED|deadline|error/i);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(JSON.stringify(res.body)).not.toMatch(/UNAVAILABLE|ECONNREFUSED|ECONNRESET|deadline|error/i);
   });
 
   test('routes that do not need Temporal keep working', async () => {
@@ -50,18 +54,23 @@ describe('with Temporal unreachable', () => {
 });
 
 describe('with the database unreachable', () => {
+  let database: DownPort;
   let api: TestApi;
   beforeAll(async () => {
+    database = await downPort();
     const url = new URL(process.env.DATABASE_URL!);
-    url.port = String(await freePort());
+    url.port = String(database.port);
     api = await startTestApi({ DATABASE_URL: url.toString() });
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api.close();
+    await database.close();
+  });
 
   test('503 naming the database as down, Temporal as up', async () => {
     const res = await client(api.url).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ status: 'degraded', database: { status: 'down' }, temporal: { status: 'up' } });
-    expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED|connect|error/i);
+    expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED|ECONNRESET|connect|error/i);
   });
 });

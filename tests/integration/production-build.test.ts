@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { freePort, stopChild } from '../../api/runtime/temporal-dev-server';
+import { freePort, startOnFreshPorts } from '../../api/runtime/ports';
+import { stopChild } from '../../api/runtime/temporal-dev-server';
 import { checkLoads } from '../../scripts/build';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -73,6 +74,15 @@ test('every plugin side, migration and process entry loads with the production p
   expect(() => checkLoads(dist)).not.toThrow();
 }, 60_000);
 
+test('the compiled CLI migrates (the Procfile\'s release line)', async () => {
+  const env = { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: '', PLUGIN_DIRS: '', APP_URL: 'http://127.0.0.1:3000' };
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, ['--no-experimental-strip-types', path.join(dist, 'api/cli/index.js'), 'migrate'], { cwd: dir, env, timeout: 60_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
+  });
+  // the test stack migrated the same kernel, plugins and fixture plugins from source
+  expect(out.trim()).toBe('already up to date');
+}, 60_000);
+
 /** GET without keep-alive: no socket outlives the test. */
 function get(url: string): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
@@ -84,8 +94,8 @@ function get(url: string): Promise<{ status: number; body: unknown }> {
   });
 }
 
-test('the compiled API starts with plain node and answers /api/health', async () => {
-  const port = await freePort();
+/** The compiled API on `port`; resolves once it listens. */
+async function startCompiledApi(port: number): Promise<number> {
   api = spawn(process.execPath, ['--no-experimental-strip-types', path.join(dist, 'api/server.js')], {
     cwd: dir,
     env: {
@@ -101,6 +111,12 @@ test('the compiled API starts with plain node and answers /api/health', async ()
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   await listening(api);
+  return port;
+}
+
+test('the compiled API starts with plain node and answers /api/health', async () => {
+  // a child binds the port it is given: fresh ones if another process took it first
+  const port = await startOnFreshPorts([await freePort()], ([p]) => startCompiledApi(p));
   const res = await get(`http://127.0.0.1:${port}/api/health`);
   expect(res).toMatchObject({ status: 200, body: { status: 'ok', database: { status: 'up' }, temporal: { status: 'up' } } });
 }, 60_000);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../api/runtime/stack';
-import { freePort, portIsFree } from '../../api/runtime/temporal-dev-server';
+import { freePort, portIsFree, startOnFreshPorts } from '../../api/runtime/ports';
 import knexFactory from 'knex';
 import { client, eventually } from '../support/api';
 
@@ -30,12 +30,36 @@ function startApp(env: Record<string, string>): { child: ChildProcess; output: (
     const onData = (c: Buffer) => {
       output += c.toString();
       if (output.includes('Ctrl-C stops everything.')) resolve();
+      // a supervised child (the API) that cannot bind its port would be restarted on it forever
+      if (/EADDRINUSE/.test(output)) {
+        process.kill(-child.pid!, 'SIGKILL');
+        reject(new Error(`start found a port taken: ${output}`));
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`start exited early (${code}): ${output}`)));
   });
   return { child, output: () => output, ready };
+}
+
+const PORTS = ['PORT', 'POSTGRES_PORT', 'TEMPORAL_PORT', 'TEMPORAL_UI_PORT', 'SMTP_SINK_PORT', 'EMULATOR_PORT'] as const;
+type Ports = Record<(typeof PORTS)[number], number>;
+
+/**
+ * `plaudit start` on the given ports (fresh ones by default). It binds them itself, later than we
+ * chose them: when another process took one meanwhile, it starts again on fresh ones.
+ */
+async function startAppOnPorts(dataDir: string, first?: Ports) {
+  const initial: number[] = [];
+  for (const k of PORTS) initial.push(first ? first[k] : await freePort());
+  return startOnFreshPorts(initial, async (list) => {
+    const ports = Object.fromEntries(PORTS.map((k, i) => [k, list[i]])) as Ports;
+    const env = { DATA_DIR: dataDir, ...Object.fromEntries(PORTS.map((k) => [k, String(ports[k])])) };
+    const app = startApp(env);
+    await app.ready;
+    return { ...app, ports, env, appUrl: `http://localhost:${ports.PORT}` };
+  });
 }
 
 function stopApp(child: ChildProcess): Promise<number | null> {
@@ -77,12 +101,8 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<stri
 
 test('start brings everything up, Ctrl-C stops it all, and a restart keeps the data', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-start-'));
-  const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), SMTP_SINK_PORT: await freePort(), EMULATOR_PORT: await freePort() };
-  const env = { DATA_DIR: dataDir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) };
-  const appUrl = `http://localhost:${ports.PORT}`;
-
-  const first = startApp(env);
-  await first.ready;
+  const first = await startAppOnPorts(dataDir);
+  const { ports, env, appUrl } = first;
   expect(first.output()).toContain(`Temporal Web UI http://localhost:${ports.TEMPORAL_UI_PORT}`);
   // NODE_ENV unset: the API alone would be production; npm start runs the embedded stack in development and says so.
   expect(first.output()).toMatch(/Mode\s+development/);
@@ -124,9 +144,9 @@ test('start brings everything up, Ctrl-C stops it all, and a restart keeps the d
   for (const port of Object.values(ports)) expect(await portIsFree(port)).toBe(true);
   expect(fs.existsSync(path.join(dataDir, 'runtime.json'))).toBe(false);
 
-  const second = startApp(env);
-  await second.ready;
-  const shop = await client(appUrl, token).get('/api/shops');
+  // the same ports again, unless another process took one since
+  const second = await startAppOnPorts(dataDir, ports);
+  const shop = await client(second.appUrl, token).get('/api/shops');
   expect(shop.body).toMatchObject({ shopifyDomain: 'plaudit-demo.myshopify.com', hideBannerSettingRequest: true });
   expect(await stopApp(second.child)).toBe(130);
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // unreachable (an API whose TEMPORAL_ADDRESS is a dead port saves it in the outbox), handed over
 // later, and the order's request workflow learns it was reviewed: no reminder goes out.
 // Emitted through the kernel's event bus exactly as the reviews plugin does when it saves a review.
-import { eventually, freePort, startPlatformStack, startTestApi, listMail } from '@plaudit/kernel/testing';
+import { downPort, eventually, startPlatformStack, startTestApi, listMail, type DownPort } from '@plaudit/kernel/testing';
 import { ReviewCreated } from '@plaudit/contracts/reviews';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -11,8 +11,10 @@ beforeAll(async () => {
   stack = await startPlatformStack();
 });
 let offline: Awaited<ReturnType<typeof startTestApi>> | undefined;
+let deadTemporal: DownPort | undefined;
 afterAll(async () => {
   await offline?.close();
+  await deadTemporal?.close();
   await stack?.close();
 });
 
@@ -26,7 +28,8 @@ test('Temporal down while a review is saved: the request still learns it and sen
   const sent = await eventually(async () => ((await entry(shop.id, order.id))?.status === 'success' ? entry(shop.id, order.id) : undefined), 40_000);
 
   // Kept open until the end: its own retries of the hand-over keep failing meanwhile, as they would.
-  offline = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
+  deadTemporal = await downPort();
+  offline = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${deadTemporal.port}` });
   const review = { shopId: shop.id, shopDomain: domain, reviewId: 900_000 + sent.id, productId: 'gid://shopify/Product/1', rating: 5, source: 'email', status: 'publish', orderId: order.id, queueEntryId: sent.id, mediaCount: 1 };
   await offline.runtime.services.events.emit(ReviewCreated, review, { key: review.reviewId, shopDomain: domain });
   const workflowId = `event:${ReviewCreated.name}:${900_000 + sent.id}`;

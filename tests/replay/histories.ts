@@ -106,15 +106,17 @@ export type SaveOutcome = 'unchanged' | 'added' | 'new shape';
 
 /**
  * Saves a recording as `<type>/<name>.json` unless a recording of that scenario with the same shape
- * is kept already. A different shape never replaces a kept file (workflows of that shape may still be
- * running in production): it is added beside it as `<name>.<date>.json`.
+ * is kept already (`<name>.json` or `<name>.<anything>.json`). A different shape never replaces a kept
+ * file (workflows of that shape may still be running in production): it is added beside it as
+ * `<name>.<date>.json`. A variant that only timing makes (webhooks arriving in the other order) may be
+ * kept under a name that says so: `<name>.<variant>.json`.
  */
 export function saveHistory(history: History, name: string, dir = HISTORIES_DIR, today = new Date()): { outcome: SaveOutcome; file: string } {
   const type = workflowTypeOf(history);
   const folder = path.join(dir, type);
   fs.mkdirSync(folder, { recursive: true });
   const shape = shapeOf(history);
-  const kept = fs.readdirSync(folder).filter((f) => f === `${name}.json` || (f.startsWith(`${name}.`) && /^\d{4}-\d{2}-\d{2}\.json$/.test(f.slice(name.length + 1))));
+  const kept = fs.readdirSync(folder).filter((f) => f === `${name}.json` || (f.startsWith(`${name}.`) && f.endsWith('.json')));
   const same = kept.find((f) => sameShape(shapeOf(readHistory(path.join(folder, f))), shape));
   if (same) return { outcome: 'unchanged', file: path.join(folder, same) };
   const file = path.join(folder, kept.length ? `${name}.${today.toISOString().slice(0, 10)}.json` : `${name}.json`);

@@ -1,6 +1,7 @@
 // Helpers for integration tests: a real API server on an ephemeral port against the run's
 // real PostgreSQL and Temporal (started by tests/setup/global-setup.ts).
 import crypto from 'node:crypto';
+import type { Server } from 'node:http';
 import { appTokenKey, signAppToken } from '../../api/auth/app-token';
 import { loadConfig, type Config } from '../../api/config';
 import { SettingsStore } from '../../api/kernel/settings';
@@ -14,9 +15,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ ...process.env, ...overrides }, ROOT);
 }
 
-export async function startTestApi(overrides: Record<string, string> = {}, port = 0) {
+/** `listen`: a port (any free one by default) or an http server already listening (startPlatformStack's). */
+export async function startTestApi(overrides: Record<string, string> = {}, listen: number | Server = 0) {
   const config = testConfig(overrides);
-  const api = await startApiServer(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api'), port);
+  const api = await startApiServer(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test-api'), listen);
   const url = `http://127.0.0.1:${api.port}`;
   return { ...api, url, config, knex: api.runtime.services.knex };
 }

@@ -11,7 +11,7 @@ import { createLogger } from '../../api/log';
 import { discoverPlugins } from '../../api/plugins/discover';
 import { createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres } from '../../api/runtime/postgres';
 import { ROOT } from '../../api/runtime/stack';
-import { freePort } from '../../api/runtime/temporal-dev-server';
+import { freePort, startOnFreshPorts } from '../../api/runtime/ports';
 
 export interface BenchDatabase {
   url: string;
@@ -31,7 +31,7 @@ async function emptyDatabase(): Promise<{ url: string; stop(): Promise<void> }> 
     return { url: url.toString(), stop: () => dropDatabase(admin.toString(), name) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-pg-'));
-  const pg = await startEmbeddedPostgres(dir, await freePort(), name, createLogger('silent'));
+  const pg = await startOnFreshPorts([await freePort()], ([port]) => startEmbeddedPostgres(dir, port, name, createLogger('silent')));
   return { url: pg.url, stop: async () => { await pg.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 

@@ -1,30 +1,22 @@
 // The API wired to an in-process store emulator, as `npm start` does without Shopify credentials.
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EMULATOR_API_KEY, EMULATOR_API_SECRET, DEMO_SHOP, startEmulator } from '../../emulator';
 import { startMarketplaceEmulator } from '../../emulator/marketplaces';
 import { startIntegrationsEmulator } from '../../emulator/integrations';
 import { FIRST_ID } from '../../emulator/ids';
 import { createLogger } from '../../api/log';
 import { installEmulatorShop } from '../../api/runtime/emulator';
-import { freePort } from '../../api/runtime/temporal-dev-server';
 import { startTestApi, tokenFor } from './api';
 
 export { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET };
 
 export async function startPlatformStack(overrides: Record<string, string> = {}) {
-  // the API's port is chosen before the emulator starts (it needs the app URL) and bound after it:
-  // another process can take it meanwhile, and then the stack starts again on a fresh port
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startPlatformStackOnce(overrides, await freePort());
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw err;
-    }
-  }
-}
-
-async function startPlatformStackOnce(overrides: Record<string, string>, port: number) {
-  const appUrl = `http://127.0.0.1:${port}`;
+  // The emulator needs the app's URL before the app exists: its server listens first, on any free
+  // port, and the API is served on it once started (no other process can take the port meanwhile).
+  const server = await listeningServer();
+  const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Every test file's emulator writes into the run's one database: each takes its own id range, or two
   // would hand out the same subscription, order and discount ids (a unique index refused the second).
   const firstId = FIRST_ID + BigInt(crypto.randomInt(2 ** 40)) * 2n ** 20n;
@@ -34,7 +26,8 @@ async function startPlatformStackOnce(overrides: Record<string, string>, port: n
   const api = await startTestApi({
     SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url,
     MARKETPLACE_BASE_URL: marketplaces.url, INTEGRATIONS_BASE_URL: integrations.url, APP_URL: appUrl, ...overrides,
-  }, port).catch(async (err) => {
+  }, server).catch(async (err) => {
+    server.close();
     await Promise.all([emulator.stop(), marketplaces.stop(), integrations.stop()]);
     throw err;
   });
@@ -89,4 +82,13 @@ export function signSessionToken(claims: Record<string, unknown>, secret = EMULA
 
 export function webhookHmac(body: string, secret = EMULATOR_API_SECRET): string {
   return crypto.createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+}
+
+/** An http server listening on any free port, with no handler yet. */
+function listeningServer(): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer();
+    server.once('error', reject);
+    server.listen(0, '0.0.0.0', () => resolve(server));
+  });
 }

@@ -1,9 +1,8 @@
-// An operator with a bad variable learns which one, before anything starts.
-import { spawnSync } from 'node:child_process';
+// An operator with a bad variable learns which one, before anything starts (the processes' exit on a
+// bad variable: tests/integration/bad-config-exit.test.ts).
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../api/config';
-import { ROOT } from '../../api/runtime/stack';
 
 const root = '/srv/plaudit';
 
@@ -114,19 +113,4 @@ test('given values are used: port, relative DATA_DIR, TLS pair', () => {
   expect(config.dataDir).toBe(path.join(root, 'var/plaudit'));
   expect(config.temporal.address).toBe('temporal.internal:7233');
   expect(config.temporal.tls).toMatchObject({ cert: 'c.pem', key: 'c.key' });
-});
-
-describe.each(['api/server.ts', 'workflows/worker.ts'])('starting %s with PORT=abc', (entry) => {
-  test('exits 2 with a one-line reason naming PORT, no stack', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: 'abc' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(run.status).toBe(2);
-    const output = run.stderr + run.stdout;
-    expect(output).toContain('PORT: must be a port number (1-65535)');
-    expect(output).not.toMatch(/\n\s+at /);
-  });
 });

@@ -1,7 +1,9 @@
 // The plugin boundary, checked on the syntax tree (tools/lint; issue 11 items 1, 4 and 6, issue 28
 // deliverable 4): a plugin reaches the kernel only through @plaudit/kernel* and contracts, never
 // another plugin's files, tables or settings (its tests and benchmarks included); workflow code
-// stays inside the sandbox's allowed imports; Temporal messages are passed as definitions.
+// stays inside the sandbox's allowed imports; Temporal messages are passed as definitions; an
+// unscoped query says why. Every rule over the repository is here, so each file is parsed once;
+// the checkers' own tests are lint-tables.test.ts and tenancy-lint.test.ts.
 import path from 'node:path';
 import {
   benchmarkOffences,
@@ -14,8 +16,10 @@ import {
   unresolvedTables,
   workflowImportOffences,
 } from '../../tools/lint/boundaries';
-import { inside, plugins as listPlugins, ROOT, sourceFiles } from '../../tools/lint/files';
+import { inside, isAppCode, plugins as listPlugins, rel, ROOT, sourceFiles } from '../../tools/lint/files';
 import { stringMessageOffences } from '../../tools/lint/messages';
+import { parseFile } from '../../tools/lint/parse';
+import { unscopedQueries } from '../../tools/lint/tenancy';
 
 const plugins = listPlugins();
 const owned = ownership(plugins);
@@ -66,4 +70,11 @@ test('workflow code imports only the workflow SDK, @plaudit/kernel/workflow, con
 test('Temporal signals, queries and updates are sent by their definitions, never by string name', () => {
   const files = ['api', 'workflows', 'plugins', 'tests', 'emulator'].flatMap((d) => sourceFiles(path.join(ROOT, d)));
   expect(stringMessageOffences(files)).toEqual([]);
+});
+
+test('no plugin queries a table without its shop unless it says why (tenancy-lint.test.ts)', () => {
+  const offenders = plugins.flatMap((p) =>
+    p.files.filter((f) => isAppCode(p, f)).flatMap((file) => unscopedQueries(parseFile(file)).map((line) => `${rel(file)}:${line}`)),
+  );
+  expect(offenders).toEqual([]);
 });

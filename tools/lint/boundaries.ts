@@ -1,7 +1,7 @@
 // The plugin boundary, checked on the syntax tree (issue 11 items 1, 4, 6; issue 28 deliverable 4).
 // Each check returns its offences as `file:line what`, empty when the code keeps the rule.
 import path from 'node:path';
-import { evaluateStrings, HOLE } from './evaluate';
+import { evaluateStrings } from './evaluate';
 import { inside, isDataUpgrade, isTest, type Plugin, PLUGIN_ROOTS, rel, ROOT, sourceFiles } from './files';
 import { modulesOf } from './imports';
 import { lineAt, nodesOf, parseFile, type SourceFile } from './parse';
@@ -103,8 +103,10 @@ export function foreignTables(file: SourceFile, place: FilePlace, owners: Map<st
     if (owner === undefined || owner === place.plugin) continue;
     const where = `${rel(file.path)}:${t.line} ${t.how}`;
     if (owner !== 'kernel') offences.push(`${where} touches table "${t.table}" of plugin "${owner}"`);
-    else if (KERNEL_SERVICE_TABLES.has(t.table) && !place.dataUpgrade) offences.push(`${where} touches the kernel's table "${t.table}" (use services.shops / settings.namespace)`);
-    else if (!KERNEL_SERVICE_TABLES.has(t.table) && !place.test && !place.dataUpgrade) offences.push(`${where} touches the kernel's table "${t.table}" (use the kernel's services)`);
+    else if (KERNEL_SERVICE_TABLES.has(t.table) && !place.dataUpgrade)
+      offences.push(`${where} touches the kernel's table "${t.table}" (use services.shops / settings.namespace)`);
+    else if (!KERNEL_SERVICE_TABLES.has(t.table) && !place.test && !place.dataUpgrade)
+      offences.push(`${where} touches the kernel's table "${t.table}" (use the kernel's services)`);
   }
   return offences;
 }
@@ -135,7 +137,8 @@ export function namespaceOffences(plugins: Plugin[]): string[] {
       }
       for (const ns of namedNamespaces(file)) {
         const owner = owners.get(ns.name) ?? owners.get(ns.name.split('.')[0]);
-        if (ns.name.split('.')[0] !== p.id) offences.push(`${rel(file)}:${ns.line} names settings namespace "${ns.name}"${owner ? ` of plugin "${owner}"` : ''}`);
+        if (ns.name.split('.')[0] !== p.id)
+          offences.push(`${rel(file)}:${ns.line} names settings namespace "${ns.name}"${owner ? ` of plugin "${owner}"` : ''}`);
       }
     }
   }
@@ -152,15 +155,26 @@ function declaredNamespaces(file: string): { name: string; line: number }[] {
     if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'namespace') return [];
     const arg = c.arguments[0];
     if (!arg || arg.type === 'SpreadElement') return [];
-    return evaluateStrings(source, arg).filter((s) => NAMESPACE.test(s)).map((name) => ({ name, line: lineAt(source, c.start) }));
+    return evaluateStrings(source, arg)
+      .filter((s) => NAMESPACE.test(s))
+      .map((name) => ({ name, line: lineAt(source, c.start) }));
   });
 }
 
-/** `{ namespace: '<name>' }` */
+/**
+ * `{ namespace: '<name>' }` written out: a settings row or a kernel call naming a namespace. Only a
+ * written name counts: `namespace` is also Temporal's and Shopify metafields' word, passed around in
+ * variables that are no settings namespace.
+ */
 function namedNamespaces(file: string): { name: string; line: number }[] {
   const source = parseFile(file);
   return nodesOf(source, 'Property').flatMap((p) => {
-    if (propertyName(p.key, p.computed) !== 'namespace' || p.value.type === 'AssignmentPattern') return [];
-    return evaluateStrings(source, p.value).filter((s) => !s.includes(HOLE) && NAMESPACE.test(s)).map((name) => ({ name, line: lineAt(source, p.start) }));
+    if (propertyName(p.key, p.computed) !== 'namespace') return [];
+    const value = p.value;
+    const written = value.type === 'Literal' || (value.type === 'TemplateLiteral' && value.expressions.length === 0);
+    if (!written) return [];
+    return evaluateStrings(source, value)
+      .filter((s) => NAMESPACE.test(s))
+      .map((name) => ({ name, line: lineAt(source, p.start) }));
   });
 }

@@ -184,6 +184,11 @@ function member(object: Value, key: Value): Value {
 function memberValues(ctx: Ctx, node: Oxc.MemberExpression): Value[] {
   if (node.property.type === 'PrivateIdentifier') return [UNKNOWN];
   const keys = node.computed ? evaluateIn(ctx, node.property) : [(node.property as Oxc.IdentifierName).name];
+  // `T.REVIEWS` of `import * as T from './tables'`: that module's export
+  const namespace = node.object.type === 'Identifier' ? resolveName(node.object, node.object.name) : undefined;
+  if (namespace?.kind === 'import' && namespace.imported === '*') {
+    return keys.flatMap((key) => (typeof key === 'string' ? importedValues(ctx, namespace.source, key) : [UNKNOWN]));
+  }
   return combinations([evaluateIn(ctx, node.object), keys]).map(([object, key]) => member(object, key));
 }
 
@@ -196,7 +201,7 @@ function callValues(ctx: Ctx, node: Oxc.CallExpression): Value[] {
   const args = node.arguments.map((a): Value[] => (a.type === 'SpreadElement' ? [UNKNOWN] : evaluateIn(ctx, a)));
   if (callee.type === 'Identifier') {
     if (callee.name === 'String') return args[0]?.map(toText) ?? [''];
-    const fn = functionNamed(ctx, callee);
+    const fn = functionNamed(callee);
     return fn ? returnValues(ctx, fn, args) : [UNKNOWN];
   }
   if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return [UNKNOWN];
@@ -235,8 +240,8 @@ function methodValues(ctx: Ctx, receiver: Value, method: string, args: Value[][]
 }
 
 /** The function a called name refers to, when it is declared in this file (`function f`, `const f = () =>`). */
-function functionNamed(ctx: Ctx, callee: Oxc.IdentifierReference): Oxc.Function | Oxc.ArrowFunctionExpression | undefined {
-  const binding = resolveName(ctx.file, callee, callee.name);
+function functionNamed(callee: Oxc.IdentifierReference): Oxc.Function | Oxc.ArrowFunctionExpression | undefined {
+  const binding = resolveName(callee, callee.name);
   if (binding?.kind === 'function') return binding.fn;
   if (binding?.kind === 'variable' && binding.declaration.kind === 'const' && binding.path.length === 0) {
     const init = binding.declarator.init;
@@ -252,18 +257,18 @@ function returnValues(ctx: Ctx, fn: Oxc.Function | Oxc.ArrowFunctionExpression, 
   if (fn.body.type !== 'BlockStatement') return evaluateIn(inner, fn.body);
   const returns: Node[] = [];
   walk(fn.body, (n) => {
-    if (n.type === 'ReturnStatement' && n.argument && nearestFunction(ctx.file, n) === fn) returns.push(n.argument);
+    if (n.type === 'ReturnStatement' && n.argument && nearestFunction(n) === fn) returns.push(n.argument);
   });
   return returns.length === 0 ? [undefined] : returns.flatMap((r) => evaluateIn(inner, r));
 }
 
-function nearestFunction(file: SourceFile, node: Node): Node | undefined {
+function nearestFunction(node: Node): Node | undefined {
   for (let p = parentOf(node); p; p = parentOf(p)) if (isFunction(p)) return p;
   return undefined;
 }
 
 function nameValues(ctx: Ctx, at: Node, name: string): Value[] {
-  const binding = resolveName(ctx.file, at, name);
+  const binding = resolveName(at, name);
   return binding ? bindingValues(ctx, binding) : [UNKNOWN];
 }
 
@@ -324,7 +329,8 @@ function parameterValues(ctx: Ctx, binding: Extract<Binding, { kind: 'parameter'
 /** The name a function is declared under in its file, and whether other files may call it. */
 function declaredName(fn: Oxc.Function | Oxc.ArrowFunctionExpression): { id: Oxc.BindingIdentifier; exported: boolean } | undefined {
   const holder = parentOf(fn);
-  if (fn.type === 'FunctionDeclaration' && fn.id) return { id: fn.id, exported: holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration' };
+  if (fn.type === 'FunctionDeclaration' && fn.id)
+    return { id: fn.id, exported: holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration' };
   if (holder?.type !== 'VariableDeclarator' || holder.init !== fn || holder.id.type !== 'Identifier') return undefined;
   const declaration = parentOf(holder);
   return { id: holder.id, exported: declaration !== undefined && parentOf(declaration)?.type === 'ExportNamedDeclaration' };
@@ -340,7 +346,7 @@ function callSiteArguments(ctx: Ctx, fn: Oxc.Function | Oxc.ArrowFunctionExpress
   const values: Value[] = [];
   for (const ref of nodesOf(ctx.file, 'Identifier')) {
     if (ref === declared.id || ref.name !== declared.id.name) continue;
-    const binding = resolveName(ctx.file, ref, ref.name);
+    const binding = resolveName(ref, ref.name);
     const target = binding?.kind === 'function' ? binding.fn : binding?.kind === 'variable' ? binding.declarator.init : undefined;
     if (target !== fn) continue;
     const call = parentOf(ref);

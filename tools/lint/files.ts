@@ -39,3 +39,6 @@ const foldersIn = (p: Plugin, file: string) => path.relative(p.dir, path.dirname
 export const isDataUpgrade = (p: Plugin, file: string) => foldersIn(p, file)[0] === 'migrations' || file.endsWith('-migration.test.ts');
 /** Test code: the plugin's tests/ folder (helpers included) and *.test.ts(x) files anywhere in it. */
 export const isTest = (p: Plugin, file: string) => foldersIn(p, file)[0] === 'tests' || /\.test\.tsx?$/.test(file);
+/** Code the app runs: not tests (tests/ folders, *.test.ts) nor migrations, TypeScript only. */
+export const isAppCode = (p: Plugin, file: string) =>
+  /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !foldersIn(p, file).some((f) => f === 'tests' || f === 'migrations');

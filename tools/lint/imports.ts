@@ -25,12 +25,15 @@ function ref(file: SourceFile, spec: string, typeOnly: boolean, at: Node): Modul
 /** A module named by an expression (`import(x)`, `require(x)`): each string it may hold. */
 function dynamic(file: SourceFile, arg: Node | undefined, at: Node): ModuleRef[] {
   if (!arg || arg.type === 'SpreadElement') return [];
-  return evaluateStrings(file, arg).filter((s) => !s.includes(HOLE)).map((spec) => ref(file, spec, false, at));
+  return evaluateStrings(file, arg)
+    .filter((s) => !s.includes(HOLE))
+    .map((spec) => ref(file, spec, false, at));
 }
 
 export function modulesOf(file: SourceFile): ModuleRef[] {
   const found: ModuleRef[] = [];
-  for (const d of nodesOf(file, 'ImportDeclaration')) found.push(ref(file, d.source.value, allTypes(d.importKind, d.specifiers as Specifier[], 'importKind'), d));
+  for (const d of nodesOf(file, 'ImportDeclaration'))
+    found.push(ref(file, d.source.value, allTypes(d.importKind, d.specifiers as Specifier[], 'importKind'), d));
   for (const d of nodesOf(file, 'ExportNamedDeclaration')) {
     if (d.source) found.push(ref(file, d.source.value, allTypes(d.exportKind, d.specifiers as Specifier[], 'exportKind'), d));
   }

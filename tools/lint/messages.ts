@@ -13,9 +13,9 @@ const SENDERS = new Set(['signal', 'query', 'executeUpdate', 'startUpdate']);
 const MESSAGE_NAME = /^[A-Za-z_$][\w$-]*$/;
 
 /** A name declared as a `string` parameter: whatever the caller passed, it is a string name. */
-function isStringParameter(file: SourceFile, node: Node): boolean {
+function isStringParameter(node: Node): boolean {
   if (node.type !== 'Identifier') return false;
-  const binding = resolveName(file, node, node.name);
+  const binding = resolveName(node, node.name);
   if (binding?.kind !== 'parameter' || binding.path.length !== 0) return false;
   const param = binding.identifier.type === 'AssignmentPattern' ? binding.identifier.left : binding.identifier;
   return param.type === 'Identifier' && param.typeAnnotation?.typeAnnotation.type === 'TSStringKeyword';
@@ -23,7 +23,7 @@ function isStringParameter(file: SourceFile, node: Node): boolean {
 
 /** Why `node`, given as a message, is a string name; undefined when it is not one. */
 function stringName(file: SourceFile, node: Node, withParameters: boolean): string | undefined {
-  if (withParameters && isStringParameter(file, node)) return `${snippet(file, node)}: string`;
+  if (withParameters && isStringParameter(node)) return `${snippet(file, node)}: string`;
   const values = evaluateStrings(file, node);
   return values.length > 0 && values.every((v) => MESSAGE_NAME.test(v)) ? `'${values.join("' | '")}'` : undefined;
 }

@@ -81,7 +81,14 @@ function inStatement(statement: Node, name: string): Binding | undefined {
     case 'ImportDeclaration':
       for (const specifier of statement.specifiers) {
         if (specifier.local.name !== name) continue;
-        const imported = specifier.type === 'ImportSpecifier' ? (specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value)) : specifier.type === 'ImportDefaultSpecifier' ? 'default' : '*';
+        const imported =
+          specifier.type === 'ImportSpecifier'
+            ? specifier.imported.type === 'Identifier'
+              ? specifier.imported.name
+              : String(specifier.imported.value)
+            : specifier.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : '*';
         return { kind: 'import', source: statement.source.value, imported };
       }
       return undefined;
@@ -116,7 +123,7 @@ function inFunction(fn: Oxc.Function | Oxc.ArrowFunctionExpression, name: string
 }
 
 /** The declaration a name refers to from where `from` stands, or undefined for a global. */
-export function resolveName(file: SourceFile, from: Node, name: string): Binding | undefined {
+export function resolveName(from: Node, name: string): Binding | undefined {
   for (const scope of ancestors(from)) {
     const found = inScope(scope, name);
     if (found) return found;

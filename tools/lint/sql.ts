@@ -18,7 +18,8 @@ const NAME = `${IDENT}(?:\\.${IDENT})?(?![\\w$${HOLE}])`;
 /** Keywords that can stand where a name is looked for (`REFERENCING NEW TABLE AS`, `UPDATE ON`, `FOR UPDATE SKIP`). */
 const KEYWORDS = new Set(['as', 'on', 'set', 'skip', 'nowait', 'of', 'only', 'lateral', 'select', 'values', 'default']);
 // after a table in a FROM/USING/TRUNCATE list: an optional alias, then `, next_table`
-const NOT_ALIAS = '(?:where|join|inner|left|right|full|cross|natural|lateral|on|group|order|limit|offset|having|union|window|for|returning|set|using|fetch|cascade|restrict)\\b';
+const NOT_ALIAS =
+  '(?:where|join|inner|left|right|full|cross|natural|lateral|on|group|order|limit|offset|having|union|window|for|returning|set|using|fetch|cascade|restrict)\\b';
 const LIST_NEXT = new RegExp(`(?:\\s+(?:as\\s+)?(?!${NOT_ALIAS})[A-Za-z_]\\w*)?\\s*,\\s*(?:only\\s+)?(${NAME})(?!\\s*\\()`, 'iyd');
 
 const POSITIONS: { re: RegExp; list: boolean }[] = [
@@ -27,7 +28,10 @@ const POSITIONS: { re: RegExp; list: boolean }[] = [
   { re: new RegExp(`\\b(?:into|update|references)\\s+(?:only\\s+)?(${NAME})`, 'gid'), list: false },
   { re: new RegExp(`\\btable\\s+(?:if\\s+(?:not\\s+)?exists\\s+)?(?:only\\s+)?(${NAME})`, 'gid'), list: true },
   { re: new RegExp(`\\btruncate\\s+(?:only\\s+)?(${NAME})`, 'gid'), list: true },
-  { re: new RegExp(`\\bcreate\\s+(?:unique\\s+)?index\\s+(?:concurrently\\s+)?(?:if\\s+not\\s+exists\\s+)?(?:${NAME}\\s+)?on\\s+(?:only\\s+)?(${NAME})`, 'gid'), list: false },
+  {
+    re: new RegExp(`\\bcreate\\s+(?:unique\\s+)?index\\s+(?:concurrently\\s+)?(?:if\\s+not\\s+exists\\s+)?(?:${NAME}\\s+)?on\\s+(?:only\\s+)?(${NAME})`, 'gid'),
+    list: false,
+  },
   { re: new RegExp(`\\bcreate\\s+(?:or\\s+replace\\s+)?(?:constraint\\s+)?trigger\\s+${NAME}\\s+[^;]*?\\bon\\s+(${NAME})`, 'gid'), list: false },
 ];
 
@@ -65,5 +69,7 @@ export function tablesCreatedInSql(text: string): SqlName[] {
 
 /** A SQL statement (any case), as opposed to prose: the text starts with a statement's keywords. */
 export function looksLikeSql(text: string): boolean {
-  return /^\s*\(?\s*(?:select\s[\s\S]*\bfrom\s|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s|with\s+(?:recursive\s+)?\w+\s+as\s*\(|(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|trigger|view|function)\s|truncate\s)/i.test(text);
+  return /^\s*\(?\s*(?:select\s[\s\S]*\bfrom\s|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s|with\s+(?:recursive\s+)?\w+\s+as\s*\(|(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|trigger|view|function)\s|truncate\s)/i.test(
+    text,
+  );
 }

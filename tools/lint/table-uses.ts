@@ -27,16 +27,38 @@ export interface FileTables {
 const KNEX_NAMES = new Set(['knex', 'trx', 'tx', 'db']);
 /** Builder and schema methods whose first argument is a table. */
 const TABLE_METHODS = new Set([
-  'from', 'into', 'table', 'insertInto', 'inTable', 'createTable', 'createTableIfNotExists', 'createTableLike',
-  'alterTable', 'dropTable', 'dropTableIfExists', 'hasTable', 'hasColumn', 'renameTable',
+  'from',
+  'into',
+  'table',
+  'insertInto',
+  'inTable',
+  'createTable',
+  'createTableIfNotExists',
+  'createTableLike',
+  'alterTable',
+  'dropTable',
+  'dropTableIfExists',
+  'hasTable',
+  'hasColumn',
+  'renameTable',
 ]);
 const SECOND_TOO = new Set(['renameTable', 'createTableLike']);
 /** Joins take the table first and a condition after (Array.prototype.join takes one argument). */
 const JOIN_METHODS = new Set(['join', 'innerJoin', 'leftJoin', 'leftOuterJoin', 'rightJoin', 'rightOuterJoin', 'fullOuterJoin', 'outerJoin', 'crossJoin']);
 /** Methods whose first argument is SQL text (`query` is pg's client.query). */
 export const RAW_METHODS = new Set([
-  'raw', 'whereRaw', 'orWhereRaw', 'andWhereRaw', 'havingRaw', 'orHavingRaw', 'orderByRaw', 'groupByRaw',
-  'joinRaw', 'fromRaw', 'onRaw', 'query',
+  'raw',
+  'whereRaw',
+  'orWhereRaw',
+  'andWhereRaw',
+  'havingRaw',
+  'orHavingRaw',
+  'orderByRaw',
+  'groupByRaw',
+  'joinRaw',
+  'fromRaw',
+  'onRaw',
+  'query',
 ]);
 /** An argument of these shapes is a subquery or a callback, not a table name. */
 const NOT_A_NAME = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'CallExpression', 'ArrayExpression', 'AwaitExpression']);
@@ -112,7 +134,7 @@ function visitCall(c: Collector, node: Oxc.CallExpression): void {
   if (!callee) return;
   const [first, second] = node.arguments;
   const { name, object } = callee;
-  if (KNEX_NAMES.has(name) || (node.callee.type === 'Identifier' && typedAsKnex(c.file, node.callee))) c.name(first, node);
+  if (KNEX_NAMES.has(name) || (node.callee.type === 'Identifier' && typedAsKnex(node.callee))) c.name(first, node);
   else if (RAW_METHODS.has(name) && object && first) c.sql(first, node);
   else if (name === 'references' && object) c.name(first, node, true);
   else if (JOIN_METHODS.has(name) && object && node.arguments.length >= 2 && !notABuilder(object, name)) c.name(first, node);
@@ -123,9 +145,14 @@ function visitCall(c: Collector, node: Oxc.CallExpression): void {
 }
 
 /** A name declared with a Knex type (`(q: Knex) => q('t')`, `const t: Knex.Transaction = ...`) is a builder whatever it is called. */
-function typedAsKnex(file: SourceFile, callee: Oxc.IdentifierReference): boolean {
-  const binding = resolveName(file, callee, callee.name);
-  const declared = binding?.kind === 'parameter' && binding.path.length === 0 ? binding.identifier : binding?.kind === 'variable' && binding.path.length === 0 ? binding.declarator.id : undefined;
+function typedAsKnex(callee: Oxc.IdentifierReference): boolean {
+  const binding = resolveName(callee, callee.name);
+  const declared =
+    binding?.kind === 'parameter' && binding.path.length === 0
+      ? binding.identifier
+      : binding?.kind === 'variable' && binding.path.length === 0
+        ? binding.declarator.id
+        : undefined;
   const pattern = declared?.type === 'AssignmentPattern' ? declared.left : declared;
   const type = pattern?.type === 'Identifier' ? pattern.typeAnnotation?.typeAnnotation : undefined;
   if (type?.type !== 'TSTypeReference') return false;
@@ -170,8 +197,19 @@ function visitLiteral(c: Collector, node: Oxc.StringLiteral | Oxc.TemplateLitera
   c.sql(node, node);
 }
 
+const touched = new WeakMap<SourceFile, FileTables>();
+
 /** The tables `file` touches, and the builder calls and SQL whose table it could not tell. */
 export function tablesTouched(file: SourceFile): FileTables {
+  let found = touched.get(file);
+  if (!found) {
+    found = collect(file);
+    touched.set(file, found);
+  }
+  return found;
+}
+
+function collect(file: SourceFile): FileTables {
   const c = new Collector(file);
   for (const node of nodesOf(file, 'Literal')) if (typeof node.value === 'string') visitLiteral(c, node as Oxc.StringLiteral);
   for (const node of nodesOf(file, 'TemplateLiteral')) visitLiteral(c, node);

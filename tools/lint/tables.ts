@@ -61,7 +61,11 @@ export function tablesCreatedIn(file: SourceFile): { created: CreatedTable[]; pr
 /** A folder's migration files (not their tests). */
 export function migrationFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => /\.(m?ts|js)$/.test(f) && !/\.(test|d)\.ts$/.test(f)).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.(m?ts|js)$/.test(f) && !/\.(test|d)\.ts$/.test(f))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 export interface Ownership {

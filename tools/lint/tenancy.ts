@@ -1,7 +1,8 @@
 // Unscoped queries in plugin code must be conspicuous: a model's `Model.query()`, a knex builder
-// called on a table (`knex('t')`, `knex(table)`, `deps.knex('t')`) or `knex.raw()` outside the
-// tenant's helpers (tenant.query/table/insertInto scope by construction) needs a
-// `// tenancy: <why it is safe>` comment on its line, the line above, or above its statement.
+// called on a table (`knex('t')`, `knex(table)`, `deps.knex('t')`) or a query run by `knex.raw()`
+// (not a fragment given to a builder) outside the tenant's helpers (tenant.query/table/insertInto
+// scope by construction) needs a `// tenancy: <why it is safe>` comment on its line, the line
+// above, or above its statement.
 import type * as Oxc from 'oxc-parser';
 import { lineAt, type Node, nodesOf, parentOf, type SourceFile } from './parse';
 
@@ -9,7 +10,10 @@ const JUSTIFIED = /^\s*tenancy:/;
 const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression']);
 
 function named(node: Node, name: string): boolean {
-  return (node.type === 'Identifier' && node.name === name) || (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === name);
+  return (
+    (node.type === 'Identifier' && node.name === name) ||
+    (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === name)
+  );
 }
 
 /** `Review.query()`: a query on a bare name other than `tenant` (ctx.state.tenant.query() is scoped). */
@@ -23,9 +27,12 @@ function isKnexTable(call: Oxc.CallExpression): boolean {
   return named(call.callee, 'knex') && first !== undefined && !FUNCTIONS.has(first.type);
 }
 
-/** `knex.raw(...)` */
-function isKnexRaw(callee: Node): boolean {
-  return callee.type === 'MemberExpression' && named(callee, 'raw') && named(callee.object, 'knex');
+/** `knex.raw(...)` run as a query; one given to another call (`.select(knex.raw('count(*)'))`) is a fragment of that query. */
+function isKnexRaw(call: Oxc.CallExpression): boolean {
+  const callee = call.callee;
+  if (callee.type !== 'MemberExpression' || !named(callee, 'raw') || !named(callee.object, 'knex')) return false;
+  const parent = parentOf(call);
+  return !(parent?.type === 'CallExpression' && parent.arguments.includes(call));
 }
 
 /** The statement a node belongs to (its first line is where a justification sits above). */
@@ -41,7 +48,7 @@ export function unscopedQueries(file: SourceFile): number[] {
   const lines = new Set<number>();
   for (const call of nodesOf(file, 'CallExpression') as Oxc.CallExpression[]) {
     const callee = call.callee;
-    if (!isModelQuery(callee) && !isKnexTable(call) && !isKnexRaw(callee)) continue;
+    if (!isModelQuery(callee) && !isKnexTable(call) && !isKnexRaw(call)) continue;
     // the line of the method name: a chain's `.query(` may sit lines below its model
     const at = callee.type === 'MemberExpression' ? callee.property : callee;
     const line = lineAt(file, at.start);

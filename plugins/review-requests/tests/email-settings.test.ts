@@ -3,7 +3,7 @@
 // password sealed at rest and never returned, and a real request sent through the merchant's server.
 import crypto from 'node:crypto';
 import { open, secretBoxKey } from '@plaudit/kernel';
-import { client, eventually, freePort, kernelSettingsAtRest, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
+import { client, downPort, eventually, kernelSettingsAtRest, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 import { ReviewAdmin } from '@plaudit/contracts/reviews';
 import { decodedMail, sinkMail, startMerchantSmtp, type MerchantSmtp } from './mail-helpers';
 
@@ -90,10 +90,11 @@ test("sender verification that the mail server refuses: 'Verification sent unsuc
 test("custom SMTP: a server that does not answer or refuses the login -> 'Cannot verify settings', nothing kept", async () => {
   const { appToken, shop } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
-  const closed = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: await freePort(), authentication: false });
+  const down = await downPort();
+  const closed = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: down.port, authentication: false }).finally(() => down.close());
   expect(closed.status).toBe(400);
   expect(closed.body).toMatchObject({ message: 'Cannot verify settings', code: 'SMTP_NOT_VERIFIED' });
-  expect(closed.body.errors.smtp).toMatch(/ECONNREFUSED|connect/i);
+  expect(closed.body.errors.smtp).toMatch(/ECONNRESET|connect/i);
 
   const wrong = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: merchant.port, authentication: true, username: 'shop-mailer', password: 'wrong' });
   expect(wrong.body).toMatchObject({ message: 'Cannot verify settings' });
@@ -112,9 +113,10 @@ test("custom SMTP: a server that does not answer or refuses the login -> 'Cannot
 test('custom SMTP: verified against the local sink (no login)', async () => {
   const { appToken } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
-  const ok = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: Number(process.env.SMTP_SINK_PORT), authentication: false });
+  const sinkPort = Number(new URL(process.env.SMTP_URL!).port);
+  const ok = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: sinkPort, authentication: false });
   expect(ok.status).toBe(200);
-  expect(ok.body.data).toMatchObject({ host: '127.0.0.1', port: Number(process.env.SMTP_SINK_PORT), authentication: false, isSmtpVerified: true, hasPassword: false });
+  expect(ok.body.data).toMatchObject({ host: '127.0.0.1', port: sinkPort, authentication: false, isSmtpVerified: true, hasPassword: false });
 });
 
 test("custom SMTP with a login: password sealed at rest, never returned, and requests go out through the merchant's server", async () => {
