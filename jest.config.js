@@ -59,6 +59,8 @@ module.exports = {
       ...shared,
       displayName: 'static',
       testEnvironment: 'node',
+      // the helpers that need no services: the full entry loads the whole app for every test file
+      moduleNameMapper: { ...moduleNameMapper, '^@plaudit/kernel/testing$': '<rootDir>/tests/support/kernel-testing-static.ts' },
       roots: ['<rootDir>', ...externalDirs],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '/plugins/[^/]+/tests/browser/'],
       testMatch: [...staticTests.map((glob) => `<rootDir>/${glob}`), ...externalDirs.map((d) => `${asGlob(d)}/${pluginUnitTests}`)],

@@ -34,7 +34,10 @@ test('XSS payloads in reviews are stored verbatim and shown as text', async () =
   await page.goto(`${api.url}/reviews/list`);
   await page.getByRole('heading', { level: 1, name: 'Manage reviews' }).waitFor();
   for (const p of PAYLOADS) await page.getByTestId('review-content').filter({ hasText: p }).waitFor();
-  await page.waitForTimeout(500);
+  // every image loaded or failed, and the events queued meanwhile dispatched: an injected onerror
+  // handler would have opened its dialog by now
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(dialogs).toEqual([]);
   expect(await page.locator('[data-testid="reviews-table"] img[src="x"], [data-testid="reviews-table"] script, [data-testid="reviews-table"] svg[onload]').count()).toBe(0);
   expect(await page.getByText('<b>Bold</b> product').count()).toBeGreaterThan(0);

@@ -31,9 +31,12 @@ function productionModules(target: string) {
   }
 }
 
-function run(args: string[]): Promise<string> {
+/** The compiled processes' environment: production, and no PLUGIN_DIRS (its plugins are compiled in dist/plugins already: set again they would be found twice). */
+const production = (extra: Record<string, string> = {}) => ({ ...process.env, NODE_ENV: 'production', NODE_OPTIONS: '', PLUGIN_DIRS: '', APP_URL: 'http://127.0.0.1:3000', LOG_LEVEL: 'warn', ...extra });
+
+function run(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd: ROOT, env: process.env, timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
+    execFile(process.execPath, args, { cwd, env, timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
   });
 }
 
@@ -50,7 +53,7 @@ function listening(child: ChildProcess): Promise<void> {
 
 beforeAll(async () => {
   // the run's PLUGIN_DIRS (the fixture plugins) compile into dist/plugins along with plugins/
-  await run(['--import', 'tsx', 'scripts/build.ts', '--out', dist, '--skip-workflows', '--skip-check']);
+  await run(['--import', 'tsx', 'scripts/build.ts', '--out', dist, '--skip-workflows', '--skip-check'], ROOT, process.env);
   productionModules(path.join(dir, 'node_modules'));
 }, 120_000);
 
@@ -75,21 +78,18 @@ test('every plugin side, migration and process entry loads with the production p
 }, 60_000);
 
 test('the compiled CLI migrates (the Procfile\'s release line)', async () => {
-  const env = { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: '', PLUGIN_DIRS: '', APP_URL: 'http://127.0.0.1:3000' };
-  const out = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--no-experimental-strip-types', path.join(dist, 'api/cli/index.js'), 'migrate'], { cwd: dir, env, timeout: 60_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
-  });
+  const out = await run(['--no-experimental-strip-types', path.join(dist, 'api/cli/index.js'), 'migrate'], dir, production());
   // the test stack migrated the same kernel, plugins and fixture plugins from source
   expect(out.trim()).toBe('already up to date');
 }, 60_000);
 
 /** GET without keep-alive: no socket outlives the test. */
-function get(url: string): Promise<{ status: number; body: unknown }> {
+function get(url: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     http.get(url, { agent: false }, (res) => {
       let text = '';
       res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
     }).on('error', reject);
   });
 }
@@ -98,16 +98,7 @@ function get(url: string): Promise<{ status: number; body: unknown }> {
 async function startCompiledApi(port: number): Promise<number> {
   api = spawn(process.execPath, ['--no-experimental-strip-types', path.join(dist, 'api/server.js')], {
     cwd: dir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      // compiled into dist/plugins already: set again they would be found twice
-      PLUGIN_DIRS: '',
-      LOG_LEVEL: 'warn',
-    },
+    env: production({ PORT: String(port), APP_URL: `http://127.0.0.1:${port}` }),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   await listening(api);
@@ -117,6 +108,11 @@ async function startCompiledApi(port: number): Promise<number> {
 test('the compiled API starts with plain node and answers /api/health', async () => {
   // a child binds the port it is given: fresh ones if another process took it first
   const port = await startOnFreshPorts([await freePort()], ([p]) => startCompiledApi(p));
-  const res = await get(`http://127.0.0.1:${port}/api/health`);
-  expect(res).toMatchObject({ status: 200, body: { status: 'ok', database: { status: 'up' }, temporal: { status: 'up' } } });
+  const health = await get(`http://127.0.0.1:${port}/api/health`);
+  expect(health.status).toBe(200);
+  expect(JSON.parse(health.text)).toMatchObject({ status: 'ok', database: { status: 'up' }, temporal: { status: 'up' } });
+  // the widgets' browser scripts, bundled by the API from the storefront sources the build ships
+  const script = await get(`http://127.0.0.1:${port}/storefront/assets/review-box.000000000000.js`);
+  expect(script.status).toBe(200);
+  expect(script.text.length).toBeGreaterThan(500);
 }, 60_000);

@@ -96,8 +96,12 @@ export function client(baseUrl: string, token?: string) {
   };
 }
 
+/**
+ * Resolves with fn's first truthy result. Its deadline runs on performance.now(): a test that moves
+ * Date.now() (jest.spyOn) neither ends nor stretches the wait.
+ */
 export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000, intervalMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
@@ -106,7 +110,7 @@ export async function eventually<T>(fn: () => Promise<T | undefined | false>, ti
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+    if (performance.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

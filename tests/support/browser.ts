@@ -25,6 +25,14 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Waits until no transition or finite animation runs (a closing menu, a switch): the state to
+ * photograph or measure. Endless ones (a spinner) are left out, or this would never return.
+ */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+}
+
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);

@@ -77,13 +77,16 @@ test('names are followed through constants, loops, callbacks, helpers and siblin
   expect(touched(`const names = Object.values({ a: 'reviews' }).map((n) => \`\${n}\`);\nfor (const n of names) knex(n);`)).toEqual(['2:reviews']);
   // another file of the plugin holds the name
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-'));
-  fs.writeFileSync(path.join(dir, 'tables.ts'), "export const REVIEWS = 'reviews';\nconst Q = 'questions';\nexport { Q as QUESTIONS };\n");
-  fs.writeFileSync(
-    path.join(dir, 'use.ts'),
-    "import { REVIEWS, QUESTIONS } from './tables';\nimport * as T from './tables.js';\nknex(REVIEWS).join(QUESTIONS, 'a', 'b');\ntrx(T.REVIEWS);\n",
-  );
-  expect(tablesTouched(parseFile(path.join(dir, 'use.ts'))).refs.map((r) => `${r.line}:${r.table}`)).toEqual(['3:reviews', '3:questions', '4:reviews']);
-  fs.rmSync(dir, { recursive: true });
+  try {
+    fs.writeFileSync(path.join(dir, 'tables.ts'), "export const REVIEWS = 'reviews';\nconst Q = 'questions';\nexport { Q as QUESTIONS };\n");
+    fs.writeFileSync(
+      path.join(dir, 'use.ts'),
+      "import { REVIEWS, QUESTIONS } from './tables';\nimport * as T from './tables.js';\nknex(REVIEWS).join(QUESTIONS, 'a', 'b');\ntrx(T.REVIEWS);\n",
+    );
+    expect(tablesTouched(parseFile(path.join(dir, 'use.ts'))).refs.map((r) => `${r.line}:${r.table}`)).toEqual(['3:reviews', '3:questions', '4:reviews']);
+  } finally {
+    fs.rmSync(dir, { recursive: true });
+  }
 });
 
 test('what only looks like a table is not one: prose, comments, paths, arrays, translations', () => {

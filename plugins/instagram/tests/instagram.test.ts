@@ -173,10 +173,11 @@ test('the refresh schedule renews a token issued 55 days ago, and the next sync 
   const { http, name, domain, shop } = await connectedShop();
   const old = (ig('tokens', { username: name }) as { token: string; long: boolean }[]).find((t) => t.long)!.token;
   await stack.api.knex('instagram_accounts').where({ shopId: shop.id }).update({ tokenIssuedAt: new Date(Date.now() - 55 * 86_400_000) });
+  const before = Date.now();
   const outcomes = await gateway().execute(InstagramRefreshTokens, { workflowId: `instagram-refresh-test-${Date.now()}`, taskQueue: stack.api.config.temporal.taskQueue, args: [] });
   expect(outcomes[domain]).toBe('refreshed');
   const row = await stack.api.knex('instagram_accounts').where({ shopId: shop.id }).first();
-  expect(Date.now() - new Date(row.tokenIssuedAt).getTime()).toBeLessThan(60_000);
+  expect(new Date(row.tokenIssuedAt).getTime()).toBeGreaterThanOrEqual(before);
   expect(new Date(row.tokenExpiresAt).getTime() - Date.now()).toBeGreaterThan(59 * 86_400_000);
   const refreshed = stack.integrations.received.filter((r) => r.path === '/refresh_access_token' && r.query.access_token === old);
   expect(refreshed.map((r) => r.status)).toEqual([200]);

@@ -91,7 +91,7 @@ test('a click link that is not genuine, expired, of another purpose or naming an
   expect((await byId(theirs.id)).clickedAt).toBeNull();
 });
 
-describe('review-requests.analytics', () => {
+describe('RequestsAnalytics', () => {
   // 2026-01-14 in New York (UTC-5): 23:30 local is 04:30 UTC the next day.
   const NY = 'America/New_York';
 

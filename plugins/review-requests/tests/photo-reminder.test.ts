@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, listMail, mailDir } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, listMail, mailDir, currentDetails } from '@plaudit/kernel/testing';
 import { clickPaths, followClick } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -82,9 +82,9 @@ test('a review without a photo on a paid shop: the photo reminder arrives once, 
   const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`review-request:${domain}:${order.id}`);
   // (the projection row is written by the activity, the details once the workflow resumes after it)
   const details = await eventually(async () => {
-    const d = (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails;
+    const d = (await currentDetails(handle));
     return d?.includes('Photo reminder: sent.') ? d : undefined;
-  }, 10_000).catch(async () => (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails);
+  }, 10_000).catch(async () => (await currentDetails(handle)));
   expect(details).toContain('Photo reminder: sent.');
 
   const photoUrl = linkIn(mail.file, 'photo');

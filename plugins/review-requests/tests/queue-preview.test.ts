@@ -2,6 +2,7 @@
 // as the customer's open, and cancel / send anyway answer with the row as the workflow recorded it.
 import { client, eventually, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 import { withProductDetails } from '../activities/product-details';
+import { statusQuery } from '../workflows/messages';
 import { decodedMail, sinkMail } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -54,7 +55,7 @@ test('View email shows the request without its open pixel: fetching everything t
   const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(sent.workflowId);
   const signals = (await handle.fetchHistory()).events!.map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
   expect(signals).not.toContain('opened');
-  expect(await handle.query<string>('status')).toBe('success');
+  expect(await handle.query(statusQuery)).toBe('success');
   expect(await entry(shop.id, order.id)).toMatchObject({ status: 'success', openedAt: null });
   expect((await http.get(`/api/email-queue?statusList=opened`)).body.pagination.total).toBe(0);
 

@@ -2,7 +2,7 @@
 // Temporal UI, never dropped; it goes out when the month turns in the shop's timezone, when the plan
 // raises the quota (the kernel's shop.plan-changed event), or when the merchant sends it anyway.
 // Real workflow on the dev server; every wait is on the workflow's or the row's state.
-import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, currentDetails } from '@plaudit/kernel/testing';
 import { monthStartInZone } from '../shared/zoned-time';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -32,7 +32,7 @@ async function heldOrder(domain: string, shopId: number) {
   expect(held.skipReason).toBe('quota_exceeded');
   const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`review-request:${domain}:${order.id}`);
   const details = await eventually(async () => {
-    const d = (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails;
+    const d = (await currentDetails(handle));
     return d?.includes('Held: the shop') ? d : undefined;
   });
   expect(details).toContain('monthly request quota');

@@ -2,7 +2,7 @@
 // RequestStatus, a summary and details fixed at start, current details that read like the queue row
 // and say why a request failed, and a resend that moves it on. Real dev server and worker.
 import { defaultPayloadConverter } from '@temporalio/common';
-import { client, eventually, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, storeSettingsRaw, currentDetails } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -30,7 +30,7 @@ test('find a failed request by shop and status, see why, resend it', async () =>
   expect(await described.staticSummary()).toMatch(new RegExp(`^Review request (${order.name}|order ${order.id}) · ${domain.replace(/\./g, '\\.')}$`));
   expect(await described.staticDetails()).toContain(`/collect-reviews/review-request?searchText=`);
   expect(await described.staticDetails()).toContain(`ShopDomain = "${domain}" AND RequestStatus = "failed"`);
-  const details = async () => (await handle.query<{ currentDetails?: string }>('__temporal_workflow_metadata')).currentDetails ?? '';
+  const details = async () => (await currentDetails(handle)) ?? '';
   expect(await details()).toMatch(new RegExp(`^\\*\\*Failed\\*\\* · ${order.name}`));
   expect(await details()).toMatch(/Failed: .*550.*Waits for Resend/s);
   // The timeline's waits say what they wait for.

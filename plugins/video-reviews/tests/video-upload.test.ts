@@ -42,14 +42,17 @@ async function offsetOf(url: string): Promise<number> {
   return Number(head.headers.get('upload-offset'));
 }
 
-/** A PATCH whose connection drops after `sent` of its bytes, as a phone losing signal. */
-function patchCutOff(url: string, offset: number, bytes: Buffer, sent: number): Promise<void> {
-  return new Promise((resolve) => {
-    const req = http.request(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(bytes.length) } });
+/** A PATCH whose connection drops after `sent` of its bytes, once the server has stored some: a phone losing signal. */
+async function patchCutOff(url: string, offset: number, bytes: Buffer, sent: number): Promise<void> {
+  const req = http.request(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(bytes.length) } });
+  const closed = new Promise<void>((resolve) => {
     req.on('error', () => resolve());
-    req.write(bytes.subarray(0, sent), () => setTimeout(() => req.destroy(), 200));
     req.on('close', () => resolve());
   });
+  req.write(bytes.subarray(0, sent));
+  await eventually(async () => (await offsetOf(url)) > offset, 20_000, 50);
+  req.destroy();
+  await closed;
 }
 
 /** Uploads a whole file in one PATCH; the final answer. */

@@ -2,7 +2,7 @@
 // review feed. The server renderer (plugins/widgets/api) fills these from the database; the admin's
 // live previews fill them with sample data. Type-only imports: nothing of the API is bundled.
 import type { DisplaySettings } from './display-settings';
-import type { PublicReview as FeedReview } from '@plaudit/contracts/reviews';
+import type { PublicReview as FeedReview, RatingSummary } from '@plaudit/contracts/reviews';
 import type { WidgetText } from './widget-text';
 
 /** A review as the widgets show it: the feed's, and the language a translation is offered from. */
@@ -16,12 +16,8 @@ export interface ReviewFeedPage {
   nextCursor: string | null;
 }
 
-export interface Summary {
-  count: number;
-  average: number;
-  stars: Record<1 | 2 | 3 | 4 | 5, number>;
-  mediaCount: number;
-}
+/** A rating summary as the feed counts it (of a product, or the shop). */
+export type Summary = Omit<RatingSummary, 'productId'>;
 
 export interface WidgetContext {
   settings: DisplaySettings;

@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { displayStore } from '../api/display-store';
 import { createReviews, importReviews, productGid, shopWithClient } from './feed-helpers';
 
@@ -124,11 +124,10 @@ test('newest first, at most 10,000 reviews, and 304 while nothing changed', asyn
   // A change to the shop's reviews is a new version: the full feed again (the merchant unpublishes the newest).
   expect((await http.post('/api/reviews/bulk/unpublish', { ids: [ids[ids.length - 1]] })).status).toBe(200);
   // The notification reaches the API a moment after the commit.
-  let changed = await fetch(url, { headers: { 'If-None-Match': etag } });
-  for (const started = Date.now(); changed.status === 304 && Date.now() - started < 1000;) {
-    await new Promise((r) => setTimeout(r, 20));
-    changed = await fetch(url, { headers: { 'If-None-Match': etag } });
-  }
+  const changed = await eventually(async () => {
+    const res = await fetch(url, { headers: { 'If-None-Match': etag } });
+    return res.status !== 304 && res;
+  }, 20_000, 20);
   expect(changed.status).toBe(200);
   expect(xpath(await changed.text(), 'string(/feed/reviews/review[1]/content)')).toBe('Review 10049');
 });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { adminPage, screenshot as fullPage, useBrowser } from '@plaudit/kernel/testing';
+import { adminPage, animationsSettled, screenshot as fullPage, useBrowser } from '@plaudit/kernel/testing';
 import { MARKETPLACE_FIXTURES } from '@plaudit/kernel/testing';
 import { FIXTURES, importStack, shopOn, type Stack } from '../stack';
 
@@ -41,7 +41,7 @@ function judgemeFile(extra: number, withBadRows = true): Buffer {
 /** The whole page from its top, once transitions (a closing menu, a switch) have settled. */
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
   return fullPage(page, name);
 }
 
@@ -58,20 +58,26 @@ async function mapField(page: Page, field: string, option: string) {
 
 const numbers = (text: string) => (text.match(/[\d,]+/g) ?? []).map((n) => Number(n.replace(/,/g, '')));
 
-/** Reads the banner's count every 200 ms until the result shows; every distinct text seen. */
+/** Every distinct text of the banner's count, as the page changes it, until the result shows. */
 async function watchBanner(page: Page, timeoutMs = 180_000): Promise<string[]> {
-  const seen: string[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { count, done } = await page.evaluate(() => ({
-      count: document.querySelector('[data-testid="import-count"]')?.textContent ?? null,
-      done: !!document.querySelector('[data-testid="import-result"], [role="alert"][data-testid="import-banner"]'),
-    }));
-    if (count && seen.at(-1) !== count) seen.push(count);
-    if (done) return seen;
-    if (Date.now() > deadline) throw new Error(`no result; the banner showed ${JSON.stringify(seen)}`);
-    await page.waitForTimeout(200);
+  // recorded in the page on every change (a MutationObserver), not sampled
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const record = () => {
+      const count = document.querySelector('[data-testid="import-count"]')?.textContent;
+      if (count && seen.at(-1) !== count) seen.push(count);
+    };
+    (window as unknown as { bannerSeen: string[] }).bannerSeen = seen;
+    record();
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { bannerSeen: string[] }).bannerSeen);
+  try {
+    await page.locator('[data-testid="import-result"], [role="alert"][data-testid="import-banner"]').first().waitFor({ timeout: timeoutMs });
+  } catch (err) {
+    throw new Error(`no result; the banner showed ${JSON.stringify(await seen())}: ${(err as Error).message}`);
   }
+  return seen();
 }
 
 /** The result of the run just started; a run that does not finish says where it stood (the API's view and the page's). */

@@ -10,12 +10,9 @@ import type { ApiServices, CapabilityRef } from '@plaudit/kernel';
  * The capability an operation works through. The providing plugin may be removed (docs/plugins.md):
  * then the operation answers 503 PLUGIN_NOT_INSTALLED with the plugin named in `missing`.
  */
-export function capability<T>(services: ApiServices, ref: CapabilityRef<T>): T;
-/** @deprecated pass the contract's reference */
-export function capability<T>(services: ApiServices, name: string): T;
-export function capability<T>(services: ApiServices, ref: CapabilityRef<T> | string): T {
-  const found = services.capabilities.get<T>(ref as string);
-  const plugin = (typeof ref === 'string' ? ref : ref.id).split('.')[0];
+export function capability<T>(services: ApiServices, ref: CapabilityRef<T>): T {
+  const found = services.capabilities.get(ref);
+  const plugin = ref.id.split('.')[0];
   if (!found) throw createHttpError(503, `This call needs the "${plugin}" plugin, which is not installed on this server`, { code: 'PLUGIN_NOT_INSTALLED', missing: plugin });
   return found;
 }
