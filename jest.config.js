@@ -61,6 +61,8 @@ module.exports = {
       testEnvironment: 'node',
       // the helpers that need no services: the full entry loads the whole app for every test file
       moduleNameMapper: { ...moduleNameMapper, '^@plaudit/kernel/testing$': '<rootDir>/tests/support/kernel-testing-static.ts' },
+      // without the stack's variables, also when node tests run beside (npm test)
+      setupFiles: ['<rootDir>/tests/setup/static-env.ts'],
       roots: ['<rootDir>', ...externalDirs],
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '/plugins/[^/]+/tests/browser/'],
       testMatch: [...staticTests.map((glob) => `<rootDir>/${glob}`), ...externalDirs.map((d) => `${asGlob(d)}/${pluginUnitTests}`)],

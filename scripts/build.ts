@@ -121,26 +121,28 @@ const isBrowserSource = (f: string) => isSource(f) && f.split(path.sep).includes
  * (admin/src/languages.ts, for one, is shared with the admin), until nothing is missing.
  */
 class Compiler {
-  /** the plugins' folders, then the repository itself for the kernel and what it imports */
+  /** the repository, for the kernel folders and whatever else of it they import */
+  private readonly root: Tree;
+  /** the plugins' folders first: outside the repository (PLUGIN_DIRS) or inside it */
   private readonly trees: Tree[];
   private readonly compiled = new Set<string>();
   private readonly imported = new Set<string>();
 
-  constructor(out: string, pluginTrees: Tree[]) {
-    this.trees = [...pluginTrees, { source: ROOT, out }];
+  constructor(out: string, private readonly plugins: Tree[]) {
+    this.root = { source: ROOT, out };
+    this.trees = [...plugins, this.root];
   }
 
   async compileAll(): Promise<number> {
-    const kernel = KERNEL_DIRS.map((d) => ({ source: path.join(ROOT, d), out: this.outputOf(path.join(ROOT, d)) }));
-    const trees = [...kernel, ...this.trees.slice(0, -1)];
-    const counts = await settled(trees.map(async (tree) => {
+    const kernel = KERNEL_DIRS.map((d) => ({ source: path.join(ROOT, d), out: path.join(this.root.out, d) }));
+    const counts = await settled([...kernel, ...this.plugins].map(async (tree) => {
       const all = walk(tree.source);
       copyData(tree, all);
       return this.compile(all.filter(isSource), tree);
     }));
     let files = counts.reduce((a, b) => a + b, 0);
     for (let missing = this.missing(); missing.length; missing = this.missing()) {
-      files += await this.compile(missing, this.trees[this.trees.length - 1]);
+      files += await this.compile(missing, this.root);
     }
     return files;
   }

@@ -33,7 +33,7 @@ export { signalWithStartWorkflow, startWorkflow } from '../temporal/connection';
 export { unavailableDependency } from '../http/unavailable';
 export { localDay } from './dates';
 // keyset paging: the opaque cursor of a row's position, a 400 for anything else
-export { cursorCodec, cursorKey, invalidCursor, keysetCursor, type CursorCodec, type CursorOptions } from './cursor';
+export { cursorKey, keysetCursor, type CursorCodec, type CursorOptions } from './cursor';
 export type { KernelServices } from './services';
 export { customerPage, esc, messagePage, type PageOptions } from './html';
 export type { Translate, Translations } from './i18n';

@@ -51,7 +51,7 @@ function factSheet(r: Review): ReviewFactSheet {
   };
 }
 
-/** `reviews.facts`: one review as it is, for the integrations, the rewards and the photo reminder. */
+/** `ReviewFacts`: one review as it is, for the integrations, the rewards and the photo reminder. */
 export function reviewFacts(): ReviewFactsApi {
   return {
     async reviewFacts(tenant, reviewId) {
@@ -68,7 +68,7 @@ export function reviewFacts(): ReviewFactsApi {
   };
 }
 
-/** `reviews.write`: the write and photo links, a QR page's guest review, imports and their photos. */
+/** `ReviewWrite`: the write and photo links, a QR page's guest review, imports and their photos. */
 export function reviewWrite(services: KernelServices): ReviewWriteApi {
   const { knex, config, links } = services;
   const submit = reviewSubmitter(services);
@@ -105,7 +105,7 @@ function pickNotifications(s: NotificationSettings): NotificationSettings {
   return Object.fromEntries(NOTIFICATION_FIELDS.map((k) => [k, s[k]])) as unknown as NotificationSettings;
 }
 
-/** `reviews.admin`: the admin's review operations (api/public.ts) and the shop's notification settings. */
+/** `ReviewAdmin`: the admin's review operations (api/public.ts) and the shop's notification settings. */
 export function reviewAdmin(services: KernelServices): ReviewAdminApi {
   const ns = reviewSettingsOf(services.settings);
   return {
@@ -115,7 +115,7 @@ export function reviewAdmin(services: KernelServices): ReviewAdminApi {
   };
 }
 
-/** `reviews.analytics`: the reviews' facts per local day for the analytics plugin's rollups. */
+/** `ReviewAnalytics`: the reviews' facts per local day for the analytics plugin's rollups. */
 export function reviewAnalytics({ knex }: KernelServices): ReviewAnalyticsApi {
   return reviewsAnalyticsSource(knex);
 }

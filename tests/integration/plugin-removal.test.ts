@@ -95,7 +95,7 @@ test('without plugins/reviews: the same, and widgets reports the capability it r
   const tree = treeWithout('reviews');
   const { degraded } = await startsWithout('reviews', tree);
   expect(degraded).toContain('Plugin "widgets" runs without capability "reviews.feed", which no installed plugin provides (it is usually provided by plugin "reviews")');
-  expect(degraded).toContain('Plugin "rewards" runs without capability "reviews.rewards", which no installed plugin provides (it is usually provided by plugin "reviews")');
+  expect(degraded).toContain('Plugin "rewards" runs without capability "reviews.facts", which no installed plugin provides (it is usually provided by plugin "reviews")');
   typeChecks(tree);
   remainingTestsPass(tree, ['plugins/widgets/tests/settings.test.ts', 'tests/fixtures/plugins/fixture-notes/tests/fixture-plugin.test.ts']);
 });

@@ -16,7 +16,11 @@ function pluginDirs(dirs: string[]): string {
   return dirs.filter((d, i) => dirs.findIndex((e) => path.resolve(e) === path.resolve(d)) === i).join(path.delimiter);
 }
 
+/** Where the static project's tests find the variables as they were before this set-up (static-env.ts). */
+export const ENV_BEFORE_STACK = 'PLAUDIT_ENV_BEFORE_STACK';
+
 export default async function globalSetup() {
+  const before = { ...process.env };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-test-'));
   const env: Record<string, string> = {
     NODE_ENV: 'test',
@@ -55,6 +59,10 @@ export default async function globalSetup() {
   const log = createLogger(env.LOG_LEVEL, 'test-infra');
   const infra = await startInfrastructure(config, log, { progress: () => {}, temporalInMemory: true, databaseName: 'plaudit_test', emulator: false });
   Object.assign(process.env, infra.env);
+  // jest's workers inherit this process's variables, the static project's too: keep what they were
+  // (null: unset), so a static test sees the same environment in `npm test` as in `npm run test:static`
+  const changed = Object.keys({ ...before, ...process.env }).filter((k) => before[k] !== process.env[k]);
+  process.env[ENV_BEFORE_STACK] = JSON.stringify(Object.fromEntries(changed.map((k) => [k, before[k] ?? null])));
 
   const worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], {
     cwd: ROOT,

@@ -16,4 +16,3 @@ export { productPng } from '../../emulator/png';
 // the same names and types as the full entry's (the type check fails on a name it does not export)
 type Helpers = Omit<typeof import('./kernel-testing-static'), 'sameAsFullEntry'>;
 export const sameAsFullEntry: Helpers extends Pick<typeof import('./kernel-testing'), keyof Helpers> ? true : never = true;
-export const notInFull = 1;

@@ -9,7 +9,7 @@
 // 2 years, each checked against a full recount.
 //
 // How the data gets there:
-// - reviews through the reviews plugin's `reviews.import` (imported reviews: 500 products, ratings
+// - reviews through the reviews plugin's `ReviewWrite` import (imported reviews: 500 products, ratings
 //   skewed per product, 1 in 8 with a photo URL and 1 in 60 with a video URL, 10% unpublished, 4% store
 //   reviews, several import sources), both shops in America/New_York;
 // - attributed and reward orders as analytics' own `analytics_orders` rows (what the orders/create
@@ -110,7 +110,7 @@ function reviewRow(n: number, products: number, productBase: number, quality: nu
   };
 }
 
-/** `count` reviews through `reviews.import`, 10,000 a call; dates from `at(i)`. */
+/** `count` reviews through `ReviewWrite.importReviews`, 10,000 a call; dates from `at(i)`. */
 async function importReviews(reviews: ReviewWriteApi, tenant: Tenant, count: number, products: number, productBase: number, at: () => Date, progress = false) {
   const quality = Array.from({ length: products }, () => rnd());
   let done = 0;
@@ -261,7 +261,7 @@ async function main() {
     const bigEntries = BIG_REVIEWS * ENTRIES_PER_REVIEW;
     const smallEntries = SMALL_REVIEWS * ENTRIES_PER_REVIEW;
 
-    // ---- 1. seed through reviews.import ----
+    // ---- 1. seed through ReviewWrite.importReviews ----
     console.log(`seeding BIG: ${fmt(BIG_REVIEWS)} reviews over ${DAYS} days, ${BIG_PRODUCTS} products, through reviews.import ...`);
     let t = performance.now();
     await importReviews(reviews, big.tenant, BIG_REVIEWS, BIG_PRODUCTS, 1_000_000, within(DAYS), true);

@@ -4,7 +4,7 @@
 // the files do not say which zone they meant, and a stable reading keeps re-imports identical.
 import type { DateOrder } from './types';
 
-/** A date this far ahead of our clock is a mistake in the file, not clock skew (as reviews.import). */
+/** A date this far ahead of our clock is a mistake in the file, not clock skew (as the reviews plugin's import). */
 const FUTURE_SLACK_MS = 24 * 3_600_000;
 const DAY_MS = 86_400_000;
 /** 1899-12-30, Excel's day 0 (its 1900 leap-year bug makes day 60 the phantom Feb 29) */

@@ -15,7 +15,7 @@ export type RowResult = { review: ParsedReview; warnings: RowError[] } | { error
 
 const STORE_TYPES = ['store', 'shop', 'site', 'storereview', 'shopreview', 'sitereview'];
 const MARKETPLACES: ImportSource[] = ['amazon', 'aliexpress'];
-/** the limits of reviews.import's row schema, refused here with the column named */
+/** the limits of the reviews plugin's import row schema, refused here with the column named */
 const MAX_LENGTH: Partial<Record<Field, number>> = {
   title: 255, content: 10_000, author: 510, firstName: 255, lastName: 255, reply: 5000, productTitle: 512, productHandle: 255, productSku: 255,
 };

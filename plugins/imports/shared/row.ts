@@ -1,6 +1,6 @@
 // The imports plugin's one internal contract: every reader (CSV, XLSX, a marketplace) yields records,
 // a format's mapping turns a record into a ParsedReview or row errors, and the import activity writes
-// ParsedReviews through the reviews plugin's `reviews.import` capability.
+// ParsedReviews through the reviews plugin's ReviewWrite capability.
 
 /** What a column of a file can mean: the targets of the mapping step. */
 export const FIELDS = [

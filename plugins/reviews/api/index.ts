@@ -16,5 +16,5 @@ export default defineApiPlugin({
     await ensureMaintenanceSchedule(services);
     await seedDemoShopReviews(services);
   },
-  // transitional, until widgets reads the `reviews.feed` capability (issue 11): the lead removes it
+  // transitional, until widgets reads the ReviewFeed capability (issue 11): the lead removes it
 });

@@ -1,5 +1,5 @@
 // A merchant's own review and a reply's removal, as one function each for the admin's routes and the
-// `reviews.public` capability (api/public.ts), so both write, recount and emit the same way.
+// ReviewAdmin capability (api/public.ts), so both write, recount and emit the same way.
 import type { ApiServices, Tenant } from '@plaudit/kernel';
 import { Review } from '../db/review.model';
 import { recomputeSummaries } from '../db/summaries';

@@ -1,4 +1,4 @@
-// The storefront's read contract (ReviewFeed in contracts/reviews.ts, the `reviews.feed` capability): published reviews only
+// The storefront's read contract (the ReviewFeed capability, contracts/reviews.ts): published reviews only
 // (and a customer's own awaiting approval, when the customer portal asks),
 // mapped to PublicReview (no email, no order ids, "First L."), in the orders shoppers can choose,
 // paged by keyset cursors so a deep page costs what the first one does. Every query is the
@@ -201,7 +201,7 @@ async function version(tenant: Tenant): Promise<string> {
   return String(rows[0]?.version ?? 0);
 }
 
-/** The feed's queries; the `reviews.feed` capability adds the storefront's settings (plugin.ts). */
+/** The feed's queries; the ReviewFeed capability adds the storefront's settings (capabilities.ts). */
 export const feedQueries = { reviews, reviewedProducts, summaries, shopSummary, version, channel: REVIEW_FEED_CHANNEL };
 
 /** A media item as the storefront gets it: a photo's renditions, a video's poster, captions and length. */

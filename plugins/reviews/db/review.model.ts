@@ -73,7 +73,7 @@ export class Review extends ShopScopedModel {
   /** the previous app called the author a verified buyer (not our Verified badge) */
   importedVerified?: boolean;
   demo!: boolean;
-  /** the other plugin's page a shopper's review came through: 'qr' (a QR card's, `reviews.guest`) */
+  /** the other plugin's page a shopper's review came through: 'qr' (a QR card's, `ReviewWrite.submitGuest`) */
   submittedVia?: 'qr' | null;
   publishedAt?: Date | null;
   deletedAt?: Date | null;

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 // edited, and counted reviews deleted outright (a shop without the recycle bin, the demo's removal).
 // Marks matter only until the sweep has passed them: kept 90 days.
 // `submitted_via` records the other plugin's page a shopper's review came through ('qr': a QR card's
-// product page, through `reviews.guest`), for the sources chart.
+// product page, through the reviews plugin's guest path), for the sources chart.
 const BUCKET = (col: string) => `to_timestamp(floor(extract(epoch FROM ${col}) / 900) * 900)`;
 
 export async function up(knex: Knex) {

@@ -59,7 +59,7 @@ export interface StorefrontState {
   labels: Record<string, Labels>;
   /** "See translation" and automatic translation (translations.reviews; part of the settings version) */
   translation: TranslationMode;
-  /** the review form's video field (reviews.video; part of the settings version), null without one */
+  /** the review form's video field (ReviewVideos; part of the settings version), null without one */
   video: StorefrontVideo | null;
   /** what cached responses are keyed by */
   versions: { feed: string; settings: string };

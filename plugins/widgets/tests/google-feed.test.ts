@@ -14,7 +14,7 @@ import { displayStore } from '../api/display-store';
 import { createReviews, importReviews, productGid, shopWithClient } from './feed-helpers';
 
 // Reviews come from the reviews plugin: the merchant's API for what a merchant can write (verified
-// buyers through the bulk action), its `reviews.import` capability for demo rows, text-less ratings
+// buyers through the bulk action), its `ReviewWrite` capability for demo rows, text-less ratings
 // and the 10,050-review shop (one statement, like a real import). The Google feed reads no summaries.
 const XSD = path.resolve(__dirname, '../../../tests/fixtures/google/product_reviews-2.2.xsd');
 const FEED = '/feeds/google-product-reviews.xml';

@@ -1,6 +1,6 @@
 // /storefront: the storefront's read API (the widgets' public JSON) documented for headless and
 // Hydrogen storefronts: a product's published reviews and rating summaries, named by `?shop=`, no
-// API key (shoppers' browsers call it). Read through `reviews.feed`, so it shows exactly what the
+// API key (shoppers' browsers call it). Read through ReviewFeed, so it shows exactly what the
 // shop's widgets show: published reviews, the reviewer as "Ada L.", no emails.
 import createHttpError, { isHttpError } from 'http-errors';
 import { z } from 'zod';
