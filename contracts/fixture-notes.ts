@@ -1,6 +1,15 @@
 // The fixture plugin's contract (tests/fixtures/plugins/fixture-notes, the example integrators copy):
 // what it offers other plugins, written here like any provider's.
-import { defineEvent } from './define';
+import type { Tenant } from '@plaudit/kernel';
+import { defineCapability, defineEvent } from './define';
+
+// --- capabilities ---
+
+/** The number of notes of a shop. */
+export interface NoteCounterApi {
+  count(tenant: Tenant): Promise<number>;
+}
+export const NoteCounter = defineCapability<NoteCounterApi>('fixture-notes.counter');
 
 // --- events ---
 
