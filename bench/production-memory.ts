@@ -49,12 +49,17 @@ import fs from 'node:fs'; import v8 from 'node:v8'; import vm from 'node:vm'; im
 process.on('SIGWINCH', () => {
   const before = process.memoryUsage();
   const packages = {};
-  for (const file of Object.keys(createRequire(process.cwd() + '/').cache)) {
+  const require = createRequire(process.cwd() + '/');
+  for (const file of Object.keys(require.cache)) {
     const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)/.exec(file);
     const name = m ? m[1] : '(app)';
-    const p = (packages[name] ??= { modules: 0, bytes: 0 });
+    const p = (packages[name] ??= { modules: 0, bytes: 0, main: false });
     p.modules++;
     try { p.bytes += fs.statSync(file).size; } catch {}
+  }
+  // whether the package's main module was loaded, or only parts of it (swagger-ui-dist/package.json)
+  for (const [name, p] of Object.entries(packages)) {
+    try { p.main = !!require.cache[require.resolve(name)]; } catch {}
   }
   v8.setFlagsFromString('--expose-gc');
   vm.runInNewContext('gc')();
@@ -127,7 +132,7 @@ interface Probe {
   before: NodeJS.MemoryUsage;
   after: NodeJS.MemoryUsage;
   code: { bytecode_and_metadata_size: number; code_and_metadata_size: number; external_script_source_size: number };
-  packages: Record<string, { modules: number; bytes: number }>;
+  packages: Record<string, { modules: number; bytes: number; main: boolean }>;
   rssAfterGc: number;
 }
 
@@ -261,7 +266,7 @@ async function main() {
 
     // where the compiled processes' heap goes: the production dependencies they loaded, priced alone
     const dependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies);
-    const loaded = (role: Role) => Object.keys(probes.get(find('compiled', role))!.packages).filter((p) => dependencies.includes(p));
+    const loaded = (role: Role) => Object.entries(probes.get(find('compiled', role))!.packages).filter(([p, { main }]) => main && dependencies.includes(p)).map(([p]) => p);
     const costs = dependencyHeap([...new Set([...loaded('api'), ...loaded('worker')])]);
     console.log('\nheap each loaded production dependency adds alone (bare node + require, after a full GC), largest first:');
     for (const role of ['worker', 'api'] as Role[]) {

@@ -10,9 +10,6 @@ import type { CapabilityRef } from '../../contracts/define';
 
 export class MissingCapabilityError extends Error {}
 
-type Named = CapabilityRef<unknown> | string;
-const idOf = (ref: Named) => (typeof ref === 'string' ? ref : ref.id);
-
 /** A capability a plugin offers: made once per process from the services `S` (the kernel services). */
 export interface Provision<S> {
   ref: CapabilityRef<unknown>;
@@ -25,8 +22,8 @@ export type CapabilityNeed = CapabilityRef<unknown> | { required: CapabilityRef<
 /** What the registry reads of a plugin's manifest (PluginManifest has these fields). */
 export interface CapabilityDeclarations<S> {
   id: string;
-  provides?: Provision<S>[] | Record<string, (services: S) => unknown>;
-  needs?: CapabilityNeed[] | Record<string, 'required' | 'optional'>;
+  provides?: Provision<S>[];
+  needs?: CapabilityNeed[];
 }
 
 /** `needs: [required(ReviewFeed)]`: start-up stops when no installed plugin provides it. */
@@ -35,14 +32,11 @@ export function required<T>(ref: CapabilityRef<T>): CapabilityNeed {
 }
 
 function provisions<S>(m: CapabilityDeclarations<S>): [string, (s: S) => unknown][] {
-  const provides = m.provides ?? [];
-  return Array.isArray(provides) ? provides.map((p) => [p.ref.id, (s: S) => p.make(s)]) : Object.entries(provides);
+  return (m.provides ?? []).map((p) => [p.ref.id, (s: S) => p.make(s)]);
 }
 
 function needs(m: Pick<CapabilityDeclarations<unknown>, 'needs'>): [string, 'required' | 'optional'][] {
-  const list = m.needs ?? [];
-  if (!Array.isArray(list)) return Object.entries(list);
-  return list.map((n) => ('required' in n ? [n.required.id, 'required'] : [n.id, 'optional']));
+  return (m.needs ?? []).map((n) => ('required' in n ? [n.required.id, 'required'] : [n.id, 'optional']));
 }
 
 /** `S`: what factories take, KernelServices in the kernel; a bare `Capabilities` (as plugins name it) takes any. */
@@ -76,16 +70,13 @@ export class Capabilities<S = any> {
     this.services = services;
   }
 
-  has(ref: Named): boolean {
-    return this.providers.has(idOf(ref));
+  has(ref: CapabilityRef<unknown>): boolean {
+    return this.providers.has(ref.id);
   }
 
   /** The capability, or undefined when no plugin provides it (the caller degrades). */
-  get<T>(ref: CapabilityRef<T>): T | undefined;
-  /** @deprecated pass the contract's reference */
-  get<T>(name: string): T | undefined;
-  get<T>(ref: Named): T | undefined {
-    const id = idOf(ref);
+  get<T>(ref: CapabilityRef<T>): T | undefined {
+    const { id } = ref;
     const provider = this.providers.get(id);
     if (!provider) return undefined;
     if (!this.made.has(id)) {
@@ -96,12 +87,9 @@ export class Capabilities<S = any> {
   }
 
   /** The capability; throws when missing (declare it `required` so start-up catches that instead). */
-  require<T>(ref: CapabilityRef<T>): T;
-  /** @deprecated pass the contract's reference */
-  require<T>(name: string): T;
-  require<T>(ref: Named): T {
-    const found = this.get<T>(ref as string);
-    if (found === undefined) throw new MissingCapabilityError(`No installed plugin provides capability "${idOf(ref)}"`);
+  require<T>(ref: CapabilityRef<T>): T {
+    const found = this.get(ref);
+    if (found === undefined) throw new MissingCapabilityError(`No installed plugin provides capability "${ref.id}"`);
     return found;
   }
 }

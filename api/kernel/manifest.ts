@@ -21,9 +21,9 @@ export interface PluginManifest {
   /** Shopify webhook topics its platform hooks handle ('orders/fulfilled') */
   webhookTopics?: string[];
   /** capabilities it offers other plugins, made from the kernel services of the process: `[provide(ReviewFeed, make)]` */
-  provides?: Provision[] | Record<string, (services: KernelServices) => unknown>;
+  provides?: Provision[];
   /** capabilities it uses: `[ReviewFeed]` degrades when missing, `[required(ReviewFeed)]` stops start-up */
-  needs?: CapabilityNeed[] | Record<string, 'required' | 'optional'>;
+  needs?: CapabilityNeed[];
   /** durable events its worker side handles (activities/index.ts `createEventHandlers`): `[ReviewCreated]` */
   listens?: EventRef<any>[];
   /**

@@ -44,11 +44,6 @@ interface OutboxRow {
   attempts: number;
 }
 
-function durableStart(first: WorkflowRef<any, any> | DurableStart, second?: StartSpec | Knex.Transaction, third?: Knex.Transaction): [DurableStart, Knex.Transaction | undefined] {
-  if ('kind' in first && first.kind === 'workflow') return [{ ...(second as StartSpec), workflowType: first.type }, third];
-  return [first as DurableStart, second as Knex.Transaction | undefined];
-}
-
 /** How long one start may take before it is left to the sweep (routes must answer quickly). */
 export const START_DEADLINE_MS = 3000;
 const RETRY_BASE_MS = 1000;
@@ -77,12 +72,8 @@ export class WorkflowOutbox {
    * awaited. Never throws because Temporal is down: the answer says whether Temporal has the
    * workflow now ('started') or will get it ('queued').
    */
-  start<W extends WorkflowRef<any, any>>(ref: W, spec: StartSpec<ArgsOf<W>>, trx?: Knex.Transaction): Promise<'started' | 'queued'>;
-  /** @deprecated pass the workflow's reference */
-  start(start: DurableStart, trx?: Knex.Transaction): Promise<'started' | 'queued'>;
-  async start(first: WorkflowRef<any, any> | DurableStart, second?: StartSpec | Knex.Transaction, third?: Knex.Transaction): Promise<'started' | 'queued'> {
-    const [start, trx] = durableStart(first, second, third);
-    const id = await this.enqueue(start, trx);
+  async start<W extends WorkflowRef<any, any>>(ref: W, spec: StartSpec<ArgsOf<W>>, trx?: Knex.Transaction): Promise<'started' | 'queued'> {
+    const id = await this.enqueue(ref, spec, trx);
     if (id === undefined) return 'started';
     if (!trx) return this.dispatch(id);
     void trx.executionPromise.then(
@@ -93,11 +84,8 @@ export class WorkflowOutbox {
   }
 
   /** Only records the start (inside `trx`); `dispatch(id)` or the sweep hands it over later. */
-  enqueue<W extends WorkflowRef<any, any>>(ref: W, spec: StartSpec<ArgsOf<W>>, trx?: Knex.Transaction): Promise<number | undefined>;
-  /** @deprecated pass the workflow's reference */
-  enqueue(start: DurableStart, trx?: Knex.Transaction): Promise<number | undefined>;
-  async enqueue(first: WorkflowRef<any, any> | DurableStart, second?: StartSpec | Knex.Transaction, third?: Knex.Transaction): Promise<number | undefined> {
-    const [start, trx] = durableStart(first, second, third);
+  async enqueue<W extends WorkflowRef<any, any>>(ref: W, spec: StartSpec<ArgsOf<W>>, trx?: Knex.Transaction): Promise<number | undefined> {
+    const start: DurableStart = { ...spec, workflowType: ref.type };
     const [row] = await (trx ?? this.knex)('workflow_outbox')
       .insert({
         workflowId: start.workflowId,
