@@ -13,7 +13,11 @@ const moduleNameMapper = {
 };
 // plugins kept outside the repository (PLUGIN_DIRS, ':'-separated) bring their tests along
 const path = require('node:path');
-const externalDirs = (process.env.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(__dirname, d)).filter((d) => path.relative(__dirname, d).startsWith('..'));
+const externalDirs = (process.env.PLUGIN_DIRS ?? '')
+  .split(path.delimiter)
+  .filter(Boolean)
+  .map((d) => path.resolve(__dirname, d))
+  .filter((d) => path.relative(__dirname, d).startsWith('..'));
 const shared = { transform, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'], testPathIgnorePatterns: ['/node_modules/', '/.data/'] };
 // the real components for a run: PostgreSQL, Temporal, the SMTP sink and the worker
 const stack = { globalSetup: '<rootDir>/tests/setup/global-setup.ts', globalTeardown: '<rootDir>/tests/setup/global-teardown.ts' };

@@ -49,7 +49,12 @@ export default defineConfig({
   base: '/',
   plugins: [react(), plauditPlugins()],
   // admin code sees the admin shell only through @plaudit/kernel/admin
-  resolve: { alias: [{ find: /^@plaudit\/kernel\/admin$/, replacement: KERNEL_ENTRIES['@plaudit/kernel/admin'] }, { find: /^@plaudit\/contracts\//, replacement: `${CONTRACTS_DIR}/` }] },
+  resolve: {
+    alias: [
+      { find: /^@plaudit\/kernel\/admin$/, replacement: KERNEL_ENTRIES['@plaudit/kernel/admin'] },
+      { find: /^@plaudit\/contracts\//, replacement: `${CONTRACTS_DIR}/` },
+    ],
+  },
   build: {
     outDir: path.resolve(ROOT, process.env.ADMIN_DIST ?? 'admin/dist'),
     emptyOutDir: true,

@@ -58,13 +58,22 @@ const schema = z.object({
   APP_URL: optionalUrl(['http:', 'https:']),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').default(60_000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .default(60_000),
   ENCRYPTION_KEY: encryptionKey,
   PLUGIN_DIRS: z.string().optional(),
   PLUGINS_ROOT: z.string().trim().min(1).optional(),
   ADMIN_DIST: z.string().trim().min(1).optional(),
   DEV_ZONE: flag,
-  TRUSTED_PROXY_HOPS: z.coerce.number({ error: 'must be a number of proxies (0-10)' }).int('must be a whole number of proxies').min(0, 'must be 0-10').max(10, 'must be 0-10').default(0),
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a number of proxies (0-10)' })
+    .int('must be a whole number of proxies')
+    .min(0, 'must be 0-10')
+    .max(10, 'must be 0-10')
+    .default(0),
 
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   POSTGRES_PORT: port.default(54329),
@@ -74,7 +83,11 @@ const schema = z.object({
     .trim()
     .optional()
     .refine((v) => !v || /^[A-Za-z0-9.-]+:\d{1,5}$/.test(v), { message: 'must be host:port, e.g. localhost:7233' }),
-  TEMPORAL_NAMESPACE: z.string().trim().regex(/^[A-Za-z0-9._-]{2,255}$/, 'must be a namespace name (letters, digits, . _ -)').default('plaudit'),
+  TEMPORAL_NAMESPACE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{2,255}$/, 'must be a namespace name (letters, digits, . _ -)')
+    .default('plaudit'),
   TEMPORAL_TASK_QUEUE: z.string().trim().min(1).default('plaudit'),
   TEMPORAL_TLS_CERT: optionalString,
   TEMPORAL_TLS_KEY: optionalString,
@@ -91,7 +104,11 @@ const schema = z.object({
 
   SHOPIFY_API_KEY: optionalString,
   SHOPIFY_API_SECRET: optionalString,
-  SHOPIFY_API_VERSION: z.string().trim().regex(/^\d{4}-\d{2}$/, 'must be a Shopify API version like 2025-10').default('2025-10'),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}$/, 'must be a Shopify API version like 2025-10')
+    .default('2025-10'),
   SHOPIFY_SCOPES: z.string().trim().min(1).default('read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes'),
   SHOPIFY_EMULATOR_URL: optionalUrl(['http:', 'https:']),
   EMULATOR_PORT: port.default(3001),
@@ -104,7 +121,6 @@ const schema = z.object({
   INSTAGRAM_APP_ID: optionalString,
   INSTAGRAM_APP_SECRET: optionalString,
 });
-
 
 /** The plugins beside the running kernel: the repository's plugins/, or <build>/plugins when compiled (npm run build). */
 const BUNDLED_PLUGINS = path.resolve(__dirname, '../plugins');
@@ -161,9 +177,7 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(public readonly problems: { variable: string; message: string }[]) {
-    super(
-      'Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
-    );
+    super('Invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
@@ -183,9 +197,7 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env, root = pr
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })));
   }
   const e = parsed.data;
   const problems: { variable: string; message: string }[] = [];
@@ -193,7 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     problems.push({ variable: e.TEMPORAL_TLS_CERT ? 'TEMPORAL_TLS_KEY' : 'TEMPORAL_TLS_CERT', message: 'TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together' });
   }
   if (Boolean(e.INSTAGRAM_APP_ID) !== Boolean(e.INSTAGRAM_APP_SECRET)) {
-    problems.push({ variable: e.INSTAGRAM_APP_ID ? 'INSTAGRAM_APP_SECRET' : 'INSTAGRAM_APP_ID', message: 'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET go together' });
+    problems.push({
+      variable: e.INSTAGRAM_APP_ID ? 'INSTAGRAM_APP_SECRET' : 'INSTAGRAM_APP_ID',
+      message: 'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET go together',
+    });
   }
   if (Boolean(e.SHOPIFY_API_KEY) !== Boolean(e.SHOPIFY_API_SECRET)) {
     problems.push({ variable: e.SHOPIFY_API_KEY ? 'SHOPIFY_API_SECRET' : 'SHOPIFY_API_KEY', message: 'SHOPIFY_API_KEY and SHOPIFY_API_SECRET go together' });
@@ -205,9 +220,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(root, e.DATA_DIR);
-  const tls = e.TEMPORAL_TLS_CERT || e.TEMPORAL_TLS_CA || e.TEMPORAL_TLS_SERVER_NAME
-    ? { cert: e.TEMPORAL_TLS_CERT, key: e.TEMPORAL_TLS_KEY, ca: e.TEMPORAL_TLS_CA, serverName: e.TEMPORAL_TLS_SERVER_NAME }
-    : undefined;
+  const tls =
+    e.TEMPORAL_TLS_CERT || e.TEMPORAL_TLS_CA || e.TEMPORAL_TLS_SERVER_NAME
+      ? { cert: e.TEMPORAL_TLS_CERT, key: e.TEMPORAL_TLS_KEY, ca: e.TEMPORAL_TLS_CA, serverName: e.TEMPORAL_TLS_SERVER_NAME }
+      : undefined;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -218,7 +234,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     encryptionKey: e.ENCRYPTION_KEY,
     pluginDirs: [
       e.PLUGINS_ROOT ? path.resolve(root, e.PLUGINS_ROOT) : BUNDLED_PLUGINS,
-      ...(e.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean).map((d) => path.resolve(root, d)),
+      ...(e.PLUGIN_DIRS ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((d) => path.resolve(root, d)),
     ],
     adminDist: path.resolve(root, e.ADMIN_DIST ?? 'admin/dist'),
     devZone: e.DEV_ZONE ?? false,
@@ -239,7 +258,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       apiKey: e.SHOPIFY_API_KEY,
       apiSecret: e.SHOPIFY_API_SECRET,
       apiVersion: e.SHOPIFY_API_VERSION,
-      scopes: e.SHOPIFY_SCOPES.split(',').map((s) => s.trim()).filter(Boolean),
+      scopes: e.SHOPIFY_SCOPES.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       emulatorUrl: e.SHOPIFY_EMULATOR_URL?.replace(/\/$/, ''),
       emulatorPort: e.EMULATOR_PORT,
     },

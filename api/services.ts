@@ -48,7 +48,6 @@ export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
   };
 }
 
-
 /**
  * The kernel's own start-up work, before the plugins' onStart: the outbox sweep's schedule, and one
  * sweep now for starts a previous process recorded but never handed over (and webhook deliveries

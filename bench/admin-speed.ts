@@ -29,10 +29,24 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
   const dist = path.join(dataDir, 'admin');
-  execFileSync('npx', ['vite', 'build', '--config', 'admin/vite.config.mts', '--logLevel', 'error'], { cwd: ROOT, env: { ...process.env, ADMIN_DIST: dist, PLUGIN_DIRS: '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--config', 'admin/vite.config.mts', '--logLevel', 'error'], {
+    cwd: ROOT,
+    env: { ...process.env, ADMIN_DIST: dist, PLUGIN_DIRS: '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    stdio: 'inherit',
+  });
   const js = initialJsGzipKb(dist);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ADMIN_DIST: dist, LOG_LEVEL: 'silent', PLUGIN_DIRS: '', TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), POSTGRES_PORT: String(await freePort()), SMTP_SINK_PORT: String(await freePort()) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ADMIN_DIST: dist,
+    LOG_LEVEL: 'silent',
+    PLUGIN_DIRS: '',
+    TEMPORAL_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    POSTGRES_PORT: String(await freePort()),
+    SMTP_SINK_PORT: String(await freePort()),
+  };
   for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
   const config = loadConfig(env, ROOT);
   const log = createLogger('silent');
@@ -50,14 +64,22 @@ async function main() {
         localStorage.setItem('plaudit.token', t);
         (window as unknown as { __cls: number }).__cls = 0;
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
       }, token);
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${api.port}/`, { waitUntil: 'networkidle' });
       await page.getByText('Welcome, Bench Shop').waitFor();
       await page.waitForTimeout(500);
-      lcps.push(await page.evaluate(() => new Promise<number>((resolve) => new PerformanceObserver((l) => resolve(l.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true }))));
+      lcps.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) =>
+              new PerformanceObserver((l) => resolve(l.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true }),
+            ),
+        ),
+      );
       clss.push(await page.evaluate(() => (window as unknown as { __cls: number }).__cls));
       await context.close();
     }

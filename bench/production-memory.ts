@@ -83,7 +83,11 @@ async function startProcess(kind: Kind, role: Role, dist: string, env: NodeJS.Pr
   const started = performance.now();
   const child = spawn(process.execPath, [PROBE_FLAG, ...command(kind, role, dist)], {
     cwd: ROOT,
-    env: { ...env, ...(port ? { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` } : {}), BENCH_PROBE_FILE: path.join(probeDir, `${kind}-${role}.json`) },
+    env: {
+      ...env,
+      ...(port ? { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` } : {}),
+      BENCH_PROBE_FILE: path.join(probeDir, `${kind}-${role}.json`),
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -142,7 +146,11 @@ interface Probe {
  */
 function dependencyHeap(names: string[]): Map<string, number> {
   const measure = (code: string) => {
-    const out = execFileSync(process.execPath, ['--expose-gc', '-e', `${code}; gc(); gc(); console.log(process.memoryUsage().heapUsed)`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(process.execPath, ['--expose-gc', '-e', `${code}; gc(); gc(); console.log(process.memoryUsage().heapUsed)`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return Number(out.trim().split('\n').pop());
   };
   const bare = measure('');
@@ -200,7 +208,12 @@ async function main() {
     };
     for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'PLUGIN_DIRS', 'PLUGINS_ROOT']) delete env[k];
     const log = createLogger('warn');
-    const infra = await startInfrastructure(loadConfig({ ...env, NODE_ENV: 'development' }, ROOT), log, { progress: (l) => console.log(`  ${l}`), temporalInMemory: true, emulator: false, databaseName: 'plaudit_bench' });
+    const infra = await startInfrastructure(loadConfig({ ...env, NODE_ENV: 'development' }, ROOT), log, {
+      progress: (l) => console.log(`  ${l}`),
+      temporalInMemory: true,
+      emulator: false,
+      databaseName: 'plaudit_bench',
+    });
     stops.push(infra.stop);
     Object.assign(env, infra.env);
     const probeDir = path.join(dir, 'probes');
@@ -243,8 +256,12 @@ async function main() {
 
     const find = (kind: Kind, role: Role) => running.find((m) => m.kind === kind && m.role === role)!;
     console.log('');
-    console.log(`${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}; ${build.plugins.length} plugins`);
-    console.log('| process | idle RSS | of which file-backed | V8 heap used | after a full GC | of which bytecode + source | RSS after a full GC | esbuild child | start to ready |');
+    console.log(
+      `${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}; ${build.plugins.length} plugins`,
+    );
+    console.log(
+      '| process | idle RSS | of which file-backed | V8 heap used | after a full GC | of which bytecode + source | RSS after a full GC | esbuild child | start to ready |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const role of ['worker', 'api'] as Role[]) {
       for (const kind of ['tsx', 'compiled'] as Kind[]) {
@@ -252,7 +269,9 @@ async function main() {
         const { before, after, code, rssAfterGc } = probes.get(m)!;
         const start = role === 'worker' ? `${seconds(median(starts[kind]))} (median of ${ROUNDS})` : seconds(m.startMs);
         const compiledCode = code.bytecode_and_metadata_size + code.external_script_source_size;
-        console.log(`| ${kind} ${role} | ${mb(idle(m).own)} | ${mb(idle(m).file)} | ${mb(before.heapUsed)} | ${mb(after.heapUsed)} | ${mb(compiledCode)} | ${mb(rssAfterGc)} | ${mb(idle(m).children)} | ${start} |`);
+        console.log(
+          `| ${kind} ${role} | ${mb(idle(m).own)} | ${mb(idle(m).file)} | ${mb(before.heapUsed)} | ${mb(after.heapUsed)} | ${mb(compiledCode)} | ${mb(rssAfterGc)} | ${mb(idle(m).children)} | ${start} |`,
+        );
       }
     }
     console.log('');
@@ -260,18 +279,32 @@ async function main() {
       const compiled = idle(find('compiled', role)).own;
       const tsx = idle(find('tsx', role)).own;
       const goal = GOALS[role] * MB;
-      console.log(`${role}: idle RSS compiled / tsx ${(compiled / tsx).toFixed(2)}; goal <= ${GOALS[role]} MB ${compiled <= goal ? 'met' : 'MISSED'} (${mb(compiled)})`);
+      console.log(
+        `${role}: idle RSS compiled / tsx ${(compiled / tsx).toFixed(2)}; goal <= ${GOALS[role]} MB ${compiled <= goal ? 'met' : 'MISSED'} (${mb(compiled)})`,
+      );
     }
-    console.log(`worker cold start compiled / tsx ${(median(starts.compiled) / median(starts.tsx)).toFixed(2)} (${starts.tsx.map(seconds).join(', ')} vs ${starts.compiled.map(seconds).join(', ')})`);
+    console.log(
+      `worker cold start compiled / tsx ${(median(starts.compiled) / median(starts.tsx)).toFixed(2)} (${starts.tsx.map(seconds).join(', ')} vs ${starts.compiled.map(seconds).join(', ')})`,
+    );
 
     // where the compiled processes' heap goes: the production dependencies they loaded, priced alone
     const dependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies);
-    const loaded = (role: Role) => Object.entries(probes.get(find('compiled', role))!.packages).filter(([p, { main }]) => main && dependencies.includes(p)).map(([p]) => p);
+    const loaded = (role: Role) =>
+      Object.entries(probes.get(find('compiled', role))!.packages)
+        .filter(([p, { main }]) => main && dependencies.includes(p))
+        .map(([p]) => p);
     const costs = dependencyHeap([...new Set([...loaded('api'), ...loaded('worker')])]);
     console.log('\nheap each loaded production dependency adds alone (bare node + require, after a full GC), largest first:');
     for (const role of ['worker', 'api'] as Role[]) {
-      const priced = loaded(role).filter((p) => costs.has(p)).sort((a, b) => costs.get(b)! - costs.get(a)!);
-      console.log(`  ${role} (${loaded(role).length} loaded): ${priced.slice(0, 12).map((p) => `${p} ${mb(costs.get(p)!)}`).join(', ')}`);
+      const priced = loaded(role)
+        .filter((p) => costs.has(p))
+        .sort((a, b) => costs.get(b)! - costs.get(a)!);
+      console.log(
+        `  ${role} (${loaded(role).length} loaded): ${priced
+          .slice(0, 12)
+          .map((p) => `${p} ${mb(costs.get(p)!)}`)
+          .join(', ')}`,
+      );
     }
   } finally {
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(err));

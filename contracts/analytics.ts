@@ -15,7 +15,11 @@ export interface Touched {
 export type DayFacts = Record<string, number>;
 
 /** Per-product facts of a local day (product reviews only; the store's own reviews are not a product). */
-export interface ProductFacts { productKey: string; count: number; ratingSum: number }
+export interface ProductFacts {
+  productKey: string;
+  count: number;
+  ratingSum: number;
+}
 
 export interface DayRange {
   /** first local day, yyyy-mm-dd (inclusive) */

@@ -35,7 +35,11 @@ export type WorkflowFunctionOf<W> = W extends WorkflowRef<infer A, infer R> ? (.
 
 type AnyWorkflowFunction = (...args: any[]) => Promise<any>;
 
-const defined = { capabilities: new Map<string, CapabilityRef<unknown>>(), events: new Map<string, EventRef<unknown>>(), workflows: new Map<string, WorkflowRef>() };
+const defined = {
+  capabilities: new Map<string, CapabilityRef<unknown>>(),
+  events: new Map<string, EventRef<unknown>>(),
+  workflows: new Map<string, WorkflowRef>(),
+};
 
 function once<R>(table: Map<string, R>, id: string, make: () => R): R {
   // a module loaded twice (jest's registries) may define the same reference again: same value

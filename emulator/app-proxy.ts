@@ -52,7 +52,9 @@ export function appProxyRouter(em: EmulatorContext): Router {
       params[k] = k in params ? [...[params[k]].flat(), v] : v;
     }
     const added = {
-      shop: shop.domain, logged_in_customer_id: loggedInCustomerId(ctx, shop), path_prefix: PROXY_PREFIX,
+      shop: shop.domain,
+      logged_in_customer_id: loggedInCustomerId(ctx, shop),
+      path_prefix: PROXY_PREFIX,
       timestamp: String(Math.floor(Date.now() / 1000)),
     };
     for (const [k, v] of Object.entries(added)) (params[k] = v), query.append(k, v);
@@ -64,7 +66,13 @@ export function appProxyRouter(em: EmulatorContext): Router {
     let res: Response;
     try {
       const body = await rawBody(ctx);
-      res = await fetch(target, { method: ctx.method, headers, body: body ? new Uint8Array(body) : undefined, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await fetch(target, {
+        method: ctx.method,
+        headers,
+        body: body ? new Uint8Array(body) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
     } catch (err) {
       em.log.warn({ target, err: (err as Error).message }, 'store emulator: app proxy request failed');
       ctx.status = 502;

@@ -11,9 +11,11 @@ import type { SubscriptionRecord } from './types';
 
 function priceLine(s: SubscriptionRecord): string {
   return s.lineItems
-    .map((li) => li.recurring
-      ? `${li.recurring.price.currencyCode} ${Number(li.recurring.price.amount).toFixed(2)} ${li.recurring.interval === 'ANNUAL' ? 'every year' : 'every 30 days'}`
-      : `usage charges up to ${li.usage!.cappedAmount.currencyCode} ${Number(li.usage!.cappedAmount.amount).toFixed(2)} every 30 days (${li.usage!.terms})`)
+    .map((li) =>
+      li.recurring
+        ? `${li.recurring.price.currencyCode} ${Number(li.recurring.price.amount).toFixed(2)} ${li.recurring.interval === 'ANNUAL' ? 'every year' : 'every 30 days'}`
+        : `usage charges up to ${li.usage!.cappedAmount.currencyCode} ${Number(li.usage!.cappedAmount.amount).toFixed(2)} every 30 days (${li.usage!.terms})`,
+    )
     .join(' + ');
 }
 
@@ -29,7 +31,7 @@ export function billingRouter(em: EmulatorContext): Router {
   router.get('/shops/:shop/admin/charges/:id/confirm', (ctx) => {
     const found = find(ctx.params.shop, ctx.params.id);
     ctx.type = 'html';
-    if (!found) return void (ctx.status = 404, ctx.body = errorPage('Charge not found', 'This charge does not exist.'));
+    if (!found) return void ((ctx.status = 404), (ctx.body = errorPage('Charge not found', 'This charge does not exist.')));
     const { shop, sub } = found;
     const settled = settle(shop);
     if (settled.length) void subscriptionUpdated(em, shop, settled);
@@ -39,7 +41,9 @@ export function billingRouter(em: EmulatorContext): Router {
     }
     const discount = sub.lineItems.find((li) => li.recurring?.discount)?.recurring?.discount;
     const money = (amount: string) => `${sub.lineItems.find((li) => li.recurring)?.recurring?.price.currencyCode ?? ''} ${Number(amount).toFixed(2)}`;
-    ctx.body = adminPage('Approve subscription', html`
+    ctx.body = adminPage(
+      'Approve subscription',
+      html`
       <h1>Approve subscription</h1>
       <p class="muted">Plaudit on ${shop.name} ${sub.test ? html`<span class="badge">Test charge</span>` : html``}</p>
       <p><strong data-plan-name>${sub.name}</strong></p>
@@ -51,17 +55,18 @@ export function billingRouter(em: EmulatorContext): Router {
           <button type="submit" name="decision" value="approve">Approve</button>
           <button type="submit" name="decision" value="decline" class="secondary">Decline</button>
         </div>
-      </form>`);
+      </form>`,
+    );
   });
 
   router.post('/shops/:shop/admin/charges/:id/confirm', async (ctx) => {
     const found = find(ctx.params.shop, ctx.params.id);
-    if (!found) return void (ctx.status = 404, ctx.type = 'html', ctx.body = errorPage('Charge not found', 'This charge does not exist.'));
+    if (!found) return void ((ctx.status = 404), (ctx.type = 'html'), (ctx.body = errorPage('Charge not found', 'This charge does not exist.')));
     const { shop, sub } = found;
     const settled = settle(shop);
     if (settled.length) await subscriptionUpdated(em, shop, settled);
     if (sub.status !== 'PENDING') {
-      return void (ctx.status = 409, ctx.type = 'html', ctx.body = errorPage('Charge already handled', `This charge is ${sub.status.toLowerCase()}.`));
+      return void ((ctx.status = 409), (ctx.type = 'html'), (ctx.body = errorPage('Charge already handled', `This charge is ${sub.status.toLowerCase()}.`)));
     }
     const decision = (ctx.request.body as { decision?: string } | undefined)?.decision;
     const changed = decision === 'approve' ? approve(shop, sub) : decline(sub);

@@ -19,7 +19,9 @@ export function readCart(ctx: Context, shop: ShopRecord): Record<string, number>
 }
 
 export function writeCart(ctx: Context, shop: ShopRecord, cart: Record<string, number>) {
-  const lines = Object.entries(cart).map(([id, qty]) => `${id}*${qty}`).join(',');
+  const lines = Object.entries(cart)
+    .map(([id, qty]) => `${id}*${qty}`)
+    .join(',');
   ctx.cookies.set(CART_COOKIE, `${shop.domain}|${lines}`, { httpOnly: true, sameSite: 'lax', path: '/' });
 }
 

@@ -14,7 +14,14 @@ export interface DemoArgs {
   discount?: string;
 }
 
-interface WebhookSummary { topic: string; id: string; copy: number; attempts: number; lastStatus: number | null; state: string }
+interface WebhookSummary {
+  topic: string;
+  id: string;
+  copy: number;
+  attempts: number;
+  lastStatus: number | null;
+  state: string;
+}
 
 export const DEMO_COMMANDS = ['demo:order', 'demo:fulfill', 'demo:deliver', 'demo:uninstall', 'demo:compliance'] as const;
 
@@ -22,7 +29,9 @@ async function call(emulatorUrl: string, path: string, body: object): Promise<Re
   let res: Response;
   try {
     res = await fetch(`${emulatorUrl.replace(/\/+$/, '')}/_emulator${path}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
     });
   } catch (err) {
     throw new Error(`the store emulator at ${emulatorUrl} does not answer (${(err as Error).message}); is npm start running?`);
@@ -35,7 +44,9 @@ async function call(emulatorUrl: string, path: string, body: object): Promise<Re
 function webhookLines(json: Record<string, unknown>): string[] {
   const hooks = (json.webhooks ?? []) as WebhookSummary[];
   if (!hooks.length) return ['no webhook sent (is the app installed on this shop?)'];
-  return hooks.map((w) => `webhook ${w.topic} ${w.id}: ${w.state}${w.lastStatus ? ` (HTTP ${w.lastStatus})` : ''}${w.state === 'pending' ? ', will retry' : ''}`);
+  return hooks.map(
+    (w) => `webhook ${w.topic} ${w.id}: ${w.state}${w.lastStatus ? ` (HTTP ${w.lastStatus})` : ''}${w.state === 'pending' ? ', will retry' : ''}`,
+  );
 }
 
 function requireOrder(args: DemoArgs): string {
@@ -48,7 +59,13 @@ export async function runDemoCommand(command: string, args: DemoArgs, emulatorUr
   switch (command) {
     case 'demo:order': {
       const json = await call(emulatorUrl, '/orders', {
-        shop: args.shop, country: args.country?.toUpperCase(), customerEmail: args.email, discountCode: args.discount, fulfill: args.fulfill, deliver: args.deliver, ...wait,
+        shop: args.shop,
+        country: args.country?.toUpperCase(),
+        customerEmail: args.email,
+        discountCode: args.discount,
+        fulfill: args.fulfill,
+        deliver: args.deliver,
+        ...wait,
       });
       const order = json.order as { id: string; admin_graphql_api_id: string; name: string; discount_codes?: { code: string; amount: string }[] };
       const codes = (order.discount_codes ?? []).map((d) => ` with discount code ${d.code} (${d.amount} off)`).join('');

@@ -35,10 +35,18 @@ const OrderBody = z.object({
   ...delivery,
 });
 const DeliveryBody = z.object(delivery);
-const ShopBody = z.object({ shop: z.string().regex(SHOP_DOMAIN), name: z.string().optional(), partnerDevelopment: z.boolean().optional(), seed: z.boolean().optional(), products: z.number().int().min(1).max(12).optional() });
+const ShopBody = z.object({
+  shop: z.string().regex(SHOP_DOMAIN),
+  name: z.string().optional(),
+  partnerDevelopment: z.boolean().optional(),
+  seed: z.boolean().optional(),
+  products: z.number().int().min(1).max(12).optional(),
+});
 const ThrottleBody = z.object({ count: z.number().int().min(0).max(1000), status: z.union([z.literal(200), z.literal(429)]).optional() });
 const COMPLIANCE: Record<string, ComplianceTopic> = {
-  'customers-data-request': 'customers/data_request', 'customers-redact': 'customers/redact', 'shop-redact': 'shop/redact',
+  'customers-data-request': 'customers/data_request',
+  'customers-redact': 'customers/redact',
+  'shop-redact': 'shop/redact',
 };
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -86,24 +94,34 @@ export function controlRouter(em: EmulatorContext): Router {
 
   router.post('/orders/:id/fulfill', async (ctx) => {
     const { shop, order } = orderOf(ctx.params.id);
-    ctx.body = { order: { id: order.id, name: `#${order.number}` }, webhooks: (await fulfillOrder(em, shop, order, parse(DeliveryBody, body(ctx)))).map(summary) };
+    ctx.body = {
+      order: { id: order.id, name: `#${order.number}` },
+      webhooks: (await fulfillOrder(em, shop, order, parse(DeliveryBody, body(ctx)))).map(summary),
+    };
   });
 
   router.post('/orders/:id/deliver', async (ctx) => {
     const { shop, order } = orderOf(ctx.params.id);
-    ctx.body = { order: { id: order.id, name: `#${order.number}` }, webhooks: (await deliverOrder(em, shop, order, parse(DeliveryBody, body(ctx)))).map(summary) };
+    ctx.body = {
+      order: { id: order.id, name: `#${order.number}` },
+      webhooks: (await deliverOrder(em, shop, order, parse(DeliveryBody, body(ctx)))).map(summary),
+    };
   });
 
   router.post('/shops', (ctx) => {
     const b = parse(ShopBody, body(ctx));
     if (em.store.shop(b.shop)) throw new EmulatorInputError(409, `shop ${b.shop} exists`);
     const shop = newShop(em.store, {
-      domain: b.shop, name: b.name ?? b.shop.split('.')[0], ownerFirstName: 'Test', ownerLastName: 'Owner',
+      domain: b.shop,
+      name: b.name ?? b.shop.split('.')[0],
+      ownerFirstName: 'Test',
+      ownerLastName: 'Owner',
       plan: b.partnerDevelopment
         ? { displayName: 'Development', partnerDevelopment: true, shopifyPlus: false, shopifyPlan: 'partner_test' }
         : { displayName: 'Basic', partnerDevelopment: false, shopifyPlus: false, shopifyPlan: 'basic' },
     });
-    if (b.seed !== false) seedShop(em.store, shop, Date.now(), { products: b.products ?? 6, customers: 6, orders: 12, seed: Number(BigInt(shop.id) % 100000n) });
+    if (b.seed !== false)
+      seedShop(em.store, shop, Date.now(), { products: b.products ?? 6, customers: 6, orders: 12, seed: Number(BigInt(shop.id) % 100000n) });
     ctx.status = 201;
     ctx.body = { shop: { id: shop.id, domain: shop.domain } };
   });
@@ -129,7 +147,10 @@ export function controlRouter(em: EmulatorContext): Router {
     const refused = setStatus(sub, b.status);
     if (refused) throw new EmulatorInputError(409, refused);
     em.store.changed();
-    ctx.body = { subscription: { id: gid('AppSubscription', sub.id), status: sub.status }, webhooks: (await subscriptionUpdated(em, shop, [sub])).map(summary) };
+    ctx.body = {
+      subscription: { id: gid('AppSubscription', sub.id), status: sub.status },
+      webhooks: (await subscriptionUpdated(em, shop, [sub])).map(summary),
+    };
   });
 
   router.post('/shops/:shop/expire-tokens', (ctx) => {
@@ -154,14 +175,20 @@ export function controlRouter(em: EmulatorContext): Router {
     const shop = shopOf(ctx.params.shop);
     const declared = declaredFlowExtensions().actions;
     if (declared.size && !declared.has(ctx.params.handle)) throw new EmulatorInputError(404, `the app declares no Flow action ${ctx.params.handle}`);
-    const b = parse(z.object({ properties: z.record(z.string(), z.unknown()).optional(), action_run_id: z.string().min(1).max(200).optional() }).strict(), body(ctx));
+    const b = parse(
+      z.object({ properties: z.record(z.string(), z.unknown()).optional(), action_run_id: z.string().min(1).max(200).optional() }).strict(),
+      body(ctx),
+    );
     ctx.body = await runFlowAction(em, shop, ctx.params.handle, { properties: b.properties ?? {}, actionRunId: b.action_run_id });
   });
 
   // a merchant enabling or disabling a workflow that uses one of the app's triggers
   router.post('/shops/:shop/flow/lifecycle', async (ctx) => {
     const shop = shopOf(ctx.params.shop);
-    const b = parse(z.object({ trigger: z.string().min(1).max(200), enabled: z.boolean(), timestamp: z.iso.datetime({ offset: true }).optional() }).strict(), body(ctx));
+    const b = parse(
+      z.object({ trigger: z.string().min(1).max(200), enabled: z.boolean(), timestamp: z.iso.datetime({ offset: true }).optional() }).strict(),
+      body(ctx),
+    );
     const declared = declaredFlowExtensions().triggers;
     if (declared.size && !declared.has(b.trigger)) throw new EmulatorInputError(404, `the app declares no Flow trigger ${b.trigger}`);
     ctx.body = await sendFlowLifecycle(em, shop, b);
@@ -179,16 +206,43 @@ export function controlRouter(em: EmulatorContext): Router {
     const now = Date.now();
     ctx.body = {
       shop: { id: s.id, domain: s.domain, name: s.name, plan: s.plan, installed: s.installed, scopes: s.scopes, ianaTimezone: s.ianaTimezone },
-      counts: { products: s.products.length, customers: s.customers.length, orders: s.orders.length, metafields: s.metafields.length, discounts: s.discounts.length },
+      counts: {
+        products: s.products.length,
+        customers: s.customers.length,
+        orders: s.orders.length,
+        metafields: s.metafields.length,
+        discounts: s.discounts.length,
+      },
       tokens: { active: s.accessTokens.filter((t) => t.expiresAt === null || t.expiresAt > now).length, refresh: s.refreshTokens.length },
-      subscriptions: s.subscriptions.map((x) => ({ id: gid('AppSubscription', x.id), name: x.name, status: x.status, test: x.test, currentPeriodEnd: x.currentPeriodEnd })),
-      discounts: s.discounts.map((d) => ({ id: gid('DiscountCodeNode', d.id), code: d.code, percentage: d.percentage, amount: d.amount, usageCount: d.usageCount ?? 0 })),
-      metafields: s.metafields.map((m) => ({ ownerId: m.ownerId, namespace: m.namespace, key: m.key, type: m.type, value: m.value })),
-      recentOrders: s.orders.slice(-10).reverse().map((o) => ({
-        id: o.id, name: `#${o.number}`, createdAt: o.createdAt, financialStatus: o.financialStatus, discountCodes: o.discountCodes ?? [],
-        fulfillment: o.fulfillments.some((f) => f.deliveredAt) ? 'delivered' : o.fulfillments.length ? 'fulfilled' : 'unfulfilled',
+      subscriptions: s.subscriptions.map((x) => ({
+        id: gid('AppSubscription', x.id),
+        name: x.name,
+        status: x.status,
+        test: x.test,
+        currentPeriodEnd: x.currentPeriodEnd,
       })),
-      webhooks: ['pending', 'delivered', 'failed'].map((state) => [state, em.webhooks.deliveries.filter((d) => d.shop === s.domain && d.state === state).length]).reduce((o, [k, v]) => ({ ...o, [k]: v }), {}),
+      discounts: s.discounts.map((d) => ({
+        id: gid('DiscountCodeNode', d.id),
+        code: d.code,
+        percentage: d.percentage,
+        amount: d.amount,
+        usageCount: d.usageCount ?? 0,
+      })),
+      metafields: s.metafields.map((m) => ({ ownerId: m.ownerId, namespace: m.namespace, key: m.key, type: m.type, value: m.value })),
+      recentOrders: s.orders
+        .slice(-10)
+        .reverse()
+        .map((o) => ({
+          id: o.id,
+          name: `#${o.number}`,
+          createdAt: o.createdAt,
+          financialStatus: o.financialStatus,
+          discountCodes: o.discountCodes ?? [],
+          fulfillment: o.fulfillments.some((f) => f.deliveredAt) ? 'delivered' : o.fulfillments.length ? 'fulfilled' : 'unfulfilled',
+        })),
+      webhooks: ['pending', 'delivered', 'failed']
+        .map((state) => [state, em.webhooks.deliveries.filter((d) => d.shop === s.domain && d.state === state).length])
+        .reduce((o, [k, v]) => ({ ...o, [k]: v }), {}),
     };
   });
 

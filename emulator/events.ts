@@ -4,7 +4,14 @@ import type { EmulatorContext } from './context';
 import { checkCode, redeem } from './discount-use';
 import { markDelivered, newCustomer, newFulfillment, newOrder } from './records';
 import {
-  restCustomerRedact, restDataRequest, restFulfillment, restFulfillmentEvent, restOrder, restShop, restShopRedact, restSubscription,
+  restCustomerRedact,
+  restDataRequest,
+  restFulfillment,
+  restFulfillmentEvent,
+  restOrder,
+  restShop,
+  restShopRedact,
+  restSubscription,
 } from './rest-payloads';
 import { COUNTRY_CODES, countryName } from './seed-data';
 import { revokeTokens } from './tokens';
@@ -14,7 +21,10 @@ import type { Delivery, DeliveryOptions } from './webhooks';
 
 /** A bad control request: the message goes back to the caller with the status. */
 export class EmulatorInputError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -25,7 +35,10 @@ const ALWAYS_SENT = new Set(['app/uninstalled', 'customers/data_request', 'custo
 export function emit(em: EmulatorContext, shop: ShopRecord, events: { topic: string; payload: unknown }[], o: DeliveryOptions = {}): Promise<Delivery[]> {
   const allowed = events.filter((e) => shop.installed || ALWAYS_SENT.has(e.topic));
   if (allowed.length < events.length) em.log.debug({ shop: shop.domain }, 'store emulator: app not installed, webhooks skipped');
-  return em.webhooks.send(allowed.map((e) => ({ ...e, shop: shop.domain })), o);
+  return em.webhooks.send(
+    allowed.map((e) => ({ ...e, shop: shop.domain })),
+    o,
+  );
 }
 
 function orderPayload(em: EmulatorContext, shop: ShopRecord, order: OrderRecord) {
@@ -52,13 +65,21 @@ function buyerFor(em: EmulatorContext, shop: ShopRecord, r: OrderRequest): Custo
   if (r.customerEmail) {
     const existing = shop.customers.find((c) => c.email.toLowerCase() === r.customerEmail!.toLowerCase());
     if (existing) return existing;
-    const [first = 'Demo', last = 'Buyer'] = r.customerEmail.split('@')[0].split(/[._+-]/).map((s) => s.charAt(0).toUpperCase() + s.slice(1));
+    const [first = 'Demo', last = 'Buyer'] = r.customerEmail
+      .split('@')[0]
+      .split(/[._+-]/)
+      .map((s) => s.charAt(0).toUpperCase() + s.slice(1));
     return newCustomer(em.store, shop, { firstName: first, lastName: last, email: r.customerEmail, countryCode: country ?? 'US' });
   }
   const pool = country ? shop.customers.filter((c) => c.address.countryCode === country) : shop.customers;
   if (pool.length) return pool[shop.nextOrderNumber % pool.length];
   const code = country ?? 'US';
-  return newCustomer(em.store, shop, { firstName: 'Demo', lastName: `Buyer ${countryName(code)}`, countryCode: code, email: `demo.buyer+${code.toLowerCase()}@example.com` });
+  return newCustomer(em.store, shop, {
+    firstName: 'Demo',
+    lastName: `Buyer ${countryName(code)}`,
+    countryCode: code,
+    email: `demo.buyer+${code.toLowerCase()}@example.com`,
+  });
 }
 
 /** The order's code, checked; a refused checkout leaves no customer behind (Shopify creates none). */
@@ -76,11 +97,23 @@ export async function placeOrder(em: EmulatorContext, shop: ShopRecord, r: Order
   const customer = buyerFor(em, shop, r);
   const active = shop.products.filter((p) => p.status === 'ACTIVE');
   const products = r.productHandles?.length
-    ? r.productHandles.map((h) => shop.products.find((p) => p.handle === h) ?? (() => { throw new EmulatorInputError(400, `unknown product handle ${h}`); })())
+    ? r.productHandles.map(
+        (h) =>
+          shop.products.find((p) => p.handle === h) ??
+          (() => {
+            throw new EmulatorInputError(400, `unknown product handle ${h}`);
+          })(),
+      )
     : [active[shop.nextOrderNumber % active.length], active[(shop.nextOrderNumber * 7 + 3) % active.length]].filter((p, i, all) => all.indexOf(p) === i);
   const discount = r.discountCode ? checkedCode(shop, r.discountCode, customer, customersBefore) : undefined;
   const createdAt = r.createdAt ? new Date(Math.min(new Date(r.createdAt).getTime(), Date.now())) : undefined;
-  const order = newOrder(em.store, shop, { customer, items: products.map((product) => ({ product })), financialStatus: r.financialStatus ?? 'paid', landingSite: r.landingSite, createdAt });
+  const order = newOrder(em.store, shop, {
+    customer,
+    items: products.map((product) => ({ product })),
+    financialStatus: r.financialStatus ?? 'paid',
+    landingSite: r.landingSite,
+    createdAt,
+  });
   if (discount) redeem(discount, order, customer);
   const events: Outgoing[] = [{ topic: 'orders/create', payload: orderPayload(em, shop, order) }];
   if (r.fulfill || r.deliver) events.push(...fulfillmentEvents(em, shop, order));
@@ -140,12 +173,15 @@ export function sendCompliance(em: EmulatorContext, shop: ShopRecord, topic: Com
   const address = email ?? customer?.email;
   if (!address) throw new EmulatorInputError(400, 'customerEmail is required');
   const orders = customer ? shop.orders.filter((x) => x.customerId === customer.id) : [];
-  const payload = topic === 'customers/redact'
-    ? restCustomerRedact(shop, customer, address, orders)
-    : restDataRequest(shop, customer, address, orders, em.store.nextId());
+  const payload =
+    topic === 'customers/redact' ? restCustomerRedact(shop, customer, address, orders) : restDataRequest(shop, customer, address, orders, em.store.nextId());
   return emit(em, shop, [{ topic, payload }], o);
 }
 
 export function subscriptionUpdated(em: EmulatorContext, shop: ShopRecord, subs: SubscriptionRecord[]) {
-  return emit(em, shop, subs.map((s) => ({ topic: 'app_subscriptions/update', payload: restSubscription(shop, s) })));
+  return emit(
+    em,
+    shop,
+    subs.map((s) => ({ topic: 'app_subscriptions/update', payload: restSubscription(shop, s) })),
+  );
 }

@@ -6,10 +6,27 @@ import { LosslessNumber } from 'lossless-json';
 export const FIRST_ID = 9007199254740993n; // 2^53 + 1: the first integer a double cannot hold
 
 export type ShopifyResource =
-  | 'Shop' | 'Product' | 'ProductVariant' | 'ProductImage' | 'MediaImage' | 'Customer' | 'MailingAddress'
-  | 'Order' | 'LineItem' | 'Fulfillment' | 'FulfillmentEvent' | 'Metafield' | 'DiscountCodeNode'
-  | 'DiscountRedeemCode' | 'AppSubscription' | 'AppSubscriptionLineItem' | 'AppInstallation' | 'App'
-  | 'Domain' | 'ShopAddress' | 'OnlineStoreTheme';
+  | 'Shop'
+  | 'Product'
+  | 'ProductVariant'
+  | 'ProductImage'
+  | 'MediaImage'
+  | 'Customer'
+  | 'MailingAddress'
+  | 'Order'
+  | 'LineItem'
+  | 'Fulfillment'
+  | 'FulfillmentEvent'
+  | 'Metafield'
+  | 'DiscountCodeNode'
+  | 'DiscountRedeemCode'
+  | 'AppSubscription'
+  | 'AppSubscriptionLineItem'
+  | 'AppInstallation'
+  | 'App'
+  | 'Domain'
+  | 'ShopAddress'
+  | 'OnlineStoreTheme';
 
 export function gid(resource: ShopifyResource, id: string): string {
   return `gid://shopify/${resource}/${id}`;

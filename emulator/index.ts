@@ -67,15 +67,25 @@ export async function startEmulator(o: EmulatorOptions): Promise<RunningEmulator
       const status = (err as { status?: number }).status ?? 500;
       if (status >= 500) log.warn({ err: (err as Error).message, path: ctx.path }, 'store emulator: request failed');
       ctx.status = status;
-      ctx.body = status === 400 && ctx.path.endsWith('/graphql.json')
-        ? { errors: { query: 'Required parameter missing or invalid' } }
-        : { error: status >= 500 ? 'internal error' : (err as Error).message };
+      ctx.body =
+        status === 400 && ctx.path.endsWith('/graphql.json')
+          ? { errors: { query: 'Required parameter missing or invalid' } }
+          : { error: status >= 500 ? 'internal error' : (err as Error).message };
     }
   });
   // App-proxy bodies stay raw (uploads, any content type); everything else is JSON, form or GraphQL text.
   const parser = bodyParser({ enableTypes: ['json', 'form', 'text'], extendTypes: { text: ['application/graphql'] }, jsonLimit: '2mb' });
   app.use((ctx, next) => (isProxyPath(ctx.path) ? next() : parser(ctx, next)));
-  for (const router of [controlRouter(em), appBridgeRouter(em), oauthRouter(em), adminApiRouter(em), billingRouter(em), themeEditorRouter(em), appProxyRouter(em), storefrontRouter(em)]) {
+  for (const router of [
+    controlRouter(em),
+    appBridgeRouter(em),
+    oauthRouter(em),
+    adminApiRouter(em),
+    billingRouter(em),
+    themeEditorRouter(em),
+    appProxyRouter(em),
+    storefrontRouter(em),
+  ]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
 
@@ -90,7 +100,10 @@ export async function startEmulator(o: EmulatorOptions): Promise<RunningEmulator
   log.info({ url, shops: store.shops().map((s) => s.domain) }, 'store emulator listening');
 
   return {
-    url, port, store, webhooks,
+    url,
+    port,
+    store,
+    webhooks,
     async stop() {
       webhooks.stop();
       await new Promise<void>((resolve) => {

@@ -27,8 +27,15 @@ export function signJwt(payload: object, secret: string): string {
 export function sessionTokenClaims(shop: string, apiKey: string, userId: string, sid: string, now = Date.now()): SessionTokenClaims {
   const iat = Math.floor(now / 1000);
   return {
-    iss: `https://${shop}/admin`, dest: `https://${shop}`, aud: apiKey, sub: userId,
-    exp: iat + 60, nbf: iat, iat, jti: randomUUID(), sid,
+    iss: `https://${shop}/admin`,
+    dest: `https://${shop}`,
+    aud: apiKey,
+    sub: userId,
+    exp: iat + 60,
+    nbf: iat,
+    iat,
+    jti: randomUUID(),
+    sid,
   };
 }
 

@@ -39,10 +39,15 @@ function oauthError(ctx: Context, error: string, description: string, status = 4
 }
 
 const SCOPE_LABELS: Record<string, string> = {
-  read_products: 'View products', write_products: 'View and edit products, metafields',
-  read_customers: 'View customers', write_customers: 'View and edit customers',
-  read_orders: 'View orders (last 60 days)', write_orders: 'View and edit orders',
-  read_fulfillments: 'View fulfillments', write_discounts: 'View and create discounts', read_discounts: 'View discounts',
+  read_products: 'View products',
+  write_products: 'View and edit products, metafields',
+  read_customers: 'View customers',
+  write_customers: 'View and edit customers',
+  read_orders: 'View orders (last 60 days)',
+  write_orders: 'View and edit orders',
+  read_fulfillments: 'View fulfillments',
+  write_discounts: 'View and create discounts',
+  read_discounts: 'View discounts',
 };
 
 export function oauthRouter(em: EmulatorContext): Router {
@@ -57,7 +62,8 @@ export function oauthRouter(em: EmulatorContext): Router {
     const clientId = get('client_id');
     const redirectUri = get('redirect_uri');
     if (clientId !== em.apiKey) return page(400, 'Oauth error', 'Oauth error invalid_request: The client_id is not valid.');
-    if (!redirectUri || !sameOrigin(redirectUri, em.appUrl)) return page(400, 'Oauth error', 'Oauth error invalid_request: The redirect_uri is not whitelisted.');
+    if (!redirectUri || !sameOrigin(redirectUri, em.appUrl))
+      return page(400, 'Oauth error', 'Oauth error invalid_request: The redirect_uri is not whitelisted.');
     return { shop, clientId, redirectUri, scope: get('scope') ?? '', state: get('state'), online: perUser(p) };
   }
 
@@ -65,9 +71,14 @@ export function oauthRouter(em: EmulatorContext): Router {
     const q = ctx.query;
     const req = authorizeRequest(ctx, q);
     if (!req) return;
-    const scopes = req.scope.split(',').map((s) => s.trim()).filter(Boolean);
+    const scopes = req.scope
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     ctx.type = 'html';
-    ctx.body = adminPage(`Install Plaudit`, html`
+    ctx.body = adminPage(
+      `Install Plaudit`,
+      html`
       <h1>Install Plaudit on ${req.shop.name}</h1>
       <p class="muted">${req.shop.domain}</p>
       <p>Plaudit will be able to:</p>
@@ -76,7 +87,8 @@ export function oauthRouter(em: EmulatorContext): Router {
       <form method="post" action="/shops/${req.shop.domain}/admin/oauth/authorize">
         ${Object.entries(q).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
         <div class="actions"><button type="submit">Install</button><a href="/shops/${req.shop.domain}/admin">Cancel</a></div>
-      </form>`).toString();
+      </form>`,
+    ).toString();
   });
 
   // The Install button: the merchant consents, the app is installed with these scopes, and the
@@ -85,7 +97,14 @@ export function oauthRouter(em: EmulatorContext): Router {
     const req = authorizeRequest(ctx, (ctx.request.body ?? {}) as Record<string, unknown>);
     if (!req) return;
     const code = randomBytes(16).toString('hex');
-    em.store.authCodes.set(code, { code, shop: req.shop.domain, clientId: req.clientId, scope: req.scope, online: req.online, expiresAt: Date.now() + CODE_TTL_MS });
+    em.store.authCodes.set(code, {
+      code,
+      shop: req.shop.domain,
+      clientId: req.clientId,
+      scope: req.scope,
+      online: req.online,
+      expiresAt: Date.now() + CODE_TTL_MS,
+    });
     req.shop.installed = true;
     if (req.scope) req.shop.scopes = req.scope;
     em.store.changed();
@@ -102,7 +121,11 @@ export function oauthRouter(em: EmulatorContext): Router {
     const b = (ctx.request.body ?? {}) as Record<string, unknown>;
     const str = (k: string) => (typeof b[k] === 'string' || typeof b[k] === 'number' ? String(b[k]) : undefined);
     if (str('client_id') !== em.apiKey || str('client_secret') !== em.apiSecret) {
-      return oauthError(ctx, 'invalid_request', 'Oauth error invalid_request: Could not find Shopify API application with api_key or the client_secret is wrong.');
+      return oauthError(
+        ctx,
+        'invalid_request',
+        'Oauth error invalid_request: Could not find Shopify API application with api_key or the client_secret is wrong.',
+      );
     }
     const expiring = str('expiring') === '1';
     const grant = str('grant_type');
@@ -144,7 +167,7 @@ export function oauthRouter(em: EmulatorContext): Router {
   router.post('/_emulator/session-token', (ctx) => {
     const b = (ctx.request.body ?? {}) as { shop?: string; userId?: string };
     const shop = b.shop ? em.store.shop(b.shop) : undefined;
-    if (!shop) return void (ctx.status = 404, ctx.body = { error: `unknown shop ${b.shop}` });
+    if (!shop) return void ((ctx.status = 404), (ctx.body = { error: `unknown shop ${b.shop}` }));
     const userId = b.userId ?? shop.staff.find((s) => s.accountOwner)!.id;
     ctx.body = { token: signJwt(sessionTokenClaims(shop.domain, em.apiKey, String(userId), randomBytes(16).toString('hex')), em.apiSecret) };
   });
@@ -154,8 +177,11 @@ export function oauthRouter(em: EmulatorContext): Router {
     const shop = em.store.shop(ctx.params.shop);
     if (!shop) return void (ctx.status = 404);
     ctx.type = 'html';
-    ctx.body = adminPage(shop.name, html`<h1>${shop.name}</h1><p class="muted">${shop.domain} · ${shop.plan.displayName} plan</p>
-      <p>Plaudit is ${shop.installed ? 'installed' : 'not installed'} on this store.</p>`);
+    ctx.body = adminPage(
+      shop.name,
+      html`<h1>${shop.name}</h1><p class="muted">${shop.domain} · ${shop.plan.displayName} plan</p>
+      <p>Plaudit is ${shop.installed ? 'installed' : 'not installed'} on this store.</p>`,
+    );
   });
 
   return router;

@@ -4,22 +4,44 @@ import { countryDefaults, countryName, type ProductSeed } from './seed-data';
 import { isoTime, type EmulatorStore } from './store';
 import { newTheme } from './themes';
 import type {
-  AddressRecord, CustomerRecord, FinancialStatus, FulfillmentEventRecord, FulfillmentRecord, OrderRecord,
-  ProductRecord, ShopPlan, ShopRecord, StaffRecord,
+  AddressRecord,
+  CustomerRecord,
+  FinancialStatus,
+  FulfillmentEventRecord,
+  FulfillmentRecord,
+  OrderRecord,
+  ProductRecord,
+  ShopPlan,
+  ShopRecord,
+  StaffRecord,
 } from './types';
 
 export const DEFAULT_SCOPES = 'read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes';
 
 export function emailFor(first: string, last: string, domain = 'example.com'): string {
-  const ascii = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const ascii = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
   return `${ascii(first)}.${ascii(last)}@${domain}`;
 }
 
 export function newAddress(countryCode: string, firstName: string, lastName: string, street = '1 Main Street'): AddressRecord {
   const d = countryDefaults(countryCode);
   return {
-    firstName, lastName, address1: street, city: d.city, province: d.province, provinceCode: d.provinceCode,
-    zip: d.zip, countryCode, country: countryName(countryCode), phone: null, timeZone: d.timeZone,
+    firstName,
+    lastName,
+    address1: street,
+    city: d.city,
+    province: d.province,
+    provinceCode: d.provinceCode,
+    zip: d.zip,
+    countryCode,
+    country: countryName(countryCode),
+    phone: null,
+    timeZone: d.timeZone,
   };
 }
 
@@ -38,25 +60,55 @@ export function newShop(store: EmulatorStore, i: ShopInput): ShopRecord {
   const countryCode = i.countryCode ?? 'US';
   const owner: StaffRecord = {
     id: String(74_000_000_000 + Object.keys(store.state.shops).length * 10 + 1),
-    firstName: i.ownerFirstName, lastName: i.ownerLastName, accountOwner: true, locale: 'en',
+    firstName: i.ownerFirstName,
+    lastName: i.ownerLastName,
+    accountOwner: true,
+    locale: 'en',
     email: emailFor(i.ownerFirstName, i.ownerLastName, `${i.domain.split('.')[0]}.example.com`),
   };
   const shop: ShopRecord = {
-    id: store.nextId(), domain: i.domain, name: i.name, email: owner.email, ownerName: `${owner.firstName} ${owner.lastName}`,
-    ianaTimezone: i.ianaTimezone ?? 'America/New_York', currencyCode: 'USD', primaryLocale: 'en',
+    id: store.nextId(),
+    domain: i.domain,
+    name: i.name,
+    email: owner.email,
+    ownerName: `${owner.firstName} ${owner.lastName}`,
+    ianaTimezone: i.ianaTimezone ?? 'America/New_York',
+    currencyCode: 'USD',
+    primaryLocale: 'en',
     locales: [
       { locale: 'en', name: 'English', primary: true, published: true },
       { locale: 'fr', name: 'French', primary: false, published: true },
       { locale: 'de', name: 'German', primary: false, published: false },
     ],
-    plan: i.plan, address: newAddress(countryCode, owner.firstName, owner.lastName, '150 Elgin Street'),
-    createdAt: isoTime(i.createdAt ?? Date.now()), installationId: store.nextId(),
+    plan: i.plan,
+    address: newAddress(countryCode, owner.firstName, owner.lastName, '150 Elgin Street'),
+    createdAt: isoTime(i.createdAt ?? Date.now()),
+    installationId: store.nextId(),
     // The app is already installed on seeded dev stores (as with `shopify app dev`); it obtains
     // tokens by token exchange or OAuth. Uninstalling clears this.
-    installed: true, scopes: DEFAULT_SCOPES,
-    staff: [owner, { id: String(Number(owner.id) + 1), firstName: 'Sam', lastName: 'Staff', accountOwner: false, locale: 'en', email: emailFor('Sam', 'Staff', `${i.domain.split('.')[0]}.example.com`) }],
-    products: [], customers: [], orders: [], metafields: [], discounts: [], subscriptions: [], themes: [],
-    accessTokens: [], refreshTokens: [], nextOrderNumber: 1001,
+    installed: true,
+    scopes: DEFAULT_SCOPES,
+    staff: [
+      owner,
+      {
+        id: String(Number(owner.id) + 1),
+        firstName: 'Sam',
+        lastName: 'Staff',
+        accountOwner: false,
+        locale: 'en',
+        email: emailFor('Sam', 'Staff', `${i.domain.split('.')[0]}.example.com`),
+      },
+    ],
+    products: [],
+    customers: [],
+    orders: [],
+    metafields: [],
+    discounts: [],
+    subscriptions: [],
+    themes: [],
+    accessTokens: [],
+    refreshTokens: [],
+    nextOrderNumber: 1001,
   };
   shop.themes.push(newTheme(store, i.createdAt?.getTime()));
   store.addShop(shop);
@@ -66,12 +118,24 @@ export function newShop(store: EmulatorStore, i: ShopInput): ShopRecord {
 export function newProduct(store: EmulatorStore, shop: ShopRecord, seed: ProductSeed, createdAt: Date): ProductRecord {
   const at = isoTime(createdAt);
   const product: ProductRecord = {
-    id: store.nextId(), imageId: store.nextId(), handle: seed.handle, title: seed.title,
-    status: seed.draft ? 'DRAFT' : 'ACTIVE', descriptionHtml: `<p>${seed.description}</p>`, vendor: shop.name,
-    productType: seed.type, tags: [seed.type.toLowerCase()], color: seed.color, createdAt: at, updatedAt: at,
+    id: store.nextId(),
+    imageId: store.nextId(),
+    handle: seed.handle,
+    title: seed.title,
+    status: seed.draft ? 'DRAFT' : 'ACTIVE',
+    descriptionHtml: `<p>${seed.description}</p>`,
+    vendor: shop.name,
+    productType: seed.type,
+    tags: [seed.type.toLowerCase()],
+    color: seed.color,
+    createdAt: at,
+    updatedAt: at,
     publishedAt: seed.draft ? null : at,
     variants: seed.variants.map(([title, price], n) => ({
-      id: store.nextId(), title, price, inventoryQuantity: 25 + n * 5,
+      id: store.nextId(),
+      title,
+      price,
+      inventoryQuantity: 25 + n * 5,
       sku: `${seed.handle.toUpperCase().replace(/-/g, '').slice(0, 8)}-${n + 1}`,
     })),
   };
@@ -92,11 +156,16 @@ export interface CustomerInput {
 export function newCustomer(store: EmulatorStore, shop: ShopRecord, i: CustomerInput): CustomerRecord {
   const at = isoTime(i.createdAt ?? Date.now());
   const customer: CustomerRecord = {
-    id: store.nextId(), addressId: store.nextId(), firstName: i.firstName, lastName: i.lastName,
-    email: i.email ?? emailFor(i.firstName, i.lastName), phone: null,
+    id: store.nextId(),
+    addressId: store.nextId(),
+    firstName: i.firstName,
+    lastName: i.lastName,
+    email: i.email ?? emailFor(i.firstName, i.lastName),
+    phone: null,
     locale: i.locale ?? countryDefaults(i.countryCode).locale,
     address: newAddress(i.countryCode, i.firstName, i.lastName, `${10 + shop.customers.length} Market Street`),
-    createdAt: at, updatedAt: at,
+    createdAt: at,
+    updatedAt: at,
   };
   shop.customers.push(customer);
   store.changed();
@@ -117,19 +186,35 @@ export function newOrder(store: EmulatorStore, shop: ShopRecord, i: OrderInput):
   const at = isoTime(i.createdAt ?? Date.now());
   const id = store.nextId();
   const order: OrderRecord = {
-    id, number: shop.nextOrderNumber++, token: createHash('sha256').update(`order-${id}`).digest('hex').slice(0, 32),
-    createdAt: at, updatedAt: at, processedAt: at, customerId: i.customer?.id ?? null, email: i.customer?.email ?? null,
-    customerLocale: i.customer?.locale ?? shop.primaryLocale, financialStatus: i.financialStatus ?? 'paid',
+    id,
+    number: shop.nextOrderNumber++,
+    token: createHash('sha256').update(`order-${id}`).digest('hex').slice(0, 32),
+    createdAt: at,
+    updatedAt: at,
+    processedAt: at,
+    customerId: i.customer?.id ?? null,
+    email: i.customer?.email ?? null,
+    customerLocale: i.customer?.locale ?? shop.primaryLocale,
+    financialStatus: i.financialStatus ?? 'paid',
     shippingAddress: i.customer ? { ...i.customer.address } : null,
     lineItems: i.items.map(({ product, variantIndex = 0, quantity = 1 }) => {
       const variant = product.variants[variantIndex % product.variants.length];
       return {
-        id: store.nextId(), productId: product.id, variantId: variant.id, title: product.title,
-        variantTitle: variant.title === 'Default Title' ? null : variant.title, sku: variant.sku, quantity,
-        price: variant.price, vendor: product.vendor,
+        id: store.nextId(),
+        productId: product.id,
+        variantId: variant.id,
+        title: product.title,
+        variantTitle: variant.title === 'Default Title' ? null : variant.title,
+        sku: variant.sku,
+        quantity,
+        price: variant.price,
+        vendor: product.vendor,
       };
     }),
-    fulfillments: [], cancelledAt: null, test: i.test ?? false, landingSite: i.landingSite ?? null,
+    fulfillments: [],
+    cancelledAt: null,
+    test: i.test ?? false,
+    landingSite: i.landingSite ?? null,
   };
   shop.orders.push(order);
   store.changed();
@@ -156,9 +241,16 @@ export function orderTotal(order: OrderRecord): string {
 export function newFulfillment(store: EmulatorStore, order: OrderRecord, at: Date = new Date()): FulfillmentRecord {
   const id = store.nextId();
   const fulfillment: FulfillmentRecord = {
-    id, name: `#${order.number}.${order.fulfillments.length + 1}`, status: 'success', shipmentStatus: null,
-    createdAt: isoTime(at), updatedAt: isoTime(at), deliveredAt: null, trackingCompany: 'UPS',
-    trackingNumber: `1Z999AA1${id.slice(-10)}`, events: [],
+    id,
+    name: `#${order.number}.${order.fulfillments.length + 1}`,
+    status: 'success',
+    shipmentStatus: null,
+    createdAt: isoTime(at),
+    updatedAt: isoTime(at),
+    deliveredAt: null,
+    trackingCompany: 'UPS',
+    trackingNumber: `1Z999AA1${id.slice(-10)}`,
+    events: [],
   };
   order.fulfillments.push(fulfillment);
   order.updatedAt = isoTime(at);

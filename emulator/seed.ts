@@ -28,7 +28,10 @@ export function seededRandom(seed: number): () => number {
 
 export function seedState(store: EmulatorStore, now = Date.now()): void {
   const demo = newShop(store, {
-    domain: DEMO_SHOP, name: 'Plaudit Demo', ownerFirstName: 'Demo', ownerLastName: 'Owner',
+    domain: DEMO_SHOP,
+    name: 'Plaudit Demo',
+    ownerFirstName: 'Demo',
+    ownerLastName: 'Owner',
     plan: { displayName: 'Basic', partnerDevelopment: false, shopifyPlus: false, shopifyPlan: 'basic' },
     createdAt: new Date(now - 400 * DAY),
   });
@@ -39,7 +42,10 @@ export function seedState(store: EmulatorStore, now = Date.now()): void {
   addAppBlock(store, demo, 'product', 'review-box', 'newAppsSection');
 
   const dev = newShop(store, {
-    domain: DEV_SHOP, name: 'Plaudit Dev Store', ownerFirstName: 'Dev', ownerLastName: 'Partner',
+    domain: DEV_SHOP,
+    name: 'Plaudit Dev Store',
+    ownerFirstName: 'Dev',
+    ownerLastName: 'Partner',
     plan: { displayName: 'Development', partnerDevelopment: true, shopifyPlus: false, shopifyPlan: 'partner_test' },
     createdAt: new Date(now - 30 * DAY),
   });
@@ -52,17 +58,25 @@ export function seedShop(store: EmulatorStore, shop: ShopRecord, now: number, n:
 
   PRODUCT_SEEDS.slice(0, n.products).forEach((p, i) => newProduct(store, shop, p, new Date(now - (180 - i) * DAY)));
   CUSTOMER_SEEDS.slice(0, n.customers).forEach(([firstName, lastName, countryCode], i) =>
-    newCustomer(store, shop, { firstName, lastName, countryCode, createdAt: new Date(now - (150 - i * 3) * DAY) }));
+    newCustomer(store, shop, { firstName, lastName, countryCode, createdAt: new Date(now - (150 - i * 3) * DAY) }),
+  );
 
   const active = shop.products.filter((p) => p.status === 'ACTIVE');
   for (let i = 0; i < n.orders; i++) {
     // Spread evenly over the last 89 days, oldest first, at a plausible hour.
     const createdAt = now - (89 - (i * 89) / n.orders) * DAY - Math.floor(random() * 10) * HOUR - HOUR;
     const count = 1 + Math.floor(random() * 3);
-    const items = Array.from({ length: count }, () => ({ product: pick(active), variantIndex: Math.floor(random() * 3), quantity: 1 + Math.floor(random() * 2) }));
+    const items = Array.from({ length: count }, () => ({
+      product: pick(active),
+      variantIndex: Math.floor(random() * 3),
+      quantity: 1 + Math.floor(random() * 2),
+    }));
     const unique = items.filter((it, k) => items.findIndex((o) => o.product.id === it.product.id) === k);
     const order = newOrder(store, shop, {
-      customer: pick(shop.customers), items: unique, createdAt: new Date(createdAt), financialStatus: FINANCIAL[i % FINANCIAL.length],
+      customer: pick(shop.customers),
+      items: unique,
+      createdAt: new Date(createdAt),
+      financialStatus: FINANCIAL[i % FINANCIAL.length],
     });
     const state = i % 3; // 0 unfulfilled, 1 fulfilled (in transit), 2 delivered
     if (state === 0) continue;

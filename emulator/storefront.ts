@@ -40,7 +40,8 @@ export function storefrontRouter(em: EmulatorContext): Router {
   const money = (shop: ShopRecord, amount: string) => `$${Number(amount).toFixed(2)} ${shop.currencyCode}`;
 
   /** The shop's locale named by a subfolder or ?locale= (any case), if the shop has it. */
-  const localeOf = (shop: ShopRecord, code: unknown) => (typeof code === 'string' ? shop.locales.find((l) => l.locale.toLowerCase() === code.toLowerCase()) : undefined);
+  const localeOf = (shop: ShopRecord, code: unknown) =>
+    typeof code === 'string' ? shop.locales.find((l) => l.locale.toLowerCase() === code.toLowerCase()) : undefined;
 
   /**
    * The shop a storefront path belongs to, its language, and the prefix its links need (the
@@ -69,7 +70,10 @@ export function storefrontRouter(em: EmulatorContext): Router {
 
   /** Liquid's request.locale (a shop_locale: shopify.dev/docs/api/liquid/objects/shop_locale). */
   const liquidLocale = (r: NonNullable<ReturnType<typeof resolve>>) => ({
-    iso_code: r.locale.locale, primary: r.locale.primary, root_url: r.base || '/', name: r.locale.name,
+    iso_code: r.locale.locale,
+    primary: r.locale.primary,
+    root_url: r.base || '/',
+    name: r.locale.name,
     endonym_name: new Intl.DisplayNames([r.locale.locale], { type: 'language' }).of(r.locale.locale) ?? r.locale.name,
   });
 
@@ -80,7 +84,9 @@ export function storefrontRouter(em: EmulatorContext): Router {
     const assets: PageAssets = { stylesheets: new Set(), scripts: new Set() };
     const signedIn = em.store.customer(shop, loggedInCustomerId(ctx, shop));
     const globals = {
-      shop: liquidShop(shop), routes: { root_url: base || '/', cart_url: `${base}/cart`, account_url: `${base}/account` }, template: { name: template },
+      shop: liquidShop(shop),
+      routes: { root_url: base || '/', cart_url: `${base}/cart`, account_url: `${base}/account` },
+      template: { name: template },
       request: { page_type: template, path: ctx.path, locale: liquidLocale(r) },
       customer: signedIn ? liquidCustomer(signedIn) : null,
     };
@@ -102,8 +108,10 @@ export function storefrontRouter(em: EmulatorContext): Router {
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="${esc(t.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)} – ${esc(shop.name)}</title><style>${CSS}</style>${extension.headTags(t.assets)}</head><body>
-${html`<header><a class="brand" href="${base}/">${shop.name}</a><a href="${base}/collections/all">Catalog</a><a href="${base}/pages/reviews">Reviews</a><a href="${base}/cart">Cart</a>
-<a href="${base}/account${customer ? '' : '/login'}">${customer ? `${customer.firstName} ${customer.lastName}` : 'Log in'}</a></header>`.html}
+${
+  html`<header><a class="brand" href="${base}/">${shop.name}</a><a href="${base}/collections/all">Catalog</a><a href="${base}/pages/reviews">Reviews</a><a href="${base}/cart">Cart</a>
+<a href="${base}/account${customer ? '' : '/login'}">${customer ? `${customer.firstName} ${customer.lastName}` : 'Log in'}</a></header>`.html
+}
 <main>${body.html}</main><footer>${esc(shop.name)} · a store emulated for Plaudit development</footer>
 ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
   }
@@ -113,14 +121,21 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     ${await t.block('star-rating', p)}<p>${money(shop, p.variants[0].price)}</p></div>`;
 
   /** A card of a "you may also like" offer: the product id on the card, as themes put it there. */
-  const offerCard = (shop: ShopRecord, base: string, p: ProductRecord) => html`<div class="card" data-product-id="${p.id}"><a href="${base}/products/${p.handle}">
+  const offerCard = (
+    shop: ShopRecord,
+    base: string,
+    p: ProductRecord,
+  ) => html`<div class="card" data-product-id="${p.id}"><a href="${base}/products/${p.handle}">
     <img src="${imageUrl(em, shop, p)}" alt="${p.title}" width="160" height="160" loading="lazy"><h3>${p.title}</h3></a><p>${money(shop, p.variants[0].price)}</p></div>`;
 
   /** The upsell area (cart and product pages): other products, with the upsell-ratings app block placed in it. */
   const upsell = async (r: { shop: ShopRecord; base: string }, t: Theme, template: string, exclude: string[]) => {
     const offers = r.shop.products.filter((p) => p.status === 'ACTIVE' && !exclude.includes(p.id)).slice(0, 4);
-    return section(`template--${template}__upsell`, html`<section class="upsell"><h2>You may also like</h2>
-      <div class="grid">${offers.map((p) => offerCard(r.shop, r.base, p))}</div>${await t.block('upsell-rating')}</section>`);
+    return section(
+      `template--${template}__upsell`,
+      html`<section class="upsell"><h2>You may also like</h2>
+      <div class="grid">${offers.map((p) => offerCard(r.shop, r.base, p))}</div>${await t.block('upsell-rating')}</section>`,
+    );
   };
 
   const home = async (ctx: Context) => {
@@ -129,8 +144,15 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     const t = theme(ctx, r, 'index');
     const featured = r.shop.products.filter((p) => p.status === 'ACTIVE').slice(0, 4);
     const cards = await Promise.all(featured.map((p) => card(r.shop, r.base, p, t)));
-    await page(ctx, r.shop, r.base, 'Home', html`<h1>Welcome to ${r.shop.name}</h1><div class="grid">${cards}</div>
-      ${await t.block('carousel')}${await t.block('testimonials')}${await t.block('instagram-feed')}`, t);
+    await page(
+      ctx,
+      r.shop,
+      r.base,
+      'Home',
+      html`<h1>Welcome to ${r.shop.name}</h1><div class="grid">${cards}</div>
+      ${await t.block('carousel')}${await t.block('testimonials')}${await t.block('instagram-feed')}`,
+      t,
+    );
   };
 
   const product = async (ctx: Context) => {
@@ -138,15 +160,22 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     if (!r) return;
     const t = theme(ctx, r, 'product');
     const p = r.shop.products.find((x) => x.handle === ctx.params.handle && x.status === 'ACTIVE');
-    if (!p) return page((ctx.status = 404, ctx), r.shop, r.base, 'Not found', html`<h1>404 Page Not Found</h1>`, t);
-    await page(ctx, r.shop, r.base, p.title, html`<div class="product" data-product-id="${p.id}">
+    if (!p) return page(((ctx.status = 404), ctx), r.shop, r.base, 'Not found', html`<h1>404 Page Not Found</h1>`, t);
+    await page(
+      ctx,
+      r.shop,
+      r.base,
+      p.title,
+      html`<div class="product" data-product-id="${p.id}">
       <img src="${imageUrl(em, r.shop, p)}" alt="${p.title}" width="240" height="240">
       <div><h1>${p.title}</h1>${await t.block('star-rating', p)}
         <p class="price">${money(r.shop, p.variants[0].price)}</p>
         <form method="post" action="${r.base}/cart/add"><select name="id">${p.variants.map((v) => html`<option value="${v.id}">${v.title} – ${money(r.shop, v.price)}</option>`)}</select>
         <button type="submit">Add to cart</button></form>
         <div class="description">${raw(p.descriptionHtml)}</div></div></div>
-      ${await t.block('review-box', p)}${await t.block('questions', p)}${await upsell(r, t, 'product', [p.id])}`, t);
+      ${await t.block('review-box', p)}${await t.block('questions', p)}${await upsell(r, t, 'product', [p.id])}`,
+      t,
+    );
   };
 
   const collection = async (ctx: Context) => {
@@ -172,13 +201,23 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     const t = theme(ctx, r, 'customers/login');
     const email = typeof ctx.query.email === 'string' ? ctx.query.email : '';
     if (!email) {
-      return page(ctx, r.shop, r.base, 'Log in', html`<h1>Log in</h1><form><input name="email" type="email" placeholder="Email"> <button>Log in</button></form>
-        <p>Demo customers:</p><ul>${r.shop.customers.map((c) => html`<li><a href="?email=${encodeURIComponent(c.email)}">${c.email}</a> (${c.address.country})</li>`)}</ul>`, t);
+      return page(
+        ctx,
+        r.shop,
+        r.base,
+        'Log in',
+        html`<h1>Log in</h1><form><input name="email" type="email" placeholder="Email"> <button>Log in</button></form>
+        <p>Demo customers:</p><ul>${r.shop.customers.map((c) => html`<li><a href="?email=${encodeURIComponent(c.email)}">${c.email}</a> (${c.address.country})</li>`)}</ul>`,
+        t,
+      );
     }
     const customer = r.shop.customers.find((c) => c.email.toLowerCase() === email.toLowerCase());
-    if (!customer) return page((ctx.status = 404, ctx), r.shop, r.base, 'Log in', html`<h1>No customer with the email ${email}</h1>`, t);
+    if (!customer) return page(((ctx.status = 404), ctx), r.shop, r.base, 'Log in', html`<h1>No customer with the email ${email}</h1>`, t);
     ctx.cookies.set(CUSTOMER_COOKIE, `${r.shop.domain}:${customer.id}`, { httpOnly: true, sameSite: 'lax', path: '/' });
-    const back = typeof ctx.query.return_to === 'string' && ctx.query.return_to.startsWith('/') && !ctx.query.return_to.startsWith('//') ? ctx.query.return_to : `${r.base}/account`;
+    const back =
+      typeof ctx.query.return_to === 'string' && ctx.query.return_to.startsWith('/') && !ctx.query.return_to.startsWith('//')
+        ? ctx.query.return_to
+        : `${r.base}/account`;
     ctx.redirect(back);
   };
 
@@ -189,10 +228,20 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     if (!c) return ctx.redirect(`${r.base}/account/login`);
     const orders = r.shop.orders.filter((o) => o.customerId === c.id);
     const t = theme(ctx, r, 'customers/account');
-    await page(ctx, r.shop, r.base, 'Account', section('template--customers-account__main', html`<h1>${c.firstName} ${c.lastName}</h1><p>${c.email}</p>
+    await page(
+      ctx,
+      r.shop,
+      r.base,
+      'Account',
+      section(
+        'template--customers-account__main',
+        html`<h1>${c.firstName} ${c.lastName}</h1><p>${c.email}</p>
       <h2>Order history</h2><ul class="orders">${orders.map((o) => html`<li>#${o.number} · ${o.createdAt.slice(0, 10)} · ${o.lineItems.map((li) => li.title).join(', ')}</li>`)}</ul>
       ${await t.block('customer-reviews')}
-      <a href="${r.base}/account/logout">Log out</a>`), t);
+      <a href="${r.base}/account/logout">Log out</a>`,
+      ),
+      t,
+    );
   };
 
   const cart = async (ctx: Context) => {
@@ -203,7 +252,19 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     const items = lines.length
       ? html`<ul class="cart-lines">${lines.map((l) => html`<li><img src="${imageUrl(em, r.shop, l.product)}" alt="" width="64" height="64"><span>${l.product.title} · ${l.variant.title} × ${l.quantity}</span><span>${money(r.shop, String(Number(l.variant.price) * l.quantity))}</span></li>`)}</ul>`
       : html`<p>Your cart is empty.</p>`;
-    await page(ctx, r.shop, r.base, 'Your cart', html`${section('template--cart__main', html`<h1>Your cart</h1>${items}`)}${await upsell(r, t, 'cart', lines.map((l) => l.product.id))}`, t);
+    await page(
+      ctx,
+      r.shop,
+      r.base,
+      'Your cart',
+      html`${section('template--cart__main', html`<h1>Your cart</h1>${items}`)}${await upsell(
+        r,
+        t,
+        'cart',
+        lines.map((l) => l.product.id),
+      )}`,
+      t,
+    );
   };
 
   // Shopify's cart form: POST /cart/add with the variant `id` (and `quantity`), then the cart page.
@@ -230,7 +291,6 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
     ctx.cookies.set(CUSTOMER_COOKIE, null, { path: '/' });
     ctx.redirect(`${r.base}/`);
   };
-
 
   // The CDN: product images drawn on request, cached by browsers (the URL carries a version).
   router.get('/cdn/s/files/:shopId/:file', (ctx) => {

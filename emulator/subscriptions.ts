@@ -45,7 +45,9 @@ function yearlyValue(s: SubscriptionRecord): number {
 function sameButDiscount(a: SubscriptionRecord, b: SubscriptionRecord): boolean {
   const ra = recurringOf(a);
   const rb = recurringOf(b);
-  return !!ra && !!rb && ra.interval === rb.interval && ra.price.amount === rb.price.amount && ra.price.currencyCode === rb.price.currencyCode && a.name === b.name;
+  return (
+    !!ra && !!rb && ra.interval === rb.interval && ra.price.amount === rb.price.amount && ra.price.currencyCode === rb.price.currencyCode && a.name === b.name
+  );
 }
 
 /** Whether approving `next` waits for `current`'s billing period to end. */

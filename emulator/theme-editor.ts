@@ -17,12 +17,13 @@ import type { ShopRecord } from './types';
 type Kind = 'embed' | 'section';
 
 function extensionBlocks(extension: ThemeExtension): { handle: string; name: string; kind: Kind }[] {
-  return fs.readdirSync(path.join(EXTENSION_DIR, 'blocks'))
+  return fs
+    .readdirSync(path.join(EXTENSION_DIR, 'blocks'))
     .filter((f) => f.endsWith('.liquid'))
     .map((f) => f.slice(0, -'.liquid'.length))
     .map((handle) => {
       const schema = extension.block(handle)!.schema;
-      return { handle, name: schema.name, kind: schema.target === 'section' ? 'section' as const : 'embed' as const };
+      return { handle, name: schema.name, kind: schema.target === 'section' ? ('section' as const) : ('embed' as const) };
     });
 }
 
@@ -80,7 +81,9 @@ export function themeEditorRouter(em: EmulatorContext): Router {
     const embeds = blocks().filter((b) => b.kind === 'embed');
     const block = link.block && blocks().find((b) => b.handle === link.block!.handle);
     ctx.type = 'html';
-    ctx.body = adminPage('Theme editor', html`
+    ctx.body = adminPage(
+      'Theme editor',
+      html`
       <h1>Customize ${mainTheme(shop)!.name}</h1>
       ${saved ? html`<p role="status" class="badge">Saved</p>` : html``}
       ${block ? html`<p data-staged-block>Plaudit: <strong>${block.name}</strong> added to the ${link.block!.template} template (${link.block!.target}). Save to keep it.</p>` : html``}
@@ -89,7 +92,8 @@ export function themeEditorRouter(em: EmulatorContext): Router {
         <ul>${embeds.map((b) => html`<li><label><input type="checkbox" name="embed" value="${b.handle}" ${on[b.handle] || link.embed === b.handle ? html`checked` : html``}> Plaudit: ${b.name}</label></li>`)}</ul>
         ${link.block ? html`<input type="hidden" name="addAppBlockId" value="${em.apiKey}/${link.block.handle}"><input type="hidden" name="template" value="${link.block.template}"><input type="hidden" name="target" value="${link.block.target}">` : html``}
         <div class="actions"><button type="submit">Save</button></div>
-      </form>`);
+      </form>`,
+    );
   }
 
   const editor = '/shops/:shop/admin/themes/:theme/editor';

@@ -50,7 +50,12 @@ export interface Asset {
   br: Buffer;
 }
 
-const TYPES: Record<string, string> = { '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 const SCHEMA = /{%-?\s*schema\s*-?%}([\s\S]*?){%-?\s*endschema\s*-?%}/;
 
 /** A metafield's `value` as Liquid sees it: typed (numbers, booleans, rating objects, JSON). */
@@ -87,7 +92,14 @@ export function metafieldsOf(shop: ShopRecord, ownerId: string): Record<string, 
 }
 
 export function liquidProduct(shop: ShopRecord, p: ProductRecord, base: string) {
-  return { id: p.id, title: p.title, handle: p.handle, url: `${base}/products/${p.handle}`, vendor: p.vendor, metafields: metafieldsOf(shop, gid('Product', p.id)) };
+  return {
+    id: p.id,
+    title: p.title,
+    handle: p.handle,
+    url: `${base}/products/${p.handle}`,
+    vendor: p.vendor,
+    metafields: metafieldsOf(shop, gid('Product', p.id)),
+  };
 }
 
 /** Liquid's `customer`: set on every page while a customer is signed in, nil for guests. */
@@ -96,7 +108,14 @@ export function liquidCustomer(c: CustomerRecord) {
 }
 
 export function liquidShop(shop: ShopRecord) {
-  return { name: shop.name, permanent_domain: shop.domain, domain: shop.domain, currency: shop.currencyCode, locale: shop.primaryLocale, metafields: metafieldsOf(shop, gid('Shop', shop.id)) };
+  return {
+    name: shop.name,
+    permanent_domain: shop.domain,
+    domain: shop.domain,
+    currency: shop.currencyCode,
+    locale: shop.primaryLocale,
+    metafields: metafieldsOf(shop, gid('Shop', shop.id)),
+  };
 }
 
 export class ThemeExtension {
@@ -141,12 +160,23 @@ export class ThemeExtension {
   }
 
   /** Renders one block; its schema assets go into `page`. Shopify globals go in `globals` (snippets see them). */
-  async render(name: string, scope: Record<string, unknown>, globals: Record<string, unknown>, page: PageAssets, settings: Record<string, unknown> = {}): Promise<string> {
+  async render(
+    name: string,
+    scope: Record<string, unknown>,
+    globals: Record<string, unknown>,
+    page: PageAssets,
+    settings: Record<string, unknown> = {},
+  ): Promise<string> {
     const b = this.block(name);
     if (!b) return '';
     if (b.schema.stylesheet) page.stylesheets.add(b.schema.stylesheet);
     if (b.schema.javascript) page.scripts.add(b.schema.javascript);
-    const block = { id: `plaudit_${name.replace(/-/g, '_')}`, type: `shopify://apps/plaudit/blocks/${name}`, settings: { ...this.defaults(b.schema), ...settings }, shopify_attributes: '' };
+    const block = {
+      id: `plaudit_${name.replace(/-/g, '_')}`,
+      type: `shopify://apps/plaudit/blocks/${name}`,
+      settings: { ...this.defaults(b.schema), ...settings },
+      shopify_attributes: '',
+    };
     return this.engine.parseAndRender(b.source, { ...scope, block }, { globals });
   }
 
@@ -177,8 +207,12 @@ export class ThemeExtension {
     if (cached && cached.mtimeMs === stat.mtimeMs) return cached;
     const body = fs.readFileSync(full);
     const asset = {
-      mtimeMs: stat.mtimeMs, type: TYPES[path.extname(name)] ?? 'application/octet-stream', version: crypto.createHash('sha1').update(body).digest('hex').slice(0, 10),
-      body, gzip: zlib.gzipSync(body), br: zlib.brotliCompressSync(body),
+      mtimeMs: stat.mtimeMs,
+      type: TYPES[path.extname(name)] ?? 'application/octet-stream',
+      version: crypto.createHash('sha1').update(body).digest('hex').slice(0, 10),
+      body,
+      gzip: zlib.gzipSync(body),
+      br: zlib.brotliCompressSync(body),
     };
     this.assets.set(name, asset);
     return asset;
@@ -203,7 +237,8 @@ export class ThemeExtension {
    */
   translate(key: string, args: Record<string, unknown>, locale = 'en'): string {
     const files = [`${locale}.json`, `${locale.split('-')[0]}.json`, 'en.default.json'];
-    const lookup = (strings: Record<string, unknown> | undefined) => key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), strings);
+    const lookup = (strings: Record<string, unknown> | undefined) =>
+      key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), strings);
     const file = files.find((f) => lookup(this.localeFile(f)) !== undefined);
     let value = file ? lookup(this.localeFile(file)) : undefined;
     if (value && typeof value === 'object') {

@@ -24,7 +24,10 @@ const HEADER = `/*
 
 type Json = Record<string, unknown>;
 
-const DEFAULT_SETTINGS = { current: 'Default', presets: { Default: { type_header_font: 'assistant_n4', colors_solid_button_labels: '#ffffff', page_width: 1200 } } };
+const DEFAULT_SETTINGS = {
+  current: 'Default',
+  presets: { Default: { type_header_font: 'assistant_n4', colors_solid_button_labels: '#ffffff', page_width: 1200 } },
+};
 const PRODUCT_TEMPLATE = {
   sections: {
     main: {
@@ -47,18 +50,33 @@ const PRODUCT_TEMPLATE = {
 
 export const blockType = (handle: string) => `shopify://apps/${APP_HANDLE}/blocks/${handle}/${EXTENSION_UID}`;
 
-const file = (filename: string, body: unknown, at: string): ThemeFileRecord => ({ filename, content: HEADER + JSON.stringify(body, null, 2), createdAt: at, updatedAt: at });
+const file = (filename: string, body: unknown, at: string): ThemeFileRecord => ({
+  filename,
+  content: HEADER + JSON.stringify(body, null, 2),
+  createdAt: at,
+  updatedAt: at,
+});
 
 /** A fresh Dawn as a new store has it: no app embed switched on, no app block placed. */
 export function newTheme(store: EmulatorStore, at = Date.now()): ThemeRecord {
   const time = isoTime(at);
   return {
-    id: store.nextId(), name: 'Dawn', role: 'MAIN', themeStoreId: 887, createdAt: time, updatedAt: time,
+    id: store.nextId(),
+    name: 'Dawn',
+    role: 'MAIN',
+    themeStoreId: 887,
+    createdAt: time,
+    updatedAt: time,
     files: [
       file('config/settings_data.json', DEFAULT_SETTINGS, time),
       file('templates/product.json', PRODUCT_TEMPLATE, time),
       file('templates/index.json', { sections: { image_banner: { type: 'image-banner', settings: {} } }, order: ['image_banner'] }, time),
-      { filename: 'layout/theme.liquid', content: '<!doctype html><html><head>{{ content_for_header }}</head><body>{{ content_for_layout }}</body></html>', createdAt: time, updatedAt: time },
+      {
+        filename: 'layout/theme.liquid',
+        content: '<!doctype html><html><head>{{ content_for_header }}</head><body>{{ content_for_layout }}</body></html>',
+        createdAt: time,
+        updatedAt: time,
+      },
     ],
   };
 }
@@ -87,7 +105,7 @@ const embedId = () => BigInt(`0x${crypto.randomBytes(8).toString('hex')}`).toStr
 
 /** `current` as an object: the theme editor's first save turns a preset name into its settings. */
 function currentSettings(data: Json): Json {
-  if (typeof data.current === 'string') return { ...((data.presets as Json | undefined)?.[data.current] as Json | undefined ?? {}) };
+  if (typeof data.current === 'string') return { ...(((data.presets as Json | undefined)?.[data.current] as Json | undefined) ?? {}) };
   return { ...((data.current as Json | undefined) ?? {}) };
 }
 
@@ -137,7 +155,8 @@ export function addAppBlock(store: EmulatorStore, shop: ShopRecord, template: st
     const main = order.indexOf('main');
     order.splice(main >= 0 ? main + 1 : order.length, 0, sectionId);
   } else {
-    const sectionId = target === 'mainSection' ? Object.keys(sections).find((k) => String(sections[k].type).startsWith('main-')) : target.slice('sectionId:'.length);
+    const sectionId =
+      target === 'mainSection' ? Object.keys(sections).find((k) => String(sections[k].type).startsWith('main-')) : target.slice('sectionId:'.length);
     const section = sectionId ? sections[sectionId] : undefined;
     if (!section) throw new Error(`no section ${target} in ${filename}`);
     const blockOrder = [...((section.block_order as string[] | undefined) ?? [])];
@@ -153,7 +172,10 @@ export function addAppBlock(store: EmulatorStore, shop: ShopRecord, template: st
 export function placedAppBlocks(shop: ShopRecord, template: string): string[] {
   const theme = mainTheme(shop);
   if (!theme) return [];
-  const sections = (readJson(theme, `templates/${template}.json`).sections ?? {}) as Record<string, { disabled?: boolean; blocks?: Record<string, { type: string; disabled?: boolean }> }>;
+  const sections = (readJson(theme, `templates/${template}.json`).sections ?? {}) as Record<
+    string,
+    { disabled?: boolean; blocks?: Record<string, { type: string; disabled?: boolean }> }
+  >;
   return Object.values(sections)
     .filter((s) => s.disabled !== true)
     .flatMap((s) => Object.values(s.blocks ?? {}).filter((b) => b.disabled !== true))

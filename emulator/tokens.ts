@@ -27,15 +27,32 @@ export function issueAccessToken(store: EmulatorStore, shop: ShopRecord, o: Issu
     store.changed();
     const u = o.online;
     return {
-      access_token: shop.accessTokens.at(-1)!.token, scope: o.scope, expires_in: ONLINE_S, associated_user_scope: o.scope,
-      session: randomBytes(16).toString('hex'), account_number: 0,
+      access_token: shop.accessTokens.at(-1)!.token,
+      scope: o.scope,
+      expires_in: ONLINE_S,
+      associated_user_scope: o.scope,
+      session: randomBytes(16).toString('hex'),
+      account_number: 0,
       associated_user: {
-        id: Number(u.id), first_name: u.firstName, last_name: u.lastName, email: u.email, account_owner: u.accountOwner,
-        locale: u.locale, collaborator: false, email_verified: true,
+        id: Number(u.id),
+        first_name: u.firstName,
+        last_name: u.lastName,
+        email: u.email,
+        account_owner: u.accountOwner,
+        locale: u.locale,
+        collaborator: false,
+        email_verified: true,
       },
     };
   }
-  const record: AccessTokenRecord = { token: token('shpat'), scope: o.scope, online: false, userId: null, expiresAt: o.expiring ? now + HOUR_S * 1000 : null, createdAt: now };
+  const record: AccessTokenRecord = {
+    token: token('shpat'),
+    scope: o.scope,
+    online: false,
+    userId: null,
+    expiresAt: o.expiring ? now + HOUR_S * 1000 : null,
+    createdAt: now,
+  };
   shop.accessTokens.push(record);
   store.changed();
   if (!o.expiring) return { access_token: record.token, scope: o.scope };

@@ -74,8 +74,18 @@ export class WebhookSender {
         for (let copy = 0; copy <= (o.duplicate ?? 0); copy++) {
           if (this.abort.signal.aborted) return;
           const d: Delivery = {
-            webhookId: e.webhookId, eventId: e.eventId, topic: e.topic, shop: e.shop, apiVersion: WEBHOOK_API_VERSION,
-            triggeredAt, copy, body: e.body, attempts: 0, lastStatus: null, lastError: null, state: 'pending',
+            webhookId: e.webhookId,
+            eventId: e.eventId,
+            topic: e.topic,
+            shop: e.shop,
+            apiVersion: WEBHOOK_API_VERSION,
+            triggeredAt,
+            copy,
+            body: e.body,
+            attempts: 0,
+            lastStatus: null,
+            lastError: null,
+            state: 'pending',
           };
           this.record(d);
           batch.push(d);

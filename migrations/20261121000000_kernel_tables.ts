@@ -32,7 +32,9 @@ export async function up(knex: Knex) {
     t.boolean('support_app_block').notNullable().defaultTo(true);
     t.string('vendor', 64).notNullable().defaultTo('shopify');
     t.jsonb('installed_apps').notNullable().defaultTo('[]');
-    t.jsonb('survey_widget').notNullable().defaultTo(JSON.stringify({ closedAt: null, closeCount: 0, isSubmitted: false }));
+    t.jsonb('survey_widget')
+      .notNullable()
+      .defaultTo(JSON.stringify({ closedAt: null, closeCount: 0, isSubmitted: false }));
     t.boolean('is_crm_login').notNullable().defaultTo(false);
     t.string('chat_session_token', 255);
     t.boolean('hide_banner_setting_request').notNullable().defaultTo(false);

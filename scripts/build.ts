@@ -61,7 +61,10 @@ export async function buildProduction(out: string, o: BuildOptions): Promise<Bui
   const config = loadConfig({ ...process.env, NODE_ENV: 'development' }, ROOT);
   const plugins = discoverPlugins(config.pluginDirs);
   prepareOut(out);
-  const compiler = new Compiler(out, plugins.map((p) => ({ source: p.dir, out: path.join(out, 'plugins', p.id) })));
+  const compiler = new Compiler(
+    out,
+    plugins.map((p) => ({ source: p.dir, out: path.join(out, 'plugins', p.id) })),
+  );
   say(`compiling the kernel and ${plugins.length} plugins into ${out}`);
   const files = await compiler.compileAll();
   copyData({ source: path.join(ROOT, 'locales'), out: path.join(out, 'locales') });
@@ -75,7 +78,10 @@ export async function buildProduction(out: string, o: BuildOptions): Promise<Bui
     say('loading every compiled entry with plain node');
     checkLoads(out, path.join(ROOT, 'node_modules'));
   }
-  fs.writeFileSync(path.join(out, MARKER), JSON.stringify({ complete: true, builtAt: new Date().toISOString(), plugins: plugins.map((p) => p.id), workflowBundle: o.workflows }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(out, MARKER),
+    JSON.stringify({ complete: true, builtAt: new Date().toISOString(), plugins: plugins.map((p) => p.id), workflowBundle: o.workflows }, null, 2) + '\n',
+  );
   return { out, files, plugins: plugins.map((p) => p.id), workflowBundleBytes, ms: performance.now() - started };
 }
 
@@ -128,18 +134,23 @@ class Compiler {
   private readonly compiled = new Set<string>();
   private readonly imported = new Set<string>();
 
-  constructor(out: string, private readonly plugins: Tree[]) {
+  constructor(
+    out: string,
+    private readonly plugins: Tree[],
+  ) {
     this.root = { source: ROOT, out };
     this.trees = [...plugins, this.root];
   }
 
   async compileAll(): Promise<number> {
     const kernel = KERNEL_DIRS.map((d) => ({ source: path.join(ROOT, d), out: path.join(this.root.out, d) }));
-    const counts = await settled([...kernel, ...this.plugins].map(async (tree) => {
-      const all = walk(tree.source);
-      copyData(tree, all);
-      return this.compile(all.filter(isSource), tree);
-    }));
+    const counts = await settled(
+      [...kernel, ...this.plugins].map(async (tree) => {
+        const all = walk(tree.source);
+        copyData(tree, all);
+        return this.compile(all.filter(isSource), tree);
+      }),
+    );
     let files = counts.reduce((a, b) => a + b, 0);
     for (let missing = this.missing(); missing.length; missing = this.missing()) {
       files += await this.compile(missing, this.root);
@@ -152,7 +163,9 @@ class Compiler {
    * an imported data file (JSON) outside the folders copied is copied on the way.
    */
   private missing(): string[] {
-    const files = [...this.imported].map((spec) => ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => spec + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()));
+    const files = [...this.imported].map((spec) =>
+      ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => spec + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile()),
+    );
     for (const f of files) {
       if (!f || isSource(f) || fs.existsSync(this.outputOf(f))) continue;
       fs.mkdirSync(path.dirname(this.outputOf(f)), { recursive: true });
@@ -263,17 +276,33 @@ export function checkLoads(out: string, nodePath?: string) {
   const probe = 'for (const f of JSON.parse(process.argv[1])) require(f); process.exit(0);';
   try {
     const env = { ...process.env, NODE_OPTIONS: '', NODE_PATH: nodePath ?? '' };
-    execFileSync(process.execPath, ['--no-experimental-strip-types', '-e', probe, JSON.stringify(modules)], { cwd: out, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(process.execPath, ['--no-experimental-strip-types', '-e', probe, JSON.stringify(modules)], {
+      cwd: out,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   } catch (err) {
     throw new Error(`the build does not load with plain node:\n${(err as { stderr?: Buffer }).stderr?.toString() ?? err}`);
   }
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, 'skip-workflows': { type: 'boolean', default: false }, 'skip-check': { type: 'boolean', default: false } } });
-  const result = await buildProduction(path.resolve(values.out), { workflows: !values['skip-workflows'], check: !values['skip-check'], log: (line) => console.log(`[build] ${line}`) });
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string', default: 'dist' },
+      'skip-workflows': { type: 'boolean', default: false },
+      'skip-check': { type: 'boolean', default: false },
+    },
+  });
+  const result = await buildProduction(path.resolve(values.out), {
+    workflows: !values['skip-workflows'],
+    check: !values['skip-check'],
+    log: (line) => console.log(`[build] ${line}`),
+  });
   const bundle = result.workflowBundleBytes ? `, workflow bundle ${(result.workflowBundleBytes / 1e6).toFixed(1)} MB` : '';
-  console.log(`[build] ${result.files} files, ${result.plugins.length} plugins${bundle} in ${(result.ms / 1000).toFixed(1)} s: ${path.relative(process.cwd(), result.out) || '.'}`);
+  console.log(
+    `[build] ${result.files} files, ${result.plugins.length} plugins${bundle} in ${(result.ms / 1000).toFixed(1)} s: ${path.relative(process.cwd(), result.out) || '.'}`,
+  );
 }
 
 if (require.main === module) {

@@ -78,12 +78,14 @@ export function loadEventHandlers(discovered: DiscoveredPlugin[], deps: Activity
     if (!factory) continue;
     const made = factory(deps);
     // duck-typed: a plain JavaScript plugin may return a bare record, which names no event reference
-    if (typeof made?.of !== 'function') throw new Error(`Plugin "${p.id}": createEventHandlers(deps) must return eventHandlers(handleEvent(Ref, handler), ...) (@plaudit/kernel)`);
+    if (typeof made?.of !== 'function')
+      throw new Error(`Plugin "${p.id}": createEventHandlers(deps) must return eventHandlers(handleEvent(Ref, handler), ...) (@plaudit/kernel)`);
     handlers.set(p.id, made);
   }
   for (const p of discovered) {
     for (const event of deps.events.listenedBy(p.id)) {
-      if (!handlers.get(p.id)?.of(event)) throw new Error(`Plugin "${p.id}" listens to "${event}" in plugin.ts but its activities export no handler for it (createEventHandlers)`);
+      if (!handlers.get(p.id)?.of(event))
+        throw new Error(`Plugin "${p.id}" listens to "${event}" in plugin.ts but its activities export no handler for it (createEventHandlers)`);
     }
   }
   return handlers;

@@ -27,11 +27,23 @@ export async function bundleWorkflows(config: Config): Promise<WorkflowBundleWit
       ...c,
       resolve: {
         ...c.resolve,
-        alias: { ...(c.resolve?.alias as object), '@plaudit/kernel/workflow$': KERNEL_ENTRIES['@plaudit/kernel/workflow'], '@plaudit/contracts': CONTRACTS_DIR },
+        alias: {
+          ...(c.resolve?.alias as object),
+          '@plaudit/kernel/workflow$': KERNEL_ENTRIES['@plaudit/kernel/workflow'],
+          '@plaudit/contracts': CONTRACTS_DIR,
+        },
         modules: [...(c.resolve?.modules ?? ['node_modules']), path.resolve(__dirname, '../node_modules')],
       },
     }),
-    logger: { trace() {}, debug() {}, info() {}, warn() {}, error(m: string) { console.error(m); } } as never,
+    logger: {
+      trace() {},
+      debug() {},
+      info() {},
+      warn() {},
+      error(m: string) {
+        console.error(m);
+      },
+    } as never,
   });
 }
 
@@ -48,7 +60,11 @@ export async function workflowBundle(config: Config): Promise<WorkflowBundleOpti
   return bundleWorkflows(config);
 }
 
-export async function createActivityDeps(config: Config, log: Logger, discovered = discoverPlugins(config.pluginDirs)): Promise<ActivityDeps & { close(): Promise<void> }> {
+export async function createActivityDeps(
+  config: Config,
+  log: Logger,
+  discovered = discoverPlugins(config.pluginDirs),
+): Promise<ActivityDeps & { close(): Promise<void> }> {
   if (!config.database.url) throw new Error('DATABASE_URL is not set: start the whole app with `npm start`');
   if (!config.smtp.url) throw new Error('SMTP_URL is not set: start the whole app with `npm start`');
   if (!config.encryptionKey) throw new Error('ENCRYPTION_KEY is not resolved');

@@ -34,24 +34,30 @@ export function App({ basename }: { basename: string }) {
       requireAuth
       disableTelemetry
     >
-      {plugins.flatMap((p) => p.resources ?? []).map((r) => (
-        <Resource key={r.name} {...r} />
-      ))}
+      {plugins
+        .flatMap((p) => p.resources ?? [])
+        .map((r) => (
+          <Resource key={r.name} {...r} />
+        ))}
       <CustomRoutes>
         <Route path="/dashboard" element={<Home />} />
         <Route path="/loading" element={<LoadingPage />} />
-        {routes.filter((r) => !r.noLayout).map(({ path, component: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        {routes
+          .filter((r) => !r.noLayout)
+          .map(({ path, component: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/auth/login" element={<LoginPage />} />
         <Route path="/auth/complete" element={<AuthComplete />} />
         <Route path="/not-supported" element={<NotSupported />} />
         <Route path="/partner-friendly" element={<PartnerFriendly />} />
-        {routes.filter((r) => r.noLayout).map(({ path, component: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+        {routes
+          .filter((r) => r.noLayout)
+          .map(({ path, component: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
       </CustomRoutes>
     </Admin>
   );

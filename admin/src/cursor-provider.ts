@@ -30,7 +30,8 @@ export function cursorDataProvider(base: string, http: JsonClient): DataProvider
   /** per list query (resource, sort, filter, page size): the cursor that starts each page, page 1 first */
   const cursors = new Map<string, (string | null)[]>();
   const one = (resource: string, id: Identifier) => `${base}/${resource}/${encodeURIComponent(String(id))}`;
-  const send = async (url: string, method: string, body?: unknown) => (await http(url, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
+  const send = async (url: string, method: string, body?: unknown) =>
+    (await http(url, { method, body: body === undefined ? undefined : JSON.stringify(body) })).json;
 
   async function getList(resource: string, params: GetListParams) {
     const page = params.pagination?.page ?? 1;
@@ -51,7 +52,8 @@ export function cursorDataProvider(base: string, http: JsonClient): DataProvider
     getList: getList as DataProvider['getList'],
     getOne: async (resource, { id }) => ({ data: await send(one(resource, id), 'GET') }),
     getMany: async (resource, { ids }) => ({ data: await Promise.all(ids.map((id) => send(one(resource, id), 'GET'))) }),
-    getManyReference: (async (resource, params) => getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } })) as DataProvider['getManyReference'],
+    getManyReference: (async (resource, params) =>
+      getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } })) as DataProvider['getManyReference'],
     create: async (resource, { data }) => ({ data: await send(`${base}/${resource}`, 'POST', data) }),
     update: async (resource, { id, data }) => ({ data: await send(one(resource, id), 'PUT', data) }),
     updateMany: async (resource, { ids, data }) => {

@@ -18,7 +18,9 @@ import { LOCALE_KEY, localeSwitch } from './locale-switch';
 export { LOCALE_KEY };
 
 type Messages = Record<string, unknown>;
-const kernelLocales = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/identical-allowed.json', '!../../locales/customer-keys.json'], { import: 'default' });
+const kernelLocales = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/identical-allowed.json', '!../../locales/customer-keys.json'], {
+  import: 'default',
+});
 
 async function loadKernel(language: string): Promise<Messages> {
   const kernel = (await kernelLocales[`../../locales/${language}.json`]?.()) ?? {};
@@ -29,8 +31,11 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = namespace === 'translation' ? loadKernel(language) : pluginLocales[namespace]?.[language]?.() ?? Promise.resolve({});
-    load.then((data) => callback(null, data), (error) => callback(error, null));
+    const load = namespace === 'translation' ? loadKernel(language) : (pluginLocales[namespace]?.[language]?.() ?? Promise.resolve({}));
+    load.then(
+      (data) => callback(null, data),
+      (error) => callback(error, null),
+    );
   },
 };
 

@@ -1,5 +1,14 @@
 // @plaudit/kernel/admin: the one module a plugin's admin code imports from the admin shell.
-export { defineAdminPlugin, type AdminPlugin, type MenuContext, type MenuEntry, type RouteEntry, type SettingsTab, type ShopRecord, type ZoneCard } from './plugin';
+export {
+  defineAdminPlugin,
+  type AdminPlugin,
+  type MenuContext,
+  type MenuEntry,
+  type RouteEntry,
+  type SettingsTab,
+  type ShopRecord,
+  type ZoneCard,
+} from './plugin';
 export { apiDownload, apiJson, httpClient, type HttpResponse } from './api-client';
 export { useShop } from './shop';
 export { useSettingsTabs, useZone, Zone } from './extensions';

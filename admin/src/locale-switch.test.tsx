@@ -21,7 +21,9 @@ function LanguageMenu() {
     <div>
       <span data-testid="menu">{locale}</span>
       {['en', 'de'].map((l) => (
-        <button key={l} onClick={() => setLocale(l)}>{l}</button>
+        <button key={l} onClick={() => setLocale(l)}>
+          {l}
+        </button>
       ))}
     </div>
   );
@@ -29,7 +31,15 @@ function LanguageMenu() {
 
 function Toasts() {
   const translate = useTranslate();
-  return <>{useNotificationContext().notifications.map((n, i) => <div key={i} role="alert">{translate(n.message as string)}</div>)}</>;
+  return (
+    <>
+      {useNotificationContext().notifications.map((n, i) => (
+        <div key={i} role="alert">
+          {translate(n.message as string)}
+        </div>
+      ))}
+    </>
+  );
 }
 
 function fakeProvider(start = 'en') {
@@ -87,15 +97,29 @@ describe('the locale switch', () => {
 });
 
 describe('inside react-admin (ra-core), with the language menu writing the store', () => {
-  const shop = (adminLocale: string | null) => ({ id: 1, shopifyDomain: 'a.myshopify.com', plan: 'free', installedApps: [], setupDone: true, appStatus: true, extendedMode: true, adminLocale, primaryLocale: null });
+  const shop = (adminLocale: string | null) => ({
+    id: 1,
+    shopifyDomain: 'a.myshopify.com',
+    plan: 'free',
+    installedApps: [],
+    setupDone: true,
+    appStatus: true,
+    extendedMode: true,
+    adminLocale,
+    primaryLocale: null,
+  });
   const Label = () => <p data-testid="label">{useTranslate()('plaudit.menu.dashboard')}</p>;
 
   async function renderAdmin(adminLocale: string | null, save: (l: string) => Promise<unknown>) {
     const instance = i18next.createInstance();
-    const inner = await getI18nProvider(instance, { lng: 'en', resources: { en: { translation: en }, fr: { translation: fr }, de: { translation: de } }, interpolation: { escapeValue: false } }, [
-      { locale: 'en', name: 'English' },
-      { locale: 'de', name: 'Deutsch' },
-    ]);
+    const inner = await getI18nProvider(
+      instance,
+      { lng: 'en', resources: { en: { translation: en }, fr: { translation: fr }, de: { translation: de } }, interpolation: { escapeValue: false } },
+      [
+        { locale: 'en', name: 'English' },
+        { locale: 'de', name: 'Deutsch' },
+      ],
+    );
     const control = createLocaleSwitch(save);
     const queryClient = new QueryClient();
     queryClient.setQueryData(['plaudit', 'shop'], shop(adminLocale));

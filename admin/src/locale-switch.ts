@@ -17,8 +17,7 @@ export const LOCALE_KEY = 'plaudit.locale';
 
 export type SaveLanguage = (language: string) => Promise<unknown>;
 
-export const saveAdminLocale: SaveLanguage = (adminLocale) =>
-  apiJson('/shops', { method: 'PUT', body: JSON.stringify({ adminLocale }) });
+export const saveAdminLocale: SaveLanguage = (adminLocale) => apiJson('/shops', { method: 'PUT', body: JSON.stringify({ adminLocale }) });
 
 export interface LocaleFailure {
   /** the language the admin stayed on */

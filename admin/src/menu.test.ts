@@ -23,20 +23,47 @@ const collect: AdminPlugin = {
 };
 
 test('the menu is every plugin entry in position order, with visibility rules applied', () => {
-  expect(composeMenu([collect, rewards, reviews], { shop: { ...shop, installedApps: [] }, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'collect', 'rewards']);
+  expect(composeMenu([collect, rewards, reviews], { shop: { ...shop, installedApps: [] }, embedded: false }).map((e) => e.key)).toEqual([
+    'reviews',
+    'collect',
+    'rewards',
+  ]);
   expect(composeMenu([collect, rewards, reviews], { shop, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'collect']);
 });
 
 test('a plugin slots its entry in at its spec position, shown by its own rule (a plan-limit check)', () => {
   const settings: AdminPlugin = { id: 'settings', menu: [{ key: 'settings', labelKey: 'settings:menu', to: '/settings', position: MENU_POSITION.settings }] };
-  const partners: AdminPlugin = { id: 'partners', menu: [{ key: 'partners', labelKey: 'partners:menu', to: '/partners', position: MENU_POSITION.recommendedApps }] };
+  const partners: AdminPlugin = {
+    id: 'partners',
+    menu: [{ key: 'partners', labelKey: 'partners:menu', to: '/partners', position: MENU_POSITION.recommendedApps }],
+  };
   const overLimit = (s?: { plan: string }) => s?.plan === 'enterprise';
   // declared in any plugin order; the contributed entries land between the shell's
-  const billing: AdminPlugin = { id: 'billing', menu: [{ key: 'subscription', labelKey: 'billing:menu', to: '/subscription', position: MENU_POSITION.subscription, visible: ({ shop }) => !overLimit(shop) }] };
-  const analytics: AdminPlugin = { id: 'analytics', menu: [{ key: 'analytics', labelKey: 'analytics:menu', to: '/analytics', position: MENU_POSITION.analytics }] };
+  const billing: AdminPlugin = {
+    id: 'billing',
+    menu: [
+      { key: 'subscription', labelKey: 'billing:menu', to: '/subscription', position: MENU_POSITION.subscription, visible: ({ shop }) => !overLimit(shop) },
+    ],
+  };
+  const analytics: AdminPlugin = {
+    id: 'analytics',
+    menu: [{ key: 'analytics', labelKey: 'analytics:menu', to: '/analytics', position: MENU_POSITION.analytics }],
+  };
   const all = [billing, partners, settings, analytics, rewards, reviews];
-  expect(composeMenu(all, { shop: { ...shop, installedApps: [] }, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'rewards', 'analytics', 'settings', 'subscription', 'partners']);
-  expect(composeMenu(all, { shop: { ...shop, plan: 'enterprise' }, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'analytics', 'settings', 'partners']);
+  expect(composeMenu(all, { shop: { ...shop, installedApps: [] }, embedded: false }).map((e) => e.key)).toEqual([
+    'reviews',
+    'rewards',
+    'analytics',
+    'settings',
+    'subscription',
+    'partners',
+  ]);
+  expect(composeMenu(all, { shop: { ...shop, plan: 'enterprise' }, embedded: false }).map((e) => e.key)).toEqual([
+    'reviews',
+    'analytics',
+    'settings',
+    'partners',
+  ]);
   expect(Object.values(MENU_POSITION)).toEqual([...Object.values(MENU_POSITION)].sort((a, b) => a - b));
 });
 

@@ -1,8 +1,24 @@
 import i18next from 'i18next';
 import en from '../../locales/en.json';
 import {
-  between, betweenEqual, date, dateRange, digits, domain, email, emailField, greaterThan, greaterThanOrEqual,
-  lessThan, lessThanOrEqual, maxFiles, minCharacters, moreThanCharacters, required, valid, type PlauditValidator,
+  between,
+  betweenEqual,
+  date,
+  dateRange,
+  digits,
+  domain,
+  email,
+  emailField,
+  greaterThan,
+  greaterThanOrEqual,
+  lessThan,
+  lessThanOrEqual,
+  maxFiles,
+  minCharacters,
+  moreThanCharacters,
+  required,
+  valid,
+  type PlauditValidator,
 } from './validation';
 
 const i18n = i18next.createInstance();
@@ -30,7 +46,18 @@ test('required refuses nothing, blanks and empty lists, and marks the input as r
 });
 
 test('every other validator lets an empty value through', () => {
-  for (const v of [date(), dateRange('a', 'b'), email(), emailField(), domain(), digits(), valid(/x/), betweenEqual(1, 2), minCharacters(3), moreThanCharacters(3)]) {
+  for (const v of [
+    date(),
+    dateRange('a', 'b'),
+    email(),
+    emailField(),
+    domain(),
+    digits(),
+    valid(/x/),
+    betweenEqual(1, 2),
+    minCharacters(3),
+    moreThanCharacters(3),
+  ]) {
     passes(v, [undefined, null, '']);
   }
 });
@@ -63,7 +90,12 @@ test('digits, and the generic invalid value', () => {
   fails(digits(), ['12.5', '-1', -1, '1e3', '1 2', 'abc'], 'Must be digits');
   passes(valid(/^[A-Z0-9]+$/g), ['SAVE10', 'SAVE10']);
   fails(valid(/^[A-Z0-9]+$/), ['save 10'], 'The value is invalid');
-  fails(valid((v, all) => v !== all.other), ['same'], 'The value is invalid', { other: 'same' });
+  fails(
+    valid((v, all) => v !== all.other),
+    ['same'],
+    'The value is invalid',
+    { other: 'same' },
+  );
 });
 
 test('number bounds, with the spec row messages word for word', () => {
@@ -71,7 +103,10 @@ test('number bounds, with the spec row messages word for word', () => {
   fails(betweenEqual(1, 8760), [0, 8761, 'abc', '1.2.3'], 'Number needs to be between equal 1 and 8760');
   fails(betweenEqual(1, 365), [366], 'Number needs to be between equal 1 and 365');
   fails(betweenEqual(1, 100), [101], 'Number needs to be between equal 1 and 100');
-  const byUnit = betweenEqual((all) => (all.unit === 'minute' ? 5 : 1), (all) => (all.unit === 'hour' ? 8760 : 365));
+  const byUnit = betweenEqual(
+    (all) => (all.unit === 'minute' ? 5 : 1),
+    (all) => (all.unit === 'hour' ? 8760 : 365),
+  );
   passes(byUnit, [8760], { unit: 'hour' });
   fails(byUnit, [4], 'Number needs to be between equal 5 and 365', { unit: 'minute' });
   passes(between(1, 10), [2, 9.5]);
@@ -97,9 +132,26 @@ test('character counts and the upload limit', () => {
 
 test('the catalogue reads exactly as the spec writes it', () => {
   const t = (k: string) => i18n.t(`plaudit.validation.${k}`);
-  expect([t('required'), t('invalid_date'), t('invalid_date_range'), t('email'), t('email_field'), t('domain'), t('digits'), t('invalid'), t('upload_limit')]).toEqual([
-    'This field is required', 'Invalid date value', 'Invalid date value range', 'Invalid email', 'Email field is invalid',
-    'Invalid domain', 'Must be digits', 'The value is invalid', 'You have reached the file upload limit',
+  expect([
+    t('required'),
+    t('invalid_date'),
+    t('invalid_date_range'),
+    t('email'),
+    t('email_field'),
+    t('domain'),
+    t('digits'),
+    t('invalid'),
+    t('upload_limit'),
+  ]).toEqual([
+    'This field is required',
+    'Invalid date value',
+    'Invalid date value range',
+    'Invalid email',
+    'Email field is invalid',
+    'Invalid domain',
+    'Must be digits',
+    'The value is invalid',
+    'You have reached the file upload limit',
   ]);
   expect(i18n.t('plaudit.locale.change_failed')).toBe('Fail to change locale');
 });

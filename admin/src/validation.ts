@@ -121,9 +121,13 @@ export const between = memo((min: Bound, max: Bound) => numberRule('number_betwe
 export const betweenEqual = memo((min: Bound, max: Bound) => numberRule('number_between_equal', (n, lo, hi) => n >= lo && n <= hi, min, max));
 
 /** 'Fill at least {n} characters' (trimmed; an emoji counts once). */
-export const minCharacters = memo((n: number) => (value) => (isEmpty(value) || characters(value) >= n ? undefined : { message: key('min_characters'), args: { n } }));
+export const minCharacters = memo(
+  (n: number) => (value) => (isEmpty(value) || characters(value) >= n ? undefined : { message: key('min_characters'), args: { n } }),
+);
 /** 'Fill more than {n} characters' */
-export const moreThanCharacters = memo((n: number) => (value) => (isEmpty(value) || characters(value) > n ? undefined : { message: key('more_than_characters'), args: { n } }));
+export const moreThanCharacters = memo(
+  (n: number) => (value) => (isEmpty(value) || characters(value) > n ? undefined : { message: key('more_than_characters'), args: { n } }),
+);
 
 /** 'You have reached the file upload limit': more than `max` files in the field. */
 export const maxFiles = memo((max: number) => (value) => (Array.isArray(value) && value.length > max ? key('upload_limit') : undefined));

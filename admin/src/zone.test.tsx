@@ -12,12 +12,27 @@ jest.mock('react-admin', () => jest.requireActual('ra-core'));
 
 const shop: ShopRecord = { id: 1, shopifyDomain: 'a.myshopify.com', plan: 'free', installedApps: [], setupDone: true, appStatus: true, extendedMode: true };
 const card = (key: string, position: number, visible?: (c: { shop?: ShopRecord }) => boolean) => ({
-  key, titleKey: `${key}:title`, descriptionKey: `${key}:text`, to: `/collect-reviews/${key}`, position, visible,
+  key,
+  titleKey: `${key}:title`,
+  descriptionKey: `${key}:text`,
+  to: `/collect-reviews/${key}`,
+  position,
+  visible,
 });
 const requests: AdminPlugin = { id: 'review-requests', zones: { 'collect-reviews': [card('queue', 10), card('emails', 30)] } };
-const qrCodes: AdminPlugin = { id: 'qr-codes', zones: { 'collect-reviews': [card('qr', 20, ({ shop }) => shop?.plan !== 'free')], dashboard: [card('qr-stats', 10)] } };
+const qrCodes: AdminPlugin = {
+  id: 'qr-codes',
+  zones: { 'collect-reviews': [card('qr', 20, ({ shop }) => shop?.plan !== 'free')], dashboard: [card('qr-stats', 10)] },
+};
 
-const strings: Record<string, string> = { 'queue:title': 'Review requests', 'queue:text': 'The queue', 'emails:title': 'Emails', 'emails:text': 'Templates', 'qr:title': 'QR codes', 'qr:text': 'Print them' };
+const strings: Record<string, string> = {
+  'queue:title': 'Review requests',
+  'queue:text': 'The queue',
+  'emails:title': 'Emails',
+  'emails:text': 'Templates',
+  'qr:title': 'QR codes',
+  'qr:text': 'Print them',
+};
 const i18nProvider: I18nProvider = { translate: (key) => strings[key] ?? key, changeLocale: async () => {}, getLocale: () => 'en' };
 
 function renderZone(plugins: AdminPlugin[], plan: string) {

@@ -9,11 +9,7 @@ export interface Tenant {
   readonly shopId: number;
   readonly shopDomain: string;
   query<C extends ScopedModelClass>(model: C, trx?: Knex.Transaction): QueryBuilderType<InstanceType<C>>;
-  insert<C extends ScopedModelClass>(
-    model: C,
-    row: Omit<PartialModelObject<InstanceType<C>>, 'shopId'>,
-    trx?: Knex.Transaction,
-  ): Promise<InstanceType<C>>;
+  insert<C extends ScopedModelClass>(model: C, row: Omit<PartialModelObject<InstanceType<C>>, 'shopId'>, trx?: Knex.Transaction): Promise<InstanceType<C>>;
   /** A raw knex query on a table with a shop_id column, already limited to this shop (select, update, delete). */
   table(name: string, trx?: Knex.Transaction): Knex.QueryBuilder;
   /** Inserts rows into such a table with this shop's id (chain onConflict as usual). */

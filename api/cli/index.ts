@@ -59,7 +59,18 @@ function requireShop(values: { shop?: string }): string {
 
 class UsageError extends Error {}
 
-const KERNEL_COMMANDS = ['start', 'migrate', 'plugins:drop', 'token', 'workflows', 'demo:order', 'demo:fulfill', 'demo:deliver', 'demo:uninstall', 'demo:compliance'];
+const KERNEL_COMMANDS = [
+  'start',
+  'migrate',
+  'plugins:drop',
+  'token',
+  'workflows',
+  'demo:order',
+  'demo:fulfill',
+  'demo:deliver',
+  'demo:uninstall',
+  'demo:compliance',
+];
 
 /** `<plugin>:<command>` (or its alias): the plugin parses its own arguments and runs against the app's database. */
 async function runPluginCommand(command: string, args: string[]): Promise<boolean> {
@@ -133,7 +144,9 @@ async function main(argv: string[]) {
         const knex = createKnex(url, { min: 0, max: 1 });
         try {
           const dropped = await dropPluginData(knex, id);
-          console.log(`dropped plugin "${id}": tables ${dropped.tables.join(', ') || 'none'}; ${dropped.settingsRows} settings row(s); ${dropped.migrations.length} migration row(s)`);
+          console.log(
+            `dropped plugin "${id}": tables ${dropped.tables.join(', ') || 'none'}; ${dropped.settingsRows} settings row(s); ${dropped.migrations.length} migration row(s)`,
+          );
         } finally {
           await knex.destroy();
         }
@@ -187,13 +200,27 @@ async function main(argv: string[]) {
       const emulatorUrl = config.shopify.emulatorUrl ?? readRuntimeFile(config.dataDir)?.env.SHOPIFY_EMULATOR_URL;
       if (!emulatorUrl) throw new UsageError('The store emulator is not running: start the app with `npm start` (without SHOPIFY_API_KEY)');
       const { runDemoCommand } = await import('../../emulator/cli');
-      const lines = await runDemoCommand(command, { shop, country: values.country, fulfill: values.fulfill, deliver: values.deliver, order: values.order, topic: values.topic, email: values.email, discount: values.discount }, emulatorUrl);
+      const lines = await runDemoCommand(
+        command,
+        {
+          shop,
+          country: values.country,
+          fulfill: values.fulfill,
+          deliver: values.deliver,
+          order: values.order,
+          topic: values.topic,
+          email: values.email,
+          discount: values.discount,
+        },
+        emulatorUrl,
+      );
       for (const line of lines) console.log(line);
       return;
     }
     default: {
       process.stdout.write(HELP);
-      for (const [name, c] of pluginCommands(discoverPlugins(config.pluginDirs), KERNEL_COMMANDS)) if (name.includes(':')) process.stdout.write(`  ${name}${c.alias ? ` (or ${c.alias})` : ''} ${c.usage}\n`);
+      for (const [name, c] of pluginCommands(discoverPlugins(config.pluginDirs), KERNEL_COMMANDS))
+        if (name.includes(':')) process.stdout.write(`  ${name}${c.alias ? ` (or ${c.alias})` : ''} ${c.usage}\n`);
       if (command && command !== 'help') process.exitCode = 2;
     }
   }

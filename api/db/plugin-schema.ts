@@ -61,7 +61,9 @@ export interface DroppedPlugin {
 export async function dropPluginData(knex: Knex, plugin: string): Promise<DroppedPlugin> {
   await ensurePluginSchemaTables(knex);
   return knex.transaction(async (trx) => {
-    const tables: string[] = (await trx.raw(`SELECT table_name AS name FROM plugin_tables WHERE plugin = ? ORDER BY table_name`, [plugin])).rows.map((r: { name: string }) => r.name);
+    const tables: string[] = (await trx.raw(`SELECT table_name AS name FROM plugin_tables WHERE plugin = ? ORDER BY table_name`, [plugin])).rows.map(
+      (r: { name: string }) => r.name,
+    );
     for (const table of tables) await trx.raw('DROP TABLE IF EXISTS ?? CASCADE', [table]);
     const settingsRows = await trx('settings').where('namespace', plugin).orWhere('namespace', 'like', `${plugin}.%`).delete();
     const migrations: string[] = (await trx('plugin_migrations').where({ plugin }).orderBy('name').select('name')).map((r) => r.name);

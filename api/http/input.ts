@@ -29,4 +29,3 @@ export const rejectUnsafeText: Middleware<AppState> = async (ctx, next) => {
   if (field !== undefined) throw createHttpError(400, UNSAFE_TEXT_MESSAGE, { errors: { [field]: UNSAFE_TEXT_MESSAGE } });
   return next();
 };
-

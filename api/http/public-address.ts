@@ -5,8 +5,27 @@ import dns from 'node:dns';
 import net from 'node:net';
 
 const PRIVATE = new net.BlockList();
-for (const [a, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) PRIVATE.addSubnet(a, bits, 'ipv4');
-for (const [a, bits] of [['::', 127], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(a, bits, 'ipv6');
+for (const [a, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  PRIVATE.addSubnet(a, bits, 'ipv4');
+for (const [a, bits] of [
+  ['::', 127],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(a, bits, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
@@ -17,7 +36,8 @@ export function isPrivateAddress(address: string): boolean {
 export const publicLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err);
-    if (!addresses.length || addresses.some((a) => isPrivateAddress(a.address))) return callback(Object.assign(new Error(`${hostname} is not a public address`), { code: 'EPRIVATE' }));
+    if (!addresses.length || addresses.some((a) => isPrivateAddress(a.address)))
+      return callback(Object.assign(new Error(`${hostname} is not a public address`), { code: 'EPRIVATE' }));
     if (options.all) return callback(null, addresses);
     callback(null, addresses[0].address, addresses[0].family);
   });

@@ -34,8 +34,14 @@ export class RateLimit {
     readonly budget: Budget,
   ) {
     this.limiter = new RateLimiterPostgres({
-      storeClient: knex, storeType: 'knex', tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false,
-      keyPrefix: name, points: budget.points, duration: budget.perSeconds,
+      storeClient: knex,
+      storeType: 'knex',
+      tableName: TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: name,
+      points: budget.points,
+      duration: budget.perSeconds,
     });
   }
 
@@ -61,7 +67,10 @@ export class RateLimit {
   }
 
   private async sweep() {
-    await this.knex(TABLE).where('expire', '<', Date.now() - 3_600_000).delete().catch(() => undefined);
+    await this.knex(TABLE)
+      .where('expire', '<', Date.now() - 3_600_000)
+      .delete()
+      .catch(() => undefined);
   }
 }
 

@@ -60,7 +60,8 @@ export class Capabilities<S = any> {
       for (const [id, need] of needs(m)) {
         if (this.providers.has(id)) continue;
         const usual = `it is usually provided by plugin "${id.split('.')[0]}"`;
-        if (need === 'required') throw new MissingCapabilityError(`Plugin "${m.id}" requires capability "${id}", which no installed plugin provides (${usual})`);
+        if (need === 'required')
+          throw new MissingCapabilityError(`Plugin "${m.id}" requires capability "${id}", which no installed plugin provides (${usual})`);
         this.degraded.push(`Plugin "${m.id}" runs without capability "${id}", which no installed plugin provides (${usual})`);
       }
     }

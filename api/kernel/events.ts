@@ -122,16 +122,24 @@ export class EventBus {
   async emit<P>(ref: EventRef<P>, payload: NoInfer<P>, options: EmitOptions): Promise<void> {
     const event = ref.name;
     if (this.listeners(event).length) {
-      await this.outbox.start(DeliverEvent, {
-        workflowId: eventWorkflowId(event, options.key),
-        args: [{ event, payload } satisfies EventDelivery],
-        shopDomain: options.shopDomain,
-        summary: `${event} ${options.key} -> ${this.listeners(event).join(', ')}`,
-      }, options.trx);
+      await this.outbox.start(
+        DeliverEvent,
+        {
+          workflowId: eventWorkflowId(event, options.key),
+          args: [{ event, payload } satisfies EventDelivery],
+          shopDomain: options.shopDomain,
+          summary: `${event} ${options.key} -> ${this.listeners(event).join(', ')}`,
+        },
+        options.trx,
+      );
     }
     const local = this.handlers.get(event) ?? [];
     if (!local.length) return;
-    if (options.trx) void options.trx.executionPromise.then(() => this.runLocal(event, payload, local), () => undefined);
+    if (options.trx)
+      void options.trx.executionPromise.then(
+        () => this.runLocal(event, payload, local),
+        () => undefined,
+      );
     else await this.runLocal(event, payload, local);
   }
 

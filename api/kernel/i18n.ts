@@ -53,7 +53,14 @@ export class Translations {
     load('plaudit', kernelLocales);
     for (const p of plugins) if (p.sides.locales) load(p.id, p.sides.locales);
     this.instance = i18next.createInstance();
-    void this.instance.init({ resources, fallbackLng: 'en', defaultNS: 'plaudit', initImmediate: false, interpolation: { escapeValue: false }, returnNull: false });
+    void this.instance.init({
+      resources,
+      fallbackLng: 'en',
+      defaultNS: 'plaudit',
+      initImmediate: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   }
 
   /** The language a customer reads: the order's locale, else the shop's, else English (one of CUSTOMER_LANGUAGES). */

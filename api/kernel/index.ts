@@ -11,7 +11,19 @@ export { tenantFor, type Tenant } from '../auth/tenant';
 export { ShopScopedModel } from '../db/base-model';
 export type { Config } from '../config';
 export type { Logger } from '../log';
-export { allows, declaredFeatures, hasFullAccess, normalisePlan, PLANS, requiredTier, requireFeature, tierOf, type Feature, type Plan, type Tier } from '../plans';
+export {
+  allows,
+  declaredFeatures,
+  hasFullAccess,
+  normalisePlan,
+  PLANS,
+  requiredTier,
+  requireFeature,
+  tierOf,
+  type Feature,
+  type Plan,
+  type Tier,
+} from '../plans';
 // links signed before purposes were declared (unsubscribe links in mail already sent keep working until they expire)
 export { linkKey, verifyLink } from '../signed-links';
 export { open, seal, secretBoxKey } from '../platform/crypto';

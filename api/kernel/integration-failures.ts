@@ -12,7 +12,10 @@ export const VENDOR_BUSY = 'VendorBusy';
 
 /** The retry policy of an activity that calls a vendor: backing off to once an hour, a day or so in all. */
 export const VENDOR_CALL_RETRY: RetryPolicy = {
-  initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 hour', maximumAttempts: 20,
+  initialInterval: '5 seconds',
+  backoffCoefficient: 2,
+  maximumInterval: '1 hour',
+  maximumAttempts: 20,
   nonRetryableErrorTypes: [INTEGRATION_REVOKED, VENDOR_REJECTED],
 };
 

@@ -18,7 +18,10 @@ export interface IntegrationState {
 const NEVER: Omit<IntegrationState, 'app'> = { status: 'disconnected', connectedAt: null, disconnectedAt: null, reason: null };
 
 export class IntegrationsService {
-  constructor(private readonly knex: Knex, private readonly key: Buffer) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly key: Buffer,
+  ) {}
 
   private row(shopId: number, app: string) {
     // tenancy: every query here names its shop
@@ -39,9 +42,19 @@ export class IntegrationsService {
   /** Saves the credentials (the plugin verified them with a real call first) and marks the app connected. */
   async connect(shopId: number, app: string, credentials: object): Promise<IntegrationState> {
     const now = new Date();
-    const row = { status: 'connected', credentials: seal(this.key, JSON.stringify(credentials)), connectedAt: now, disconnectedAt: null, reason: null, updatedAt: now };
+    const row = {
+      status: 'connected',
+      credentials: seal(this.key, JSON.stringify(credentials)),
+      connectedAt: now,
+      disconnectedAt: null,
+      reason: null,
+      updatedAt: now,
+    };
     // tenancy: the row is the shop's own (shop_id in the insert and the conflict target)
-    await this.knex('integrations').insert({ shopId, app, ...row, createdAt: now }).onConflict(['shop_id', 'app']).merge(row);
+    await this.knex('integrations')
+      .insert({ shopId, app, ...row, createdAt: now })
+      .onConflict(['shop_id', 'app'])
+      .merge(row);
     return this.state(shopId, app);
   }
 
@@ -57,7 +70,9 @@ export class IntegrationsService {
    */
   async revoked(shopId: number, app: string, reason: string): Promise<boolean> {
     const now = new Date();
-    const claimed = await this.row(shopId, app).where({ status: 'connected' }).update({ status: 'disconnected', credentials: null, disconnectedAt: now, reason, updatedAt: now });
+    const claimed = await this.row(shopId, app)
+      .where({ status: 'connected' })
+      .update({ status: 'disconnected', credentials: null, disconnectedAt: now, reason, updatedAt: now });
     return claimed === 1;
   }
 }

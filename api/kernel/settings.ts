@@ -45,7 +45,12 @@ export class SettingsStore {
 
   constructor(private readonly knex: Knex) {}
 
-  namespace<S extends z.ZodType<object>>(plugin: string, schema: S, defaults: z.output<S>, options: NamespaceOptions<z.output<S>> = {}): SettingsNamespace<z.output<S>> {
+  namespace<S extends z.ZodType<object>>(
+    plugin: string,
+    schema: S,
+    defaults: z.output<S>,
+    options: NamespaceOptions<z.output<S>> = {},
+  ): SettingsNamespace<z.output<S>> {
     type T = z.output<S>;
     if (!PLUGIN_ID.test(plugin)) throw new Error(`Settings namespace owner "${plugin}" is not a plugin id`);
     const name = options.key ? `${plugin}.${options.key}` : plugin;

@@ -71,7 +71,9 @@ export class ShopsService {
 
   /** The merchant finished onboarding (subscribing during onboarding does, spec section 4). */
   async markSetupDone(shopId: number, trx?: Knex.Transaction): Promise<void> {
-    await Shop.query(trx ?? this.knex).findById(shopId).patch({ setupDone: true });
+    await Shop.query(trx ?? this.knex)
+      .findById(shopId)
+      .patch({ setupDone: true });
   }
 
   async get(shopId: number, trx?: Knex.Transaction): Promise<ShopView | undefined> {
@@ -123,7 +125,14 @@ function view(row: Shop): ShopView {
     installedAt: new Date(row.installedAt),
     uninstalled: !!row.uninstalledAt,
     appEnabled: row.appStatus,
-    flags: { removeBranding: row.isRemoveBranding, enableRemoveBranding: row.enableRemoveBranding, extendedMode: row.extendedMode, setupDone: row.setupDone, isNewShop: row.isNewShop, hasVNMFonts: !!row.hasVNMFonts },
+    flags: {
+      removeBranding: row.isRemoveBranding,
+      enableRemoveBranding: row.enableRemoveBranding,
+      extendedMode: row.extendedMode,
+      setupDone: row.setupDone,
+      isNewShop: row.isNewShop,
+      hasVNMFonts: !!row.hasVNMFonts,
+    },
     planSubject: { plan: row.plan, shopifyPlan: row.shopifyPlan ?? null, email: row.email ?? null, installedAt: new Date(row.installedAt) },
   };
 }

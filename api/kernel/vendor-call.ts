@@ -31,7 +31,11 @@ export async function assertVendorOk(res: Response, app: string): Promise<void> 
 
 /** A call our own rate limit for the vendor holds back: retried once the window allows. */
 export function vendorRateLimited(app: string, waitSeconds: number): ApplicationFailure {
-  return ApplicationFailure.create({ type: VENDOR_BUSY, message: `${app}: our rate limit for this key, next call in ${waitSeconds} s`, nextRetryDelay: waitSeconds * 1000 });
+  return ApplicationFailure.create({
+    type: VENDOR_BUSY,
+    message: `${app}: our rate limit for this key, next call in ${waitSeconds} s`,
+    nextRetryDelay: waitSeconds * 1000,
+  });
 }
 
 /** A vendor's URL as called: unchanged, or behind the integrations emulator (`${base}/hosts/<host>/<path>`). */

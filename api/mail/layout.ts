@@ -40,7 +40,8 @@ export interface MailBody {
   lang?: string;
 }
 
-const BUTTON = (b: string) => `<mj-button href="{{ ${b}.url }}" background-color="{{ ${b}.background }}" color="{{ ${b}.color }}" border="{{ ${b}.border }}" border-radius="8px" font-weight="600" inner-padding="10px 18px" align="left" padding="4px 0">{{ ${b}.labelHtml }}</mj-button>`;
+const BUTTON = (b: string) =>
+  `<mj-button href="{{ ${b}.url }}" background-color="{{ ${b}.background }}" color="{{ ${b}.color }}" border="{{ ${b}.border }}" border-radius="8px" font-weight="600" inner-padding="10px 18px" align="left" padding="4px 0">{{ ${b}.labelHtml }}</mj-button>`;
 
 const SOURCE = `<mjml lang="{{ lang }}">
 <mj-head>

@@ -4,5 +4,8 @@ declare module 'mjml' {
     html: string;
     errors: { formattedMessage: string }[];
   }
-  export default function mjml2html(mjml: string, options?: { validationLevel?: 'strict' | 'soft' | 'skip'; minify?: boolean; keepComments?: boolean; fonts?: Record<string, string> }): Promise<MjmlResult>;
+  export default function mjml2html(
+    mjml: string,
+    options?: { validationLevel?: 'strict' | 'soft' | 'skip'; minify?: boolean; keepComments?: boolean; fonts?: Record<string, string> },
+  ): Promise<MjmlResult>;
 }

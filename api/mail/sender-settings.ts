@@ -4,9 +4,7 @@
 // never leaves the kernel; a screen sees only whether one is kept.
 import type { Config } from '../config';
 import type { SettingsStore } from '../kernel/settings';
-import {
-  effectiveFrom, emailSettings, isSenderVerified, openPassword, sealPassword, SmtpHostRefused, verifySmtp, type StoredEmailSettings,
-} from './sender';
+import { effectiveFrom, emailSettings, isSenderVerified, openPassword, sealPassword, SmtpHostRefused, verifySmtp, type StoredEmailSettings } from './sender';
 
 export interface SenderSettingsView {
   senderName: string | null;
@@ -74,7 +72,13 @@ export class SenderSettings {
     if (account.authentication && password === null && !keptSealed) throw new SmtpNotVerified('A password is required');
     const { host, port, authentication, username } = account;
     try {
-      await verifySmtp(this.config, { host, port, authentication, username, password: password ?? (keptSealed ? openPassword(this.config, keptSealed) : null) });
+      await verifySmtp(this.config, {
+        host,
+        port,
+        authentication,
+        username,
+        password: password ?? (keptSealed ? openPassword(this.config, keptSealed) : null),
+      });
     } catch (err) {
       throw new SmtpNotVerified(err instanceof SmtpHostRefused ? err.message : String((err as Error).message ?? '').slice(0, MAX_REASON), { cause: err });
     }
@@ -96,7 +100,14 @@ export class SenderSettings {
       isCustomSenderEnabled: s.isCustomSenderEnabled,
       isVerified: isSenderVerified(s),
       smtpType: s.smtpType,
-      smtp: smtp && { host: smtp.host, port: smtp.port, authentication: smtp.authentication, username: smtp.username, hasPassword: !!smtp.passwordSealed, verifiedAt: smtp.verifiedAt },
+      smtp: smtp && {
+        host: smtp.host,
+        port: smtp.port,
+        authentication: smtp.authentication,
+        username: smtp.username,
+        hasPassword: !!smtp.passwordSealed,
+        verifiedAt: smtp.verifiedAt,
+      },
       effectiveFrom: effectiveFrom(this.config, s),
     };
   }

@@ -75,8 +75,24 @@ export function effectiveFrom(config: Config, s: StoredEmailSettings): string {
 
 // In production a merchant's SMTP host must be a public address: no probing of our own network.
 const PRIVATE = new net.BlockList();
-for (const [net4, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 4]] as const) PRIVATE.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) PRIVATE.addSubnet(net6, bits, 'ipv6');
+for (const [net4, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(net4, bits, 'ipv4');
+for (const [net6, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net6, bits, 'ipv6');
 
 export class SmtpHostRefused extends Error {}
 

@@ -90,7 +90,9 @@ export class MailService {
 
   /** The messages the local SMTP sink kept for this shop, newest first (the developer zone's viewer); none without a sink. */
   localMail(shopDomain: string): LocalMail[] {
-    return listMail(this.config.dataDir).filter((m) => m.shop === shopDomain).map(({ file: _file, ...mail }) => mail);
+    return listMail(this.config.dataDir)
+      .filter((m) => m.shop === shopDomain)
+      .map(({ file: _file, ...mail }) => mail);
   }
 
   /** The .eml file of one of them, or undefined for another shop's or an unknown id. */

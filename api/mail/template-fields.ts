@@ -26,9 +26,15 @@ export const emailTemplateFields = z
     buttonText: noLinks(60),
     buttonColor: colour,
     buttonTextColor: colour,
-    secondaryButton: z.object({ text: noLinks(60), url: text(2000).refine(isHttpUrl, M.invalid) }).strict().nullable(),
+    secondaryButton: z
+      .object({ text: noLinks(60), url: text(2000).refine(isHttpUrl, M.invalid) })
+      .strict()
+      .nullable(),
     // Inside a <style> element: no markup, so it cannot close the element.
-    customCss: z.string().max(10_000, M.max(10_000)).refine((v) => !v.includes('<'), M.invalid),
+    customCss: z
+      .string()
+      .max(10_000, M.max(10_000))
+      .refine((v) => !v.includes('<'), M.invalid),
     /** the quieter second button (confirm-edit's decline) */
     denyButtonText: noLinks(60).optional(),
     /** photo reminder: sent for reviews rated at least this many stars */
@@ -40,4 +46,3 @@ export const emailTemplateFields = z
 export type EmailTemplate = z.infer<typeof emailTemplateFields>;
 /** What a save may send: any subset of the fields; the rest keeps its stored (or default) value. */
 export const emailTemplatePatch = emailTemplateFields.partial().strict();
-

@@ -50,7 +50,13 @@ export class TemplateInvalid extends Error {
 
 const TEXTS = { subject: 'subject', content: 'content', buttonText: 'button_text', denyButtonText: 'deny_button_text' } as const;
 const LIQUID_FIELDS = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
-const BASE: Omit<EmailTemplate, keyof typeof TEXTS> = { enabled: true, buttonColor: '#303030', buttonTextColor: '#ffffff', secondaryButton: null, customCss: '' };
+const BASE: Omit<EmailTemplate, keyof typeof TEXTS> = {
+  enabled: true,
+  buttonColor: '#303030',
+  buttonTextColor: '#ffffff',
+  secondaryButton: null,
+  customCss: '',
+};
 
 const html = emailLiquid(true);
 // Subjects are a mail header: plain text, no escaping.
@@ -92,7 +98,6 @@ export class EmailTemplates {
       }
     }
   }
-
 
   /** Every declared template, in declaration order. */
   list(): RegisteredTemplate[] {
@@ -172,7 +177,13 @@ export class EmailTemplates {
     const d = t.declaration;
     const subject = (options.subjectPrefix ?? '') + (await plain.parseAndRender(template.subject, model)).replace(/[\r\n]+/g, ' ');
     const labelHtml = await html.parseAndRender(template.buttonText, model);
-    const button = (url: string, outline = false): MailButton => ({ url, labelHtml, background: template.buttonColor, color: template.buttonTextColor, outline });
+    const button = (url: string, outline = false): MailButton => ({
+      url,
+      labelHtml,
+      background: template.buttonColor,
+      color: template.buttonTextColor,
+      outline,
+    });
     const buttons: MailButton[] = [];
     if (d.buttonUrl && typeof model[d.buttonUrl] === 'string') buttons.push(button(model[d.buttonUrl] as string));
     if (d.denyUrl && template.denyButtonText && typeof model[d.denyUrl] === 'string') {

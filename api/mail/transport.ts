@@ -7,6 +7,7 @@ import type { Config } from '../config';
  * send fails with a clear error (the tests and `npm start` always set it).
  */
 export function createMailer(config: Pick<Config, 'smtp'>) {
-  if (!config.smtp.url) return nodemailer.createTransport({ send: (_mail: unknown, done: (err: Error) => void) => done(new Error('SMTP_URL is not set')) } as never);
+  if (!config.smtp.url)
+    return nodemailer.createTransport({ send: (_mail: unknown, done: (err: Error) => void) => done(new Error('SMTP_URL is not set')) } as never);
   return nodemailer.createTransport({ url: config.smtp.url, pool: true, maxConnections: 5 });
 }

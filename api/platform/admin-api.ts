@@ -98,7 +98,17 @@ export class AdminApi {
 
   shopInfo() {
     return this.graphql<{
-      shop: { id: string; name: string; email: string; myshopifyDomain: string; ianaTimezone: string; timezoneAbbreviation: string; currencyCode: string; primaryDomain: { host: string }; plan: { displayName: string; partnerDevelopment: boolean } };
+      shop: {
+        id: string;
+        name: string;
+        email: string;
+        myshopifyDomain: string;
+        ianaTimezone: string;
+        timezoneAbbreviation: string;
+        currencyCode: string;
+        primaryDomain: { host: string };
+        plan: { displayName: string; partnerDevelopment: boolean };
+      };
       shopLocales: { locale: string; primary: boolean; published: boolean }[];
     }>(Q.SHOP_INFO);
   }
@@ -128,7 +138,9 @@ export class AdminApi {
   }
 
   async createDiscountCode(basicCodeDiscount: Record<string, unknown>) {
-    const r = await this.graphql<{ discountCodeBasicCreate: { codeDiscountNode: { id: string } | null; userErrors: UserError[] } }>(Q.DISCOUNT_CODE_CREATE, { basicCodeDiscount });
+    const r = await this.graphql<{ discountCodeBasicCreate: { codeDiscountNode: { id: string } | null; userErrors: UserError[] } }>(Q.DISCOUNT_CODE_CREATE, {
+      basicCodeDiscount,
+    });
     return AdminApi.check(r.discountCodeBasicCreate).codeDiscountNode!;
   }
 
@@ -160,8 +172,17 @@ export class AdminApi {
     AdminApi.check(r.flowTriggerReceive);
   }
 
-  async createSubscription(input: { name: string; returnUrl: string; test?: boolean; trialDays?: number; lineItems: unknown[]; replacementBehavior?: 'STANDARD' | 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE' }) {
-    const r = await this.graphql<{ appSubscriptionCreate: { appSubscription: { id: string; status: string }; confirmationUrl: string; userErrors: UserError[] } }>(Q.SUBSCRIPTION_CREATE, input);
+  async createSubscription(input: {
+    name: string;
+    returnUrl: string;
+    test?: boolean;
+    trialDays?: number;
+    lineItems: unknown[];
+    replacementBehavior?: 'STANDARD' | 'APPLY_IMMEDIATELY' | 'APPLY_ON_NEXT_BILLING_CYCLE';
+  }) {
+    const r = await this.graphql<{
+      appSubscriptionCreate: { appSubscription: { id: string; status: string }; confirmationUrl: string; userErrors: UserError[] };
+    }>(Q.SUBSCRIPTION_CREATE, input);
     return AdminApi.check(r.appSubscriptionCreate);
   }
 
@@ -171,7 +192,10 @@ export class AdminApi {
   }
 
   async cancelSubscription(id: string) {
-    const r = await this.graphql<{ appSubscriptionCancel: { appSubscription: { id: string; status: string }; userErrors: UserError[] } }>(Q.SUBSCRIPTION_CANCEL, { id });
+    const r = await this.graphql<{ appSubscriptionCancel: { appSubscription: { id: string; status: string }; userErrors: UserError[] } }>(
+      Q.SUBSCRIPTION_CANCEL,
+      { id },
+    );
     return AdminApi.check(r.appSubscriptionCancel).appSubscription;
   }
 
@@ -191,7 +215,9 @@ export class AdminApi {
    * has no main theme. Used to read where the app's theme app extension is placed (theme-files.ts).
    */
   async mainThemeFiles(filenames: string[]): Promise<{ themeId: string; themeName: string; files: Record<string, string | null> } | undefined> {
-    const r = await this.graphql<{ themes: { nodes: { id: string; name: string; files: { nodes: { filename: string; body: { content?: string } }[] } | null }[] } | null }>(Q.MAIN_THEME_FILES, { filenames });
+    const r = await this.graphql<{
+      themes: { nodes: { id: string; name: string; files: { nodes: { filename: string; body: { content?: string } }[] } | null }[] } | null;
+    }>(Q.MAIN_THEME_FILES, { filenames });
     const theme = r.themes?.nodes[0];
     if (!theme) return undefined;
     const files = Object.fromEntries(filenames.map((name) => [name, theme.files?.nodes.find((f) => f.filename === name)?.body.content ?? null]));
@@ -218,7 +244,13 @@ export class AdminApi {
   async setProductRating(productGid: string, average: number, count: number) {
     const r = await this.graphql<{ metafieldsSet: { userErrors: UserError[] } }>(Q.METAFIELDS_SET, {
       metafields: [
-        { ownerId: productGid, namespace: 'reviews', key: 'rating', type: 'rating', value: JSON.stringify({ value: average.toFixed(2), scale_min: '1.0', scale_max: '5.0' }) },
+        {
+          ownerId: productGid,
+          namespace: 'reviews',
+          key: 'rating',
+          type: 'rating',
+          value: JSON.stringify({ value: average.toFixed(2), scale_min: '1.0', scale_max: '5.0' }),
+        },
         { ownerId: productGid, namespace: 'reviews', key: 'rating_count', type: 'number_integer', value: String(count) },
       ],
     });
@@ -270,7 +302,16 @@ export interface PlatformOrder {
   currentTotalPriceSet: { shopMoney: { amount: string; currencyCode: string } };
   customer: { id: string; firstName: string | null; lastName: string | null } | null;
   shippingAddress: { countryCodeV2: string } | null;
-  lineItems: { nodes: { id: string; title: string; quantity: number; product: { id: string } | null; variant: { id: string } | null; image: { url: string; altText: string | null } | null }[] };
+  lineItems: {
+    nodes: {
+      id: string;
+      title: string;
+      quantity: number;
+      product: { id: string } | null;
+      variant: { id: string } | null;
+      image: { url: string; altText: string | null } | null;
+    }[];
+  };
   fulfillments: { createdAt: string; deliveredAt: string | null; displayStatus: string }[];
 }
 
@@ -283,9 +324,17 @@ export interface ActiveSubscription {
   currentPeriodEnd: string | null;
   test: boolean;
   createdAt: string;
-  lineItems: { plan: { pricingDetails: {
-    interval?: 'EVERY_30_DAYS' | 'ANNUAL';
-    price?: { amount: string; currencyCode: string };
-    discount?: { durationLimitInIntervals: number | null; remainingDurationInIntervals: number | null; value: { percentage?: number; amount?: { amount: string } } } | null;
-  } } }[];
+  lineItems: {
+    plan: {
+      pricingDetails: {
+        interval?: 'EVERY_30_DAYS' | 'ANNUAL';
+        price?: { amount: string; currencyCode: string };
+        discount?: {
+          durationLimitInIntervals: number | null;
+          remainingDurationInIntervals: number | null;
+          value: { percentage?: number; amount?: { amount: string } };
+        } | null;
+      };
+    };
+  }[];
 }

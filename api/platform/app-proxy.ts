@@ -51,6 +51,10 @@ export function verifyAppProxy(secret: string): Middleware<AppState & { proxy: A
  */
 export function shopperAddress(ctx: Pick<Context, 'app' | 'get' | 'ip'>): string {
   const ours = ctx.app.proxy ? ctx.app.maxIpsCount : 0;
-  const chain = ctx.get('x-forwarded-for').split(',').map((a) => a.trim()).filter(Boolean);
+  const chain = ctx
+    .get('x-forwarded-for')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   return chain[chain.length - 1 - ours] || ctx.ip;
 }

@@ -42,10 +42,21 @@ export function catalogRoutes(platform: Platform, capabilities: Capabilities) {
 
   router.get('/searchProducts', async (ctx) => {
     const q = searchProducts.parse(ctx.query);
-    const clauses = [q.search ? `title:*${q.search.replace(/[^\p{L}\p{N} _-]/gu, '')}*` : '', q.status ? `status:${q.status.toLowerCase()}` : '', q.published_status && q.published_status !== 'any' ? `published_status:${q.published_status}` : ''];
-    const page = await platform.adminApi(ctx.state.auth.shopDomain).products({ first: q.limit, after: q.after, query: clauses.filter(Boolean).join(' AND ') || undefined, sortKey: 'TITLE' });
+    const clauses = [
+      q.search ? `title:*${q.search.replace(/[^\p{L}\p{N} _-]/gu, '')}*` : '',
+      q.status ? `status:${q.status.toLowerCase()}` : '',
+      q.published_status && q.published_status !== 'any' ? `published_status:${q.published_status}` : '',
+    ];
+    const page = await platform
+      .adminApi(ctx.state.auth.shopDomain)
+      .products({ first: q.limit, after: q.after, query: clauses.filter(Boolean).join(' AND ') || undefined, sortKey: 'TITLE' });
     const withCounts = q.withReviewsCount === 'true' || q.includeSummary === 'true';
-    const stats = withCounts ? await summaries(ctx, page.nodes.map((p) => p.id)) : [];
+    const stats = withCounts
+      ? await summaries(
+          ctx,
+          page.nodes.map((p) => p.id),
+        )
+      : [];
     ctx.body = {
       success: true,
       products: page.nodes.map((p, i) => ({
@@ -62,7 +73,14 @@ export function catalogRoutes(platform: Platform, capabilities: Capabilities) {
 
   router.get('/productsSummary', async (ctx) => {
     const { productIdsString } = productsSummary.parse(ctx.query);
-    const ids = [...new Set(productIdsString.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 250);
+    const ids = [
+      ...new Set(
+        productIdsString
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ].slice(0, 250);
     ctx.body = { success: true, data: await summaries(ctx, ids) };
   });
 

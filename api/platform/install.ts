@@ -26,7 +26,9 @@ export async function installShop(knex: Knex, shopify: Shopify, tokens: TokenSto
       uninstalledAt: null,
     };
     const shop = existing
-      ? await existing.$query(trx).patchAndFetch({ ...details, ...(existing.uninstalledAt ? { installedAt: new Date(), isNewShop: true } : {}) } as Partial<Shop>)
+      ? await existing
+          .$query(trx)
+          .patchAndFetch({ ...details, ...(existing.uninstalledAt ? { installedAt: new Date(), isNewShop: true } : {}) } as Partial<Shop>)
       : await Shop.query(trx).insertAndFetch({ shopifyDomain: session.shop, ...details } as Partial<Shop>);
     await tokens.save(shop.id, session, trx);
     return shop;

@@ -47,7 +47,9 @@ export function oauthRoutes(knex: Knex, shopify: Shopify, tokens: TokenStore, en
   const router = new Router<AppState>();
 
   router.get('/auth/shopify', async (ctx) => {
-    const shop = String(ctx.query.shop ?? '').trim().toLowerCase();
+    const shop = String(ctx.query.shop ?? '')
+      .trim()
+      .toLowerCase();
     if (!SHOP_DOMAIN.test(shop)) return refusal(ctx, 400, 'Enter your shop domain, like my-store.myshopify.com.');
     // The library writes the redirect and the state cookies itself.
     ctx.respond = false;

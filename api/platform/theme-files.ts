@@ -56,8 +56,13 @@ export function appEmbedState(settingsData: Json | undefined, handle: string, ap
 /** Whether an app block is placed, and not disabled, in a JSON template. */
 export function appBlockPlaced(template: Json | undefined, handle: string, appHandle?: string): boolean {
   const sections = Object.values((template?.sections as Record<string, Block & { blocks?: Record<string, Block> }> | undefined) ?? {});
-  return sections.some((s) => s.disabled !== true && Object.values(s.blocks ?? {}).some((b) =>
-    b.disabled !== true && appBlockHandle(b) === handle && (!appHandle || String(b.type).startsWith(`shopify://apps/${appHandle}/`))));
+  return sections.some(
+    (s) =>
+      s.disabled !== true &&
+      Object.values(s.blocks ?? {}).some(
+        (b) => b.disabled !== true && appBlockHandle(b) === handle && (!appHandle || String(b.type).startsWith(`shopify://apps/${appHandle}/`)),
+      ),
+  );
 }
 
 /**
@@ -65,7 +70,10 @@ export function appBlockPlaced(template: Json | undefined, handle: string, appHa
  * panel with the embed switched on; the app block one adds the block to a template at `target`
  * (newAppsSection, mainSection, sectionId:<id>). The merchant still presses Save.
  */
-export function themeEditorUrl(shopDomain: string, link: { embed: string; apiKey: string; template?: string } | { block: string; apiKey: string; template: string; target: string }): string {
+export function themeEditorUrl(
+  shopDomain: string,
+  link: { embed: string; apiKey: string; template?: string } | { block: string; apiKey: string; template: string; target: string },
+): string {
   const params = new URLSearchParams();
   if ('embed' in link) {
     params.set('context', 'apps');

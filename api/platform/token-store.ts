@@ -32,7 +32,9 @@ export class TokenStore {
   }
 
   async load(shopDomain: string): Promise<Session | undefined> {
-    const row = await this.knex('sessions').where({ id: this.shopify.session.getOfflineId(shopDomain) }).first();
+    const row = await this.knex('sessions')
+      .where({ id: this.shopify.session.getOfflineId(shopDomain) })
+      .first();
     if (!row) return undefined;
     return new Session({
       id: row.id,

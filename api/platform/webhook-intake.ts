@@ -75,7 +75,11 @@ export async function takeIn(knex: Knex, outbox: WorkflowOutbox, delivery: Incom
   }
 
   const outboxId = await knex.transaction(async (trx) => {
-    const [row] = await trx('webhook_deliveries').insert(delivery).onConflict(['shop_domain', 'webhook_id']).ignore().returning(['id', 'shopDomain', 'webhookId', 'topic']);
+    const [row] = await trx('webhook_deliveries')
+      .insert(delivery)
+      .onConflict(['shop_domain', 'webhook_id'])
+      .ignore()
+      .returning(['id', 'shopDomain', 'webhookId', 'topic']);
     return row ? ((await outbox.enqueue(ProcessWebhook, processWebhookStart(row), trx)) ?? null) : undefined;
   });
   if (outboxId === undefined) return redeliver(knex, outbox, delivery);
@@ -84,7 +88,9 @@ export async function takeIn(knex: Knex, outbox: WorkflowOutbox, delivery: Incom
 }
 
 async function redeliver(knex: Knex, outbox: WorkflowOutbox, delivery: IncomingDelivery): Promise<Intake> {
-  const row = await knex('webhook_deliveries').where({ shopDomain: delivery.shopDomain, webhookId: delivery.webhookId }).first('id', 'shopDomain', 'webhookId', 'topic', 'status');
+  const row = await knex('webhook_deliveries')
+    .where({ shopDomain: delivery.shopDomain, webhookId: delivery.webhookId })
+    .first('id', 'shopDomain', 'webhookId', 'topic', 'status');
   // Deleted in between by shop/redact: nothing left to do.
   if (!row || row.status === 'processed') return 'duplicate';
   if (row.status === 'malformed') return 'malformed';

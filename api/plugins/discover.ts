@@ -26,7 +26,10 @@ export interface DiscoveredPlugin {
 
 /** The first of `names` in dir; each .ts name is also looked for as .js, which is what a build (npm run build) holds. */
 function entry(dir: string, names: string[]): string | undefined {
-  return names.flatMap((n) => [n, n.replace(/\.ts$/, '.js')]).map((n) => path.join(dir, n)).find((f) => fs.existsSync(f));
+  return names
+    .flatMap((n) => [n, n.replace(/\.ts$/, '.js')])
+    .map((n) => path.join(dir, n))
+    .find((f) => fs.existsSync(f));
 }
 
 function folder(dir: string): string | undefined {

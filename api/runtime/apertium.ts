@@ -38,7 +38,11 @@ export function findApertiumApy(): string | undefined {
 /** The installed pairs' modes ('spa-eng', 'eng-spa', 'fr-es' ...): APy serves nothing without one. */
 export function installedModes(modesDir = APERTIUM_MODES_DIR): string[] {
   try {
-    return fs.readdirSync(modesDir).filter((f) => f.endsWith('.mode')).map((f) => f.slice(0, -'.mode'.length)).sort();
+    return fs
+      .readdirSync(modesDir)
+      .filter((f) => f.endsWith('.mode'))
+      .map((f) => f.slice(0, -'.mode'.length))
+      .sort();
   } catch {
     return [];
   }
@@ -73,9 +77,16 @@ export async function startApertium(o: ApertiumOptions = {}): Promise<RunningApe
   if (!apy) throw new ApertiumNotInstalled();
   const modesDir = o.modesDir ?? APERTIUM_MODES_DIR;
   const modes = installedModes(modesDir);
-  if (!modes.length) throw new ApertiumNotInstalled(`Apertium APy has no language pair in ${modesDir}: review translation through Apertium is unavailable; apt-get install apertium-en-es`);
+  if (!modes.length)
+    throw new ApertiumNotInstalled(
+      `Apertium APy has no language pair in ${modesDir}: review translation through Apertium is unavailable; apt-get install apertium-en-es`,
+    );
   if (o.port !== undefined) return startApy(apy, o.port, modes, modesDir, o);
-  return startOnFreshPorts([await freePort()], ([port]) => startApy(apy, port, modes, modesDir, o), (err) => o.log?.warn({ err }, 'the Apertium APy port was taken meanwhile: trying a fresh one'));
+  return startOnFreshPorts(
+    [await freePort()],
+    ([port]) => startApy(apy, port, modes, modesDir, o),
+    (err) => o.log?.warn({ err }, 'the Apertium APy port was taken meanwhile: trying a fresh one'),
+  );
 }
 
 async function startApy(apy: string, port: number, modes: string[], modesDir: string, o: ApertiumOptions): Promise<RunningApertium> {
@@ -118,7 +129,10 @@ async function ready(supervisor: Supervisor, url: string, timeoutMs: number, out
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (exited) throw new Error(`Apertium APy exited (${exited}) before it answered: ${output().trim().slice(-1000)}`);
-      const answered = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+      const answered = await fetch(`${url}/listPairs`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (answered) return;
       if (Date.now() > deadline) throw new Error(`Apertium APy did not answer ${url}/listPairs within ${timeoutMs} ms: ${output().trim().slice(-1000)}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -141,7 +155,11 @@ export async function startEmbeddedApertium(log: Logger, progress: (line: string
   try {
     return await startApertium({ log, say: progress });
   } catch (err) {
-    progress(err instanceof ApertiumNotInstalled ? err.message : `Apertium APy did not start: review translation through Apertium is unavailable (${(err as Error).message})`);
+    progress(
+      err instanceof ApertiumNotInstalled
+        ? err.message
+        : `Apertium APy did not start: review translation through Apertium is unavailable (${(err as Error).message})`,
+    );
     return undefined;
   }
 }

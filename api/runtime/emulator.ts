@@ -21,7 +21,11 @@ export async function startDevEmulator(config: Config, log: Logger): Promise<Run
     apiSecret: EMULATOR_API_SECRET,
     appUrl: config.appUrl,
     dataDir: config.dataDir,
-    log: { info: (...a: unknown[]) => log.info({ emulator: a }), warn: (...a: unknown[]) => log.warn({ emulator: a }), debug: (...a: unknown[]) => log.debug({ emulator: a }) },
+    log: {
+      info: (...a: unknown[]) => log.info({ emulator: a }),
+      warn: (...a: unknown[]) => log.warn({ emulator: a }),
+      debug: (...a: unknown[]) => log.debug({ emulator: a }),
+    },
   });
   return {
     url: emulator.url,
@@ -42,6 +46,11 @@ export async function installEmulatorShop(config: Config, log: Logger, knex: Kne
   });
   if (!res.ok) throw new Error(`the emulator refused a session token for ${shop}: ${res.status}`);
   const { token } = (await res.json()) as { token: string };
-  const { session } = await platform.shopify.auth.tokenExchange({ shop, sessionToken: token, requestedTokenType: RequestedTokenType.OfflineAccessToken, expiring: true });
+  const { session } = await platform.shopify.auth.tokenExchange({
+    shop,
+    sessionToken: token,
+    requestedTokenType: RequestedTokenType.OfflineAccessToken,
+    expiring: true,
+  });
   await installShop(knex, platform.shopify, platform.tokens, session);
 }

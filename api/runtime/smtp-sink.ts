@@ -31,18 +31,20 @@ const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 
 /** Decodes RFC 2047 encoded words (=?utf-8?B?...?= / =?utf-8?Q?...?=) in a header value. */
 export function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_m, charset: string, enc: string, text: string) => {
-      const bytes = enc.toUpperCase() === 'B'
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_m, charset: string, enc: string, text: string) => {
+    const bytes =
+      enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
-      try {
-        return new TextDecoder(charset.toLowerCase()).decode(bytes);
-      } catch {
-        return bytes.toString('latin1');
-      }
-    });
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          );
+    try {
+      return new TextDecoder(charset.toLowerCase()).decode(bytes);
+    } catch {
+      return bytes.toString('latin1');
+    }
+  });
 }
 
 export function parseHeaders(raw: string): Record<string, string> {

@@ -62,7 +62,9 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
       o.progress(`starting PostgreSQL (embedded, data in ${path.join(config.dataDir, 'postgres')})`);
       const start = ([port]: number[]) => startEmbeddedPostgres(config.dataDir, port, o.databaseName ?? 'plaudit', log);
       const pg = throwAway
-        ? await startOnFreshPorts([config.database.embeddedPort], start, (err) => log.warn({ err }, 'the PostgreSQL port was taken meanwhile: trying a fresh one'))
+        ? await startOnFreshPorts([config.database.embeddedPort], start, (err) =>
+            log.warn({ err }, 'the PostgreSQL port was taken meanwhile: trying a fresh one'),
+          )
         : await start([config.database.embeddedPort]);
       stops.push(pg.stop);
       databaseUrl = pg.url;
@@ -86,7 +88,10 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
         if (!config.marketplaceBaseUrl) {
           // AliExpress and Amazon for marketplace imports, which cannot reach the real ones here either
           const { startMarketplaceEmulator } = await import('../../emulator/marketplaces');
-          const marketplaces = await startMarketplaceEmulator({ port: 0, log: { info: (...a: unknown[]) => log.debug({ marketplaces: a }), warn: (...a: unknown[]) => log.warn({ marketplaces: a }) } });
+          const marketplaces = await startMarketplaceEmulator({
+            port: 0,
+            log: { info: (...a: unknown[]) => log.debug({ marketplaces: a }), warn: (...a: unknown[]) => log.warn({ marketplaces: a }) },
+          });
           stops.push(marketplaces.stop);
           shopifyEnv.MARKETPLACE_BASE_URL = marketplaces.url;
           services.push({ name: 'Marketplace emulator', url: `${marketplaces.url}  (https://<host>/<path> at /hosts/<host>/<path>)`, embedded: true });

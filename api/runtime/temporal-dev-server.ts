@@ -43,7 +43,20 @@ export async function startTemporalDevServer(o: DevServerOptions): Promise<Runni
   for (const port of [o.port, o.uiPort]) {
     if (!(await portIsFree(port))) throw new Error(`port ${port} is taken: is another Temporal dev server running? (TEMPORAL_PORT / TEMPORAL_UI_PORT)`);
   }
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(o.port), '--ui-port', String(o.uiPort), '--namespace', o.namespace, '--log-level', 'warn'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(o.port),
+    '--ui-port',
+    String(o.uiPort),
+    '--namespace',
+    o.namespace,
+    '--log-level',
+    'warn',
+  ];
   if (o.dbFile) {
     fs.mkdirSync(path.dirname(o.dbFile), { recursive: true });
     args.push('--db-filename', o.dbFile);
@@ -87,7 +100,15 @@ export async function startDownloadedDevServer(o: Omit<DevServerOptions, 'cli'>)
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   if (o.dbFile) fs.mkdirSync(path.dirname(o.dbFile), { recursive: true });
   const env = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'cached-download' }, ip: '127.0.0.1', port: o.port, uiPort: o.uiPort, ui: true, namespace: o.namespace, dbFilename: o.dbFile },
+    server: {
+      executable: { type: 'cached-download' },
+      ip: '127.0.0.1',
+      port: o.port,
+      uiPort: o.uiPort,
+      ui: true,
+      namespace: o.namespace,
+      dbFilename: o.dbFile,
+    },
   });
   return { address: `127.0.0.1:${o.port}`, uiUrl: `http://localhost:${o.uiPort}`, stop: () => env.teardown() };
 }

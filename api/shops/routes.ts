@@ -9,7 +9,6 @@ import type { AppContext, AppState } from '../http/types';
 import { Shop } from './shop.model';
 import { appStatusUpdate, devZoneState, devZoneStatus, isRatedUpdate, onboardingUpdate, shopUpdate } from './shop.schemas';
 
-
 async function currentShop(ctx: AppContext): Promise<Shop> {
   // Shop is the tenant row itself, found by the verified auth context's id.
   const shop = await Shop.query().findById(ctx.state.auth.shopId);
@@ -25,7 +24,12 @@ async function save(ctx: AppContext, patch: Partial<Shop>, message = 'Saved succ
   if (patch.quickstart) merged.quickstart = { ...shop.quickstart, ...patch.quickstart };
   const data = await shop.$query().patchAndFetch(merged);
   // A durable event: held review requests check their quota again (plugins listen in plugin.ts).
-  if (events && data.plan !== previousPlan) await events.emit(ShopPlanChanged, { shopId: shop.id, shopDomain: shop.shopifyDomain, plan: data.plan, previousPlan }, { key: `${shop.id}:${Date.now()}`, shopDomain: shop.shopifyDomain });
+  if (events && data.plan !== previousPlan)
+    await events.emit(
+      ShopPlanChanged,
+      { shopId: shop.id, shopDomain: shop.shopifyDomain, plan: data.plan, previousPlan },
+      { key: `${shop.id}:${Date.now()}`, shopDomain: shop.shopifyDomain },
+    );
   ctx.body = { success: true, message, data };
 }
 

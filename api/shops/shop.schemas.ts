@@ -30,10 +30,7 @@ export const shopUpdate = z
 
 export const appStatusUpdate = z.object({ appStatus: z.boolean() }).strict();
 export const isRatedUpdate = z.object({ isRated: z.boolean() }).strict();
-export const onboardingUpdate = z
-  .object({ setupDone: z.boolean(), isNewShop: z.boolean(), quickstart })
-  .partial()
-  .strict();
+export const onboardingUpdate = z.object({ setupDone: z.boolean(), isNewShop: z.boolean(), quickstart }).partial().strict();
 
 export const devZoneStatus = z.object({ status: z.boolean() }).strict();
 /** skip-update-state: developers set shop state directly to skip onboarding steps or try plans. */

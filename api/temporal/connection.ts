@@ -1,5 +1,12 @@
 import fs from 'node:fs';
-import { Client, Connection, type ConnectionOptions, type SignalDefinition, type WorkflowSignalWithStartOptions, type WorkflowStartOptions } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  type ConnectionOptions,
+  type SignalDefinition,
+  type WorkflowSignalWithStartOptions,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
 import type { WorkflowFunctionOf, WorkflowRef } from '../../contracts/define';
 import { temporal } from '@temporalio/proto';
 import { msToTs, type defineSearchAttributeKey, type SearchAttributeType } from '@temporalio/common';
@@ -45,7 +52,8 @@ export function connectionOptions(config: Config): ConnectionOptions {
 }
 
 type AnyWorkflowRef = WorkflowRef<any, any>;
-type SignalWithStartOptions<W extends AnyWorkflowRef, S extends any[]> = WorkflowSignalWithStartOptions<S> & WorkflowStartOptions<WorkflowFunctionOf<W>> & { signal: SignalDefinition<S> | string };
+type SignalWithStartOptions<W extends AnyWorkflowRef, S extends any[]> = WorkflowSignalWithStartOptions<S> &
+  WorkflowStartOptions<WorkflowFunctionOf<W>> & { signal: SignalDefinition<S> | string };
 
 /** Starts a referenced workflow through a bare Client (a bench, a script); services use `temporal.start`. */
 export function startWorkflow<W extends AnyWorkflowRef>(client: Client, ref: W, options: WorkflowStartOptions<WorkflowFunctionOf<W>>) {
@@ -104,9 +112,7 @@ export class TemporalGateway {
   async health(timeoutMs = 2000): Promise<{ status: 'up' | 'down'; namespace: string; error?: string }> {
     const namespace = this.config.temporal.namespace;
     try {
-      await this.connection.withDeadline(Date.now() + timeoutMs, () =>
-        this.connection.workflowService.describeNamespace({ namespace }),
-      );
+      await this.connection.withDeadline(Date.now() + timeoutMs, () => this.connection.workflowService.describeNamespace({ namespace }));
       return { status: 'up', namespace };
     } catch (err) {
       return { status: 'down', namespace, error: (err as Error).message.split('\n')[0] };
@@ -134,12 +140,7 @@ export async function ensureNamespace(connection: Connection, namespace: string,
 }
 
 /** Adds any custom search attribute the namespace lacks, through the operator service. */
-export async function ensureSearchAttributes(
-  connection: Connection,
-  namespace: string,
-  keys: SearchAttributeKey[],
-  log: Logger,
-) {
+export async function ensureSearchAttributes(connection: Connection, namespace: string, keys: SearchAttributeKey[], log: Logger) {
   const existing = await connection.operatorService.listSearchAttributes({ namespace });
   const known = new Set(Object.keys(existing.customAttributes ?? {}));
   const missing = keys.filter((k) => !known.has(k.name));

@@ -39,8 +39,12 @@ function decodeCursor(cursor: string): string {
 export function paginate<T, N>(items: T[], args: PageArgs, idOf: (t: T) => string, toNode: (t: T) => N, sortValue?: (t: T) => unknown): Connection<N> {
   const { first, last, after, before } = args;
   if (first == null && last == null) throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
-  for (const [name, n] of [['first', first], ['last', last]] as const) {
-    if (n != null && (n < 0 || n > MAX_PAGE)) throw new GraphQLError(`The value of the argument \`${name}\` must be between 0 and ${MAX_PAGE}.`, { extensions: { code: 'BAD_REQUEST' } });
+  for (const [name, n] of [
+    ['first', first],
+    ['last', last],
+  ] as const) {
+    if (n != null && (n < 0 || n > MAX_PAGE))
+      throw new GraphQLError(`The value of the argument \`${name}\` must be between 0 and ${MAX_PAGE}.`, { extensions: { code: 'BAD_REQUEST' } });
   }
   const indexOf = (cursor: string) => {
     const id = decodeCursor(cursor);

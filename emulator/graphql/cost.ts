@@ -2,8 +2,19 @@
 // (or `last`) times the cost of one node, scalars nothing, mutations 10. A single query may cost
 // at most 1000; the bucket holds 2000 points and refills 100 per second (the Basic plan's limits).
 import {
-  getNamedType, isCompositeType, isLeafType, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode,
-  type GraphQLCompositeType, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
+  getNamedType,
+  isCompositeType,
+  isLeafType,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 
 export const MAX_QUERY_COST = 1000;
@@ -50,7 +61,10 @@ export function queryCost(schema: GraphQLSchema, doc: DocumentNode, op: Operatio
   };
 
   const cost = (parent: GraphQLCompositeType, set: SelectionSetNode | undefined, value: unknown): number =>
-    fields(parent, set).reduce((sum, [type, field]) => sum + fieldCost(type, field, actual ? (value as Record<string, unknown> | null)?.[(field.alias ?? field.name).value] : undefined), 0);
+    fields(parent, set).reduce(
+      (sum, [type, field]) => sum + fieldCost(type, field, actual ? (value as Record<string, unknown> | null)?.[(field.alias ?? field.name).value] : undefined),
+      0,
+    );
 
   const fieldCost = (parent: GraphQLCompositeType, field: FieldNode, value: unknown): number => {
     if (field.name.value.startsWith('__') || !('getFields' in parent)) return 0;
@@ -76,7 +90,10 @@ export function queryCost(schema: GraphQLSchema, doc: DocumentNode, op: Operatio
       if (sub.name.value === 'edges') {
         for (const [, n] of fields(type, sub.selectionSet).filter(([, f]) => f.name.value === 'node')) {
           const k = (n.alias ?? n.name).value;
-          total = Math.max(total, times * list.reduce((sum: number, edge) => sum + 1 + cost(node, n.selectionSet, (edge as Record<string, unknown> | undefined)?.[k]), 0));
+          total = Math.max(
+            total,
+            times * list.reduce((sum: number, edge) => sum + 1 + cost(node, n.selectionSet, (edge as Record<string, unknown> | undefined)?.[k]), 0),
+          );
         }
       }
     }
@@ -113,4 +130,8 @@ export function refund(buckets: Buckets, key: string, amount: number): ThrottleS
   return statusOf(b.available);
 }
 
-const statusOf = (available: number): ThrottleStatus => ({ maximumAvailable: BUCKET_SIZE, currentlyAvailable: Math.floor(available), restoreRate: RESTORE_RATE });
+const statusOf = (available: number): ThrottleStatus => ({
+  maximumAvailable: BUCKET_SIZE,
+  currentlyAvailable: Math.floor(available),
+  restoreRate: RESTORE_RATE,
+});

@@ -3,9 +3,7 @@
 // them: HTTP 200 with `errors`, every response with `extensions.cost`.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import {
-  buildSchema, execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode, type GraphQLFormattedError,
-} from 'graphql';
+import { buildSchema, execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode, type GraphQLFormattedError } from 'graphql';
 import type { Context } from 'koa';
 import type { EmulatorContext } from '../context';
 import { validAccessToken } from '../tokens';
@@ -51,11 +49,11 @@ export function adminApiRouter(em: EmulatorContext): Router {
 
   router.post('/shops/:shop/admin/api/:version/graphql.json', async (ctx) => {
     const shop = em.store.shop(ctx.params.shop);
-    if (!shop || !API_VERSION.test(ctx.params.version)) return void (ctx.status = 404, ctx.body = { errors: 'Not Found' });
+    if (!shop || !API_VERSION.test(ctx.params.version)) return void ((ctx.status = 404), (ctx.body = { errors: 'Not Found' }));
     ctx.set('X-Request-Id', randomUUID());
     ctx.set('X-Shopify-API-Version', ctx.params.version);
     const token = validAccessToken(shop, ctx.get('X-Shopify-Access-Token'));
-    if (!token) return void (ctx.status = 401, ctx.body = { errors: INVALID_TOKEN });
+    if (!token) return void ((ctx.status = 401), (ctx.body = { errors: INVALID_TOKEN }));
 
     const forced = em.store.throttles.get(shop.domain);
     if (forced && forced.count > 0) {
@@ -70,7 +68,7 @@ export function adminApiRouter(em: EmulatorContext): Router {
       ctx.body = { errors, extensions: { cost: { requestedQueryCost, actualQueryCost: null, throttleStatus } } };
     };
     const { query, variables, operationName } = readBody(ctx);
-    if (!query) return void (ctx.status = 400, ctx.body = { errors: { query: 'Required parameter missing or invalid' } });
+    if (!query) return void ((ctx.status = 400), (ctx.body = { errors: { query: 'Required parameter missing or invalid' } }));
     let document: DocumentNode;
     try {
       document = parse(query);
@@ -86,10 +84,15 @@ export function adminApiRouter(em: EmulatorContext): Router {
 
     const cost = queryCost(schema, document, op, variables);
     if (cost > MAX_QUERY_COST) {
-      return refused([{
-        message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
-        extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_QUERY_COST, documentation: RATE_LIMITS_DOC },
-      }], cost);
+      return refused(
+        [
+          {
+            message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_QUERY_COST, documentation: RATE_LIMITS_DOC },
+          },
+        ],
+        cost,
+      );
     }
     const bucket = takeFromBucket(em.store.buckets, shop.domain, cost);
     if (!bucket.ok) return throttled(ctx, 200, bucket.status, cost);

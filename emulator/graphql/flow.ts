@@ -88,9 +88,11 @@ export function flowMutations(c: GqlContext) {
       else if (!HANDLE.test(handle)) userErrors.push({ field: ['handle'], message: `Invalid handle '${handle}'` });
       else {
         const declared = declaredFlowExtensions().triggers;
-        if (declared.size && !declared.has(handle)) userErrors.push({ field: ['handle'], message: `Could not find a trigger extension with handle '${handle}' for this app` });
+        if (declared.size && !declared.has(handle))
+          userErrors.push({ field: ['handle'], message: `Could not find a trigger extension with handle '${handle}' for this app` });
       }
-      if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) userErrors.push({ field: ['payload'], message: 'Payload must be a JSON object' });
+      if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+        userErrors.push({ field: ['payload'], message: 'Payload must be a JSON object' });
       else if (Buffer.byteLength(JSON.stringify(payload)) >= FLOW_PAYLOAD_LIMIT) {
         userErrors.push({ field: ['payload'], message: `Payload is too large: the limit is ${FLOW_PAYLOAD_LIMIT / 1000} KB` });
       }
@@ -112,7 +114,12 @@ export async function runFlowAction(
   const actionRunId = o.actionRunId ?? randomUUID();
   const url = `${em.appUrl}/flow/actions/${handle}`;
   const raw = JSON.stringify({
-    shop_id: shop.id, shopify_domain: shop.domain, action_run_id: actionRunId, action_definition_id: handle, handle, properties: o.properties,
+    shop_id: shop.id,
+    shopify_domain: shop.domain,
+    action_run_id: actionRunId,
+    action_definition_id: handle,
+    handle,
+    properties: o.properties,
   });
   return { actionRunId, url, ...(await postSigned(em, url, raw)) };
 }
@@ -121,7 +128,12 @@ export async function runFlowAction(
 async function postSigned(em: EmulatorContext, url: string, raw: string): Promise<{ status: number; body: unknown }> {
   const hmac = createHmac('sha256', em.apiSecret).update(raw, 'utf8').digest('base64');
   // Flow waits 10 s for an answer before it gives up and retries later
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac }, body: raw, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': hmac },
+    body: raw,
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -145,7 +157,11 @@ export async function sendFlowLifecycle(
   const declared = declaredFlowExtensions().lifecycleUrl;
   const url = `${em.appUrl}${declared ? new URL(declared).pathname : '/flow/lifecycle'}`;
   const raw = JSON.stringify({
-    flow_trigger_definition_id: o.trigger, has_enabled_flow: o.enabled, shop_id: shop.id, shopify_domain: shop.domain, timestamp: o.timestamp ?? new Date().toISOString(),
+    flow_trigger_definition_id: o.trigger,
+    has_enabled_flow: o.enabled,
+    shop_id: shop.id,
+    shopify_domain: shop.domain,
+    timestamp: o.timestamp ?? new Date().toISOString(),
   });
   return { url, ...(await postSigned(em, url, raw)) };
 }

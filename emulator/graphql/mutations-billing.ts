@@ -11,14 +11,28 @@ import type { GqlContext } from './views-store';
 
 type UserError = { field: string[] | null; message: string };
 
-interface MoneyInput { amount: string | number; currencyCode: string }
+interface MoneyInput {
+  amount: string | number;
+  currencyCode: string;
+}
 interface LineItemInput {
   plan: {
-    appRecurringPricingDetails?: { price: MoneyInput; interval?: 'EVERY_30_DAYS' | 'ANNUAL'; discount?: { value?: { amount?: string | number; percentage?: number }; durationLimitInIntervals?: number } };
+    appRecurringPricingDetails?: {
+      price: MoneyInput;
+      interval?: 'EVERY_30_DAYS' | 'ANNUAL';
+      discount?: { value?: { amount?: string | number; percentage?: number }; durationLimitInIntervals?: number };
+    };
     appUsagePricingDetails?: { cappedAmount: MoneyInput; terms: string };
   };
 }
-interface CreateArgs { name: string; lineItems: LineItemInput[]; returnUrl: string; test?: boolean | null; trialDays?: number | null; replacementBehavior?: ReplacementBehavior | null }
+interface CreateArgs {
+  name: string;
+  lineItems: LineItemInput[];
+  returnUrl: string;
+  test?: boolean | null;
+  trialDays?: number | null;
+  replacementBehavior?: ReplacementBehavior | null;
+}
 
 function validUrl(value: string): boolean {
   try {
@@ -49,15 +63,24 @@ export function billingMutations(c: GqlContext) {
         const at = (...f: string[]) => ['lineItems', String(i), 'plan', ...f];
         if (!r && !u) errors.push({ field: at(), message: 'Plan must have either recurring or usage pricing details' });
         if (r && u) errors.push({ field: at(), message: 'Plan cannot have both recurring and usage pricing details' });
-        if (r && !(Number(r.price.amount) >= 0)) errors.push({ field: at('appRecurringPricingDetails', 'price', 'amount'), message: 'Price must be greater than or equal to 0' });
+        if (r && !(Number(r.price.amount) >= 0))
+          errors.push({ field: at('appRecurringPricingDetails', 'price', 'amount'), message: 'Price must be greater than or equal to 0' });
         const pct = r?.discount?.value?.percentage;
-        if (pct != null && (pct < 0 || pct > 1)) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value', 'percentage'), message: 'Percentage must be between 0 and 1' });
+        if (pct != null && (pct < 0 || pct > 1))
+          errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value', 'percentage'), message: 'Percentage must be between 0 and 1' });
         const off = r?.discount?.value?.amount;
-        if (off != null && !(Number(off) > 0)) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value', 'amount'), message: 'Amount must be greater than 0' });
-        if (r?.discount?.value && pct != null && off != null) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value'), message: 'Discount value must be either an amount or a percentage' });
+        if (off != null && !(Number(off) > 0))
+          errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value', 'amount'), message: 'Amount must be greater than 0' });
+        if (r?.discount?.value && pct != null && off != null)
+          errors.push({ field: at('appRecurringPricingDetails', 'discount', 'value'), message: 'Discount value must be either an amount or a percentage' });
         const limit = r?.discount?.durationLimitInIntervals;
-        if (limit != null && limit < 1) errors.push({ field: at('appRecurringPricingDetails', 'discount', 'durationLimitInIntervals'), message: 'Duration limit in intervals must be greater than 0' });
-        if (u && !(Number(u.cappedAmount.amount) > 0)) errors.push({ field: at('appUsagePricingDetails', 'cappedAmount', 'amount'), message: 'Capped amount must be greater than 0' });
+        if (limit != null && limit < 1)
+          errors.push({
+            field: at('appRecurringPricingDetails', 'discount', 'durationLimitInIntervals'),
+            message: 'Duration limit in intervals must be greater than 0',
+          });
+        if (u && !(Number(u.cappedAmount.amount) > 0))
+          errors.push({ field: at('appUsagePricingDetails', 'cappedAmount', 'amount'), message: 'Capped amount must be greater than 0' });
         if (u && !u.terms.trim()) errors.push({ field: at('appUsagePricingDetails', 'terms'), message: "Terms can't be blank" });
       });
       if (errors.length) return { appSubscription: null, confirmationUrl: null, userErrors: errors };
@@ -74,15 +97,28 @@ export function billingMutations(c: GqlContext) {
           recurring: {
             interval: r!.interval ?? 'EVERY_30_DAYS',
             price: { amount: String(r!.price.amount), currencyCode: r!.price.currencyCode },
-            discount: d?.value ? { durationLimitInIntervals: d.durationLimitInIntervals ?? null, percentage: d.value.percentage ?? null, amount: d.value.amount != null ? String(d.value.amount) : null } : undefined,
+            discount: d?.value
+              ? {
+                  durationLimitInIntervals: d.durationLimitInIntervals ?? null,
+                  percentage: d.value.percentage ?? null,
+                  amount: d.value.amount != null ? String(d.value.amount) : null,
+                }
+              : undefined,
           },
         };
       });
       const sub: SubscriptionRecord = {
-        id: c.em.store.nextId(), name: a.name, status: 'PENDING', test: a.test ?? false,
+        id: c.em.store.nextId(),
+        name: a.name,
+        status: 'PENDING',
+        test: a.test ?? false,
         // trial days the shop already used on this app are subtracted (subscriptions.ts)
         trialDays: effectiveTrialDays(s, a.trialDays ?? 0),
-        returnUrl: a.returnUrl, createdAt: now, updatedAt: now, currentPeriodEnd: null, lineItems,
+        returnUrl: a.returnUrl,
+        createdAt: now,
+        updatedAt: now,
+        currentPeriodEnd: null,
+        lineItems,
         replacementBehavior: a.replacementBehavior ?? 'STANDARD',
       };
       s.subscriptions.push(sub);

@@ -10,11 +10,15 @@ import { APP_ID, metafieldView, requireAccess, type GqlContext } from './views-s
 type Err<C extends string = string> = { field: string[]; message: string; code: C; elementIndex?: number; extraInfo?: null };
 
 interface DiscountInput {
-  title?: string; code?: string; startsAt?: string; endsAt?: string | null;
+  title?: string;
+  code?: string;
+  startsAt?: string;
+  endsAt?: string | null;
   context?: { all?: string; customers?: { add?: string[] } };
   customerSelection?: { all?: boolean; customers?: { add?: string[] } };
   customerGets?: { value?: { percentage?: number | null; discountAmount?: { amount?: string | number } | null }; items?: { all?: boolean } };
-  appliesOncePerCustomer?: boolean; usageLimit?: number | null;
+  appliesOncePerCustomer?: boolean;
+  usageLimit?: number | null;
   combinesWith?: { productDiscounts?: boolean; orderDiscounts?: boolean; shippingDiscounts?: boolean };
 }
 
@@ -29,7 +33,8 @@ function validateDiscount(c: GqlContext, d: DiscountInput): Err[] {
     errors.push({ field: at('code'), message: 'Code must be unique. Please try a different code.', code: 'TAKEN' });
   }
   if (!d.startsAt || Number.isNaN(Date.parse(d.startsAt))) errors.push({ field: at('startsAt'), message: "Starts at can't be blank", code: 'BLANK' });
-  else if (d.endsAt && !(Date.parse(d.endsAt) > Date.parse(d.startsAt))) errors.push({ field: at('endsAt'), message: 'Ends at needs to be after starts_at', code: 'INVALID' });
+  else if (d.endsAt && !(Date.parse(d.endsAt) > Date.parse(d.startsAt)))
+    errors.push({ field: at('endsAt'), message: 'Ends at needs to be after starts_at', code: 'INVALID' });
   const value = d.customerGets?.value;
   if (!value) errors.push({ field: at('customerGets', 'value'), message: "Value can't be blank", code: 'BLANK' });
   else if ((value.percentage != null) === (value.discountAmount != null)) {
@@ -44,7 +49,11 @@ function validateDiscount(c: GqlContext, d: DiscountInput): Err[] {
   customersOf(d).forEach((g, i) => {
     const p = parseGid(g);
     if (p?.resource !== 'Customer' || !c.em.store.customer(c.shop, p.id)) {
-      errors.push({ field: at(d.context ? 'context' : 'customerSelection', 'customers', 'add', String(i)), message: 'Customer does not exist', code: 'INVALID' });
+      errors.push({
+        field: at(d.context ? 'context' : 'customerSelection', 'customers', 'add', String(i)),
+        message: 'Customer does not exist',
+        code: 'INVALID',
+      });
     }
   });
   return errors;
@@ -92,22 +101,39 @@ function checkRating(v: string): string | null {
 
 // Writing an owner's metafields needs write access to the owner (shop and app metafields need none).
 const OWNER_SCOPES: Record<string, string> = {
-  Product: 'write_products', ProductVariant: 'write_products', Customer: 'write_customers', Order: 'write_orders',
+  Product: 'write_products',
+  ProductVariant: 'write_products',
+  Customer: 'write_customers',
+  Order: 'write_orders',
 };
 
-interface MetafieldInput { ownerId: string; namespace?: string | null; key: string; value: string; type?: string | null; compareDigest?: string | null }
+interface MetafieldInput {
+  ownerId: string;
+  namespace?: string | null;
+  key: string;
+  value: string;
+  type?: string | null;
+  compareDigest?: string | null;
+}
 
 function ownerExists(c: GqlContext, ownerId: string): boolean {
   const p = parseGid(ownerId);
   const s = c.shop;
   switch (p?.resource) {
-    case 'Product': return s.products.some((x) => x.id === p.id);
-    case 'ProductVariant': return s.products.some((x) => x.variants.some((v) => v.id === p.id));
-    case 'Customer': return s.customers.some((x) => x.id === p.id);
-    case 'Order': return s.orders.some((x) => x.id === p.id);
-    case 'Shop': return p.id === s.id;
-    case 'AppInstallation': return p.id === s.installationId;
-    default: return false;
+    case 'Product':
+      return s.products.some((x) => x.id === p.id);
+    case 'ProductVariant':
+      return s.products.some((x) => x.variants.some((v) => v.id === p.id));
+    case 'Customer':
+      return s.customers.some((x) => x.id === p.id);
+    case 'Order':
+      return s.orders.some((x) => x.id === p.id);
+    case 'Shop':
+      return p.id === s.id;
+    case 'AppInstallation':
+      return p.id === s.installationId;
+    default:
+      return false;
   }
 }
 
@@ -129,11 +155,19 @@ export function storeMutations(c: GqlContext) {
       if (userErrors.length) return { codeDiscountNode: null, userErrors };
       const value = d.customerGets!.value!;
       const record: DiscountRecord = {
-        id: c.em.store.nextId(), codeId: c.em.store.nextId(), title: d.title!.trim(), code: d.code!.trim(), startsAt: isoTime(Date.parse(d.startsAt!)),
-        endsAt: d.endsAt ? isoTime(Date.parse(d.endsAt)) : null, percentage: value.percentage ?? null,
-        amount: value.discountAmount ? String(value.discountAmount.amount) : null, appliesOncePerCustomer: d.appliesOncePerCustomer ?? false,
-        usageLimit: d.usageLimit ?? null, customerIds: customersOf(d),
-        combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: false, ...d.combinesWith }, createdAt: isoTime(),
+        id: c.em.store.nextId(),
+        codeId: c.em.store.nextId(),
+        title: d.title!.trim(),
+        code: d.code!.trim(),
+        startsAt: isoTime(Date.parse(d.startsAt!)),
+        endsAt: d.endsAt ? isoTime(Date.parse(d.endsAt)) : null,
+        percentage: value.percentage ?? null,
+        amount: value.discountAmount ? String(value.discountAmount.amount) : null,
+        appliesOncePerCustomer: d.appliesOncePerCustomer ?? false,
+        usageLimit: d.usageLimit ?? null,
+        customerIds: customersOf(d),
+        combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: false, ...d.combinesWith },
+        createdAt: isoTime(),
       };
       s.discounts.push(record);
       c.em.store.changed();
@@ -142,7 +176,12 @@ export function storeMutations(c: GqlContext) {
 
     metafieldsSet: ({ metafields }: { metafields: MetafieldInput[] }) => {
       if (metafields.length > 25) {
-        return { metafields: [], userErrors: [{ field: ['metafields'], message: 'Exceeded the maximum metafields input limit of 25.', code: 'LESS_THAN_OR_EQUAL_TO', elementIndex: null }] };
+        return {
+          metafields: [],
+          userErrors: [
+            { field: ['metafields'], message: 'Exceeded the maximum metafields input limit of 25.', code: 'LESS_THAN_OR_EQUAL_TO', elementIndex: null },
+          ],
+        };
       }
       const errors: Err[] = [];
       const resolved = metafields.map((m, i) => {
@@ -153,8 +192,20 @@ export function storeMutations(c: GqlContext) {
         const ownerScope = OWNER_SCOPES[parseGid(m.ownerId)?.resource ?? ''];
         if (ownerScope) requireAccess(c, 'metafieldsSet', ownerScope);
         if (!ownerExists(c, m.ownerId)) errors.push({ field: at('ownerId'), message: 'Owner does not exist.', code: 'INVALID_VALUE', elementIndex: i });
-        if (namespace.length < 2 || namespace.length > 255) errors.push({ field: at('namespace'), message: 'Namespace is too short or too long (2 to 255 characters).', code: namespace.length < 2 ? 'TOO_SHORT' : 'TOO_LONG', elementIndex: i });
-        if (!/^[a-zA-Z0-9_-]{2,64}$/.test(m.key)) errors.push({ field: at('key'), message: 'Key must be 2 to 64 characters: letters, numbers, hyphens and underscores.', code: 'INVALID_VALUE', elementIndex: i });
+        if (namespace.length < 2 || namespace.length > 255)
+          errors.push({
+            field: at('namespace'),
+            message: 'Namespace is too short or too long (2 to 255 characters).',
+            code: namespace.length < 2 ? 'TOO_SHORT' : 'TOO_LONG',
+            elementIndex: i,
+          });
+        if (!/^[a-zA-Z0-9_-]{2,64}$/.test(m.key))
+          errors.push({
+            field: at('key'),
+            message: 'Key must be 2 to 64 characters: letters, numbers, hyphens and underscores.',
+            code: 'INVALID_VALUE',
+            elementIndex: i,
+          });
         if (!type) errors.push({ field: at('type'), message: "Type can't be blank", code: 'BLANK', elementIndex: i });
         else if (!VALUE_CHECKS[type]) errors.push({ field: at('type'), message: `Type '${type}' is not a valid type.`, code: 'INVALID_TYPE', elementIndex: i });
         else {
@@ -171,7 +222,16 @@ export function storeMutations(c: GqlContext) {
       const now = isoTime();
       const saved = resolved.map(({ input, namespace, existing, type }) => {
         if (existing) return Object.assign(existing, { value: input.value, type, updatedAt: now });
-        const record: MetafieldRecord = { id: c.em.store.nextId(), ownerId: input.ownerId, namespace, key: input.key, type, value: input.value, createdAt: now, updatedAt: now };
+        const record: MetafieldRecord = {
+          id: c.em.store.nextId(),
+          ownerId: input.ownerId,
+          namespace,
+          key: input.key,
+          type,
+          value: input.value,
+          createdAt: now,
+          updatedAt: now,
+        };
         s.metafields.push(record);
         return record;
       });

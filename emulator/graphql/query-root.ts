@@ -65,14 +65,18 @@ export function queryRoot(c: GqlContext) {
     if (!parsed) throw new GraphQLError(`Invalid global id '${value}'`, { extensions: { code: 'argumentLiteralsIncompatible' } });
     const { resource, id } = parsed;
     switch (resource) {
-      case 'Shop': return id === s.id ? shopView(c) : null;
-      case 'Product': return product(id);
+      case 'Shop':
+        return id === s.id ? shopView(c) : null;
+      case 'Product':
+        return product(id);
       case 'ProductVariant': {
         const p = s.products.find((x) => x.variants.some((v) => v.id === id));
         return p ? variantView(c, p, p.variants.find((v) => v.id === id)!) : null;
       }
-      case 'Customer': return customer(id);
-      case 'Order': return order(id);
+      case 'Customer':
+        return customer(id);
+      case 'Order':
+        return order(id);
       case 'Fulfillment': {
         const o = visibleOrders(c, s.orders).find((x) => x.fulfillments.some((f) => f.id === id));
         return o ? fulfillmentView(c, o, o.fulfillments.find((f) => f.id === id)!) : null;
@@ -85,7 +89,8 @@ export function queryRoot(c: GqlContext) {
         const sub = s.subscriptions.find((x) => x.id === id);
         return sub ? subscriptionView(c, sub) : null;
       }
-      case 'AppInstallation': return id === s.installationId ? installationView(c) : null;
+      case 'AppInstallation':
+        return id === s.installationId ? installationView(c) : null;
       case 'OnlineStoreTheme': {
         requireAccess(c, 'node', 'read_themes');
         const t = s.themes.find((x) => x.id === id);
@@ -95,7 +100,8 @@ export function queryRoot(c: GqlContext) {
         const d = s.discounts.find((x) => x.id === id);
         return d ? discountNodeView(c, d) : null;
       }
-      default: return null;
+      default:
+        return null;
     }
   }
 
@@ -107,17 +113,31 @@ export function queryRoot(c: GqlContext) {
       const found = search(s.products, a.query, PRODUCT_FIELDS, ['title', 'handle', 'vendor', 'product_type', 'tag']);
       const key = (p: ProductRecord): string | number | bigint | null => {
         switch (a.sortKey) {
-          case 'TITLE': return p.title;
-          case 'CREATED_AT': return p.createdAt;
-          case 'UPDATED_AT': return p.updatedAt;
-          case 'PUBLISHED_AT': return p.publishedAt;
-          case 'PRODUCT_TYPE': return p.productType;
-          case 'VENDOR': return p.vendor;
-          case 'INVENTORY_TOTAL': return p.variants.reduce((n, v) => n + v.inventoryQuantity, 0);
-          default: return BigInt(p.id);
+          case 'TITLE':
+            return p.title;
+          case 'CREATED_AT':
+            return p.createdAt;
+          case 'UPDATED_AT':
+            return p.updatedAt;
+          case 'PUBLISHED_AT':
+            return p.publishedAt;
+          case 'PRODUCT_TYPE':
+            return p.productType;
+          case 'VENDOR':
+            return p.vendor;
+          case 'INVENTORY_TOTAL':
+            return p.variants.reduce((n, v) => n + v.inventoryQuantity, 0);
+          default:
+            return BigInt(p.id);
         }
       };
-      return paginate(sortBy(found, key, (p) => p.id, a.reverse), a, (p) => p.id, (p) => productView(c, p), key);
+      return paginate(
+        sortBy(found, key, (p) => p.id, a.reverse),
+        a,
+        (p) => p.id,
+        (p) => productView(c, p),
+        key,
+      );
     },
     product: ({ id }: { id: string }) => (requireAccess(c, 'product', 'read_products'), product(idFrom(id, 'Product'))),
     productByHandle: ({ handle }: { handle: string }) => product(s.products.find((p) => p.handle === handle)?.id ?? null),
@@ -129,14 +149,25 @@ export function queryRoot(c: GqlContext) {
       const found = search(s.customers, a.query, CUSTOMER_FIELDS, ['first_name', 'last_name', 'email']);
       const key = (cu: CustomerRecord): string | bigint => {
         switch (a.sortKey) {
-          case 'NAME': return `${cu.firstName} ${cu.lastName}`;
-          case 'CREATED_AT': return cu.createdAt;
-          case 'UPDATED_AT': return cu.updatedAt;
-          case 'LOCATION': return cu.address.country;
-          default: return BigInt(cu.id);
+          case 'NAME':
+            return `${cu.firstName} ${cu.lastName}`;
+          case 'CREATED_AT':
+            return cu.createdAt;
+          case 'UPDATED_AT':
+            return cu.updatedAt;
+          case 'LOCATION':
+            return cu.address.country;
+          default:
+            return BigInt(cu.id);
         }
       };
-      return paginate(sortBy(found, key, (cu) => cu.id, a.reverse), a, (cu) => cu.id, (cu) => customerView(c, cu), key);
+      return paginate(
+        sortBy(found, key, (cu) => cu.id, a.reverse),
+        a,
+        (cu) => cu.id,
+        (cu) => customerView(c, cu),
+        key,
+      );
     },
     customer: ({ id }: { id: string }) => (requireAccess(c, 'customer', 'read_customers'), customer(idFrom(id, 'Customer'))),
     orders: (a: ListArgs) => (requireAccess(c, 'orders', 'read_orders'), orderConnection(c, s.orders, a)),
@@ -154,5 +185,3 @@ export function queryRoot(c: GqlContext) {
     },
   };
 }
-
-

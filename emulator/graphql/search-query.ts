@@ -65,7 +65,10 @@ function parse(query: string): Term[][] {
 }
 
 function glob(pattern: string): RegExp {
-  const body = pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const body = pattern
+    .split('*')
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${body}$`, 'i');
 }
 

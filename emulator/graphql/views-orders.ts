@@ -47,26 +47,53 @@ const ORDER_FIELDS: SearchFields<OrderRecord> = {
 };
 
 export function orderConnection(c: GqlContext, orders: OrderRecord[], a: PageArgs & { query?: string | null; sortKey?: string; reverse?: boolean }) {
-  const found = search(visibleOrders(c, orders), a.query, {
-    ...ORDER_FIELDS,
-    customer: { kind: 'text', get: (o) => { const cu = c.em.store.customer(c.shop, o.customerId); return cu ? `${cu.firstName} ${cu.lastName}` : null; } },
-  }, ['name', 'email', 'customer']);
+  const found = search(
+    visibleOrders(c, orders),
+    a.query,
+    {
+      ...ORDER_FIELDS,
+      customer: {
+        kind: 'text',
+        get: (o) => {
+          const cu = c.em.store.customer(c.shop, o.customerId);
+          return cu ? `${cu.firstName} ${cu.lastName}` : null;
+        },
+      },
+    },
+    ['name', 'email', 'customer'],
+  );
   const key = (o: OrderRecord): string | number | bigint | null => {
     switch (a.sortKey) {
-      case 'CREATED_AT': return o.createdAt;
-      case 'PROCESSED_AT': return o.processedAt;
-      case 'UPDATED_AT': return o.updatedAt;
-      case 'ORDER_NUMBER': return o.number;
-      case 'TOTAL_PRICE': return Number(orderTotal(o));
-      case 'FINANCIAL_STATUS': return o.financialStatus;
-      case 'FULFILLMENT_STATUS': return o.fulfillments.length ? 'fulfilled' : 'unfulfilled';
-      case 'CUSTOMER_NAME': return o.shippingAddress ? `${o.shippingAddress.firstName} ${o.shippingAddress.lastName}` : null;
-      case 'TOTAL_ITEMS_QUANTITY': return o.lineItems.reduce((n, li) => n + li.quantity, 0);
-      default: return BigInt(o.id);
+      case 'CREATED_AT':
+        return o.createdAt;
+      case 'PROCESSED_AT':
+        return o.processedAt;
+      case 'UPDATED_AT':
+        return o.updatedAt;
+      case 'ORDER_NUMBER':
+        return o.number;
+      case 'TOTAL_PRICE':
+        return Number(orderTotal(o));
+      case 'FINANCIAL_STATUS':
+        return o.financialStatus;
+      case 'FULFILLMENT_STATUS':
+        return o.fulfillments.length ? 'fulfilled' : 'unfulfilled';
+      case 'CUSTOMER_NAME':
+        return o.shippingAddress ? `${o.shippingAddress.firstName} ${o.shippingAddress.lastName}` : null;
+      case 'TOTAL_ITEMS_QUANTITY':
+        return o.lineItems.reduce((n, li) => n + li.quantity, 0);
+      default:
+        return BigInt(o.id);
     }
   };
   const sorted = sortBy(found, key, (o) => o.id, a.reverse ?? false);
-  return paginate(sorted, a, (o) => o.id, (o) => orderView(c, o), key);
+  return paginate(
+    sorted,
+    a,
+    (o) => o.id,
+    (o) => orderView(c, o),
+    key,
+  );
 }
 
 export function orderView(c: GqlContext, o: OrderRecord): Record<string, unknown> {
@@ -76,22 +103,49 @@ export function orderView(c: GqlContext, o: OrderRecord): Record<string, unknown
   const customer = c.em.store.customer(s, o.customerId);
   const address = o.shippingAddress ? addressView(o.shippingAddress, o.id, 'Address') : null;
   return {
-    __typename: 'Order', id: gid('Order', o.id), legacyResourceId: o.id, name: `#${o.number}`, createdAt: o.createdAt,
-    updatedAt: o.updatedAt, processedAt: o.processedAt, email: o.email, phone: null, customerLocale: o.customerLocale,
-    currencyCode: s.currencyCode, presentmentCurrencyCode: s.currencyCode,
+    __typename: 'Order',
+    id: gid('Order', o.id),
+    legacyResourceId: o.id,
+    name: `#${o.number}`,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    processedAt: o.processedAt,
+    email: o.email,
+    phone: null,
+    customerLocale: o.customerLocale,
+    currencyCode: s.currencyCode,
+    presentmentCurrencyCode: s.currencyCode,
     displayFinancialStatus: o.financialStatus.toUpperCase(),
     displayFulfillmentStatus: o.fulfillments.some((f) => f.status === 'success') ? 'FULFILLED' : 'UNFULFILLED',
-    fullyPaid: ['paid', 'refunded', 'partially_refunded'].includes(o.financialStatus), cancelledAt: o.cancelledAt, closed: false,
-    closedAt: null, confirmed: true, test: o.test, currentTotalPriceSet: moneyBag(s, current), totalPriceSet: moneyBag(s, total),
-    subtotalPriceSet: moneyBag(s, total), currentSubtotalPriceSet: moneyBag(s, current),
+    fullyPaid: ['paid', 'refunded', 'partially_refunded'].includes(o.financialStatus),
+    cancelledAt: o.cancelledAt,
+    closed: false,
+    closedAt: null,
+    confirmed: true,
+    test: o.test,
+    currentTotalPriceSet: moneyBag(s, current),
+    totalPriceSet: moneyBag(s, total),
+    subtotalPriceSet: moneyBag(s, total),
+    currentSubtotalPriceSet: moneyBag(s, current),
     totalRefundedSet: moneyBag(s, (Number(total) - Number(current)).toFixed(2)),
-    discountCode: o.discountCodes?.[0]?.code ?? null, discountCodes: (o.discountCodes ?? []).map((d) => d.code),
-    totalDiscountsSet: moneyBag(s, orderDiscounts(o)), currentTotalDiscountsSet: moneyBag(s, orderDiscounts(o)),
-    customer: customer ? () => customerView(c, customer) : null, shippingAddress: address, billingAddress: address,
+    discountCode: o.discountCodes?.[0]?.code ?? null,
+    discountCodes: (o.discountCodes ?? []).map((d) => d.code),
+    totalDiscountsSet: moneyBag(s, orderDiscounts(o)),
+    currentTotalDiscountsSet: moneyBag(s, orderDiscounts(o)),
+    customer: customer ? () => customerView(c, customer) : null,
+    shippingAddress: address,
+    billingAddress: address,
     lineItems: (a: PageArgs & { reverse?: boolean }) =>
-      paginate(a.reverse ? [...o.lineItems].reverse() : o.lineItems, a, (li) => li.id, (li) => lineItemView(c, o, li)),
+      paginate(
+        a.reverse ? [...o.lineItems].reverse() : o.lineItems,
+        a,
+        (li) => li.id,
+        (li) => lineItemView(c, o, li),
+      ),
     fulfillments: ({ first }: { first?: number }) => o.fulfillments.slice(0, first ?? undefined).map((f) => fulfillmentView(c, o, f)),
-    tags: [], note: null, sourceName: 'web',
+    tags: [],
+    note: null,
+    sourceName: 'web',
     statusPageUrl: `${c.em.store.baseUrl}/shops/${s.domain}/orders/${o.token}/authenticate`,
     ...metafieldFields(c, gid('Order', o.id)),
   };
@@ -103,24 +157,54 @@ export function lineItemView(c: GqlContext, o: OrderRecord, li: LineItemRecord) 
   const refunded = o.financialStatus === 'refunded' || (o.financialStatus === 'partially_refunded' && li === o.lineItems[0]);
   const lineTotal = (Number(li.price) * li.quantity).toFixed(2);
   return {
-    __typename: 'LineItem', id: gid('LineItem', li.id), title: li.title, name: li.variantTitle ? `${li.title} - ${li.variantTitle}` : li.title,
-    quantity: li.quantity, currentQuantity: refunded ? 0 : li.quantity, sku: li.sku, variantTitle: li.variantTitle, vendor: li.vendor,
-    product: product ? () => productView(c, product) : null, variant: product && variant ? () => variantView(c, product, variant) : null,
-    image: product ? imageView(c, product) : null, originalUnitPriceSet: moneyBag(c.shop, li.price),
-    discountedTotalSet: moneyBag(c.shop, lineTotal), originalTotalSet: moneyBag(c.shop, lineTotal), requiresShipping: true,
+    __typename: 'LineItem',
+    id: gid('LineItem', li.id),
+    title: li.title,
+    name: li.variantTitle ? `${li.title} - ${li.variantTitle}` : li.title,
+    quantity: li.quantity,
+    currentQuantity: refunded ? 0 : li.quantity,
+    sku: li.sku,
+    variantTitle: li.variantTitle,
+    vendor: li.vendor,
+    product: product ? () => productView(c, product) : null,
+    variant: product && variant ? () => variantView(c, product, variant) : null,
+    image: product ? imageView(c, product) : null,
+    originalUnitPriceSet: moneyBag(c.shop, li.price),
+    discountedTotalSet: moneyBag(c.shop, lineTotal),
+    originalTotalSet: moneyBag(c.shop, lineTotal),
+    requiresShipping: true,
   };
 }
 
 export function fulfillmentView(c: GqlContext, o: OrderRecord, f: FulfillmentRecord) {
   return {
-    __typename: 'Fulfillment', id: gid('Fulfillment', f.id), legacyResourceId: f.id, name: f.name, status: f.status.toUpperCase(),
-    displayStatus: fulfillmentDisplayStatus(f), createdAt: f.createdAt, updatedAt: f.updatedAt, deliveredAt: f.deliveredAt,
-    inTransitAt: f.events.find((e) => e.status === 'in_transit')?.happenedAt ?? null, estimatedDeliveryAt: null,
+    __typename: 'Fulfillment',
+    id: gid('Fulfillment', f.id),
+    legacyResourceId: f.id,
+    name: f.name,
+    status: f.status.toUpperCase(),
+    displayStatus: fulfillmentDisplayStatus(f),
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+    deliveredAt: f.deliveredAt,
+    inTransitAt: f.events.find((e) => e.status === 'in_transit')?.happenedAt ?? null,
+    estimatedDeliveryAt: null,
     trackingInfo: () => [{ company: f.trackingCompany, number: f.trackingNumber, url: `https://www.ups.com/track?tracknum=${f.trackingNumber}` }],
     order: () => orderView(c, o),
-    events: (a: PageArgs) => paginate(f.events, a, (e) => e.id, (e) => ({
-      __typename: 'FulfillmentEvent', id: gid('FulfillmentEvent', e.id), status: e.status.toUpperCase(), happenedAt: e.happenedAt, createdAt: e.happenedAt, message: null,
-    })),
+    events: (a: PageArgs) =>
+      paginate(
+        f.events,
+        a,
+        (e) => e.id,
+        (e) => ({
+          __typename: 'FulfillmentEvent',
+          id: gid('FulfillmentEvent', e.id),
+          status: e.status.toUpperCase(),
+          happenedAt: e.happenedAt,
+          createdAt: e.happenedAt,
+          message: null,
+        }),
+      ),
   };
 }
 

@@ -50,7 +50,10 @@ export function imageUrl(em: EmulatorContext, shop: ShopRecord, p: ProductRecord
 export function imageView(c: GqlContext, p: ProductRecord) {
   const base = imageUrl(c.em, c.shop, p);
   return {
-    id: gid('ProductImage', p.imageId), altText: p.title, width: IMAGE_SIZE, height: IMAGE_SIZE,
+    id: gid('ProductImage', p.imageId),
+    altText: p.title,
+    width: IMAGE_SIZE,
+    height: IMAGE_SIZE,
     url: ({ transform }: { transform?: { maxWidth?: number; maxHeight?: number } }) =>
       transform?.maxWidth || transform?.maxHeight ? `${base}&width=${transform.maxWidth ?? ''}&height=${transform.maxHeight ?? ''}` : base,
   };
@@ -58,18 +61,36 @@ export function imageView(c: GqlContext, p: ProductRecord) {
 
 function mediaView(c: GqlContext, p: ProductRecord) {
   const image = imageView(c, p);
-  return { __typename: 'MediaImage', id: gid('MediaImage', p.imageId), alt: p.title, mediaContentType: 'IMAGE', status: 'READY', mimeType: 'image/png', image, preview: { image, status: 'READY' } };
+  return {
+    __typename: 'MediaImage',
+    id: gid('MediaImage', p.imageId),
+    alt: p.title,
+    mediaContentType: 'IMAGE',
+    status: 'READY',
+    mimeType: 'image/png',
+    image,
+    preview: { image, status: 'READY' },
+  };
 }
 
 export function metafieldView(m: MetafieldRecord) {
   const owner = /gid:\/\/shopify\/(\w+)\//.exec(m.ownerId)?.[1] ?? 'Shop';
   let jsonValue: unknown = m.value;
-  if (m.type === 'json' || m.type === 'rating' || m.type.startsWith('list.') || ['dimension', 'volume', 'weight', 'money', 'link'].includes(m.type)) jsonValue = JSON.parse(m.value);
+  if (m.type === 'json' || m.type === 'rating' || m.type.startsWith('list.') || ['dimension', 'volume', 'weight', 'money', 'link'].includes(m.type))
+    jsonValue = JSON.parse(m.value);
   else if (m.type === 'number_integer') jsonValue = Number(m.value);
   else if (m.type === 'boolean') jsonValue = m.value === 'true';
   return {
-    __typename: 'Metafield', id: gid('Metafield', m.id), namespace: m.namespace, key: m.key, value: m.value, type: m.type, jsonValue,
-    ownerType: owner === 'AppInstallation' ? 'API_PERMISSION' : owner.toUpperCase(), createdAt: m.createdAt, updatedAt: m.updatedAt,
+    __typename: 'Metafield',
+    id: gid('Metafield', m.id),
+    namespace: m.namespace,
+    key: m.key,
+    value: m.value,
+    type: m.type,
+    jsonValue,
+    ownerType: owner === 'AppInstallation' ? 'API_PERMISSION' : owner.toUpperCase(),
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
     compareDigest: createHash('sha256').update(m.value).digest('hex'),
   };
 }
@@ -94,24 +115,54 @@ export function shopView(c: GqlContext) {
   const now = new Date();
   const storefront = storefrontBase(c.em, s);
   return {
-    __typename: 'Shop', id: gid('Shop', s.id), name: s.name, email: s.email, contactEmail: s.email, myshopifyDomain: s.domain,
-    url: storefront, ianaTimezone: s.ianaTimezone, timezoneAbbreviation: abbreviation(s.ianaTimezone, now),
-    timezoneOffset: offsetString(s.ianaTimezone, now), timezoneOffsetMinutes: offsetMinutes(s.ianaTimezone, now),
-    currencyCode: s.currencyCode, enabledPresentmentCurrencies: [s.currencyCode],
+    __typename: 'Shop',
+    id: gid('Shop', s.id),
+    name: s.name,
+    email: s.email,
+    contactEmail: s.email,
+    myshopifyDomain: s.domain,
+    url: storefront,
+    ianaTimezone: s.ianaTimezone,
+    timezoneAbbreviation: abbreviation(s.ianaTimezone, now),
+    timezoneOffset: offsetString(s.ianaTimezone, now),
+    timezoneOffsetMinutes: offsetMinutes(s.ianaTimezone, now),
+    currencyCode: s.currencyCode,
+    enabledPresentmentCurrencies: [s.currencyCode],
     // The storefront is served by the emulator, so the primary domain is the emulator's host.
     primaryDomain: { id: gid('Domain', s.id), host: new URL(storefront).host, url: storefront, sslEnabled: storefront.startsWith('https:') },
-    plan: { displayName: s.plan.displayName, publicDisplayName: s.plan.displayName, partnerDevelopment: s.plan.partnerDevelopment, shopifyPlus: s.plan.shopifyPlus },
+    plan: {
+      displayName: s.plan.displayName,
+      publicDisplayName: s.plan.displayName,
+      partnerDevelopment: s.plan.partnerDevelopment,
+      shopifyPlus: s.plan.shopifyPlus,
+    },
     billingAddress: { ...addressView(s.address, s.id, 'ShopAddress'), id: gid('ShopAddress', s.id) },
-    shopOwnerName: s.ownerName, createdAt: s.createdAt, updatedAt: s.createdAt, description: null,
+    shopOwnerName: s.ownerName,
+    createdAt: s.createdAt,
+    updatedAt: s.createdAt,
+    description: null,
     ...metafieldFields(c, gid('Shop', s.id)),
   };
 }
 
 export function addressView(a: AddressRecord, id: string, model: string) {
   return {
-    __typename: 'MailingAddress', id: `${gid('MailingAddress', id)}?model_name=${model}`, address1: a.address1, address2: null,
-    city: a.city, province: a.province, provinceCode: a.provinceCode, zip: a.zip, country: a.country, countryCodeV2: a.countryCode,
-    firstName: a.firstName, lastName: a.lastName, name: `${a.firstName} ${a.lastName}`, phone: a.phone, company: null, timeZone: a.timeZone,
+    __typename: 'MailingAddress',
+    id: `${gid('MailingAddress', id)}?model_name=${model}`,
+    address1: a.address1,
+    address2: null,
+    city: a.city,
+    province: a.province,
+    provinceCode: a.provinceCode,
+    zip: a.zip,
+    country: a.country,
+    countryCodeV2: a.countryCode,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    name: `${a.firstName} ${a.lastName}`,
+    phone: a.phone,
+    company: null,
+    timeZone: a.timeZone,
   };
 }
 
@@ -120,15 +171,47 @@ export function productView(c: GqlContext, p: ProductRecord): Record<string, unk
   const prices = p.variants.map((v) => Number(v.price));
   const online = p.status === 'ACTIVE' ? `${storefrontBase(c.em, c.shop)}/products/${p.handle}` : null;
   return {
-    __typename: 'Product', id: gid('Product', p.id), legacyResourceId: p.id, title: p.title, handle: p.handle, status: p.status,
+    __typename: 'Product',
+    id: gid('Product', p.id),
+    legacyResourceId: p.id,
+    title: p.title,
+    handle: p.handle,
+    status: p.status,
     description: ({ truncateAt }: { truncateAt?: number }) => (truncateAt && text.length > truncateAt ? `${text.slice(0, truncateAt - 3)}...` : text),
-    descriptionHtml: p.descriptionHtml, vendor: p.vendor, productType: p.productType, tags: p.tags, createdAt: p.createdAt,
-    updatedAt: p.updatedAt, publishedAt: p.publishedAt, onlineStoreUrl: online, onlineStorePreviewUrl: online ?? `${storefrontBase(c.em, c.shop)}/products/${p.handle}?preview=1`,
-    totalInventory: p.variants.reduce((n, v) => n + v.inventoryQuantity, 0), tracksInventory: true,
-    featuredImage: imageView(c, p), featuredMedia: mediaView(c, p),
-    media: (a: PageArgs) => paginate([p], a, (x) => x.imageId, () => mediaView(c, p)),
-    images: (a: PageArgs) => paginate([p], a, (x) => x.imageId, () => imageView(c, p)),
-    variants: (a: PageArgs) => paginate(p.variants, a, (v) => v.id, (v) => variantView(c, p, v)),
+    descriptionHtml: p.descriptionHtml,
+    vendor: p.vendor,
+    productType: p.productType,
+    tags: p.tags,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    publishedAt: p.publishedAt,
+    onlineStoreUrl: online,
+    onlineStorePreviewUrl: online ?? `${storefrontBase(c.em, c.shop)}/products/${p.handle}?preview=1`,
+    totalInventory: p.variants.reduce((n, v) => n + v.inventoryQuantity, 0),
+    tracksInventory: true,
+    featuredImage: imageView(c, p),
+    featuredMedia: mediaView(c, p),
+    media: (a: PageArgs) =>
+      paginate(
+        [p],
+        a,
+        (x) => x.imageId,
+        () => mediaView(c, p),
+      ),
+    images: (a: PageArgs) =>
+      paginate(
+        [p],
+        a,
+        (x) => x.imageId,
+        () => imageView(c, p),
+      ),
+    variants: (a: PageArgs) =>
+      paginate(
+        p.variants,
+        a,
+        (v) => v.id,
+        (v) => variantView(c, p, v),
+      ),
     variantsCount: { count: p.variants.length, precision: 'EXACT' },
     priceRangeV2: { minVariantPrice: money(c.shop, Math.min(...prices)), maxVariantPrice: money(c.shop, Math.max(...prices)) },
     ...metafieldFields(c, gid('Product', p.id)),
@@ -137,9 +220,19 @@ export function productView(c: GqlContext, p: ProductRecord): Record<string, unk
 
 export function variantView(c: GqlContext, p: ProductRecord, v: VariantRecord) {
   return {
-    __typename: 'ProductVariant', id: gid('ProductVariant', v.id), legacyResourceId: v.id, title: v.title,
-    displayName: `${p.title} - ${v.title}`, sku: v.sku, price: v.price, compareAtPrice: null, product: () => productView(c, p),
-    image: imageView(c, p), inventoryQuantity: v.inventoryQuantity, createdAt: p.createdAt, updatedAt: p.updatedAt,
+    __typename: 'ProductVariant',
+    id: gid('ProductVariant', v.id),
+    legacyResourceId: v.id,
+    title: v.title,
+    displayName: `${p.title} - ${v.title}`,
+    sku: v.sku,
+    price: v.price,
+    compareAtPrice: null,
+    product: () => productView(c, p),
+    image: imageView(c, p),
+    inventoryQuantity: v.inventoryQuantity,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
     ...metafieldFields(c, gid('ProductVariant', v.id)),
   };
 }
@@ -149,14 +242,36 @@ export function customerView(c: GqlContext, cu: CustomerRecord): Record<string, 
   const spent = orders.reduce((sum, o) => sum + Number(orderTotal(o)), 0);
   const address = addressView(cu.address, cu.addressId, 'CustomerAddress');
   return {
-    __typename: 'Customer', id: gid('Customer', cu.id), legacyResourceId: cu.id, firstName: cu.firstName, lastName: cu.lastName,
-    displayName: `${cu.firstName} ${cu.lastName}`, email: cu.email, phone: cu.phone,
-    defaultEmailAddress: { emailAddress: cu.email, marketingState: 'NOT_SUBSCRIBED' }, defaultPhoneNumber: null, locale: cu.locale,
-    defaultAddress: address, addresses: [address], createdAt: cu.createdAt, updatedAt: cu.updatedAt,
-    numberOfOrders: String(orders.length), amountSpent: money(c.shop, spent.toFixed(2)), state: 'ENABLED', tags: [], verifiedEmail: true, note: null,
+    __typename: 'Customer',
+    id: gid('Customer', cu.id),
+    legacyResourceId: cu.id,
+    firstName: cu.firstName,
+    lastName: cu.lastName,
+    displayName: `${cu.firstName} ${cu.lastName}`,
+    email: cu.email,
+    phone: cu.phone,
+    defaultEmailAddress: { emailAddress: cu.email, marketingState: 'NOT_SUBSCRIBED' },
+    defaultPhoneNumber: null,
+    locale: cu.locale,
+    defaultAddress: address,
+    addresses: [address],
+    createdAt: cu.createdAt,
+    updatedAt: cu.updatedAt,
+    numberOfOrders: String(orders.length),
+    amountSpent: money(c.shop, spent.toFixed(2)),
+    state: 'ENABLED',
+    tags: [],
+    verifiedEmail: true,
+    note: null,
     orders: (a: PageArgs & { query?: string; sortKey?: string; reverse?: boolean }) => orderConnection(c, orders, a),
     ...metafieldFields(c, gid('Customer', cu.id)),
   };
 }
 
-export const byId = <T extends { id: string }>(list: T[], reverse = false) => sortBy(list, (x) => BigInt(x.id), (x) => x.id, reverse);
+export const byId = <T extends { id: string }>(list: T[], reverse = false) =>
+  sortBy(
+    list,
+    (x) => BigInt(x.id),
+    (x) => x.id,
+    reverse,
+  );

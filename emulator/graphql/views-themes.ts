@@ -11,7 +11,12 @@ import { requireAccess, type GqlContext } from './views-store';
 const CONTENT_TYPES: Record<string, string> = { json: 'application/json', liquid: 'text/x-liquid', css: 'text/css', js: 'application/javascript' };
 
 function matcher(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 function fileView(f: ThemeFileRecord) {
@@ -28,14 +33,25 @@ function fileView(f: ThemeFileRecord) {
 
 export function themeView(t: ThemeRecord) {
   return {
-    __typename: 'OnlineStoreTheme', id: gid('OnlineStoreTheme', t.id), name: t.name, role: t.role, prefix: `/t/${t.id.slice(-2)}`,
-    processing: false, processingFailed: false, themeStoreId: t.themeStoreId, createdAt: t.createdAt, updatedAt: t.updatedAt,
+    __typename: 'OnlineStoreTheme',
+    id: gid('OnlineStoreTheme', t.id),
+    name: t.name,
+    role: t.role,
+    prefix: `/t/${t.id.slice(-2)}`,
+    processing: false,
+    processingFailed: false,
+    themeStoreId: t.themeStoreId,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
     files: ({ filenames, first, after }: { filenames?: string[] | null; first?: number | null; after?: string | null }) => {
       if (filenames && filenames.length > 50) throw new GraphQLError('At most 50 filenames can be specified.', { extensions: { code: 'BAD_REQUEST' } });
       const patterns = filenames?.map(matcher);
       const found = t.files.filter((f) => !patterns || patterns.some((p) => p.test(f.filename)));
       const missing = (filenames ?? []).filter((n) => !n.includes('*') && !t.files.some((f) => f.filename === n));
-      return { ...paginate(found, { first: first ?? 50, after }, (f) => f.filename, fileView), userErrors: missing.map((filename) => ({ code: 'NOT_FOUND', filename })) };
+      return {
+        ...paginate(found, { first: first ?? 50, after }, (f) => f.filename, fileView),
+        userErrors: missing.map((filename) => ({ code: 'NOT_FOUND', filename })),
+      };
     },
   };
 }

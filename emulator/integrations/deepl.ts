@@ -6,19 +6,91 @@ import type { Vendor, VendorAnswer, VendorRequest } from './types';
 import { characters, fakeTranslation, guessLanguage } from './machine-translation';
 
 /** DeepL's target languages (deepl.md: the snapshot the double keeps; Hindi and Vietnamese absent). */
-const TARGETS = ['AR', 'BG', 'CS', 'DA', 'DE', 'EL', 'EN-GB', 'EN-US', 'ES', 'ET', 'FI', 'FR', 'HU', 'ID', 'IT', 'JA', 'KO', 'LT', 'LV', 'NB', 'NL', 'PL', 'PT-BR', 'PT-PT', 'RO', 'RU', 'SK', 'SL', 'SV', 'TR', 'UK', 'ZH'];
-const SOURCES = ['AR', 'BG', 'CS', 'DA', 'DE', 'EL', 'EN', 'ES', 'ET', 'FI', 'FR', 'HU', 'ID', 'IT', 'JA', 'KO', 'LT', 'LV', 'NB', 'NL', 'PL', 'PT', 'RO', 'RU', 'SK', 'SL', 'SV', 'TR', 'UK', 'ZH'];
+const TARGETS = [
+  'AR',
+  'BG',
+  'CS',
+  'DA',
+  'DE',
+  'EL',
+  'EN-GB',
+  'EN-US',
+  'ES',
+  'ET',
+  'FI',
+  'FR',
+  'HU',
+  'ID',
+  'IT',
+  'JA',
+  'KO',
+  'LT',
+  'LV',
+  'NB',
+  'NL',
+  'PL',
+  'PT-BR',
+  'PT-PT',
+  'RO',
+  'RU',
+  'SK',
+  'SL',
+  'SV',
+  'TR',
+  'UK',
+  'ZH',
+];
+const SOURCES = [
+  'AR',
+  'BG',
+  'CS',
+  'DA',
+  'DE',
+  'EL',
+  'EN',
+  'ES',
+  'ET',
+  'FI',
+  'FR',
+  'HU',
+  'ID',
+  'IT',
+  'JA',
+  'KO',
+  'LT',
+  'LV',
+  'NB',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'RU',
+  'SK',
+  'SL',
+  'SV',
+  'TR',
+  'UK',
+  'ZH',
+];
 /** DeepL API Free: 500,000 characters a month. */
 export const DEEPL_FREE_CHARACTERS = 500_000;
 const MAX_TEXTS = 50;
 
-const message = (status: number, text: string, headers?: Record<string, string>): VendorAnswer => ({ status, body: { message: text }, ...(headers ? { headers } : {}) });
+const message = (status: number, text: string, headers?: Record<string, string>): VendorAnswer => ({
+  status,
+  body: { message: text },
+  ...(headers ? { headers } : {}),
+});
 
 /** The body's parameters: JSON (`text` an array) or form-encoded (`text` repeated). */
 function paramsOf(req: VendorRequest): { text: unknown; target_lang?: unknown; source_lang?: unknown } | undefined {
   const type = req.headers['content-type'] ?? '';
   if (/^application\/json/i.test(type)) {
-    try { return JSON.parse(req.body || '{}'); } catch { return undefined; }
+    try {
+      return JSON.parse(req.body || '{}');
+    } catch {
+      return undefined;
+    }
   }
   const form = new URLSearchParams(req.body);
   return { text: form.getAll('text'), target_lang: form.get('target_lang') ?? undefined, source_lang: form.get('source_lang') ?? undefined };
@@ -44,7 +116,15 @@ export function deepl(): Vendor {
     const count = characters(p.text as string[]);
     if (account.used + count > account.limit) return message(456, 'Quota Exceeded');
     account.used += count;
-    return { status: 200, body: { translations: (p.text as string[]).map((t) => ({ detected_source_language: source ?? guessLanguage(t).toUpperCase(), text: fakeTranslation(t, target) })) } };
+    return {
+      status: 200,
+      body: {
+        translations: (p.text as string[]).map((t) => ({
+          detected_source_language: source ?? guessLanguage(t).toUpperCase(),
+          text: fakeTranslation(t, target),
+        })),
+      },
+    };
   }
 
   return {
@@ -55,7 +135,8 @@ export function deepl(): Vendor {
       const account = key ? keys.get(key) : undefined;
       if (!key || !account) return message(403, 'Authorization failure, check authentication key');
       // a Free key only works on the Free host and a Pro key only on the Pro one
-      if (key.endsWith(':fx') !== (req.host === 'api-free.deepl.com')) return message(403, `Wrong endpoint. Use https://${key.endsWith(':fx') ? 'api-free' : 'api'}.deepl.com`);
+      if (key.endsWith(':fx') !== (req.host === 'api-free.deepl.com'))
+        return message(403, `Wrong endpoint. Use https://${key.endsWith(':fx') ? 'api-free' : 'api'}.deepl.com`);
       if (throttled > 0) {
         throttled--;
         return message(429, 'Too many requests, DeepL servers are currently experiencing high load', { 'retry-after': '1' });
@@ -63,7 +144,10 @@ export function deepl(): Vendor {
       if (req.method === 'POST' && req.path === '/v2/translate') return translate(req, account);
       if (req.method === 'GET' && req.path === '/v2/languages') {
         const target = req.query.get('type') === 'target';
-        return { status: 200, body: (target ? TARGETS : SOURCES).map((language) => ({ language, name: language, ...(target ? { supports_formality: false } : {}) })) };
+        return {
+          status: 200,
+          body: (target ? TARGETS : SOURCES).map((language) => ({ language, name: language, ...(target ? { supports_formality: false } : {}) })),
+        };
       }
       if (req.method === 'GET' && req.path === '/v2/usage') return { status: 200, body: { character_count: account.used, character_limit: account.limit } };
       return message(404, 'Not found');

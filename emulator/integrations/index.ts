@@ -92,7 +92,17 @@ export async function startIntegrationsEmulator(o: { port: number; vendors?: Ven
       const path = `/${rest.join('/')}`;
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
       const answer = await vendor.handle({ method: req.method ?? 'GET', host: first, path, query: url.searchParams, headers, body });
-      received.push({ vendor: vendor.name, method: req.method ?? 'GET', host: first, path, query: Object.fromEntries(url.searchParams), headers, body, status: answer.status, at: Date.now() });
+      received.push({
+        vendor: vendor.name,
+        method: req.method ?? 'GET',
+        host: first,
+        path,
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body,
+        status: answer.status,
+        at: Date.now(),
+      });
       if (received.length > KEEP_RECEIVED) received.shift();
       send(res, answer);
     } catch (err) {

@@ -25,26 +25,59 @@ const MAX_PAGE = 100;
 const DAY = 86_400_000;
 
 type MediaType = 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
-interface Media { id: string; media_type: MediaType; caption?: string; timestamp: string; color: string; children?: Media[] }
-interface Account { user_id: string; username: string; account_type: 'BUSINESS' | 'MEDIA_CREATOR'; media: Media[] }
-interface Token { userId: string; issuedAt: number; expiresAt: number; long: boolean }
+interface Media {
+  id: string;
+  media_type: MediaType;
+  caption?: string;
+  timestamp: string;
+  color: string;
+  children?: Media[];
+}
+interface Account {
+  user_id: string;
+  username: string;
+  account_type: 'BUSINESS' | 'MEDIA_CREATOR';
+  media: Media[];
+}
+interface Token {
+  userId: string;
+  issuedAt: number;
+  expiresAt: number;
+  long: boolean;
+}
 type AddMedia = { username?: string; media_type?: MediaType; caption?: string; children?: MediaType[]; color?: string };
 
 const COLORS = ['#c8553d', '#2a9d8f', '#e9c46a', '#264653', '#8d5a97', '#f4a261'];
 const fbtrace = () => crypto.randomBytes(8).toString('base64url');
-const graphError = (status: number, error: Record<string, unknown>, headers?: Record<string, string>): VendorAnswer =>
-  ({ status, body: { error: { ...error, fbtrace_id: fbtrace() } }, ...(headers ? { headers } : {}) });
+const graphError = (status: number, error: Record<string, unknown>, headers?: Record<string, string>): VendorAnswer => ({
+  status,
+  body: { error: { ...error, fbtrace_id: fbtrace() } },
+  ...(headers ? { headers } : {}),
+});
 /** api.instagram.com's own error shape for the code exchange. */
 const oauthError = (message: string): VendorAnswer => ({ status: 400, body: { error_type: 'OAuthException', code: 400, error_message: message } });
 const html = (status: number, text: string): VendorAnswer => ({ status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: text });
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-const RATE_LIMITS: Record<number, string> = { 4: '(#4) Application request limit reached', 17: '(#17) User request limit reached', 32: '(#32) Page request limit reached' };
+const RATE_LIMITS: Record<number, string> = {
+  4: '(#4) Application request limit reached',
+  17: '(#17) User request limit reached',
+  32: '(#32) Page request limit reached',
+};
 
 /** Graph's field list: `id,media_type,children{media_url}` -> { id: true, media_type: true, children: ['media_url'] } */
 export function parseFields(fields: string): Map<string, string[] | true> {
   const out = new Map<string, string[] | true>();
-  for (const m of fields.matchAll(/([a-z_]+)(\{([^}]*)\})?/g)) out.set(m[1], m[3] !== undefined ? m[3].split(',').map((f) => f.trim()).filter(Boolean) : true);
+  for (const m of fields.matchAll(/([a-z_]+)(\{([^}]*)\})?/g))
+    out.set(
+      m[1],
+      m[3] !== undefined
+        ? m[3]
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean)
+        : true,
+    );
   return out;
 }
 
@@ -71,8 +104,20 @@ export function instagram(): Vendor {
   function media(a: Account, m: AddMedia = {}): Media {
     const type = m.media_type ?? 'IMAGE';
     const color = m.color ?? COLORS[a.media.length % COLORS.length];
-    const item: Media = { id: newId(), media_type: type, caption: m.caption ?? `${type.toLowerCase()} by @${a.username}`, timestamp: new Date().toISOString().replace(/\.\d+Z$/, '+0000'), color };
-    if (type === 'CAROUSEL_ALBUM') item.children = (m.children ?? ['IMAGE', 'VIDEO']).map((t, i) => ({ id: newId(), media_type: t, timestamp: item.timestamp, color: COLORS[(a.media.length + i + 1) % COLORS.length] }));
+    const item: Media = {
+      id: newId(),
+      media_type: type,
+      caption: m.caption ?? `${type.toLowerCase()} by @${a.username}`,
+      timestamp: new Date().toISOString().replace(/\.\d+Z$/, '+0000'),
+      color,
+    };
+    if (type === 'CAROUSEL_ALBUM')
+      item.children = (m.children ?? ['IMAGE', 'VIDEO']).map((t, i) => ({
+        id: newId(),
+        media_type: t,
+        timestamp: item.timestamp,
+        color: COLORS[(a.media.length + i + 1) % COLORS.length],
+      }));
     a.media.unshift(item); // newest first, as /me/media lists them
     return item;
   }
@@ -112,16 +157,21 @@ export function instagram(): Vendor {
 
   function present(m: Media, fields: Map<string, string[] | true>, a: Account, child = false): Record<string, unknown> {
     const all: Record<string, unknown> = {
-      id: m.id, media_type: m.media_type, timestamp: m.timestamp, username: a.username,
+      id: m.id,
+      media_type: m.media_type,
+      timestamp: m.timestamp,
+      username: a.username,
       // a video's media_url is the video; its picture is thumbnail_url
-      media_url: m.media_type === 'VIDEO' ? `${CDN}/v/${m.id}.mp4` : m.media_type === 'CAROUSEL_ALBUM' ? `${CDN}/v/${m.children![0].id}.jpg` : `${CDN}/v/${m.id}.jpg`,
+      media_url:
+        m.media_type === 'VIDEO' ? `${CDN}/v/${m.id}.mp4` : m.media_type === 'CAROUSEL_ALBUM' ? `${CDN}/v/${m.children![0].id}.jpg` : `${CDN}/v/${m.id}.jpg`,
       ...(m.media_type === 'VIDEO' ? { thumbnail_url: `${CDN}/v/${m.id}_thumb.jpg` } : {}),
       ...(child ? {} : { caption: m.caption, permalink: `https://www.instagram.com/p/${Buffer.from(m.id).toString('base64url').slice(0, 11)}/` }),
     };
     const out: Record<string, unknown> = { id: m.id };
     for (const [name, sub] of fields) {
       if (name === 'children') {
-        if (m.children) out.children = { data: m.children.map((c) => present(c, new Map((sub === true ? ['id'] : sub).map((f) => [f, true as const])), a, true)) };
+        if (m.children)
+          out.children = { data: m.children.map((c) => present(c, new Map((sub === true ? ['id'] : sub).map((f) => [f, true as const])), a, true)) };
       } else if (all[name] !== undefined) out[name] = all[name];
     }
     return out;
@@ -129,11 +179,21 @@ export function instagram(): Vendor {
 
   function tokenOf(req: VendorRequest): { account: Account } | VendorAnswer {
     const token = req.query.get('access_token') ?? /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!token) return graphError(400, { message: 'An active access token must be used to query information about the current user.', type: 'OAuthException', code: 2500 });
+    if (!token)
+      return graphError(400, {
+        message: 'An active access token must be used to query information about the current user.',
+        type: 'OAuthException',
+        code: 2500,
+      });
     const t = tokens.get(token);
     if (!t) return graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190 });
     if (t.expiresAt <= Date.now()) {
-      return graphError(400, { message: `Error validating access token: Session has expired on ${new Date(t.expiresAt).toUTCString()}. The current time is ${new Date().toUTCString()}.`, type: 'OAuthException', code: 190, error_subcode: 463 });
+      return graphError(400, {
+        message: `Error validating access token: Session has expired on ${new Date(t.expiresAt).toUTCString()}. The current time is ${new Date().toUTCString()}.`,
+        type: 'OAuthException',
+        code: 190,
+        error_subcode: 463,
+      });
     }
     return { account: accounts.get(t.userId)! };
   }
@@ -147,10 +207,13 @@ export function instagram(): Vendor {
     if (!/instagram_business_basic/.test(q.get('scope') ?? '')) return html(400, '<h1>Invalid Request</h1><p>Invalid scope</p>');
     const who = accounts.get(signedIn ?? '') ?? account();
     const query = esc(q.toString());
-    return html(200, `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Instagram</title></head>
+    return html(
+      200,
+      `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Instagram</title></head>
 <body style="font-family:sans-serif;max-width:420px;margin:40px auto;text-align:center">
 <h1>Instagram</h1><p>Allow this app to access <strong>@${esc(who.username)}</strong>'s profile and media?</p>
-<p><a id="allow" href="authorize/allow?${query}">Allow</a> &middot; <a id="cancel" href="authorize/deny?${query}">Cancel</a></p></body></html>`);
+<p><a id="allow" href="authorize/allow?${query}">Allow</a> &middot; <a id="cancel" href="authorize/deny?${query}">Cancel</a></p></body></html>`,
+    );
   }
 
   function redirectBack(req: VendorRequest, allow: boolean): VendorAnswer {
@@ -158,7 +221,12 @@ export function instagram(): Vendor {
     const back = new URL(q.get('redirect_uri') ?? '');
     if (allow) {
       const code = `AQ${crypto.randomBytes(24).toString('base64url')}`;
-      codes.set(code, { userId: (accounts.get(signedIn ?? '') ?? account()).user_id, redirectUri: q.get('redirect_uri')!, clientId: q.get('client_id')!, expiresAt: Date.now() + 10 * 60_000 });
+      codes.set(code, {
+        userId: (accounts.get(signedIn ?? '') ?? account()).user_id,
+        redirectUri: q.get('redirect_uri')!,
+        clientId: q.get('client_id')!,
+        expiresAt: Date.now() + 10 * 60_000,
+      });
       back.searchParams.set('code', code);
     } else {
       back.searchParams.set('error', 'access_denied');
@@ -178,17 +246,24 @@ export function instagram(): Vendor {
     const c = codes.get(f.get('code') ?? '');
     codes.delete(f.get('code') ?? '');
     if (!c || c.expiresAt < Date.now() || c.clientId !== clientId) return oauthError('Matching code was not found or was already used');
-    if (c.redirectUri !== f.get('redirect_uri')) return oauthError('Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
+    if (c.redirectUri !== f.get('redirect_uri'))
+      return oauthError('Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
     return { status: 200, body: { data: [{ access_token: newToken(c.userId, false), user_id: c.userId, permissions: 'instagram_business_basic' }] } };
   }
 
   function exchangeLong(req: VendorRequest, grant: 'ig_exchange_token' | 'ig_refresh_token'): VendorAnswer {
     if (req.query.get('grant_type') !== grant) return graphError(400, { message: 'Unsupported grant_type', type: 'OAuthException', code: 100 });
-    if (grant === 'ig_exchange_token' && [...apps.values()].every((s) => s !== req.query.get('client_secret'))) return graphError(400, { message: 'Error validating client secret.', type: 'OAuthException', code: 101 });
+    if (grant === 'ig_exchange_token' && [...apps.values()].every((s) => s !== req.query.get('client_secret')))
+      return graphError(400, { message: 'Error validating client secret.', type: 'OAuthException', code: 101 });
     const who = tokenOf(req);
     if (!('account' in who)) return who;
     const old = tokens.get(req.query.get('access_token')!)!;
-    if (grant === 'ig_exchange_token' && old.long) return graphError(400, { message: 'Session key invalid. This could be because the session key has an incorrect format, or because the user has revoked this session', type: 'OAuthException', code: 452 });
+    if (grant === 'ig_exchange_token' && old.long)
+      return graphError(400, {
+        message: 'Session key invalid. This could be because the session key has an incorrect format, or because the user has revoked this session',
+        type: 'OAuthException',
+        code: 452,
+      });
     // a refresh gives a new 60 days; Instagram may hand back the same string, the emulator a new one
     return { status: 200, body: { access_token: newToken(who.account.user_id, true), token_type: 'bearer', expires_in: LONG_LIVED_SECONDS } };
   }
@@ -216,18 +291,33 @@ export function instagram(): Vendor {
     if (path === '/refresh_access_token') return exchangeLong(req, 'ig_refresh_token');
     if (limited.count > 0) {
       limited.count--;
-      return graphError(403, { message: RATE_LIMITS[limited.code] ?? RATE_LIMITS[4], type: 'OAuthException', code: limited.code, is_transient: true }, { 'x-app-usage': '{"call_count":100,"total_cputime":12,"total_time":31}' });
+      return graphError(
+        403,
+        { message: RATE_LIMITS[limited.code] ?? RATE_LIMITS[4], type: 'OAuthException', code: limited.code, is_transient: true },
+        { 'x-app-usage': '{"call_count":100,"total_cputime":12,"total_time":31}' },
+      );
     }
     const who = tokenOf(req);
     if (!('account' in who)) return who;
     const a = who.account;
     if (path === '/me' || path === `/${a.user_id}`) {
       const fields = parseFields(req.query.get('fields') ?? 'id');
-      const all: Record<string, unknown> = { id: a.user_id, user_id: a.user_id, username: a.username, account_type: a.account_type, media_count: a.media.length };
+      const all: Record<string, unknown> = {
+        id: a.user_id,
+        user_id: a.user_id,
+        username: a.username,
+        account_type: a.account_type,
+        media_count: a.media.length,
+      };
       return { status: 200, body: Object.fromEntries([['id', a.user_id], ...[...fields.keys()].filter((f) => all[f] !== undefined).map((f) => [f, all[f]])]) };
     }
     if (path === '/me/media' || path === `/${a.user_id}/media`) return listMedia(req, a, req.path);
-    return graphError(400, { message: `Unsupported get request. Object with ID '${path.slice(1)}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, type: 'GraphMethodException', code: 100, error_subcode: 33 });
+    return graphError(400, {
+      message: `Unsupported get request. Object with ID '${path.slice(1)}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      type: 'GraphMethodException',
+      code: 100,
+      error_subcode: 33,
+    });
   }
 
   return {
@@ -238,7 +328,9 @@ export function instagram(): Vendor {
         const file = req.path.replace(/^\/v\//, '');
         const video = file.endsWith('.mp4');
         const bytes = req.method !== 'GET' ? undefined : video ? await videoOf(file) : await picture(file);
-        return bytes ? { status: 200, headers: { 'content-type': video ? 'video/mp4' : 'image/jpeg' }, body: bytes } : { status: 404, body: 'URL signature expired' };
+        return bytes
+          ? { status: 200, headers: { 'content-type': video ? 'video/mp4' : 'image/jpeg' }, body: bytes }
+          : { status: 404, body: 'URL signature expired' };
       }
       if (req.host === 'graph.instagram.com' && req.method === 'GET') return graph(req);
       if (req.method === 'GET' && req.path === '/oauth/authorize') return authorizePage(req);
@@ -274,13 +366,19 @@ export function instagram(): Vendor {
       /** the account's tokens were issued `days` earlier */
       age: ({ username, days }: { username?: string; days: number }) => {
         const a = account({ username });
-        for (const t of tokens.values()) if (t.userId === a.user_id) { t.issuedAt -= days * DAY; t.expiresAt -= days * DAY; }
+        for (const t of tokens.values())
+          if (t.userId === a.user_id) {
+            t.issuedAt -= days * DAY;
+            t.expiresAt -= days * DAY;
+          }
       },
       /** the next `count` Graph calls are refused with rate-limit code 4, 17 or 32 */
       rateLimit: ({ count, code }: { count: number; code?: number }) => void (limited = { count, code: code ?? 4 }),
       /** the accounts' tokens: when each expires (for tests to see a refresh) */
       tokens: ({ username }: { username?: string } = {}) =>
-        [...tokens.entries()].filter(([, t]) => !username || accounts.get(t.userId)?.username === username).map(([token, t]) => ({ token, long: t.long, issuedAt: t.issuedAt, expiresAt: t.expiresAt })),
+        [...tokens.entries()]
+          .filter(([, t]) => !username || accounts.get(t.userId)?.username === username)
+          .map(([token, t]) => ({ token, long: t.long, issuedAt: t.issuedAt, expiresAt: t.expiresAt })),
     },
     reset() {
       accounts.clear();
@@ -298,7 +396,28 @@ export function instagram(): Vendor {
 /** Two seconds of colour bars as H.264 in an MP4, as Instagram serves a reel; rejects without ffmpeg. */
 async function makeClip(): Promise<Buffer> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ig-clip-')), 'clip.mp4');
-  await promisify(execFile)('ffmpeg', ['-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x320:rate=15:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file], { timeout: 30_000 });
+  await promisify(execFile)(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x320:rate=15:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      file,
+    ],
+    { timeout: 30_000 },
+  );
   const bytes = fs.readFileSync(file);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   return bytes;

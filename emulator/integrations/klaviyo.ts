@@ -76,7 +76,8 @@ function parseEvent(text: string, key: string, revision: string): KlaviyoEvent |
   if (p.email !== undefined && !(typeof p.email === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(p.email))) {
     return invalid('Invalid email address.', '/data/attributes/profile/data/attributes/email');
   }
-  if (a.time !== undefined && (typeof a.time !== 'string' || Number.isNaN(Date.parse(a.time)))) return invalid("'time' must be an ISO 8601 datetime.", '/data/attributes/time');
+  if (a.time !== undefined && (typeof a.time !== 'string' || Number.isNaN(Date.parse(a.time))))
+    return invalid("'time' must be an ISO 8601 datetime.", '/data/attributes/time');
   if (a.value !== undefined && typeof a.value !== 'number') return invalid("'value' must be a number.", '/data/attributes/value');
   if (a.unique_id !== undefined && typeof a.unique_id !== 'string') return invalid("'unique_id' must be a string.", '/data/attributes/unique_id');
   return {
@@ -106,7 +107,13 @@ export function klaviyo(): Vendor {
 
   function authenticate(req: VendorRequest): { key: string } | VendorAnswer {
     const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    if (!m) return error(401, 'not_authenticated', 'Authentication credentials were not provided.', 'Missing or invalid authorization scheme. Please use Klaviyo-API-Key.');
+    if (!m)
+      return error(
+        401,
+        'not_authenticated',
+        'Authentication credentials were not provided.',
+        'Missing or invalid authorization scheme. Please use Klaviyo-API-Key.',
+      );
     const key = m[1];
     if (revoked.has(key)) return error(403, 'permission_denied', 'You do not have permission to perform this action.', 'This API key has been revoked.');
     if (!keys.has(key)) return error(401, 'not_authenticated', 'Incorrect authentication credentials.', 'The private API key is invalid.');
@@ -119,17 +126,21 @@ export function klaviyo(): Vendor {
     handle(req) {
       const path = req.path.replace(/\/+$/, '');
       const route = `${req.method} ${path}`;
-      if (route !== 'POST /api/events' && route !== 'GET /api/accounts') return error(404, 'not_found', 'Not found.', `No route for ${req.method} ${req.path}.`);
+      if (route !== 'POST /api/events' && route !== 'GET /api/accounts')
+        return error(404, 'not_found', 'Not found.', `No route for ${req.method} ${req.path}.`);
       const auth = authenticate(req);
       if (!('key' in auth)) return auth;
       // the limits are per account: a throttled call of a known key is refused whatever it carries
       if (throttle.count > 0) {
         throttle.count--;
-        return error(429, 'throttled', 'Request was throttled.', `Request was throttled. Expected available in ${throttle.retryAfter} second.`, undefined, { 'retry-after': String(throttle.retryAfter) });
+        return error(429, 'throttled', 'Request was throttled.', `Request was throttled. Expected available in ${throttle.retryAfter} second.`, undefined, {
+          'retry-after': String(throttle.retryAfter),
+        });
       }
       const revision = req.headers.revision;
       if (!revision) return error(400, 'invalid', 'Invalid input.', "The 'revision' header is required.", { header: 'revision' });
-      if (!REVISION.test(revision)) return error(400, 'invalid', 'Invalid input.', `'${revision}' is not a valid revision. Revisions are dates: YYYY-MM-DD.`, { header: 'revision' });
+      if (!REVISION.test(revision))
+        return error(400, 'invalid', 'Invalid input.', `'${revision}' is not a valid revision. Revisions are dates: YYYY-MM-DD.`, { header: 'revision' });
 
       if (route === 'GET /api/accounts') {
         const id = keys.get(auth.key)!;
@@ -137,14 +148,30 @@ export function klaviyo(): Vendor {
           status: 200,
           headers: { 'content-type': JSON_API },
           body: {
-            data: [{ type: 'account', id, attributes: { test_account: false, contact_information: { organization_name: 'Emulated account' }, industry: null, timezone: 'UTC', preferred_currency: 'USD', public_api_key: id, locale: 'en-US' }, links: { self: `https://a.klaviyo.com/api/accounts/${id}/` } }],
+            data: [
+              {
+                type: 'account',
+                id,
+                attributes: {
+                  test_account: false,
+                  contact_information: { organization_name: 'Emulated account' },
+                  industry: null,
+                  timezone: 'UTC',
+                  preferred_currency: 'USD',
+                  public_api_key: id,
+                  locale: 'en-US',
+                },
+                links: { self: `https://a.klaviyo.com/api/accounts/${id}/` },
+              },
+            ],
             links: { self: 'https://a.klaviyo.com/api/accounts/', next: null, prev: null },
           },
         };
       }
 
       const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (type !== JSON_API && type !== 'application/json') return error(415, 'unsupported_media_type', 'Unsupported media type.', `Unsupported media type "${type}" in request.`);
+      if (type !== JSON_API && type !== 'application/json')
+        return error(415, 'unsupported_media_type', 'Unsupported media type.', `Unsupported media type "${type}" in request.`);
       const parsed = parseEvent(req.body, auth.key, revision);
       if ('status' in parsed) return parsed;
       const ids = seen.get(auth.key) ?? new Set<string>();

@@ -48,7 +48,8 @@ function validate(body: unknown): Record<string, string> {
     const { email, phone, id } = body.contact;
     if (email === undefined && phone === undefined && id === undefined) fields.contact = 'one of email, phone or id is required';
     if (email !== undefined && (typeof email !== 'string' || !EMAIL.test(email))) fields['contact.email'] = 'invalid email';
-    for (const k of ['firstName', 'lastName'] as const) if (body.contact[k] !== undefined && typeof body.contact[k] !== 'string') fields[`contact.${k}`] = 'must be a string';
+    for (const k of ['firstName', 'lastName'] as const)
+      if (body.contact[k] !== undefined && typeof body.contact[k] !== 'string') fields[`contact.${k}`] = 'must be a string';
   }
   return fields;
 }
@@ -66,7 +67,11 @@ export function omnisend(): Vendor {
     if (!w || now - w.start >= WINDOW_MS) windows.set(key, (w = { start: now, count: 0 }));
     w.count += 1;
     const resetSeconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000));
-    const headers = { 'X-Rate-Limit-Limit': String(LIMIT), 'X-Rate-Limit-Remaining': String(Math.max(0, LIMIT - w.count)), 'X-Rate-Limit-Reset': String(resetSeconds) };
+    const headers = {
+      'X-Rate-Limit-Limit': String(LIMIT),
+      'X-Rate-Limit-Remaining': String(Math.max(0, LIMIT - w.count)),
+      'X-Rate-Limit-Reset': String(resetSeconds),
+    };
     return { headers, over: w.count > LIMIT, resetSeconds };
   }
 
@@ -80,7 +85,8 @@ export function omnisend(): Vendor {
       throttled -= 1;
       return { status: 429, headers: { ...rate.headers, 'Retry-After': '1' }, body: { error: 'Too many requests', fields: {} } };
     }
-    if (rate.over) return { status: 429, headers: { ...rate.headers, 'Retry-After': String(rate.resetSeconds) }, body: { error: 'Too many requests', fields: {} } };
+    if (rate.over)
+      return { status: 429, headers: { ...rate.headers, 'Retry-After': String(rate.resetSeconds) }, body: { error: 'Too many requests', fields: {} } };
 
     if (req.method === 'GET' && req.path === '/v5/contacts') {
       const limit = Math.min(250, Math.max(1, Number(req.query.get('limit') ?? 100) || 100));
@@ -101,8 +107,15 @@ export function omnisend(): Vendor {
       const id = `${hashOf(key)}|${eventID}|${eventTime}`;
       if (!events.has(id)) {
         events.set(id, {
-          keyHash: hashOf(key), eventName: b.eventName, eventID, eventTime, origin: b.origin, eventVersion: b.eventVersion,
-          contact: b.contact, properties: b.properties ?? {}, receivedAt: Date.now(),
+          keyHash: hashOf(key),
+          eventName: b.eventName,
+          eventID,
+          eventTime,
+          origin: b.origin,
+          eventVersion: b.eventVersion,
+          contact: b.contact,
+          properties: b.properties ?? {},
+          receivedAt: Date.now(),
         });
       }
       return { status: 202, headers: rate.headers };

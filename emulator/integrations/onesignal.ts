@@ -37,11 +37,24 @@ const CREATE_PER_SECOND = 150;
 
 const hashOf = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const errors = (status: number, list: string[], headers?: Record<string, string>): VendorAnswer => ({ status, body: { errors: list }, ...(headers ? { headers } : {}) });
+const errors = (status: number, list: string[], headers?: Record<string, string>): VendorAnswer => ({
+  status,
+  body: { errors: list },
+  ...(headers ? { headers } : {}),
+});
 const APP_NOT_FOUND = 'app_id not found. You may be missing a Content-Type: application/json header.';
-const ACCESS_DENIED = "Access denied.  Please include an 'Authorization: ...' header with a valid API key (https://documentation.onesignal.com/docs/accounts-and-keys#section-keys-ids).";
+const ACCESS_DENIED =
+  "Access denied.  Please include an 'Authorization: ...' header with a valid API key (https://documentation.onesignal.com/docs/accounts-and-keys#section-keys-ids).";
 const RATE_LIMITED = 'API rate limit exceeded.';
-const TARGETS = ['include_aliases', 'include_external_user_ids', 'include_subscription_ids', 'include_player_ids', 'included_segments', 'excluded_segments', 'filters'] as const;
+const TARGETS = [
+  'include_aliases',
+  'include_external_user_ids',
+  'include_subscription_ids',
+  'include_player_ids',
+  'included_segments',
+  'excluded_segments',
+  'filters',
+] as const;
 
 export function onesignal(): Vendor {
   /** app id -> its valid App API keys */
@@ -79,14 +92,23 @@ export function onesignal(): Vendor {
     }
     if (b.include_aliases !== undefined) {
       const aliases = b.include_aliases;
-      if (!isObject(aliases) || !Object.values(aliases).every((v) => Array.isArray(v) && v.every((x) => typeof x === 'string' && x))) found.push('include_aliases must map an alias label to an array of alias ids');
-      else if (Object.values(aliases).reduce<number>((n, v) => n + (v as unknown[]).length, 0) > 20_000) found.push('include_aliases may target up to 20,000 users');
+      if (!isObject(aliases) || !Object.values(aliases).every((v) => Array.isArray(v) && v.every((x) => typeof x === 'string' && x)))
+        found.push('include_aliases must map an alias label to an array of alias ids');
+      else if (Object.values(aliases).reduce<number>((n, v) => n + (v as unknown[]).length, 0) > 20_000)
+        found.push('include_aliases may target up to 20,000 users');
       if (!['push', 'email', 'sms'].includes(String(b.target_channel))) found.push('target_channel is required with include_aliases: push, email or sms');
     }
-    if (b.template_id === undefined && (!isObject(b.contents) || typeof b.contents.en !== 'string' || !b.contents.en)) found.push('Message Notifications must have English language content');
-    if (b.headings !== undefined && (!isObject(b.headings) || Object.values(b.headings).some((v) => typeof v !== 'string'))) found.push('headings must map languages to strings');
-    for (const k of ['url', 'web_url'] as const) if (b[k] !== undefined && (typeof b[k] !== 'string' || !/^https?:\/\//.test(b[k] as string))) found.push(`${k} must be an http(s) URL`);
-    if (b.web_buttons !== undefined && (!Array.isArray(b.web_buttons) || b.web_buttons.some((x) => !isObject(x) || typeof x.id !== 'string' || typeof x.text !== 'string'))) found.push('web_buttons must be an array of { id, text, icon?, url? }');
+    if (b.template_id === undefined && (!isObject(b.contents) || typeof b.contents.en !== 'string' || !b.contents.en))
+      found.push('Message Notifications must have English language content');
+    if (b.headings !== undefined && (!isObject(b.headings) || Object.values(b.headings).some((v) => typeof v !== 'string')))
+      found.push('headings must map languages to strings');
+    for (const k of ['url', 'web_url'] as const)
+      if (b[k] !== undefined && (typeof b[k] !== 'string' || !/^https?:\/\//.test(b[k] as string))) found.push(`${k} must be an http(s) URL`);
+    if (
+      b.web_buttons !== undefined &&
+      (!Array.isArray(b.web_buttons) || b.web_buttons.some((x) => !isObject(x) || typeof x.id !== 'string' || typeof x.text !== 'string'))
+    )
+      found.push('web_buttons must be an array of { id, text, icon?, url? }');
     const key = b.idempotency_key ?? b.external_id;
     if (key !== undefined && key !== null && (typeof key !== 'string' || !UUID.test(key))) found.push('idempotency_key must be a valid UUID');
     return found;
@@ -99,7 +121,8 @@ export function onesignal(): Vendor {
     } catch {
       return errors(400, ['There was a problem in the JSON you submitted']);
     }
-    if (!/^application\/json/i.test(req.headers['content-type'] ?? '') || !isObject(body) || typeof body.app_id !== 'string' || !apps.has(body.app_id)) return errors(400, [APP_NOT_FOUND]);
+    if (!/^application\/json/i.test(req.headers['content-type'] ?? '') || !isObject(body) || typeof body.app_id !== 'string' || !apps.has(body.app_id))
+      return errors(400, [APP_NOT_FOUND]);
     const appId = body.app_id;
     if (!allowed(appId, key)) return errors(403, [ACCESS_DENIED]);
     if (throttled > 0) {
@@ -124,10 +147,20 @@ export function onesignal(): Vendor {
 
     const id = crypto.randomUUID();
     notifications.push({
-      id, app_id: appId, keyHash: hashOf(key!), idempotency_key: idempotencyKey, target_channel: (body.target_channel as string) ?? null, external_ids: reachable,
-      headings: (body.headings as Record<string, string>) ?? {}, contents: (body.contents as Record<string, string>) ?? {},
-      url: (body.url as string) ?? null, web_url: (body.web_url as string) ?? null, web_buttons: (body.web_buttons as OneSignalNotification['web_buttons']) ?? [],
-      data: isObject(body.data) ? body.data : null, name: typeof body.name === 'string' ? body.name : null, queued_at: Math.floor(Date.now() / 1000),
+      id,
+      app_id: appId,
+      keyHash: hashOf(key!),
+      idempotency_key: idempotencyKey,
+      target_channel: (body.target_channel as string) ?? null,
+      external_ids: reachable,
+      headings: (body.headings as Record<string, string>) ?? {},
+      contents: (body.contents as Record<string, string>) ?? {},
+      url: (body.url as string) ?? null,
+      web_url: (body.web_url as string) ?? null,
+      web_buttons: (body.web_buttons as OneSignalNotification['web_buttons']) ?? [],
+      data: isObject(body.data) ? body.data : null,
+      name: typeof body.name === 'string' ? body.name : null,
+      queued_at: Math.floor(Date.now() / 1000),
     });
     const answer: Record<string, unknown> = { id, external_id: idempotencyKey };
     if (reachable.length < externalIds.length) answer.errors = { invalid_aliases: { external_id: externalIds.filter((x) => unsubscribed.has(x)) } };
@@ -146,7 +179,9 @@ export function onesignal(): Vendor {
     const limit = Math.min(50, Math.max(1, Number(req.query.get('limit') ?? 50) || 50));
     const offset = Math.max(0, Number(req.query.get('offset') ?? 0) || 0);
     const own = notifications.filter((n) => n.app_id === appId).reverse();
-    const shown = own.slice(offset, offset + limit).map(({ keyHash: _k, idempotency_key: _i, external_ids: _e, ...n }) => ({ ...n, successful: 1, failed: 0, errored: 0, converted: 0, remaining: 0 }));
+    const shown = own
+      .slice(offset, offset + limit)
+      .map(({ keyHash: _k, idempotency_key: _i, external_ids: _e, ...n }) => ({ ...n, successful: 1, failed: 0, errored: 0, converted: 0, remaining: 0 }));
     return { status: 200, body: { total_count: own.length, offset, limit, notifications: shown } };
   }
 

@@ -35,7 +35,8 @@ const PER_SECOND = 10;
 
 const json = (status: number, body: unknown, headers?: Record<string, string>): VendorAnswer => ({ status, body, ...(headers ? { headers } : {}) });
 /** Smile's error object: `{ error: { message, request_id } }` (dev.smile.io/api/errors). */
-const error = (status: number, message: string, headers?: Record<string, string>) => json(status, { error: { message, request_id: crypto.randomUUID() } }, headers);
+const error = (status: number, message: string, headers?: Record<string, string>) =>
+  json(status, { error: { message, request_id: crypto.randomUUID() } }, headers);
 
 export function smile(): Vendor {
   const keys = new Set<string>();
@@ -108,8 +109,15 @@ export function smile(): Vendor {
     const points = earn.get(a.token) ?? SMILE_DEFAULT_POINTS;
     const at = now();
     const activity: SmileActivity = {
-      id: ++nextId, customer_id: customer.id, token: a.token, distinct_id: distinctId,
-      created_on_origin_at: typeof a.created_on_origin_at === 'string' ? a.created_on_origin_at : null, created_at: at, updated_at: at, key, points,
+      id: ++nextId,
+      customer_id: customer.id,
+      token: a.token,
+      distinct_id: distinctId,
+      created_on_origin_at: typeof a.created_on_origin_at === 'string' ? a.created_on_origin_at : null,
+      created_at: at,
+      updated_at: at,
+      key,
+      points,
     };
     activities.push(activity);
     // the way to earn is evaluated (asynchronously at Smile): the points land on the customer
@@ -132,7 +140,7 @@ export function smile(): Vendor {
       if (overLimit(key)) return error(429, 'The request was not accepted because your API consumer has exceeded its rate limit.', { 'retry-after': '1' });
       if (req.method === 'GET' && req.path === '/v1/customers') return listCustomers(req);
       if (req.method === 'POST' && req.path === '/v1/activities') return createActivity(req, key);
-      return error(404, 'The requested resource doesn\'t exist.');
+      return error(404, "The requested resource doesn't exist.");
     },
     control: {
       /** a valid key (an API key or the account's private key) */

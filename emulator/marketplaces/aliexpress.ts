@@ -67,7 +67,11 @@ export function searchEvaluation(query: URLSearchParams): Answer {
     productEvaluationStatistic: {
       evarageStar: all.length ? Math.round((all.reduce((s, r) => s + r.rating, 0) / all.length) * 10) / 10 : 0,
       totalNum: all.length,
-      fiveStarNum: stars(5), fourStarNum: stars(4), threeStarNum: stars(3), twoStarNum: stars(2), oneStarNum: stars(1),
+      fiveStarNum: stars(5),
+      fourStarNum: stars(4),
+      threeStarNum: stars(3),
+      twoStarNum: stars(2),
+      oneStarNum: stars(1),
     },
     evaViewList: matching.slice((page - 1) * pageSize, page * pageSize).map(evaluation),
   };
@@ -79,11 +83,17 @@ export function productPage(path: string): Answer | undefined {
   const m = /^\/item\/(?:[^/]*-)?(\d{6,20})\.html$/.exec(path);
   if (!m) return undefined;
   const product = seedProduct('aliexpress', m[1]);
-  if (!product) return { status: 404, type: 'text/html;charset=UTF-8', body: '<!doctype html><title>404 Page Not Found - AliExpress</title><h1>Sorry, the page you requested can not be found:(</h1>' };
+  if (!product)
+    return {
+      status: 404,
+      type: 'text/html;charset=UTF-8',
+      body: '<!doctype html><title>404 Page Not Found - AliExpress</title><h1>Sorry, the page you requested can not be found:(</h1>',
+    };
   return {
     status: 200,
     type: 'text/html;charset=UTF-8',
-    body: `<!doctype html><html><head><title>${product.title} - AliExpress</title><meta property="og:title" content="${product.title}"></head>`
-      + `<body><h1 data-pl="product-title">${product.title}</h1><a href="#nav-review">${product.reviews.length} Reviews</a></body></html>`,
+    body:
+      `<!doctype html><html><head><title>${product.title} - AliExpress</title><meta property="og:title" content="${product.title}"></head>` +
+      `<body><h1 data-pl="product-title">${product.title}</h1><a href="#nav-review">${product.reviews.length} Reviews</a></body></html>`,
   };
 }

@@ -121,11 +121,14 @@ export async function startMarketplaceEmulator(o: MarketplaceEmulatorOptions): P
   o.log?.info({ url }, 'marketplace emulator listening');
 
   return {
-    url, port, received,
+    url,
+    port,
+    received,
     botCheck: setBotCheck,
-    stop: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

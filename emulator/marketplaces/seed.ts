@@ -64,29 +64,70 @@ function prng(seed: number): () => number {
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
 const chars = (rnd: () => number, alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
 
-const NAMES = ['Emma Johnson', 'Liam Smith', 'Olivia Brown', 'Noah Garcia', 'Ava Martinez', 'Lucas Dubois', 'Sofia Rossi', 'Mateo Silva',
-  'Zofia Nowak', 'Hannah Muller', 'Chloe Martin', 'Diego Lopez', 'Mia Wilson', 'Jack Taylor', 'Ines Costa', 'Jan Kowalski'];
+const NAMES = [
+  'Emma Johnson',
+  'Liam Smith',
+  'Olivia Brown',
+  'Noah Garcia',
+  'Ava Martinez',
+  'Lucas Dubois',
+  'Sofia Rossi',
+  'Mateo Silva',
+  'Zofia Nowak',
+  'Hannah Muller',
+  'Chloe Martin',
+  'Diego Lopez',
+  'Mia Wilson',
+  'Jack Taylor',
+  'Ines Costa',
+  'Jan Kowalski',
+];
 // [country, language] weighted by repetition, as a marketplace's buyers are
 const COUNTRIES: readonly (readonly [string, string])[] = [
-  ['US', 'en'], ['US', 'en'], ['US', 'en'], ['US', 'en'], ['FR', 'fr'], ['FR', 'fr'], ['BR', 'pt'], ['BR', 'pt'], ['ES', 'es'],
-  ['PL', 'pl'], ['DE', 'de'], ['GB', 'en'], ['GB', 'en'], ['CA', 'en'], ['AU', 'en'], ['IN', 'en'], ['MX', 'es'],
+  ['US', 'en'],
+  ['US', 'en'],
+  ['US', 'en'],
+  ['US', 'en'],
+  ['FR', 'fr'],
+  ['FR', 'fr'],
+  ['BR', 'pt'],
+  ['BR', 'pt'],
+  ['ES', 'es'],
+  ['PL', 'pl'],
+  ['DE', 'de'],
+  ['GB', 'en'],
+  ['GB', 'en'],
+  ['CA', 'en'],
+  ['AU', 'en'],
+  ['IN', 'en'],
+  ['MX', 'es'],
 ];
 type Tone = 'good' | 'mixed' | 'bad';
 // One sentence per tone and language; `en` is also the translation the marketplace shows.
 const TEXTS: Record<Tone, Record<string, string>> = {
   good: {
-    en: 'Great quality, exactly as described. Fast delivery.', fr: 'Très bonne qualité, conforme à la description. Livraison rapide.',
-    es: 'Muy buena calidad, tal como se describe. Envío rápido.', pt: 'Ótima qualidade, exatamente como descrito. Entrega rápida.',
-    pl: 'Świetna jakość, dokładnie jak w opisie. Szybka dostawa.', de: 'Tolle Qualität, genau wie beschrieben. Schnelle Lieferung.',
+    en: 'Great quality, exactly as described. Fast delivery.',
+    fr: 'Très bonne qualité, conforme à la description. Livraison rapide.',
+    es: 'Muy buena calidad, tal como se describe. Envío rápido.',
+    pt: 'Ótima qualidade, exatamente como descrito. Entrega rápida.',
+    pl: 'Świetna jakość, dokładnie jak w opisie. Szybka dostawa.',
+    de: 'Tolle Qualität, genau wie beschrieben. Schnelle Lieferung.',
   },
   mixed: {
-    en: 'It is okay for the price, but smaller than I expected.', fr: 'Correct pour le prix, mais plus petit que prévu.',
-    es: 'Está bien por el precio, pero más pequeño de lo que esperaba.', pt: 'Razoável pelo preço, mas menor do que eu esperava.',
-    pl: 'W porządku za tę cenę, ale mniejsze niż się spodziewałem.', de: 'Für den Preis in Ordnung, aber kleiner als erwartet.',
+    en: 'It is okay for the price, but smaller than I expected.',
+    fr: 'Correct pour le prix, mais plus petit que prévu.',
+    es: 'Está bien por el precio, pero más pequeño de lo que esperaba.',
+    pt: 'Razoável pelo preço, mas menor do que eu esperava.',
+    pl: 'W porządku za tę cenę, ale mniejsze niż się spodziewałem.',
+    de: 'Für den Preis in Ordnung, aber kleiner als erwartet.',
   },
   bad: {
-    en: 'Poor quality, it broke after a week.', fr: "Mauvaise qualité, cassé au bout d'une semaine.", es: 'Mala calidad, se rompió después de una semana.',
-    pt: 'Qualidade ruim, quebrou depois de uma semana.', pl: 'Słaba jakość, zepsuło się po tygodniu.', de: 'Schlechte Qualität, nach einer Woche kaputt.',
+    en: 'Poor quality, it broke after a week.',
+    fr: "Mauvaise qualité, cassé au bout d'une semaine.",
+    es: 'Mala calidad, se rompió después de una semana.',
+    pt: 'Qualidade ruim, quebrou depois de uma semana.',
+    pl: 'Słaba jakość, zepsuło się po tygodniu.',
+    de: 'Schlechte Qualität, nach einer Woche kaputt.',
   },
 };
 const EXTRA_EN: Record<Tone, readonly string[]> = {

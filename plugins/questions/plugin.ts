@@ -4,7 +4,14 @@
 import { z } from 'zod';
 import { definePlugin, provide } from '@plaudit/kernel';
 import {
-  QuestionAnswered, QuestionCommunityAnswer, QuestionCreated, QuestionInvited, QuestionsAnalytics, QuestionsExport, QuestionsImport, QuestionsPublic,
+  QuestionAnswered,
+  QuestionCommunityAnswer,
+  QuestionCreated,
+  QuestionInvited,
+  QuestionsAnalytics,
+  QuestionsExport,
+  QuestionsImport,
+  QuestionsPublic,
 } from '@plaudit/contracts/questions';
 import { RequestBuyers } from '@plaudit/contracts/review-requests';
 import { questionsPublic } from './api/public-capability';
@@ -18,8 +25,10 @@ export default definePlugin({
   // the public API's questions and its question.* webhooks' data (plugins/public-api)
   // and questions asked and answered per local day for the analytics plugin (shared/analytics.ts)
   provides: [
-    provide(QuestionsPublic, questionsPublic), provide(QuestionsAnalytics, ({ knex }) => questionsAnalyticsSource(knex)),
-    provide(QuestionsExport, questionsExport), provide(QuestionsImport, questionsImport),
+    provide(QuestionsPublic, questionsPublic),
+    provide(QuestionsAnalytics, ({ knex }) => questionsAnalyticsSource(knex)),
+    provide(QuestionsExport, questionsExport),
+    provide(QuestionsImport, questionsImport),
   ],
   // the merchant's mail about a new question or community answer (at once or in the hourly digest),
   // the asker's mail about an answer, each community invitation's mail: none may be lost

@@ -33,7 +33,9 @@ export default definePlugin({
   // The public API's requests (plugins/public-api): list, create for an order, cancel (shared/public.ts).
   // The request funnel's daily facts and the clicks UTM parameters name, for plugins/analytics (db/analytics.ts).
   provides: [
-    provide(RequestFacts, () => requestFacts), provide(RequestQuota, () => ({ monthly: requestQuota })), provide(RequestsPublic, requestsPublic),
+    provide(RequestFacts, () => requestFacts),
+    provide(RequestQuota, () => ({ monthly: requestQuota })),
+    provide(RequestsPublic, requestsPublic),
     provide(RequestsAnalytics, ({ knex }) => requestsAnalytics(knex)),
     provide(RequestBuyers, (services) => requestBuyers(services)), // a product's verified buyers and the unsubscribe link (api/buyers.ts)
   ],
@@ -42,14 +44,29 @@ export default definePlugin({
     reviewReminder: {
       variables: [...COMMON, 'order_name', 'products', 'review_url', 'unsubscribe_url'],
       productButtons: true,
-      sample: { ...SAMPLE, order_name: '#1001', products: [{ title: 'Linen shirt', review_url: SAMPLE.shop_url }, { title: 'Canvas tote bag', review_url: SAMPLE.shop_url }], review_url: SAMPLE.shop_url, unsubscribe_url: SAMPLE.shop_url },
+      sample: {
+        ...SAMPLE,
+        order_name: '#1001',
+        products: [
+          { title: 'Linen shirt', review_url: SAMPLE.shop_url },
+          { title: 'Canvas tote bag', review_url: SAMPLE.shop_url },
+        ],
+        review_url: SAMPLE.shop_url,
+        unsubscribe_url: SAMPLE.shop_url,
+      },
     },
     photoReminder: {
       feature: 'photoReminder',
       defaults: { sendFor: 4 },
       variables: [...COMMON, 'product_title', 'review_content', 'photo_url'],
       buttonUrl: 'photo_url',
-      sample: { ...SAMPLE, product_title: 'Linen shirt', review_content: 'Lovely fabric, runs a little large.', photo_url: SAMPLE.shop_url, unsubscribe_url: SAMPLE.shop_url },
+      sample: {
+        ...SAMPLE,
+        product_title: 'Linen shirt',
+        review_content: 'Lovely fabric, runs a little large.',
+        photo_url: SAMPLE.shop_url,
+        unsubscribe_url: SAMPLE.shop_url,
+      },
     },
   },
   // The links in request emails (ReviewWrite, shared/reviews-collect.ts) and the review a photo reminder

@@ -4,7 +4,14 @@
 import type { KernelServices } from '@plaudit/kernel';
 import type { CatalogRatingsApi } from '@plaudit/contracts/catalog';
 import type {
-  NotificationSettings, ReviewAdminApi, ReviewAnalyticsApi, ReviewFactSheet, ReviewFactsApi, ReviewFeedApi, ReviewStatus, ReviewWriteApi,
+  NotificationSettings,
+  ReviewAdminApi,
+  ReviewAnalyticsApi,
+  ReviewFactSheet,
+  ReviewFactsApi,
+  ReviewFeedApi,
+  ReviewStatus,
+  ReviewWriteApi,
 } from '@plaudit/contracts/reviews';
 import { Review } from './db/review.model';
 import { feedQueries } from './db/feed';
@@ -43,11 +50,28 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 
 function factSheet(r: Review): ReviewFactSheet {
   return {
-    reviewId: r.id, kind: r.kind, status: r.status as ReviewStatus, source: r.source, rating: r.rating, title: r.title ?? null, content: r.content,
-    email: r.email ?? null, firstName: r.firstName ?? null, lastName: r.lastName ?? null, customerId: r.customerId ?? null, locale: r.locale ?? null,
-    productId: r.productId ?? null, productTitle: r.productTitle ?? null, productHandle: r.productHandle ?? null, orderId: r.orderId ?? null,
-    mediaCount: (r.media ?? []).length, verified: r.verified, incentivized: r.incentivized, replyContent: r.replyContent ?? null,
-    repliedAt: iso(r.repliedAt), createdAt: iso(r.createdAt)!,
+    reviewId: r.id,
+    kind: r.kind,
+    status: r.status as ReviewStatus,
+    source: r.source,
+    rating: r.rating,
+    title: r.title ?? null,
+    content: r.content,
+    email: r.email ?? null,
+    firstName: r.firstName ?? null,
+    lastName: r.lastName ?? null,
+    customerId: r.customerId ?? null,
+    locale: r.locale ?? null,
+    productId: r.productId ?? null,
+    productTitle: r.productTitle ?? null,
+    productHandle: r.productHandle ?? null,
+    orderId: r.orderId ?? null,
+    mediaCount: (r.media ?? []).length,
+    verified: r.verified,
+    incentivized: r.incentivized,
+    replyContent: r.replyContent ?? null,
+    repliedAt: iso(r.repliedAt),
+    createdAt: iso(r.createdAt)!,
   };
 }
 
@@ -59,11 +83,18 @@ export function reviewFacts(): ReviewFactsApi {
       return r ? factSheet(r) : undefined;
     },
     async reviewCount(tenant, email) {
-      const [{ count }] = await tenant.table('reviews').whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).whereNot('status', 'trash').count({ count: '*' });
+      const [{ count }] = await tenant
+        .table('reviews')
+        .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+        .whereNot('status', 'trash')
+        .count({ count: '*' });
       return Number(count);
     },
     async markIncentivized(tenant, reviewId) {
-      await tenant.query(Review).findById(reviewId).patch({ incentivized: true, updatedAt: new Date() } as never);
+      await tenant
+        .query(Review)
+        .findById(reviewId)
+        .patch({ incentivized: true, updatedAt: new Date() } as never);
     },
   };
 }
@@ -75,7 +106,12 @@ export function reviewWrite(services: KernelServices): ReviewWriteApi {
   return {
     writeUrl({ shopDomain, queueEntryId, orderId, productId, customerLocale, expiresInDays }) {
       // a numeric order id, also when given as a gid
-      const data: WriteLink = { queueEntryId, orderId: orderId.split('/').pop()!, ...(productId ? { productId } : {}), ...(customerLocale ? { locale: customerLocale } : {}) };
+      const data: WriteLink = {
+        queueEntryId,
+        orderId: orderId.split('/').pop()!,
+        ...(productId ? { productId } : {}),
+        ...(customerLocale ? { locale: customerLocale } : {}),
+      };
       return `${config.appUrl}/r/write/${links.sign(PURPOSE.write, shopDomain, data, expiresInDays * DAY_SECONDS)}`;
     },
     photoUrl({ shopDomain, reviewId, expiresInDays }) {
@@ -99,7 +135,13 @@ export function reviewWrite(services: KernelServices): ReviewWriteApi {
   };
 }
 
-const NOTIFICATION_FIELDS = ['enabledEmailNewReview', 'enabledEmailNegativeReview', 'receiverNewReview', 'receiverNegativeReview', 'negativeThreshold'] as const;
+const NOTIFICATION_FIELDS = [
+  'enabledEmailNewReview',
+  'enabledEmailNegativeReview',
+  'receiverNewReview',
+  'receiverNegativeReview',
+  'negativeThreshold',
+] as const;
 
 function pickNotifications(s: NotificationSettings): NotificationSettings {
   return Object.fromEntries(NOTIFICATION_FIELDS.map((k) => [k, s[k]])) as unknown as NotificationSettings;

@@ -10,7 +10,16 @@ import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts
 import { editLink, photoLink, writeLink } from './shared/links';
 
 const REVIEW = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'review_title', 'review_content', 'review_rating'];
-const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_first_name: 'Jane', customer_name: 'Jane Doe', product_title: 'Linen shirt', review_title: 'Lovely fabric', review_content: 'Lovely fabric, runs a little large.', review_rating: 4 };
+const SAMPLE = {
+  shop_name: 'Shop',
+  shop_url: 'https://shop.example',
+  customer_first_name: 'Jane',
+  customer_name: 'Jane Doe',
+  product_title: 'Linen shirt',
+  review_title: 'Lovely fabric',
+  review_content: 'Lovely fabric, runs a little large.',
+  review_rating: 4,
+};
 
 export default definePlugin({
   id: 'reviews',

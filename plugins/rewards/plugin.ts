@@ -8,7 +8,16 @@ import { ReviewCreated, ReviewFacts, ReviewMediaAdded } from '@plaudit/contracts
 import { rewardsAnalyticsSource } from './db/analytics';
 
 const COMMON = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'discount_code', 'discount_value', 'discount_expires'];
-const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_first_name: 'Jane', customer_name: 'Jane Doe', product_title: 'Linen shirt', discount_code: 'REVIEW-7QX2K9PA', discount_value: '15%', discount_expires: 'December 24, 2026' };
+const SAMPLE = {
+  shop_name: 'Shop',
+  shop_url: 'https://shop.example',
+  customer_first_name: 'Jane',
+  customer_name: 'Jane Doe',
+  product_title: 'Linen shirt',
+  discount_code: 'REVIEW-7QX2K9PA',
+  discount_value: '15%',
+  discount_expires: 'December 24, 2026',
+};
 
 export default definePlugin({
   id: 'rewards',

@@ -46,9 +46,12 @@ export function videoUploads(services: KernelServices): ReviewVideosApi {
     async attach(trx: Knex.Transaction, tenant: Tenant, reviewId: number, uploadId: string, caption: string): Promise<boolean> {
       if (!(await attachUpload(trx, tenant, uploadId, reviewId, caption.trim() || null))) return false;
       const job: VideoJob = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, uploadId };
-      await outbox.start(TranscodeReviewVideo, { workflowId: transcodeWorkflowId(job), args: [job], shopDomain: tenant.shopDomain, summary: `Video of review ${reviewId} for ${tenant.shopDomain}` }, trx);
+      await outbox.start(
+        TranscodeReviewVideo,
+        { workflowId: transcodeWorkflowId(job), args: [job], shopDomain: tenant.shopDomain, summary: `Video of review ${reviewId} for ${tenant.shopDomain}` },
+        trx,
+      );
       return true;
     },
   };
 }
-

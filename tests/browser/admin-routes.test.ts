@@ -10,10 +10,13 @@ let api: TestApi;
 let browser: Browser;
 
 // The developer zone is among the routes, so these shops are developer accounts (DEV_ZONE=on).
-useBrowser(() => startTestApi({ DEV_ZONE: 'on' }), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi({ DEV_ZONE: 'on' }),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 const ROUTES: [string, string][] = [
   ['/', 'Welcome'],
@@ -30,18 +33,22 @@ const ROUTES: [string, string][] = [
   ['/branding', 'Branding'],
 ];
 
-test.each(['', '/embed'])('every shell route renders under "%s"', async (prefix) => {
-  const { token } = await createShop(api, { name: 'Route Shop' });
-  const { page, errors } = await adminPage(browser, api.url, token);
-  for (const [path, heading] of ROUTES) {
-    await page.goto(`${api.url}${prefix}${path}`);
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: heading }).first().waitFor();
-    expect(await page.getByText('Page not found').count()).toBe(0);
-  }
-  await page.goto(`${api.url}${prefix}/loading`);
-  await page.getByRole('status').waitFor();
-  expect(errors).toEqual([]);
-}, 180_000); // a dozen full page loads in one browser session: more than the default minute on a loaded runner
+test.each(['', '/embed'])(
+  'every shell route renders under "%s"',
+  async (prefix) => {
+    const { token } = await createShop(api, { name: 'Route Shop' });
+    const { page, errors } = await adminPage(browser, api.url, token);
+    for (const [path, heading] of ROUTES) {
+      await page.goto(`${api.url}${prefix}${path}`);
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: heading }).first().waitFor();
+      expect(await page.getByText('Page not found').count()).toBe(0);
+    }
+    await page.goto(`${api.url}${prefix}/loading`);
+    await page.getByRole('status').waitFor();
+    expect(errors).toEqual([]);
+  },
+  180_000,
+); // a dozen full page loads in one browser session: more than the default minute on a loaded runner
 
 test('a page that fails to render shows the not-found page with Back to Home', async () => {
   const { token } = await createShop(api, { name: 'Broken Shop' });

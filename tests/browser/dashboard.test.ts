@@ -8,10 +8,13 @@ import { screenshot, useBrowser } from '../support/browser';
 let api: TestApi;
 let browser: Browser;
 
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 const SURVEY = 'How are we doing?';
 
@@ -33,7 +36,11 @@ test('quickstart progress and app status', async () => {
 
 test('the survey widget follows its rule over time', async () => {
   const { token, shop } = await createShop(api, { name: 'Survey Shop', setupDone: false });
-  const setSurvey = (survey: object, extra: object = {}) => api.knex('shops').where({ id: shop.id }).update({ surveyWidget: JSON.stringify(survey), ...extra });
+  const setSurvey = (survey: object, extra: object = {}) =>
+    api
+      .knex('shops')
+      .where({ id: shop.id })
+      .update({ surveyWidget: JSON.stringify(survey), ...extra });
   const { page } = await adminPage(browser, api.url, token);
   const visibleAt = async (path: string) => {
     await page.goto(`${api.url}${path}`);

@@ -11,8 +11,20 @@ const env = usePlatformBrowser();
 test('developer mode, own mail only, demo orders and developer calls', async () => {
   const { domain, shop, appToken } = await env.stack.installShop();
   const mailer = nodemailer.createTransport(process.env.SMTP_URL!);
-  await mailer.sendMail({ from: 'reviews@plaudit.local', to: 'ann@example.com', subject: `For ${domain}`, text: 'hello', headers: { 'X-Plaudit-Shop': domain } });
-  await mailer.sendMail({ from: 'reviews@plaudit.local', to: 'bob@example.com', subject: 'For another shop', text: 'hi', headers: { 'X-Plaudit-Shop': 'other.myshopify.com' } });
+  await mailer.sendMail({
+    from: 'reviews@plaudit.local',
+    to: 'ann@example.com',
+    subject: `For ${domain}`,
+    text: 'hello',
+    headers: { 'X-Plaudit-Shop': domain },
+  });
+  await mailer.sendMail({
+    from: 'reviews@plaudit.local',
+    to: 'bob@example.com',
+    subject: 'For another shop',
+    text: 'hi',
+    headers: { 'X-Plaudit-Shop': 'other.myshopify.com' },
+  });
 
   const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
   await page.goto(`${env.stack.appUrl}/dev_zone`);

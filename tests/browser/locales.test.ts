@@ -7,10 +7,13 @@ import { screenshot, useBrowser } from '../support/browser';
 
 let api: TestApi;
 let browser: Browser;
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 function puts(page: Page) {
   const bodies: string[] = [];
@@ -35,7 +38,9 @@ test('the shop language applies without a save; a pick is saved and kept; a fail
   await page.reload();
   await page.getByRole('menuitem', { name: 'Tableau de bord' }).waitFor();
 
-  await page.route('**/api/shops', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }) : route.continue()));
+  await page.route('**/api/shops', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }) : route.continue(),
+  );
   await page.getByRole('button', { name: 'Français' }).click();
   await page.getByRole('menuitem', { name: 'Español' }).click();
   await page.getByText('Impossible de changer de langue').waitFor();
@@ -62,7 +67,11 @@ test.each([
 });
 
 test('admin locale first, else a supported primary locale, else English', async () => {
-  for (const [fields, label] of [[{ adminLocale: 'ja', primaryLocale: 'de' }, 'ダッシュボード'], [{ primaryLocale: 'pt-BR' }, 'Painel'], [{ primaryLocale: 'sv' }, 'Dashboard']] as const) {
+  for (const [fields, label] of [
+    [{ adminLocale: 'ja', primaryLocale: 'de' }, 'ダッシュボード'],
+    [{ primaryLocale: 'pt-BR' }, 'Painel'],
+    [{ primaryLocale: 'sv' }, 'Dashboard'],
+  ] as const) {
     const { token } = await createShop(api, { ...fields, extendedMode: true });
     const { page } = await adminPage(browser, api.url, token);
     await page.goto(`${api.url}/`);

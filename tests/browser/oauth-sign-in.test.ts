@@ -9,10 +9,13 @@ let browser: Browser;
 // @shopify/shopify-api refuses OAuth callbacks from bots, and HeadlessChrome's default agent is one.
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
-useBrowser(() => startPlatformStack(), (s, b) => {
-  stack = s;
-  browser = b;
-});
+useBrowser(
+  () => startPlatformStack(),
+  (s, b) => {
+    stack = s;
+    browser = b;
+  },
+);
 
 test('shop domain -> consent page -> install -> the admin, where a new shop lands on onboarding', async () => {
   const { domain } = await stack.installShop();

@@ -34,7 +34,13 @@ useBrowser(
 test('old-orders card: count, Free limit, paged details, and a bulk send with progress', async () => {
   const { domain, shop, appToken } = await stack.installShop();
   await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free' });
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day' }) });
+  await stack.api
+    .knex('settings')
+    .insert({
+      shopId: shop.id,
+      namespace: 'review-requests',
+      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day' }),
+    });
   // Enough orders in the last 60 days for two pages in the details dialog.
   for (let i = 0; i < 5; i++) await stack.control('/orders', { shop: domain });
 
@@ -51,7 +57,8 @@ test('old-orders card: count, Free limit, paged details, and a bulk send with pr
   await dialog.getByText(`Orders of the last 60 days (${count})`).waitFor();
   await dialog.getByText(`Page 1 of ${Math.ceil(count / 10)}`).waitFor();
   expect(await dialog.getByRole('row').count()).toBe(11); // header + 10 orders
-  for (const header of ['Order', 'Items', 'Customer', 'Payment status', 'Order total']) await dialog.getByRole('columnheader', { name: header, exact: true }).waitFor();
+  for (const header of ['Order', 'Items', 'Customer', 'Payment status', 'Order total'])
+    await dialog.getByRole('columnheader', { name: header, exact: true }).waitFor();
   const firstOrder = await dialog.getByRole('row').nth(1).getByRole('cell').first().innerText();
   await screenshot(page, 'old-orders-dialog');
   await dialog.getByRole('button', { name: 'Next' }).click();
@@ -80,7 +87,13 @@ test('old-orders card: count, Free limit, paged details, and a bulk send with pr
 
 test('sending screen: sends for the order in the query string, then returns to the review requests', async () => {
   const { domain, shop, appToken } = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day', reminders: 0 }) });
+  await stack.api
+    .knex('settings')
+    .insert({
+      shopId: shop.id,
+      namespace: 'review-requests',
+      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day', reminders: 0 }),
+    });
   const { order } = await stack.control('/orders', { shop: domain });
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
   await page.goto(`${stack.appUrl}/collect-reviews/email-request?orderId=${order.id}`);
@@ -103,10 +116,28 @@ test('sending screen: sends for the order in the query string, then returns to t
 
 test('queue: the push status badge, and the row push action answered with a toast', async () => {
   const { domain, shop, appToken } = await stack.installShop();
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, reminderAfter: { amount: 1, unit: 'hour' } }) });
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests.push', value: JSON.stringify({ integrated: true, reviewReminderStatus: true }) });
+  await stack.api
+    .knex('settings')
+    .insert({
+      shopId: shop.id,
+      namespace: 'review-requests',
+      value: JSON.stringify({
+        sendMethod: 'fulfillment',
+        sendAfter: 'custom',
+        sendAfterCustom: 1,
+        timeUnit: 'second',
+        reminders: 1,
+        reminderAfter: { amount: 1, unit: 'hour' },
+      }),
+    });
+  await stack.api
+    .knex('settings')
+    .insert({ shopId: shop.id, namespace: 'review-requests.push', value: JSON.stringify({ integrated: true, reviewReminderStatus: true }) });
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
-  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id, queueType: 'push' }).first())?.status === 'waiting', 45_000);
+  await eventually(
+    async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id, queueType: 'push' }).first())?.status === 'waiting',
+    45_000,
+  );
 
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
   await page.goto(`${stack.appUrl}/collect-reviews/review-request`);

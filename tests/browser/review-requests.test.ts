@@ -12,7 +12,13 @@ const env = usePlatformBrowser();
 
 test('queue: tabs and search live in the URL, survive a reload, and a cancel reloads the list', async () => {
   const { domain, shop, appToken } = await env.stack.installShop();
-  await env.stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }) });
+  await env.stack.api
+    .knex('settings')
+    .insert({
+      shopId: shop.id,
+      namespace: 'review-requests',
+      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }),
+    });
   const orders: { id: string; name: string }[] = [];
   for (let i = 0; i < 2; i++) orders.push((await env.stack.control('/orders', { shop: domain, fulfill: true })).order);
   await eventually(async () => (await env.stack.api.knex('email_queue').where({ shopId: shop.id, status: 'waiting' })).length === 2, 45_000);
@@ -23,7 +29,9 @@ test('queue: tabs and search live in the URL, survive a reload, and a cancel rel
   await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled');
   await page.getByLabel('Search orders or customers').fill(orders[0].name);
   await page.getByLabel('Search orders or customers').press('Enter');
-  await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled' && u.searchParams.get('searchText') === orders[0].name, { waitUntil: 'commit' });
+  await page.waitForURL((u) => u.searchParams.get('statusFilter') === 'scheduled' && u.searchParams.get('searchText') === orders[0].name, {
+    waitUntil: 'commit',
+  });
   await page.getByRole('cell', { name: orders[0].name, exact: true }).waitFor();
   await page.getByRole('cell', { name: orders[1].name, exact: true }).waitFor({ state: 'detached' });
 

@@ -17,7 +17,11 @@ jest.setTimeout(120_000);
 const env = usePlatformBrowser();
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const rawOf = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const rawOf = (file: string) =>
+  fs
+    .readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
 
 async function rowAction(page: Page, content: string, action: string) {
   const row = page.getByTestId('review-row').filter({ hasText: content });
@@ -28,7 +32,13 @@ async function rowAction(page: Page, content: string, action: string) {
 test('done when: order -> email -> 4-star review with a photo -> moderate, the summary following', async () => {
   const { domain, shop, appToken } = await env.stack.installShop();
   const http = client(env.stack.appUrl, appToken);
-  await env.stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }) });
+  await env.stack.api
+    .knex('settings')
+    .insert({
+      shopId: shop.id,
+      namespace: 'review-requests',
+      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }),
+    });
 
   // `demo:order --fulfill`
   // an English-speaking customer: the emulator's customers have their own locales, and this walk reads English
@@ -102,7 +112,14 @@ test('done when: order -> email -> 4-star review with a photo -> moderate, the s
   await row.waitFor();
   expect(await row.getByText('Featured').count()).toBe(1);
   const stored = await env.stack.api.knex('reviews').where({ shopId: shop.id }).first();
-  expect(stored).toMatchObject({ rating: 4, status: 'published', featured: true, replyContent: 'Thank you for the photo!', verified: true, source: 'customer' });
+  expect(stored).toMatchObject({
+    rating: 4,
+    status: 'published',
+    featured: true,
+    replyContent: 'Thank you for the photo!',
+    verified: true,
+    source: 'customer',
+  });
   expect(errors).toEqual([]);
 });
 
@@ -114,7 +131,10 @@ test('list filters: product picker and date range live in the URL and survive a 
   await http.post('/api/reviews', { productId: a.id, productTitle: a.title, rating: 5, content: 'About the first product' });
   await http.post('/api/reviews', { productId: b.id, productTitle: b.title, rating: 3, content: 'About the second product' });
   const old = await http.post('/api/reviews', { productId: a.id, productTitle: a.title, rating: 2, content: 'An old one about the first' });
-  await env.stack.api.knex('reviews').where({ id: old.body.id }).update({ createdAt: new Date('2025-01-15T12:00:00Z') });
+  await env.stack.api
+    .knex('reviews')
+    .where({ id: old.body.id })
+    .update({ createdAt: new Date('2025-01-15T12:00:00Z') });
   expect(await env.stack.api.knex('reviews').where({ shopId: shop.id })).toHaveLength(3);
 
   const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
@@ -150,7 +170,18 @@ test('list filters: product picker and date range live in the URL and survive a 
 test('request edit: the row action mails the customer, who allows it on the confirm page', async () => {
   const { appToken, shop } = await env.stack.installShop();
   const email = `edith-${Date.now()}@example.com`;
-  await env.stack.api.knex('reviews').insert({ shopId: shop.id, kind: 'store', rating: 3, content: 'Shipping took a while', firstName: 'Edith', email, source: 'customer', status: 'published' });
+  await env.stack.api
+    .knex('reviews')
+    .insert({
+      shopId: shop.id,
+      kind: 'store',
+      rating: 3,
+      content: 'Shipping took a while',
+      firstName: 'Edith',
+      email,
+      source: 'customer',
+      status: 'published',
+    });
   const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
   await page.goto(`${env.stack.appUrl}/reviews/list`);
   await rowAction(page, 'Shipping took a while', 'Request edit');

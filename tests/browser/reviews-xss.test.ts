@@ -8,10 +8,13 @@ import { screenshot, useBrowser } from '../support/browser';
 let api: TestApi;
 let browser: Browser;
 
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 const PAYLOADS = ['<img src=x onerror=alert(1)>', '<script>alert(2)</script>', '"><svg onload=alert(3)>'];
 
@@ -19,7 +22,13 @@ test('XSS payloads in reviews are stored verbatim and shown as text', async () =
   const { token, shop } = await createShop(api, { name: 'XSS Shop', plan: 'pro' });
   const http = client(api.url, token);
   for (const [i, content] of PAYLOADS.entries()) {
-    const res = await http.post('/api/reviews', { productId: 'gid://shopify/Product/1', productTitle: '<b>Bold</b> product', rating: 1 + i, content, firstName: '<i>Eve</i>' });
+    const res = await http.post('/api/reviews', {
+      productId: 'gid://shopify/Product/1',
+      productTitle: '<b>Bold</b> product',
+      rating: 1 + i,
+      content,
+      firstName: '<i>Eve</i>',
+    });
     expect(res.status).toBe(201);
   }
   const stored = await api.knex('reviews').where({ shopId: shop.id }).orderBy('id').pluck('content');
@@ -39,7 +48,9 @@ test('XSS payloads in reviews are stored verbatim and shown as text', async () =
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(dialogs).toEqual([]);
-  expect(await page.locator('[data-testid="reviews-table"] img[src="x"], [data-testid="reviews-table"] script, [data-testid="reviews-table"] svg[onload]').count()).toBe(0);
+  expect(
+    await page.locator('[data-testid="reviews-table"] img[src="x"], [data-testid="reviews-table"] script, [data-testid="reviews-table"] svg[onload]').count(),
+  ).toBe(0);
   expect(await page.getByText('<b>Bold</b> product').count()).toBeGreaterThan(0);
   await screenshot(page, 'reviews-xss');
   // the menu entry leads here

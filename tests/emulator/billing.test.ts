@@ -19,8 +19,12 @@ const ACTIVE = `{ currentAppInstallation { activeSubscriptions { id name status 
   lineItems { plan { pricingDetails { ... on AppRecurringPricing { interval price { amount currencyCode } } } } } } } }`;
 
 const plan = (name: string, amount: string, over: object = {}) => ({
-  name, returnUrl: `${t.app.url}/billing/return?plan=${name}`, test: true, trialDays: 7,
-  lineItems: [{ plan: { appRecurringPricingDetails: { interval: 'EVERY_30_DAYS', price: { amount, currencyCode: 'USD' } } } }], ...over,
+  name,
+  returnUrl: `${t.app.url}/billing/return?plan=${name}`,
+  test: true,
+  trialDays: 7,
+  lineItems: [{ plan: { appRecurringPricingDetails: { interval: 'EVERY_30_DAYS', price: { amount, currencyCode: 'USD' } } } }],
+  ...over,
 });
 
 async function decide(confirmationUrl: string, decision: 'approve' | 'decline') {
@@ -66,7 +70,10 @@ test('a newer approved plan replaces the active one; declining keeps it; cancell
   expect(subs.map((s: { name: string }) => s.name)).toEqual(['Premium']);
   await eventually(() => t.app.webhooks.length === 2);
   const statuses = t.app.webhooks.map((h) => (parse(h.body) as any).app_subscription);
-  expect(statuses.map((s: any) => [s.admin_graphql_api_id, s.status])).toEqual([[before.id, 'CANCELLED'], [premium.appSubscription.id, 'ACTIVE']]);
+  expect(statuses.map((s: any) => [s.admin_graphql_api_id, s.status])).toEqual([
+    [before.id, 'CANCELLED'],
+    [premium.appSubscription.id, 'ACTIVE'],
+  ]);
 
   const declined = (await gql(CREATE, plan('Basic', '5.00'))).json.data.appSubscriptionCreate;
   const { res } = await decide(declined.confirmationUrl, 'decline');
@@ -88,7 +95,10 @@ test('bad subscription input answers userErrors', async () => {
   expect(r.userErrors.map((e: { field: string[] }) => e.field.join('.'))).toEqual(
     expect.arrayContaining(['name', 'returnUrl', 'trialDays', 'lineItems.0.plan.appRecurringPricingDetails.price.amount']),
   );
-  const invalidEnum = await gql(CREATE, plan('X', '5', { lineItems: [{ plan: { appRecurringPricingDetails: { interval: 'WEEKLY', price: { amount: '5', currencyCode: 'USD' } } } }] }));
+  const invalidEnum = await gql(
+    CREATE,
+    plan('X', '5', { lineItems: [{ plan: { appRecurringPricingDetails: { interval: 'WEEKLY', price: { amount: '5', currencyCode: 'USD' } } } }] }),
+  );
   expect(invalidEnum.json.errors[0].extensions.code).toBe('INVALID_VARIABLE');
 });
 
@@ -99,7 +109,9 @@ const ACTIVE_DISCOUNT = `{ currentAppInstallation { activeSubscriptions { id nam
   lineItems { plan { pricingDetails { ... on AppRecurringPricing { interval price { amount }
     discount { durationLimitInIntervals remainingDurationInIntervals priceAfterDiscount { amount } value { ... on AppSubscriptionDiscountPercentage { percentage } ... on AppSubscriptionDiscountAmount { amount { amount } } } } } } } } } } }`;
 
-const recurring = (amount: string, interval: 'EVERY_30_DAYS' | 'ANNUAL', discount?: object) => [{ plan: { appRecurringPricingDetails: { interval, price: { amount, currencyCode: 'USD' }, ...(discount ? { discount } : {}) } } }];
+const recurring = (amount: string, interval: 'EVERY_30_DAYS' | 'ANNUAL', discount?: object) => [
+  { plan: { appRecurringPricingDetails: { interval, price: { amount, currencyCode: 'USD' }, ...(discount ? { discount } : {}) } } },
+];
 const activeNow = async () => (await gql(ACTIVE_DISCOUNT)).json.data.currentAppInstallation.activeSubscriptions;
 const shopRecord = () => t.em.store.shop(DEMO_SHOP)!;
 
@@ -111,20 +123,39 @@ async function subscribe(name: string, lineItems: unknown, over: object = {}) {
 }
 
 test('discounts by percentage (the leave offer) and by amount reach the subscription and its page', async () => {
-  const offer = (await gql(CREATE_FULL, { ...plan('Pro', '19.9'), lineItems: recurring('19.9', 'EVERY_30_DAYS', { durationLimitInIntervals: 2, value: { percentage: 0.5 } }), replacementBehavior: 'APPLY_IMMEDIATELY' })).json.data.appSubscriptionCreate;
+  const offer = (
+    await gql(CREATE_FULL, {
+      ...plan('Pro', '19.9'),
+      lineItems: recurring('19.9', 'EVERY_30_DAYS', { durationLimitInIntervals: 2, value: { percentage: 0.5 } }),
+      replacementBehavior: 'APPLY_IMMEDIATELY',
+    })
+  ).json.data.appSubscriptionCreate;
   const { page } = await decide(offer.confirmationUrl, 'approve');
   expect(page).toContain('50% off for 2 billing cycles');
   const [active] = await activeNow();
-  expect(active.lineItems[0].plan.pricingDetails.discount).toMatchObject({ durationLimitInIntervals: 2, remainingDurationInIntervals: 2, value: { percentage: 0.5 } });
+  expect(active.lineItems[0].plan.pricingDetails.discount).toMatchObject({
+    durationLimitInIntervals: 2,
+    remainingDurationInIntervals: 2,
+    value: { percentage: 0.5 },
+  });
 
-  const coupon = (await gql(CREATE_FULL, { ...plan('Advanced', '29.9'), lineItems: recurring('29.9', 'EVERY_30_DAYS', { durationLimitInIntervals: 3, value: { amount: 5 } }) })).json.data.appSubscriptionCreate;
+  const coupon = (
+    await gql(CREATE_FULL, {
+      ...plan('Advanced', '29.9'),
+      lineItems: recurring('29.9', 'EVERY_30_DAYS', { durationLimitInIntervals: 3, value: { amount: 5 } }),
+    })
+  ).json.data.appSubscriptionCreate;
   expect((await decide(coupon.confirmationUrl, 'approve')).page).toContain('USD 5.00 off for 3 billing cycles');
   const [advanced] = await activeNow();
   expect(advanced.name).toBe('Advanced');
   expect(advanced.lineItems[0].plan.pricingDetails.discount.value.amount.amount).toBe('5.0');
 
-  const bad = (await gql(CREATE_FULL, { ...plan('X', '5'), lineItems: recurring('5', 'EVERY_30_DAYS', { durationLimitInIntervals: 0, value: { amount: -1 } }) })).json.data.appSubscriptionCreate;
-  expect(bad.userErrors.map((e: { message: string }) => e.message)).toEqual(expect.arrayContaining(['Amount must be greater than 0', 'Duration limit in intervals must be greater than 0']));
+  const bad = (
+    await gql(CREATE_FULL, { ...plan('X', '5'), lineItems: recurring('5', 'EVERY_30_DAYS', { durationLimitInIntervals: 0, value: { amount: -1 } }) })
+  ).json.data.appSubscriptionCreate;
+  expect(bad.userErrors.map((e: { message: string }) => e.message)).toEqual(
+    expect.arrayContaining(['Amount must be greater than 0', 'Duration limit in intervals must be greater than 0']),
+  );
 });
 
 test('replacementBehavior: STANDARD defers annual to monthly; APPLY_IMMEDIATELY does not; the swap happens at the period end', async () => {
@@ -151,7 +182,8 @@ test('trial days do not restart: days already used are subtracted from a new sub
   expect((await activeNow())[0].trialDays).toBe(7);
   const record = shopRecord().subscriptions.find((s) => `gid://shopify/AppSubscription/${s.id}` === first.appSubscription.id)!;
   record.activatedAt = new Date(Date.now() - 3 * 86_400_000 - 1000).toISOString(); // three days into the trial
-  const second = (await gql(CREATE_FULL, { ...plan('Trial two', '29.9'), trialDays: 7, lineItems: recurring('29.9', 'EVERY_30_DAYS') })).json.data.appSubscriptionCreate;
+  const second = (await gql(CREATE_FULL, { ...plan('Trial two', '29.9'), trialDays: 7, lineItems: recurring('29.9', 'EVERY_30_DAYS') })).json.data
+    .appSubscriptionCreate;
   expect(second.appSubscription.trialDays).toBe(4);
   expect((await decide(second.confirmationUrl, 'approve')).page).toContain('4-day free trial');
 });
@@ -166,7 +198,12 @@ test('statuses: a pending charge expires after two days; frozen and resumed by t
   await eventually(() => t.app.webhooks.some((h) => (parse(h.body) as any).app_subscription.status === 'EXPIRED'));
 
   const [active] = await activeNow();
-  const control = (status: string) => fetch(`${t.em.url}/_emulator/shops/${DEMO_SHOP}/subscriptions/${encodeURIComponent(active.id)}/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+  const control = (status: string) =>
+    fetch(`${t.em.url}/_emulator/shops/${DEMO_SHOP}/subscriptions/${encodeURIComponent(active.id)}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
+    });
   expect((await control('FROZEN')).status).toBe(200);
   expect(await activeNow()).toEqual([]);
   expect((await control('FROZEN')).status).toBe(409);

@@ -27,7 +27,8 @@ const ORDER = `query O($id: ID!) { order(id: $id) {
 
 const hour = 3_600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const order = (body: Record<string, unknown>) => postJson(`${t.em.url}/_emulator/orders`, { shop: DEMO_SHOP, productHandles: ['linen-tote-bag'], wait: true, ...body });
+const order = (body: Record<string, unknown>) =>
+  postJson(`${t.em.url}/_emulator/orders`, { shop: DEMO_SHOP, productHandles: ['linen-tote-bag'], wait: true, ...body });
 const usage = async (code: string) => (await gql(BY_CODE, { code })).json.data.codeDiscountNodeByCode;
 
 async function customerGid(email: string): Promise<string> {
@@ -36,7 +37,14 @@ async function customerGid(email: string): Promise<string> {
 }
 
 async function createCode(code: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const d = { title: `Code ${code}`, code, startsAt: iso(-60_000), endsAt: iso(hour), customerGets: { value: { percentage: 0.15 }, items: { all: true } }, ...extra };
+  const d = {
+    title: `Code ${code}`,
+    code,
+    startsAt: iso(-60_000),
+    endsAt: iso(hour),
+    customerGets: { value: { percentage: 0.15 }, items: { all: true } },
+    ...extra,
+  };
   const r = (await gql(CREATE, { d })).json.data.discountCodeBasicCreate;
   expect(r.userErrors).toEqual([]);
   return r.codeDiscountNode.id;
@@ -50,7 +58,10 @@ function orderCreateHook(orderId: string): any {
 test('a code for one customer, once: refused for another customer, accepted and recorded for that customer, then used up', async () => {
   const buyer = await customerGid('ana.reviewer@example.com');
   const id = await createCode('THANKS-ANA', { context: { customers: { add: [buyer] } }, appliesOncePerCustomer: true, usageLimit: 1 });
-  expect(await usage('THANKS-ANA')).toEqual({ id, codeDiscount: { status: 'ACTIVE', asyncUsageCount: 0, codes: { nodes: [{ code: 'THANKS-ANA', asyncUsageCount: 0 }] } } });
+  expect(await usage('THANKS-ANA')).toEqual({
+    id,
+    codeDiscount: { status: 'ACTIVE', asyncUsageCount: 0, codes: { nodes: [{ code: 'THANKS-ANA', asyncUsageCount: 0 }] } },
+  });
 
   const other = await order({ customerEmail: 'someone.else@example.com', discountCode: 'THANKS-ANA' });
   expect([other.status, other.json.error]).toEqual([422, 'Discount code THANKS-ANA is not valid for this customer']);
@@ -64,14 +75,21 @@ test('a code for one customer, once: refused for another customer, accepted and 
   // the order: GraphQL view (line items at their price, the order's totals net of the code) and the webhook
   const view = (await gql(ORDER, { id: placed.json.order.admin_graphql_api_id })).json.data.order;
   expect(view).toMatchObject({
-    discountCode: 'THANKS-ANA', discountCodes: ['THANKS-ANA'], totalDiscountsSet: { shopMoney: { amount: '3.6', currencyCode: 'USD' } },
-    subtotalPriceSet: { shopMoney: { amount: '20.4' } }, totalPriceSet: { shopMoney: { amount: '20.4' } }, currentTotalPriceSet: { shopMoney: { amount: '20.4' } },
+    discountCode: 'THANKS-ANA',
+    discountCodes: ['THANKS-ANA'],
+    totalDiscountsSet: { shopMoney: { amount: '3.6', currencyCode: 'USD' } },
+    subtotalPriceSet: { shopMoney: { amount: '20.4' } },
+    totalPriceSet: { shopMoney: { amount: '20.4' } },
+    currentTotalPriceSet: { shopMoney: { amount: '20.4' } },
     lineItems: { nodes: [{ originalTotalSet: { shopMoney: { amount: '24.0' } } }] },
   });
   const hook = orderCreateHook(placed.json.order.id);
   expect(hook).toMatchObject({
     discount_codes: [{ code: 'THANKS-ANA', amount: '3.60', type: 'percentage' }],
-    total_discounts: '3.60', total_line_items_price: '24.00', subtotal_price: '20.40', total_price: '20.40',
+    total_discounts: '3.60',
+    total_line_items_price: '24.00',
+    subtotal_price: '20.40',
+    total_price: '20.40',
   });
 
   const again = await order({ customerEmail: 'ana.reviewer@example.com', discountCode: 'THANKS-ANA' });
@@ -95,7 +113,10 @@ test('a fixed amount is capped at the line items; the webhook calls it fixed_amo
   const view = (await gql(ORDER, { id: placed.json.order.admin_graphql_api_id })).json.data.order;
   expect(view.totalPriceSet.shopMoney.amount).toBe('0.0');
   expect(view.totalDiscountsSet.shopMoney.amount).toBe('24.0');
-  expect(orderCreateHook(placed.json.order.id)).toMatchObject({ discount_codes: [{ code: 'BIG-OFF', amount: '24.00', type: 'fixed_amount' }], total_price: '0.00' });
+  expect(orderCreateHook(placed.json.order.id)).toMatchObject({
+    discount_codes: [{ code: 'BIG-OFF', amount: '24.00', type: 'fixed_amount' }],
+    total_price: '0.00',
+  });
 });
 
 test('unknown, expired and not yet active codes are refused and not counted; no order or customer is created', async () => {
@@ -103,7 +124,11 @@ test('unknown, expired and not yet active codes are refused and not counted; no 
   await createCode('NEXT-WEEK', { startsAt: iso(7 * 24 * hour), endsAt: null });
   const before = t.em.store.shop(DEMO_SHOP)!.orders.length;
   const customersBefore = t.em.store.shop(DEMO_SHOP)!.customers.length;
-  const cases = [['NO-SUCH-CODE', 'is not valid'], ['LAST-WEEK', 'has expired'], ['NEXT-WEEK', 'is not active yet']];
+  const cases = [
+    ['NO-SUCH-CODE', 'is not valid'],
+    ['LAST-WEEK', 'has expired'],
+    ['NEXT-WEEK', 'is not active yet'],
+  ];
   for (const [code, why] of cases) {
     const r = await order({ customerEmail: 'late.buyer@example.com', discountCode: code });
     expect([r.status, r.json.error]).toEqual([422, `Discount code ${code} ${why}`]);
@@ -135,7 +160,6 @@ test('discountCodeDelete removes the code; an unknown id is a userError', async 
   const unknown = [{ field: ['id'], message: 'Discount does not exist', code: null }];
   expect((await gql(DELETE, { id })).json.data.discountCodeDelete).toEqual({ deletedCodeDiscountId: null, userErrors: unknown });
   expect((await gql(DELETE, { id: 'gid://shopify/Product/1' })).json.data.discountCodeDelete.userErrors).toEqual(unknown);
-
 });
 
 test("the app's adapter: discountByCode, discountUsage and deleteDiscount", async () => {
@@ -164,21 +188,35 @@ test('discountCodeDelete needs write_discounts; read_discounts still reads the c
   const full = gqlClient(t, (await offlineToken(t, shop)).access_token, shop);
   const d = { title: 'Kept', code: 'KEEP-ME', startsAt: iso(-60_000), customerGets: { value: { percentage: 0.1 }, items: { all: true } } };
   const kept = (await full(CREATE, { d })).json.data.discountCodeBasicCreate.codeDiscountNode.id;
-  const code = new URL((await fetch(t.shopUrl('/admin/oauth/authorize', shop), {
-    method: 'POST', redirect: 'manual',
-    body: new URLSearchParams({ client_id: 'plaudit-emulator-key', scope: 'read_discounts', redirect_uri: `${t.app.url}/cb` }),
-  })).headers.get('location')!).searchParams.get('code');
-  const token = (await postJson(t.shopUrl('/admin/oauth/access_token', shop), { client_id: 'plaudit-emulator-key', client_secret: 'plaudit-emulator-secret', code })).json.access_token;
+  const code = new URL(
+    (
+      await fetch(t.shopUrl('/admin/oauth/authorize', shop), {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams({ client_id: 'plaudit-emulator-key', scope: 'read_discounts', redirect_uri: `${t.app.url}/cb` }),
+      })
+    ).headers.get('location')!,
+  ).searchParams.get('code');
+  const token = (
+    await postJson(t.shopUrl('/admin/oauth/access_token', shop), { client_id: 'plaudit-emulator-key', client_secret: 'plaudit-emulator-secret', code })
+  ).json.access_token;
   const readOnly = gqlClient(t, token, shop);
   const denied = await readOnly(DELETE, { id: kept });
-  expect(denied.json.errors[0]).toMatchObject({ message: 'Access denied for discountCodeDelete field. Required access: `write_discounts` access scope.', extensions: { code: 'ACCESS_DENIED' } });
+  expect(denied.json.errors[0]).toMatchObject({
+    message: 'Access denied for discountCodeDelete field. Required access: `write_discounts` access scope.',
+    extensions: { code: 'ACCESS_DENIED' },
+  });
   expect((await readOnly(BY_CODE, { code: 'keep-me' })).json.data.codeDiscountNodeByCode.id).toBe(kept);
 });
 
 test('demo:order --discount CODE passes the code through; a refused code is the error', async () => {
   await createCode('CLI-CODE');
   const lines = await runDemoCommand('demo:order', { shop: DEMO_SHOP, email: 'cli.buyer@example.com', discount: 'cli-code' }, t.em.url);
-  expect(lines[0]).toMatch(/^order #\d+ \(gid:\/\/shopify\/Order\/\d+\) created on plaudit-demo\.myshopify\.com with discount code CLI-CODE \(\d+\.\d{2} off\)$/);
+  expect(lines[0]).toMatch(
+    /^order #\d+ \(gid:\/\/shopify\/Order\/\d+\) created on plaudit-demo\.myshopify\.com with discount code CLI-CODE \(\d+\.\d{2} off\)$/,
+  );
   expect(t.em.store.findOrder(lines.at(-1)!)!.order.discountCodes?.[0].code).toBe('CLI-CODE');
-  await expect(runDemoCommand('demo:order', { shop: DEMO_SHOP, discount: 'NOPE' }, t.em.url)).rejects.toThrow('the store emulator refused: Discount code NOPE is not valid');
+  await expect(runDemoCommand('demo:order', { shop: DEMO_SHOP, discount: 'NOPE' }, t.em.url)).rejects.toThrow(
+    'the store emulator refused: Discount code NOPE is not valid',
+  );
 });

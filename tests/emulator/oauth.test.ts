@@ -17,7 +17,13 @@ const authorizeUrl = (over: Record<string, string> = {}) =>
 
 /** Presses Install on the consent page and returns the callback URL Shopify redirects to. */
 async function install(over: Record<string, string> = {}): Promise<URL> {
-  const form = new URLSearchParams({ client_id: API_KEY, scope: 'read_products,write_discounts', redirect_uri: `${t.app.url}/auth/callback`, state: 'nonce-123', ...over });
+  const form = new URLSearchParams({
+    client_id: API_KEY,
+    scope: 'read_products,write_discounts',
+    redirect_uri: `${t.app.url}/auth/callback`,
+    state: 'nonce-123',
+    ...over,
+  });
   const res = await fetch(t.shopUrl('/admin/oauth/authorize'), { method: 'POST', body: form, redirect: 'manual' });
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location')!);
@@ -52,13 +58,18 @@ test("the callback query passes the library's HMAC check; a tampered one does no
 test("the library's own begin and callback complete OAuth against the emulator", async () => {
   const shopify = shopifyFor(t);
   let session: Session | undefined;
-  t.app.routes.set('/auth', (req, res) => shopify.auth.begin({ shop: DEMO_SHOP, callbackPath: '/auth/callback', isOnline: false, rawRequest: req, rawResponse: res }));
+  t.app.routes.set('/auth', (req, res) =>
+    shopify.auth.begin({ shop: DEMO_SHOP, callbackPath: '/auth/callback', isOnline: false, rawRequest: req, rawResponse: res }),
+  );
   t.app.routes.set('/auth/callback', async (req, res) => {
     session = (await shopify.auth.callback({ rawRequest: req, rawResponse: res, expiring: true })).session;
     res.end('ok');
   });
   const begin = await fetch(`${t.app.url}/auth`, { redirect: 'manual', headers: { 'User-Agent': BROWSER_UA } });
-  const cookies = begin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookies = begin.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const authorize = new URL(begin.headers.get('location')!.replace(`https://${DEMO_SHOP}`, `${t.em.url}/shops/${DEMO_SHOP}`));
   expect((await fetch(authorize)).status).toBe(200);
   const callback = await install(Object.fromEntries(authorize.searchParams));
@@ -82,7 +93,10 @@ test('an authorization code works once', async () => {
   expect(second.json.error).toBe('invalid_request');
   expect(second.json.error_description).toMatch(/authorization code was not found or was already used/);
   const formCode = (await install()).searchParams.get('code')!;
-  const form = await fetch(t.shopUrl('/admin/oauth/access_token'), { method: 'POST', body: new URLSearchParams({ client_id: API_KEY, client_secret: API_SECRET, code: formCode, expiring: '1' }) });
+  const form = await fetch(t.shopUrl('/admin/oauth/access_token'), {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: API_KEY, client_secret: API_SECRET, code: formCode, expiring: '1' }),
+  });
   expect(Object.keys((await form.json()) as object).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'refresh_token_expires_in', 'scope']);
   const code2 = (await install()).searchParams.get('code')!;
   const wrongSecret = await postJson(t.shopUrl('/admin/oauth/access_token'), { client_id: API_KEY, client_secret: 'nope', code: code2 });
@@ -100,27 +114,52 @@ test('session tokens carry exactly the documented claims and the library accepts
   expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
 });
 
-test("token exchange through the library, and a forged session token refused", async () => {
+test('token exchange through the library, and a forged session token refused', async () => {
   const shopify = shopifyFor(t);
-  const { session } = await shopify.auth.tokenExchange({ shop: DEMO_SHOP, sessionToken: await sessionToken(t), requestedTokenType: RequestedTokenType.OfflineAccessToken, expiring: true });
+  const { session } = await shopify.auth.tokenExchange({
+    shop: DEMO_SHOP,
+    sessionToken: await sessionToken(t),
+    requestedTokenType: RequestedTokenType.OfflineAccessToken,
+    expiring: true,
+  });
   expect(session.accessToken).toMatch(/^shpat_/);
   expect(session.expires!.getTime()).toBeGreaterThan(Date.now() + 3500_000);
-  const online = await shopify.auth.tokenExchange({ shop: DEMO_SHOP, sessionToken: await sessionToken(t), requestedTokenType: RequestedTokenType.OnlineAccessToken });
+  const online = await shopify.auth.tokenExchange({
+    shop: DEMO_SHOP,
+    sessionToken: await sessionToken(t),
+    requestedTokenType: RequestedTokenType.OnlineAccessToken,
+  });
   expect(online.session.isOnline).toBe(true);
   expect(online.session.onlineAccessInfo?.associated_user.email).toMatch(/@/);
 
   const now = Math.floor(Date.now() / 1000);
-  const claims = { iss: `https://${DEMO_SHOP}/admin`, dest: `https://${DEMO_SHOP}`, aud: API_KEY, sub: '1', exp: now + 60, nbf: now, iat: now, jti: 'x', sid: 'y' };
+  const claims = {
+    iss: `https://${DEMO_SHOP}/admin`,
+    dest: `https://${DEMO_SHOP}`,
+    aud: API_KEY,
+    sub: '1',
+    exp: now + 60,
+    nbf: now,
+    iat: now,
+    jti: 'x',
+    sid: 'y',
+  };
   const forged = await postJson(t.shopUrl('/admin/oauth/access_token'), {
-    client_id: API_KEY, client_secret: API_SECRET, grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-    subject_token: signJwt(claims, 'not-the-secret'), subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    client_id: API_KEY,
+    client_secret: API_SECRET,
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token: signJwt(claims, 'not-the-secret'),
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
     requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
   });
   expect(forged.status).toBe(400);
   expect(forged.json).toEqual({ error: 'invalid_subject_token', error_description: 'Token exchange cannot be performed due to an invalid subject token.' });
   const otherShop = await postJson(t.shopUrl('/admin/oauth/access_token', 'plaudit-dev.myshopify.com'), {
-    client_id: API_KEY, client_secret: API_SECRET, grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-    subject_token: await sessionToken(t), subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    client_id: API_KEY,
+    client_secret: API_SECRET,
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token: await sessionToken(t),
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
     requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
   });
   expect(otherShop.json.error).toBe('invalid_subject_token');
@@ -132,7 +171,12 @@ test('the refresh grant rotates tokens; an old refresh token is refused', async 
   const { session } = await shopify.auth.refreshToken({ shop: DEMO_SHOP, refreshToken: first.refresh_token });
   expect(session.accessToken).not.toBe(first.access_token);
   expect(session.refreshToken).not.toBe(first.refresh_token);
-  const again = await postJson(t.shopUrl('/admin/oauth/access_token'), { client_id: API_KEY, client_secret: API_SECRET, grant_type: 'refresh_token', refresh_token: first.refresh_token });
+  const again = await postJson(t.shopUrl('/admin/oauth/access_token'), {
+    client_id: API_KEY,
+    client_secret: API_SECRET,
+    grant_type: 'refresh_token',
+    refresh_token: first.refresh_token,
+  });
   expect(again.status).toBe(400);
   expect(again.json.error).toBe('invalid_grant');
 });
@@ -145,8 +189,19 @@ test('expired tokens get 401 until refreshed; unknown tokens get 401', async () 
   const expired = await gql('{ shop { name } }');
   expect(expired.status).toBe(401);
   expect(expired.json).toEqual(INVALID_TOKEN);
-  const refreshed = await postJson(t.shopUrl('/admin/oauth/access_token'), { client_id: API_KEY, client_secret: API_SECRET, grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
-  expect(refreshed.json).toEqual({ access_token: expect.any(String), expires_in: 3600, refresh_token: expect.any(String), refresh_token_expires_in: expect.any(Number), scope: expect.any(String) });
+  const refreshed = await postJson(t.shopUrl('/admin/oauth/access_token'), {
+    client_id: API_KEY,
+    client_secret: API_SECRET,
+    grant_type: 'refresh_token',
+    refresh_token: tokens.refresh_token,
+  });
+  expect(refreshed.json).toEqual({
+    access_token: expect.any(String),
+    expires_in: 3600,
+    refresh_token: expect.any(String),
+    refresh_token_expires_in: expect.any(Number),
+    scope: expect.any(String),
+  });
   expect((await gqlClient(t, refreshed.json.access_token)('{ shop { name } }')).status).toBe(200);
   const unknown = await gqlClient(t, 'shpat_nonsense')('{ shop { name } }');
   expect(unknown.status).toBe(401);

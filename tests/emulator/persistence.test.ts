@@ -32,7 +32,10 @@ test('state in dataDir survives a restart', async () => {
     const token = await offlineToken(first, DEMO_SHOP, false);
     const placed = await postJson(`${first.em.url}/_emulator/orders`, { shop: DEMO_SHOP, country: 'JP' });
     const product = first.em.store.shop(DEMO_SHOP)!.products[0];
-    await gqlClient(first, token.access_token)(
+    await gqlClient(
+      first,
+      token.access_token,
+    )(
       `mutation { metafieldsSet(metafields: [{ ownerId: "gid://shopify/Product/${product.id}", namespace: "reviews", key: "rating_count", type: "number_integer", value: "7" }]) { userErrors { message } } }`,
     );
     await first.stop();
@@ -41,7 +44,9 @@ test('state in dataDir survives a restart', async () => {
     const second = await startTestEmulator({ dataDir });
     try {
       const gql = gqlClient(second, token.access_token);
-      const order = await gql(`query O($id: ID!) { order(id: $id) { name shippingAddress { countryCodeV2 } } }`, { id: placed.json.order.admin_graphql_api_id });
+      const order = await gql(`query O($id: ID!) { order(id: $id) { name shippingAddress { countryCodeV2 } } }`, {
+        id: placed.json.order.admin_graphql_api_id,
+      });
       expect(order.status).toBe(200); // the token survived too
       expect(order.json.data.order).toEqual({ name: placed.json.order.name, shippingAddress: { countryCodeV2: 'JP' } });
       const mf = await gql(`{ product(id: "gid://shopify/Product/${product.id}") { metafield(namespace: "reviews", key: "rating_count") { value } } }`);

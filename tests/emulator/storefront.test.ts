@@ -11,7 +11,13 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 test("the signature matches SHOPIFY.md's published test vector", () => {
-  const params = { extra: ['1', '2'], logged_in_customer_id: '1', path_prefix: '/apps/awesome_reviews', shop: 'shop-name.myshopify.com', timestamp: '1317327555' };
+  const params = {
+    extra: ['1', '2'],
+    logged_in_customer_id: '1',
+    path_prefix: '/apps/awesome_reviews',
+    shop: 'shop-name.myshopify.com',
+    timestamp: '1317327555',
+  };
   expect(appProxySignature(params, 'hush')).toBe('4c68c8624d737112c91818c11017d24d334b524cb5c2b8ba08daa056f7395ddb');
   expect(appProxySignature({ ...params, signature: 'ignored' }, 'hush')).toBe('4c68c8624d737112c91818c11017d24d334b524cb5c2b8ba08daa056f7395ddb');
 });
@@ -43,9 +49,10 @@ test('the catalogue and the reviews page carry their blocks', async () => {
 });
 
 test('the app proxy forwards GET with a signature the app can verify, and passes the answer back', async () => {
-  t.app.proxyHandler = (r) => r.path === '/storefront/proxy/widgets/star-rating'
-    ? { status: 200, type: 'text/html; charset=utf-8', body: `<span class="stars">4.5 for ${r.query.get('product_id')}</span>` }
-    : { status: 404, body: 'no' };
+  t.app.proxyHandler = (r) =>
+    r.path === '/storefront/proxy/widgets/star-rating'
+      ? { status: 200, type: 'text/html; charset=utf-8', body: `<span class="stars">4.5 for ${r.query.get('product_id')}</span>` }
+      : { status: 404, body: 'no' };
   const before = Math.floor(Date.now() / 1000);
   const res = await fetch(`${t.em.url}/apps/plaudit/widgets/star-rating?product_id=123&tag=a&tag=b`);
   const after = Math.ceil(Date.now() / 1000);
@@ -79,11 +86,19 @@ test('the app proxy passes revalidation through: If-None-Match goes to the app, 
 });
 
 test('the app proxy forwards POST bodies and the signed-in customer', async () => {
-  t.app.proxyHandler = (r) => ({ status: 201, type: 'application/json', body: JSON.stringify({ got: JSON.parse(r.body), customer: r.query.get('logged_in_customer_id') }) });
+  t.app.proxyHandler = (r) => ({
+    status: 201,
+    type: 'application/json',
+    body: JSON.stringify({ got: JSON.parse(r.body), customer: r.query.get('logged_in_customer_id') }),
+  });
   const login = await fetch(`${t.em.url}/account/login?email=yuki.tanaka@example.com`, { redirect: 'manual' });
   expect(login.status).toBe(302);
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
-  const res = await fetch(`${t.em.url}/apps/plaudit/reviews`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ rating: 5, body: 'Lovely' }) });
+  const res = await fetch(`${t.em.url}/apps/plaudit/reviews`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ rating: 5, body: 'Lovely' }),
+  });
   expect(res.status).toBe(201);
   const answer = (await res.json()) as { got: unknown; customer: string };
   expect(answer.got).toEqual({ rating: 5, body: 'Lovely' });

@@ -39,7 +39,11 @@ export interface FakeApp {
 
 export async function startFakeApp(): Promise<FakeApp> {
   const app: Omit<FakeApp, 'url' | 'close'> = {
-    webhooks: [], proxied: [], webhookStatuses: [], proxyHandler: () => ({ status: 404, body: 'not found' }), routes: new Map(),
+    webhooks: [],
+    proxied: [],
+    webhookStatuses: [],
+    proxyHandler: () => ({ status: 404, body: 'not found' }),
+    routes: new Map(),
   };
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://app.test');
@@ -47,7 +51,14 @@ export async function startFakeApp(): Promise<FakeApp> {
     if (route) return route(req, res);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const r: ReceivedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+    const r: ReceivedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      at: Date.now(),
+    };
     if (url.pathname === '/webhooks') {
       app.webhooks.push(r);
       res.statusCode = app.webhookStatuses.shift() ?? 200;
@@ -67,10 +78,11 @@ export async function startFakeApp(): Promise<FakeApp> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(app, {
     url,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   });
 }
 
@@ -86,7 +98,8 @@ export async function startTestEmulator(o: Partial<EmulatorOptions> = {}): Promi
   const app = await startFakeApp();
   const em = await startEmulator({ port: 0, apiKey: API_KEY, apiSecret: API_SECRET, appUrl: app.url, webhookRetryDelaysMs: [30, 30, 30], ...o });
   return {
-    em, app,
+    em,
+    app,
     shopUrl: (path, shop = DEMO_SHOP) => `${em.url}/shops/${shop}${path}`,
     stop: async () => {
       await em.stop();
@@ -114,9 +127,13 @@ export async function sessionToken(t: TestEmulator, shop = DEMO_SHOP, userId?: s
 /** An offline access token by token exchange, the way the embedded app gets one. */
 export async function offlineToken(t: TestEmulator, shop = DEMO_SHOP, expiring = true): Promise<any> {
   const r = await postJson(t.shopUrl('/admin/oauth/access_token', shop), {
-    client_id: API_KEY, client_secret: API_SECRET, grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-    subject_token: await sessionToken(t, shop), subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
-    requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token', expiring: expiring ? '1' : '0',
+    client_id: API_KEY,
+    client_secret: API_SECRET,
+    grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+    subject_token: await sessionToken(t, shop),
+    subject_token_type: 'urn:ietf:params:oauth:token-type:id_token',
+    requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
+    expiring: expiring ? '1' : '0',
   });
   if (r.status !== 200) throw new Error(`token exchange failed: ${r.text}`);
   return r.json;

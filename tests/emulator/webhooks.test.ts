@@ -3,7 +3,18 @@
 import { createHmac } from 'node:crypto';
 import { isLosslessNumber, parse } from 'lossless-json';
 import { startEmulator } from '../../emulator';
-import { API_KEY, API_SECRET, DEMO_SHOP, eventually, gqlClient, offlineToken, postJson, startTestEmulator, type ReceivedRequest, type TestEmulator } from './support';
+import {
+  API_KEY,
+  API_SECRET,
+  DEMO_SHOP,
+  eventually,
+  gqlClient,
+  offlineToken,
+  postJson,
+  startTestEmulator,
+  type ReceivedRequest,
+  type TestEmulator,
+} from './support';
 
 let t: TestEmulator;
 beforeEach(async () => {

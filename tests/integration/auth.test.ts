@@ -72,7 +72,10 @@ test('a token claiming "none" as its algorithm: 401', async () => {
 
 test('a token for another audience: 401', async () => {
   const { token } = await createShop(api);
-  await expectRejected(reSigned(token, (c) => (c.aud = 'someone-else')), 'INVALID_TOKEN');
+  await expectRejected(
+    reSigned(token, (c) => (c.aud = 'someone-else')),
+    'INVALID_TOKEN',
+  );
 });
 
 test('a token for a shop that does not exist: 401', async () => {

@@ -77,18 +77,29 @@ describe('workflows', () => {
     expect(note.status).toBe(201);
     const workflowId = `fixture-note:${shop.shopifyDomain}:${note.body.id}`;
 
-    const listed = await eventually(async () => {
-      const run = await plaudit('workflows', '--shop', shop.shopifyDomain);
-      return run.code === 0 && run.stdout.includes(workflowId) ? run : undefined;
-    }, 45_000, 500);
-    const row = listed.stdout.split('\n').find((l) => l.startsWith(workflowId))!.split('\t');
+    const listed = await eventually(
+      async () => {
+        const run = await plaudit('workflows', '--shop', shop.shopifyDomain);
+        return run.code === 0 && run.stdout.includes(workflowId) ? run : undefined;
+      },
+      45_000,
+      500,
+    );
+    const row = listed.stdout
+      .split('\n')
+      .find((l) => l.startsWith(workflowId))!
+      .split('\t');
     expect(row[1]).toBe('stampFixtureNote');
     expect(['RUNNING', 'COMPLETED']).toContain(row[2]);
 
-    const completed = await eventually(async () => {
-      const run = await plaudit('workflows', '--shop', shop.shopifyDomain, '--status', 'Completed');
-      return run.stdout.includes(workflowId) ? run : undefined;
-    }, 45_000, 500);
+    const completed = await eventually(
+      async () => {
+        const run = await plaudit('workflows', '--shop', shop.shopifyDomain, '--status', 'Completed');
+        return run.stdout.includes(workflowId) ? run : undefined;
+      },
+      45_000,
+      500,
+    );
     expect(completed.stdout).toContain('\tCOMPLETED\t');
     const failed = await plaudit('workflows', '--shop', shop.shopifyDomain, '--status', 'Failed');
     expect(failed.stdout).toContain(`no workflows for ${shop.shopifyDomain}`);

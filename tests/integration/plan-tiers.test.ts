@@ -17,7 +17,11 @@ test('a free shop is refused a base-tier action with the tier it needs', async (
 });
 
 test('a pro shop, an unrecognised plan (pro_24) and a recent install may use it', async () => {
-  for (const fields of [{ plan: 'pro', installedAt: longAgo }, { plan: 'legacy_gold', installedAt: longAgo }, { plan: 'free', installedAt: new Date() }]) {
+  for (const fields of [
+    { plan: 'pro', installedAt: longAgo },
+    { plan: 'legacy_gold', installedAt: longAgo },
+    { plan: 'free', installedAt: new Date() },
+  ]) {
     const { token } = await createShop(api, fields);
     expect((await client(api.url, token).get('/api/fixture-notes/replies')).status).toBe(200);
   }

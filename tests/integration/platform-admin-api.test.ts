@@ -64,7 +64,11 @@ test('subscriptions: create returns a confirmation URL; cancel ends it', async (
   });
   expect(created.appSubscription.status).toBe('PENDING');
   expect(created.confirmationUrl).toContain(`https://${domain}/admin/charges/`);
-  const confirm = await fetch(`${stack.emulator.url}/shops/${domain}${new URL(created.confirmationUrl).pathname}`, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+  const confirm = await fetch(`${stack.emulator.url}/shops/${domain}${new URL(created.confirmationUrl).pathname}`, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'approve' }),
+    redirect: 'manual',
+  });
   expect([302, 303]).toContain(confirm.status);
   const active = await api.activeSubscriptions();
   expect(active.map((s) => s.id)).toContain(created.appSubscription.id);

@@ -18,7 +18,10 @@ async function oauthCallback(shop: string): Promise<{ callback: URL; cookie: str
   expect(begin.status).toBe(302);
   const authorize = new URL(begin.headers.get('location')!);
   expect(authorize.origin).toBe(new URL(stack.emulator.url).origin);
-  const cookie = begin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = begin.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const consent = await fetch(authorize.toString().replace('/authorize', '/authorize/approve'), { method: 'POST', redirect: 'manual' }).catch(() => undefined);
   const location = consent?.headers.get('location') ?? (await approveByForm(authorize));
   return { callback: new URL(location), cookie };
@@ -30,7 +33,12 @@ async function approveByForm(authorize: URL): Promise<string> {
   const form = /<form[^>]*action="([^"]+)"[^>]*method="post"/i.exec(page) ?? /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(page);
   if (!form) throw new Error(`no install form on the consent page: ${page.slice(0, 300)}`);
   const inputs = [...page.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]);
-  const res = await fetch(new URL(form[1].replace(/&amp;/g, '&'), authorize), { method: 'POST', redirect: 'manual', body: new URLSearchParams(inputs), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await fetch(new URL(form[1].replace(/&amp;/g, '&'), authorize), {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(inputs),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   return res.headers.get('location')!;
 }
 
@@ -147,6 +155,10 @@ describe('Admin API through the offline token', () => {
     expect(found.body.products.every((p: { title: string }) => p.title.toLowerCase().includes(title.toLowerCase()))).toBe(true);
     const customers = await http.get('/api/shopify/searchCustomers?limit=5');
     expect(customers.body.data.length).toBeGreaterThan(0);
-    expect(customers.body.data[0]).toEqual({ id: expect.stringMatching(/^gid:\/\/shopify\/Customer\/\d{16,}$/), displayName: expect.any(String), email: expect.stringContaining('@') });
+    expect(customers.body.data[0]).toEqual({
+      id: expect.stringMatching(/^gid:\/\/shopify\/Customer\/\d{16,}$/),
+      displayName: expect.any(String),
+      email: expect.stringContaining('@'),
+    });
   });
 });

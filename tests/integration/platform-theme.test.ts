@@ -7,7 +7,13 @@ type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 let domain: string;
 
-const WANT = { embeds: ['popup'], blocks: [{ template: 'product', handle: 'star-rating' }, { template: 'product', handle: 'review-box' }] };
+const WANT = {
+  embeds: ['popup'],
+  blocks: [
+    { template: 'product', handle: 'star-rating' },
+    { template: 'product', handle: 'review-box' },
+  ],
+};
 const platform = () => stack.api.runtime.services.platform!;
 const integration = () => platform().adminApi(domain).themeIntegration(WANT);
 
@@ -18,7 +24,11 @@ async function openAndSave(link: string, embedsOn?: string[]) {
   const html = await page.text();
   const checked = embedsOn ?? [...html.matchAll(/name="embed" value="([^"]+)" checked/g)].map((m) => m[1]);
   const form = new URLSearchParams(checked.map((h) => ['embed', h]));
-  for (const [k, v] of [...html.matchAll(/type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]])) form.set(k, v.replace(/&#39;|&quot;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&amp;': '&' })[e]!));
+  for (const [k, v] of [...html.matchAll(/type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]))
+    form.set(
+      k,
+      v.replace(/&#39;|&quot;|&amp;/g, (e) => ({ '&#39;': "'", '&quot;': '"', '&amp;': '&' })[e]!),
+    );
   const saved = await fetch(link.split('?')[0], { method: 'POST', body: form, redirect: 'manual' });
   expect(saved.status).toBe(302);
   return html;
@@ -34,7 +44,10 @@ test("a new store's live theme has the embed absent and no app block", async () 
   expect(await integration()).toEqual({
     themeName: 'Dawn',
     embeds: { popup: 'absent' },
-    blocks: [{ template: 'product', handle: 'star-rating', placed: false }, { template: 'product', handle: 'review-box', placed: false }],
+    blocks: [
+      { template: 'product', handle: 'star-rating', placed: false },
+      { template: 'product', handle: 'review-box', placed: false },
+    ],
   });
 });
 
@@ -67,7 +80,10 @@ test('the files query as Shopify answers it: text bodies with their header, NOT_
   const files = await platform().adminApi(domain).mainThemeFiles(['config/settings_data.json', 'templates/nope.json']);
   expect(files!.files['config/settings_data.json']).toMatch(/^\/\*[\s\S]*\*\/\s*\{/);
   expect(files!.files['templates/nope.json']).toBeNull();
-  const raw = await platform().adminApi(domain).graphql<{ themes: { nodes: { files: { userErrors: unknown[] } }[] } }>(
-    `query { themes(first: 1, roles: [MAIN]) { nodes { files(filenames: ["templates/nope.json"]) { userErrors { code filename } } } } }`);
+  const raw = await platform()
+    .adminApi(domain)
+    .graphql<{ themes: { nodes: { files: { userErrors: unknown[] } }[] } }>(
+      `query { themes(first: 1, roles: [MAIN]) { nodes { files(filenames: ["templates/nope.json"]) { userErrors { code filename } } } } }`,
+    );
   expect(raw.themes.nodes[0].files.userErrors).toEqual([{ code: 'NOT_FOUND', filename: 'templates/nope.json' }]);
 });

@@ -24,12 +24,26 @@ async function processed(domain: string, topic: string, count = 1) {
 test('a webhook with a bad or missing HMAC gets 401 and changes nothing', async () => {
   const { domain } = await stack.installShop();
   const body = JSON.stringify({ id: 1, name: '#1' });
-  const headers = { 'content-type': 'application/json', 'x-shopify-topic': 'orders/fulfilled', 'x-shopify-shop-domain': domain, 'x-shopify-api-version': '2025-10', 'x-shopify-webhook-id': 'w-bad' };
-  const bad = await fetch(`${stack.appUrl}/webhooks`, { method: 'POST', body, headers: { ...headers, 'x-shopify-hmac-sha256': webhookHmac(body, 'wrong-secret') } });
+  const headers = {
+    'content-type': 'application/json',
+    'x-shopify-topic': 'orders/fulfilled',
+    'x-shopify-shop-domain': domain,
+    'x-shopify-api-version': '2025-10',
+    'x-shopify-webhook-id': 'w-bad',
+  };
+  const bad = await fetch(`${stack.appUrl}/webhooks`, {
+    method: 'POST',
+    body,
+    headers: { ...headers, 'x-shopify-hmac-sha256': webhookHmac(body, 'wrong-secret') },
+  });
   expect(bad.status).toBe(401);
   const missing = await fetch(`${stack.appUrl}/webhooks`, { method: 'POST', body, headers });
   expect(missing.status).toBe(401);
-  const good = await fetch(`${stack.appUrl}/webhooks`, { method: 'POST', body: body + ' ', headers: { ...headers, 'x-shopify-hmac-sha256': webhookHmac(body) } });
+  const good = await fetch(`${stack.appUrl}/webhooks`, {
+    method: 'POST',
+    body: body + ' ',
+    headers: { ...headers, 'x-shopify-hmac-sha256': webhookHmac(body) },
+  });
   expect(good.status).toBe(401);
   expect(await deliveries(domain)).toEqual([]);
 });

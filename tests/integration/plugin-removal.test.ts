@@ -16,7 +16,21 @@ import { client, createShop, startTestApi } from '../support/api';
 
 jest.setTimeout(15 * 60_000);
 
-const COPIED = ['api', 'admin', 'workflows', 'plugins', 'migrations', 'locales', 'tests', 'emulator', 'bench', 'extensions', 'tsconfig.json', 'package.json', 'jest.config.js'];
+const COPIED = [
+  'api',
+  'admin',
+  'workflows',
+  'plugins',
+  'migrations',
+  'locales',
+  'tests',
+  'emulator',
+  'bench',
+  'extensions',
+  'tsconfig.json',
+  'package.json',
+  'jest.config.js',
+];
 const trees: string[] = [];
 
 /** The repository without one plugin folder, sharing node_modules. */
@@ -94,8 +108,12 @@ test('without plugins/widgets: migrations, start-up, the type check and the rema
 test('without plugins/reviews: the same, and widgets reports the capability it runs without', async () => {
   const tree = treeWithout('reviews');
   const { degraded } = await startsWithout('reviews', tree);
-  expect(degraded).toContain('Plugin "widgets" runs without capability "reviews.feed", which no installed plugin provides (it is usually provided by plugin "reviews")');
-  expect(degraded).toContain('Plugin "rewards" runs without capability "reviews.facts", which no installed plugin provides (it is usually provided by plugin "reviews")');
+  expect(degraded).toContain(
+    'Plugin "widgets" runs without capability "reviews.feed", which no installed plugin provides (it is usually provided by plugin "reviews")',
+  );
+  expect(degraded).toContain(
+    'Plugin "rewards" runs without capability "reviews.facts", which no installed plugin provides (it is usually provided by plugin "reviews")',
+  );
   typeChecks(tree);
   remainingTestsPass(tree, ['plugins/widgets/tests/settings.test.ts', 'tests/fixtures/plugins/fixture-notes/tests/fixture-plugin.test.ts']);
 });

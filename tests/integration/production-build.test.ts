@@ -32,11 +32,21 @@ function productionModules(target: string) {
 }
 
 /** The compiled processes' environment: production, and no PLUGIN_DIRS (its plugins are compiled in dist/plugins already: set again they would be found twice). */
-const production = (extra: Record<string, string> = {}) => ({ ...process.env, NODE_ENV: 'production', NODE_OPTIONS: '', PLUGIN_DIRS: '', APP_URL: 'http://127.0.0.1:3000', LOG_LEVEL: 'warn', ...extra });
+const production = (extra: Record<string, string> = {}) => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  NODE_OPTIONS: '',
+  PLUGIN_DIRS: '',
+  APP_URL: 'http://127.0.0.1:3000',
+  LOG_LEVEL: 'warn',
+  ...extra,
+});
 
 function run(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd, env, timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)));
+    execFile(process.execPath, args, { cwd, env, timeout: 120_000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout),
+    );
   });
 }
 
@@ -77,7 +87,7 @@ test('every plugin side, migration and process entry loads with the production p
   expect(() => checkLoads(dist)).not.toThrow();
 }, 60_000);
 
-test('the compiled CLI migrates (the Procfile\'s release line)', async () => {
+test("the compiled CLI migrates (the Procfile's release line)", async () => {
   const out = await run(['--no-experimental-strip-types', path.join(dist, 'api/cli/index.js'), 'migrate'], dir, production());
   // the test stack migrated the same kernel, plugins and fixture plugins from source
   expect(out.trim()).toBe('already up to date');
@@ -86,11 +96,13 @@ test('the compiled CLI migrates (the Procfile\'s release line)', async () => {
 /** GET without keep-alive: no socket outlives the test. */
 function get(url: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, text }));
-    }).on('error', reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      })
+      .on('error', reject);
   });
 }
 

@@ -11,7 +11,10 @@ afterAll(() => api.close());
 
 function frameAncestors(headers: Headers): string[] {
   const csp = headers.get('content-security-policy') ?? '';
-  const directive = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-ancestors '));
+  const directive = csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('frame-ancestors '));
   if (!directive) throw new Error(`no frame-ancestors in CSP: ${csp}`);
   return directive.split(/\s+/).slice(1);
 }

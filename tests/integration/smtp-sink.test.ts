@@ -19,7 +19,13 @@ describe('a mail sent to SMTP_URL', () => {
         text: 'Merci pour votre avis ★★★★★',
         messageId: `<${tag}@plaudit.test>`,
       });
-      await transport.sendMail({ from: 'shop@plaudit.local', to: 'client@example.com', subject: 'Reminder', text: '.', messageId: `<${tag}-later@plaudit.test>` });
+      await transport.sendMail({
+        from: 'shop@plaudit.local',
+        to: 'client@example.com',
+        subject: 'Reminder',
+        text: '.',
+        messageId: `<${tag}-later@plaudit.test>`,
+      });
     } finally {
       transport.close();
     }

@@ -54,10 +54,21 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     notes.push(res.body);
   }
-  const [setting] = await api.knex('settings').insert({ shopId: b.shop.id, namespace: 'fixture-notes', value: { note: MARKER } }).returning('id');
+  const [setting] = await api
+    .knex('settings')
+    .insert({ shopId: b.shop.id, namespace: 'fixture-notes', value: { note: MARKER } })
+    .returning('id');
   expect((await client(api.url, a.token).post('/api/fixture-notes', { text: 'alpha note' })).status).toBe(201);
   // B's notes are stamped by the worker; wait so the snapshot is taken on settled rows.
-  await eventually(async () => (await api.knex('fixture_notes').where({ shopId: b.shop.id }).where((q) => q.whereNull('stampedAt').orWhereNull('heardAt'))).length === 0);
+  await eventually(
+    async () =>
+      (
+        await api
+          .knex('fixture_notes')
+          .where({ shopId: b.shop.id })
+          .where((q) => q.whereNull('stampedAt').orWhereNull('heardAt'))
+      ).length === 0,
+  );
   bIds = [b.shop.id, ...notes.map((n) => n.id), setting.id];
 });
 afterAll(() => api.close());

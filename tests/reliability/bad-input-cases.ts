@@ -13,9 +13,12 @@ export interface Route {
 /** Every method of every layer of the routers, as @koa/router holds them (nested routers flattened). */
 export function routesOf(routers: Router<AppState>[]): Route[] {
   const seen = new Set<string>();
-  return routers.flatMap((router) => router.stack)
+  return routers
+    .flatMap((router) => router.stack)
     .filter((layer) => layer.methods.length > 0)
-    .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path), params: layer.paramNames.map((p) => String(p.name)) })))
+    .flatMap((layer) =>
+      layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path), params: layer.paramNames.map((p) => String(p.name)) })),
+    )
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
 }
 
@@ -56,7 +59,20 @@ export const BAD_CURSOR: Record<string, string> = {
  * Query names the routes read (a route ignores the ones it does not know). One name at a time: a
  * bad value in an enum would answer 400 before a free-text field's bad value reached the database.
  */
-export const TEXT_NAMES = ['q', 'search', 'filter', 'sort', 'range', 'status', 'product_id', 'productIdsString', 'ids', 'orderRangeFilter', 'scheduledFromDate', 'locale'];
+export const TEXT_NAMES = [
+  'q',
+  'search',
+  'filter',
+  'sort',
+  'range',
+  'status',
+  'product_id',
+  'productIdsString',
+  'ids',
+  'orderRangeFilter',
+  'scheduledFromDate',
+  'locale',
+];
 export const NUMBER_NAMES = ['page', 'perPage', 'limit', 'id', 'rating', 'stars'];
 export const CURSOR_NAMES = ['cursor', 'after', 'before', 'endCursor', 'startCursor'];
 
@@ -101,7 +117,8 @@ export const BAD_RAW_BODIES: Record<string, string | Buffer> = {
 export const BODY_FIELDS = ['text', 'content', 'title', 'name', 'email', 'ids', 'id', 'status'];
 
 /** Text in an answer that tells an attacker about our internals. */
-export const INTERNAL_TEXT = /ECONNREFUSED|ETIMEDOUT|invalid input syntax|invalid byte sequence|unsupported Unicode escape|violates .* constraint|relation "|column "|syntax error at|\bselect .* from\b|\binsert into\b|node_modules|\/work\/|\.tsx?:\d+|\bat \S+ \(|TypeError|ReferenceError|RangeError|Cannot read propert|UNAVAILABLE|DEADLINE_EXCEEDED|Throttled|GraphQL/i;
+export const INTERNAL_TEXT =
+  /ECONNREFUSED|ETIMEDOUT|invalid input syntax|invalid byte sequence|unsupported Unicode escape|violates .* constraint|relation "|column "|syntax error at|\bselect .* from\b|\binsert into\b|node_modules|\/work\/|\.tsx?:\d+|\bat \S+ \(|TypeError|ReferenceError|RangeError|Cannot read propert|UNAVAILABLE|DEADLINE_EXCEEDED|Throttled|GraphQL/i;
 
 /** A body that passes as much of a route's validation as the route's own error messages tell. */
 export function fillFor(message: string): unknown {

@@ -6,8 +6,21 @@
 import querystring from 'node:querystring';
 import { appProxySignature, startPlatformStack } from '@plaudit/kernel/testing';
 import {
-  BAD_CURSOR, BAD_JSON_VALUES, BAD_NUMBER, BAD_PATH, BAD_RAW_BODIES, BAD_TEXT, BODY_FIELDS, CURSOR_NAMES, fillFor, INTERNAL_TEXT,
-  NUMBER_NAMES, routesOf, setPath, TEXT_NAMES, type Route,
+  BAD_CURSOR,
+  BAD_JSON_VALUES,
+  BAD_NUMBER,
+  BAD_PATH,
+  BAD_RAW_BODIES,
+  BAD_TEXT,
+  BODY_FIELDS,
+  CURSOR_NAMES,
+  fillFor,
+  INTERNAL_TEXT,
+  NUMBER_NAMES,
+  routesOf,
+  setPath,
+  TEXT_NAMES,
+  type Route,
 } from './bad-input-cases';
 
 jest.setTimeout(30 * 60_000);
@@ -48,17 +61,29 @@ async function send(c: Case): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (c.route.auth) headers.authorization = `Bearer ${shop.appToken}`;
   if (c.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.api.url}${c.path}${query ? `?${query}` : ''}`, { method: c.route.method, headers, body: typeof c.body === 'string' || c.body === undefined ? c.body : new Uint8Array(c.body), redirect: 'manual' });
-  return { status: res.status, text: await res.text(), retryAfter: res.headers.get('retry-after'), script: /javascript/.test(res.headers.get('content-type') ?? '') };
+  const res = await fetch(`${stack.api.url}${c.path}${query ? `?${query}` : ''}`, {
+    method: c.route.method,
+    headers,
+    body: typeof c.body === 'string' || c.body === undefined ? c.body : new Uint8Array(c.body),
+    redirect: 'manual',
+  });
+  return {
+    status: res.status,
+    text: await res.text(),
+    retryAfter: res.headers.get('retry-after'),
+    script: /javascript/.test(res.headers.get('content-type') ?? ''),
+  };
 }
 
 /** A path with every parameter at a plausible value, or one of them at `bad`. */
 function fill(route: Route, bad?: { param: string; value: string }): string {
-  return route.path.replace(/[:*]([A-Za-z0-9_]+)\??/g, (_, name: string) => {
-    if (bad?.param === name) return bad.value;
-    if (name === 'shop') return shop.domain;
-    return name.toLowerCase().includes('id') ? '1' : 'probe';
-  }).replace(/[{}]/g, '');
+  return route.path
+    .replace(/[:*]([A-Za-z0-9_]+)\??/g, (_, name: string) => {
+      if (bad?.param === name) return bad.value;
+      if (name === 'shop') return shop.domain;
+      return name.toLowerCase().includes('id') ? '1' : 'probe';
+    })
+    .replace(/[{}]/g, '');
 }
 
 /** The body a route accepts as far as its own validation messages tell (three rounds of asking). */
@@ -87,17 +112,21 @@ function queryCases(route: Route & { auth: boolean }): Case[] {
   const path = fill(route);
   const cases: Case[] = [];
   const add = (names: string[], values: Record<string, string>) => {
-    for (const name of names) for (const [kind, value] of Object.entries(values)) cases.push({ route, name: `query ${name}: ${kind}`, path, query: `${name}=${value}` });
+    for (const name of names)
+      for (const [kind, value] of Object.entries(values)) cases.push({ route, name: `query ${name}: ${kind}`, path, query: `${name}=${value}` });
   };
   add(TEXT_NAMES, BAD_TEXT);
   add(NUMBER_NAMES, BAD_NUMBER);
   add(CURSOR_NAMES, BAD_CURSOR);
-  for (const name of ['q', 'search', 'status', 'after', 'endCursor', 'ids']) cases.push({ route, name: `query ${name}: repeated`, path, query: `${name}=1&${name}=2&${name}[]=3` });
+  for (const name of ['q', 'search', 'status', 'after', 'endCursor', 'ids'])
+    cases.push({ route, name: `query ${name}: repeated`, path, query: `${name}=1&${name}=2&${name}[]=3` });
   return cases;
 }
 
 function pathCases(route: Route & { auth: boolean }): Case[] {
-  return route.params.flatMap((param) => Object.entries(BAD_PATH).map(([kind, value]) => ({ route, name: `path :${param}: ${kind}`, path: fill(route, { param, value }), query: '' })));
+  return route.params.flatMap((param) =>
+    Object.entries(BAD_PATH).map(([kind, value]) => ({ route, name: `path :${param}: ${kind}`, path: fill(route, { param, value }), query: '' })),
+  );
 }
 
 async function bodyCases(route: Route & { auth: boolean }): Promise<Case[]> {
@@ -118,12 +147,14 @@ async function bodyCases(route: Route & { auth: boolean }): Promise<Case[]> {
 async function runAll(cases: Case[], parallel = 4): Promise<{ c: Case; a: Answer }[]> {
   const results: { c: Case; a: Answer }[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < cases.length) {
-      const c = cases[next++];
-      results.push({ c, a: await send(c) });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < cases.length) {
+        const c = cases[next++];
+        results.push({ c, a: await send(c) });
+      }
+    }),
+  );
   return results;
 }
 
@@ -134,10 +165,17 @@ test('every mounted route answers malformed input with a 4xx (or a page), never 
   ];
   const keys = routes.map((r) => `${r.method} ${r.path}`);
   // the sweep really sees the authenticated, public, Shopify-backed and storefront routes
-  expect(keys).toEqual(expect.arrayContaining([
-    'GET /api/shops', 'GET /api/old-orders', 'GET /api/shopify/searchProducts', 'GET /api/email-queue', 'GET /api/health',
-    'GET /storefront/proxy/widgets/:block', 'GET /storefront/shops/:shop/widgets/:block',
-  ]));
+  expect(keys).toEqual(
+    expect.arrayContaining([
+      'GET /api/shops',
+      'GET /api/old-orders',
+      'GET /api/shopify/searchProducts',
+      'GET /api/email-queue',
+      'GET /api/health',
+      'GET /storefront/proxy/widgets/:block',
+      'GET /storefront/shops/:shop/widgets/:block',
+    ]),
+  );
 
   const cases: Case[] = [];
   for (const route of routes) cases.push(...queryCases(route), ...pathCases(route), ...(await bodyCases(route)));
@@ -152,7 +190,9 @@ test('every mounted route answers malformed input with a 4xx (or a page), never 
     .filter(({ a }) => a.status >= 500 || (!(a.status === 200 && a.script) && INTERNAL_TEXT.test(a.text)))
     .map(({ c, a }) => `${c.route.method} ${c.route.path} [${c.name}] -> ${a.status} ${a.text.slice(0, 160)}`);
   const failedRoutes = new Set(failures.map((f) => f.split(' [')[0]));
-  console.log(`bad-input sweep: ${routes.length} routes, ${results.length} cases, ${failures.length} answered 5xx or internal text (${failedRoutes.size} routes), ${throttled.length} throttled by Shopify (503 + Retry-After)\n${failures.slice(0, 200).join('\n')}`);
+  console.log(
+    `bad-input sweep: ${routes.length} routes, ${results.length} cases, ${failures.length} answered 5xx or internal text (${failedRoutes.size} routes), ${throttled.length} throttled by Shopify (503 + Retry-After)\n${failures.slice(0, 200).join('\n')}`,
+  );
   // every case was sent and answered
   expect(results).toHaveLength(cases.length);
   expect(failures).toEqual([]);

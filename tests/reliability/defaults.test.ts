@@ -29,7 +29,12 @@ describe('merchant email templates read no files', () => {
   // A file of the app every run has; on embedded defaults .data/encryption.key sits next to it.
   const secretFile = 'package.json';
   const secret = JSON.parse(fs.readFileSync(path.join(ROOT, secretFile), 'utf8')).description as string;
-  const attempts = [`{% render '../../.data/encryption.key' %}`, `{% render '${secretFile}' %}`, `{% include '${secretFile}' %}`, `{% layout '${secretFile}' %}`];
+  const attempts = [
+    `{% render '../../.data/encryption.key' %}`,
+    `{% render '${secretFile}' %}`,
+    `{% include '${secretFile}' %}`,
+    `{% layout '${secretFile}' %}`,
+  ];
 
   test('the engine the app used before would have leaked the file (the check below can fail)', async () => {
     expect(await new Liquid({ root: [ROOT] }).parseAndRender(`{% render '${secretFile}' %}`)).toContain(secret);
@@ -48,9 +53,10 @@ describe('merchant email templates read no files', () => {
     }
   });
 
-  test.each(attempts)('%s stored behind the editor\'s back fails the send, never mails the file', async (content) => {
+  test.each(attempts)("%s stored behind the editor's back fails the send, never mails the file", async (content) => {
     // the engine every merchant-editable email renders through at send time
     const model = { customer_first_name: 'Ann', shop_name: 'Shop', reply_content: 'Thanks' };
-    for (const escapeHtml of [true, false]) await expect(emailLiquid(escapeHtml).parseAndRender(content, model)).rejects.toThrow(/tag is not available in emails/);
+    for (const escapeHtml of [true, false])
+      await expect(emailLiquid(escapeHtml).parseAndRender(content, model)).rejects.toThrow(/tag is not available in emails/);
   });
 });

@@ -23,14 +23,38 @@ const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue')
 test('Temporal down while a review is saved: the request still learns it and sends no reminder', async () => {
   const { domain, shop } = await stack.installShop();
   // Sent a second after fulfillment; the one reminder two minutes after the request (the review comes first).
-  await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, reminderAfter: { amount: 2, unit: 'minute' } }) });
+  await stack.api
+    .knex('settings')
+    .insert({
+      shopId: shop.id,
+      namespace: 'review-requests',
+      value: JSON.stringify({
+        sendMethod: 'fulfillment',
+        sendAfter: 'custom',
+        sendAfterCustom: 1,
+        timeUnit: 'second',
+        reminders: 1,
+        reminderAfter: { amount: 2, unit: 'minute' },
+      }),
+    });
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   const sent = await eventually(async () => ((await entry(shop.id, order.id))?.status === 'success' ? entry(shop.id, order.id) : undefined), 40_000);
 
   // Kept open until the end: its own retries of the hand-over keep failing meanwhile, as they would.
   deadTemporal = await downPort();
   offline = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${deadTemporal.port}` });
-  const review = { shopId: shop.id, shopDomain: domain, reviewId: 900_000 + sent.id, productId: 'gid://shopify/Product/1', rating: 5, source: 'email', status: 'publish', orderId: order.id, queueEntryId: sent.id, mediaCount: 1 };
+  const review = {
+    shopId: shop.id,
+    shopDomain: domain,
+    reviewId: 900_000 + sent.id,
+    productId: 'gid://shopify/Product/1',
+    rating: 5,
+    source: 'email',
+    status: 'publish',
+    orderId: order.id,
+    queueEntryId: sent.id,
+    mediaCount: 1,
+  };
   await offline.runtime.services.events.emit(ReviewCreated, review, { key: review.reviewId, shopDomain: domain });
   const workflowId = `event:${ReviewCreated.name}:${900_000 + sent.id}`;
   const recorded = await stack.api.knex('workflow_outbox').where({ workflowId }).first();

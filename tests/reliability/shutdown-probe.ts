@@ -47,7 +47,11 @@ async function leftBehind(run: () => Promise<void>): Promise<string[]> {
 
 /** The first frames of our code, or of the library, that created a resource. */
 function createdBy(): string {
-  const all = (new Error().stack ?? '').split('\n').slice(1).map((l) => l.trim()).filter((l) => !l.includes('shutdown-probe.ts'));
+  const all = (new Error().stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim())
+    .filter((l) => !l.includes('shutdown-probe.ts'));
   const frames = all.filter((l) => !l.includes('node:'));
   // a resource Node made for itself (no frame of ours or a library's) is named by its Node frames
   return (frames.length ? frames : all.map((l) => `(node) ${l}`)).slice(0, 3).join(' < ');
@@ -56,10 +60,12 @@ function createdBy(): string {
 /** One request without a keep-alive agent, so the client keeps no socket of its own. */
 function get(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    }).on('error', reject);
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
   });
 }
 

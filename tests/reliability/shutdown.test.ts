@@ -10,14 +10,19 @@ import path from 'node:path';
 function probe(scenario: string): Promise<{ left?: string[]; error?: string }> {
   return new Promise((resolve, reject) => {
     const script = path.join(__dirname, 'shutdown-probe.ts');
-    execFile(process.execPath, ['--expose-gc', '--import', 'tsx', script, scenario], { cwd: path.resolve(__dirname, '../..'), env: process.env, timeout: 120_000 }, (err, stdout) => {
-      const line = stdout.trim().split('\n').pop() ?? '';
-      try {
-        resolve(JSON.parse(line));
-      } catch {
-        reject(err ?? new Error(`the probe printed no result: ${stdout}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', script, scenario],
+      { cwd: path.resolve(__dirname, '../..'), env: process.env, timeout: 120_000 },
+      (err, stdout) => {
+        const line = stdout.trim().split('\n').pop() ?? '';
+        try {
+          resolve(JSON.parse(line));
+        } catch {
+          reject(err ?? new Error(`the probe printed no result: ${stdout}`));
+        }
+      },
+    );
   });
 }
 

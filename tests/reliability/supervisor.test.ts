@@ -32,10 +32,12 @@ test('a crashing child is restarted after 0.1, 0.2, 0.4, 0.4 s, and after a heal
   await eventually(async () => deaths().length >= 6, 30_000, 50);
   await supervisor.stop();
   expect(lines).toContain('the crasher restarted (restart 5)');
-  const delays = deaths().slice(0, 6).map((l) => {
-    expect(l).toMatch(/^the crasher exited \(code 3\) after [\d.]+ s; restarting it in [\d.]+ s$/);
-    return l.match(/in ([\d.]+) s$/)![1];
-  });
+  const delays = deaths()
+    .slice(0, 6)
+    .map((l) => {
+      expect(l).toMatch(/^the crasher exited \(code 3\) after [\d.]+ s; restarting it in [\d.]+ s$/);
+      return l.match(/in ([\d.]+) s$/)![1];
+    });
   expect(delays).toEqual(['0.1', '0.2', '0.4', '0.4', '0.1', '0.2']);
   expect(supervisor.restarts).toBeGreaterThanOrEqual(5);
   expect(supervisor.child.exitCode !== null || supervisor.child.signalCode !== null).toBe(true);
@@ -63,7 +65,8 @@ describe('the real worker under the supervisor', () => {
     worker = new Supervisor({
       name: 'worker',
       say: (line) => lines.push(line),
-      spawn: () => spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }),
+      spawn: () =>
+        spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }),
     });
     supervisors.push(worker);
     await worker.ready();
@@ -75,7 +78,13 @@ describe('the real worker under the supervisor', () => {
 
   test('killed with SIGKILL while a request waits on its timer, it is restarted and the request is sent exactly once', async () => {
     const { domain, shop } = await stack.installShop();
-    await stack.api.knex('settings').insert({ shopId: shop.id, namespace: 'review-requests', value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 20, timeUnit: 'second', reminders: 0 }) });
+    await stack.api
+      .knex('settings')
+      .insert({
+        shopId: shop.id,
+        namespace: 'review-requests',
+        value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 20, timeUnit: 'second', reminders: 0 }),
+      });
     const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
     const waiting = await eventually(async () => {
       const row = await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first();

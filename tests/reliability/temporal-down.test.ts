@@ -28,7 +28,18 @@ async function proShop(api: TestApi) {
 // not asserted: on a busy machine any bound on it fails without a fault.
 test('signal and query routes answer 503 with Retry-After, without internal text', async () => {
   const { shop, http } = await proShop(down);
-  const [entry] = await down.knex('email_queue').insert({ shopId: shop.id, orderId: `${Date.now()}`, name: '#1001', status: 'waiting', workflowId: 'wf-down', customerEmail: 'c@example.com', lineItems: JSON.stringify([]) }).returning('id');
+  const [entry] = await down
+    .knex('email_queue')
+    .insert({
+      shopId: shop.id,
+      orderId: `${Date.now()}`,
+      name: '#1001',
+      status: 'waiting',
+      workflowId: 'wf-down',
+      customerEmail: 'c@example.com',
+      lineItems: JSON.stringify([]),
+    })
+    .returning('id');
   const calls = {
     'signal (cancel)': () => http.put(`/api/email-queue/${entry.id}/cancel`),
     'query (send-now progress)': () => http.get(`/api/email-request/${crypto.randomUUID()}`),

@@ -20,7 +20,8 @@ const GPS = 'GPSLatitude 48/1 51/1 24/1 N GPSLongitude 2/1 21/1 3/1 E';
 /** A store review with photos, each from its own client address (one review per address budget). */
 async function post(domain: string, photos: [string, Buffer][]) {
   const fd = new FormData();
-  for (const [k, v] of Object.entries({ kind: 'store', rating: '5', content: 'Nice shop', firstName: 'Ann', email: `p-${crypto.randomUUID()}@example.com` })) fd.append(k, v);
+  for (const [k, v] of Object.entries({ kind: 'store', rating: '5', content: 'Nice shop', firstName: 'Ann', email: `p-${crypto.randomUUID()}@example.com` }))
+    fd.append(k, v);
   for (const [name, bytes] of photos) fd.append('photos', new Blob([new Uint8Array(bytes)]), name);
   const ip = `198.51.100.${crypto.randomInt(1, 255)}`;
   return fetch(`${api.url}/storefront/reviews?shop=${domain}`, { method: 'POST', headers: { 'x-forwarded-for': ip }, body: fd });
@@ -64,7 +65,10 @@ function expectClean(files: Buffer[], ...forbidden: string[]) {
 }
 
 test('a 20000x20000 PNG of about 400 KB is refused with a message and nothing is published', async () => {
-  const bomb = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: '#fff' }, limitInputPixels: false }).toColourspace('b-w').png({ compressionLevel: 9 }).toBuffer();
+  const bomb = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: '#fff' }, limitInputPixels: false })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   expect(bomb.length).toBeLessThan(1024 * 1024);
   const { shop } = await createShop(api);
   const res = await post(shop.shopifyDomain, [['bomb.png', bomb]]);
@@ -87,7 +91,9 @@ test('a JPEG with HTML and an EXIF GPS block after its end marker comes back re-
 
 test('an animated GIF with an XMP block holding GPS and <script> comes back as a clean JPEG of its first frame', async () => {
   const frame = (colour: string) => solid(40, 30, colour).png().toBuffer();
-  const gif = await sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } }).gif().toBuffer();
+  const gif = await sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } })
+    .gif()
+    .toBuffer();
   const xmp = Buffer.from(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><exif:${GPS}/>${HTML}</x:xmpmeta>`);
   const extension = Buffer.concat([Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('XMP DataXMP'), subBlocks(xmp)]);
   const tampered = Buffer.concat([gif.subarray(0, -1), extension, gif.subarray(-1)]);
@@ -120,18 +126,30 @@ test('a sideways 3000x2000 camera photo is turned upright and stored at the widt
   expect(variants.map((v: { width: number }) => v.width)).toEqual([160, 480, 960]);
   expect(variants[2].url).toBe(url);
   const sizes = await Promise.all((await storedFiles(shop.id)).map(async (f) => sharp(f).metadata()));
-  expect(sizes.map((m) => [m.width, m.height, m.orientation])).toEqual([[960, 1440, undefined], [160, 240, undefined], [480, 720, undefined]]);
+  expect(sizes.map((m) => [m.width, m.height, m.orientation])).toEqual([
+    [960, 1440, undefined],
+    [160, 240, undefined],
+    [480, 720, undefined],
+  ]);
 });
 
 test('a merchant-created review takes http(s) media URLs and our own uploads only', async () => {
   const { shop, token } = await createShop(api);
   const admin = client(api.url, token);
   const create = (url: string) => admin.post('/api/reviews', { kind: 'store', rating: 5, content: 'Lovely', media: [{ url, type: 'image' }] });
-  for (const url of ['javascript:alert(1)', 'data:image/png;base64,iVBORw0KGgo=', 'vbscript:msgbox(1)', '//evil.example/a.jpg', 'https://x.example/a b.jpg', '/media/../../.data/encryption.key']) {
+  for (const url of [
+    'javascript:alert(1)',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'vbscript:msgbox(1)',
+    '//evil.example/a.jpg',
+    'https://x.example/a b.jpg',
+    '/media/../../.data/encryption.key',
+  ]) {
     const res = await create(url);
     expect([url, res.status]).toEqual([url, 400]);
     expect(res.body.errors['media.0.url']).toBe('Media URLs must start with http:// or https://');
   }
   expect(await api.knex('reviews').where({ shopId: shop.id })).toEqual([]);
-  for (const url of ['https://cdn.example.com/a.jpg', 'http://img.example.org/b.png', '/media/0b9f3c1e-1234-4cde-8f00-123456789abc.jpg']) expect((await create(url)).status).toBe(201);
+  for (const url of ['https://cdn.example.com/a.jpg', 'http://img.example.org/b.png', '/media/0b9f3c1e-1234-4cde-8f00-123456789abc.jpg'])
+    expect((await create(url)).status).toBe(201);
 });

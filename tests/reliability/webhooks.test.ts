@@ -22,20 +22,36 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const platformEnv = () => ({ SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: stack.emulator.url, APP_URL: stack.appUrl });
+const platformEnv = () => ({
+  SHOPIFY_API_KEY: EMULATOR_API_KEY,
+  SHOPIFY_API_SECRET: EMULATOR_API_SECRET,
+  SHOPIFY_EMULATOR_URL: stack.emulator.url,
+  APP_URL: stack.appUrl,
+});
 
 async function deliver(baseUrl: string, domain: string, topic: string, body: string, webhookId: string = crypto.randomUUID()) {
   const res = await fetch(`${baseUrl}/webhooks`, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'x-shopify-topic': topic, 'x-shopify-shop-domain': domain, 'x-shopify-api-version': '2025-10', 'x-shopify-webhook-id': webhookId, 'x-shopify-hmac-sha256': webhookHmac(body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-shop-domain': domain,
+      'x-shopify-api-version': '2025-10',
+      'x-shopify-webhook-id': webhookId,
+      'x-shopify-hmac-sha256': webhookHmac(body),
+    },
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, webhookId };
 }
 
 const fulfilledOrder = (name: string) => `{"id":5000000000000000001,"name":"${name}","email":"buyer@example.com"}`;
 const delivery = (domain: string, webhookId: string) => stack.api.knex('webhook_deliveries').where({ shopDomain: domain, webhookId }).first();
-const pendingStart = (domain: string, webhookId: string) => stack.api.knex('workflow_outbox').where({ workflowId: webhookWorkflowId(domain, webhookId) }).first();
+const pendingStart = (domain: string, webhookId: string) =>
+  stack.api
+    .knex('workflow_outbox')
+    .where({ workflowId: webhookWorkflowId(domain, webhookId) })
+    .first();
 const notes = (shopId: number) => stack.api.knex('fixture_notes').where({ shopId }).orderBy('id');
 
 /** Processed, by exactly one run of the handlers (attempts counts runs of dispatchWebhook). */
@@ -142,13 +158,22 @@ test('a redelivery of a stuck or failed delivery re-drives it; of a processed on
     { shopDomain: domain, webhookId: failed.webhookId, topic: 'orders/fulfilled', payload: failed.body, status: 'failed', error: 'earlier failure' },
   ]);
   for (const d of [stuck, failed]) {
-    expect(await deliver(stack.appUrl, domain, 'orders/fulfilled', d.body, d.webhookId)).toMatchObject({ status: 200, body: { success: true, redriven: true } });
+    expect(await deliver(stack.appUrl, domain, 'orders/fulfilled', d.body, d.webhookId)).toMatchObject({
+      status: 200,
+      body: { success: true, redriven: true },
+    });
   }
   await processedOnce(domain, stuck.webhookId);
   await processedOnce(domain, failed.webhookId);
-  expect((await notes(shop.id)).map((n) => n.text).sort()).toEqual(['order #ST1 (5000000000000000001) fulfilled', 'order #ST2 (5000000000000000002) fulfilled']);
+  expect((await notes(shop.id)).map((n) => n.text).sort()).toEqual([
+    'order #ST1 (5000000000000000001) fulfilled',
+    'order #ST2 (5000000000000000002) fulfilled',
+  ]);
 
-  expect(await deliver(stack.appUrl, domain, 'orders/fulfilled', stuck.body, stuck.webhookId)).toMatchObject({ status: 200, body: { success: true, duplicate: true } });
+  expect(await deliver(stack.appUrl, domain, 'orders/fulfilled', stuck.body, stuck.webhookId)).toMatchObject({
+    status: 200,
+    body: { success: true, duplicate: true },
+  });
   expect(await pendingStart(domain, stuck.webhookId)).toBeUndefined();
 });
 
@@ -163,7 +188,9 @@ test('a malformed body with a valid HMAC is answered 400, kept for inspection an
   expect(rows[0]).toMatchObject({ status: 'malformed', payload: body, attempts: 0 });
   // No start was ever recorded, so nothing can start its workflow.
   expect(await pendingStart(domain, first.webhookId)).toBeUndefined();
-  await expect(stack.api.runtime.services.temporal.client.workflow.getHandle(webhookWorkflowId(domain, first.webhookId)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+  await expect(stack.api.runtime.services.temporal.client.workflow.getHandle(webhookWorkflowId(domain, first.webhookId)).describe()).rejects.toBeInstanceOf(
+    WorkflowNotFoundError,
+  );
   for (const other of ['[1, 2]', '"text"']) expect((await deliver(stack.appUrl, domain, 'orders/create', other)).status).toBe(400);
 });
 

@@ -27,7 +27,13 @@ export async function bundleFor(pluginRoots: string[] = [PRODUCTION_PLUGINS]): P
 /** Every workflow type the worker runs: the kernel's and each plugin's workflows/index.ts exports. */
 export function workflowTypes(pluginRoots: string[] = [PRODUCTION_PLUGINS]): string[] {
   const modules = [KERNEL_WORKFLOWS, ...discoverPlugins(pluginRoots).flatMap((p) => (p.sides.workflows ? [p.sides.workflows] : []))];
-  return modules.flatMap((m) => Object.entries(require(m) as Record<string, unknown>).filter(([, v]) => typeof v === 'function').map(([k]) => k)).sort();
+  return modules
+    .flatMap((m) =>
+      Object.entries(require(m) as Record<string, unknown>)
+        .filter(([, v]) => typeof v === 'function')
+        .map(([k]) => k),
+    )
+    .sort();
 }
 
 /** Replays each history against the bundle; the error of each one that did not replay, by its key. */
@@ -35,7 +41,10 @@ export async function replay(workflowBundle: WorkflowBundleWithSourceMap, histor
   const failed = new Map<string, Error>();
   // the replay worker's start and stop are not news; its errors are the results below
   if (!Runtime._instance) Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const results = Worker.runReplayHistories({ workflowBundle, replayName: 'plaudit-replay' }, histories.map(({ key, history }) => ({ workflowId: key, history })));
+  const results = Worker.runReplayHistories(
+    { workflowBundle, replayName: 'plaudit-replay' },
+    histories.map(({ key, history }) => ({ workflowId: key, history })),
+  );
   for await (const r of results) if (r.error) failed.set(r.workflowId, r.error);
   return failed;
 }

@@ -14,8 +14,9 @@ type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 // codec from their own copy of protobufjs, and npm installs @temporalio/proto another copy (the root
 // holds protobufjs 7 for @grpc/proto-loader): the codec's `instanceof Type` check then fails with
 // "type must be a Type". The codec of @temporalio/proto's own copy reads its types.
-const protojson: { toJson(type: unknown, message: unknown): unknown; fromJson(type: unknown, json: unknown, o: object): History } =
-  require(require.resolve('protobufjs/ext/protojson', { paths: [path.dirname(require.resolve('@temporalio/proto/package.json'))] }));
+const protojson: { toJson(type: unknown, message: unknown): unknown; fromJson(type: unknown, json: unknown, o: object): History } = require(
+  require.resolve('protobufjs/ext/protojson', { paths: [path.dirname(require.resolve('@temporalio/proto/package.json'))] }),
+);
 const historyType = (patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown }).lookupType('temporal.api.history.v1.History');
 
 const historyFromJSON = (json: unknown): History => protojson.fromJson(historyType, json, { ignoreUnknownFields: true });
@@ -35,12 +36,20 @@ export interface HistoryFile {
 
 export function listHistoryFiles(dir = HISTORIES_DIR): HistoryFile[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name)).flatMap((d) =>
-    fs.readdirSync(path.join(dir, d.name)).filter((f) => f.endsWith('.json')).sort().map((f) => {
-      const full = path.join(dir, d.name, f);
-      return { type: d.name, name: f.replace(/\.json$/, ''), file: path.relative(path.resolve(__dirname, '../..'), full), path: full };
-    }),
-  );
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((d) =>
+      fs
+        .readdirSync(path.join(dir, d.name))
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => {
+          const full = path.join(dir, d.name, f);
+          return { type: d.name, name: f.replace(/\.json$/, ''), file: path.relative(path.resolve(__dirname, '../..'), full), path: full };
+        }),
+    );
 }
 
 export function readHistory(file: string): History {
@@ -58,13 +67,15 @@ export function workflowTypeOf(history: History): string {
 
 function markerId(e: HistoryEvent): string {
   const a = e.markerRecordedEventAttributes!;
-  const ids = Object.values(a.details ?? {}).flatMap((p) => p.payloads ?? []).map((p) => {
-    try {
-      return (JSON.parse(Buffer.from(p.data ?? []).toString('utf8')) as { id?: string }).id;
-    } catch {
-      return undefined;
-    }
-  });
+  const ids = Object.values(a.details ?? {})
+    .flatMap((p) => p.payloads ?? [])
+    .map((p) => {
+      try {
+        return (JSON.parse(Buffer.from(p.data ?? []).toString('utf8')) as { id?: string }).id;
+      } catch {
+        return undefined;
+      }
+    });
   return [a.markerName, ...ids.filter(Boolean)].join(':');
 }
 
@@ -72,11 +83,22 @@ function markerId(e: HistoryEvent): string {
 // workflow tasks and activity progress land where the timing of a run puts them, so two runs of one
 // scenario on the same code may place them differently; they are left out of the shape.
 const COMMANDS = new Set([
-  'ACTIVITY_TASK_SCHEDULED', 'ACTIVITY_TASK_CANCEL_REQUESTED', 'TIMER_STARTED', 'TIMER_CANCELED', 'MARKER_RECORDED',
-  'UPSERT_WORKFLOW_SEARCH_ATTRIBUTES', 'WORKFLOW_PROPERTIES_MODIFIED', 'START_CHILD_WORKFLOW_EXECUTION_INITIATED',
-  'SIGNAL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED', 'REQUEST_CANCEL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED',
-  'WORKFLOW_EXECUTION_UPDATE_ACCEPTED', 'WORKFLOW_EXECUTION_UPDATE_COMPLETED',
-  'WORKFLOW_EXECUTION_COMPLETED', 'WORKFLOW_EXECUTION_FAILED', 'WORKFLOW_EXECUTION_CANCELED', 'WORKFLOW_EXECUTION_CONTINUED_AS_NEW',
+  'ACTIVITY_TASK_SCHEDULED',
+  'ACTIVITY_TASK_CANCEL_REQUESTED',
+  'TIMER_STARTED',
+  'TIMER_CANCELED',
+  'MARKER_RECORDED',
+  'UPSERT_WORKFLOW_SEARCH_ATTRIBUTES',
+  'WORKFLOW_PROPERTIES_MODIFIED',
+  'START_CHILD_WORKFLOW_EXECUTION_INITIATED',
+  'SIGNAL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED',
+  'REQUEST_CANCEL_EXTERNAL_WORKFLOW_EXECUTION_INITIATED',
+  'WORKFLOW_EXECUTION_UPDATE_ACCEPTED',
+  'WORKFLOW_EXECUTION_UPDATE_COMPLETED',
+  'WORKFLOW_EXECUTION_COMPLETED',
+  'WORKFLOW_EXECUTION_FAILED',
+  'WORKFLOW_EXECUTION_CANCELED',
+  'WORKFLOW_EXECUTION_CONTINUED_AS_NEW',
 ]);
 
 /**
@@ -85,19 +107,21 @@ const COMMANDS = new Set([
  * same code path.
  */
 export function shapeOf(history: History): string[] {
-  return (history.events ?? []).map((e) => {
-    const t = typeName(e);
-    if (!COMMANDS.has(t)) return undefined;
-    if (e.activityTaskScheduledEventAttributes) return `${t}:${e.activityTaskScheduledEventAttributes.activityType?.name}`;
-    if (e.markerRecordedEventAttributes) {
-      const id = markerId(e);
-      // the SDK's own flags are marked wherever the run first needs them: not the workflow's doing
-      return id.includes(':__sdk_internal') ? undefined : `${t}:${id}`;
-    }
-    if (e.workflowExecutionUpdateAcceptedEventAttributes) return `${t}:${e.workflowExecutionUpdateAcceptedEventAttributes.acceptedRequest?.input?.name}`;
-    if (e.startChildWorkflowExecutionInitiatedEventAttributes) return `${t}:${e.startChildWorkflowExecutionInitiatedEventAttributes.workflowType?.name}`;
-    return t;
-  }).filter((s): s is string => s !== undefined);
+  return (history.events ?? [])
+    .map((e) => {
+      const t = typeName(e);
+      if (!COMMANDS.has(t)) return undefined;
+      if (e.activityTaskScheduledEventAttributes) return `${t}:${e.activityTaskScheduledEventAttributes.activityType?.name}`;
+      if (e.markerRecordedEventAttributes) {
+        const id = markerId(e);
+        // the SDK's own flags are marked wherever the run first needs them: not the workflow's doing
+        return id.includes(':__sdk_internal') ? undefined : `${t}:${id}`;
+      }
+      if (e.workflowExecutionUpdateAcceptedEventAttributes) return `${t}:${e.workflowExecutionUpdateAcceptedEventAttributes.acceptedRequest?.input?.name}`;
+      if (e.startChildWorkflowExecutionInitiatedEventAttributes) return `${t}:${e.startChildWorkflowExecutionInitiatedEventAttributes.workflowType?.name}`;
+      return t;
+    })
+    .filter((s): s is string => s !== undefined);
 }
 
 const sameShape = (a: string[], b: string[]) => a.length === b.length && a.every((s, i) => s === b[i]);

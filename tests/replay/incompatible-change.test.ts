@@ -32,7 +32,9 @@ function changedPlugin(name: string, step: string): string {
   return root;
 }
 
-const requests = listHistoryFiles().filter((f) => f.type === 'reviewRequest').map((f) => ({ key: f.file, history: readHistory(f.path) }));
+const requests = listHistoryFiles()
+  .filter((f) => f.type === 'reviewRequest')
+  .map((f) => ({ key: f.file, history: readHistory(f.path) }));
 // the histories that went past opening the queue entry: the added step changes what they replay
 const opened = requests.filter((r) => shapeOf(r.history).includes('ACTIVITY_TASK_SCHEDULED:openRequest'));
 

@@ -45,15 +45,23 @@ async function main() {
   const files = listHistoryFiles();
   const missing = workflowTypes().filter((t) => !files.some((f) => f.type === t));
   const by = (o: string) => rec.saved.filter((s) => s.outcome === o).length;
-  console.log(`\n${rec.saved.length} recorded in ${Math.round((Date.now() - started) / 1000)} s: ${by('added')} added, ${by('new shape')} new shape, ${by('unchanged')} unchanged (same shape as a kept file)`);
+  console.log(
+    `\n${rec.saved.length} recorded in ${Math.round((Date.now() - started) / 1000)} s: ${by('added')} added, ${by('new shape')} new shape, ${by('unchanged')} unchanged (same shape as a kept file)`,
+  );
   console.log(`kept: ${files.length} histories of ${new Set(files.map((f) => f.type)).size} workflow types`);
   if (missing.length) console.error(`workflow types without a history: ${missing.join(', ')}`);
   if (failed.length) console.error(`scenarios that failed: ${failed.join(', ')}`);
-  if (by('new shape')) console.log('New shapes were added beside the kept histories: run `npx jest tests/replay` and keep the old files while runs of their shape may be in flight (docs/workflows.md).');
+  if (by('new shape'))
+    console.log(
+      'New shapes were added beside the kept histories: run `npx jest tests/replay` and keep the old files while runs of their shape may be in flight (docs/workflows.md).',
+    );
   process.exitCode = failed.length || (!only.length && missing.length) ? 1 : 0;
 }
 
-main().then(() => process.exit(), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -39,29 +39,46 @@ export class Recorder {
    * `<domain>:<order id>`): exactly one, once the server lists it.
    */
   async find(type: string, idPart: string, timeoutMs = 60_000): Promise<WorkflowHandle> {
-    const found = await until(`a ${type} run with "${idPart}" in its id`, async () => {
-      const runs: { workflowId: string; runId: string }[] = [];
-      for await (const w of this.client.workflow.list({ query: `WorkflowType = '${type}'` })) if (`${w.workflowId}:`.includes(`${idPart}:`)) runs.push(w);
-      return runs.length > 0 && runs;
-    }, timeoutMs);
+    const found = await until(
+      `a ${type} run with "${idPart}" in its id`,
+      async () => {
+        const runs: { workflowId: string; runId: string }[] = [];
+        for await (const w of this.client.workflow.list({ query: `WorkflowType = '${type}'` })) if (`${w.workflowId}:`.includes(`${idPart}:`)) runs.push(w);
+        return runs.length > 0 && runs;
+      },
+      timeoutMs,
+    );
     if (found.length > 1) throw new Error(`${found.length} ${type} runs have "${idPart}" in their id: ${found.map((r) => r.workflowId).join(', ')}`);
     return this.client.workflow.getHandle(found[0].workflowId, found[0].runId);
   }
 
   /** Every run of `type` whose workflow id starts with `prefix`, once there is one. */
   async findAll(type: string, prefix: string, timeoutMs = 60_000): Promise<WorkflowHandle[]> {
-    const found = await until(`a ${type} run whose id starts with "${prefix}"`, async () => {
-      const runs: WorkflowHandle[] = [];
-      for await (const w of this.client.workflow.list({ query: `WorkflowType = '${type}'` })) if (w.workflowId.startsWith(prefix)) runs.push(this.client.workflow.getHandle(w.workflowId, w.runId));
-      return runs.length > 0 && runs;
-    }, timeoutMs);
+    const found = await until(
+      `a ${type} run whose id starts with "${prefix}"`,
+      async () => {
+        const runs: WorkflowHandle[] = [];
+        for await (const w of this.client.workflow.list({ query: `WorkflowType = '${type}'` }))
+          if (w.workflowId.startsWith(prefix)) runs.push(this.client.workflow.getHandle(w.workflowId, w.runId));
+        return runs.length > 0 && runs;
+      },
+      timeoutMs,
+    );
     return found;
   }
 
   /** The run with this workflow id, once it was started (by an event, the outbox ...). */
   async get(workflowId: string, timeoutMs = 60_000): Promise<WorkflowHandle> {
     const handle = this.client.workflow.getHandle(workflowId);
-    await until(`${workflowId} to start`, () => handle.describe().then(() => true, () => false), timeoutMs);
+    await until(
+      `${workflowId} to start`,
+      () =>
+        handle.describe().then(
+          () => true,
+          () => false,
+        ),
+      timeoutMs,
+    );
     return handle;
   }
 
@@ -81,17 +98,21 @@ export class Recorder {
 
   /** The run's history once `ready` holds and the run waits (a scenario's next move then meets it waiting, every time). */
   async settled(handle: WorkflowHandle, ready: () => Promise<boolean> = async () => true, timeoutMs = 60_000): Promise<History> {
-    return until(`${handle.workflowId} to wait`, async () => {
-      if (!(await ready())) return undefined;
-      const before = await handle.describe();
-      if (before.status.name !== 'RUNNING') throw new Error(`${handle.workflowId} ended (${before.status.name}) before it was recorded waiting`);
-      if (before.raw.pendingWorkflowTask || before.raw.pendingActivities?.length) return undefined;
-      const h = await handle.fetchHistory();
-      const last = h.events?.at(-1)?.eventType;
-      if (last === EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED || last === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) return undefined;
-      const after = await handle.describe();
-      return h.events?.length === Number(before.historyLength) && Number(after.historyLength) === Number(before.historyLength) && h;
-    }, timeoutMs);
+    return until(
+      `${handle.workflowId} to wait`,
+      async () => {
+        if (!(await ready())) return undefined;
+        const before = await handle.describe();
+        if (before.status.name !== 'RUNNING') throw new Error(`${handle.workflowId} ended (${before.status.name}) before it was recorded waiting`);
+        if (before.raw.pendingWorkflowTask || before.raw.pendingActivities?.length) return undefined;
+        const h = await handle.fetchHistory();
+        const last = h.events?.at(-1)?.eventType;
+        if (last === EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED || last === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) return undefined;
+        const after = await handle.describe();
+        return h.events?.length === Number(before.historyLength) && Number(after.historyLength) === Number(before.historyLength) && h;
+      },
+      timeoutMs,
+    );
   }
 
   private save(name: string, history: History) {

@@ -13,7 +13,10 @@ let failures: Map<string, Error>;
 
 beforeAll(async () => {
   bundle = await bundleFor();
-  failures = await replay(bundle, files.map((f) => ({ key: f.file, history: readHistory(f.path) })));
+  failures = await replay(
+    bundle,
+    files.map((f) => ({ key: f.file, history: readHistory(f.path) })),
+  );
 }, 180_000);
 
 test('every workflow type the worker runs has recorded histories, and every history folder is a type it runs', () => {
@@ -23,11 +26,14 @@ test('every workflow type the worker runs has recorded histories, and every hist
   expect(recorded.filter((t) => !types.includes(t))).toEqual([]);
 });
 
-test.each(files.map((f) => [f.file, f]))('%s is a history of its folder\'s workflow type', (_file, f) => {
+test.each(files.map((f) => [f.file, f]))("%s is a history of its folder's workflow type", (_file, f) => {
   expect(workflowTypeOf(readHistory(f.path))).toBe(f.type);
 });
 
 test.each(files.map((f) => [f.file]))('%s replays on the current code', (file) => {
   const error = failures.get(file);
-  if (error) throw new Error(`${file} does not replay on the current workflow code (${error.name}): ${error.message}\nA change to a running workflow's steps needs patched() (docs/workflows.md).`);
+  if (error)
+    throw new Error(
+      `${file} does not replay on the current workflow code (${error.name}): ${error.message}\nA change to a running workflow's steps needs patched() (docs/workflows.md).`,
+    );
 });

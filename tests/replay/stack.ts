@@ -15,7 +15,8 @@ export type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 
 export async function startRecordingStack(): Promise<{ stack: Stack; stop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-record-'));
-  for (const k of ['TEMPORAL_ADDRESS', 'SMTP_URL', 'DATABASE_URL', 'PLUGIN_DIRS', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'SHOPIFY_EMULATOR_URL']) delete process.env[k];
+  for (const k of ['TEMPORAL_ADDRESS', 'SMTP_URL', 'DATABASE_URL', 'PLUGIN_DIRS', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'SHOPIFY_EMULATOR_URL'])
+    delete process.env[k];
   Object.assign(process.env, {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.RECORD_LOG_LEVEL ?? 'silent',
@@ -29,7 +30,12 @@ export async function startRecordingStack(): Promise<{ stack: Stack; stop(): Pro
     SMTP_SINK_PORT: String(await freePort()),
   });
   const config = loadConfig(process.env, ROOT);
-  const infra = await startInfrastructure(config, createLogger(process.env.LOG_LEVEL!, 'record-infra'), { progress: () => {}, temporalInMemory: true, databaseName: 'plaudit_record', emulator: false });
+  const infra = await startInfrastructure(config, createLogger(process.env.LOG_LEVEL!, 'record-infra'), {
+    progress: () => {},
+    temporalInMemory: true,
+    databaseName: 'plaudit_record',
+    emulator: false,
+  });
   Object.assign(process.env, infra.env);
   const stack = await startPlatformStack();
   const stopWorker = await startTestWorker(stack.api.config);

@@ -14,14 +14,20 @@ class SummaryReporter {
 
   onRunComplete(_contexts, results) {
     const lines = [''];
-    const files = results.testResults.map((r) => ({ path: r.testFilePath.replace(`${process.cwd()}/`, ''), ms: r.perfStats.end - r.perfStats.start, tests: r.testResults }));
+    const files = results.testResults.map((r) => ({
+      path: r.testFilePath.replace(`${process.cwd()}/`, ''),
+      ms: r.perfStats.end - r.perfStats.start,
+      tests: r.testResults,
+    }));
     const total = Date.now() - results.startTime;
     lines.push(`suite: ${results.numTotalTestSuites} files, ${results.numTotalTests} tests in ${seconds(total)}`);
     lines.push(`slowest ${Math.min(SLOWEST, files.length)} files:`);
     for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) lines.push(`  ${seconds(f.ms).padStart(8)}  ${f.path}`);
     const retried = files.flatMap((f) => f.tests.filter((t) => (t.invocations ?? 1) > 1).map((t) => `  ${f.path} > ${t.fullName} (${t.invocations} runs)`));
     if (retried.length) lines.push('retried:', ...retried);
-    const slow = files.flatMap((f) => f.tests.filter((t) => (t.duration ?? 0) > this.timeout * BUDGET_SHARE).map((t) => `  ${seconds(t.duration)}  ${f.path} > ${t.fullName}`));
+    const slow = files.flatMap((f) =>
+      f.tests.filter((t) => (t.duration ?? 0) > this.timeout * BUDGET_SHARE).map((t) => `  ${seconds(t.duration)}  ${f.path} > ${t.fullName}`),
+    );
     if (slow.length) lines.push(`over half their time budget (${seconds(this.timeout)}):`, ...slow);
     const skipped = results.numPendingTests + results.numTodoTests;
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;

@@ -2,7 +2,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors } from './browser';
 
-export async function adminPage(browser: Browser, appUrl: string, token: string, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; errors: string[] }> {
+export async function adminPage(
+  browser: Browser,
+  appUrl: string,
+  token: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   await context.addInitScript((t) => window.localStorage.setItem('plaudit.token', t), token);
   const page = await context.newPage();

@@ -26,7 +26,10 @@ export async function startTestApi(overrides: Record<string, string> = {}, liste
 /** A shop row with a unique domain; returns it with a valid app token. */
 export async function createShop(api: TestApi, fields: Record<string, unknown> = {}) {
   const shopifyDomain = `test-${crypto.randomBytes(5).toString('hex')}.myshopify.com`;
-  const [shop] = await api.knex('shops').insert({ shopifyDomain, name: `Shop ${shopifyDomain}`, ...fields }).returning('*');
+  const [shop] = await api
+    .knex('shops')
+    .insert({ shopifyDomain, name: `Shop ${shopifyDomain}`, ...fields })
+    .returning('*');
   return { shop, token: tokenFor(api.config, shopifyDomain) };
 }
 
@@ -43,12 +46,21 @@ export async function updateShop(api: TestApi, shopId: number, fields: Record<st
  * set but a test needs (request timings in seconds).
  */
 export async function storeSettingsRaw(api: TestApi, shopId: number, namespace: string, value: unknown) {
-  await api.knex('settings').insert({ shopId, namespace, value: JSON.stringify(value) }).onConflict(['shop_id', 'namespace']).merge(['value', 'updatedAt']);
+  await api
+    .knex('settings')
+    .insert({ shopId, namespace, value: JSON.stringify(value) })
+    .onConflict(['shop_id', 'namespace'])
+    .merge(['value', 'updatedAt']);
 }
 
 /** What the kernel keeps at rest for a shop: its mail settings or its email template edits (without the store's version field). */
 export async function kernelSettingsAtRest(api: TestApi, shopId: number, what: 'mail' | 'email-templates') {
-  const value = (await api.knex('settings').where({ shopId, namespace: `kernel.${what}` }).first())?.value;
+  const value = (
+    await api
+      .knex('settings')
+      .where({ shopId, namespace: `kernel.${what}` })
+      .first()
+  )?.value;
   return value && Object.fromEntries(Object.entries(value).filter(([k]) => k !== '__version'));
 }
 

@@ -32,7 +32,13 @@ async function emptyDatabase(): Promise<{ url: string; stop(): Promise<void> }> 
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-pg-'));
   const pg = await startOnFreshPorts([await freePort()], ([port]) => startEmbeddedPostgres(dir, port, name, createLogger('silent')));
-  return { url: pg.url, stop: async () => { await pg.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    url: pg.url,
+    stop: async () => {
+      await pg.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function benchDatabase(): Promise<BenchDatabase> {
@@ -59,7 +65,9 @@ export async function benchShops(knex: Knex, count: number, plan = 'free'): Prom
      SELECT 'bench-' || g || '.myshopify.com', 'Bench ' || g, 'bench-' || g || '.example.com', ? FROM generate_series(1, ?) g ORDER BY g`,
     [plan, count],
   );
-  const { rows: [{ first, last }] } = await knex.raw(`SELECT min(id)::int AS first, max(id)::int AS last FROM shops WHERE shopify_domain LIKE 'bench-%'`);
+  const {
+    rows: [{ first, last }],
+  } = await knex.raw(`SELECT min(id)::int AS first, max(id)::int AS last FROM shops WHERE shopify_domain LIKE 'bench-%'`);
   if (last - first !== count - 1) throw new Error('bench shops did not get consecutive ids');
   return { first, last };
 }
@@ -79,7 +87,8 @@ export async function timeRuns(fn: () => Promise<unknown>, runs: number): Promis
 }
 
 /** One line of a latency table: p50 and p99. */
-export const latencyLine = (label: string, xs: number[]) => `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms`;
+export const latencyLine = (label: string, xs: number[]) =>
+  `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(2).padStart(7)} ms   p99 ${pct(xs, 99).toFixed(2).padStart(7)} ms`;
 
 /** mulberry32: a small seeded generator, so a run's data (or a failing random sequence) can be made again from its seed */
 export function seededRandom(seed: number): () => number {

@@ -1,6 +1,19 @@
 // @plaudit/kernel/testing: the test helpers a plugin's tests use: a real API on the run's
 // PostgreSQL and Temporal, shops, clients, the mail sink, browsers and the store emulator.
-export { client, createShop, eventually, kernelSettingsAtRest, settingsElsewhere, startTestApi, storeSettingsRaw, testConfig, tokenFor, updateShop, type Reply, type TestApi } from './api';
+export {
+  client,
+  createShop,
+  eventually,
+  kernelSettingsAtRest,
+  settingsElsewhere,
+  startTestApi,
+  storeSettingsRaw,
+  testConfig,
+  tokenFor,
+  updateShop,
+  type Reply,
+  type TestApi,
+} from './api';
 export { EMULATOR_API_SECRET, startPlatformStack } from './platform';
 export { usePlatformBrowser, type PlatformStack } from './platform-browser';
 export { usePlatformStackWithWorker } from './platform-worker';

@@ -12,9 +12,12 @@ export type PlatformStack = Awaited<ReturnType<typeof startPlatformStack>>;
  */
 export function usePlatformBrowser(): { readonly stack: PlatformStack; readonly browser: Browser } {
   const env = {} as { stack: PlatformStack; browser: Browser };
-  useBrowser(() => startPlatformStack(), (stack, browser) => {
-    env.stack = stack;
-    env.browser = browser;
-  });
+  useBrowser(
+    () => startPlatformStack(),
+    (stack, browser) => {
+      env.stack = stack;
+      env.browser = browser;
+    },
+  );
   return env;
 }

@@ -20,13 +20,28 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
   // Every test file's emulator writes into the run's one database: each takes its own id range, or two
   // would hand out the same subscription, order and discount ids (a unique index refused the second).
   const firstId = FIRST_ID + BigInt(crypto.randomInt(2 ** 40)) * 2n ** 20n;
-  const emulator = await startEmulator({ port: 0, apiKey: EMULATOR_API_KEY, apiSecret: EMULATOR_API_SECRET, appUrl, webhookRetryDelaysMs: [200, 400, 800, 1600], firstId });
+  const emulator = await startEmulator({
+    port: 0,
+    apiKey: EMULATOR_API_KEY,
+    apiSecret: EMULATOR_API_SECRET,
+    appUrl,
+    webhookRetryDelaysMs: [200, 400, 800, 1600],
+    firstId,
+  });
   const marketplaces = await startMarketplaceEmulator({ port: 0 });
   const integrations = await startIntegrationsEmulator({ port: 0 });
-  const api = await startTestApi({
-    SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url,
-    MARKETPLACE_BASE_URL: marketplaces.url, INTEGRATIONS_BASE_URL: integrations.url, APP_URL: appUrl, ...overrides,
-  }, server).catch(async (err) => {
+  const api = await startTestApi(
+    {
+      SHOPIFY_API_KEY: EMULATOR_API_KEY,
+      SHOPIFY_API_SECRET: EMULATOR_API_SECRET,
+      SHOPIFY_EMULATOR_URL: emulator.url,
+      MARKETPLACE_BASE_URL: marketplaces.url,
+      INTEGRATIONS_BASE_URL: integrations.url,
+      APP_URL: appUrl,
+      ...overrides,
+    },
+    server,
+  ).catch(async (err) => {
     server.close();
     await Promise.all([emulator.stop(), marketplaces.stop(), integrations.stop()]);
     throw err;
@@ -74,7 +89,18 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
 /** A session token signed like Shopify's, with claims to tamper with. */
 export function signSessionToken(claims: Record<string, unknown>, secret = EMULATOR_API_SECRET): string {
   const now = Math.floor(Date.now() / 1000);
-  const body = { iss: `https://${DEMO_SHOP}/admin`, dest: `https://${DEMO_SHOP}`, aud: EMULATOR_API_KEY, sub: '42', exp: now + 60, nbf: now - 5, iat: now - 5, jti: crypto.randomUUID(), sid: crypto.randomUUID(), ...claims };
+  const body = {
+    iss: `https://${DEMO_SHOP}/admin`,
+    dest: `https://${DEMO_SHOP}`,
+    aud: EMULATOR_API_KEY,
+    sub: '42',
+    exp: now + 60,
+    nbf: now - 5,
+    iat: now - 5,
+    jti: crypto.randomUUID(),
+    sid: crypto.randomUUID(),
+    ...claims,
+  };
   const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const unsigned = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(body)}`;
   return `${unsigned}.${crypto.createHmac('sha256', secret).update(unsigned).digest('base64url')}`;

@@ -78,7 +78,11 @@ test('production accepts a complete configuration, hex or base64 key', () => {
 });
 
 test('NODE_ENV unset means production: secrets required, developer zone closed', () => {
-  expect(problemsFor({}).map((p) => p.variable).sort()).toEqual(['APP_URL', 'ENCRYPTION_KEY']);
+  expect(
+    problemsFor({})
+      .map((p) => p.variable)
+      .sort(),
+  ).toEqual(['APP_URL', 'ENCRYPTION_KEY']);
   const config = loadConfig({ APP_URL: 'https://reviews.example.com', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex') }, root);
   expect(config.env).toBe('production');
   expect(config.devZone).toBe(false);
@@ -106,7 +110,14 @@ test('defaults: port 3000, namespace plaudit, DATA_DIR .data under the root', ()
 
 test('given values are used: port, relative DATA_DIR, TLS pair', () => {
   const config = loadConfig(
-    { NODE_ENV: 'development', PORT: '8080', DATA_DIR: 'var/plaudit', TEMPORAL_ADDRESS: 'temporal.internal:7233', TEMPORAL_TLS_CERT: 'c.pem', TEMPORAL_TLS_KEY: 'c.key' },
+    {
+      NODE_ENV: 'development',
+      PORT: '8080',
+      DATA_DIR: 'var/plaudit',
+      TEMPORAL_ADDRESS: 'temporal.internal:7233',
+      TEMPORAL_TLS_CERT: 'c.pem',
+      TEMPORAL_TLS_KEY: 'c.key',
+    },
     root,
   );
   expect(config.port).toBe(8080);

@@ -29,8 +29,18 @@ test('a position comes back as it was written, and the cursor is opaque base64ur
 
 test('anything the codec did not write is a 400 naming the parameter', () => {
   const bad = { status: 400, code: undefined, errors: { cursor: 'The value is invalid' } };
-  for (const cursor of ['', 'not-a-cursor', '%%%', 'bm90LWpzb24', 'a'.repeat(600), encoded(['yesterday', 1]), encoded(['2026-11-27T07:30:06.000Z']),
-    encoded(['2026-11-27T07:30:06.000Z', 1.5]), encoded(['2026-11-27T07:30:06.000Z', 1, 2]), encoded({ t: '2026-11-27T07:30:06.000Z', id: 1 })]) {
+  for (const cursor of [
+    '',
+    'not-a-cursor',
+    '%%%',
+    'bm90LWpzb24',
+    'a'.repeat(600),
+    encoded(['yesterday', 1]),
+    encoded(['2026-11-27T07:30:06.000Z']),
+    encoded(['2026-11-27T07:30:06.000Z', 1.5]),
+    encoded(['2026-11-27T07:30:06.000Z', 1, 2]),
+    encoded({ t: '2026-11-27T07:30:06.000Z', id: 1 }),
+  ]) {
     expect({ cursor, refused: refusal(() => byCreated.decode(cursor)) }).toEqual({ cursor, refused: bad });
   }
   expect(refusal(() => byCreated.decode('x', 'after'))).toMatchObject({ errors: { after: 'The value is invalid' } });

@@ -33,7 +33,13 @@ function expectedKeys(english: Flat, paths: string[], language: string): Map<str
 }
 
 /** What is wrong with one namespace's customer-only translations; an empty list when all is well. */
-function customerProblems(namespace: string, english: Flat, paths: string[], translations: Record<string, Flat | undefined>, identical: string[] = []): string[] {
+function customerProblems(
+  namespace: string,
+  english: Flat,
+  paths: string[],
+  translations: Record<string, Flat | undefined>,
+  identical: string[] = [],
+): string[] {
   const problems: string[] = [];
   for (const p of paths) if (!Object.keys(english).some((k) => covered(k, [p]))) problems.push(`${namespace}: declared ${p}, but English has no such key`);
   for (const [language, messages] of Object.entries(translations)) {
@@ -46,8 +52,10 @@ function customerProblems(namespace: string, english: Flat, paths: string[], tra
       const value = messages[key];
       if (!(key in messages)) problems.push(`${namespace}/${language} ${key}: missing`);
       else if (typeof value !== 'string' || value.trim() === '') problems.push(`${namespace}/${language} ${key}: empty or not a string`);
-      else if (placeholders(value) !== placeholders(en)) problems.push(`${namespace}/${language} ${key}: placeholders {${placeholders(value)}} instead of {${placeholders(en)}}`);
-      else if (liquidTags(value) !== liquidTags(en)) problems.push(`${namespace}/${language} ${key}: Liquid tags "${liquidTags(value)}" instead of "${liquidTags(en)}"`);
+      else if (placeholders(value) !== placeholders(en))
+        problems.push(`${namespace}/${language} ${key}: placeholders {${placeholders(value)}} instead of {${placeholders(en)}}`);
+      else if (liquidTags(value) !== liquidTags(en))
+        problems.push(`${namespace}/${language} ${key}: Liquid tags "${liquidTags(value)}" instead of "${liquidTags(en)}"`);
       else if (value === en && !identical.includes(key)) problems.push(`${namespace}/${language} ${key}: untranslated ("${en}")`);
     }
     for (const key of Object.keys(messages)) if (!expected.has(key)) problems.push(`${namespace}/${language} ${key}: not a customer key`);
@@ -56,7 +64,13 @@ function customerProblems(namespace: string, english: Flat, paths: string[], tra
 }
 
 describe('the customer-language check', () => {
-  const english = { 'public.title': 'Review {{product}}', 'public.stars_one': '{{count}} star', 'public.stars_other': '{{count}} stars', 'admin.menu': 'Reviews', 'mail.body': '{% if a %}Hi {{ a }}{% endif %}' };
+  const english = {
+    'public.title': 'Review {{product}}',
+    'public.stars_one': '{{count}} star',
+    'public.stars_other': '{{count}} stars',
+    'admin.menu': 'Reviews',
+    'mail.body': '{% if a %}Hi {{ a }}{% endif %}',
+  };
   test('passes a language with the declared keys and its own plural forms', () => {
     const vi = { 'public.title': 'Đánh giá {{product}}', 'public.stars_other': '{{count}} sao' };
     const hi = { 'public.title': '{{product}} की समीक्षा करें', 'public.stars_one': '{{count}} स्टार', 'public.stars_other': '{{count}} स्टार' };
@@ -106,7 +120,8 @@ test('a customer language is picked among the twelve; the admin keeps ten', () =
 });
 
 test('the kernel speaks Hindi and Vietnamese to customers, with their plural forms; the rest falls back to English', () => {
-  const plugin = (id: string) => ({ id, dir: path.join(ROOT, 'plugins', id), sides: { locales: path.join(ROOT, 'plugins', id, 'locales') } }) as DiscoveredPlugin;
+  const plugin = (id: string) =>
+    ({ id, dir: path.join(ROOT, 'plugins', id), sides: { locales: path.join(ROOT, 'plugins', id, 'locales') } }) as DiscoveredPlugin;
   const i18n = new Translations(KERNEL_LOCALES, ['reviews', 'qr-codes'].map(plugin));
   const hi = i18n.forLanguage(i18n.language('hi-IN', 'en'));
   const vi = i18n.forLanguage(i18n.language(null, 'vi'));

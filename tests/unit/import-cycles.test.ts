@@ -46,7 +46,8 @@ interface Specifier extends Node {
 function specifiers(source: string, tsx = false): { spec: string; typeOnly: boolean }[] {
   const module = parseSync(source, { syntax: 'typescript', tsx });
   const found: { spec: string; typeOnly: boolean }[] = [];
-  const onlyTypes = (n: Node) => n.typeOnly === true || (Array.isArray(n.specifiers) && n.specifiers.length > 0 && (n.specifiers as Specifier[]).every((s) => s.isTypeOnly));
+  const onlyTypes = (n: Node) =>
+    n.typeOnly === true || (Array.isArray(n.specifiers) && n.specifiers.length > 0 && (n.specifiers as Specifier[]).every((s) => s.isTypeOnly));
   const visit = (n: unknown): void => {
     if (!n || typeof n !== 'object') return;
     if (Array.isArray(n)) return n.forEach(visit);
@@ -71,7 +72,15 @@ function specifiers(source: string, tsx = false): { spec: string; typeOnly: bool
 }
 
 function resolver(files: Set<string>) {
-  const candidates = (base: string) => [base, `${base}.ts`, `${base}.tsx`, `${base}.mts`, base.replace(/\.js$/, '.ts'), path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
+  const candidates = (base: string) => [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.mts`,
+    base.replace(/\.js$/, '.ts'),
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ];
   return (from: string, spec: string): string | undefined => {
     let base: string | undefined;
     if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
@@ -167,7 +176,14 @@ function describeCycle(component: string[], next: (f: string) => Edge[]): string
 const graph = importGraph();
 
 test('the graph covers the kernel and every plugin', () => {
-  const trees = new Set([...graph.keys()].map((f) => rel(f).split('/').slice(0, rel(f).startsWith('plugins/') ? 2 : 1).join('/')));
+  const trees = new Set(
+    [...graph.keys()].map((f) =>
+      rel(f)
+        .split('/')
+        .slice(0, rel(f).startsWith('plugins/') ? 2 : 1)
+        .join('/'),
+    ),
+  );
   for (const tree of ['api', 'workflows', 'admin', 'contracts', 'plugins/reviews', 'plugins/widgets']) expect(trees).toContain(tree);
   expect(graph.get(path.join(ROOT, 'workflows/sandbox.ts'))?.edges.length).toBeGreaterThan(0);
 });
@@ -178,7 +194,8 @@ test('no import cycles, type-only imports included', () => {
 
 test('api/ never imports workflows/', () => {
   const backwards = [...graph].flatMap(([file, { edges }]) =>
-    rel(file).startsWith('api/') ? edges.filter((e) => rel(e.to).startsWith('workflows/')).map((e) => `${rel(file)} -> ${rel(e.to)}`) : []);
+    rel(file).startsWith('api/') ? edges.filter((e) => rel(e.to).startsWith('workflows/')).map((e) => `${rel(file)} -> ${rel(e.to)}`) : [],
+  );
   expect(backwards).toEqual([]);
 });
 
@@ -211,8 +228,16 @@ test('the checks see what they check: a cycle through a type-only import, and ev
     export * from './e'; export type { F } from './f'; export { G } from './g';
     type H = import('./h').H; const i = () => import('./i'); const j = require('./j'); import k = require('./k');`;
   expect(specifiers(source)).toEqual([
-    { spec: './a', typeOnly: true }, { spec: './b', typeOnly: true }, { spec: './c', typeOnly: false }, { spec: './d', typeOnly: false },
-    { spec: './e', typeOnly: false }, { spec: './f', typeOnly: true }, { spec: './g', typeOnly: false },
-    { spec: './h', typeOnly: true }, { spec: './i', typeOnly: false }, { spec: './j', typeOnly: false }, { spec: './k', typeOnly: false },
+    { spec: './a', typeOnly: true },
+    { spec: './b', typeOnly: true },
+    { spec: './c', typeOnly: false },
+    { spec: './d', typeOnly: false },
+    { spec: './e', typeOnly: false },
+    { spec: './f', typeOnly: true },
+    { spec: './g', typeOnly: false },
+    { spec: './h', typeOnly: true },
+    { spec: './i', typeOnly: false },
+    { spec: './j', typeOnly: false },
+    { spec: './k', typeOnly: false },
   ]);
 });

@@ -9,8 +9,21 @@ import { DEFAULT_EMAIL_SETTINGS, storedEmailSettings } from '../../api/mail/send
 import { SettingsStore } from '../../api/kernel/settings';
 
 const INTERNALS = [
-  'sealPassword', 'openPassword', 'storeEmailSettings', 'loadEmailSettings', 'verifySmtp', 'senderFor', 'usesCustomSmtp', 'DEFAULT_EMAIL_SETTINGS',
-  'listMail', 'mailDir', 'parseHeaders', 'emailLiquid', 'BaseModel', 'isPermanentFailure', 'IntegrationsService',
+  'sealPassword',
+  'openPassword',
+  'storeEmailSettings',
+  'loadEmailSettings',
+  'verifySmtp',
+  'senderFor',
+  'usesCustomSmtp',
+  'DEFAULT_EMAIL_SETTINGS',
+  'listMail',
+  'mailDir',
+  'parseHeaders',
+  'emailLiquid',
+  'BaseModel',
+  'isPermanentFailure',
+  'IntegrationsService',
 ];
 
 test('the barrel leaves internals out', () => {
@@ -31,7 +44,14 @@ test("'kernel.mail' is validated: addresses, the SMTP server and the sender type
   expect(storedEmailSettings.parse(DEFAULT_EMAIL_SETTINGS)).toEqual(DEFAULT_EMAIL_SETTINGS);
   const smtp = { host: 'smtp.acme.example', port: 587, authentication: true, username: 'u', passwordSealed: 'sealed', verifiedAt: new Date().toISOString() };
   expect(storedEmailSettings.safeParse({ ...DEFAULT_EMAIL_SETTINGS, senderEmail: 'owner@acme.example', smtpType: 'custom', smtp }).success).toBe(true);
-  for (const bad of [{ senderEmail: 'not-an-email' }, { smtpType: 'other' }, { smtp: { ...smtp, port: 70_000 } }, { smtp: { ...smtp, host: '' } }, { isCustomSenderEnabled: 'yes' }, 'text']) {
+  for (const bad of [
+    { senderEmail: 'not-an-email' },
+    { smtpType: 'other' },
+    { smtp: { ...smtp, port: 70_000 } },
+    { smtp: { ...smtp, host: '' } },
+    { isCustomSenderEnabled: 'yes' },
+    'text',
+  ]) {
     const value = typeof bad === 'object' ? { ...DEFAULT_EMAIL_SETTINGS, ...bad } : bad;
     expect({ bad, ok: storedEmailSettings.safeParse(value).success }).toEqual({ bad, ok: false });
   }

@@ -36,8 +36,10 @@ function localeProblems(namespace: string, english: Flat, translations: Record<s
       if (typeof en !== 'string') continue;
       const value = messages[key];
       if (!(key in messages)) problems.push(`${namespace}/${language} ${key}: missing`);
-      else if (typeof value !== 'string' || value === '' || (value.trim() === '' && en.trim() !== '')) problems.push(`${namespace}/${language} ${key}: empty or not a string`);
-      else if (placeholders(value) !== placeholders(en)) problems.push(`${namespace}/${language} ${key}: placeholders {${placeholders(value)}} instead of {${placeholders(en)}}`);
+      else if (typeof value !== 'string' || value === '' || (value.trim() === '' && en.trim() !== ''))
+        problems.push(`${namespace}/${language} ${key}: empty or not a string`);
+      else if (placeholders(value) !== placeholders(en))
+        problems.push(`${namespace}/${language} ${key}: placeholders {${placeholders(value)}} instead of {${placeholders(en)}}`);
       else if (value === en && !identicalOk.has(key)) problems.push(`${namespace}/${language} ${key}: untranslated ("${en}")`);
     }
     for (const key of Object.keys(messages)) if (!(key in english)) problems.push(`${namespace}/${language} ${key}: not in English`);

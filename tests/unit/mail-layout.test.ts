@@ -8,7 +8,10 @@ test('escapes every field but the HTML ones, and fetches nothing it does not sho
     contentHtml: '<p>Hello <b>there</b></p>',
     footer: 'Shop & Co',
     products: [{ title: 'Mug <x>', imageUrl: 'https://cdn.example/mug.png', button: { url: 'https://r.example/?a=1&b=2', labelHtml: 'Review' } }],
-    buttons: [{ url: 'https://c.example', labelHtml: 'Confirm', background: '#123456' }, { url: 'https://d.example', labelHtml: 'Deny', outline: true }],
+    buttons: [
+      { url: 'https://c.example', labelHtml: 'Confirm', background: '#123456' },
+      { url: 'https://d.example', labelHtml: 'Deny', outline: true },
+    ],
     unsubscribe: { url: 'https://u.example', label: 'Unsubscribe' },
     openPixelUrl: 'https://o.example/pixel.gif',
     lang: 'de',

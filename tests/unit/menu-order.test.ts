@@ -20,9 +20,17 @@ const plugins: AdminPlugin[] = discoverPlugins([path.resolve(__dirname, '../../p
 const shop: ShopRecord = { id: 1, shopifyDomain: 'a.myshopify.com', plan: 'free', installedApps: [], setupDone: true, appStatus: true, extendedMode: true };
 const SPEC_ORDER = Object.keys(MENU_POSITION);
 const KEY_TO_SPEC: Record<string, keyof typeof MENU_POSITION> = {
-  reviews: 'manageReviews', 'collect-reviews': 'collectReviews', branding: 'branding', 'display-settings': 'displayReviews',
-  'customer-survey': 'customerSurvey', 'reward-reviews': 'rewardReviews', 'ai-chatbot': 'aiChatbot', analytics: 'analytics',
-  settings: 'settings', subscription: 'subscription', 'recommended-apps': 'recommendedApps',
+  reviews: 'manageReviews',
+  'collect-reviews': 'collectReviews',
+  branding: 'branding',
+  'display-settings': 'displayReviews',
+  'customer-survey': 'customerSurvey',
+  'reward-reviews': 'rewardReviews',
+  'ai-chatbot': 'aiChatbot',
+  analytics: 'analytics',
+  settings: 'settings',
+  subscription: 'subscription',
+  'recommended-apps': 'recommendedApps',
 };
 
 test('every shipped entry the spec names sits at its spec position, and the menu follows the spec order', () => {

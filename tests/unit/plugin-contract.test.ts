@@ -37,7 +37,9 @@ test('the same capability provided lets start-up go on; a missing optional one i
   const optional = new Capabilities();
   optional.register([definePlugin({ id: 'widgets', needs: [NotesCount] })]);
   expect(optional.get(NotesCount)).toBeUndefined();
-  expect(optional.degraded).toEqual(['Plugin "widgets" runs without capability "notes.count", which no installed plugin provides (it is usually provided by plugin "notes")']);
+  expect(optional.degraded).toEqual([
+    'Plugin "widgets" runs without capability "notes.count", which no installed plugin provides (it is usually provided by plugin "notes")',
+  ]);
 });
 
 describe('durable event handlers', () => {
@@ -49,11 +51,14 @@ describe('durable event handlers', () => {
   /** a plugin's activities/index.js exporting `createEventHandlers = () => <body>` */
   const plugin = (name: string, body: string): DiscoveredPlugin[] => {
     const activities = path.join(dir, `${name}.js`);
-    fs.writeFileSync(activities, [
-      `const { eventHandlers, handleEvent } = require(${kernel('api/kernel/events')});`,
-      `const { defineEvent } = require(${kernel('contracts/define')});`,
-      `exports.createEventHandlers = () => ${body};`,
-    ].join('\n'));
+    fs.writeFileSync(
+      activities,
+      [
+        `const { eventHandlers, handleEvent } = require(${kernel('api/kernel/events')});`,
+        `const { defineEvent } = require(${kernel('contracts/define')});`,
+        `exports.createEventHandlers = () => ${body};`,
+      ].join('\n'),
+    );
     return [{ id: 'loyalty', dir, sides: { activities } }];
   };
 
@@ -65,7 +70,10 @@ describe('durable event handlers', () => {
     expect(() => loadEventHandlers(partial, deps)).toThrow(
       'Plugin "loyalty" listens to "review.created" in plugin.ts but its activities export no handler for it (createEventHandlers)',
     );
-    const complete = plugin('complete', "eventHandlers(handleEvent(defineEvent('order.paid'), async () => {}), handleEvent(defineEvent('review.created'), async () => {}))");
+    const complete = plugin(
+      'complete',
+      "eventHandlers(handleEvent(defineEvent('order.paid'), async () => {}), handleEvent(defineEvent('review.created'), async () => {}))",
+    );
     expect(loadEventHandlers(complete, deps).get('loyalty')!.events).toEqual(['order.paid', 'review.created']);
   });
 
@@ -84,7 +92,12 @@ describe('durable event handlers', () => {
     expect(paid).toEqual(['1001', '1002']);
     expect(handlers.of('review.created')).toBeUndefined();
     await expect(handlers.handle(ReviewCreated, {} as never)).rejects.toThrow('No handler of event "review.created"');
-    expect(() => eventHandlers(handleEvent(OrderPaid, async () => {}), handleEvent(OrderPaid, async () => {}))).toThrow('Two handlers of event "order.paid"');
+    expect(() =>
+      eventHandlers(
+        handleEvent(OrderPaid, async () => {}),
+        handleEvent(OrderPaid, async () => {}),
+      ),
+    ).toThrow('Two handlers of event "order.paid"');
   });
 });
 

@@ -38,8 +38,10 @@ test('an app block is placed when a live section holds it enabled', () => {
 });
 
 test('theme editor deep links in the documented shapes', () => {
-  expect(themeEditorUrl('a.myshopify.com', { embed: 'popup', apiKey: 'KEY' }))
-    .toBe('https://a.myshopify.com/admin/themes/current/editor?context=apps&activateAppId=KEY/popup');
-  expect(themeEditorUrl('a.myshopify.com', { block: 'star-rating', apiKey: 'KEY', template: 'product', target: 'mainSection' }))
-    .toBe('https://a.myshopify.com/admin/themes/current/editor?template=product&addAppBlockId=KEY/star-rating&target=mainSection');
+  expect(themeEditorUrl('a.myshopify.com', { embed: 'popup', apiKey: 'KEY' })).toBe(
+    'https://a.myshopify.com/admin/themes/current/editor?context=apps&activateAppId=KEY/popup',
+  );
+  expect(themeEditorUrl('a.myshopify.com', { block: 'star-rating', apiKey: 'KEY', template: 'product', target: 'mainSection' })).toBe(
+    'https://a.myshopify.com/admin/themes/current/editor?template=product&addAppBlockId=KEY/star-rating&target=mainSection',
+  );
 });

@@ -11,7 +11,11 @@ import { discoverPlugins } from '../../api/plugins/discover';
 
 const ROOT = path.resolve(__dirname, '../..');
 const plugins = discoverPlugins([path.join(ROOT, 'plugins'), path.join(ROOT, 'tests/fixtures/plugins')]);
-const tsFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+const tsFiles = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f));
 const sharedWorkflowFiles = plugins.map((p) => path.join(p.dir, 'shared/workflows.ts')).filter((f) => fs.existsSync(f));
 
 const isReference = (v: unknown): v is WorkflowRef => typeof v === 'object' && v !== null && (v as WorkflowRef).kind === 'workflow';

@@ -103,7 +103,9 @@ export function createKernelActivities(deps: ActivityDeps, plugins: PluginHooks)
         log.info({ topic: row.topic, shop: row.shopDomain, plugins: handlers.map((h) => h.plugin) }, 'webhook processed');
         return `${row.topic}: ${handlers.length} plugin handler(s)`;
       } catch (err) {
-        await knex('webhook_deliveries').where({ id: deliveryId }).update({ status: 'failed', error: (err as Error).message.slice(0, 2000) });
+        await knex('webhook_deliveries')
+          .where({ id: deliveryId })
+          .update({ status: 'failed', error: (err as Error).message.slice(0, 2000) });
         throw err;
       }
     },

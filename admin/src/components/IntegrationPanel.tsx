@@ -29,7 +29,7 @@ interface Props {
   children?: ReactNode;
 }
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof HttpError ? (err.body as { message?: string })?.message ?? err.message : fallback);
+const messageOf = (err: unknown, fallback: string) => (err instanceof HttpError ? ((err.body as { message?: string })?.message ?? err.message) : fallback);
 
 export function IntegrationPanel({ app, label, fields, description, children }: Props) {
   const translate = useTranslate();
@@ -42,7 +42,10 @@ export function IntegrationPanel({ app, label, fields, description, children }: 
   const path = `/integrations/${app}`;
 
   useEffect(() => {
-    apiJson<{ data: State }>(path).then((r) => setState(r.data), () => setState({ status: 'disconnected', connectedAt: null, reason: null }));
+    apiJson<{ data: State }>(path).then(
+      (r) => setState(r.data),
+      () => setState({ status: 'disconnected', connectedAt: null, reason: null }),
+    );
   }, [path]);
 
   async function connect() {
@@ -78,26 +81,59 @@ export function IntegrationPanel({ app, label, fields, description, children }: 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 720 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1">{label}</Typography>
-        {state && <Chip size="small" color={connected ? 'success' : 'default'} label={translate(connected ? 'plaudit.integration.connected' : 'plaudit.integration.not_connected')} />}
+        <Typography variant="h5" component="h1">
+          {label}
+        </Typography>
+        {state && (
+          <Chip
+            size="small"
+            color={connected ? 'success' : 'default'}
+            label={translate(connected ? 'plaudit.integration.connected' : 'plaudit.integration.not_connected')}
+          />
+        )}
       </Stack>
       <Card variant="outlined">
         <CardContent>
           {description && <Typography sx={{ mb: 2 }}>{description}</Typography>}
-          {state?.reason && !connected && <Alert severity="warning" sx={{ mb: 2 }}>{translate('plaudit.integration.revoked', { app: label, reason: state.reason })}</Alert>}
-          {failure && <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert>}
+          {state?.reason && !connected && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {translate('plaudit.integration.revoked', { app: label, reason: state.reason })}
+            </Alert>
+          )}
+          {failure && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
           {connected ? (
             <Stack spacing={2}>
               {children}
-              <Box><Button variant="outlined" color="error" disabled={busy} onClick={disconnect}>{translate('plaudit.integration.disconnect')}</Button></Box>
+              <Box>
+                <Button variant="outlined" color="error" disabled={busy} onClick={disconnect}>
+                  {translate('plaudit.integration.disconnect')}
+                </Button>
+              </Box>
             </Stack>
           ) : (
             <Stack spacing={2}>
               {fields.map((f) => (
-                <TextField key={f.name} label={f.label} type={f.secret ? 'password' : 'text'} autoComplete="off" value={values[f.name] ?? ''}
-                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))} error={!!errors[f.name]} helperText={errors[f.name] ?? f.helper} fullWidth />
+                <TextField
+                  key={f.name}
+                  label={f.label}
+                  type={f.secret ? 'password' : 'text'}
+                  autoComplete="off"
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                  error={!!errors[f.name]}
+                  helperText={errors[f.name] ?? f.helper}
+                  fullWidth
+                />
               ))}
-              <Box><Button variant="contained" disabled={busy || !state} onClick={connect}>{translate('plaudit.integration.connect')}</Button></Box>
+              <Box>
+                <Button variant="contained" disabled={busy || !state} onClick={connect}>
+                  {translate('plaudit.integration.connect')}
+                </Button>
+              </Box>
             </Stack>
           )}
         </CardContent>

@@ -45,7 +45,9 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={() => setPending(null)}>{translate('plaudit.leave.cancel')}</Button>
-        <Button color="error" variant="contained" onClick={leave}>{translate('plaudit.leave.leave')}</Button>
+        <Button color="error" variant="contained" onClick={leave}>
+          {translate('plaudit.leave.leave')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

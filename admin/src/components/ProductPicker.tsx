@@ -63,12 +63,16 @@ export function ProductPicker({ value, onChange, label, error, width = 360, imag
       loading={loading}
       loadingText={translate('plaudit.product_picker.loading')}
       noOptionsText={translate('plaudit.product_picker.none')}
-      renderOption={images ? ({ key, ...props }, p) => (
-        <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5 }}>
-          <Avatar variant="rounded" src={p.image ?? undefined} alt="" sx={{ width: 28, height: 28 }} />
-          {p.title}
-        </Box>
-      ) : undefined}
+      renderOption={
+        images
+          ? ({ key, ...props }, p) => (
+              <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5 }}>
+                <Avatar variant="rounded" src={p.image ?? undefined} alt="" sx={{ width: 28, height: 28 }} />
+                {p.title}
+              </Box>
+            )
+          : undefined
+      }
       renderInput={(params) => <TextField {...params} size="small" label={label} error={!!error} helperText={error} />}
       sx={{ width: { xs: '100%', sm: width }, '& .MuiFormControl-root': { m: 0 } }}
     />

@@ -24,7 +24,9 @@ export function ZoneCards({ zone, cards, extra }: ZoneCardsProps) {
                 {card.icon && <card.icon />}
                 {translate(card.titleKey)}
               </Typography>
-              <Typography variant="body2" color="text.secondary">{translate(card.descriptionKey)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate(card.descriptionKey)}
+              </Typography>
               {extra?.(card)}
             </CardContent>
           </CardActionArea>

@@ -16,13 +16,7 @@ export function ConfirmLogout() {
         </ListItemIcon>
         <ListItemText>{translate('ra.auth.logout')}</ListItemText>
       </MenuItem>
-      <Confirm
-        isOpen={open}
-        title="plaudit.logout.title"
-        content="plaudit.logout.content"
-        onConfirm={() => logout()}
-        onClose={() => setOpen(false)}
-      />
+      <Confirm isOpen={open} title="plaudit.logout.title" content="plaudit.logout.content" onConfirm={() => logout()} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -6,7 +6,14 @@ import { defineAdminPlugin, SISTER_APPS } from '@plaudit/kernel/admin';
 export default defineAdminPlugin({
   id: 'ai-chatbot',
   menu: [
-    { key: 'ai-chatbot', labelKey: 'ai-chatbot:menu', to: '/chatty', position: 80, icon: ChatIcon, visible: ({ shop }) => !!shop && !shop.installedApps.includes(SISTER_APPS.chatbot) },
+    {
+      key: 'ai-chatbot',
+      labelKey: 'ai-chatbot:menu',
+      to: '/chatty',
+      position: 80,
+      icon: ChatIcon,
+      visible: ({ shop }) => !!shop && !shop.installedApps.includes(SISTER_APPS.chatbot),
+    },
   ],
   routes: [{ path: '/chatty', component: lazy(() => import('./ChatbotPage')) }],
 });

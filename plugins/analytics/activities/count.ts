@@ -37,7 +37,10 @@ export async function rebuildShop(deps: Deps, shopId: number): Promise<{ timezon
   const { timezone } = shop;
   const tenant = deps.tenant(shopId, shop.domain);
   await markRebuilding(deps.knex, shopId, shop.domain, timezone);
-  await deps.knex.transaction(async (trx) => { await lockShop(shopId, trx); await clearShop(tenant, trx); });
+  await deps.knex.transaction(async (trx) => {
+    await lockShop(shopId, trx);
+    await clearShop(tenant, trx);
+  });
   const sources = analyticsSources(deps);
   const firsts = (await Promise.all(sources.map((s) => s.source.firstDay(tenant, timezone)))).filter((d): d is string => !!d);
   const last = addDays(localDay(new Date(), timezone), 1);
@@ -55,7 +58,11 @@ export async function rebuildShop(deps: Deps, shopId: number): Promise<{ timezon
 /** Transactions that commit later than their timestamps are caught by reading a little back. */
 export const FOLD_OVERLAP_MS = 2 * 60_000;
 
-export interface FoldResult { shops: number; days: number; rebuild: number[] }
+export interface FoldResult {
+  shops: number;
+  days: number;
+  rebuild: number[];
+}
 
 /**
  * Folds every change since the watermark: each source says which shops and 15-minute buckets
@@ -80,7 +87,10 @@ export async function foldChanges(deps: Deps): Promise<FoldResult> {
     for (const [shopId, bySource] of changed) {
       const counted = await foldShop(deps, shopId, bySource);
       if (counted === 'rebuild') result.rebuild.push(shopId);
-      else if (counted) { result.shops++; result.days += counted; }
+      else if (counted) {
+        result.shops++;
+        result.days += counted;
+      }
     }
   }
   await writeWatermark(deps.knex, until);

@@ -38,15 +38,21 @@ export function orderCreatedHook(deps: ActivityDeps) {
     const orderedAt = new Date(order.created_at ?? d.triggeredAt ?? Date.now());
     const queueEntryId = requestOfLanding(order.landing_site) ?? null;
     const requests = deps.capabilities.get(RequestsAnalytics);
-    const clickedAt = queueEntryId !== null && requests ? (await requests.clickedAt(tenant, queueEntryId)) ?? null : null;
+    const clickedAt = queueEntryId !== null && requests ? ((await requests.clickedAt(tenant, queueEntryId)) ?? null) : null;
     const codes = discountCodes(order);
     const rewards = deps.capabilities.get(RewardsAnalytics);
     const reward = codes.length > 0 && !!rewards && (await rewards.rewardCodes(tenant, codes)).length > 0;
     if (queueEntryId === null && !reward) return;
     const total = Number(order.total_price ?? 0);
     await recordOrder(tenant, {
-      orderId: String(order.id), orderedAt, total: Number.isFinite(total) ? total : 0, currency: typeof order.currency === 'string' ? order.currency.slice(0, 3) : null,
-      queueEntryId, clickedAt, attributed: !!clickedAt && withinWindow(clickedAt, orderedAt), reward,
+      orderId: String(order.id),
+      orderedAt,
+      total: Number.isFinite(total) ? total : 0,
+      currency: typeof order.currency === 'string' ? order.currency.slice(0, 3) : null,
+      queueEntryId,
+      clickedAt,
+      attributed: !!clickedAt && withinWindow(clickedAt, orderedAt),
+      reward,
     });
   };
 }

@@ -8,7 +8,10 @@ import { RewardsAnalytics } from '@plaudit/contracts/rewards';
 import { ReviewAnalytics } from '@plaudit/contracts/reviews';
 import { ordersSource } from '../db/orders';
 
-export interface NamedSource { prefix: string; source: AnalyticsSource }
+export interface NamedSource {
+  prefix: string;
+  source: AnalyticsSource;
+}
 
 export function analyticsSources({ capabilities, knex }: Pick<KernelServices, 'capabilities' | 'knex'>): NamedSource[] {
   const provided: [string, AnalyticsSource | undefined][] = [

@@ -5,7 +5,12 @@ import { addDays, localDay, monthStart } from '../shared/days';
 import { analyticsSources } from './sources';
 
 type Deps = Pick<KernelServices, 'knex' | 'capabilities' | 'shops' | 'tenant'>;
-export interface Difference { day: string; metric: string; rollup: number; recount: number }
+export interface Difference {
+  day: string;
+  metric: string;
+  rollup: number;
+  recount: number;
+}
 
 const keyOf = (day: string, metric: string) => `${day} ${metric}`;
 
@@ -36,11 +41,17 @@ export async function differencesFromRecount(deps: Deps, shopId: number): Promis
     }
   }
   const actual = new Map<string, number>();
-  const daily: { day: string; metric: string; value: string }[] = await tenant.table('analytics_daily').select(deps.knex.raw("to_char(day, 'YYYY-MM-DD') AS day"), 'metric', 'value');
+  const daily: { day: string; metric: string; value: string }[] = await tenant
+    .table('analytics_daily')
+    .select(deps.knex.raw("to_char(day, 'YYYY-MM-DD') AS day"), 'metric', 'value');
   for (const r of daily) actual.set(keyOf(r.day, r.metric), Number(r.value));
-  const monthly: { month: string; metric: string; value: string }[] = await tenant.table('analytics_monthly').select(deps.knex.raw("to_char(month, 'YYYY-MM-DD') AS month"), 'metric', 'value');
+  const monthly: { month: string; metric: string; value: string }[] = await tenant
+    .table('analytics_monthly')
+    .select(deps.knex.raw("to_char(month, 'YYYY-MM-DD') AS month"), 'metric', 'value');
   for (const r of monthly) actual.set(keyOf(r.month, `month ${r.metric}`), Number(r.value));
-  const products: { day: string; productKey: string; count: number; ratingSum: number }[] = await tenant.table('analytics_product_daily').select(deps.knex.raw("to_char(day, 'YYYY-MM-DD') AS day"), 'product_key', 'count', 'rating_sum');
+  const products: { day: string; productKey: string; count: number; ratingSum: number }[] = await tenant
+    .table('analytics_product_daily')
+    .select(deps.knex.raw("to_char(day, 'YYYY-MM-DD') AS day"), 'product_key', 'count', 'rating_sum');
   for (const p of products) setProduct(actual, p.day, p);
   const out: Difference[] = [];
   for (const key of new Set([...expected.keys(), ...actual.keys()])) {

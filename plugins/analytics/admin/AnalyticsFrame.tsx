@@ -27,23 +27,38 @@ export function AnalyticsFrame<S extends Screen>({ screen, children }: Analytics
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1200, minWidth: 0 }}>
       <Title title={translate('analytics:title')} />
-      <Typography variant="h5" component="h1">{translate('analytics:title')}</Typography>
+      <Typography variant="h5" component="h1">
+        {translate('analytics:title')}
+      </Typography>
       <AnalyticsNav screen={screen} query={query} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
         <PeriodPicker choice={periodFromSearch(params)} onChange={choose} shown={data} />
         {data && (
           <Typography variant="body2" color="text.secondary">
-            {translate('analytics:period.shown', { range: fmt.range(data.from, data.to), previous: fmt.range(data.previous.from, data.previous.to), timezone: data.timezone })}
+            {translate('analytics:period.shown', {
+              range: fmt.range(data.from, data.to),
+              previous: fmt.range(data.previous.from, data.previous.to),
+              timezone: data.timezone,
+            })}
           </Typography>
         )}
       </Stack>
       {error !== undefined && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={retry}>{translate('analytics:error.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              {translate('analytics:error.retry')}
+            </Button>
+          }
+        >
           {translate('analytics:error.load')}
         </Alert>
       )}
       {rebuilding && (
-        <Alert severity="info" role="status" icon={<CircularProgress size={20} aria-hidden />}>{translate('analytics:rebuilding')}</Alert>
+        <Alert severity="info" role="status" icon={<CircularProgress size={20} aria-hidden />}>
+          {translate('analytics:rebuilding')}
+        </Alert>
       )}
       {error === undefined && children(rebuilding ? undefined : data, fmt, query)}
     </Box>

@@ -9,7 +9,13 @@ export const SCREEN_PATHS: Record<Screen, string> = { overview: '/analytics', ra
 export function AnalyticsNav({ screen, query }: { screen: Screen; query: string }) {
   const translate = useTranslate();
   return (
-    <Tabs value={screen} variant="scrollable" allowScrollButtonsMobile aria-label={translate('analytics:title')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={screen}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label={translate('analytics:title')}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
       {(Object.keys(SCREEN_PATHS) as Screen[]).map((s) => (
         <Tab key={s} value={s} label={translate(`analytics:screen.${s}`)} component={Link} to={`${SCREEN_PATHS[s]}?${query}`} />
       ))}

@@ -7,21 +7,48 @@ import { ChartCard } from './ChartCard';
 // ra-core's translate.
 jest.mock('react-admin', () => jest.requireActual('ra-core'));
 
-const strings: Record<string, string> = { 'analytics:view.chart': 'Chart', 'analytics:view.table': 'Table', 'analytics:csv.button': 'Download CSV', 'analytics:csv.label': 'Download CSV: {{title}}' };
-const i18nProvider: I18nProvider = { translate: (key, o) => (strings[key] ?? key).replace('{{title}}', o?.title), changeLocale: async () => {}, getLocale: () => 'en' };
-const columns = [{ key: 'step', label: 'Step' }, { key: 'count', label: 'Number', numeric: true }];
+const strings: Record<string, string> = {
+  'analytics:view.chart': 'Chart',
+  'analytics:view.table': 'Table',
+  'analytics:csv.button': 'Download CSV',
+  'analytics:csv.label': 'Download CSV: {{title}}',
+};
+const i18nProvider: I18nProvider = {
+  translate: (key, o) => (strings[key] ?? key).replace('{{title}}', o?.title),
+  changeLocale: async () => {},
+  getLocale: () => 'en',
+};
+const columns = [
+  { key: 'step', label: 'Step' },
+  { key: 'count', label: 'Number', numeric: true },
+];
 
 function renderCard(rows?: { step: string; count: number }[], empty?: boolean) {
   return render(
     <CoreAdminContext i18nProvider={i18nProvider}>
-      <ChartCard title="Request funnel" description="Sent to photo added" columns={columns} rows={rows} empty={empty} emptyText="No requests in this period"
-        fileName="funnel" chart={(frame) => <svg aria-label={frame.title}><desc>{frame.desc}</desc></svg>} />
+      <ChartCard
+        title="Request funnel"
+        description="Sent to photo added"
+        columns={columns}
+        rows={rows}
+        empty={empty}
+        emptyText="No requests in this period"
+        fileName="funnel"
+        chart={(frame) => (
+          <svg aria-label={frame.title}>
+            <desc>{frame.desc}</desc>
+          </svg>
+        )}
+      />
     </CoreAdminContext>,
   );
 }
 
 test('the chart first, named and described by the card; the table view shows the same rows', () => {
-  renderCard([{ step: 'Sent', count: 4 }, { step: 'Opened', count: 3 }]);
+  renderCard([
+    { step: 'Sent', count: 4 },
+    { step: 'Opened', count: 3 },
+  ]);
   const card = screen.getByRole('region', { name: 'Request funnel' });
   const figure = within(card).getByRole('figure', { name: 'Request funnel' });
   expect(figure.getAttribute('aria-describedby')).toBeTruthy();
@@ -30,7 +57,11 @@ test('the chart first, named and described by the card; the table view shows the
 
   fireEvent.click(within(card).getByRole('button', { name: 'Table' }));
   const rows = within(within(card).getByRole('table', { name: 'Request funnel' })).getAllByRole('row');
-  expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([['Step', 'Number'], ['Sent', '4'], ['Opened', '3']]);
+  expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+    ['Step', 'Number'],
+    ['Sent', '4'],
+    ['Opened', '3'],
+  ]);
   expect(within(card).getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
 });
 

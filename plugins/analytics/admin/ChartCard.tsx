@@ -10,7 +10,11 @@ import { chartCsv, saveCsv, type Row } from './csv';
 import { DataTable, type TableColumn } from './DataTable';
 
 /** What the chart itself gets: its height and its accessible name and description. */
-export interface ChartFrame { height: number; title: string; desc?: string }
+export interface ChartFrame {
+  height: number;
+  title: string;
+  desc?: string;
+}
 
 export interface ChartCardProps {
   title: string;
@@ -41,33 +45,66 @@ export function ChartCard({ title, description, columns, rows, empty, emptyText,
 
   let body: ReactNode;
   if (loading) body = <Skeleton variant="rounded" height={chart ? height : 120} />;
-  else if (nothing) body = <Box sx={{ minHeight: chart ? height / 2 : 80, display: 'grid', placeItems: 'center', color: 'text.secondary', textAlign: 'center' }}>{emptyText}</Box>;
+  else if (nothing)
+    body = (
+      <Box sx={{ minHeight: chart ? height / 2 : 80, display: 'grid', placeItems: 'center', color: 'text.secondary', textAlign: 'center' }}>{emptyText}</Box>
+    );
   else if (showTable) body = <DataTable label={title} columns={columns} rows={rows} />;
-  else body = <Box role="figure" aria-labelledby={headingId} aria-describedby={description ? descId : undefined}>{chart!({ height, title, desc: description })}</Box>;
+  else
+    body = (
+      <Box role="figure" aria-labelledby={headingId} aria-describedby={description ? descId : undefined}>
+        {chart!({ height, title, desc: description })}
+      </Box>
+    );
 
   return (
     <Card component="section" aria-labelledby={headingId} aria-busy={loading} sx={{ minWidth: 0 }}>
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
         <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography id={headingId} variant="h6" component="h2">{title}</Typography>
-            {description && <Typography id={descId} variant="body2" color="text.secondary">{description}</Typography>}
+            <Typography id={headingId} variant="h6" component="h2">
+              {title}
+            </Typography>
+            {description && (
+              <Typography id={descId} variant="body2" color="text.secondary">
+                {description}
+              </Typography>
+            )}
           </Box>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {chart && (
-              <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v) => v && setView(v)} aria-label={translate('analytics:view.label', { title })}>
-                <ToggleButton value="chart" aria-label={translate('analytics:view.chart')}><BarChartIcon fontSize="small" /></ToggleButton>
-                <ToggleButton value="table" aria-label={translate('analytics:view.table')}><TableRowsIcon fontSize="small" /></ToggleButton>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={view}
+                onChange={(_, v) => v && setView(v)}
+                aria-label={translate('analytics:view.label', { title })}
+              >
+                <ToggleButton value="chart" aria-label={translate('analytics:view.chart')}>
+                  <BarChartIcon fontSize="small" />
+                </ToggleButton>
+                <ToggleButton value="table" aria-label={translate('analytics:view.table')}>
+                  <TableRowsIcon fontSize="small" />
+                </ToggleButton>
               </ToggleButtonGroup>
             )}
-            <Button size="small" startIcon={<DownloadIcon />} disabled={loading || nothing}
-              onClick={() => saveCsv(`${fileName}.csv`, chartCsv(columns, rows ?? []))} aria-label={translate('analytics:csv.label', { title })}>
+            <Button
+              size="small"
+              startIcon={<DownloadIcon />}
+              disabled={loading || nothing}
+              onClick={() => saveCsv(`${fileName}.csv`, chartCsv(columns, rows ?? []))}
+              aria-label={translate('analytics:csv.label', { title })}
+            >
               {translate('analytics:csv.button')}
             </Button>
           </Stack>
         </Stack>
         {body}
-        {note && <Typography variant="caption" color="text.secondary">{note}</Typography>}
+        {note && (
+          <Typography variant="caption" color="text.secondary">
+            {note}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

@@ -21,15 +21,24 @@ export function DataTable({ label, columns, rows }: { label: string; columns: Ta
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            {columns.map((c) => <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ fontWeight: 600 }}>{c.label}</TableCell>)}
+            {columns.map((c) => (
+              <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+                {c.label}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row, i) => (
             <TableRow key={i}>
               {columns.map((c, j) => (
-                <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} component={j === 0 ? 'th' : 'td'} scope={j === 0 ? 'row' : undefined}
-                  sx={{ whiteSpace: c.numeric ? 'nowrap' : undefined }}>
+                <TableCell
+                  key={c.key}
+                  align={c.numeric ? 'right' : 'left'}
+                  component={j === 0 ? 'th' : 'td'}
+                  scope={j === 0 ? 'row' : undefined}
+                  sx={{ whiteSpace: c.numeric ? 'nowrap' : undefined }}
+                >
                   {cellText(c, row)}
                 </TableCell>
               ))}

@@ -5,12 +5,24 @@ import type { Row } from './csv';
 import { HorizontalBars } from './HorizontalBars';
 import type { Formatters, Translate } from './formatters';
 
-interface Props { rows: Row[]; fmt: Formatters; translate: Translate; frame: ChartFrame }
+interface Props {
+  rows: Row[];
+  fmt: Formatters;
+  translate: Translate;
+  frame: ChartFrame;
+}
 
 export function FunnelChart({ rows, fmt, translate, frame }: Props) {
   return (
-    <HorizontalBars rows={rows} fmt={fmt} frame={frame} categoryKey="step" valueKey="count" label={translate('analytics:column.count')}
-      barLabel={(row) => (row.rate === null ? fmt.number(row.count as number) : `${fmt.number(row.count as number)} · ${fmt.percent(row.rate as number)}`)} />
+    <HorizontalBars
+      rows={rows}
+      fmt={fmt}
+      frame={frame}
+      categoryKey="step"
+      valueKey="count"
+      label={translate('analytics:column.count')}
+      barLabel={(row) => (row.rate === null ? fmt.number(row.count as number) : `${fmt.number(row.count as number)} · ${fmt.percent(row.rate as number)}`)}
+    />
   );
 }
 

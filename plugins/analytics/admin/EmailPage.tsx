@@ -21,18 +21,38 @@ export default function EmailPage() {
         const noneSent = translate('analytics:empty.requests');
         return (
           <>
-            <ChartCard title={translate('analytics:email.funnel')} description={translate('analytics:email.funnel_desc')} fileName="request-funnel"
-              columns={funnelColumns(fmt, translate)} rows={funnel} empty={empty} emptyText={noneSent} height={300}
-              chart={(frame) => <FunnelChart rows={funnel!} fmt={fmt} translate={translate} frame={frame} />} />
+            <ChartCard
+              title={translate('analytics:email.funnel')}
+              description={translate('analytics:email.funnel_desc')}
+              fileName="request-funnel"
+              columns={funnelColumns(fmt, translate)}
+              rows={funnel}
+              empty={empty}
+              emptyText={noneSent}
+              height={300}
+              chart={(frame) => <FunnelChart rows={funnel!} fmt={fmt} translate={translate} frame={frame} />}
+            />
             <Box sx={TWO_COLUMNS}>
-              <ChartCard title={translate('analytics:email.channels')} fileName="requests-by-channel" columns={channelColumns(fmt, translate)}
-                rows={channels} empty={empty} emptyText={noneSent} height={180}
-                chart={(frame) => <ChannelChart rows={channels!} fmt={fmt} translate={translate} frame={frame} />} />
+              <ChartCard
+                title={translate('analytics:email.channels')}
+                fileName="requests-by-channel"
+                columns={channelColumns(fmt, translate)}
+                rows={channels}
+                empty={empty}
+                emptyText={noneSent}
+                height={180}
+                chart={(frame) => <ChannelChart rows={channels!} fmt={fmt} translate={translate} frame={frame} />}
+              />
               <RemindersPanel data={data} fmt={fmt} />
             </Box>
             <Box sx={TWO_COLUMNS}>
-              <ChartCard title={translate('analytics:email.skip_reasons')} fileName="skip-reasons" columns={skipColumns(fmt, translate)}
-                rows={data && skipRows(data, translate)} emptyText={translate('analytics:empty.skipped')} />
+              <ChartCard
+                title={translate('analytics:email.skip_reasons')}
+                fileName="skip-reasons"
+                columns={skipColumns(fmt, translate)}
+                rows={data && skipRows(data, translate)}
+                emptyText={translate('analytics:empty.skipped')}
+              />
               <DeliveryPanel data={data} fmt={fmt} />
             </Box>
             <Box sx={TWO_COLUMNS}>

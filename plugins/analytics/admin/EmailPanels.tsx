@@ -10,9 +10,15 @@ function Panel({ id, title, children, footer }: { id: string; title: string; chi
   return (
     <Card component="section" aria-labelledby={`analytics-${id}`} data-testid={`panel-${id}`} sx={{ minWidth: 0 }}>
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography id={`analytics-${id}`} variant="h6" component="h2">{title}</Typography>
+        <Typography id={`analytics-${id}`} variant="h6" component="h2">
+          {title}
+        </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))' }}>{children}</Box>
-        {footer && <Typography variant="body2" color="text.secondary">{footer}</Typography>}
+        {footer && (
+          <Typography variant="body2" color="text.secondary">
+            {footer}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );

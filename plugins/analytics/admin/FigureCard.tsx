@@ -32,18 +32,35 @@ export function FigureCard({ label, figure, show, fmt, lowerIsBetter, testId }: 
   return (
     <Card component="section" data-testid={testId} sx={{ minWidth: 0 }}>
       <CardContent sx={{ display: 'grid', gap: 0.5 }}>
-        <Typography variant="body2" component="h2" color="text.secondary">{label}</Typography>
+        <Typography variant="body2" component="h2" color="text.secondary">
+          {label}
+        </Typography>
         {figure ? (
           <>
-            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>{show(figure.value)}</Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: !change || change.direction === 'flat' ? 'text.secondary' : good ? 'success.dark' : 'error.dark' }}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+              {show(figure.value)}
+            </Typography>
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 0.5,
+                color: !change || change.direction === 'flat' ? 'text.secondary' : good ? 'success.dark' : 'error.dark',
+              }}
+            >
               <Box aria-hidden sx={{ display: 'contents' }}>
                 {Arrow && <Arrow fontSize="small" />}
-                <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>{changeText}</Typography>
-                <Typography variant="body2" component="span" color="text.secondary">{translate('analytics:change.vs_previous')}</Typography>
+                <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
+                  {changeText}
+                </Typography>
+                <Typography variant="body2" component="span" color="text.secondary">
+                  {translate('analytics:change.vs_previous')}
+                </Typography>
               </Box>
               {/* read out as one sentence, with the previous value the arrow stands for */}
-              <Box component="span" sx={SCREEN_READER_ONLY}>{translate('analytics:change.spoken', { change: changeText, previous: show(figure.previous) })}</Box>
+              <Box component="span" sx={SCREEN_READER_ONLY}>
+                {translate('analytics:change.spoken', { change: changeText, previous: show(figure.previous) })}
+              </Box>
             </Box>
           </>
         ) : (
@@ -61,8 +78,12 @@ export function FigureCard({ label, figure, show, fmt, lowerIsBetter, testId }: 
 export function Stat({ label, value, testId }: { label: string; value?: string; testId?: string }) {
   return (
     <Box data-testid={testId} sx={{ minWidth: 0 }}>
-      <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>{value ?? <Skeleton width={60} />}</Typography>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
+        {value ?? <Skeleton width={60} />}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
     </Box>
   );
 }

@@ -25,9 +25,23 @@ export function HorizontalBars({ rows, fmt, frame, categoryKey, valueKey, label,
   const max = Math.max(1, ...rows.map((r) => Number(r[valueKey]) || 0));
   const text = barLabel ?? ((row: Row) => fmt.number(row[valueKey] as number));
   return (
-    <BarChart {...frame} dataset={rows} layout="horizontal" hideLegend
+    <BarChart
+      {...frame}
+      dataset={rows}
+      layout="horizontal"
+      hideLegend
       yAxis={[{ scaleType: 'band', dataKey: categoryKey, width: 'auto' }]}
       xAxis={[{ min: 0, max: max * LABEL_ROOM, position: 'none' }]}
-      series={[{ dataKey: valueKey, label, color: SERIES_COLOR, barLabelPlacement: 'outside', barLabel: (item) => text(rows[item.dataIndex]), valueFormatter: (v) => fmt.number(v) }]} />
+      series={[
+        {
+          dataKey: valueKey,
+          label,
+          color: SERIES_COLOR,
+          barLabelPlacement: 'outside',
+          barLabel: (item) => text(rows[item.dataIndex]),
+          valueFormatter: (v) => fmt.number(v),
+        },
+      ]}
+    />
   );
 }

@@ -46,8 +46,12 @@ function DetailLink({ screen, query }: { screen: 'rating' | 'email'; query: stri
     <Card>
       <CardActionArea component={Link} to={`${SCREEN_PATHS[screen]}?${query}`} sx={{ height: '100%' }}>
         <CardContent>
-          <Typography variant="h6" component="h2">{translate(`analytics:screen.${screen}`)}</Typography>
-          <Typography variant="body2" color="text.secondary">{translate(`analytics:overview.link.${screen}`)}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate(`analytics:screen.${screen}`)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`analytics:overview.link.${screen}`)}
+          </Typography>
         </CardContent>
       </CardActionArea>
     </Card>
@@ -62,7 +66,15 @@ export default function OverviewPage() {
         <>
           <Box sx={GRID}>
             {FIGURES.map(({ key, show, lowerIsBetter }) => (
-              <FigureCard key={key} testId={`figure-${key}`} label={translate(`analytics:figure.${key}`)} figure={data?.figures[key]} show={show(fmt)} fmt={fmt} lowerIsBetter={lowerIsBetter} />
+              <FigureCard
+                key={key}
+                testId={`figure-${key}`}
+                label={translate(`analytics:figure.${key}`)}
+                figure={data?.figures[key]}
+                show={show(fmt)}
+                fmt={fmt}
+                lowerIsBetter={lowerIsBetter}
+              />
             ))}
             {data?.questions && <QuestionFigures questions={data.questions} fmt={fmt} />}
           </Box>

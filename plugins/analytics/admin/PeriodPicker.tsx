@@ -36,7 +36,9 @@ export function PeriodPicker({ choice, onChange, shown }: PeriodPickerProps) {
 
   const pick = (value: string) => {
     if (value !== CUSTOM) return (setDraft(undefined), onChange({ period: value as (typeof PERIODS)[number] }));
-    const start = shown ? { from: shown.from, to: shown.to } : { from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) };
+    const start = shown
+      ? { from: shown.from, to: shown.to }
+      : { from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) };
     setDraft(start);
     onChange(start);
   };
@@ -49,18 +51,42 @@ export function PeriodPicker({ choice, onChange, shown }: PeriodPickerProps) {
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <TextField select size="small" label={translate('analytics:period.label')} value={custom ? CUSTOM : (choice as { period: string }).period}
-        onChange={(e) => pick(e.target.value)} sx={{ minWidth: 180 }}>
-        {PERIODS.map((p) => <MenuItem key={p} value={p}>{translate(`analytics:period.${p}`)}</MenuItem>)}
+      <TextField
+        select
+        size="small"
+        label={translate('analytics:period.label')}
+        value={custom ? CUSTOM : (choice as { period: string }).period}
+        onChange={(e) => pick(e.target.value)}
+        sx={{ minWidth: 180 }}
+      >
+        {PERIODS.map((p) => (
+          <MenuItem key={p} value={p}>
+            {translate(`analytics:period.${p}`)}
+          </MenuItem>
+        ))}
         <MenuItem value={CUSTOM}>{translate('analytics:period.custom')}</MenuItem>
       </TextField>
       {custom && (
         <>
-          <TextField type="date" size="small" label={translate('analytics:period.from')} value={draft.from}
-            onChange={(e) => edit({ from: e.target.value })} error={!!problem} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="date" size="small" label={translate('analytics:period.to')} value={draft.to}
-            onChange={(e) => edit({ to: e.target.value })} error={!!problem} slotProps={{ inputLabel: { shrink: true } }}
-            helperText={problem ? translate(`analytics:period.problem.${problem}`) : undefined} />
+          <TextField
+            type="date"
+            size="small"
+            label={translate('analytics:period.from')}
+            value={draft.from}
+            onChange={(e) => edit({ from: e.target.value })}
+            error={!!problem}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={translate('analytics:period.to')}
+            value={draft.to}
+            onChange={(e) => edit({ to: e.target.value })}
+            error={!!problem}
+            slotProps={{ inputLabel: { shrink: true } }}
+            helperText={problem ? translate(`analytics:period.problem.${problem}`) : undefined}
+          />
         </>
       )}
     </Stack>

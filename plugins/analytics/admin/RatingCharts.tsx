@@ -19,24 +19,71 @@ function bucketAxis(answer: Pick<RatingAnswer, 'granularity'>, fmt: Formatters) 
   };
 }
 
-export function AverageChart({ answer, rows, fmt, translate, frame }: { answer: RatingAnswer; rows: Row[]; fmt: Formatters; translate: Translate; frame: ChartFrame }) {
+export function AverageChart({
+  answer,
+  rows,
+  fmt,
+  translate,
+  frame,
+}: {
+  answer: RatingAnswer;
+  rows: Row[];
+  fmt: Formatters;
+  translate: Translate;
+  frame: ChartFrame;
+}) {
   return (
     // room on the right for the last day's tick, which sits on the edge
-    <LineChart {...frame} dataset={rows} hideLegend margin={{ right: 24 }}
+    <LineChart
+      {...frame}
+      dataset={rows}
+      hideLegend
+      margin={{ right: 24 }}
       xAxis={[{ scaleType: 'point', ...bucketAxis(answer, fmt) }]}
       yAxis={[{ min: 1, max: 5, tickNumber: 5, valueFormatter: (v: number) => fmt.rating(v) }]}
-      series={[{ dataKey: 'average', label: translate('analytics:column.average'), color: SERIES_COLOR, connectNulls: false, curve: 'linear', valueFormatter: (v) => fmt.rating(v),
-        // a bucket between two empty ones is a lone point: marks show it (too dense past a month)
-        showMark: rows.length <= 31 }]} />
+      series={[
+        {
+          dataKey: 'average',
+          label: translate('analytics:column.average'),
+          color: SERIES_COLOR,
+          connectNulls: false,
+          curve: 'linear',
+          valueFormatter: (v) => fmt.rating(v),
+          // a bucket between two empty ones is a lone point: marks show it (too dense past a month)
+          showMark: rows.length <= 31,
+        },
+      ]}
+    />
   );
 }
 
-export function DistributionChart({ answer, rows, fmt, translate, frame }: { answer: RatingAnswer; rows: Row[]; fmt: Formatters; translate: Translate; frame: ChartFrame }) {
+export function DistributionChart({
+  answer,
+  rows,
+  fmt,
+  translate,
+  frame,
+}: {
+  answer: RatingAnswer;
+  rows: Row[];
+  fmt: Formatters;
+  translate: Translate;
+  frame: ChartFrame;
+}) {
   return (
-    <BarChart {...frame} dataset={rows}
+    <BarChart
+      {...frame}
+      dataset={rows}
       xAxis={[{ scaleType: 'band', ...bucketAxis(answer, fmt) }]}
       yAxis={[{ valueFormatter: (v: number) => fmt.number(v), tickMinStep: 1 }]}
-      series={STARS.map((n) => ({ dataKey: `stars${n}`, stack: 'stars', label: translate('analytics:stars', { smart_count: n }), color: STAR_COLORS[n], valueFormatter: (v: number | null) => fmt.number(v) }))} />
+      series={STARS.map((n) => ({
+        dataKey: `stars${n}`,
+        stack: 'stars',
+        label: translate('analytics:stars', { smart_count: n }),
+        color: STAR_COLORS[n],
+        valueFormatter: (v: number | null) => fmt.number(v),
+      }))}
+    />
   );
 }
 

@@ -16,11 +16,15 @@ function ProductRanking({ which, data, fmt, translate }: { which: 'best' | 'wors
   const range = data?.productRange;
   const differs = data && range && (range.from !== data.from || range.to !== data.to);
   return (
-    <ChartCard title={translate(`analytics:rating.${which}`)} fileName={`${which}-products`}
+    <ChartCard
+      title={translate(`analytics:rating.${which}`)}
+      fileName={`${which}-products`}
       description={translate('analytics:rating.ranking_rule', { count: MIN_PRODUCT_REVIEWS })}
-      columns={productColumns(fmt, translate)} rows={data && productRows(data[which])}
+      columns={productColumns(fmt, translate)}
+      rows={data && productRows(data[which])}
       emptyText={translate('analytics:empty.products', { count: MIN_PRODUCT_REVIEWS })}
-      note={differs ? translate('analytics:rating.product_range', { range: fmt.range(range.from, range.to) }) : undefined} />
+      note={differs ? translate('analytics:rating.product_range', { range: fmt.range(range.from, range.to) }) : undefined}
+    />
   );
 }
 
@@ -35,16 +39,38 @@ export default function RatingPage() {
         const emptyText = translate('analytics:empty.reviews');
         return (
           <>
-            <ChartCard title={translate('analytics:rating.average')} description={translate('analytics:rating.average_desc')} fileName="average-rating"
-              columns={data ? ratingColumns(data, fmt, translate) : []} rows={rows} empty={empty} emptyText={emptyText}
-              chart={(frame) => <AverageChart answer={data!} rows={rows!} fmt={fmt} translate={translate} frame={frame} />} />
-            <ChartCard title={translate('analytics:rating.distribution')} description={translate('analytics:rating.distribution_desc')} fileName="rating-distribution"
-              columns={data ? distributionColumns(data, fmt, translate) : []} rows={rows} empty={empty} emptyText={emptyText} height={320}
-              chart={(frame) => <DistributionChart answer={data!} rows={rows!} fmt={fmt} translate={translate} frame={frame} />} />
+            <ChartCard
+              title={translate('analytics:rating.average')}
+              description={translate('analytics:rating.average_desc')}
+              fileName="average-rating"
+              columns={data ? ratingColumns(data, fmt, translate) : []}
+              rows={rows}
+              empty={empty}
+              emptyText={emptyText}
+              chart={(frame) => <AverageChart answer={data!} rows={rows!} fmt={fmt} translate={translate} frame={frame} />}
+            />
+            <ChartCard
+              title={translate('analytics:rating.distribution')}
+              description={translate('analytics:rating.distribution_desc')}
+              fileName="rating-distribution"
+              columns={data ? distributionColumns(data, fmt, translate) : []}
+              rows={rows}
+              empty={empty}
+              emptyText={emptyText}
+              height={320}
+              chart={(frame) => <DistributionChart answer={data!} rows={rows!} fmt={fmt} translate={translate} frame={frame} />}
+            />
             <Box sx={TWO_COLUMNS}>
-              <ChartCard title={translate('analytics:rating.sources')} fileName="reviews-by-source" columns={sourceColumns(fmt, translate)}
-                rows={sources} empty={empty} emptyText={emptyText} height={260}
-                chart={(frame) => <SourceChart rows={sources!} fmt={fmt} translate={translate} frame={frame} />} />
+              <ChartCard
+                title={translate('analytics:rating.sources')}
+                fileName="reviews-by-source"
+                columns={sourceColumns(fmt, translate)}
+                rows={sources}
+                empty={empty}
+                emptyText={emptyText}
+                height={260}
+                chart={(frame) => <SourceChart rows={sources!} fmt={fmt} translate={translate} frame={frame} />}
+              />
               <SharesCard data={data} fmt={fmt} />
             </Box>
             <Box sx={TWO_COLUMNS}>

@@ -4,7 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiJson } from '@plaudit/kernel/admin';
 import type { EmailAnswer, OverviewAnswer, RatingAnswer } from '../shared/api';
 
-export interface Answers { overview: OverviewAnswer; rating: RatingAnswer; email: EmailAnswer }
+export interface Answers {
+  overview: OverviewAnswer;
+  rating: RatingAnswer;
+  email: EmailAnswer;
+}
 export type Screen = keyof Answers;
 
 /** How often a screen asks again while the answer says 'rebuilding'. */
@@ -27,14 +31,15 @@ export function useAnalytics<S extends Screen>(screen: S, query: string): Analyt
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () => loadAnswer(screen, query).then(
-      (data) => {
-        if (!live) return;
-        setState({ query, data });
-        if (data.status === 'rebuilding') timer = setTimeout(load, REBUILD_POLL_MS);
-      },
-      (error) => live && setState({ query, error }),
-    );
+    const load = () =>
+      loadAnswer(screen, query).then(
+        (data) => {
+          if (!live) return;
+          setState({ query, data });
+          if (data.status === 'rebuilding') timer = setTimeout(load, REBUILD_POLL_MS);
+        },
+        (error) => live && setState({ query, error }),
+      );
     load();
     return () => {
       live = false;

@@ -11,12 +11,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"', i++);
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(field), field = '');
-    else if (c === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), row = [], field = '', i++);
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
     else field += c;
   }
   return rows;
@@ -39,14 +39,20 @@ const rows: Row[] = [
 test('the CSV holds the table rows: the same columns, the same values, raw', () => {
   render(<DataTable label="Best rated products" columns={columns} rows={rows} />);
   const table = screen.getByRole('table', { name: 'Best rated products' });
-  const shown = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+  const shown = within(table)
+    .getAllByRole('row')
+    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
   const csv = parseCsv(chartCsv(columns, rows));
 
   expect(csv[0]).toEqual(shown[0]);
   expect(csv).toHaveLength(rows.length + 1);
   csv.slice(1).forEach((line, i) => {
     // the table shows each raw CSV value through its column's format
-    expect(shown[i + 1]).toEqual(columns.map((c, j) => (c.format ? c.format(line[j] === '' ? null : c.numeric ? Number(line[j]) : line[j], rows[i]) : line[j].replace(/^'(?=[=+\-@])/, ''))));
+    expect(shown[i + 1]).toEqual(
+      columns.map((c, j) =>
+        c.format ? c.format(line[j] === '' ? null : c.numeric ? Number(line[j]) : line[j], rows[i]) : line[j].replace(/^'(?=[=+\-@])/, ''),
+      ),
+    );
   });
 });
 

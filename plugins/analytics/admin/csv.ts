@@ -3,7 +3,10 @@
 
 export type Cell = string | number | null;
 export type Row = Record<string, Cell>;
-export interface CsvColumn { key: string; label: string }
+export interface CsvColumn {
+  key: string;
+  label: string;
+}
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): a product
 // title is the merchant's customers' text, so text cells get a leading apostrophe.

@@ -5,7 +5,20 @@ import type { TableColumn } from './DataTable';
 import type { Formatters, Translate } from './formatters';
 
 /** The queue's skip reasons (review-requests' send and photo-reminder activities), named here. */
-export const SKIP_REASONS = ['unsubscribed', 'email_disabled', 'no_email', 'email_not_found', 'no_recipients', 'quota_exceeded', 'push_disabled', 'review_not_found', 'plan', 'has_photo', 'rating', 'failed'] as const;
+export const SKIP_REASONS = [
+  'unsubscribed',
+  'email_disabled',
+  'no_email',
+  'email_not_found',
+  'no_recipients',
+  'quota_exceeded',
+  'push_disabled',
+  'review_not_found',
+  'plan',
+  'has_photo',
+  'rating',
+  'failed',
+] as const;
 
 export const skipReasonLabel = (reason: string, translate: Translate) =>
   (SKIP_REASONS as readonly string[]).includes(reason) ? translate(`analytics:skip.${reason}`) : translate('analytics:skip.other', { code: reason });

@@ -1,4 +1,15 @@
-import { figureChange, formatBucket, formatChange, formatCurrency, formatDay, formatDayRange, formatHours, formatNumber, formatPercent, formatRating } from './format';
+import {
+  figureChange,
+  formatBucket,
+  formatChange,
+  formatCurrency,
+  formatDay,
+  formatDayRange,
+  formatHours,
+  formatNumber,
+  formatPercent,
+  formatRating,
+} from './format';
 import { formatters } from './formatters';
 
 // Intl separates some units with a narrow no-break space: compare on plain spaces

@@ -9,10 +9,12 @@ export const formatNumber = (locale: string, n: number) => new Intl.NumberFormat
 /** A share from 0 to 1 as a percentage with at most one decimal. */
 export const formatPercent = (locale: string, share: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
 
-export const formatCurrency = (locale: string, currency: string, amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+export const formatCurrency = (locale: string, currency: string, amount: number) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 
 /** An average rating on the 1-5 scale, always with one or two decimals ("4.0", "4.25"). */
-export const formatRating = (locale: string, rating: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(rating);
+export const formatRating = (locale: string, rating: number) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(rating);
 
 /** A duration in hours: hours below two days, days from there. */
 export function formatHours(locale: string, hours: number): string {
@@ -36,9 +38,8 @@ export const formatDayRange = (locale: string, from: string, to: string) =>
  * "week of"), a month as month and year ("Mar 2026"). `withYear` for tables and tooltips.
  */
 export function formatBucket(locale: string, bucket: string, granularity: Granularity, withYear = false): string {
-  const options: Intl.DateTimeFormatOptions = granularity === 'month'
-    ? { month: 'short', year: 'numeric' }
-    : { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) };
+  const options: Intl.DateTimeFormatOptions =
+    granularity === 'month' ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) };
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(utcDay(bucket));
 }
 

@@ -8,7 +8,10 @@ export type Translate = (key: string, options?: object) => string;
 
 export function formatters(locale: string, currency: string, translate: Translate) {
   const na = translate('analytics:na');
-  const orNa = <T,>(fn: (v: T) => string) => (v: T | null | undefined) => (v === null || v === undefined ? na : fn(v));
+  const orNa =
+    <T>(fn: (v: T) => string) =>
+    (v: T | null | undefined) =>
+      v === null || v === undefined ? na : fn(v);
   return {
     locale,
     na,

@@ -15,6 +15,15 @@ export default defineAdminPlugin({
     { path: '/analytics/email', component: lazy(() => import('./EmailPage')) },
   ],
   zones: {
-    dashboard: [{ key: 'analytics.overview', titleKey: 'analytics:dashboard.title', descriptionKey: 'analytics:dashboard.text', to: '/analytics', position: 50, icon: InsightsIcon }],
+    dashboard: [
+      {
+        key: 'analytics.overview',
+        titleKey: 'analytics:dashboard.title',
+        descriptionKey: 'analytics:dashboard.text',
+        to: '/analytics',
+        position: 50,
+        icon: InsightsIcon,
+      },
+    ],
   },
 });

@@ -10,7 +10,16 @@ export const SOURCES = ['customer', 'imported', 'marketplace', 'qr', 'guest', 'a
 
 /** One row per bucket: its first day, its reviews, their average and their count per star. */
 export const ratingRows = (answer: RatingAnswer): Row[] =>
-  answer.series.map((p) => ({ bucket: p.bucket, reviews: p.count, average: p.average, stars5: p.stars5, stars4: p.stars4, stars3: p.stars3, stars2: p.stars2, stars1: p.stars1 }));
+  answer.series.map((p) => ({
+    bucket: p.bucket,
+    reviews: p.count,
+    average: p.average,
+    stars5: p.stars5,
+    stars4: p.stars4,
+    stars3: p.stars3,
+    stars2: p.stars2,
+    stars1: p.stars1,
+  }));
 
 /** One row per source, by its name in the admin's language. */
 export const sourceRows = (answer: RatingAnswer, translate: Translate): Row[] =>
@@ -36,7 +45,12 @@ export function ratingColumns(answer: RatingAnswer, fmt: Formatters, translate: 
 export function distributionColumns(answer: RatingAnswer, fmt: Formatters, translate: Translate): TableColumn[] {
   return [
     bucketColumn(answer, fmt, translate),
-    ...STARS.map((n) => ({ key: `stars${n}`, label: translate('analytics:stars', { smart_count: n }), numeric: true, format: (v: unknown) => fmt.number(v as number) })),
+    ...STARS.map((n) => ({
+      key: `stars${n}`,
+      label: translate('analytics:stars', { smart_count: n }),
+      numeric: true,
+      format: (v: unknown) => fmt.number(v as number),
+    })),
   ];
 }
 

@@ -1,7 +1,16 @@
 // The three screens' answers, from the rollups only (shared/api.ts describes them).
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import { bucketsOf, productRange, rankProducts, series, totals } from '../db/read';
-import { ATTRIBUTION_WINDOW_DAYS, type EmailAnswer, type Figure, type OverviewAnswer, type PeriodInfo, type ProductRank, type RatingAnswer, type RatingPoint } from '../shared/api';
+import {
+  ATTRIBUTION_WINDOW_DAYS,
+  type EmailAnswer,
+  type Figure,
+  type OverviewAnswer,
+  type PeriodInfo,
+  type ProductRank,
+  type RatingAnswer,
+  type RatingPoint,
+} from '../shared/api';
 import { QuestionsAnalytics } from '@plaudit/contracts/questions';
 import { RewardsAnalytics } from '@plaudit/contracts/rewards';
 import { ReviewAnalytics } from '@plaudit/contracts/reviews';
@@ -11,10 +20,15 @@ type Services = Pick<KernelServices, 'knex' | 'capabilities'>;
 type Base = Omit<PeriodInfo, never>;
 
 export async function overview(services: Services, tenant: Tenant, period: Base): Promise<OverviewAnswer> {
-  const [now, before] = await Promise.all([totals(services.knex, tenant, period.from, period.to), totals(services.knex, tenant, period.previous.from, period.previous.to)]);
+  const [now, before] = await Promise.all([
+    totals(services.knex, tenant, period.from, period.to),
+    totals(services.knex, tenant, period.previous.from, period.previous.to),
+  ]);
   const a = figuresOf(now);
   const b = figuresOf(before);
-  const figures = Object.fromEntries(Object.keys(a).map((k) => [k, { value: a[k as keyof typeof a], previous: b[k as keyof typeof b] } satisfies Figure])) as OverviewAnswer['figures'];
+  const figures = Object.fromEntries(
+    Object.keys(a).map((k) => [k, { value: a[k as keyof typeof a], previous: b[k as keyof typeof b] } satisfies Figure]),
+  ) as OverviewAnswer['figures'];
   const compared = (metric: string): Figure => ({ value: get(now, metric), previous: get(before, metric) });
   const questions = services.capabilities.has(QuestionsAnalytics) ? { asked: compared('questions.asked'), answered: compared('questions.answered') } : null;
   return { ...period, figures, questions };
@@ -36,7 +50,11 @@ export async function rating(services: Services, tenant: Tenant, period: Base): 
     const [stars1, stars2, stars3, stars4, stars5] = STARS.map((m) => get(b, m));
     return { bucket, count, average: ratio(get(b, 'reviews.rating_sum'), count), stars1, stars2, stars3, stars4, stars5 };
   });
-  const titled = await titles(services, tenant, [...best, ...worst].map((p) => p.productKey));
+  const titled = await titles(
+    services,
+    tenant,
+    [...best, ...worst].map((p) => p.productKey),
+  );
   const withTitle = (list: Omit<ProductRank, 'title'>[]) => list.map((p) => ({ ...p, title: titled[p.productKey] ?? p.productKey }));
   const count = get(t, 'reviews.count');
   const range = productRange(period.from, period.to);
@@ -58,23 +76,40 @@ async function titles(services: Services, tenant: Tenant, keys: string[]): Promi
   return keys.length && reviews ? reviews.productTitles(tenant, [...new Set(keys)]) : {};
 }
 
-const FUNNEL = [['sent', null], ['opened', 'requests.opened'], ['clicked', 'requests.clicked'], ['reviewed', 'requests.reviewed'], ['photo', 'requests.photo']] as const;
+const FUNNEL = [
+  ['sent', null],
+  ['opened', 'requests.opened'],
+  ['clicked', 'requests.clicked'],
+  ['reviewed', 'requests.reviewed'],
+  ['photo', 'requests.photo'],
+] as const;
 
 export async function email(services: Services, tenant: Tenant, period: Base): Promise<EmailAnswer> {
   const t = await totals(services.knex, tenant, period.from, period.to);
   const counts = FUNNEL.map(([, metric]) => (metric ? get(t, metric) : requestsSent(t)));
-  const skipped = Object.entries(t).filter(([m, v]) => m.startsWith('requests.skipped.') && v > 0)
-    .map(([m, count]) => ({ reason: m.slice('requests.skipped.'.length), count })).sort((a, b) => b.count - a.count);
+  const skipped = Object.entries(t)
+    .filter(([m, v]) => m.startsWith('requests.skipped.') && v > 0)
+    .map(([m, count]) => ({ reason: m.slice('requests.skipped.'.length), count }))
+    .sort((a, b) => b.count - a.count);
   const hasRewards = services.capabilities.has(RewardsAnalytics);
   return {
     ...period,
     funnel: FUNNEL.map(([step], i) => ({ step, count: counts[i], rate: i ? ratio(counts[i], counts[i - 1]) : null })),
-    channels: [{ channel: 'email', sent: get(t, 'requests.sent.email') }, { channel: 'push', sent: get(t, 'requests.sent.push') }],
-    reminders: { reminded: get(t, 'requests.reminded'), reviewedAfterReminder: get(t, 'requests.reviewed_after_reminder'), shareOfReviews: ratio(get(t, 'requests.reviewed_after_reminder'), get(t, 'requests.reviewed')) },
+    channels: [
+      { channel: 'email', sent: get(t, 'requests.sent.email') },
+      { channel: 'push', sent: get(t, 'requests.sent.push') },
+    ],
+    reminders: {
+      reminded: get(t, 'requests.reminded'),
+      reviewedAfterReminder: get(t, 'requests.reviewed_after_reminder'),
+      shareOfReviews: ratio(get(t, 'requests.reviewed_after_reminder'), get(t, 'requests.reviewed')),
+    },
     failed: get(t, 'requests.failed'),
     skipped,
     unsubscribed: get(t, 'requests.unsubscribed'),
-    rewards: hasRewards ? { sent: get(t, 'rewards.sent'), used: get(t, 'rewards.used'), orders: get(t, 'orders.reward'), revenue: get(t, 'orders.reward_revenue') } : null,
+    rewards: hasRewards
+      ? { sent: get(t, 'rewards.sent'), used: get(t, 'rewards.used'), orders: get(t, 'orders.reward'), revenue: get(t, 'orders.reward_revenue') }
+      : null,
     attribution: { orders: get(t, 'orders.attributed'), revenue: get(t, 'orders.attributed_revenue'), windowDays: ATTRIBUTION_WINDOW_DAYS },
   };
 }

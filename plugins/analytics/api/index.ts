@@ -18,7 +18,9 @@ async function periodInfo(services: ApiServices, tenant: Tenant, query: unknown)
   const current = state?.timezone === shop.timezone;
   if (!current) {
     // the answer is given meanwhile; the rebuild's start is retried by the next visit if it fails
-    await startRebuild(services, tenant.shopId, tenant.shopDomain).catch((err) => services.log.warn({ err, shop: tenant.shopDomain }, 'analytics rebuild not started'));
+    await startRebuild(services, tenant.shopId, tenant.shopDomain).catch((err) =>
+      services.log.warn({ err, shop: tenant.shopDomain }, 'analytics rebuild not started'),
+    );
   }
   return {
     ...resolvePeriod(periodQuery.parse(Object.keys(query as object).length ? query : { period: '30d' }), shop.timezone),

@@ -28,7 +28,20 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
 import { ReviewWrite, type ImportedReviewInput, type ReviewWriteApi } from '@plaudit/contracts/reviews';
-import { benchShops, createLogger, freePort, loadConfig, pct, ROOT, seededRandom, startApiServer, startInfrastructure, tokenFor, updateShop, type TestApi } from '@plaudit/kernel/testing';
+import {
+  benchShops,
+  createLogger,
+  freePort,
+  loadConfig,
+  pct,
+  ROOT,
+  seededRandom,
+  startApiServer,
+  startInfrastructure,
+  tokenFor,
+  updateShop,
+  type TestApi,
+} from '@plaudit/kernel/testing';
 import { foldChanges, FOLD_OVERLAP_MS, rebuildShop } from '../activities/count';
 import { differencesFromRecount, type Difference } from '../activities/verify';
 import { rankProducts, series, totals } from '../db/read';
@@ -52,7 +65,6 @@ const GOAL_MS = 50;
 const GOAL_RATIO = 2;
 const SCREENS = ['overview', 'rating', 'email'] as const;
 const DAY_MS = 86_400_000;
-
 
 // the same data on every run
 const rnd = seededRandom(18);
@@ -82,9 +94,20 @@ function split(n: number, weights: number[]): number[] {
 /** a count with expected value x: floor plus a coin for the fraction (a sparse day stays sparse) */
 const around = (x: number) => Math.floor(x) + (rnd() < x - Math.floor(x) ? 1 : 0);
 
-const TEXTS = ['Really happy with this, exactly as pictured.', 'Arrived quickly, sizing runs small.', 'Good value for the price.', 'Colour differs a bit from the photos.', 'Broke after a week, disappointed.'];
+const TEXTS = [
+  'Really happy with this, exactly as pictured.',
+  'Arrived quickly, sizing runs small.',
+  'Good value for the price.',
+  'Colour differs a bit from the photos.',
+  'Broke after a week, disappointed.',
+];
 const NAMES = ['Ada', 'Bruno', 'Chloé', 'Dmitri', 'Eun-ji', 'Fatima', 'Giulia', 'Hiro'];
-const SOURCES: [string, number][] = [['imported', 0.7], ['amazon', 0.15], ['aliexpress', 0.1], ['shopee', 0.05]];
+const SOURCES: [string, number][] = [
+  ['imported', 0.7],
+  ['amazon', 0.15],
+  ['aliexpress', 0.1],
+  ['shopee', 0.05],
+];
 
 function reviewRow(n: number, products: number, productBase: number, quality: number[], createdAt: Date): ImportedReviewInput {
   const store = rnd() < 0.04;
@@ -105,7 +128,12 @@ function reviewRow(n: number, products: number, productBase: number, quality: nu
     firstName: NAMES[n % 8],
     source,
     status: rnd() < 0.1 ? 'unpublished' : 'published',
-    media: m < 1 / 8 ? [{ url: `https://cdn.example.com/reviews/${n}.jpg`, type: 'image' }] : m < 1 / 8 + 1 / 60 ? [{ url: `https://cdn.example.com/reviews/${n}.mp4`, type: 'video' }] : [],
+    media:
+      m < 1 / 8
+        ? [{ url: `https://cdn.example.com/reviews/${n}.jpg`, type: 'image' }]
+        : m < 1 / 8 + 1 / 60
+          ? [{ url: `https://cdn.example.com/reviews/${n}.mp4`, type: 'video' }]
+          : [],
     createdAt,
   };
 }
@@ -116,7 +144,10 @@ async function importReviews(reviews: ReviewWriteApi, tenant: Tenant, count: num
   let done = 0;
   while (done < count) {
     const n = Math.min(IMPORT_CHUNK, count - done);
-    await reviews.importReviews(tenant, Array.from({ length: n }, (_, i) => reviewRow(done + i, products, productBase, quality, at())));
+    await reviews.importReviews(
+      tenant,
+      Array.from({ length: n }, (_, i) => reviewRow(done + i, products, productBase, quality, at())),
+    );
     done += n;
     if (progress && done % 100_000 === 0) process.stdout.write(`  ${done.toLocaleString('en-US')} reviews\n`);
   }
@@ -138,9 +169,15 @@ async function seedOrders(tenant: Tenant, entriesPerDay: number) {
     for (let i = 0; i < attributed + reward; i++) {
       const orderedAt = new Date(now - 60_000 - (d + rnd()) * DAY_MS);
       rows.push({
-        orderId: String(1_000_000 + rows.length), orderedAt, total: (20 + rnd() * 180).toFixed(2), currency: 'USD',
-        queueEntryId: i < attributed ? 1 + Math.floor(rnd() * 1e9) : null, clickedAt: i < attributed ? new Date(orderedAt.getTime() - rnd() * 6 * DAY_MS) : null,
-        attributed: i < attributed, reward: i >= attributed, updatedAt: new Date(),
+        orderId: String(1_000_000 + rows.length),
+        orderedAt,
+        total: (20 + rnd() * 180).toFixed(2),
+        currency: 'USD',
+        queueEntryId: i < attributed ? 1 + Math.floor(rnd() * 1e9) : null,
+        clickedAt: i < attributed ? new Date(orderedAt.getTime() - rnd() * 6 * DAY_MS) : null,
+        attributed: i < attributed,
+        reward: i >= attributed,
+        updatedAt: new Date(),
       });
     }
   }
@@ -148,13 +185,22 @@ async function seedOrders(tenant: Tenant, entriesPerDay: number) {
   return rows.length;
 }
 
-const SKIP_REASONS: [string, number][] = [['no_email', 0.35], ['unsubscribed', 0.15], ['email_disabled', 0.2], ['cancelled', 0.2], ['push_disabled', 0.1]];
+const SKIP_REASONS: [string, number][] = [
+  ['no_email', 0.35],
+  ['unsubscribed', 0.15],
+  ['email_disabled', 0.2],
+  ['cancelled', 0.2],
+  ['push_disabled', 0.1],
+];
 const TTR_WEIGHTS = [0.08, 0.12, 0.25, 0.15, 0.12, 0.1, 0.08, 0.06, 0.04];
 
 /** The `requests.*` facts of one day of `n` queue entries (email and push), as review-requests reports them. */
 function requestFacts(n: number): Record<string, number> {
   const failed = binomial(n, 0.005);
-  const skipped = split(binomial(n - failed, 0.06), SKIP_REASONS.map(([, w]) => w));
+  const skipped = split(
+    binomial(n - failed, 0.06),
+    SKIP_REASONS.map(([, w]) => w),
+  );
   const rest = n - failed - skipped.reduce((a, b) => a + b, 0);
   const push = binomial(rest, 0.13);
   const email = rest - push;
@@ -162,9 +208,16 @@ function requestFacts(n: number): Record<string, number> {
   const clicked = binomial(opened, 0.35) + binomial(push, 0.2);
   const reviewed = binomial(clicked, 0.6);
   const facts: Record<string, number> = {
-    'requests.sent.email': email, 'requests.sent.push': push, 'requests.opened': opened, 'requests.clicked': clicked,
-    'requests.reviewed': reviewed, 'requests.photo': binomial(reviewed, 0.18), 'requests.reminded': binomial(email, 0.5),
-    'requests.reviewed_after_reminder': binomial(reviewed, 0.35), 'requests.failed': failed, 'requests.unsubscribed': binomial(email, 0.003),
+    'requests.sent.email': email,
+    'requests.sent.push': push,
+    'requests.opened': opened,
+    'requests.clicked': clicked,
+    'requests.reviewed': reviewed,
+    'requests.photo': binomial(reviewed, 0.18),
+    'requests.reminded': binomial(email, 0.5),
+    'requests.reviewed_after_reminder': binomial(reviewed, 0.35),
+    'requests.failed': failed,
+    'requests.unsubscribed': binomial(email, 0.003),
   };
   SKIP_REASONS.forEach(([reason], i) => (facts[`requests.skipped.${reason}`] = skipped[i]));
   split(reviewed, TTR_WEIGHTS).forEach((k, i) => (facts[`requests.ttr.${TTR_BUCKETS[i].key}`] = k));
@@ -192,7 +245,11 @@ async function writeRequestRollups(tenant: Tenant, entries: number): Promise<{ r
   return { rows: rows.length + monthRows.length, entries: total };
 }
 
-interface QueryEvent { __knexQueryUid: string; sql: string; bindings?: readonly unknown[] }
+interface QueryEvent {
+  __knexQueryUid: string;
+  sql: string;
+  bindings?: readonly unknown[];
+}
 
 /** The SQL statements `fn` issues through the pool, each with its time. */
 async function statementsOf(knex: Knex, fn: () => Promise<unknown>) {
@@ -214,7 +271,13 @@ async function statementsOf(knex: Knex, fn: () => Promise<unknown>) {
   return done;
 }
 
-interface Shop { label: 'BIG' | 'SMALL'; id: number; domain: string; tenant: Tenant; authorization: string }
+interface Shop {
+  label: 'BIG' | 'SMALL';
+  id: number;
+  domain: string;
+  tenant: Tenant;
+  authorization: string;
+}
 
 /** The differences from a recount, with the directly written requests.* rows set apart. */
 function describeDifferences(diffs: Difference[], writtenRequestRows: number) {
@@ -228,13 +291,26 @@ const s = (t: number) => `${(t / 1000).toFixed(1)} s`;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function main() {
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
   const port = await freePort();
   // production settings, as an operator runs the API
   const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PLUGIN_DIRS: '', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), POSTGRES_PORT: String(await freePort()), SMTP_SINK_PORT: String(await freePort()),
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PLUGIN_DIRS: '',
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    TEMPORAL_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    POSTGRES_PORT: String(await freePort()),
+    SMTP_SINK_PORT: String(await freePort()),
   };
   for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
   const log = createLogger('silent');
@@ -253,7 +329,13 @@ async function main() {
     const { first } = await benchShops(knex, 2, 'pro');
     const shop = (n: number, label: Shop['label']): Shop => {
       const domain = `bench-${n}.myshopify.com`;
-      return { label, id: first + n - 1, domain, tenant: services.tenant(first + n - 1, domain), authorization: `Bearer ${tokenFor(config, domain, 24 * 3600)}` };
+      return {
+        label,
+        id: first + n - 1,
+        domain,
+        tenant: services.tenant(first + n - 1, domain),
+        authorization: `Bearer ${tokenFor(config, domain, 24 * 3600)}`,
+      };
     };
     const big = shop(1, 'BIG');
     const small = shop(2, 'SMALL');
@@ -271,7 +353,9 @@ async function main() {
     let lastSourceWrite = Date.now();
     // tenancy: statistics of the whole benchmark database
     await knex.raw('ANALYZE');
-    console.log(`seeded in ${s(seedBigMs)} (BIG) ; SMALL ${fmt(SMALL_REVIEWS)} reviews; analytics_orders rows: BIG ${fmt(orders.big)}, SMALL ${fmt(orders.small)}`);
+    console.log(
+      `seeded in ${s(seedBigMs)} (BIG) ; SMALL ${fmt(SMALL_REVIEWS)} reviews; analytics_orders rows: BIG ${fmt(orders.big)}, SMALL ${fmt(orders.small)}`,
+    );
 
     // ---- 2. rebuild (first visit, timezone change, backfill) ----
     t = performance.now();
@@ -280,19 +364,28 @@ async function main() {
     t = performance.now();
     const rebuiltSmall = await rebuildShop(services, small.id);
     const rebuildSmallMs = performance.now() - t;
-    console.log(`rebuildShop: BIG ${s(rebuildBigMs)} (${rebuiltBig.months} months in ${rebuiltBig.timezone}), SMALL ${ms(rebuildSmallMs)} (${rebuiltSmall.months} months)`);
+    console.log(
+      `rebuildShop: BIG ${s(rebuildBigMs)} (${rebuiltBig.months} months in ${rebuiltBig.timezone}), SMALL ${ms(rebuildSmallMs)} (${rebuiltSmall.months} months)`,
+    );
 
     // ---- 3. the requests' rollups, written directly (no queue rows behind them) ----
     const requestRows = { big: await writeRequestRollups(big.tenant, bigEntries), small: await writeRequestRollups(small.tenant, smallEntries) };
-    console.log(`requests.* rollup rows WRITTEN DIRECTLY into analytics_daily and analytics_monthly (not folded from queue rows): BIG ${fmt(requestRows.big.rows)} rows for ${fmt(requestRows.big.entries)} entries, SMALL ${fmt(requestRows.small.rows)} rows for ${fmt(requestRows.small.entries)} entries`);
+    console.log(
+      `requests.* rollup rows WRITTEN DIRECTLY into analytics_daily and analytics_monthly (not folded from queue rows): BIG ${fmt(requestRows.big.rows)} rows for ${fmt(requestRows.big.entries)} entries, SMALL ${fmt(requestRows.small.rows)} rows for ${fmt(requestRows.small.entries)} entries`,
+    );
     // tenancy: statistics of the whole benchmark database
     await knex.raw('ANALYZE');
     const period = resolvePeriod({ period: '12m' }, TIMEZONE);
     for (const x of [big, small]) {
       const [{ n }] = await x.tenant.table('analytics_daily').whereBetween('day', [period.from, period.to]).count({ n: '*' });
       const [{ all }] = await x.tenant.table('analytics_daily').count({ all: '*' });
-      const [{ p }] = await x.tenant.table('analytics_product_monthly').whereBetween('month', [period.from.slice(0, 8) + '01', period.to]).count({ p: '*' });
-      console.log(`  ${x.label}: analytics_daily ${fmt(Number(all))} rows, ${fmt(Number(n))} in the 12-month period ${period.from}..${period.to}; product_monthly rows the ranking reads ${fmt(Number(p))}`);
+      const [{ p }] = await x.tenant
+        .table('analytics_product_monthly')
+        .whereBetween('month', [period.from.slice(0, 8) + '01', period.to])
+        .count({ p: '*' });
+      console.log(
+        `  ${x.label}: analytics_daily ${fmt(Number(all))} rows, ${fmt(Number(n))} in the 12-month period ${period.from}..${period.to}; product_monthly rows the ranking reads ${fmt(Number(p))}`,
+      );
     }
 
     // ---- 4. the screens over HTTP, BIG and SMALL alternated ----
@@ -310,9 +403,14 @@ async function main() {
       const r = JSON.parse((await call(x, 'rating')).body);
       if (o.status !== 'ready') throw new Error(`${x.label}: status ${o.status}, expected ready (the screens would start a rebuild)`);
       const f = o.figures;
-      console.log(`  ${x.label} 12m: reviews ${fmt(f.reviews.value)} (previous ${fmt(f.reviews.previous)}), average ${f.averageRating.value?.toFixed(2)}, photo rate ${f.photoRate.value?.toFixed(3)}, requests sent ${fmt(f.requestsSent.value)}, review rate ${f.reviewRate.value?.toFixed(3)}, median ${f.medianHoursToReview.value?.toFixed(1)} h, attributed ${fmt(f.attributedOrders.value)} orders / ${fmt(f.attributedRevenue.value)} ${o.currency}; funnel ${e.funnel.map((st: { count: number }) => fmt(st.count)).join(' > ')}; ${r.series.length} rating buckets, best ${r.best.length}, worst ${r.worst.length}`);
+      console.log(
+        `  ${x.label} 12m: reviews ${fmt(f.reviews.value)} (previous ${fmt(f.reviews.previous)}), average ${f.averageRating.value?.toFixed(2)}, photo rate ${f.photoRate.value?.toFixed(3)}, requests sent ${fmt(f.requestsSent.value)}, review rate ${f.reviewRate.value?.toFixed(3)}, median ${f.medianHoursToReview.value?.toFixed(1)} h, attributed ${fmt(f.attributedOrders.value)} orders / ${fmt(f.attributedRevenue.value)} ${o.currency}; funnel ${e.funnel.map((st: { count: number }) => fmt(st.count)).join(' > ')}; ${r.series.length} rating buckets, best ${r.best.length}, worst ${r.worst.length}`,
+      );
     }
-    const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+    const loadBefore = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
     const httpStarted = performance.now();
     const samples: Record<string, number[]> = {};
     const key = (x: Shop, screen: string) => `${x.label} ${screen}`;
@@ -326,11 +424,24 @@ async function main() {
       }
     }
 
-    const httpLoad = `${s(performance.now() - httpStarted)}; load average (1, 5, 15 min) before ${loadBefore}, after ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.availableParallelism()} cores`;
+    const httpLoad = `${s(performance.now() - httpStarted)}; load average (1, 5, 15 min) before ${loadBefore}, after ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} on ${os.availableParallelism()} cores`;
     // Where the time goes: the rollup reads alone, in process, for the same 12-month period.
     const reads: Record<string, (x: Shop) => Promise<unknown>> = {
-      'totals (12m + previous)': (x) => Promise.all([totals(knex, x.tenant, period.from, period.to), totals(knex, x.tenant, period.previous.from, period.previous.to)]),
-      'series (rating chart)': (x) => series(knex, x.tenant, period.from, period.to, period.granularity, ['reviews.count', 'reviews.rating_sum', 'reviews.stars1', 'reviews.stars2', 'reviews.stars3', 'reviews.stars4', 'reviews.stars5']),
+      'totals (12m + previous)': (x) =>
+        Promise.all([totals(knex, x.tenant, period.from, period.to), totals(knex, x.tenant, period.previous.from, period.previous.to)]),
+      'series (rating chart)': (x) =>
+        series(knex, x.tenant, period.from, period.to, period.granularity, [
+          'reviews.count',
+          'reviews.rating_sum',
+          'reviews.stars1',
+          'reviews.stars2',
+          'reviews.stars3',
+          'reviews.stars4',
+          'reviews.stars5',
+        ]),
       'rankProducts (best)': (x) => rankProducts(x.tenant, period.from, period.to, 'desc'),
     };
     const readTimes: Record<string, number[]> = {};
@@ -371,8 +482,18 @@ async function main() {
     }
     const start = await foldChanges(services);
     console.log(`\nfold to set the watermark: ${JSON.stringify(start)}`);
-    const maintenance: { label: string; importMs: number; foldMs: number; fold: Awaited<ReturnType<typeof foldChanges>>; diffs: ReturnType<typeof describeDifferences>; verifyMs: number }[] = [];
-    for (const [label, at] of [['(a) 10,000 new reviews of the last 7 days', within(7)], ['(b) 10,000 new reviews spread over 2 years', within(DAYS)]] as const) {
+    const maintenance: {
+      label: string;
+      importMs: number;
+      foldMs: number;
+      fold: Awaited<ReturnType<typeof foldChanges>>;
+      diffs: ReturnType<typeof describeDifferences>;
+      verifyMs: number;
+    }[] = [];
+    for (const [label, at] of [
+      ['(a) 10,000 new reviews of the last 7 days', within(7)],
+      ['(b) 10,000 new reviews spread over 2 years', within(DAYS)],
+    ] as const) {
       t = performance.now();
       await importReviews(reviews, big.tenant, NEW_REVIEWS, BIG_PRODUCTS, 1_000_000, at);
       const importMs = performance.now() - t;
@@ -384,13 +505,24 @@ async function main() {
       const diffs = describeDifferences(await differencesFromRecount(services, big.id), requestRows.big.rows);
       const verifyMs = performance.now() - t;
       maintenance.push({ label, importMs, foldMs, fold, diffs, verifyMs });
-      console.log(`${label}: import ${s(importMs)}, foldChanges ${ms(foldMs)} (${fold.shops} shop(s), ${fold.days} day(s) recounted${fold.rebuild.length ? `, rebuild asked for ${fold.rebuild}` : ''})`);
-      console.log(`  differencesFromRecount(BIG) in ${s(verifyMs)}: ${diffs.requests} differences are the directly written requests.* rows (of ${requestRows.big.rows} written; the recount has no queue entries), other differences: ${JSON.stringify(diffs.others.slice(0, 10))}${diffs.others.length > 10 ? ` ... ${diffs.others.length} in all` : ''} -> ${diffs.ok ? 'empty apart from the written rows' : 'NOT EMPTY'}`);
+      console.log(
+        `${label}: import ${s(importMs)}, foldChanges ${ms(foldMs)} (${fold.shops} shop(s), ${fold.days} day(s) recounted${fold.rebuild.length ? `, rebuild asked for ${fold.rebuild}` : ''})`,
+      );
+      console.log(
+        `  differencesFromRecount(BIG) in ${s(verifyMs)}: ${diffs.requests} differences are the directly written requests.* rows (of ${requestRows.big.rows} written; the recount has no queue entries), other differences: ${JSON.stringify(diffs.others.slice(0, 10))}${diffs.others.length > 10 ? ` ... ${diffs.others.length} in all` : ''} -> ${diffs.ok ? 'empty apart from the written rows' : 'NOT EMPTY'}`,
+      );
     }
 
     // ---- 6. results ----
-    console.log(`\nload average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; the screens' calls took ${httpLoad}`);
-    console.log(`\nscreens, GET /api/analytics/<screen>?period=12m over HTTP (keep-alive, one call at a time), ${CALLS} calls per screen and shop after ${WARMUP} warm-up rounds, BIG and SMALL alternated; BIG ${fmt(BIG_REVIEWS)} reviews + rollups of ${fmt(requestRows.big.entries)} queue entries, SMALL ${fmt(SMALL_REVIEWS)} + ${fmt(requestRows.small.entries)}\n`);
+    console.log(
+      `\nload average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}; the screens' calls took ${httpLoad}`,
+    );
+    console.log(
+      `\nscreens, GET /api/analytics/<screen>?period=12m over HTTP (keep-alive, one call at a time), ${CALLS} calls per screen and shop after ${WARMUP} warm-up rounds, BIG and SMALL alternated; BIG ${fmt(BIG_REVIEWS)} reviews + rollups of ${fmt(requestRows.big.entries)} queue entries, SMALL ${fmt(SMALL_REVIEWS)} + ${fmt(requestRows.small.entries)}\n`,
+    );
     console.log('| screen | BIG p50 | BIG p99 | SMALL p50 | SMALL p99 | p99 BIG/SMALL (goal < 2) | p99 BIG / 50 ms (goal < 1) |');
     console.log('|---|---|---|---|---|---|---|');
     const verdicts: string[] = [];
@@ -401,7 +533,9 @@ async function main() {
       const toGoal = pct(b, 99) / GOAL_MS;
       if (ratio >= GOAL_RATIO) verdicts.push(`${screen}: p99 ratio ${ratio.toFixed(2)} missed`);
       if (toGoal >= 1) verdicts.push(`${screen}: BIG p99 ${ms(pct(b, 99))} over 50 ms`);
-      console.log(`| ${screen} | ${ms(pct(b, 50))} | ${ms(pct(b, 99))} | ${ms(pct(sm, 50))} | ${ms(pct(sm, 99))} | ${ratio.toFixed(2)} | ${toGoal.toFixed(2)} |`);
+      console.log(
+        `| ${screen} | ${ms(pct(b, 50))} | ${ms(pct(b, 99))} | ${ms(pct(sm, 50))} | ${ms(pct(sm, 99))} | ${ratio.toFixed(2)} | ${toGoal.toFixed(2)} |`,
+      );
     }
     console.log('\nthe rollup reads alone, in process (50 runs each after 10, alternated):\n');
     console.log('| read | BIG p50 | BIG p99 | SMALL p50 | SMALL p99 |');
@@ -416,10 +550,15 @@ async function main() {
     console.log('|---|---|');
     console.log(`| rebuildShop, ${fmt(BIG_REVIEWS)} reviews, ${rebuiltBig.months} months (SMALL: ${ms(rebuildSmallMs)}) | ${s(rebuildBigMs)} |`);
     for (const m of maintenance) console.log(`| foldChanges after ${m.label} (${m.fold.days} days recounted) | ${ms(m.foldMs)} per 10,000 new reviews |`);
-    console.log(`\nrecount checks: ${maintenance.map((m) => `${m.label.slice(0, 3)} ${m.diffs.ok ? 'empty apart from the directly written requests.* rows' : `${m.diffs.others.length} other differences`}`).join('; ')}`);
+    console.log(
+      `\nrecount checks: ${maintenance.map((m) => `${m.label.slice(0, 3)} ${m.diffs.ok ? 'empty apart from the directly written requests.* rows' : `${m.diffs.others.length} other differences`}`).join('; ')}`,
+    );
     console.log(`\nthe statements of one BIG call per screen (median of 5 calls, slowest first):\n`);
-    for (const st of statements.slice(0, 12)) console.log(`  ${st.screen.padEnd(8)} ${ms(st.median).padStart(9)}  ${st.sql.replace(/\s+/g, ' ').slice(0, 170)}`);
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the slowest (${slowest.screen}, bindings ${JSON.stringify(slowest.bindings)}):\n${slowestPlan.rows.map((r: { 'QUERY PLAN': string }) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+    for (const st of statements.slice(0, 12))
+      console.log(`  ${st.screen.padEnd(8)} ${ms(st.median).padStart(9)}  ${st.sql.replace(/\s+/g, ' ').slice(0, 170)}`);
+    console.log(
+      `\nEXPLAIN (ANALYZE, BUFFERS) of the slowest (${slowest.screen}, bindings ${JSON.stringify(slowest.bindings)}):\n${slowestPlan.rows.map((r: { 'QUERY PLAN': string }) => `  ${r['QUERY PLAN']}`).join('\n')}`,
+    );
     console.log(`\ngoals: ${verdicts.length ? verdicts.join('; ') : 'all met (p99 BIG/SMALL < 2 and BIG p99 < 50 ms on every screen)'}`);
     if (maintenance.some((m) => !m.diffs.ok)) console.log('the rollups DISAGREE with the recount beyond the directly written rows');
   } finally {
@@ -429,7 +568,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -19,7 +19,10 @@ export interface SeenOrder {
 
 /** Idempotent: a redelivered webhook rewrites the same row. */
 export async function recordOrder(tenant: Tenant, order: SeenOrder) {
-  await tenant.insertInto('analytics_orders', { ...order, updatedAt: new Date() }).onConflict(['shop_id', 'order_id']).merge();
+  await tenant
+    .insertInto('analytics_orders', { ...order, updatedAt: new Date() })
+    .onConflict(['shop_id', 'order_id'])
+    .merge();
 }
 
 /** The shop's currency as its latest order gave it. */
@@ -39,11 +42,15 @@ export function ordersSource(knex: Knex): AnalyticsSource {
   return {
     async touched(since, until) {
       // tenancy: the fold's sweep finds which shops' orders changed, then works per shop
-      const rows = await knex.raw(`SELECT shop_id, array_agg(DISTINCT ${BUCKET('ordered_at')}) AS buckets FROM analytics_orders WHERE updated_at > ? AND updated_at <= ? GROUP BY shop_id`, [since, until]);
+      const rows = await knex.raw(
+        `SELECT shop_id, array_agg(DISTINCT ${BUCKET('ordered_at')}) AS buckets FROM analytics_orders WHERE updated_at > ? AND updated_at <= ? GROUP BY shop_id`,
+        [since, until],
+      );
       return rows.rows.map((r: { shop_id: string; buckets: Date[] }) => ({ shopId: Number(r.shop_id), buckets: r.buckets }));
     },
     async days(tenant, range) {
-      const rows: { day: string; attributed: string; attributedRevenue: string | null; reward: string; rewardRevenue: string | null }[] = await tenant.table('analytics_orders')
+      const rows: { day: string; attributed: string; attributedRevenue: string | null; reward: string; rewardRevenue: string | null }[] = await tenant
+        .table('analytics_orders')
         .select(sql(`${LOCAL_DAY('ordered_at')} AS day`, [range.timezone]))
         .select(sql('count(*) FILTER (WHERE attributed) AS attributed, sum(total) FILTER (WHERE attributed) AS attributed_revenue'))
         .select(sql('count(*) FILTER (WHERE reward) AS reward, sum(total) FILTER (WHERE reward) AS reward_revenue'))
@@ -51,7 +58,12 @@ export function ordersSource(knex: Knex): AnalyticsSource {
         .groupBy('day');
       const out: Record<string, DayFacts> = {};
       for (const r of rows) {
-        out[r.day] = { 'orders.attributed': Number(r.attributed), 'orders.attributed_revenue': Number(r.attributedRevenue ?? 0), 'orders.reward': Number(r.reward), 'orders.reward_revenue': Number(r.rewardRevenue ?? 0) };
+        out[r.day] = {
+          'orders.attributed': Number(r.attributed),
+          'orders.attributed_revenue': Number(r.attributedRevenue ?? 0),
+          'orders.reward': Number(r.reward),
+          'orders.reward_revenue': Number(r.rewardRevenue ?? 0),
+        };
       }
       return out;
     },

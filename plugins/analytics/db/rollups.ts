@@ -15,9 +15,11 @@ async function insertChunked(tenant: Tenant, table: string, rows: Record<string,
 export async function replaceDays(tenant: Tenant, prefix: string, days: string[], facts: Record<string, DayFacts>, trx: Knex.Transaction) {
   if (!days.length) return;
   await tenant.table('analytics_daily', trx).whereIn('day', days).where('metric', 'like', `${prefix}.%`).delete();
-  const rows = days.flatMap((day) => Object.entries(facts[day] ?? {})
-    .filter(([metric, value]) => metric.startsWith(`${prefix}.`) && Number.isFinite(value) && value !== 0)
-    .map(([metric, value]) => ({ day, metric, value })));
+  const rows = days.flatMap((day) =>
+    Object.entries(facts[day] ?? {})
+      .filter(([metric, value]) => metric.startsWith(`${prefix}.`) && Number.isFinite(value) && value !== 0)
+      .map(([metric, value]) => ({ day, metric, value })),
+  );
   await insertChunked(tenant, 'analytics_daily', rows, trx);
   await refreshMetricMonths(tenant, prefix, [...new Set(days.map(monthStart))], trx);
 }
@@ -39,8 +41,9 @@ async function refreshMetricMonths(tenant: Tenant, prefix: string, months: strin
 export async function replaceProductDays(tenant: Tenant, days: string[], facts: Record<string, ProductFacts[]>, trx: Knex.Transaction) {
   if (!days.length) return;
   await tenant.table('analytics_product_daily', trx).whereIn('day', days).delete();
-  const rows = days.flatMap((day) => (facts[day] ?? []).filter((p) => p.count > 0)
-    .map((p) => ({ day, productKey: p.productKey, count: p.count, ratingSum: p.ratingSum })));
+  const rows = days.flatMap((day) =>
+    (facts[day] ?? []).filter((p) => p.count > 0).map((p) => ({ day, productKey: p.productKey, count: p.count, ratingSum: p.ratingSum })),
+  );
   await insertChunked(tenant, 'analytics_product_daily', rows, trx);
   await refreshMonths(tenant, [...new Set(days.map(monthStart))], trx);
 }

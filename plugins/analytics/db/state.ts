@@ -2,7 +2,13 @@
 // the fold's watermark (changes up to it are in the rollups).
 import type { Knex } from 'knex';
 
-export interface ShopRollupState { shopId: number; shopDomain: string; timezone: string; state: 'rebuilding' | 'ready'; rebuiltAt: Date | null }
+export interface ShopRollupState {
+  shopId: number;
+  shopDomain: string;
+  timezone: string;
+  state: 'rebuilding' | 'ready';
+  rebuiltAt: Date | null;
+}
 
 export async function shopState(knex: Knex, shopId: number): Promise<ShopRollupState | undefined> {
   // tenancy: the state row's key is the shop id itself
@@ -12,8 +18,10 @@ export async function shopState(knex: Knex, shopId: number): Promise<ShopRollupS
 /** Marks the shop as being rebuilt in `timezone`. */
 export async function markRebuilding(knex: Knex, shopId: number, shopDomain: string, timezone: string) {
   // tenancy: the state row's key is the shop id itself
-  await knex('analytics_shops').insert({ shopId, shopDomain, timezone, state: 'rebuilding' })
-    .onConflict('shop_id').merge({ timezone, state: 'rebuilding', updatedAt: knex.fn.now() });
+  await knex('analytics_shops')
+    .insert({ shopId, shopDomain, timezone, state: 'rebuilding' })
+    .onConflict('shop_id')
+    .merge({ timezone, state: 'rebuilding', updatedAt: knex.fn.now() });
 }
 
 export async function markReady(knex: Knex, shopId: number, timezone: string) {

@@ -19,7 +19,10 @@ export async function up(knex: Knex) {
     t.primary(['shop_id', 'month', 'metric']);
   });
   // Best and worst products: per day for short periods, per month for long ones.
-  for (const [table, column] of [['analytics_product_daily', 'day'], ['analytics_product_monthly', 'month']] as const) {
+  for (const [table, column] of [
+    ['analytics_product_daily', 'day'],
+    ['analytics_product_monthly', 'month'],
+  ] as const) {
     await knex.schema.createTable(table, (t) => {
       t.bigInteger('shop_id').notNullable().references('shops.id').onDelete('CASCADE');
       t.date(column).notNullable();
@@ -62,5 +65,14 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['analytics_fold', 'analytics_orders', 'analytics_shops', 'analytics_product_monthly', 'analytics_product_daily', 'analytics_monthly', 'analytics_daily']) await knex.schema.dropTable(table);
+  for (const table of [
+    'analytics_fold',
+    'analytics_orders',
+    'analytics_shops',
+    'analytics_product_monthly',
+    'analytics_product_daily',
+    'analytics_monthly',
+    'analytics_daily',
+  ])
+    await knex.schema.dropTable(table);
 }

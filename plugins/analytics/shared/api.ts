@@ -19,7 +19,10 @@ export interface PeriodInfo {
 }
 
 /** A figure and its value in the previous period (null when not defined, e.g. no reviews to average). */
-export interface Figure { value: number | null; previous: number | null }
+export interface Figure {
+  value: number | null;
+  previous: number | null;
+}
 
 export interface OverviewAnswer extends PeriodInfo {
   figures: {
@@ -45,10 +48,19 @@ export interface RatingPoint {
   count: number;
   /** null when the bucket has no reviews */
   average: number | null;
-  stars1: number; stars2: number; stars3: number; stars4: number; stars5: number;
+  stars1: number;
+  stars2: number;
+  stars3: number;
+  stars4: number;
+  stars5: number;
 }
 
-export interface ProductRank { productKey: string; title: string; count: number; average: number }
+export interface ProductRank {
+  productKey: string;
+  title: string;
+  count: number;
+  average: number;
+}
 
 export interface RatingAnswer extends PeriodInfo {
   series: RatingPoint[];
@@ -62,7 +74,11 @@ export interface RatingAnswer extends PeriodInfo {
   negativeShare: number | null;
 }
 
-export interface FunnelStep { step: 'sent' | 'opened' | 'clicked' | 'reviewed' | 'photo'; count: number; /** of the step before (sent: null) */ rate: number | null }
+export interface FunnelStep {
+  step: 'sent' | 'opened' | 'clicked' | 'reviewed' | 'photo';
+  count: number /** of the step before (sent: null) */;
+  rate: number | null;
+}
 
 export interface EmailAnswer extends PeriodInfo {
   funnel: FunnelStep[];

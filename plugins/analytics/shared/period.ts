@@ -7,7 +7,9 @@ export const MAX_DAYS = 3 * 366;
 
 export const periodQuery = z.union([
   z.object({ period: z.enum(PERIODS) }).strict(),
-  z.object({ from: z.string().refine(isDay, 'Invalid date value'), to: z.string().refine(isDay, 'Invalid date value') }).strict()
+  z
+    .object({ from: z.string().refine(isDay, 'Invalid date value'), to: z.string().refine(isDay, 'Invalid date value') })
+    .strict()
     .refine((q) => q.from <= q.to, { message: 'The start date must be before the end date', path: ['from'] })
     .refine((q) => dayCount(q.from, q.to) <= MAX_DAYS, { message: `A period is at most ${MAX_DAYS} days`, path: ['from'] }),
 ]);

@@ -19,6 +19,13 @@
  *           orders.reward_revenue (by the order's created_at)
  */
 export const TTR_BUCKETS = [
-  { key: 'h1', hours: 1 }, { key: 'h6', hours: 6 }, { key: 'd1', hours: 24 }, { key: 'd2', hours: 48 },
-  { key: 'd4', hours: 96 }, { key: 'd7', hours: 168 }, { key: 'd14', hours: 336 }, { key: 'd30', hours: 720 }, { key: 'more', hours: Infinity },
+  { key: 'h1', hours: 1 },
+  { key: 'h6', hours: 6 },
+  { key: 'd1', hours: 24 },
+  { key: 'd2', hours: 48 },
+  { key: 'd4', hours: 96 },
+  { key: 'd7', hours: 168 },
+  { key: 'd14', hours: 336 },
+  { key: 'd30', hours: 720 },
+  { key: 'more', hours: Infinity },
 ] as const;

@@ -13,11 +13,17 @@ import { addDays, localDay } from '../shared/days';
 jest.setTimeout(180_000);
 
 let stack: PlatformStack;
-beforeAll(async () => { stack = await startPlatformStack(); }, 120_000);
+beforeAll(async () => {
+  stack = await startPlatformStack();
+}, 120_000);
 afterAll(() => stack?.close());
 
 const services = () => stack.api.runtime.services;
-const rawMail = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const rawMail = (file: string) =>
+  fs
+    .readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 const get = (link: string) => fetch(stack.appUrl + pathOf(link), { redirect: 'manual' });
 
@@ -26,7 +32,9 @@ async function shopWithRequests(n: number) {
   const installed = await stack.installShop();
   const { domain, appToken } = installed;
   const http = client(stack.appUrl, appToken);
-  expect((await http.put('/api/email-templates/review-reminder', { secondaryButton: { text: 'Visit the shop', url: `https://${domain}/collections/all` } })).status).toBe(200);
+  expect(
+    (await http.put('/api/email-templates/review-reminder', { secondaryButton: { text: 'Visit the shop', url: `https://${domain}/collections/all` } })).status,
+  ).toBe(200);
   for (let i = 0; i < n; i++) await stack.control('/orders', { shop: domain, fulfill: true, country: 'US' });
   const waiting = await eventually(async () => {
     const rows = (await http.get('/api/email-queue?limitPerPage=50')).body.data as { id: number; queueType: string; status: string }[] | undefined;

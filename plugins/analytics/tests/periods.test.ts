@@ -15,12 +15,20 @@ test('local days follow the timezone, including half-hour offsets and DST change
   // the US DST change on 2026-11-01 neither skips nor repeats a day
   expect(addDays('2026-10-31', 1)).toBe('2026-11-01');
   expect(addDays('2026-11-01', 1)).toBe('2026-11-02');
-  expect(consecutiveRuns(['2026-01-03', '2026-01-01', '2026-01-02', '2026-01-05', '2026-01-02'])).toEqual([{ from: '2026-01-01', to: '2026-01-03' }, { from: '2026-01-05', to: '2026-01-05' }]);
+  expect(consecutiveRuns(['2026-01-03', '2026-01-01', '2026-01-02', '2026-01-05', '2026-01-02'])).toEqual([
+    { from: '2026-01-01', to: '2026-01-03' },
+    { from: '2026-01-05', to: '2026-01-05' },
+  ]);
 });
 
 test('periods end today in the shop timezone and compare with the same number of days before', () => {
   const now = new Date('2026-11-27T03:00:00Z');
-  expect(resolvePeriod({ period: '7d' }, 'America/Los_Angeles', now)).toEqual({ from: '2026-11-20', to: '2026-11-26', previous: { from: '2026-11-13', to: '2026-11-19' }, granularity: 'day' });
+  expect(resolvePeriod({ period: '7d' }, 'America/Los_Angeles', now)).toEqual({
+    from: '2026-11-20',
+    to: '2026-11-26',
+    previous: { from: '2026-11-13', to: '2026-11-19' },
+    granularity: 'day',
+  });
   expect(resolvePeriod({ period: '12m' }, 'UTC', now)).toMatchObject({ from: '2025-11-28', to: '2026-11-27', granularity: 'month' });
   expect(resolvePeriod({ period: '90d' }, 'UTC', now).granularity).toBe('week');
   expect(periodQuery.safeParse({ from: '2026-02-30', to: '2026-03-01' }).success).toBe(false);
@@ -62,8 +70,17 @@ test('a landing page names a request by its UTM parameters; the window is 7 days
 });
 
 test('a period reads whole months from the monthly rollups and its edge days from the daily ones', () => {
-  expect(splitPeriod('2025-11-28', '2026-11-27')).toEqual({ months: { from: '2025-12-01', to: '2026-10-01' }, edges: [{ from: '2025-11-28', to: '2025-11-30' }, { from: '2026-11-01', to: '2026-11-27' }] });
+  expect(splitPeriod('2025-11-28', '2026-11-27')).toEqual({
+    months: { from: '2025-12-01', to: '2026-10-01' },
+    edges: [
+      { from: '2025-11-28', to: '2025-11-30' },
+      { from: '2026-11-01', to: '2026-11-27' },
+    ],
+  });
   expect(splitPeriod('2026-01-01', '2026-03-31')).toEqual({ months: { from: '2026-01-01', to: '2026-03-01' }, edges: [] });
   expect(splitPeriod('2026-01-05', '2026-01-20')).toEqual({ months: null, edges: [{ from: '2026-01-05', to: '2026-01-20' }] });
-  expect(splitPeriod('2026-01-05', '2026-02-28')).toEqual({ months: { from: '2026-02-01', to: '2026-02-01' }, edges: [{ from: '2026-01-05', to: '2026-01-31' }] });
+  expect(splitPeriod('2026-01-05', '2026-02-28')).toEqual({
+    months: { from: '2026-02-01', to: '2026-02-01' },
+    edges: [{ from: '2026-01-05', to: '2026-01-31' }],
+  });
 });

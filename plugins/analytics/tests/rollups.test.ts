@@ -8,7 +8,9 @@ import { differencesFromRecount } from '../activities/verify';
 import { orderCreatedHook } from '../activities/orders';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
 afterAll(() => api.close());
 
 const services = () => api.runtime.services;
@@ -20,7 +22,12 @@ async function foldUntilCounted(shopId: number) {
 }
 
 const order = (id: string, createdAt: Date, landing: string | null, total = '40.00', codes: string[] = []) => ({
-  id, created_at: createdAt.toISOString(), total_price: total, currency: 'EUR', landing_site: landing, discount_codes: codes.map((code) => ({ code })),
+  id,
+  created_at: createdAt.toISOString(),
+  total_price: total,
+  currency: 'EUR',
+  landing_site: landing,
+  discount_codes: codes.map((code) => ({ code })),
 });
 
 test('the rollups equal a full recount after a randomised sequence of reviews, moderation, orders and timezone changes', async () => {
@@ -38,8 +45,13 @@ test('the rollups equal a full recount after a randomised sequence of reviews, m
     const op = pick(['import', 'import', 'moderate', 'moderate', 'order', 'timezone', 'fold'] as const);
     if (op === 'import') {
       const rows = Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => ({
-        productId: pick(products), productTitle: 'Linen shirt', rating: 1 + Math.floor(rnd() * 5), content: 'Fine', firstName: 'Ann',
-        source: pick(['imported', 'amazon', 'aliexpress'] as const), createdAt: new Date(Date.now() - rnd() * 60 * 86_400_000),
+        productId: pick(products),
+        productTitle: 'Linen shirt',
+        rating: 1 + Math.floor(rnd() * 5),
+        content: 'Fine',
+        firstName: 'Ann',
+        source: pick(['imported', 'amazon', 'aliexpress'] as const),
+        createdAt: new Date(Date.now() - rnd() * 60 * 86_400_000),
         status: pick(['published', 'unpublished'] as const),
       }));
       ids.push(...(await importer().importReviews(tenant, rows)).ids);
@@ -48,8 +60,10 @@ test('the rollups equal a full recount after a randomised sequence of reviews, m
       expect(res.status).toBeLessThan(500);
     } else if (op === 'order') {
       const at = new Date(Date.now() - rnd() * 30 * 86_400_000);
-      await hook({ id: step, shopId: shop.id, shopDomain: shop.shopifyDomain, topic: 'orders/create', webhookId: `w${step}`, triggeredAt: null, payload: '' },
-        order(`${seed}${step}`, at, `/products/x?utm_source=plaudit&utm_content=${step}`));
+      await hook(
+        { id: step, shopId: shop.id, shopDomain: shop.shopifyDomain, topic: 'orders/create', webhookId: `w${step}`, triggeredAt: null, payload: '' },
+        order(`${seed}${step}`, at, `/products/x?utm_source=plaudit&utm_content=${step}`),
+      );
     } else if (op === 'timezone') {
       await updateShop(api, shop.id, { ianaTimezone: pick(['Asia/Kolkata', 'Pacific/Auckland', 'America/Los_Angeles', 'UTC']) });
     } else {
@@ -58,7 +72,9 @@ test('the rollups equal a full recount after a randomised sequence of reviews, m
   }
   await foldUntilCounted(shop.id);
   // the comparison can fail: a review the fold has not seen yet is a difference until the next fold
-  await importer().importReviews(tenant, [{ productId: products[0], rating: 4, content: 'Unseen', firstName: 'Bo', createdAt: new Date(Date.now() - 86_400_000) }]);
+  await importer().importReviews(tenant, [
+    { productId: products[0], rating: 4, content: 'Unseen', firstName: 'Bo', createdAt: new Date(Date.now() - 86_400_000) },
+  ]);
   expect((await differencesFromRecount(services(), shop.id)).length).toBeGreaterThan(0);
   await foldUntilCounted(shop.id);
   // a timezone change without any other change is seen by the screens, which start the rebuild
@@ -76,7 +92,9 @@ test('a review at 23:30 local time counts on its local day, in the screens as in
   const http = client(api.url, token);
   await rebuildShop(services(), shop.id);
   // 2026-11-02 23:30 in New York is 2026-11-03 04:30 UTC
-  await importer().importReviews(tenant, [{ productId: 'gid://shopify/Product/1', rating: 5, content: 'Late', firstName: 'Ann', createdAt: new Date('2026-11-03T04:30:00Z') }]);
+  await importer().importReviews(tenant, [
+    { productId: 'gid://shopify/Product/1', rating: 5, content: 'Late', firstName: 'Ann', createdAt: new Date('2026-11-03T04:30:00Z') },
+  ]);
   await foldUntilCounted(shop.id);
   const day = async (d: string) => (await http.get(`/api/analytics/overview?from=${d}&to=${d}`)).body.figures.reviews.value;
   expect(await day('2026-11-02')).toBe(1);
@@ -86,11 +104,18 @@ test('a review at 23:30 local time counts on its local day, in the screens as in
   expect((await http.get('/api/analytics/overview?from=2026-11-02&to=2026-11-02')).body.questions).toEqual({ asked: none, answered: none });
 });
 
-
 test('a period that is not one gets a 400 with the reason, never a 5xx', async () => {
   const { token } = await createShop(api, { ianaTimezone: 'Europe/Berlin' });
   const http = client(api.url, token);
-  for (const query of ['from=2026-13-01&to=2026-01-01', 'from=2026-02-30&to=2026-03-01', 'period=5d', 'from=2026-03-02&to=2026-03-01', 'from=2020-01-01&to=2026-01-01', 'foo=1', 'period=7d&from=2026-01-01']) {
+  for (const query of [
+    'from=2026-13-01&to=2026-01-01',
+    'from=2026-02-30&to=2026-03-01',
+    'period=5d',
+    'from=2026-03-02&to=2026-03-01',
+    'from=2020-01-01&to=2026-01-01',
+    'foo=1',
+    'period=7d&from=2026-01-01',
+  ]) {
     const res = await http.get(`/api/analytics/email?${query}`);
     expect([query, res.status]).toEqual([query, 400]);
   }

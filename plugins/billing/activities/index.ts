@@ -7,7 +7,9 @@ import type { ActivityDeps, PlatformHooks, WebhookDelivery } from '@plaudit/kern
 import { lockAccount, saveAccount } from '../db/account';
 import { noteChargeStatus, syncPlan } from '../db/sync';
 
-interface SubscriptionUpdate { app_subscription?: { admin_graphql_api_id?: string; status?: string } }
+interface SubscriptionUpdate {
+  app_subscription?: { admin_graphql_api_id?: string; status?: string };
+}
 
 /** Billing has no activities of its own: its work runs in webhooks (below) and API calls. */
 export function createActivities(_deps: ActivityDeps) {
@@ -31,7 +33,8 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
         const tenant = deps.tenant(d.shopId, d.shopDomain);
         await deps.knex.transaction(async (trx) => {
           const account = await lockAccount(tenant, trx);
-          if (account.subscriptionId) await saveAccount(tenant, { subscriptionId: null, status: 'CANCELLED', interval: null, currentPeriodEnd: null, trialEndsAt: null }, trx);
+          if (account.subscriptionId)
+            await saveAccount(tenant, { subscriptionId: null, status: 'CANCELLED', interval: null, currentPeriodEnd: null, trialEndsAt: null }, trx);
           await deps.shops.changePlan(d.shopId!, 'free', { key: `uninstalled:${d.webhookId}`, trx });
         });
       },

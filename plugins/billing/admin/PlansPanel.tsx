@@ -63,17 +63,28 @@ export function PlansPanel({ highlightTier }: { highlightTier?: TierName }) {
     <Box>
       <CurrentPlan info={info} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-        <ToggleButtonGroup exclusive size="small" value={interval} onChange={(_e, v: Interval | null) => v && setInterval(v)} aria-label={translate('billing:interval.label')}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={interval}
+          onChange={(_e, v: Interval | null) => v && setInterval(v)}
+          aria-label={translate('billing:interval.label')}
+        >
           <ToggleButton value="monthly">{translate('billing:interval.monthly')}</ToggleButton>
           <ToggleButton value="annual">{translate('billing:interval.annual')}</ToggleButton>
         </ToggleButtonGroup>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField
-            size="small" label={translate('billing:coupon.label')} value={coupon}
+            size="small"
+            label={translate('billing:coupon.label')}
+            value={coupon}
             onChange={(e) => (setCoupon(e.target.value), setCouponState({}))}
-            error={!!couponState.error} helperText={couponState.error ?? (couponState.applied ? translate('billing:coupon.ready', { code: couponState.applied }) : ' ')}
+            error={!!couponState.error}
+            helperText={couponState.error ?? (couponState.applied ? translate('billing:coupon.ready', { code: couponState.applied }) : ' ')}
           />
-          <Button variant="outlined" onClick={applyCoupon}>{translate('billing:coupon.apply')}</Button>
+          <Button variant="outlined" onClick={applyCoupon}>
+            {translate('billing:coupon.apply')}
+          </Button>
         </Stack>
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -99,15 +110,29 @@ function CurrentPlan({ info }: { info: SubscriptionInfo }) {
   const lines = [
     info.trialDaysLeft ? translate('billing:current.trial', { days: info.trialDaysLeft }) : null,
     info.currentPeriodEnd ? translate('billing:current.renews', { date: new Date(info.currentPeriodEnd).toLocaleDateString() }) : null,
-    info.discount ? translate('billing:current.discount', { value: info.discount.percentage !== null ? `${info.discount.percentage}%` : `$${info.discount.amount}`, periods: info.discount.intervals ?? '∞' }) : null,
+    info.discount
+      ? translate('billing:current.discount', {
+          value: info.discount.percentage !== null ? `${info.discount.percentage}%` : `$${info.discount.amount}`,
+          periods: info.discount.intervals ?? '∞',
+        })
+      : null,
   ].filter(Boolean);
   return (
     <Stack spacing={1}>
-      <Typography variant="h6" component="p" data-testid="current-plan">{translate('billing:current.plan', { name: info.name })}{info.interval === 'annual' ? ` · ${translate('billing:interval.annual_short')}` : ''}</Typography>
-      {lines.map((l) => <Typography key={l} variant="body2" color="text.secondary">{l}</Typography>)}
+      <Typography variant="h6" component="p" data-testid="current-plan">
+        {translate('billing:current.plan', { name: info.name })}
+        {info.interval === 'annual' ? ` · ${translate('billing:interval.annual_short')}` : ''}
+      </Typography>
+      {lines.map((l) => (
+        <Typography key={l} variant="body2" color="text.secondary">
+          {l}
+        </Typography>
+      ))}
       {info.quota && (
         <Typography variant="body2" data-testid="requests-left">
-          {info.quota.limit === null ? translate('billing:current.quota_unlimited') : translate('billing:current.quota', { left: info.quota.left, limit: info.quota.limit })}
+          {info.quota.limit === null
+            ? translate('billing:current.quota_unlimited')
+            : translate('billing:current.quota', { left: info.quota.left, limit: info.quota.limit })}
         </Typography>
       )}
       {info.fullAccess && <Alert severity="info">{translate('billing:current.full_access')}</Alert>}

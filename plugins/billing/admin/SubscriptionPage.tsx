@@ -16,11 +16,29 @@ export default function SubscriptionPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('billing:title')} />
-      <Typography variant="h5" component="h1" gutterBottom>{translate('billing:title')}</Typography>
-      {tier && <Alert severity="info" sx={{ mb: 2 }}>{translate('billing:gate', { name: translate(`billing:tier.${tier}`) })}</Alert>}
-      {params.get('success') === 'true' && <Alert severity="success" sx={{ mb: 2 }}>{translate('billing:toast.switched_free')}</Alert>}
-      {charge === 'approved' && <Alert severity="success" sx={{ mb: 2 }}>{translate('billing:toast.approved')}</Alert>}
-      {charge === 'declined' && <Alert severity="warning" sx={{ mb: 2 }}>{translate('billing:toast.declined')}</Alert>}
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('billing:title')}
+      </Typography>
+      {tier && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('billing:gate', { name: translate(`billing:tier.${tier}`) })}
+        </Alert>
+      )}
+      {params.get('success') === 'true' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {translate('billing:toast.switched_free')}
+        </Alert>
+      )}
+      {charge === 'approved' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {translate('billing:toast.approved')}
+        </Alert>
+      )}
+      {charge === 'declined' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('billing:toast.declined')}
+        </Alert>
+      )}
       <Card>
         <CardContent>
           <PlansPanel highlightTier={tier} />

@@ -5,9 +5,16 @@ import type { Interval, PlanId, SubscriptionInfo } from '../shared/plans';
 export const loadInfo = () => apiJson<{ data: SubscriptionInfo }>('/subscription').then((r) => r.data);
 
 export const checkCoupon = (code: string) =>
-  apiJson<{ data: { code: string; kind: 'percentage' | 'amount'; value: number; durationIntervals: number | null } }>(`/subscription/coupons/${encodeURIComponent(code)}`).then((r) => r.data);
+  apiJson<{ data: { code: string; kind: 'percentage' | 'amount'; value: number; durationIntervals: number | null } }>(
+    `/subscription/coupons/${encodeURIComponent(code)}`,
+  ).then((r) => r.data);
 
-export interface SubscribeOptions { interval?: Interval; coupon?: string; offer?: 'leave'; reason?: string }
+export interface SubscribeOptions {
+  interval?: Interval;
+  coupon?: string;
+  offer?: 'leave';
+  reason?: string;
+}
 
 /** The admin's path prefix: /embed inside the Shopify admin, none standalone. */
 const prefix = () => (window.location.pathname.startsWith('/embed') ? '/embed' : '');

@@ -23,12 +23,14 @@ function parse(args: string[]) {
 
 const optionalInt = (v: string | undefined) => (v === undefined ? null : Number(v));
 
-const describe = (c: Coupon) => [
-  c.code, c.kind === 'percentage' ? `${c.value}%` : `USD ${c.value.toFixed(2)}`,
-  c.durationIntervals ? `${c.durationIntervals} billing periods` : 'every billing period',
-  c.expiresAt ? `expires ${c.expiresAt.toISOString().slice(0, 10)}` : 'no expiry',
-  `${c.redemptions ?? 0}/${c.redemptionLimit ?? '∞'} redeemed`,
-].join('\t');
+const describe = (c: Coupon) =>
+  [
+    c.code,
+    c.kind === 'percentage' ? `${c.value}%` : `USD ${c.value.toFixed(2)}`,
+    c.durationIntervals ? `${c.durationIntervals} billing periods` : 'every billing period',
+    c.expiresAt ? `expires ${c.expiresAt.toISOString().slice(0, 10)}` : 'no expiry',
+    `${c.redemptions ?? 0}/${c.redemptionLimit ?? '∞'} redeemed`,
+  ].join('\t');
 
 export default definePluginCli({
   commands: {

@@ -51,7 +51,10 @@ export async function chargeOf(tenant: Tenant, subscriptionId: string, trx?: Kne
 }
 
 export async function updateCharge(tenant: Tenant, subscriptionId: string, patch: Partial<Charge>, trx?: Knex.Transaction) {
-  await tenant.table('billing_charges', trx).where({ subscriptionId }).update({ ...patch, updatedAt: new Date() });
+  await tenant
+    .table('billing_charges', trx)
+    .where({ subscriptionId })
+    .update({ ...patch, updatedAt: new Date() });
 }
 
 export async function recordDowngrade(tenant: Tenant, fromPlan: string, toPlan: string, reason: string) {
@@ -60,7 +63,11 @@ export async function recordDowngrade(tenant: Tenant, fromPlan: string, toPlan: 
 
 function pick(row: Record<string, any>): Partial<Account> {
   return {
-    subscriptionId: row.subscriptionId ?? null, status: row.status, interval: row.interval ?? null,
-    trialEndsAt: row.trialEndsAt ?? null, currentPeriodEnd: row.currentPeriodEnd ?? null, leaveOfferUsedAt: row.leaveOfferUsedAt ?? null,
+    subscriptionId: row.subscriptionId ?? null,
+    status: row.status,
+    interval: row.interval ?? null,
+    trialEndsAt: row.trialEndsAt ?? null,
+    currentPeriodEnd: row.currentPeriodEnd ?? null,
+    leaveOfferUsedAt: row.leaveOfferUsedAt ?? null,
   };
 }

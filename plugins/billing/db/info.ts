@@ -39,5 +39,9 @@ async function discountOf(deps: KernelServices, leaveOffer: boolean, couponCode:
   // tenancy: the coupon's rules by its code (coupons are the operator's, shared by all shops)
   const c = await deps.knex('billing_coupons').where({ code: couponCode }).first();
   if (!c) return null;
-  return { percentage: c.kind === 'percentage' ? Number(c.value) : null, amount: c.kind === 'amount' ? Number(c.value) : null, intervals: c.durationIntervals ?? null };
+  return {
+    percentage: c.kind === 'percentage' ? Number(c.value) : null,
+    amount: c.kind === 'amount' ? Number(c.value) : null,
+    intervals: c.durationIntervals ?? null,
+  };
 }

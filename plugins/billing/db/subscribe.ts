@@ -8,14 +8,18 @@ import { readAccount, recordCharge, recordDowngrade, saveAccount, type Account }
 import { couponDiscount, usableCoupon } from './coupons';
 
 type SubscribeQuery = z.infer<typeof subscribeQuery>;
-export interface SubscribeAnswer { confirmationUrl: string | null; isRedirect: boolean }
+export interface SubscribeAnswer {
+  confirmationUrl: string | null;
+  isRedirect: boolean;
+}
 
 const TEST_SHOPIFY_PLANS = ['development', 'partner_test', 'affiliate', 'staff', 'trial'];
 
 const badRequest = (message: string, field: string) => createHttpError(400, message, { errors: { [field]: message } });
 
 /** The leave offer is there once, for a shop that pays and has not used it. */
-export const leaveOfferAvailable = (shop: ShopView, account: Account) => normalisePlan(shop.plan) !== 'free' && !!account.subscriptionId && !account.leaveOfferUsedAt;
+export const leaveOfferAvailable = (shop: ShopView, account: Account) =>
+  normalisePlan(shop.plan) !== 'free' && !!account.subscriptionId && !account.leaveOfferUsedAt;
 
 export async function subscribe(deps: KernelServices, shop: ShopView, planParam: string, q: SubscribeQuery): Promise<SubscribeAnswer> {
   if (!(PLAN_IDS as readonly string[]).includes(planParam)) throw createHttpError(404, 'Unknown plan');
@@ -29,14 +33,17 @@ export async function subscribe(deps: KernelServices, shop: ShopView, planParam:
   const downgrade = tierRank(target.tier) < tierRank(current.tier);
   if (downgrade && !q.reason) throw badRequest('Please choose a reason', 'reason');
   if (target.id === 'free') return switchToFree(deps, shop, account, q.reason);
-  if (target.id === current.id && account.subscriptionId && (account.interval ?? 'monthly') === q.interval && !leave && !q.coupon) throw badRequest('You are already on this plan', 'planId');
+  if (target.id === current.id && account.subscriptionId && (account.interval ?? 'monthly') === q.interval && !leave && !q.coupon)
+    throw badRequest('You are already on this plan', 'planId');
 
   const coupon = q.coupon && !leave ? await usableCoupon(deps.knex, deps.tenant(shop.id, shop.domain), q.coupon) : undefined;
   if (q.coupon && !leave && !coupon) throw badRequest('Invalid coupon code', 'coupon');
-  const interval = leave ? account.interval ?? 'monthly' : q.interval;
+  const interval = leave ? (account.interval ?? 'monthly') : q.interval;
   if (interval === 'annual' && target.annualMonthly === null) throw badRequest('This plan has no annual billing', 'interval');
   const price = periodPrice(target, interval);
-  const discount = leave ? { value: { percentage: LEAVE_OFFER.percentage }, durationLimitInIntervals: LEAVE_OFFER.intervals } : coupon && couponDiscount(coupon);
+  const discount = leave
+    ? { value: { percentage: LEAVE_OFFER.percentage }, durationLimitInIntervals: LEAVE_OFFER.intervals }
+    : coupon && couponDiscount(coupon);
   const api = deps.platform?.adminApi(shop.domain);
   if (!api) throw createHttpError(503, 'Billing is not available');
   const created = await api.createSubscription({
@@ -46,10 +53,27 @@ export async function subscribe(deps: KernelServices, shop: ShopView, planParam:
     trialDays: target.trialDays,
     // The leave offer applies at once: under STANDARD, a change only in discount would wait for the next cycle.
     replacementBehavior: leave ? 'APPLY_IMMEDIATELY' : 'STANDARD',
-    lineItems: [{ plan: { appRecurringPricingDetails: { interval: interval === 'annual' ? 'ANNUAL' : 'EVERY_30_DAYS', price: { amount: price, currencyCode: 'USD' }, ...(discount ? { discount } : {}) } } }],
+    lineItems: [
+      {
+        plan: {
+          appRecurringPricingDetails: {
+            interval: interval === 'annual' ? 'ANNUAL' : 'EVERY_30_DAYS',
+            price: { amount: price, currencyCode: 'USD' },
+            ...(discount ? { discount } : {}),
+          },
+        },
+      },
+    ],
   });
   const tenant = deps.tenant(shop.id, shop.domain);
-  await recordCharge(tenant, { subscriptionId: created.appSubscription.id, plan: target.id, interval, price, couponCode: coupon?.code ?? null, leaveOffer: leave });
+  await recordCharge(tenant, {
+    subscriptionId: created.appSubscription.id,
+    plan: target.id,
+    interval,
+    price,
+    couponCode: coupon?.code ?? null,
+    leaveOffer: leave,
+  });
   if (downgrade) await declineOffer(deps, shop, account, current.id, target.id, q.reason!);
   return { confirmationUrl: browserUrl(created.confirmationUrl), isRedirect: true };
 }
@@ -58,12 +82,19 @@ async function switchToFree(deps: KernelServices, shop: ShopView, account: Accou
   const tenant = deps.tenant(shop.id, shop.domain);
   if (account.subscriptionId) {
     // Already ended at Shopify (a race with the webhook) is as good as cancelled here.
-    await deps.platform?.adminApi(shop.domain).cancelSubscription(account.subscriptionId).catch((err: Error) => deps.log.warn({ err, shop: shop.domain }, 'billing: cancel refused'));
+    await deps.platform
+      ?.adminApi(shop.domain)
+      .cancelSubscription(account.subscriptionId)
+      .catch((err: Error) => deps.log.warn({ err, shop: shop.domain }, 'billing: cancel refused'));
   }
   const from = normalisePlan(shop.plan);
   await deps.knex.transaction(async (trx) => {
     await tenant.insertInto('billing_accounts', {}, trx).onConflict('shop_id').ignore();
-    await saveAccount(tenant, { subscriptionId: null, status: account.subscriptionId ? 'CANCELLED' : account.status, interval: null, currentPeriodEnd: null, trialEndsAt: null }, trx);
+    await saveAccount(
+      tenant,
+      { subscriptionId: null, status: account.subscriptionId ? 'CANCELLED' : account.status, interval: null, currentPeriodEnd: null, trialEndsAt: null },
+      trx,
+    );
     await deps.shops.changePlan(shop.id, 'free', { key: `free@${Date.now()}`, trx });
     if (!shop.flags.setupDone) await deps.shops.markSetupDone(shop.id, trx);
   });

@@ -34,7 +34,14 @@ export async function syncPlan(deps: KernelServices, shop: ShopView): Promise<Ac
   });
 }
 
-async function applyActive(deps: KernelServices, shop: ShopView, tenant: Tenant, account: Account, sub: ActiveSubscription, trx: Knex.Transaction): Promise<Account> {
+async function applyActive(
+  deps: KernelServices,
+  shop: ShopView,
+  tenant: Tenant,
+  account: Account,
+  sub: ActiveSubscription,
+  trx: Knex.Transaction,
+): Promise<Account> {
   const charge = await chargeOf(tenant, sub.id, trx);
   if (!charge) {
     deps.log.warn({ shop: shop.domain, subscription: sub.id }, 'billing: an active subscription this app did not ask for; plan left as it is');

@@ -60,5 +60,6 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['billing_downgrades', 'billing_coupon_redemptions', 'billing_coupons', 'billing_charges', 'billing_accounts']) await knex.schema.dropTable(table);
+  for (const table of ['billing_downgrades', 'billing_coupon_redemptions', 'billing_coupons', 'billing_charges', 'billing_accounts'])
+    await knex.schema.dropTable(table);
 }

@@ -54,14 +54,16 @@ export const LEAVE_OFFER = { percentage: 0.5, intervals: 2 };
 
 export const DOWNGRADE_REASONS = ['too_expensive', 'missing_features', 'not_using', 'switching_app', 'temporary', 'other'] as const;
 
-export const subscribeQuery = z.object({
-  interval: z.enum(['monthly', 'annual']).default('monthly'),
-  coupon: z.string().trim().max(64).optional(),
-  offer: z.literal('leave').optional(),
-  reason: z.enum(DOWNGRADE_REASONS).optional(),
-  /** the onboarding's plan step: subscribing there finishes onboarding */
-  onboarding: z.enum(['true', 'false']).optional(),
-}).strict();
+export const subscribeQuery = z
+  .object({
+    interval: z.enum(['monthly', 'annual']).default('monthly'),
+    coupon: z.string().trim().max(64).optional(),
+    offer: z.literal('leave').optional(),
+    reason: z.enum(DOWNGRADE_REASONS).optional(),
+    /** the onboarding's plan step: subscribing there finishes onboarding */
+    onboarding: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
 
 export interface SubscriptionInfo {
   plan: PlanId;

@@ -22,13 +22,30 @@ function plaudit(...args: string[]): Promise<{ code: number; stdout: string; std
 
 test('billing:coupons:add, :list and :remove; bad arguments exit 2 with the usage', async () => {
   const code = `CLI${Date.now()}`;
-  const added = await plaudit('billing:coupons:add', '--code', code.toLowerCase(), '--percent', '20', '--intervals', '3', '--expires', '2099-12-31', '--limit', '5');
+  const added = await plaudit(
+    'billing:coupons:add',
+    '--code',
+    code.toLowerCase(),
+    '--percent',
+    '20',
+    '--intervals',
+    '3',
+    '--expires',
+    '2099-12-31',
+    '--limit',
+    '5',
+  );
   expect(added).toMatchObject({ code: 0 });
   expect(added.stdout).toContain(`added ${code}\t20%\t3 billing periods\texpires 2099-12-31\t0/5 redeemed`);
   expect((await plaudit('billing:coupons:list')).stdout).toContain(`${code}\t20%`);
 
   const { token } = await createShop(api, { plan: 'free', installedAt: new Date('2025-01-01') });
-  expect((await client(api.url, token).get(`/api/subscription/coupons/${code}`)).body.data).toMatchObject({ code, kind: 'percentage', value: 20, durationIntervals: 3 });
+  expect((await client(api.url, token).get(`/api/subscription/coupons/${code}`)).body.data).toMatchObject({
+    code,
+    kind: 'percentage',
+    value: 20,
+    durationIntervals: 3,
+  });
 
   const twice = await plaudit('billing:coupons:add', '--code', code, '--amount', '5');
   expect(twice.code).toBe(2);

@@ -36,8 +36,13 @@ export async function deliverWebhook(stack: Stack, shop: string, topic: string, 
   const res = await fetch(`${stack.appUrl}/webhooks`, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json', 'x-shopify-topic': topic, 'x-shopify-hmac-sha256': hmac, 'x-shopify-shop-domain': shop,
-      'x-shopify-api-version': '2025-10', 'x-shopify-webhook-id': crypto.randomUUID(), 'x-shopify-triggered-at': new Date().toISOString(),
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-hmac-sha256': hmac,
+      'x-shopify-shop-domain': shop,
+      'x-shopify-api-version': '2025-10',
+      'x-shopify-webhook-id': crypto.randomUUID(),
+      'x-shopify-triggered-at': new Date().toISOString(),
     },
     body,
   });

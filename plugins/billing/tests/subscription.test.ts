@@ -28,20 +28,33 @@ async function upgrade(http: Http, plan: string, query = '') {
   return returnFrom(await decide(res.body.confirmationUrl, 'approve'));
 }
 
-test('GET /api/subscription: a Free shop\'s plan, quota, offers and the plan comparison', async () => {
+test("GET /api/subscription: a Free shop's plan, quota, offers and the plan comparison", async () => {
   const { http } = await freeShop(stack);
   const res = await http.get('/api/subscription');
   expect(res.status).toBe(200);
   expect(res.body.data).toEqual({
-    plan: 'free', name: 'Free', tier: 'free', interval: null, status: 'NONE', fullAccess: false, trialDaysLeft: null, currentPeriodEnd: null,
-    price: 0, discount: null, quota: { limit: 50, used: 0, left: 50 }, offers: { leave: false, annual: false },
+    plan: 'free',
+    name: 'Free',
+    tier: 'free',
+    interval: null,
+    status: 'NONE',
+    fullAccess: false,
+    trialDaysLeft: null,
+    currentPeriodEnd: null,
+    price: 0,
+    discount: null,
+    quota: { limit: 50, used: 0, left: 50 },
+    offers: { leave: false, annual: false },
     plans: [
       expect.objectContaining({ id: 'free', name: 'Free', monthly: 0, requestsPerMonth: 50 }),
       expect.objectContaining({ id: 'pro', name: 'Pro', tier: 'base', monthly: 19.9, annualMonthly: 16.9, trialDays: 7, requestsPerMonth: 250 }),
       expect.objectContaining({ id: 'advanced', name: 'Advanced', tier: 'second', monthly: 29.9, annualMonthly: 25.4, requestsPerMonth: null }),
       expect.objectContaining({ id: 'enterprise', name: 'Enterprise', tier: 'third', monthly: 199, annualMonthly: 169, trialDays: 60 }),
     ],
-    features: expect.arrayContaining([{ feature: 'reply', tier: 'base' }, { feature: 'unlimitedRequests', tier: 'second' }]),
+    features: expect.arrayContaining([
+      { feature: 'reply', tier: 'base' },
+      { feature: 'unlimitedRequests', tier: 'second' },
+    ]),
   });
   expect((await subscribeTo(http, 'gold')).status).toBe(404);
   expect((await subscribeTo(http, 'pro', '?interval=weekly')).status).toBe(400);
@@ -58,7 +71,16 @@ test('upgrade from Free to Pro through the confirmation page: the plan, the tria
   const landing = await returnFrom(await decide(res.body.confirmationUrl, 'approve'));
   expect(landing).toBe(`${stack.appUrl}/subscription?charge=approved`);
   expect(await planOf(stack, shop.id)).toBe('pro');
-  expect(await info(http)).toMatchObject({ plan: 'pro', name: 'Pro', interval: 'monthly', status: 'ACTIVE', trialDaysLeft: 7, price: 19.9, quota: { limit: 250, left: 250 }, offers: { leave: true, annual: true } });
+  expect(await info(http)).toMatchObject({
+    plan: 'pro',
+    name: 'Pro',
+    interval: 'monthly',
+    status: 'ACTIVE',
+    trialDaysLeft: 7,
+    price: 19.9,
+    quota: { limit: 250, left: 250 },
+    offers: { leave: true, annual: true },
+  });
   // the reply gate is open: the review does not exist, so 404 rather than 403
   expect((await http.post('/api/reviews/999999/reply', { content: 'Thanks' })).status).toBe(404);
   await eventually(async () => ((await planChangedEvents(stack, domain)) === 1 ? true : undefined));
@@ -99,7 +121,8 @@ test('the webhook before the return, after it and twice: one plan change', async
   await deliverWebhook(stack, domain, 'app_subscriptions/update', hook.body);
   expect(await returnFrom(back)).toBe(`${stack.appUrl}/subscription?charge=approved`);
   await eventually(async () => ((await planChangedEvents(stack, domain)) >= 1 ? true : undefined));
-  const processed = async () => (await stack.api.knex('webhook_deliveries').where({ shopDomain: domain, topic: 'app_subscriptions/update', status: 'processed' }).count({ n: '*' }))[0].n;
+  const processed = async () =>
+    (await stack.api.knex('webhook_deliveries').where({ shopDomain: domain, topic: 'app_subscriptions/update', status: 'processed' }).count({ n: '*' }))[0].n;
   await eventually(async () => (Number(await processed()) === 3 ? true : undefined), 30_000);
   expect(await planChangedEvents(stack, domain)).toBe(1);
   expect(await planOf(stack, shop.id)).toBe('pro');
@@ -121,7 +144,7 @@ test('the leave offer: 50% for 2 billing periods, applied at once, offered once'
   expect(await planOf(stack, shop.id)).toBe('pro');
 });
 
-test('coupons: an invalid code is refused; a valid one becomes the subscription\'s discount and is redeemed once', async () => {
+test("coupons: an invalid code is refused; a valid one becomes the subscription's discount and is redeemed once", async () => {
   const { http } = await freeShop(stack);
   expect((await http.get('/api/subscription/coupons/NOPE')).body).toMatchObject({ success: false, message: 'Invalid coupon code' });
   expect((await subscribeTo(http, 'pro', '?coupon=NOPE')).body).toMatchObject({ success: false, message: 'Invalid coupon code' });
@@ -149,7 +172,11 @@ test('a downgrade needs a reason; Free then cancels at Shopify at once and keeps
   expect(await info(http)).toMatchObject({ plan: 'free', status: 'CANCELLED', offers: { leave: false } });
   const state = await stack.control(`/state/${domain}`);
   expect(state.subscriptions.some((s: { status: string }) => s.status === 'ACTIVE')).toBe(false);
-  expect(await stack.api.knex('billing_downgrades').where({ shopId: shop.id }).first()).toMatchObject({ fromPlan: 'advanced', toPlan: 'free', reason: 'too_expensive' });
+  expect(await stack.api.knex('billing_downgrades').where({ shopId: shop.id }).first()).toMatchObject({
+    fromPlan: 'advanced',
+    toPlan: 'free',
+    reason: 'too_expensive',
+  });
 });
 
 test('subscribing while onboarding is not done finishes it', async () => {

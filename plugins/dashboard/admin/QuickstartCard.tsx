@@ -15,10 +15,24 @@ import { QUICKSTART_STEPS } from './types';
 export function QuickstartCard({ done, flow }: { done: Record<string, boolean>; flow?: string }) {
   const translate = useTranslate();
   const count = QUICKSTART_STEPS.filter((s) => done[s]).length;
-  const icon = (step: string) => (done[step] === true ? <DoneIcon color="success" fontSize="small" /> : done[step] === false ? <SkippedIcon color="disabled" fontSize="small" /> : <TodoIcon fontSize="small" />);
-  const row = (step: string, content: ReactNode) => (flow
-    ? <ListItemButton key={step} component={Link} to={`${flow}?step=${step}`} sx={{ borderRadius: 1 }}>{content}</ListItemButton>
-    : <ListItem key={step} disableGutters>{content}</ListItem>);
+  const icon = (step: string) =>
+    done[step] === true ? (
+      <DoneIcon color="success" fontSize="small" />
+    ) : done[step] === false ? (
+      <SkippedIcon color="disabled" fontSize="small" />
+    ) : (
+      <TodoIcon fontSize="small" />
+    );
+  const row = (step: string, content: ReactNode) =>
+    flow ? (
+      <ListItemButton key={step} component={Link} to={`${flow}?step=${step}`} sx={{ borderRadius: 1 }}>
+        {content}
+      </ListItemButton>
+    ) : (
+      <ListItem key={step} disableGutters>
+        {content}
+      </ListItem>
+    );
   return (
     <Card>
       <CardContent>
@@ -28,19 +42,30 @@ export function QuickstartCard({ done, flow }: { done: Record<string, boolean>; 
         <Typography color="text.secondary" id="quickstart-progress">
           {translate('dashboard:quickstart.progress', { done: count, total: QUICKSTART_STEPS.length })}
         </Typography>
-        <LinearProgress variant="determinate" value={(count / QUICKSTART_STEPS.length) * 100} aria-labelledby="quickstart-progress" sx={{ my: 1.5, height: 8, borderRadius: 4 }} />
+        <LinearProgress
+          variant="determinate"
+          value={(count / QUICKSTART_STEPS.length) * 100}
+          aria-labelledby="quickstart-progress"
+          sx={{ my: 1.5, height: 8, borderRadius: 4 }}
+        />
         {flow && count < QUICKSTART_STEPS.length && (
           <Button component={Link} to={flow} variant="contained" size="small" sx={{ mb: 1 }}>
             {translate('dashboard:quickstart.continue')}
           </Button>
         )}
         <List dense>
-          {QUICKSTART_STEPS.map((step) => row(step, (
-            <>
-              <ListItemIcon sx={{ minWidth: 32 }}>{icon(step)}</ListItemIcon>
-              <ListItemText primary={translate(`dashboard:quickstart.steps.${step}`)} secondary={done[step] === false ? translate('dashboard:quickstart.skipped') : undefined} />
-            </>
-          )))}
+          {QUICKSTART_STEPS.map((step) =>
+            row(
+              step,
+              <>
+                <ListItemIcon sx={{ minWidth: 32 }}>{icon(step)}</ListItemIcon>
+                <ListItemText
+                  primary={translate(`dashboard:quickstart.steps.${step}`)}
+                  secondary={done[step] === false ? translate('dashboard:quickstart.skipped') : undefined}
+                />
+              </>,
+            ),
+          )}
         </List>
       </CardContent>
     </Card>

@@ -37,7 +37,10 @@ export function DeveloperCalls() {
           <Button variant="outlined" onClick={() => call('skip-update-state', { dataUpdate: { setupDone: !shop.setupDone } })}>
             {translate(shop.setupDone ? 'dev-zone:calls.reset_setup' : 'dev-zone:calls.skip_setup')}
           </Button>
-          <Button variant="outlined" onClick={() => call('skip-update-state', { dataUpdate: { surveyWidget: { closedAt: null, closeCount: 0, isSubmitted: false } } })}>
+          <Button
+            variant="outlined"
+            onClick={() => call('skip-update-state', { dataUpdate: { surveyWidget: { closedAt: null, closeCount: 0, isSubmitted: false } } })}
+          >
             {translate('dev-zone:calls.reset_survey')}
           </Button>
         </Stack>

@@ -15,7 +15,11 @@ export function MailViewer() {
   const translate = useTranslate();
   const [mail, setMail] = useState<Mail[]>([]);
   const [raw, setRaw] = useState<string | null>(null);
-  const load = () => apiJson<{ data: Mail[] }>('/dev_zone/mail').then((r) => setMail(r.data), () => setMail([]));
+  const load = () =>
+    apiJson<{ data: Mail[] }>('/dev_zone/mail').then(
+      (r) => setMail(r.data),
+      () => setMail([]),
+    );
   useEffect(() => {
     load();
   }, []);

@@ -6,7 +6,16 @@ import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { type ApiServices, type AppState, assertDeveloperAccount, defineApiPlugin } from '@plaudit/kernel';
 
-const demoOrder = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'The value is invalid').optional(), fulfill: z.boolean().optional(), deliver: z.boolean().optional() }).strict();
+const demoOrder = z
+  .object({
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'The value is invalid')
+      .optional(),
+    fulfill: z.boolean().optional(),
+    deliver: z.boolean().optional(),
+  })
+  .strict();
 
 function routes({ config, shops, mail }: ApiServices) {
   const router = new Router<AppState>({ prefix: '/dev_zone' });

@@ -13,7 +13,14 @@ interface Request {
 export default function FeatureRequestPage() {
   const translate = useTranslate();
   const [requests, setRequests] = useState<Request[]>([]);
-  const load = useCallback(() => apiJson<{ data: Request[] }>('/feature-requests').then((r) => setRequests(r.data), () => setRequests([])), []);
+  const load = useCallback(
+    () =>
+      apiJson<{ data: Request[] }>('/feature-requests').then(
+        (r) => setRequests(r.data),
+        () => setRequests([]),
+      ),
+    [],
+  );
   useEffect(() => {
     load();
   }, [load]);

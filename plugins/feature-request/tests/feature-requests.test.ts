@@ -9,7 +9,10 @@ afterAll(() => api.close());
 test('a request is saved for the shop and listed back to it only', async () => {
   const a = await createShop(api);
   const b = await createShop(api);
-  const sent = await client(api.url, a.token).post('/api/feature-requests', { title: 'Video reviews', description: 'Let customers upload a short video with their review.' });
+  const sent = await client(api.url, a.token).post('/api/feature-requests', {
+    title: 'Video reviews',
+    description: 'Let customers upload a short video with their review.',
+  });
   expect(sent.status).toBe(201);
   expect(sent.body).toMatchObject({ success: true, data: { title: 'Video reviews', shopId: a.shop.id } });
   expect((await client(api.url, a.token).get('/api/feature-requests')).body.data.map((r: { title: string }) => r.title)).toEqual(['Video reviews']);

@@ -14,8 +14,14 @@ export class PhotoFetchError extends Error {}
 // One connection per host reused for a file's many photos (they usually share a CDN host), instead of
 // a TCP (and TLS) handshake per photo. The public-address check runs at each new connection.
 const agents = {
-  'http:': { open: new http.Agent({ keepAlive: true, maxSockets: 16 }), checked: new http.Agent({ keepAlive: true, maxSockets: 16, lookup: publicLookup } as http.AgentOptions) },
-  'https:': { open: new https.Agent({ keepAlive: true, maxSockets: 16 }), checked: new https.Agent({ keepAlive: true, maxSockets: 16, lookup: publicLookup } as https.AgentOptions) },
+  'http:': {
+    open: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    checked: new http.Agent({ keepAlive: true, maxSockets: 16, lookup: publicLookup } as http.AgentOptions),
+  },
+  'https:': {
+    open: new https.Agent({ keepAlive: true, maxSockets: 16 }),
+    checked: new https.Agent({ keepAlive: true, maxSockets: 16, lookup: publicLookup } as https.AgentOptions),
+  },
 };
 
 export interface PhotoFetchOptions {
@@ -68,7 +74,11 @@ export async function fetchPhoto(raw: string, o: PhotoFetchOptions): Promise<Buf
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PhotoFetchError('only http and https URLs are fetched');
     if (url.username || url.password) throw new PhotoFetchError('URLs with a user name are not fetched');
     const res = await getOnce(url, o.production).catch((err: Error) => {
-      throw err instanceof PhotoFetchError ? err : new PhotoFetchError((err as NodeJS.ErrnoException).code === 'EPRIVATE' ? 'the host is not a public address' : `could not be fetched (${err.message})`);
+      throw err instanceof PhotoFetchError
+        ? err
+        : new PhotoFetchError(
+            (err as NodeJS.ErrnoException).code === 'EPRIVATE' ? 'the host is not a public address' : `could not be fetched (${err.message})`,
+          );
     });
     if (res.body) return res.body;
     if (!res.location) throw new PhotoFetchError(`the server answered ${res.status}`);

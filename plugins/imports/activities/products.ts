@@ -14,7 +14,8 @@ type Ref = NonNullable<ParsedReview['product']>;
 const GROUP = 25;
 
 /** Each way the row names its product, most exact first: id, handle, SKU. */
-const refKeys = (r: Ref) => [r.id && `id:${r.id.split('/').pop()}`, r.handle && `handle:${r.handle.toLowerCase()}`, r.sku && `sku:${r.sku}`].filter((k): k is string => !!k);
+const refKeys = (r: Ref) =>
+  [r.id && `id:${r.id.split('/').pop()}`, r.handle && `handle:${r.handle.toLowerCase()}`, r.sku && `sku:${r.sku}`].filter((k): k is string => !!k);
 /** A Shopify search term with the value quoted (handles and SKUs may hold spaces or colons). */
 const term = (key: string) => key.replace(/^(\w+):(.*)$/, (_, k: string, v: string) => `${k}:"${v.replace(/["\\]/g, '\\$&')}"`);
 
@@ -25,7 +26,13 @@ export function productResolver(services: KernelServices, shopDomain: string) {
     if (!services.platform) throw new Error('The store platform is not configured');
     const api = services.platform.adminApi(shopDomain);
     // SKUs belong to variants: one search each; ids and handles in groups
-    const groups = [...chunk(keys.filter((k) => !k.startsWith('sku:')), GROUP), ...keys.filter((k) => k.startsWith('sku:')).map((k) => [k])];
+    const groups = [
+      ...chunk(
+        keys.filter((k) => !k.startsWith('sku:')),
+        GROUP,
+      ),
+      ...keys.filter((k) => k.startsWith('sku:')).map((k) => [k]),
+    ];
     for (const group of groups) {
       const page = await api.products({ first: group.length * 2, query: group.map(term).join(' OR ') });
       for (const key of group) {
@@ -41,9 +48,19 @@ export function productResolver(services: KernelServices, shopDomain: string) {
      * several ways falls back from one to the next: an id from another store still finds the handle.
      */
     async resolve(refs: Ref[]): Promise<(ShopProduct | null)[]> {
-      const pick = (r: Ref) => refKeys(r).map((k) => found.get(k)).find((p) => p !== null);
+      const pick = (r: Ref) =>
+        refKeys(r)
+          .map((k) => found.get(k))
+          .find((p) => p !== null);
       for (let round = 0; round < 3; round++) {
-        const next = [...new Set(refs.filter((r) => pick(r) === undefined).map((r) => refKeys(r).find((k) => !found.has(k))).filter((k): k is string => !!k))];
+        const next = [
+          ...new Set(
+            refs
+              .filter((r) => pick(r) === undefined)
+              .map((r) => refKeys(r).find((k) => !found.has(k)))
+              .filter((k): k is string => !!k),
+          ),
+        ];
         if (!next.length) break;
         await lookUp(next);
       }

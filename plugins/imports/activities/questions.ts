@@ -28,10 +28,24 @@ interface Counts {
 
 /** The questions plugin's field -> our column, for its refusals' report lines. */
 const QUESTION_COLUMN: Record<string, QuestionColumn> = {
-  body: 'question', askerName: 'askerName', askerEmail: 'askerEmail', productId: 'productId', locale: 'locale', status: 'questionStatus',
-  helpfulCount: 'questionHelpfulVotes', createdAt: 'askedAt', answeredAt: 'answeredAt',
+  body: 'question',
+  askerName: 'askerName',
+  askerEmail: 'askerEmail',
+  productId: 'productId',
+  locale: 'locale',
+  status: 'questionStatus',
+  helpfulCount: 'questionHelpfulVotes',
+  createdAt: 'askedAt',
+  answeredAt: 'answeredAt',
 };
-const ANSWER_COLUMN: Record<string, QuestionColumn> = { body: 'answer', authorName: 'answerName', author: 'answerBy', status: 'answerStatus', helpfulCount: 'answerHelpfulVotes', createdAt: 'answerCreatedAt' };
+const ANSWER_COLUMN: Record<string, QuestionColumn> = {
+  body: 'answer',
+  authorName: 'answerName',
+  author: 'answerBy',
+  status: 'answerStatus',
+  helpfulCount: 'answerHelpfulVotes',
+  createdAt: 'answerCreatedAt',
+};
 
 export async function runQuestionsFile(services: KernelServices, tenant: Tenant, run: ImportRow, opened: FileRecords, batchRows: number) {
   const importer = services.capabilities.get(QuestionsImport);
@@ -45,8 +59,19 @@ export async function runQuestionsFile(services: KernelServices, tenant: Tenant,
   const flush = async (nextLine: number) => {
     const counts = await writeQuestionRows(importer, products, tenant, rows);
     const refused = processed - rows.length;
-    await addErrors(tenant, run.id, [...errors, ...counts.errors].sort((a, b) => a.line - b.line));
-    await addProgress(services.knex, tenant, run.id, { processed, imported: counts.imported, skipped: counts.skipped, failed: counts.failed + refused, photosFailed: 0, resumeLine: nextLine });
+    await addErrors(
+      tenant,
+      run.id,
+      [...errors, ...counts.errors].sort((a, b) => a.line - b.line),
+    );
+    await addProgress(services.knex, tenant, run.id, {
+      processed,
+      imported: counts.imported,
+      skipped: counts.skipped,
+      failed: counts.failed + refused,
+      photosFailed: 0,
+      resumeLine: nextLine,
+    });
     Context.current().heartbeat(nextLine);
     [rows, errors, processed] = [[], [], 0];
   };
@@ -64,7 +89,12 @@ export async function runQuestionsFile(services: KernelServices, tenant: Tenant,
 }
 
 /** One batch of rows: products found, rows grouped into questions, written; counts per row. */
-async function writeQuestionRows(importer: QuestionsImportApi, products: ReturnType<typeof productResolver>, tenant: Tenant, rows: ParsedQuestionRow[]): Promise<Counts> {
+async function writeQuestionRows(
+  importer: QuestionsImportApi,
+  products: ReturnType<typeof productResolver>,
+  tenant: Tenant,
+  rows: ParsedQuestionRow[],
+): Promise<Counts> {
   const out: Counts = { imported: 0, skipped: 0, failed: 0, errors: [] };
   const found = await products.resolve(rows.map((r) => r.product));
   const groups = new Map<string, { question: QuestionToWrite; rows: ParsedQuestionRow[] }>();
@@ -72,7 +102,11 @@ async function writeQuestionRows(importer: QuestionsImportApi, products: ReturnT
     const product = found[i];
     if (!product) {
       out.failed++;
-      return void out.errors.push({ line: r.line, column: r.product.id ? 'productId' : 'productHandle', reason: `The store has no product with ${describeRef(r.product)}` });
+      return void out.errors.push({
+        line: r.line,
+        column: r.product.id ? 'productId' : 'productHandle',
+        reason: `The store has no product with ${describeRef(r.product)}`,
+      });
     }
     const group = groups.get(r.key) ?? { question: toQuestion(r, product), rows: [] };
     groups.set(r.key, group);
@@ -85,21 +119,47 @@ async function writeQuestionRows(importer: QuestionsImportApi, products: ReturnT
 
 function toQuestion(r: ParsedQuestionRow, product: { id: string; title: string; handle: string }): QuestionToWrite {
   return {
-    importKey: r.key, productId: product.id, productTitle: product.title, productHandle: product.handle, askerName: r.askerName, askerEmail: r.askerEmail,
-    body: r.body, locale: r.locale, status: r.status, helpfulCount: r.helpfulCount, answeredAt: r.answeredAt, answers: [],
+    importKey: r.key,
+    productId: product.id,
+    productTitle: product.title,
+    productHandle: product.handle,
+    askerName: r.askerName,
+    askerEmail: r.askerEmail,
+    body: r.body,
+    locale: r.locale,
+    status: r.status,
+    helpfulCount: r.helpfulCount,
+    answeredAt: r.answeredAt,
+    answers: [],
     ...(r.createdAt ? { createdAt: r.createdAt } : {}),
   };
 }
 
 function toAnswer(a: NonNullable<ParsedQuestionRow['answer']>): ImportedAnswerInput {
-  return { importKey: a.key, author: a.author, authorName: a.authorName, body: a.body, status: a.status, helpfulCount: a.helpfulCount, ...(a.createdAt ? { createdAt: a.createdAt } : {}) };
+  return {
+    importKey: a.key,
+    author: a.author,
+    authorName: a.authorName,
+    body: a.body,
+    status: a.status,
+    helpfulCount: a.helpfulCount,
+    ...(a.createdAt ? { createdAt: a.createdAt } : {}),
+  };
 }
 
 /** Writes the questions; a question the questions plugin refuses fails with all its rows, the rest are written again. */
-async function write(importer: QuestionsImportApi, tenant: Tenant, groups: { question: QuestionToWrite; rows: ParsedQuestionRow[] }[], out: Counts): Promise<void> {
+async function write(
+  importer: QuestionsImportApi,
+  tenant: Tenant,
+  groups: { question: QuestionToWrite; rows: ParsedQuestionRow[] }[],
+  out: Counts,
+): Promise<void> {
   if (!groups.length) return;
   try {
-    const created = await importer.importQuestions(tenant, groups.map((g) => g.question));
+    const created = await importer.importQuestions(
+      tenant,
+      groups.map((g) => g.question),
+    );
     const questions = new Set(created.questions);
     const answers = new Set(created.answers);
     for (const r of groups.flatMap((g) => g.rows)) {
@@ -114,10 +174,18 @@ async function write(importer: QuestionsImportApi, tenant: Tenant, groups: { que
       if (typeof index !== 'number') throw err;
       bad.add(index);
       const column = field === 'answers' ? ANSWER_COLUMN[String(answerField)] : QUESTION_COLUMN[field];
-      const lines = field === 'answers' && typeof answer === 'number' ? groups[index].rows.filter((r) => r.answer?.key === groups[index].question.answers[answer]?.importKey) : groups[index].rows;
+      const lines =
+        field === 'answers' && typeof answer === 'number'
+          ? groups[index].rows.filter((r) => r.answer?.key === groups[index].question.answers[answer]?.importKey)
+          : groups[index].rows;
       for (const r of lines) out.errors.push({ line: r.line, column: column ?? '', reason: issue.message });
     }
     out.failed += [...bad].reduce((n, i) => n + groups[i].rows.length, 0);
-    await write(importer, tenant, groups.filter((_, i) => !bad.has(i)), out);
+    await write(
+      importer,
+      tenant,
+      groups.filter((_, i) => !bad.has(i)),
+      out,
+    );
   }
 }

@@ -49,14 +49,29 @@ export async function runImport(services: KernelServices, input: ImportInput) {
   if (run.status !== 'running' && run.status !== 'uploaded') return;
   // a Q&A file goes to the questions plugin (activities/questions.ts)
   if (run.source === 'file' && run.format === QUESTIONS_FORMAT.id) return runQuestionsFile(services, tenant, run, await records(services, run), BATCH_ROWS);
-  const ctx: BatchContext = { services, tenant, products: productResolver(services, input.shopDomain), mapping: run.mapping ?? {}, room: (run.runLimit ?? Infinity) - run.imported };
+  const ctx: BatchContext = {
+    services,
+    tenant,
+    products: productResolver(services, input.shopDomain),
+    mapping: run.mapping ?? {},
+    room: (run.runLimit ?? Infinity) - run.imported,
+  };
   const flush: Flush = async (parsed, errors, counts) => {
     const result = await writeBatch(ctx, parsed);
     ctx.room -= result.imported;
-    await addErrors(tenant, run.id, [...errors, ...result.errors].sort((a, b) => a.line - b.line));
+    await addErrors(
+      tenant,
+      run.id,
+      [...errors, ...result.errors].sort((a, b) => a.line - b.line),
+    );
     await addProgress(services.knex, tenant, run.id, {
-      processed: counts.processed, imported: result.imported, skipped: result.skipped, failed: result.failed + counts.refused,
-      photosFailed: result.photosFailed, resumeLine: counts.nextLine, limited: result.limited,
+      processed: counts.processed,
+      imported: result.imported,
+      skipped: result.skipped,
+      failed: result.failed + counts.refused,
+      photosFailed: result.photosFailed,
+      resumeLine: counts.nextLine,
+      limited: result.limited,
     });
     Context.current().heartbeat(counts.nextLine);
   };
@@ -99,7 +114,10 @@ async function runMarketplace(services: KernelServices, run: ImportRow, ctx: Bat
   const [product] = await ctx.products.resolve([{ id: o.productId }]);
   if (!product) throw refuse('The store has no such product');
   ctx.product = product;
-  const found = await fetchMarketplaceReviews({ url: o.url, maxReviews: o.maxReviews, stars: o.stars, withPhotos: o.withPhotos, country: o.country ?? undefined }, { baseUrl: services.config.marketplaceBaseUrl }).catch(async (err: Error) => {
+  const found = await fetchMarketplaceReviews(
+    { url: o.url, maxReviews: o.maxReviews, stars: o.stars, withPhotos: o.withPhotos, country: o.country ?? undefined },
+    { baseUrl: services.config.marketplaceBaseUrl },
+  ).catch(async (err: Error) => {
     if (err instanceof MarketplaceError && !err.retryable) throw refuse(err.message);
     // a bot check or an outage passes with time: the activity's policy retries, the banner says why meanwhile
     await updateImport(ctx.tenant, run.id, { error: `${err.message} (retrying)` });

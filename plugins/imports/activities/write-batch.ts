@@ -36,7 +36,10 @@ const PHOTO_CONCURRENCY = 8;
 export async function writeBatch(ctx: BatchContext, parsed: ParsedReview[]): Promise<BatchResult> {
   const reviews = ctx.services.capabilities.require(ReviewWrite);
   const out: BatchResult = { imported: 0, skipped: 0, failed: 0, photosFailed: 0, limited: false, errors: [] };
-  const known = await reviews.existingKeys(ctx.tenant, parsed.map((p) => p.key));
+  const known = await reviews.existingKeys(
+    ctx.tenant,
+    parsed.map((p) => p.key),
+  );
   const fresh = parsed.filter((p) => !known.has(p.key));
   out.skipped += parsed.length - fresh.length;
   const productOf = await resolveProducts(ctx, fresh, out);
@@ -93,11 +96,26 @@ async function fetchPhotos(ctx: BatchContext, reviews: ReviewWriteApi, rows: Par
 
 function toRow(p: ParsedReview, product: ShopProduct | null, media: ImportedPhoto[]): ImportedReviewInput {
   return {
-    kind: product ? 'product' : 'store', productId: product?.id ?? null, productTitle: product?.title ?? null, productHandle: product?.handle ?? null,
-    rating: p.rating, title: p.title, content: p.content, firstName: p.firstName, lastName: p.lastName, email: p.email, country: p.country,
-    variants: p.variants, media, source: p.source, status: p.status, ...(p.createdAt ? { createdAt: p.createdAt } : {}),
+    kind: product ? 'product' : 'store',
+    productId: product?.id ?? null,
+    productTitle: product?.title ?? null,
+    productHandle: product?.handle ?? null,
+    rating: p.rating,
+    title: p.title,
+    content: p.content,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    country: p.country,
+    variants: p.variants,
+    media,
+    source: p.source,
+    status: p.status,
+    ...(p.createdAt ? { createdAt: p.createdAt } : {}),
     reply: p.reply && { content: p.reply.content, ...(p.reply.at ? { at: p.reply.at } : {}) },
-    incentivized: p.incentivized, importKey: p.key, importedVerified: p.verified,
+    incentivized: p.incentivized,
+    importKey: p.key,
+    importedVerified: p.verified,
   };
 }
 
@@ -118,9 +136,27 @@ async function writeRows(ctx: BatchContext, reviews: ReviewWriteApi, parsed: Par
     }
     out.failed += bad.size;
     const keep = rows.map((_, i) => i).filter((i) => !bad.has(i));
-    return writeRows(ctx, reviews, keep.map((i) => parsed[i]), keep.map((i) => rows[i]), out);
+    return writeRows(
+      ctx,
+      reviews,
+      keep.map((i) => parsed[i]),
+      keep.map((i) => rows[i]),
+      out,
+    );
   }
 }
 
-const FIELD_OF: Record<string, keyof Mapping> = { content: 'content', title: 'title', rating: 'rating', email: 'email', firstName: 'firstName', lastName: 'lastName', country: 'country', createdAt: 'createdAt', reply: 'reply', media: 'photos', variants: 'variantValues' };
+const FIELD_OF: Record<string, keyof Mapping> = {
+  content: 'content',
+  title: 'title',
+  rating: 'rating',
+  email: 'email',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  country: 'country',
+  createdAt: 'createdAt',
+  reply: 'reply',
+  media: 'photos',
+  variants: 'variantValues',
+};
 const columnOf = (mapping: Mapping, field: string) => mapping[FIELD_OF[field] ?? (field as keyof Mapping)] ?? field;

@@ -3,7 +3,24 @@
 // dates). Or the questions and answers (issue 20): every one, as CSV in Plaudit's Q&A format, no
 // filters. Failure: 'Failed to export reviews' (spec section 8).
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { downloadFile } from './download';
 import { ProductPicker, type ProductOption } from '@plaudit/kernel/admin';
@@ -51,7 +68,17 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
     return downloadFile(`/imports/export?${query}`, `reviews-${format}.${type}`);
   };
   const day = (label: string, value: string, set: (v: string) => void, error?: string) => (
-    <TextField size="small" type="date" label={label} value={value} onChange={(e) => set(e.target.value)} error={!!error} helperText={error} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      error={!!error}
+      helperText={error}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ flex: 1 }}
+    />
   );
 
   return (
@@ -61,14 +88,26 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <FormControl>
           <FormLabel id="export-content">{translate('imports:export.content')}</FormLabel>
           <RadioGroup row aria-labelledby="export-content" value={content} onChange={(e) => setContent(e.target.value as typeof content)}>
-            {CONTENTS.map((c) => <FormControlLabel key={c} value={c} control={<Radio size="small" />} label={translate(`imports:export.content_${c}`)} />)}
+            {CONTENTS.map((c) => (
+              <FormControlLabel key={c} value={c} control={<Radio size="small" />} label={translate(`imports:export.content_${c}`)} />
+            ))}
           </RadioGroup>
         </FormControl>
-        {questions ? <Typography variant="body2" color="text.secondary">{translate('imports:export.questions_note')}</Typography> : reviewOptions()}
+        {questions ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('imports:export.questions_note')}
+          </Typography>
+        ) : (
+          reviewOptions()
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('imports:export.cancel')}</Button>
-        <Button variant="contained" onClick={run} disabled={busy || (!questions && (!ratings.length || !!rangeError))}>{translate('imports:export.download')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('imports:export.cancel')}
+        </Button>
+        <Button variant="contained" onClick={run} disabled={busy || (!questions && (!ratings.length || !!rangeError))}>
+          {translate('imports:export.download')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -79,27 +118,51 @@ export function ExportDialog({ open, onClose }: { open: boolean; onClose: () => 
         <FormControl>
           <FormLabel id="export-format">{translate('imports:export.format')}</FormLabel>
           <RadioGroup aria-labelledby="export-format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            {FORMATS.map((f) => <FormControlLabel key={f} value={f} control={<Radio size="small" />} label={translate(`imports:export.format_${f}`)} />)}
+            {FORMATS.map((f) => (
+              <FormControlLabel key={f} value={f} control={<Radio size="small" />} label={translate(`imports:export.format_${f}`)} />
+            ))}
           </RadioGroup>
         </FormControl>
         <FormControl>
           <FormLabel id="export-type">{translate('imports:export.type')}</FormLabel>
           <RadioGroup row aria-labelledby="export-type" value={type} onChange={(e) => setType(e.target.value as typeof type)}>
-            {TYPES.map((t) => <FormControlLabel key={t} value={t} control={<Radio size="small" />} label={t.toUpperCase()} />)}
+            {TYPES.map((t) => (
+              <FormControlLabel key={t} value={t} control={<Radio size="small" />} label={t.toUpperCase()} />
+            ))}
           </RadioGroup>
         </FormControl>
         <FormControl component="fieldset" error={!ratings.length}>
           <FormLabel component="legend">{translate('imports:export.rating')}</FormLabel>
           <FormGroup row>
             {RATINGS.map((r) => (
-              <FormControlLabel key={r} label={translate('imports:options.star', { smart_count: r })}
-                control={<Checkbox size="small" checked={ratings.includes(r)} onChange={(e) => setRatings(e.target.checked ? [...ratings, r].sort((a, b) => b - a) : ratings.filter((x) => x !== r))} />} />
+              <FormControlLabel
+                key={r}
+                label={translate('imports:options.star', { smart_count: r })}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={ratings.includes(r)}
+                    onChange={(e) => setRatings(e.target.checked ? [...ratings, r].sort((a, b) => b - a) : ratings.filter((x) => x !== r))}
+                  />
+                }
+              />
             ))}
           </FormGroup>
         </FormControl>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField select size="small" label={translate('imports:export.state')} value={state} onChange={(e) => setState(e.target.value as typeof state)} sx={{ minWidth: 180 }}>
-            {STATES.map((s) => <MenuItem key={s} value={s}>{translate(`imports:export.state_${s}`)}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label={translate('imports:export.state')}
+            value={state}
+            onChange={(e) => setState(e.target.value as typeof state)}
+            sx={{ minWidth: 180 }}
+          >
+            {STATES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {translate(`imports:export.state_${s}`)}
+              </MenuItem>
+            ))}
           </TextField>
           <ProductPicker value={product} onChange={setProduct} label={translate('imports:export.product')} width="100%" images />
         </Stack>

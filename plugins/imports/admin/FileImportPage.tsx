@@ -26,11 +26,14 @@ export default function FileImportPage() {
 
   const loadHistory = useCallback(() => importsApi.recent(10).then(setHistory, () => setHistory([])), []);
   useEffect(() => {
-    importsApi.recent(10).then((runs) => {
-      setHistory(runs);
-      const running = runs.find((r) => r.status === 'running');
-      if (running) (setStarted(running), setResumed(true));
-    }, () => setHistory([]));
+    importsApi.recent(10).then(
+      (runs) => {
+        setHistory(runs);
+        const running = runs.find((r) => r.status === 'running');
+        if (running) setStarted(running), setResumed(true);
+      },
+      () => setHistory([]),
+    );
   }, []);
   const run = useImportRun(started, loadHistory);
   const running = run?.status === 'running';
@@ -47,10 +50,16 @@ export default function FileImportPage() {
     <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, maxWidth: 1100, minWidth: 0, contain: 'inline-size' }}>
       <Title title={translate('imports:file.title')} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{translate('imports:file.title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('imports:file.title')}
+        </Typography>
         <Stack direction="row" spacing={1}>
-          <Button component={RouterLink} to="/collect-reviews/import-reviews">{translate('imports:file.by_url')}</Button>
-          <Button variant="outlined" onClick={() => setExporting(true)}>{translate('imports:export.open')}</Button>
+          <Button component={RouterLink} to="/collect-reviews/import-reviews">
+            {translate('imports:file.by_url')}
+          </Button>
+          <Button variant="outlined" onClick={() => setExporting(true)}>
+            {translate('imports:export.open')}
+          </Button>
         </Stack>
       </Stack>
       {shop?.plan === 'free' && !run?.limited && <LimitBanner limit={null} />}
@@ -62,8 +71,12 @@ export default function FileImportPage() {
           ) : (
             <>
               <Box>
-                <Typography variant="h6" component="h2">{translate('imports:file.upload_title')}</Typography>
-                <Typography variant="body2" color="text.secondary">{translate('imports:file.intro')}</Typography>
+                <Typography variant="h6" component="h2">
+                  {translate('imports:file.upload_title')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('imports:file.intro')}
+                </Typography>
               </Box>
               {running && <Alert severity="info">{translate('imports:file.wait')}</Alert>}
               <UploadZone onUploaded={setFile} disabled={running} />

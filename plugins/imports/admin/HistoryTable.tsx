@@ -15,7 +15,9 @@ export function HistoryTable({ runs }: { runs: ImportRun[] }) {
   const report = (run: ImportRun) => downloadErrorReport(run).catch(() => notify('imports:errors.report_failed', { type: 'error' }));
   return (
     <Box>
-      <Typography variant="h6" component="h2" gutterBottom>{translate('imports:history.title')}</Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate('imports:history.title')}
+      </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={translate('imports:history.title')} data-testid="import-history">
           <TableHead>
@@ -24,8 +26,12 @@ export function HistoryTable({ runs }: { runs: ImportRun[] }) {
               <TableCell sx={NARROW}>{translate('imports:history.date')}</TableCell>
               <TableCell>{translate('imports:history.status')}</TableCell>
               <TableCell align="right">{translate('imports:result.imported')}</TableCell>
-              <TableCell align="right" sx={NARROW}>{translate('imports:result.skipped')}</TableCell>
-              <TableCell align="right" sx={NARROW}>{translate('imports:result.failed')}</TableCell>
+              <TableCell align="right" sx={NARROW}>
+                {translate('imports:result.skipped')}
+              </TableCell>
+              <TableCell align="right" sx={NARROW}>
+                {translate('imports:result.failed')}
+              </TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
@@ -34,22 +40,36 @@ export function HistoryTable({ runs }: { runs: ImportRun[] }) {
               <TableRow key={run.id} data-testid="history-row">
                 <TableCell sx={{ maxWidth: 260, wordBreak: 'break-word' }}>
                   {run.fileName}
-                  <Typography variant="caption" color="text.secondary" component="div">{translate(`imports:history.source_${run.source}`)}</Typography>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {translate(`imports:history.source_${run.source}`)}
+                  </Typography>
                 </TableCell>
                 <TableCell sx={{ ...NARROW, whiteSpace: 'nowrap' }}>{new Date(run.createdAt).toLocaleString()}</TableCell>
-                <TableCell><Chip size="small" color={COLOR[run.status]} label={translate(`imports:status.${run.status}`)} /></TableCell>
+                <TableCell>
+                  <Chip size="small" color={COLOR[run.status]} label={translate(`imports:status.${run.status}`)} />
+                </TableCell>
                 <TableCell align="right">{number(run.imported)}</TableCell>
-                <TableCell align="right" sx={NARROW}>{number(run.skipped)}</TableCell>
-                <TableCell align="right" sx={NARROW}>{number(run.failed)}</TableCell>
+                <TableCell align="right" sx={NARROW}>
+                  {number(run.skipped)}
+                </TableCell>
+                <TableCell align="right" sx={NARROW}>
+                  {number(run.failed)}
+                </TableCell>
                 <TableCell align="right">
                   {run.failed + run.photosFailed > 0 && run.status !== 'running' && (
-                    <Button size="small" onClick={() => report(run)} aria-label={`${translate('imports:result.error_report')}: ${run.fileName}`}>{translate('imports:history.report')}</Button>
+                    <Button size="small" onClick={() => report(run)} aria-label={`${translate('imports:result.error_report')}: ${run.fileName}`}>
+                      {translate('imports:history.report')}
+                    </Button>
                   )}
                 </TableCell>
               </TableRow>
             ))}
             {!runs.length && (
-              <TableRow><TableCell colSpan={7} align="center" sx={{ py: 3, color: 'text.secondary' }}>{translate('imports:history.empty')}</TableCell></TableRow>
+              <TableRow>
+                <TableCell colSpan={7} align="center" sx={{ py: 3, color: 'text.secondary' }}>
+                  {translate('imports:history.empty')}
+                </TableCell>
+              </TableRow>
             )}
           </TableBody>
         </Table>

@@ -22,7 +22,10 @@ export default function ImportSettingsTab() {
   const [serverError, setServerError] = useState<string | null>(null);
 
   useEffect(() => {
-    importsApi.settings().then((s) => (setSaved(s), setDraft(s)), () => setLoadFailed(true));
+    importsApi.settings().then(
+      (s) => (setSaved(s), setDraft(s)),
+      () => setLoadFailed(true),
+    );
   }, []);
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
   if (loadFailed) return <Alert severity="error">{translate('imports:settings.load_failed')}</Alert>;
@@ -49,18 +52,30 @@ export default function ImportSettingsTab() {
   return (
     <Box sx={{ display: 'grid', gap: 3, maxWidth: 760 }}>
       <LeaveGuard dirty={dirty} />
-      <Typography variant="body2" color="text.secondary">{translate('imports:settings.intro')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('imports:settings.intro')}
+      </Typography>
       {MARKETPLACES.map((m, i) => (
         <Box key={m} sx={{ display: 'grid', gap: 2 }}>
           {i > 0 && <Divider />}
-          <Typography variant="h6" component="h2">{LABELS[m]}</Typography>
+          <Typography variant="h6" component="h2">
+            {LABELS[m]}
+          </Typography>
           <MarketplaceOptions value={draft[m]} onChange={(patch) => set(m, patch)} idPrefix={`defaults-${m}`} />
         </Box>
       ))}
-      {serverError && <Alert severity="error" role="alert">{serverError}</Alert>}
+      {serverError && (
+        <Alert severity="error" role="alert">
+          {serverError}
+        </Alert>
+      )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button disabled={!dirty || busy} onClick={() => (setDraft(saved), setServerError(null))}>{translate('imports:settings.discard')}</Button>
-        <Button variant="contained" disabled={!dirty || !valid || busy} onClick={save}>{translate('ra.action.save')}</Button>
+        <Button disabled={!dirty || busy} onClick={() => (setDraft(saved), setServerError(null))}>
+          {translate('imports:settings.discard')}
+        </Button>
+        <Button variant="contained" disabled={!dirty || !valid || busy} onClick={save}>
+          {translate('ra.action.save')}
+        </Button>
       </Stack>
     </Box>
   );

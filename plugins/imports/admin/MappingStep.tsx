@@ -3,7 +3,24 @@
 // required' messages appear under their field. A Q&A file (FORMATS.md#questions) has fixed columns:
 // a sentence says so instead of the table.
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, FormControl, FormHelperText, MenuItem, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControl,
+  FormHelperText,
+  MenuItem,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { FIELDS, type Field } from '../shared/row';
 import { importsApi, refusal, type ImportFile, type ImportRun, type Mapping } from './api';
@@ -84,13 +101,29 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }} data-testid="mapping-step">
       <Box>
-        <Typography variant="h6" component="h2">{translate('imports:mapping.title')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>{file.fileName}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('imports:mapping.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {file.fileName}
+        </Typography>
       </Box>
       {!file.format && <Alert severity="info">{translate('imports:mapping.unknown_format')}</Alert>}
-      <TextField select size="small" label={translate('imports:mapping.format')} value={format} onChange={(e) => chooseFormat(e.target.value)} sx={{ maxWidth: 360 }}
-        helperText={translate(file.format ? 'imports:mapping.format_detected' : 'imports:mapping.format_choose')} error={!format && !!errors.other}>
-        {file.formats.map((f) => <MenuItem key={f.id} value={f.id}>{f.label}</MenuItem>)}
+      <TextField
+        select
+        size="small"
+        label={translate('imports:mapping.format')}
+        value={format}
+        onChange={(e) => chooseFormat(e.target.value)}
+        sx={{ maxWidth: 360 }}
+        helperText={translate(file.format ? 'imports:mapping.format_detected' : 'imports:mapping.format_choose')}
+        error={!format && !!errors.other}
+      >
+        {file.formats.map((f) => (
+          <MenuItem key={f.id} value={f.id}>
+            {f.label}
+          </MenuItem>
+        ))}
       </TextField>
       {questions && <Alert severity="info">{translate('imports:mapping.questions_file')}</Alert>}
       <Box sx={{ overflowX: 'auto', display: questions ? 'none' : undefined }}>
@@ -113,14 +146,34 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top' }}>
                   <FormControl size="small" hiddenLabel error={!!errors.byField[f]} sx={{ minWidth: { xs: 150, sm: 220 } }}>
-                    <Select value={mapping[f] ?? ''} displayEmpty onChange={(e) => map(f, e.target.value)} inputProps={{ 'aria-label': translate(`imports:fields.${f}`) }}>
-                      <MenuItem value=""><em>{translate('imports:mapping.not_in_file')}</em></MenuItem>
-                      {file.headers.map((h) => <MenuItem key={h} value={h}>{h}</MenuItem>)}
+                    <Select
+                      value={mapping[f] ?? ''}
+                      displayEmpty
+                      onChange={(e) => map(f, e.target.value)}
+                      inputProps={{ 'aria-label': translate(`imports:fields.${f}`) }}
+                    >
+                      <MenuItem value="">
+                        <em>{translate('imports:mapping.not_in_file')}</em>
+                      </MenuItem>
+                      {file.headers.map((h) => (
+                        <MenuItem key={h} value={h}>
+                          {h}
+                        </MenuItem>
+                      ))}
                     </Select>
                     {errors.byField[f] && <FormHelperText role="alert">{errors.byField[f]}</FormHelperText>}
                   </FormControl>
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary', maxWidth: 280, wordBreak: 'break-word', verticalAlign: 'top', pt: 2 }}>
+                <TableCell
+                  sx={{
+                    display: { xs: 'none', md: 'table-cell' },
+                    color: 'text.secondary',
+                    maxWidth: 280,
+                    wordBreak: 'break-word',
+                    verticalAlign: 'top',
+                    pt: 2,
+                  }}
+                >
                   {example(mapping[f]).slice(0, 120)}
                 </TableCell>
               </TableRow>
@@ -130,15 +183,29 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         {!questions && !showAll && fields.length < FIELDS.length && (
-          <Button size="small" onClick={() => setShowAll(true)}>{translate('imports:mapping.show_all', { smart_count: FIELDS.length - fields.length })}</Button>
+          <Button size="small" onClick={() => setShowAll(true)}>
+            {translate('imports:mapping.show_all', { smart_count: FIELDS.length - fields.length })}
+          </Button>
         )}
-        {!questions && unused.length > 0 && <Typography variant="body2" color="text.secondary">{translate('imports:mapping.unused', { columns: unused.join(', ') })}</Typography>}
+        {!questions && unused.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {translate('imports:mapping.unused', { columns: unused.join(', ') })}
+          </Typography>
+        )}
       </Stack>
       <PreviewTable file={file} />
-      {errors.other && <Alert severity="error" role="alert">{errors.other}</Alert>}
+      {errors.other && (
+        <Alert severity="error" role="alert">
+          {errors.other}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={busy}>{translate('imports:mapping.another_file')}</Button>
-        <Button variant="contained" onClick={start} disabled={busy || !format}>{translate('imports:mapping.start')}</Button>
+        <Button onClick={onCancel} disabled={busy}>
+          {translate('imports:mapping.another_file')}
+        </Button>
+        <Button variant="contained" onClick={start} disabled={busy || !format}>
+          {translate('imports:mapping.start')}
+        </Button>
       </Stack>
     </Box>
   );

@@ -32,29 +32,53 @@ export function MarketplaceOptions({ value, onChange, idPrefix = 'options' }: Pr
     <Box sx={{ display: 'grid', gap: 2 }} data-testid={idPrefix}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
-          size="small" type="number" label={translate('imports:options.max_reviews')} value={Number.isFinite(value.maxReviews) ? value.maxReviews : ''}
+          size="small"
+          type="number"
+          label={translate('imports:options.max_reviews')}
+          value={Number.isFinite(value.maxReviews) ? value.maxReviews : ''}
           onChange={(e) => onChange({ maxReviews: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
-          error={!!error} helperText={error ?? translate('imports:options.max_reviews_hint')} slotProps={{ htmlInput: { min: MAX_REVIEWS.min, max: MAX_REVIEWS.max, step: 1 } }}
+          error={!!error}
+          helperText={error ?? translate('imports:options.max_reviews_hint')}
+          slotProps={{ htmlInput: { min: MAX_REVIEWS.min, max: MAX_REVIEWS.max, step: 1 } }}
           sx={{ width: { xs: '100%', sm: 220 } }}
         />
-        <TextField select size="small" label={translate('imports:options.country')} value={value.country ?? ''} onChange={(e) => onChange({ country: e.target.value || null })}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} sx={{ width: { xs: '100%', sm: 260 } }}>
+        <TextField
+          select
+          size="small"
+          label={translate('imports:options.country')}
+          value={value.country ?? ''}
+          onChange={(e) => onChange({ country: e.target.value || null })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
+        >
           <MenuItem value="">{translate('imports:options.all_countries')}</MenuItem>
-          {names.map((c) => <MenuItem key={c.code} value={c.code}>{c.name}</MenuItem>)}
+          {names.map((c) => (
+            <MenuItem key={c.code} value={c.code}>
+              {c.name}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
       <FormControl component="fieldset" error={!value.stars.length}>
         <FormLabel component="legend">{translate('imports:options.stars')}</FormLabel>
         <FormGroup row>
           {STARS.map((s) => (
-            <FormControlLabel key={s} label={translate('imports:options.star', { smart_count: s })} control={<Checkbox size="small" checked={value.stars.includes(s)} onChange={(e) => toggle(s, e.target.checked)} />} />
+            <FormControlLabel
+              key={s}
+              label={translate('imports:options.star', { smart_count: s })}
+              control={<Checkbox size="small" checked={value.stars.includes(s)} onChange={(e) => toggle(s, e.target.checked)} />}
+            />
           ))}
         </FormGroup>
         {!value.stars.length && <FormHelperText>{translate('imports:options.stars_required')}</FormHelperText>}
       </FormControl>
-      <FormControlLabel control={<Switch checked={value.withPhotos} onChange={(e) => onChange({ withPhotos: e.target.checked })} />} label={translate('imports:options.with_photos')} />
+      <FormControlLabel
+        control={<Switch checked={value.withPhotos} onChange={(e) => onChange({ withPhotos: e.target.checked })} />}
+        label={translate('imports:options.with_photos')}
+      />
     </Box>
   );
 }
 
-export const optionsValid = (v: MarketplaceDefaults) => Number.isInteger(v.maxReviews) && v.maxReviews >= MAX_REVIEWS.min && v.maxReviews <= MAX_REVIEWS.max && v.stars.length > 0;
+export const optionsValid = (v: MarketplaceDefaults) =>
+  Number.isInteger(v.maxReviews) && v.maxReviews >= MAX_REVIEWS.min && v.maxReviews <= MAX_REVIEWS.max && v.stars.length > 0;

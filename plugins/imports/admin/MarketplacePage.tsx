@@ -47,17 +47,25 @@ export default function MarketplacePage() {
 
   useEffect(() => {
     importsApi.settings().then(setSettings, () => setSettings(null));
-    importsApi.recent(10).then((runs) => {
-      const running = runs.find((r) => r.status === 'running' && r.source !== 'file');
-      if (running) (setStarted(running), setResumed(true));
-    }, () => undefined);
+    importsApi.recent(10).then(
+      (runs) => {
+        const running = runs.find((r) => r.status === 'running' && r.source !== 'file');
+        if (running) setStarted(running), setResumed(true);
+      },
+      () => undefined,
+    );
   }, []);
   // the marketplace's defaults, until the merchant changes an option
   useEffect(() => {
     if (!touched) setOptions(market && settings ? settings[market] : (settings?.aliexpress ?? FALLBACK));
   }, [market, settings, touched]);
 
-  const urlError = (blurred || submitted) && url.trim() && !market ? translate('imports:errors.wrong_marketplace') : submitted && !url.trim() ? translate('plaudit.validation.required') : undefined;
+  const urlError =
+    (blurred || submitted) && url.trim() && !market
+      ? translate('imports:errors.wrong_marketplace')
+      : submitted && !url.trim()
+        ? translate('plaudit.validation.required')
+        : undefined;
   const productError = submitted && !product ? translate('plaudit.validation.required') : undefined;
   const running = run?.status === 'running';
 
@@ -81,25 +89,45 @@ export default function MarketplacePage() {
     <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, maxWidth: 900, minWidth: 0, contain: 'inline-size' }}>
       <Title title={translate('imports:marketplace.title')} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{translate('imports:marketplace.title')}</Typography>
-        <Button component={RouterLink} to="/collect-reviews/reviews/import">{translate('imports:marketplace.from_file')}</Button>
+        <Typography variant="h5" component="h1">
+          {translate('imports:marketplace.title')}
+        </Typography>
+        <Button component={RouterLink} to="/collect-reviews/reviews/import">
+          {translate('imports:marketplace.from_file')}
+        </Button>
       </Stack>
       {run && <RunBanner run={run} resumed={resumed} />}
       <Card>
         <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
-          <Typography variant="body2" color="text.secondary">{translate('imports:marketplace.intro')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('imports:marketplace.intro')}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              size="small" type="url" label={translate('imports:marketplace.url')} value={url} onChange={(e) => (setUrl(e.target.value), setError(null))} onBlur={() => setBlurred(true)}
-              error={!!urlError} helperText={urlError ?? translate('imports:marketplace.url_hint')} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 2048 } }}
+              size="small"
+              type="url"
+              label={translate('imports:marketplace.url')}
+              value={url}
+              onChange={(e) => (setUrl(e.target.value), setError(null))}
+              onBlur={() => setBlurred(true)}
+              error={!!urlError}
+              helperText={urlError ?? translate('imports:marketplace.url_hint')}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { maxLength: 2048 } }}
             />
             {market && <Chip color="primary" variant="outlined" label={LABELS[market]} sx={{ mt: { sm: 0.5 } }} data-testid="marketplace" />}
           </Stack>
           <ProductPicker value={product} onChange={setProduct} label={translate('imports:marketplace.product')} error={productError} width={420} images />
           <MarketplaceOptions value={options} onChange={(patch) => (setOptions({ ...options, ...patch }), setTouched(true))} />
-          {error && <Alert severity="error" role="alert">{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button variant="contained" onClick={submit} disabled={busy || running}>{translate('imports:marketplace.import')}</Button>
+            <Button variant="contained" onClick={submit} disabled={busy || running}>
+              {translate('imports:marketplace.import')}
+            </Button>
           </Stack>
         </CardContent>
       </Card>

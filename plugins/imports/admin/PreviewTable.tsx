@@ -15,19 +15,27 @@ export function PreviewTable({ file }: { file: ImportFile }) {
   if (!file.preview.length) return null;
   return (
     <Box>
-      <Typography variant="subtitle1" component="h3" gutterBottom>{translate('imports:mapping.preview', { smart_count: file.preview.length })}</Typography>
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        {translate('imports:mapping.preview', { smart_count: file.preview.length })}
+      </Typography>
       <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label={translate('imports:mapping.preview', { smart_count: file.preview.length })} data-testid="preview-table">
           <TableHead>
             <TableRow>
-              {file.headers.map((h) => <TableCell key={h} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{h}</TableCell>)}
+              {file.headers.map((h) => (
+                <TableCell key={h} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {h}
+                </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {file.preview.map((row, i) => (
               <TableRow key={i}>
                 {file.headers.map((h) => (
-                  <TableCell key={h} sx={{ minWidth: 140, maxWidth: 280, verticalAlign: 'top', wordBreak: 'break-word' }}>{short(cellOf(file, row, h))}</TableCell>
+                  <TableCell key={h} sx={{ minWidth: 140, maxWidth: 280, verticalAlign: 'top', wordBreak: 'break-word' }}>
+                    {short(cellOf(file, row, h))}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}

@@ -27,8 +27,15 @@ function Progress({ run, resumed }: { run: ImportRun; resumed: boolean }) {
           ? translate('imports:banner.running', { processed: number(run.processed), total: number(run.total!) })
           : translate('imports:banner.reading', { processed: number(run.processed) })}
       </Typography>
-      <LinearProgress sx={{ mt: 1 }} variant={counted ? 'determinate' : 'indeterminate'} value={counted ? Math.min(100, (100 * run.processed) / run.total!) : undefined} aria-label={translate('imports:banner.progress')} />
-      <Typography variant="caption" color="text.secondary">{translate(resumed ? 'imports:file.already_running' : 'imports:banner.background')}</Typography>
+      <LinearProgress
+        sx={{ mt: 1 }}
+        variant={counted ? 'determinate' : 'indeterminate'}
+        value={counted ? Math.min(100, (100 * run.processed) / run.total!) : undefined}
+        aria-label={translate('imports:banner.progress')}
+      />
+      <Typography variant="caption" color="text.secondary">
+        {translate(resumed ? 'imports:file.already_running' : 'imports:banner.background')}
+      </Typography>
     </Alert>
   );
 }
@@ -45,13 +52,17 @@ function Result({ run }: { run: ImportRun }) {
       <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }} data-testid="import-result">
         {COUNTS.map((k) => (
           <Box key={k}>
-            <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>{number(run[k])}</Typography>
+            <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
+              {number(run[k])}
+            </Typography>
             <Typography variant="body2">{translate(`imports:result.${k}`)}</Typography>
           </Box>
         ))}
       </Stack>
       {problems && (
-        <Button size="small" variant="outlined" color="inherit" sx={{ mt: 1.5 }} onClick={download}>{translate('imports:result.error_report')}</Button>
+        <Button size="small" variant="outlined" color="inherit" sx={{ mt: 1.5 }} onClick={download}>
+          {translate('imports:result.error_report')}
+        </Button>
       )}
     </Alert>
   );
@@ -62,7 +73,15 @@ export function LimitBanner({ limit }: { limit: number | null }) {
   const translate = useTranslate();
   const number = useNumber();
   return (
-    <Alert severity="warning" data-testid="limit-banner" action={<Button color="inherit" size="small" component={RouterLink} to="/subscription" sx={{ whiteSpace: 'nowrap' }}>{translate('imports:limit.upgrade')}</Button>}>
+    <Alert
+      severity="warning"
+      data-testid="limit-banner"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/subscription" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('imports:limit.upgrade')}
+        </Button>
+      }
+    >
       {limit ? translate('imports:limit.reached', { limit: number(limit) }) : translate('imports:limit.free')}
     </Alert>
   );
@@ -87,7 +106,9 @@ export function RunBanner({ run, resumed = false }: { run: ImportRun; resumed?: 
       {run.limited && <LimitBanner limit={run.limit} />}
       {run.status === 'completed' && run.imported > 0 && (
         <Typography variant="body2">
-          <Link component={RouterLink} to="/reviews/list">{translate('imports:result.see_reviews')}</Link>
+          <Link component={RouterLink} to="/reviews/list">
+            {translate('imports:result.see_reviews')}
+          </Link>
         </Typography>
       )}
     </Stack>

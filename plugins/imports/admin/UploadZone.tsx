@@ -46,17 +46,41 @@ export function UploadZone({ onUploaded, disabled }: { onUploaded: (file: Import
         onDragLeave={() => setOver(false)}
         onDrop={drop}
         sx={{
-          border: 2, borderStyle: 'dashed', borderRadius: 2, p: { xs: 3, sm: 5 }, display: 'grid', justifyItems: 'center', gap: 1.5, textAlign: 'center',
-          borderColor: over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : 'transparent', transition: 'background-color 120ms',
+          border: 2,
+          borderStyle: 'dashed',
+          borderRadius: 2,
+          p: { xs: 3, sm: 5 },
+          display: 'grid',
+          justifyItems: 'center',
+          gap: 1.5,
+          textAlign: 'center',
+          borderColor: over ? 'primary.main' : 'divider',
+          bgcolor: over ? 'action.hover' : 'transparent',
+          transition: 'background-color 120ms',
         }}
       >
         {busy ? <CircularProgress size={40} aria-label={translate('imports:upload.uploading')} /> : <UploadFileIcon color="action" sx={{ fontSize: 40 }} />}
         <Typography>{translate(busy ? 'imports:upload.uploading' : 'imports:upload.drop')}</Typography>
-        <Button variant="contained" disabled={busy || disabled} onClick={() => input.current?.click()}>{translate('imports:upload.choose')}</Button>
-        <Typography variant="caption" color="text.secondary">{translate('imports:upload.hint')}</Typography>
-        <input ref={input} type="file" hidden accept={ACCEPTED_FILES} aria-label={translate('imports:upload.file')} onChange={(e) => take(e.target.files?.[0])} />
+        <Button variant="contained" disabled={busy || disabled} onClick={() => input.current?.click()}>
+          {translate('imports:upload.choose')}
+        </Button>
+        <Typography variant="caption" color="text.secondary">
+          {translate('imports:upload.hint')}
+        </Typography>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={ACCEPTED_FILES}
+          aria-label={translate('imports:upload.file')}
+          onChange={(e) => take(e.target.files?.[0])}
+        />
       </Box>
-      {error && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
     </Box>
   );
 }

@@ -78,7 +78,8 @@ export const importsApi = {
     form.append('file', file);
     return apiJson<Data<ImportFile>>('/imports/files', { method: 'POST', body: form }).then((r) => r.data);
   },
-  start: (id: number, format: string, mapping: Mapping) => apiJson<Data<ImportRun>>(`/imports/${id}/start`, send('POST', { format, mapping })).then((r) => r.data),
+  start: (id: number, format: string, mapping: Mapping) =>
+    apiJson<Data<ImportRun>>(`/imports/${id}/start`, send('POST', { format, mapping })).then((r) => r.data),
   run: (id: number) => apiJson<Data<ImportRun>>(`/imports/${id}`).then((r) => r.data),
   recent: (limit = 10) => apiJson<Data<ImportRun[]>>(`/imports?limit=${limit}`).then((r) => r.data),
   marketplace: (request: MarketplaceRequest) => apiJson<Data<ImportRun>>('/imports/marketplace', send('POST', request)).then((r) => r.data),
@@ -92,4 +93,3 @@ export function refusal(error: unknown): { message: string | null; errors: Recor
   const body = (error.body ?? {}) as { message?: string; errors?: Record<string, string> };
   return { message: body.message ?? error.message ?? null, errors: body.errors ?? {} };
 }
-

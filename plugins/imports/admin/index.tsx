@@ -13,8 +13,22 @@ export default defineAdminPlugin({
   ],
   zones: {
     'collect-reviews': [
-      { key: 'imports.file', titleKey: 'imports:hub.file_title', descriptionKey: 'imports:hub.file_text', to: '/collect-reviews/reviews/import', position: 55, icon: UploadFileIcon },
-      { key: 'imports.marketplace', titleKey: 'imports:hub.marketplace_title', descriptionKey: 'imports:hub.marketplace_text', to: '/collect-reviews/import-reviews', position: 56, icon: LinkIcon },
+      {
+        key: 'imports.file',
+        titleKey: 'imports:hub.file_title',
+        descriptionKey: 'imports:hub.file_text',
+        to: '/collect-reviews/reviews/import',
+        position: 55,
+        icon: UploadFileIcon,
+      },
+      {
+        key: 'imports.marketplace',
+        titleKey: 'imports:hub.marketplace_title',
+        descriptionKey: 'imports:hub.marketplace_text',
+        to: '/collect-reviews/import-reviews',
+        position: 56,
+        icon: LinkIcon,
+      },
     ],
   },
   settingsTabs: [{ key: 'import-reviews', labelKey: 'imports:settings.tab', position: 20, component: lazy(() => import('./ImportSettingsTab')) }],

@@ -24,9 +24,19 @@ const CATALOGUE: Record<string, string> = {
 
 /** The readable names the API uses in 'A {field} column is required' (formats/types.ts FIELD_LABELS). */
 const API_LABELS: Record<string, Field> = {
-  'review ID': 'externalId', 'product ID': 'productId', 'product handle': 'productHandle', 'product SKU': 'productSku',
-  'product title': 'productTitle', 'review type': 'reviewType', 'review content': 'content', 'first name': 'firstName',
-  'last name': 'lastName', date: 'createdAt', 'reply date': 'replyAt', 'variant options': 'variantOptions', 'variant values': 'variantValues',
+  'review ID': 'externalId',
+  'product ID': 'productId',
+  'product handle': 'productHandle',
+  'product SKU': 'productSku',
+  'product title': 'productTitle',
+  'review type': 'reviewType',
+  'review content': 'content',
+  'first name': 'firstName',
+  'last name': 'lastName',
+  date: 'createdAt',
+  'reply date': 'replyAt',
+  'variant options': 'variantOptions',
+  'variant values': 'variantValues',
 };
 
 export function fieldOfLabel(label: string): Field | undefined {

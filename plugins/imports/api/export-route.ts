@@ -18,7 +18,11 @@ const RETRY_AFTER_SECONDS = 5;
 
 function failed(err: unknown) {
   if (unavailableDependency(err)) {
-    return createHttpError(503, EXPORT_MESSAGES.failed, { code: 'DEPENDENCY_UNAVAILABLE', expose: true, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+    return createHttpError(503, EXPORT_MESSAGES.failed, {
+      code: 'DEPENDENCY_UNAVAILABLE',
+      expose: true,
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    });
   }
   return createHttpError(500, EXPORT_MESSAGES.failed, { code: 'EXPORT_FAILED', expose: true });
 }

@@ -16,10 +16,12 @@ import { runLimitFor, runView, startRun } from './runs';
 import { storeUpload } from './upload';
 
 const PREVIEW_ROWS = 5;
-const startBody = z.object({
-  format: z.string().max(32),
-  mapping: z.record(z.enum(FIELDS), z.string().max(1000).nullable()),
-}).strict();
+const startBody = z
+  .object({
+    format: z.string().max(32),
+    mapping: z.record(z.enum(FIELDS), z.string().max(1000).nullable()),
+  })
+  .strict();
 
 /** The header, a preview and the recognised format of a stored file; 400 with the reason otherwise. */
 async function inspect(file: string) {
@@ -71,10 +73,21 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
       const mapping: Mapping = detected?.mapping ?? Object.fromEntries(FIELDS.map((f) => [f, null]));
       const formats = detected ? formatList(headers) : [{ ...QUESTIONS_FORMAT, mapping, required: [] }];
       const required = detected ? requiredFields(detected.format, mapping) : [];
-      const run = await createImport(ctx.state.tenant, { source: 'file', fileName: upload.fileName, storedFile: upload.storedFile, kind, format: format.id, headers, mapping });
+      const run = await createImport(ctx.state.tenant, {
+        source: 'file',
+        fileName: upload.fileName,
+        storedFile: upload.storedFile,
+        kind,
+        format: format.id,
+        headers,
+        mapping,
+      });
       ctx.status = 201;
       const limit = await runLimitFor(services, ctx.state.tenant.shopId);
-      ctx.body = { success: true, data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats, headers, mapping, required, limit, preview } };
+      ctx.body = {
+        success: true,
+        data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats, headers, mapping, required, limit, preview },
+      };
     } catch (err) {
       await fs.rm(upload.path, { force: true });
       throw err;
@@ -96,7 +109,13 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
     if (unknown) throw createHttpError(400, 'Validation failed', { errors: { [unknown[0]]: 'The value is invalid' } });
     const problems = checkMapping(format, mapping, headers);
     if (problems.length) throw createHttpError(400, problems[0], { errors: Object.fromEntries(problems.map((p, i) => [`mapping.${i}`, p])) });
-    await updateImport(tenant, run.id, { format: format.id, mapping, status: 'running', runLimit: await runLimitFor(services, tenant.shopId), startedAt: new Date() });
+    await updateImport(tenant, run.id, {
+      format: format.id,
+      mapping,
+      status: 'running',
+      runLimit: await runLimitFor(services, tenant.shopId),
+      startedAt: new Date(),
+    });
     await startRun(services, tenant, run);
     ctx.body = { success: true, data: runView((await importById(tenant, run.id))!) };
   });

@@ -11,10 +11,12 @@ import { exportRoutes } from './export-route';
 import { fileRoutes } from './file-routes';
 import { runLimitFor, runView, startRun } from './runs';
 
-const marketplaceBody = marketplaceDefaults.extend({
-  url: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(2048),
-  productId: z.string({ error: 'This field is required' }).regex(/^gid:\/\/shopify\/Product\/\d+$/, 'This field is required'),
-}).strict();
+const marketplaceBody = marketplaceDefaults
+  .extend({
+    url: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(2048),
+    productId: z.string({ error: 'This field is required' }).regex(/^gid:\/\/shopify\/Product\/\d+$/, 'This field is required'),
+  })
+  .strict();
 
 function routes(services: ApiServices) {
   const settings = services.settings.namespace('imports', importSettings, IMPORT_DEFAULTS);
@@ -45,8 +47,12 @@ function routes(services: ApiServices) {
       throw createHttpError(400, (err as Error).message, { errors: { url: (err as Error).message } });
     }
     const run = await createImport(tenant, {
-      source: target.marketplace, fileName: body.url, status: 'running', runLimit: Math.min(body.maxReviews, await runLimitFor(services, tenant.shopId)),
-      options: { url: body.url, productId: body.productId, maxReviews: body.maxReviews, stars: body.stars, withPhotos: body.withPhotos, country: body.country }, startedAt: new Date(),
+      source: target.marketplace,
+      fileName: body.url,
+      status: 'running',
+      runLimit: Math.min(body.maxReviews, await runLimitFor(services, tenant.shopId)),
+      options: { url: body.url, productId: body.productId, maxReviews: body.maxReviews, stars: body.stars, withPhotos: body.withPhotos, country: body.country },
+      startedAt: new Date(),
     });
     await startRun(services, tenant, run);
     ctx.status = 201;

@@ -10,9 +10,22 @@ export const PAID_RUN_LIMIT = 10_000;
 
 export function runView(r: ImportRow) {
   return {
-    id: Number(r.id), fileName: r.fileName, source: r.source, format: r.format, status: r.status, total: r.total, processed: r.processed,
-    imported: r.imported, skipped: r.skipped, failed: r.failed, photosFailed: r.photosFailed, limit: r.runLimit, limited: r.limited,
-    error: r.error, createdAt: r.createdAt, finishedAt: r.finishedAt,
+    id: Number(r.id),
+    fileName: r.fileName,
+    source: r.source,
+    format: r.format,
+    status: r.status,
+    total: r.total,
+    processed: r.processed,
+    imported: r.imported,
+    skipped: r.skipped,
+    failed: r.failed,
+    photosFailed: r.photosFailed,
+    limit: r.runLimit,
+    limited: r.limited,
+    error: r.error,
+    createdAt: r.createdAt,
+    finishedAt: r.finishedAt,
   };
 }
 
@@ -25,7 +38,9 @@ export async function runLimitFor(services: KernelServices, shopId: number): Pro
 export async function startRun(services: KernelServices, tenant: Tenant, run: ImportRow) {
   const input: ImportInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, importId: Number(run.id) };
   await services.outbox.start(ImportReviews, {
-    workflowId: importWorkflowId(tenant.shopDomain, input.importId), args: [input], shopDomain: tenant.shopDomain,
+    workflowId: importWorkflowId(tenant.shopDomain, input.importId),
+    args: [input],
+    shopDomain: tenant.shopDomain,
     summary: `Import ${run.id} of ${run.fileName} for ${tenant.shopDomain}`,
   });
 }

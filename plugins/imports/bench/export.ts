@@ -27,13 +27,33 @@ const MB = 1024 * 1024;
 
 type Mode = 'streamed' | 'naive';
 type Type = 'csv' | 'xlsx';
-interface Job { databaseUrl: string; shopId: number; domain: string; mode: Mode; type: Type; file: string }
-interface Result { ms: number; rssBefore: number; rssPeak: number; maxRss: number; bytes: number }
+interface Job {
+  databaseUrl: string;
+  shopId: number;
+  domain: string;
+  mode: Mode;
+  type: Type;
+  file: string;
+}
+interface Result {
+  ms: number;
+  rssBefore: number;
+  rssPeak: number;
+  maxRss: number;
+  bytes: number;
+}
 
 function runtimeEnv(databaseUrl: string, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', PLUGIN_DIRS: '', DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'), APP_URL: 'http://127.0.0.1:9', TEMPORAL_PORT: '9',
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PLUGIN_DIRS: '',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    APP_URL: 'http://127.0.0.1:9',
+    TEMPORAL_PORT: '9',
   };
   for (const k of ['TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
   return env;
@@ -45,7 +65,11 @@ async function naive(reviews: ReviewExportApi, tenant: Tenant, type: Type, file:
   for await (const batch of reviews.exportBatches(tenant, {}, 5000)) all.push(...batch);
   const layout = layoutFor('plaudit', { mediaBase: 'http://127.0.0.1:9' });
   const rows = all.map((r) => layout.row(r));
-  if (type === 'csv') return fs.writeFileSync(file, stringify([[...layout.headers], ...rows], { bom: true, record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true }));
+  if (type === 'csv')
+    return fs.writeFileSync(
+      file,
+      stringify([[...layout.headers], ...rows], { bom: true, record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true }),
+    );
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Reviews');
   sheet.addRow([...layout.headers]);
@@ -67,7 +91,12 @@ async function exportRole() {
   if (job.mode === 'naive') await naive(reviews, tenant, job.type, job.file);
   else {
     const query = exportQuery.parse({ format: 'plaudit', type: job.type });
-    await streamExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: 'http://127.0.0.1:9' }, fs.createWriteStream(job.file));
+    await streamExport(
+      reviews,
+      tenant,
+      { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: 'http://127.0.0.1:9' },
+      fs.createWriteStream(job.file),
+    );
   }
   const ms = performance.now() - started;
   clearInterval(sampler);
@@ -79,11 +108,16 @@ async function exportRole() {
 
 function exportIn(job: Job, env: NodeJS.ProcessEnv): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', __filename], { env: { ...env, BENCH_EXPORT: JSON.stringify(job) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', __filename], {
+      env: { ...env, BENCH_EXPORT: JSON.stringify(job) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as Result) : reject(new Error(`${job.mode} ${job.type} exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as Result) : reject(new Error(`${job.mode} ${job.type} exited with ${code}`)),
+    );
   });
 }
 
@@ -91,12 +125,22 @@ function exportIn(job: Job, env: NodeJS.ProcessEnv): Promise<Result> {
 function review(i: number): ImportedReviewInput {
   const day = Date.UTC(2020, 0, 1) + i * 15 * 60_000;
   return {
-    productId: `gid://shopify/Product/${7_000_000_000 + (i % 40)}`, productTitle: `Product ${i % 40}`, productHandle: `product-${i % 40}`,
-    rating: 1 + (i % 5), title: `Review ${i}`, content: `Review number ${i}: sturdy, as described, arrived quickly. ${i % 7 === 0 ? 'Would buy again, "really".' : ''}`,
-    firstName: 'Ada', lastName: 'Lovelace', email: `ada${i}@example.com`, country: 'GB', locale: 'en', variants: ['Color: Red', 'Size: M'],
+    productId: `gid://shopify/Product/${7_000_000_000 + (i % 40)}`,
+    productTitle: `Product ${i % 40}`,
+    productHandle: `product-${i % 40}`,
+    rating: 1 + (i % 5),
+    title: `Review ${i}`,
+    content: `Review number ${i}: sturdy, as described, arrived quickly. ${i % 7 === 0 ? 'Would buy again, "really".' : ''}`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada${i}@example.com`,
+    country: 'GB',
+    locale: 'en',
+    variants: ['Color: Red', 'Size: M'],
     media: i % 3 === 0 ? [{ url: `https://cdn.example.com/${i}-a.jpg` }, { url: `https://cdn.example.com/${i}-b.jpg` }] : [],
     reply: i % 4 === 0 ? { content: 'Thank you for your review!', at: new Date(day + 86_400_000) } : null,
-    status: i % 10 === 0 ? 'unpublished' : 'published', createdAt: new Date(day),
+    status: i % 10 === 0 ? 'unpublished' : 'published',
+    createdAt: new Date(day),
   };
 }
 
@@ -109,7 +153,12 @@ async function countCsvRows(file: string): Promise<number> {
 
 async function countXlsxRows(file: string): Promise<number> {
   let n = -1;
-  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' })) {
+  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  })) {
     for await (const _ of sheet as AsyncIterable<unknown>) n++;
   }
   return n;
@@ -127,7 +176,10 @@ async function main() {
     console.log(`seeding ${ROWS.toLocaleString('en')} reviews through the reviews plugin's import, ${IMPORT_BATCH.toLocaleString('en')} a call ...`);
     const t = performance.now();
     for (let i = 0; i < ROWS; i += IMPORT_BATCH) {
-      await importer.importReviews(tenantFor(shopId, domain), Array.from({ length: Math.min(IMPORT_BATCH, ROWS - i) }, (_, k) => review(i + k)));
+      await importer.importReviews(
+        tenantFor(shopId, domain),
+        Array.from({ length: Math.min(IMPORT_BATCH, ROWS - i) }, (_, k) => review(i + k)),
+      );
     }
     // tenancy: statistics of the whole benchmark database
     await db.knex.raw('ANALYZE');
@@ -144,17 +196,26 @@ async function main() {
       }
     }
     const mb = (n: number) => (n / MB).toFixed(0).padStart(6);
-    console.log(`${'export'.padEnd(16)} ${'time'.padStart(8)} ${'RSS before'.padStart(11)} ${'RSS peak'.padStart(9)} ${'added'.padStart(9)} ${'max RSS'.padStart(9)} ${'file'.padStart(9)}  rows`);
+    console.log(
+      `${'export'.padEnd(16)} ${'time'.padStart(8)} ${'RSS before'.padStart(11)} ${'RSS peak'.padStart(9)} ${'added'.padStart(9)} ${'max RSS'.padStart(9)} ${'file'.padStart(9)}  rows`,
+    );
     for (const { mode, type, r, rows } of results) {
-      console.log(`${`${type} ${mode}`.padEnd(16)} ${(r.ms / 1000).toFixed(1).padStart(6)} s ${mb(r.rssBefore)} MB ${mb(r.rssPeak)} MB ${mb(r.rssPeak - r.rssBefore)} MB ${mb(r.maxRss)} MB ${mb(r.bytes)} MB  ${rows === null ? '' : rows.toLocaleString('en')}`);
+      console.log(
+        `${`${type} ${mode}`.padEnd(16)} ${(r.ms / 1000).toFixed(1).padStart(6)} s ${mb(r.rssBefore)} MB ${mb(r.rssPeak)} MB ${mb(r.rssPeak - r.rssBefore)} MB ${mb(r.maxRss)} MB ${mb(r.bytes)} MB  ${rows === null ? '' : rows.toLocaleString('en')}`,
+      );
     }
     console.log('');
     for (const type of ['xlsx', 'csv'] as const) {
       const s = results.find((x) => x.type === type && x.mode === 'streamed')!.r;
       const n = results.find((x) => x.type === type && x.mode === 'naive')!.r;
       const added = (x: Result) => x.rssPeak - x.rssBefore;
-      const goal = type === 'xlsx' ? `; goal under ${GOAL.seconds} s and ${GOAL.mb} MB added: ${s.ms / 1000 < GOAL.seconds && added(s) / MB < GOAL.mb ? 'met' : 'missed'}` : '';
-      console.log(`${type}: streamed / naive time ${(s.ms / n.ms).toFixed(2)}, peak RSS ${(s.rssPeak / n.rssPeak).toFixed(2)}, memory added ${(added(s) / Math.max(1, added(n))).toFixed(2)}${goal}`);
+      const goal =
+        type === 'xlsx'
+          ? `; goal under ${GOAL.seconds} s and ${GOAL.mb} MB added: ${s.ms / 1000 < GOAL.seconds && added(s) / MB < GOAL.mb ? 'met' : 'missed'}`
+          : '';
+      console.log(
+        `${type}: streamed / naive time ${(s.ms / n.ms).toFixed(2)}, peak RSS ${(s.rssPeak / n.rssPeak).toFixed(2)}, memory added ${(added(s) / Math.max(1, added(n))).toFixed(2)}${goal}`,
+      );
     }
   } finally {
     await runtime.close().catch(() => undefined);
@@ -164,13 +225,19 @@ async function main() {
 }
 
 if (process.env.BENCH_EXPORT) {
-  exportRole().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  exportRole().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 } else {
-  main().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -20,16 +20,45 @@ import { createLogger, DEMO_SHOP, freePort, loadConfig, ROOT, startApiServer, st
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const HANDLES = ['ceramic-coffee-mug', 'linen-tote-bag', 'merino-wool-beanie', 'leather-notebook', 'glass-water-bottle'];
 // Judge.me's export (FORMATS.md): its picture_urls hold the photos, comma separated
-const HEADER = ['title', 'body', 'rating', 'review_date', 'source', 'curated', 'reviewer_name', 'reviewer_email', 'product_id', 'product_handle', 'reply', 'reply_date', 'location', 'metaobject_handle', 'picture_urls'];
+const HEADER = [
+  'title',
+  'body',
+  'rating',
+  'review_date',
+  'source',
+  'curated',
+  'reviewer_name',
+  'reviewer_email',
+  'product_id',
+  'product_handle',
+  'reply',
+  'reply_date',
+  'location',
+  'metaobject_handle',
+  'picture_urls',
+];
 
 async function writeXlsx(file: string, photos: boolean, run: string) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
   const ws = wb.addWorksheet('Reviews');
   ws.addRow(photos ? HEADER : HEADER.slice(0, -1)).commit();
   for (let i = 0; i < ROWS; i++) {
-    const cells: unknown[] = [`Review ${i}`, `A review of some length, number ${i}, about the product and how it was used for a while.`, (i % 5) + 1,
-      new Date(Date.UTC(2024, 0, 1) + i * 60_000), 'web', 'ok', `Reviewer ${i}`, `r${i}@example.com`, '', HANDLES[i % HANDLES.length],
-      i % 10 === 0 ? 'Thank you!' : '', '', 'Lyon, France', `judgeme-review-${run}-${i}`];
+    const cells: unknown[] = [
+      `Review ${i}`,
+      `A review of some length, number ${i}, about the product and how it was used for a while.`,
+      (i % 5) + 1,
+      new Date(Date.UTC(2024, 0, 1) + i * 60_000),
+      'web',
+      'ok',
+      `Reviewer ${i}`,
+      `r${i}@example.com`,
+      '',
+      HANDLES[i % HANDLES.length],
+      i % 10 === 0 ? 'Thank you!' : '',
+      '',
+      'Lyon, France',
+      `judgeme-review-${run}-${i}`,
+    ];
     if (photos) cells.push(`https://judgeme.imgix.net/bench/${i}-a.jpg,https://judgeme.imgix.net/bench/${i}-b.jpg`);
     ws.addRow(cells).commit();
   }
@@ -54,7 +83,9 @@ async function importThrough(appUrl: string, token: string, file: string) {
   const auth = { authorization: `Bearer ${token}` };
   const form = new FormData();
   form.append('file', await fs.openAsBlob(file), path.basename(file));
-  const up = (await (await fetch(`${appUrl}/api/imports/files`, { method: 'POST', body: form, headers: auth })).json()) as { data: { id: number; format: string; mapping: object } };
+  const up = (await (await fetch(`${appUrl}/api/imports/files`, { method: 'POST', body: form, headers: auth })).json()) as {
+    data: { id: number; format: string; mapping: object };
+  };
   const body = JSON.stringify({ format: up.data.format, mapping: up.data.mapping });
   await fetch(`${appUrl}/api/imports/${up.data.id}/start`, { method: 'POST', body, headers: { ...auth, 'content-type': 'application/json' } });
   for (;;) {
@@ -81,11 +112,32 @@ async function copyRows(knex: Knex, shopId: number): Promise<number> {
     const t = performance.now();
     const lines = function* () {
       for (let i = 0; i < ROWS; i++) {
-        yield [shopId, 'product', `gid://shopify/Product/${i % 5}`, (i % 5) + 1, `Review ${i}`, `A review of some length, number ${i}, about the product and how it was used for a while.`, 'Reviewer', String(i), `r${i}@example.com`, 'imported', 'published', 't', new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString()].join('\t') + '\n';
+        yield [
+          shopId,
+          'product',
+          `gid://shopify/Product/${i % 5}`,
+          (i % 5) + 1,
+          `Review ${i}`,
+          `A review of some length, number ${i}, about the product and how it was used for a while.`,
+          'Reviewer',
+          String(i),
+          `r${i}@example.com`,
+          'imported',
+          'published',
+          't',
+          new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+        ].join('\t') + '\n';
       }
     };
     // tenancy: the bench's own scratch table, one shop's rows
-    await pipeline(Readable.from(lines()), conn.query(copyFrom('COPY imports_bench_floor (shop_id, kind, product_id, rating, title, content, first_name, last_name, email, source, status, imported, created_at) FROM STDIN')));
+    await pipeline(
+      Readable.from(lines()),
+      conn.query(
+        copyFrom(
+          'COPY imports_bench_floor (shop_id, kind, product_id, rating, title, content, first_name, last_name, email, source, status, imported, created_at) FROM STDIN',
+        ),
+      ),
+    );
     return performance.now() - t;
   } finally {
     await knex.client.releaseConnection(conn);
@@ -97,9 +149,19 @@ async function main() {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     // development: photo URLs are fetched from the marketplace emulator on this machine, which production refuses (SSRF rules)
-    ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PLUGIN_DIRS: '', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), POSTGRES_PORT: String(await freePort()),
-    SMTP_SINK_PORT: String(await freePort()), EMULATOR_PORT: String(await freePort()),
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PLUGIN_DIRS: '',
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    TEMPORAL_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    POSTGRES_PORT: String(await freePort()),
+    SMTP_SINK_PORT: String(await freePort()),
+    EMULATOR_PORT: String(await freePort()),
   };
   for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
   // the store emulator's start reads the process environment
@@ -108,7 +170,11 @@ async function main() {
   const infra = await startInfrastructure(loadConfig(env, ROOT), log, { progress: () => {}, temporalInMemory: true });
   const config = loadConfig({ ...env, ...infra.env }, ROOT);
   const api = await startApiServer(config, log, port);
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], { cwd: ROOT, env: { ...env, ...infra.env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], {
+    cwd: ROOT,
+    env: { ...env, ...infra.env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   await new Promise<void>((ok) => worker.on('message', (m) => m === 'ready' && ok()));
   try {
     const { knex, shops } = api.runtime.services;
@@ -120,24 +186,39 @@ async function main() {
     // each run its own review ids: the second is not skipped as the first's duplicates
     await writeXlsx(withPhotos, true, 'a');
     await writeXlsx(without, false, 'b');
-    console.log(`${ROWS.toLocaleString('en')} rows: ${(fs.statSync(withPhotos).size / 1e6).toFixed(1)} MB with photo URLs, ${(fs.statSync(without).size / 1e6).toFixed(1)} MB without\n`);
+    console.log(
+      `${ROWS.toLocaleString('en')} rows: ${(fs.statSync(withPhotos).size / 1e6).toFixed(1)} MB with photo URLs, ${(fs.statSync(without).size / 1e6).toFixed(1)} MB without\n`,
+    );
 
     const rows: string[] = [];
     const rates: number[] = [];
-    for (const [label, file] of [['XLSX with 2 photos a row', withPhotos], ['XLSX without photos', without]] as const) {
+    for (const [label, file] of [
+      ['XLSX with 2 photos a row', withPhotos],
+      ['XLSX without photos', without],
+    ] as const) {
       const t = performance.now();
       const { result: run, before, peak } = await sampled(worker.pid!, () => importThrough(config.appUrl, token, file));
       const s = (performance.now() - t) / 1000;
       rates.push(ROWS / s);
       if (run.format !== 'judgeme') throw new Error(`read as ${run.format}`);
-      rows.push(`${label.padEnd(26)} ${s.toFixed(1).padStart(6)} s  ${Math.round(ROWS / s).toString().padStart(6)} rows/s  worker RSS ${Math.round(before / 2 ** 20)} -> peak ${Math.round(peak / 2 ** 20)} MB   imported ${run.imported} failed ${run.failed} photos failed ${run.photosFailed}`);
+      rows.push(
+        `${label.padEnd(26)} ${s.toFixed(1).padStart(6)} s  ${Math.round(ROWS / s)
+          .toString()
+          .padStart(
+            6,
+          )} rows/s  worker RSS ${Math.round(before / 2 ** 20)} -> peak ${Math.round(peak / 2 ** 20)} MB   imported ${run.imported} failed ${run.failed} photos failed ${run.photosFailed}`,
+      );
       console.log(rows[rows.length - 1]);
     }
     const copyMs = await copyRows(knex, shop.id);
-    const copyLine = `bare COPY (the floor)      ${(copyMs / 1000).toFixed(1).padStart(6)} s  ${Math.round(ROWS / (copyMs / 1000)).toString().padStart(6)} rows/s`;
+    const copyLine = `bare COPY (the floor)      ${(copyMs / 1000).toFixed(1).padStart(6)} s  ${Math.round(ROWS / (copyMs / 1000))
+      .toString()
+      .padStart(6)} rows/s`;
     console.log(copyLine);
     const floor = ROWS / (copyMs / 1000);
-    console.log(`\nratios: with photos / COPY ${(rates[0] / floor).toFixed(4)}, without photos / COPY ${(rates[1] / floor).toFixed(3)}, with / without photos ${(rates[0] / rates[1]).toFixed(3)}`);
+    console.log(
+      `\nratios: with photos / COPY ${(rates[0] / floor).toFixed(4)}, without photos / COPY ${(rates[1] / floor).toFixed(3)}, with / without photos ${(rates[0] / rates[1]).toFixed(3)}`,
+    );
   } finally {
     worker.kill('SIGTERM');
     await api.close();
@@ -146,7 +227,10 @@ async function main() {
   }
 }
 
-void main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+void main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

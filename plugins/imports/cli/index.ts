@@ -50,7 +50,11 @@ export default definePluginCli({
         form.append('file', await fs.openAsBlob(file), path.basename(file));
         const uploaded = await call(ctx, shop, '/imports/files', { method: 'POST', body: form });
         ctx.print(`${uploaded.fileName}: ${uploaded.format} format, ${uploaded.headers.length} columns`);
-        const started = await call(ctx, shop, `/imports/${uploaded.id}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: uploaded.format, mapping: uploaded.mapping }) });
+        const started = await call(ctx, shop, `/imports/${uploaded.id}/start`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ format: uploaded.format, mapping: uploaded.mapping }),
+        });
         let run = started;
         while (run.status === 'running' || run.status === 'uploaded') {
           await new Promise((ok) => setTimeout(ok, POLL_MS));
@@ -64,16 +68,25 @@ export default definePluginCli({
     },
     export: {
       alias: 'export',
-      usage: '--shop <domain> --format plaudit|judgeme [--type csv|xlsx] [--content reviews|questions] --out <file>   export the shop\'s reviews (or its questions and answers, CSV)',
+      usage:
+        "--shop <domain> --format plaudit|judgeme [--type csv|xlsx] [--content reviews|questions] --out <file>   export the shop's reviews (or its questions and answers, CSV)",
       async run(args, ctx) {
-        const { values } = parse(args, { shop: { type: 'string' }, format: { type: 'string' }, type: { type: 'string' }, content: { type: 'string' }, out: { type: 'string' } });
+        const { values } = parse(args, {
+          shop: { type: 'string' },
+          format: { type: 'string' },
+          type: { type: 'string' },
+          content: { type: 'string' },
+          out: { type: 'string' },
+        });
         const shop = shopOf(values.shop);
         if (!values.out) throw new CommandError('--out is required');
         const format = values.format ?? 'plaudit';
         const type = values.type ?? (values.out.endsWith('.xlsx') ? 'xlsx' : 'csv');
         const { url, token } = ctx.appApi(shop);
         const content = encodeURIComponent(values.content ?? 'reviews');
-        const res = await fetch(`${url}/api/imports/export?content=${content}&format=${encodeURIComponent(format)}&type=${encodeURIComponent(type)}&tab=all`, { headers: { authorization: `Bearer ${token}` } }).catch(() => {
+        const res = await fetch(`${url}/api/imports/export?content=${content}&format=${encodeURIComponent(format)}&type=${encodeURIComponent(type)}&tab=all`, {
+          headers: { authorization: `Bearer ${token}` },
+        }).catch(() => {
           throw new CommandError(`The app is not answering at ${url}: start it with \`npm start\``);
         });
         if (!res.ok || !res.body) throw new CommandError(((await res.json().catch(() => ({}))) as { message?: string }).message ?? `HTTP ${res.status}`);

@@ -47,23 +47,45 @@ export async function recentImports(tenant: Tenant, limit: number): Promise<Impo
 }
 
 export async function createImport(tenant: Tenant, row: Partial<ImportRow>): Promise<ImportRow> {
-  const [created] = await tenant.insertInto('imports', { ...row, headers: row.headers && JSON.stringify(row.headers), mapping: row.mapping && JSON.stringify(row.mapping), options: row.options && JSON.stringify(row.options) }).returning('*');
+  const [created] = await tenant
+    .insertInto('imports', {
+      ...row,
+      headers: row.headers && JSON.stringify(row.headers),
+      mapping: row.mapping && JSON.stringify(row.mapping),
+      options: row.options && JSON.stringify(row.options),
+    })
+    .returning('*');
   return created;
 }
 
 export async function updateImport(tenant: Tenant, id: number, patch: Partial<ImportRow>) {
   const json = (k: 'mapping' | 'options' | 'headers') => (patch[k] === undefined ? {} : { [k]: JSON.stringify(patch[k]) });
-  await imports(tenant).where({ id }).update({ ...patch, ...json('mapping'), ...json('options'), ...json('headers'), updatedAt: new Date() });
+  await imports(tenant)
+    .where({ id })
+    .update({ ...patch, ...json('mapping'), ...json('options'), ...json('headers'), updatedAt: new Date() });
 }
 
 /** Adds a batch's counts to the run (one statement: the banner never sees half a batch). */
-export async function addProgress(knex: Knex, tenant: Tenant, id: number, d: { processed: number; imported: number; skipped: number; failed: number; photosFailed: number; resumeLine: number; limited?: boolean }) {
+export async function addProgress(
+  knex: Knex,
+  tenant: Tenant,
+  id: number,
+  d: { processed: number; imported: number; skipped: number; failed: number; photosFailed: number; resumeLine: number; limited?: boolean },
+) {
   // tenancy: an expression on the tenant's own import row (the update below is scoped)
   const inc = (col: string, n: number) => knex.raw('?? + ?', [col, n]);
-  await imports(tenant).where({ id }).update({
-    processed: inc('processed', d.processed), imported: inc('imported', d.imported), skipped: inc('skipped', d.skipped), failed: inc('failed', d.failed),
-    photos_failed: inc('photos_failed', d.photosFailed), resumeLine: d.resumeLine, ...(d.limited ? { limited: true } : {}), updatedAt: new Date(),
-  });
+  await imports(tenant)
+    .where({ id })
+    .update({
+      processed: inc('processed', d.processed),
+      imported: inc('imported', d.imported),
+      skipped: inc('skipped', d.skipped),
+      failed: inc('failed', d.failed),
+      photos_failed: inc('photos_failed', d.photosFailed),
+      resumeLine: d.resumeLine,
+      ...(d.limited ? { limited: true } : {}),
+      updatedAt: new Date(),
+    });
 }
 
 export async function addErrors(tenant: Tenant, importId: number, errors: RowError[]) {
@@ -71,13 +93,22 @@ export async function addErrors(tenant: Tenant, importId: number, errors: RowErr
   const [{ count }] = await tenant.table('import_errors').where({ importId }).count({ count: '*' });
   const room = MAX_ERROR_LINES - Number(count);
   if (room <= 0) return;
-  await tenant.insertInto('import_errors', errors.slice(0, room).map((e) => ({ importId, line: e.line, column: e.column.slice(0, 255), reason: e.reason })));
+  await tenant.insertInto(
+    'import_errors',
+    errors.slice(0, room).map((e) => ({ importId, line: e.line, column: e.column.slice(0, 255), reason: e.reason })),
+  );
 }
 
 export async function* errorLines(tenant: Tenant, importId: number): AsyncGenerator<RowError[]> {
   let after = 0;
   for (;;) {
-    const rows: (RowError & { id: number })[] = await tenant.table('import_errors').where({ importId }).where('id', '>', after).orderBy('id').limit(1000).select('id', 'line', 'column', 'reason');
+    const rows: (RowError & { id: number })[] = await tenant
+      .table('import_errors')
+      .where({ importId })
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1000)
+      .select('id', 'line', 'column', 'reason');
     if (!rows.length) return;
     yield rows;
     after = rows[rows.length - 1].id;

@@ -16,8 +16,20 @@ export { PLAUDIT_COLUMNS, PLAUDIT_SEPARATORS };
  * reads, with `review_date` and `reply_date` as dd/mm/yyyy and up to 5 comma-separated picture URLs.
  */
 export const JUDGEME_COLUMNS = [
-  'title', 'body', 'rating', 'review_date', 'source', 'curated', 'reviewer_name', 'reviewer_email', 'product_id', 'product_handle',
-  'reply', 'reply_date', 'picture_urls', 'location',
+  'title',
+  'body',
+  'rating',
+  'review_date',
+  'source',
+  'curated',
+  'reviewer_name',
+  'reviewer_email',
+  'product_id',
+  'product_handle',
+  'reply',
+  'reply_date',
+  'picture_urls',
+  'location',
 ] as const;
 
 export interface CellOptions {
@@ -82,9 +94,20 @@ function plauditRow(r: ExportedReview, o: CellOptions): Cell[] {
 function judgemeRow(r: ExportedReview, o: CellOptions): Cell[] {
   const product = r.kind === 'product';
   return [
-    text(r.title), r.content, r.rating, ddmmyyyy(r.createdAt), r.source, curated(r.status),
-    [r.firstName, r.lastName].filter(Boolean).join(' '), text(r.email), product ? numericId(r.productId) : '', product ? text(r.productHandle) : '',
-    text(r.replyContent), r.replyContent ? ddmmyyyy(r.repliedAt) : '', urls(r, o).slice(0, 5).join(','), text(r.country),
+    text(r.title),
+    r.content,
+    r.rating,
+    ddmmyyyy(r.createdAt),
+    r.source,
+    curated(r.status),
+    [r.firstName, r.lastName].filter(Boolean).join(' '),
+    text(r.email),
+    product ? numericId(r.productId) : '',
+    product ? text(r.productHandle) : '',
+    text(r.replyContent),
+    r.replyContent ? ddmmyyyy(r.repliedAt) : '',
+    urls(r, o).slice(0, 5).join(','),
+    text(r.country),
   ];
 }
 

@@ -42,7 +42,11 @@ export class ExportFailedError extends Error {
 
 /** `<content>-<shop>-<YYYY-MM-DD>.<type>` (content `reviews` or `questions`): the shop's myshopify name, the day in UTC. */
 export function exportFileName(shopDomain: string, type: ExportType, at = new Date(), content = 'reviews'): string {
-  const shop = shopDomain.replace(/\.myshopify\.com$/i, '').toLowerCase().replace(/[^a-z0-9-]+/g, '-') || 'shop';
+  const shop =
+    shopDomain
+      .replace(/\.myshopify\.com$/i, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-') || 'shop';
   return `${content}-${shop}-${at.toISOString().slice(0, 10)}.${type}`;
 }
 

@@ -49,7 +49,16 @@ function instant(end: boolean) {
 
 /** `a,b,c` (or a repeated parameter) as a list; empty means no filter. */
 const list = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean)), z.array(item).max(250, invalid).optional());
+  z.preprocess(
+    (v) =>
+      v === undefined || v === ''
+        ? undefined
+        : (Array.isArray(v) ? v : [v])
+            .flatMap((x) => String(x).split(','))
+            .map((x) => x.trim())
+            .filter(Boolean),
+    z.array(item).max(250, invalid).optional(),
+  );
 
 const productId = z.string().regex(/^[\w:/.-]{1,255}$/, invalid);
 const rating = z.coerce.number(invalid).int(invalid).min(1, invalid).max(5, invalid);

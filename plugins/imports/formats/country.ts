@@ -7,7 +7,12 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
 
 function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
 }
 
 /** Every ISO 3166-1 alpha-2 code Intl knows, and English name -> code (built once). */
@@ -27,10 +32,30 @@ const { CODES, BY_NAME } = (() => {
   }
   // names people write that are not Intl's English names
   const aliases: Record<string, string> = {
-    usa: 'US', 'united states of america': 'US', america: 'US', uk: 'GB', 'great britain': 'GB', britain: 'GB',
-    england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', deutschland: 'DE', holland: 'NL',
-    'the netherlands': 'NL', 'south korea': 'KR', korea: 'KR', russia: 'RU', 'czech republic': 'CZ',
-    'viet nam': 'VN', uae: 'AE', espana: 'ES', italia: 'IT', brasil: 'BR', mexique: 'MX', 'hong kong': 'HK',
+    usa: 'US',
+    'united states of america': 'US',
+    america: 'US',
+    uk: 'GB',
+    'great britain': 'GB',
+    britain: 'GB',
+    england: 'GB',
+    scotland: 'GB',
+    wales: 'GB',
+    'northern ireland': 'GB',
+    deutschland: 'DE',
+    holland: 'NL',
+    'the netherlands': 'NL',
+    'south korea': 'KR',
+    korea: 'KR',
+    russia: 'RU',
+    'czech republic': 'CZ',
+    'viet nam': 'VN',
+    uae: 'AE',
+    espana: 'ES',
+    italia: 'IT',
+    brasil: 'BR',
+    mexique: 'MX',
+    'hong kong': 'HK',
   };
   for (const [name, code] of Object.entries(aliases)) byName.set(name, code);
   return { CODES: codes, BY_NAME: byName };
@@ -45,7 +70,11 @@ export function countryCode(text: string): string | null {
   const whole = BY_NAME.get(fold(v));
   if (whole) return whole;
   // the country is usually the last part of a place, so look from the end
-  const parts = v.split(/[,;/|]/).map(fold).filter(Boolean).reverse();
+  const parts = v
+    .split(/[,;/|]/)
+    .map(fold)
+    .filter(Boolean)
+    .reverse();
   for (const part of parts) {
     const code = BY_NAME.get(part);
     if (code) return code;

@@ -4,9 +4,31 @@
 import type { ImportFormat } from './types';
 
 export const PLAUDIT_COLUMNS = [
-  'id', 'productId', 'productHandle', 'productTitle', 'kind', 'status', 'rating', 'title', 'content', 'firstName', 'lastName',
-  'email', 'country', 'locale', 'source', 'verified', 'incentivized', 'featured', 'pinned', 'testimonial', 'replyContent',
-  'repliedAt', 'media', 'variants', 'createdAt',
+  'id',
+  'productId',
+  'productHandle',
+  'productTitle',
+  'kind',
+  'status',
+  'rating',
+  'title',
+  'content',
+  'firstName',
+  'lastName',
+  'email',
+  'country',
+  'locale',
+  'source',
+  'verified',
+  'incentivized',
+  'featured',
+  'pinned',
+  'testimonial',
+  'replyContent',
+  'repliedAt',
+  'media',
+  'variants',
+  'createdAt',
 ] as const;
 export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
 

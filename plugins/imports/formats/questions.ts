@@ -10,9 +10,25 @@ import { isEmail, normaliseHeader, normaliseWord, productHandleOf, productIdOf }
 export const QUESTIONS_FORMAT = { id: 'plaudit-questions', label: 'Plaudit questions and answers' } as const;
 
 export const QUESTION_COLUMNS = [
-  'questionId', 'productId', 'productHandle', 'productTitle', 'question', 'askerName', 'askerEmail', 'locale', 'questionStatus',
-  'questionHelpfulVotes', 'askedAt', 'answeredAt', 'answerId', 'answer', 'answerBy', 'answerName', 'answerStatus',
-  'answerHelpfulVotes', 'answerCreatedAt',
+  'questionId',
+  'productId',
+  'productHandle',
+  'productTitle',
+  'question',
+  'askerName',
+  'askerEmail',
+  'locale',
+  'questionStatus',
+  'questionHelpfulVotes',
+  'askedAt',
+  'answeredAt',
+  'answerId',
+  'answer',
+  'answerBy',
+  'answerName',
+  'answerStatus',
+  'answerHelpfulVotes',
+  'answerCreatedAt',
 ] as const;
 export type QuestionColumn = (typeof QUESTION_COLUMNS)[number];
 
@@ -99,10 +115,18 @@ export function toParsedQuestionRow(record: SourceRecord, line: number, now = Da
   const email = cell('askerEmail');
   if (email && !isEmail(email)) warnings.push({ line, column: header('askerEmail'), reason: 'Invalid email' });
   const row = {
-    line, key: `plaudit:q:${id}`, product: { ...(productId ? { id: productId } : {}), ...(productHandle ? { handle: productHandle } : {}) },
-    productTitle: cell('productTitle') || null, askerName: required('askerName'), askerEmail: email && isEmail(email) ? email : null,
-    body: required('question'), locale: cell('locale') || 'en', status: pick('questionStatus', status(cell('questionStatus'))),
-    helpfulCount: pick('questionHelpfulVotes', count(cell('questionHelpfulVotes'))), createdAt: date('askedAt'), answeredAt: date('answeredAt'),
+    line,
+    key: `plaudit:q:${id}`,
+    product: { ...(productId ? { id: productId } : {}), ...(productHandle ? { handle: productHandle } : {}) },
+    productTitle: cell('productTitle') || null,
+    askerName: required('askerName'),
+    askerEmail: email && isEmail(email) ? email : null,
+    body: required('question'),
+    locale: cell('locale') || 'en',
+    status: pick('questionStatus', status(cell('questionStatus'))),
+    helpfulCount: pick('questionHelpfulVotes', count(cell('questionHelpfulVotes'))),
+    createdAt: date('askedAt'),
+    answeredAt: date('answeredAt'),
     answer: parseAnswer(cell, fail, date, pick),
   };
   return errors.length ? { errors } : { row: row as ParsedQuestionRow, warnings };
@@ -110,8 +134,10 @@ export function toParsedQuestionRow(record: SourceRecord, line: number, now = Da
 
 /** The row's answer: none when its answer cells are blank. */
 function parseAnswer(
-  cell: (c: QuestionColumn) => string, fail: (c: QuestionColumn, reason: string) => void,
-  date: (c: QuestionColumn) => Date | null, pick: <T>(c: QuestionColumn, value: T | null) => T | undefined,
+  cell: (c: QuestionColumn) => string,
+  fail: (c: QuestionColumn, reason: string) => void,
+  date: (c: QuestionColumn) => Date | null,
+  pick: <T>(c: QuestionColumn, value: T | null) => T | undefined,
 ): ParsedAnswer | null {
   if (!cell('answerId') && !cell('answer')) return null;
   if (!cell('answerId')) fail('answerId', REQUIRED);
@@ -119,8 +145,12 @@ function parseAnswer(
   const by = normaliseWord(cell('answerBy'));
   const author = pick<AnswerAuthor>('answerBy', !by ? 'merchant' : by === 'merchant' || by === 'community' ? by : null);
   return {
-    key: `plaudit:a:${cell('answerId')}`, author: author!, authorName: cell('answerName') || (author === 'community' ? 'Customer' : 'Store'),
-    body: cell('answer'), status: pick('answerStatus', status(cell('answerStatus')))!, helpfulCount: pick('answerHelpfulVotes', count(cell('answerHelpfulVotes')))!,
+    key: `plaudit:a:${cell('answerId')}`,
+    author: author!,
+    authorName: cell('answerName') || (author === 'community' ? 'Customer' : 'Store'),
+    body: cell('answer'),
+    status: pick('answerStatus', status(cell('answerStatus')))!,
+    helpfulCount: pick('answerHelpfulVotes', count(cell('answerHelpfulVotes')))!,
     createdAt: date('answerCreatedAt'),
   };
 }

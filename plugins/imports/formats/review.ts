@@ -8,7 +8,19 @@ import { pastDate } from './dates';
 import { PRODUCT_FIELDS } from './mapping';
 import { readState } from './states';
 import type { ImportFormat, ProductField } from './types';
-import { isEmail, isTrue, normaliseHeader, normaliseWord, photoUrls, productHandleOf, productIdOf, splitName, toStars, variantPairs, MAX_PHOTOS } from './values';
+import {
+  isEmail,
+  isTrue,
+  normaliseHeader,
+  normaliseWord,
+  photoUrls,
+  productHandleOf,
+  productIdOf,
+  splitName,
+  toStars,
+  variantPairs,
+  MAX_PHOTOS,
+} from './values';
 
 export const REQUIRED = 'This field is required';
 export type RowResult = { review: ParsedReview; warnings: RowError[] } | { errors: RowError[] };
@@ -17,7 +29,15 @@ const STORE_TYPES = ['store', 'shop', 'site', 'storereview', 'shopreview', 'site
 const MARKETPLACES: ImportSource[] = ['amazon', 'aliexpress'];
 /** the limits of the reviews plugin's import row schema, refused here with the column named */
 const MAX_LENGTH: Partial<Record<Field, number>> = {
-  title: 255, content: 10_000, author: 510, firstName: 255, lastName: 255, reply: 5000, productTitle: 512, productHandle: 255, productSku: 255,
+  title: 255,
+  content: 10_000,
+  author: 510,
+  firstName: 255,
+  lastName: 255,
+  reply: 5000,
+  productTitle: 512,
+  productHandle: 255,
+  productSku: 255,
 };
 
 /** A cell of a header the format names outside the mapping (Okendo's replyIsPublic, Plaudit's source). */
@@ -33,7 +53,13 @@ export function reviewKey(format: ImportFormat, externalId: string, parts: (stri
   const sha = (s: string) => createHash('sha256').update(s).digest('hex');
   const id = externalId.trim();
   if (id) return id.length <= 150 ? `${format.id}:${id}` : `${format.id}:sha256:${sha(id)}`;
-  const norm = parts.map((p) => String(p ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim());
+  const norm = parts.map((p) =>
+    String(p ?? '')
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   return `sha256:${sha(JSON.stringify(norm))}`;
 }
 
@@ -136,12 +162,18 @@ export function toParsedReview(record: SourceRecord, line: number, format: Impor
   const key = reviewKey(format, cell('externalId'), [ref, author, email, createdAt?.toISOString() ?? '', rating, cell('title'), cell('content')]);
   return {
     review: {
-      line, key, product, rating,
+      line,
+      key,
+      product,
+      rating,
       title: cell('title') || null,
       content: cell('content'),
-      firstName, lastName, email,
+      firstName,
+      lastName,
+      email,
       country: countryCode(cell('country')),
-      createdAt, reply,
+      createdAt,
+      reply,
       status: state.state,
       verified: isTrue(cell('verified')),
       incentivized: isTrue(cell('incentivized')),

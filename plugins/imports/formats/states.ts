@@ -7,8 +7,28 @@ import { normaliseWord } from './values';
 
 const PUBLISHED = ['published', 'publish', 'ok', 'approved', 'active', 'true', 'yes', '1', 'visible', 'enabled', 'enable', 'public', 'live', 'shown'];
 const UNPUBLISHED = [
-  'unpublished', 'unpublish', 'spam', 'notyet', 'no', 'false', '0', 'hidden', 'hide', 'pending', 'rejected', 'disabled',
-  'disable', 'trash', 'trashed', 'archived', 'private', 'inactive', 'draft', 'flagged', 'moderation', 'awaitingaction',
+  'unpublished',
+  'unpublish',
+  'spam',
+  'notyet',
+  'no',
+  'false',
+  '0',
+  'hidden',
+  'hide',
+  'pending',
+  'rejected',
+  'disabled',
+  'disable',
+  'trash',
+  'trashed',
+  'archived',
+  'private',
+  'inactive',
+  'draft',
+  'flagged',
+  'moderation',
+  'awaitingaction',
 ];
 
 export function readState(text: string, format: ImportFormat): { state: ReviewState; unknown?: boolean } {

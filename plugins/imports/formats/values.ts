@@ -8,7 +8,10 @@ export const VARIANT_COUNT_MESSAGE = 'variant values count must equal variant op
 
 /** Headers compared without case, spaces or punctuation: `Review Score`, `review_score`, `reviewScore`. */
 export function normaliseHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return header
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** A cell's word compared without case or spaces: `Not Yet`, `not-yet` -> `notyet`. */
@@ -79,7 +82,10 @@ function httpUrl(text: string): boolean {
 
 /** Photo URLs of one cell: http(s) only, each once, at most five; what was left out, and why. */
 export function photoUrls(text: string, separator: string | RegExp): { urls: string[]; invalid: string[]; extra: number } {
-  const parts = text.split(separator).map((p) => p.trim().replace(/^["']|["']$/g, '')).filter(Boolean);
+  const parts = text
+    .split(separator)
+    .map((p) => p.trim().replace(/^["']|["']$/g, ''))
+    .filter(Boolean);
   const urls: string[] = [];
   const invalid: string[] = [];
   for (const p of parts) {
@@ -92,7 +98,10 @@ export function photoUrls(text: string, separator: string | RegExp): { urls: str
 /** A list cell: `;`, ` / ` or `,` between items (in that order of preference). */
 export function splitList(text: string): string[] {
   const sep = text.includes(';') ? ';' : text.includes(' / ') ? ' / ' : ',';
-  return text.split(sep).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(sep)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** `Color, Size` + `Red / M` -> ['Color: Red', 'Size: M']; values alone are kept as written. */

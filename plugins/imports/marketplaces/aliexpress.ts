@@ -3,7 +3,18 @@
 // last page that endpoint answers an earlier page again, so paging stops at `totalPage`, never at an
 // empty page. Shapes: emulator/marketplaces/README.md.
 import type { ParsedReview } from '../shared/row';
-import { countryCode, get, marketplaceReview, matchesFilters, MarketplaceError, parseMarketplaceDate, photoUrls, rating, type FetchContext, type ReviewFilters } from './common';
+import {
+  countryCode,
+  get,
+  marketplaceReview,
+  matchesFilters,
+  MarketplaceError,
+  parseMarketplaceDate,
+  photoUrls,
+  rating,
+  type FetchContext,
+  type ReviewFilters,
+} from './common';
 
 const PAGE_SIZE = 20;
 /** a guard against an endpoint that never reports its last page */
@@ -75,7 +86,13 @@ export async function fetchAliExpressReviews(pageUrl: URL, productId: string, f:
   let totalPage = 1;
   for (let n = 1; n <= Math.min(totalPage, MAX_PAGES) && out.length < f.maxReviews; n++) {
     const query = new URLSearchParams({
-      productId, lang: 'en_US', country: f.country ?? 'US', page: String(n), pageSize: String(PAGE_SIZE), filter: serverFilter(f), sort: 'complex_default',
+      productId,
+      lang: 'en_US',
+      country: f.country ?? 'US',
+      page: String(n),
+      pageSize: String(PAGE_SIZE),
+      filter: serverFilter(f),
+      sort: 'complex_default',
     });
     const res = await get(`https://feedback.aliexpress.com/pc/searchEvaluation.do?${query}`, ctx, 'application/json, text/plain, */*');
     if (res.status >= 400) throw new MarketplaceError('unreachable', `searchEvaluation.do: ${res.status}`);

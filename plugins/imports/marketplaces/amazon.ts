@@ -3,7 +3,19 @@
 // A captcha page (HTTP 503 or 200) is the bot check. Shapes: emulator/marketplaces/README.md.
 import * as cheerio from 'cheerio';
 import type { ParsedReview } from '../shared/row';
-import { countryFromName, get, marketplaceReview, matchesFilters, MarketplaceError, parseMarketplaceDate, photoUrls, rating, splitName, type FetchContext, type ReviewFilters } from './common';
+import {
+  countryFromName,
+  get,
+  marketplaceReview,
+  matchesFilters,
+  MarketplaceError,
+  parseMarketplaceDate,
+  photoUrls,
+  rating,
+  splitName,
+  type FetchContext,
+  type ReviewFilters,
+} from './common';
 
 const MAX_PAGES = 10;
 
@@ -47,26 +59,44 @@ function parseReviews($: cheerio.CheerioAPI): ParsedReview[] {
   $('[data-hook="review"]').each((_, el) => {
     const box = $(el);
     const id = box.attr('id');
-    const stars = rating(Number(/(\d+(?:\.\d+)?) out of 5/.exec(box.find('[data-hook="review-star-rating"], [data-hook="cmps-review-star-rating"]').first().text())?.[1]));
+    const stars = rating(
+      Number(/(\d+(?:\.\d+)?) out of 5/.exec(box.find('[data-hook="review-star-rating"], [data-hook="cmps-review-star-rating"]').first().text())?.[1]),
+    );
     if (!id || stars === undefined) return;
-    const title = box.find('[data-hook="review-title"] span').toArray().map((s) => $(s).text().trim())
-      .filter((t) => t && !/out of 5 stars/.test(t)).join(' ');
+    const title = box
+      .find('[data-hook="review-title"] span')
+      .toArray()
+      .map((s) => $(s).text().trim())
+      .filter((t) => t && !/out of 5 stars/.test(t))
+      .join(' ');
     const body = box.find('[data-hook="review-body"]').first().clone();
     body.find('br').replaceWith('\n');
     const { country, date } = reviewedIn(box.find('[data-hook="review-date"]').first().text());
-    out.push(marketplaceReview({
-      key: `amazon:${id}`,
-      rating: stars,
-      title: title || null,
-      content: body.text().split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n'),
-      ...author(box.find('[data-hook="genome-widget"] .a-profile-name').first().text()),
-      country,
-      createdAt: date,
-      verified: /Verified Purchase/i.test(box.find('[data-hook="avp-badge"], [data-hook="avp-badge-linkless"]').text()),
-      incentivized: /Vine Customer Review of Free Product/i.test(box.text()),
-      photoUrls: photoUrls(box.find('img[data-hook="review-image-tile"]').toArray().map((img) => fullSize($(img).attr('src') ?? ''))),
-      source: 'amazon',
-    }));
+    out.push(
+      marketplaceReview({
+        key: `amazon:${id}`,
+        rating: stars,
+        title: title || null,
+        content: body
+          .text()
+          .split('\n')
+          .map((l) => l.replace(/\s+/g, ' ').trim())
+          .filter(Boolean)
+          .join('\n'),
+        ...author(box.find('[data-hook="genome-widget"] .a-profile-name').first().text()),
+        country,
+        createdAt: date,
+        verified: /Verified Purchase/i.test(box.find('[data-hook="avp-badge"], [data-hook="avp-badge-linkless"]').text()),
+        incentivized: /Vine Customer Review of Free Product/i.test(box.text()),
+        photoUrls: photoUrls(
+          box
+            .find('img[data-hook="review-image-tile"]')
+            .toArray()
+            .map((img) => fullSize($(img).attr('src') ?? '')),
+        ),
+        source: 'amazon',
+      }),
+    );
   });
   return out;
 }
@@ -85,7 +115,8 @@ export async function fetchAmazonReviews(pageUrl: URL, asin: string, f: ReviewFi
     if (res.status >= 400) throw new MarketplaceError('unreachable', `product-reviews/${asin}: ${res.status}`);
     const $ = cheerio.load(res.body);
     // no review list at all: a sign-in wall or a page of another kind, not "no reviews"
-    if (!$('#cm_cr-review_list').length && !$('[data-hook="review"]').length) throw new MarketplaceError('unexpected', `product-reviews/${asin}: no review list`);
+    if (!$('#cm_cr-review_list').length && !$('[data-hook="review"]').length)
+      throw new MarketplaceError('unexpected', `product-reviews/${asin}: no review list`);
     const reviews = parseReviews($);
     for (const review of reviews) {
       if (seen.has(review.key) || !matchesFilters(review, f)) continue;

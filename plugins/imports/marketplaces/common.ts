@@ -17,7 +17,10 @@ export const MARKETPLACE_MESSAGES: Record<MarketplaceErrorCode, string> = {
 /** A marketplace import that cannot go on; `retryable` says whether trying again later may succeed. */
 export class MarketplaceError extends Error {
   readonly retryable: boolean;
-  constructor(readonly code: MarketplaceErrorCode, detail?: string) {
+  constructor(
+    readonly code: MarketplaceErrorCode,
+    detail?: string,
+  ) {
     super(MARKETPLACE_MESSAGES[code]);
     this.name = 'MarketplaceError';
     this.retryable = code === 'bot-check' || code === 'unreachable' || code === 'unexpected';
@@ -68,8 +71,10 @@ export function parseMarketplaceDate(text: string | undefined | null): Date | nu
   let y: number, m: number, d: number;
   let r = /(\d{4})-(\d{1,2})-(\d{1,2})/.exec(text);
   if (r) [y, m, d] = [Number(r[1]), Number(r[2]) - 1, Number(r[3])];
-  else if ((r = /(\d{1,2})\.?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})/.exec(text))) [y, m, d] = [Number(r[3]), MONTHS.indexOf(r[2].slice(0, 3).toLowerCase()), Number(r[1])];
-  else if ((r = /([A-Za-z]{3,})\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(text))) [y, m, d] = [Number(r[3]), MONTHS.indexOf(r[1].slice(0, 3).toLowerCase()), Number(r[2])];
+  else if ((r = /(\d{1,2})\.?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})/.exec(text)))
+    [y, m, d] = [Number(r[3]), MONTHS.indexOf(r[2].slice(0, 3).toLowerCase()), Number(r[1])];
+  else if ((r = /([A-Za-z]{3,})\.?\s+(\d{1,2}),?\s+(\d{4})/.exec(text)))
+    [y, m, d] = [Number(r[3]), MONTHS.indexOf(r[1].slice(0, 3).toLowerCase()), Number(r[2])];
   else return null;
   if (m < 0 || d < 1 || d > 31) return null;
   const date = new Date(Date.UTC(y, m, d));
@@ -98,7 +103,11 @@ export function countryFromName(name: string): string | null {
       if (canonical && n && n !== code && n !== 'Unknown Region') byName.set(n.toLowerCase(), code);
     }
   }
-  const plain = name.replace(/[^\p{L}\p{M}\s.,'&()-]/gu, ' ').replace(/\s+/g, ' ').trim().replace(/^the\s+/i, '');
+  const plain = name
+    .replace(/[^\p{L}\p{M}\s.,'&()-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^the\s+/i, '');
   return byName.get(plain.toLowerCase()) ?? null;
 }
 
@@ -139,7 +148,19 @@ export function rating(value: number): number | undefined {
   return Number.isFinite(r) && r >= 1 && r <= 5 ? r : undefined;
 }
 
-type ReviewFields = 'key' | 'rating' | 'title' | 'content' | 'firstName' | 'lastName' | 'country' | 'createdAt' | 'verified' | 'incentivized' | 'photoUrls' | 'source';
+type ReviewFields =
+  | 'key'
+  | 'rating'
+  | 'title'
+  | 'content'
+  | 'firstName'
+  | 'lastName'
+  | 'country'
+  | 'createdAt'
+  | 'verified'
+  | 'incentivized'
+  | 'photoUrls'
+  | 'source';
 
 /** A marketplace review: published, no email, reply or variants (the marketplace's are not the shop's). */
 export function marketplaceReview(fields: Pick<ParsedReview, ReviewFields>): ParsedReview {

@@ -90,9 +90,10 @@ export async function fetchMarketplaceReviews(o: MarketplaceImportOptions, env: 
   const ref = resolveMarketplaceUrl(o.url);
   const filters = marketplaceFilters(o);
   const ctx = { baseUrl: env.baseUrl, fetch: env.fetch ?? fetch };
-  const reviews = ref.marketplace === 'aliexpress'
-    ? await fetchAliExpressReviews(ref.url, ref.productRef, filters, ctx)
-    : await fetchAmazonReviews(ref.url, ref.productRef, filters, ctx);
+  const reviews =
+    ref.marketplace === 'aliexpress'
+      ? await fetchAliExpressReviews(ref.url, ref.productRef, filters, ctx)
+      : await fetchAmazonReviews(ref.url, ref.productRef, filters, ctx);
   if (!reviews.length) throw new MarketplaceError('no-reviews');
   return reviews.map((r, i) => ({ ...r, line: i + 1 }));
 }

@@ -30,9 +30,9 @@ async function firstLine(file: string): Promise<string> {
 /** Every row as an array of cells with its spreadsheet row number (the header is row 1). */
 export async function* csvRows(file: string): AsyncGenerator<{ line: number; cells: string[] }> {
   const delimiter = detectDelimiter(await firstLine(file));
-  const parser = fs.createReadStream(file).pipe(
-    parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 1_000_000 }),
-  );
+  const parser = fs
+    .createReadStream(file)
+    .pipe(parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 1_000_000 }));
   for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { records: number } }>) {
     // the record's number, as a spreadsheet shows it: a quoted new line does not start a row
     yield { line: info.records, cells: record };

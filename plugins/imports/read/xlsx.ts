@@ -16,7 +16,13 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** Every non-empty row of the first worksheet as cells, with its row number (the header is row 1). */
 export async function* xlsxRows(file: string): AsyncGenerator<{ line: number; cells: string[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit', entries: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
       const values = row.values as ExcelJS.CellValue[]; // 1-based, index 0 unused

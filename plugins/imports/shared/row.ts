@@ -4,10 +4,29 @@
 
 /** What a column of a file can mean: the targets of the mapping step. */
 export const FIELDS = [
-  'externalId', 'productId', 'productHandle', 'productSku', 'productTitle', 'reviewType',
-  'rating', 'title', 'content', 'author', 'firstName', 'lastName', 'email', 'country',
-  'createdAt', 'reply', 'replyAt', 'state', 'verified', 'incentivized', 'photos',
-  'variantOptions', 'variantValues',
+  'externalId',
+  'productId',
+  'productHandle',
+  'productSku',
+  'productTitle',
+  'reviewType',
+  'rating',
+  'title',
+  'content',
+  'author',
+  'firstName',
+  'lastName',
+  'email',
+  'country',
+  'createdAt',
+  'reply',
+  'replyAt',
+  'state',
+  'verified',
+  'incentivized',
+  'photos',
+  'variantOptions',
+  'variantValues',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 

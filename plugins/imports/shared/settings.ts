@@ -9,7 +9,11 @@ export const marketplaceDefaults = z.object({
   stars: z.array(z.coerce.number().int().min(1).max(5)).min(1, 'This field is required').max(5),
   withPhotos: z.boolean(),
   /** ISO 3166-1 alpha-2, or null for every country */
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'The value is invalid').transform((c) => c.toUpperCase()).nullable(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'The value is invalid')
+    .transform((c) => c.toUpperCase())
+    .nullable(),
 });
 
 export const importSettings = z.object({ aliexpress: marketplaceDefaults, amazon: marketplaceDefaults }).strict();

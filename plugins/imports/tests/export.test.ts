@@ -33,17 +33,40 @@ beforeAll(async () => {
   const importer = services.capabilities.require(ReviewWrite);
   const product = (id: string) => ({ productId: id, productTitle: id === mug ? 'Mug' : 'Lamp', productHandle: id === mug ? 'mug' : 'lamp' });
   await importer.importReviews(services.tenant(shop.id, shop.domain), [
-    { ...product(mug), rating: 5, title: 'Lovely', content: '=1+2 is how much I like it', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com',
-      country: 'FR', locale: 'fr', variants: ['Color: Red', 'Size: M'], media: [{ url: 'https://cdn.example.com/a.jpg' }, { url: '/media/own.jpg' }],
-      source: 'aliexpress', createdAt: at('2025-01-05T10:00:00Z'), reply: { content: 'Thank you!', at: at('2025-01-06T08:00:00Z') },
-      incentivized: true, importedVerified: true },
-    { ...product(lamp), rating: 4, content: 'Line one\nLine "two", with a comma', firstName: 'Bo', status: 'unpublished', createdAt: at('2025-02-10T12:00:00Z') },
+    {
+      ...product(mug),
+      rating: 5,
+      title: 'Lovely',
+      content: '=1+2 is how much I like it',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      country: 'FR',
+      locale: 'fr',
+      variants: ['Color: Red', 'Size: M'],
+      media: [{ url: 'https://cdn.example.com/a.jpg' }, { url: '/media/own.jpg' }],
+      source: 'aliexpress',
+      createdAt: at('2025-01-05T10:00:00Z'),
+      reply: { content: 'Thank you!', at: at('2025-01-06T08:00:00Z') },
+      incentivized: true,
+      importedVerified: true,
+    },
+    {
+      ...product(lamp),
+      rating: 4,
+      content: 'Line one\nLine "two", with a comma',
+      firstName: 'Bo',
+      status: 'unpublished',
+      createdAt: at('2025-02-10T12:00:00Z'),
+    },
     { ...product(mug), rating: 1, content: '-bad @home', firstName: 'Cy', createdAt: at('2025-03-15T12:00:00Z') },
     { kind: 'store', rating: 3, content: 'Nice shop', firstName: 'Di', createdAt: at('2025-04-01T12:00:00Z') },
     { ...product(lamp), rating: 2, content: 'Soon in the bin', firstName: 'Ed', createdAt: at('2025-04-20T12:00:00Z') },
   ]);
   const other = await stack.installShop();
-  await importer.importReviews(services.tenant(other.shop.id, other.domain), [{ ...product(mug), rating: 5, content: 'Other shop secret', createdAt: at('2025-01-07T00:00:00Z') }]);
+  await importer.importReviews(services.tenant(other.shop.id, other.domain), [
+    { ...product(mug), rating: 5, content: 'Other shop secret', createdAt: at('2025-01-07T00:00:00Z') },
+  ]);
 
   // the merchant features, pins and quotes Cy's review, and deletes Ed's (to the recycle bin)
   const http = client(stack.appUrl, shop.token);
@@ -89,18 +112,39 @@ test('Plaudit CSV: every field of every review but the trash, oldest first, form
   expect(header).toEqual([...PLAUDIT_COLUMNS]);
   expect(contents(rows)).toEqual(["'=1+2 is how much I like it", 'Line one\nLine "two", with a comma', "'-bad @home", 'Nice shop']);
   expect(rows[0]).toEqual({
-    id: expect.stringMatching(/^\d+$/), productId: mug, productHandle: 'mug', productTitle: 'Mug', kind: 'product', status: 'published', rating: '5',
-    title: 'Lovely', content: "'=1+2 is how much I like it", firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', country: 'FR', locale: 'fr',
-    source: 'aliexpress', verified: 'true', incentivized: 'true', featured: 'false', pinned: 'false', testimonial: 'false', replyContent: 'Thank you!',
-    repliedAt: '2025-01-06T08:00:00.000Z', media: `https://cdn.example.com/a.jpg ${stack.appUrl}/media/own.jpg`, variants: 'Color: Red; Size: M',
-    createdAt: '2025-01-05T10:00:00.000Z', ...(header.includes('imported') ? { imported: 'true' } : {}),
+    id: expect.stringMatching(/^\d+$/),
+    productId: mug,
+    productHandle: 'mug',
+    productTitle: 'Mug',
+    kind: 'product',
+    status: 'published',
+    rating: '5',
+    title: 'Lovely',
+    content: "'=1+2 is how much I like it",
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.com',
+    country: 'FR',
+    locale: 'fr',
+    source: 'aliexpress',
+    verified: 'true',
+    incentivized: 'true',
+    featured: 'false',
+    pinned: 'false',
+    testimonial: 'false',
+    replyContent: 'Thank you!',
+    repliedAt: '2025-01-06T08:00:00.000Z',
+    media: `https://cdn.example.com/a.jpg ${stack.appUrl}/media/own.jpg`,
+    variants: 'Color: Red; Size: M',
+    createdAt: '2025-01-05T10:00:00.000Z',
+    ...(header.includes('imported') ? { imported: 'true' } : {}),
   });
   expect(rows[1]).toMatchObject({ status: 'unpublished', verified: 'false', incentivized: 'false', replyContent: '', repliedAt: '', media: '', variants: '' });
   expect(rows[2]).toMatchObject({ featured: 'true', pinned: 'true', testimonial: 'true' });
   expect(rows[3]).toMatchObject({ kind: 'store', productId: '', productHandle: '', rating: '3' });
 });
 
-test('the review list\'s filters: ratings, product, created from/to (days inclusive), tab', async () => {
+test("the review list's filters: ratings, product, created from/to (days inclusive), tab", async () => {
   const csv = async (q: string) => contents(csvRows((await download(`format=plaudit&type=csv&${q}`)).bytes).rows);
   expect(await csv('rating=5,1')).toEqual(["'=1+2 is how much I like it", "'-bad @home"]);
   expect(await csv(`productId=${encodeURIComponent(lamp)}`)).toEqual(['Line one\nLine "two", with a comma']);
@@ -120,7 +164,12 @@ test('Plaudit XLSX: the same rows as cells, text never a formula, numbers as num
   const { header, rows, raw } = await xlsxRows(res.bytes);
   expect(header).toEqual([...PLAUDIT_COLUMNS]);
   expect(contents(rows)).toEqual(['=1+2 is how much I like it', 'Line one\nLine "two", with a comma', '-bad @home', 'Nice shop']);
-  expect(rows[0]).toMatchObject({ productId: mug, verified: 'true', media: `https://cdn.example.com/a.jpg ${stack.appUrl}/media/own.jpg`, repliedAt: '2025-01-06T08:00:00.000Z' });
+  expect(rows[0]).toMatchObject({
+    productId: mug,
+    verified: 'true',
+    media: `https://cdn.example.com/a.jpg ${stack.appUrl}/media/own.jpg`,
+    repliedAt: '2025-01-06T08:00:00.000Z',
+  });
   const content = raw.getRow(2).getCell(PLAUDIT_COLUMNS.indexOf('content') + 1);
   expect(content.type).toBe(ExcelJS.ValueType.String);
   expect(raw.getRow(2).getCell(PLAUDIT_COLUMNS.indexOf('rating') + 1).value).toBe(5);
@@ -134,11 +183,27 @@ test("Judge.me's import template as CSV and XLSX: dd/mm/yyyy dates, curated stat
     const { header, rows } = type === 'csv' ? csvRows(res.bytes) : await xlsxRows(res.bytes);
     expect(header).toEqual([...JUDGEME_COLUMNS]);
     const escaped = type === 'csv' ? "'" : '';
-    expect(rows.map((r) => r.body)).toEqual([`${escaped}=1+2 is how much I like it`, 'Line one\nLine "two", with a comma', `${escaped}-bad @home`, 'Nice shop']);
+    expect(rows.map((r) => r.body)).toEqual([
+      `${escaped}=1+2 is how much I like it`,
+      'Line one\nLine "two", with a comma',
+      `${escaped}-bad @home`,
+      'Nice shop',
+    ]);
     expect(rows[0]).toEqual({
-      title: 'Lovely', body: `${escaped}=1+2 is how much I like it`, rating: '5', review_date: '05/01/2025', source: 'aliexpress', curated: 'ok',
-      reviewer_name: 'Ann Lee', reviewer_email: 'ann@example.com', product_id: mug.split('/').pop(), product_handle: 'mug', reply: 'Thank you!',
-      reply_date: '06/01/2025', picture_urls: `https://cdn.example.com/a.jpg,${stack.appUrl}/media/own.jpg`, location: 'FR',
+      title: 'Lovely',
+      body: `${escaped}=1+2 is how much I like it`,
+      rating: '5',
+      review_date: '05/01/2025',
+      source: 'aliexpress',
+      curated: 'ok',
+      reviewer_name: 'Ann Lee',
+      reviewer_email: 'ann@example.com',
+      product_id: mug.split('/').pop(),
+      product_handle: 'mug',
+      reply: 'Thank you!',
+      reply_date: '06/01/2025',
+      picture_urls: `https://cdn.example.com/a.jpg,${stack.appUrl}/media/own.jpg`,
+      location: 'FR',
     });
     expect(rows[1]).toMatchObject({ curated: 'not-yet', reviewer_name: 'Bo', review_date: '10/02/2025', reply: '', reply_date: '' });
     expect(rows[3]).toMatchObject({ product_id: '', product_handle: '', body: 'Nice shop' });
@@ -163,10 +228,34 @@ test('bad input is a 400 with the field and the message, never a file', async ()
 
 describe('a failing source (a bare app with the route and the kernel error shape)', () => {
   const review = (id: number): ExportedReview => ({
-    id, kind: 'product', productId: 'gid://shopify/Product/1', productHandle: 'mug', productTitle: 'Mug', rating: 5, title: null, content: `Review ${id}`,
-    firstName: 'Ann', lastName: null, email: null, country: null, locale: null, variants: [], media: [], source: 'customer', status: 'published',
-    verified: false, importedVerified: false, incentivized: false, featured: false, pinned: false, testimonial: false, imported: false, importKey: null,
-    replyContent: null, repliedAt: null, createdAt: new Date('2025-01-01T00:00:00Z'),
+    id,
+    kind: 'product',
+    productId: 'gid://shopify/Product/1',
+    productHandle: 'mug',
+    productTitle: 'Mug',
+    rating: 5,
+    title: null,
+    content: `Review ${id}`,
+    firstName: 'Ann',
+    lastName: null,
+    email: null,
+    country: null,
+    locale: null,
+    variants: [],
+    media: [],
+    source: 'customer',
+    status: 'published',
+    verified: false,
+    importedVerified: false,
+    incentivized: false,
+    featured: false,
+    pinned: false,
+    testimonial: false,
+    imported: false,
+    importKey: null,
+    replyContent: null,
+    repliedAt: null,
+    createdAt: new Date('2025-01-01T00:00:00Z'),
   });
 
   /** Yields `good` batches of 1,000 reviews, then fails with `error` (or ends, without one). */
@@ -201,10 +290,11 @@ describe('a failing source (a bare app with the route and the kernel error shape
     app.use(exportRoutes(services).routes());
     const server = app.listen(0);
     await new Promise((r) => server.once('listening', r));
-    const close = () => new Promise((r) => {
-      server.close(r);
-      server.closeAllConnections();
-    });
+    const close = () =>
+      new Promise((r) => {
+        server.close(r);
+        server.closeAllConnections();
+      });
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/imports/export`, close };
   }
 

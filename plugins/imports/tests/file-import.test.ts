@@ -16,9 +16,21 @@ afterAll(() => close?.());
 const HEADER = 'product_handle,state,rating,title,author,email,location,body,reply,created_at,replied_at';
 const csv = (rows: string[]) => ({ name: 'reviews.csv', bytes: Buffer.from([HEADER, ...rows].join('\r\n') + '\r\n') });
 const row = (n: number, o: Partial<Record<'handle' | 'state' | 'rating' | 'body' | 'date', string>> = {}) =>
-  [o.handle ?? 'ceramic-coffee-mug', o.state ?? 'published', o.rating ?? '5', `Title ${n}`, `Ann Lee${n}`, `ann${n}@example.com`, '"Berlin, Germany"', o.body ?? `"Body ${n}, with a comma"`, '', o.date ?? `2024-0${(n % 9) + 1}-0${(n % 7) + 1} 10:00:00 UTC`, ''].join(',');
+  [
+    o.handle ?? 'ceramic-coffee-mug',
+    o.state ?? 'published',
+    o.rating ?? '5',
+    `Title ${n}`,
+    `Ann Lee${n}`,
+    `ann${n}@example.com`,
+    '"Berlin, Germany"',
+    o.body ?? `"Body ${n}, with a comma"`,
+    '',
+    o.date ?? `2024-0${(n % 9) + 1}-0${(n % 7) + 1} 10:00:00 UTC`,
+    '',
+  ].join(',');
 
-test('refuses what is not a review file, with the spec\'s messages, and keeps nothing', async () => {
+test("refuses what is not a review file, with the spec's messages, and keeps nothing", async () => {
   const shop = await shopOn(stack);
   const png = await upload(stack, shop, { name: 'photo.csv', bytes: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
   expect(png).toMatchObject({ status: 400, body: { message: 'file type not valid' } });
@@ -32,7 +44,10 @@ test('refuses what is not a review file, with the spec\'s messages, and keeps no
 
   const noRating = await upload(stack, shop, { name: 'r.csv', bytes: Buffer.from('product_handle,body\nceramic-coffee-mug,Nice\n') });
   expect(noRating.status).toBe(201);
-  const start = await shop.http.post(`/api/imports/${noRating.body.data.id}/start`, { format: noRating.body.data.format, mapping: { ...noRating.body.data.mapping, rating: null } });
+  const start = await shop.http.post(`/api/imports/${noRating.body.data.id}/start`, {
+    format: noRating.body.data.format,
+    mapping: { ...noRating.body.data.mapping, rating: null },
+  });
   expect(start.status).toBe(400);
   expect(start.body.message).toBe('A rating column is required');
   expect(await reviewsOf(shop)).toEqual([]);
@@ -41,12 +56,25 @@ test('refuses what is not a review file, with the spec\'s messages, and keeps no
 
 test('bad rows are reported by row and column while every other row is imported; a second import adds nothing', async () => {
   const shop = await shopOn(stack);
-  const file = csv([row(1), row(2, { rating: '7' }), row(3, { body: '' }), row(4, { handle: 'no-such-product' }), row(5, { date: 'yesterday' }), row(6, { state: 'unpublished' }), row(7)]);
+  const file = csv([
+    row(1),
+    row(2, { rating: '7' }),
+    row(3, { body: '' }),
+    row(4, { handle: 'no-such-product' }),
+    row(5, { date: 'yesterday' }),
+    row(6, { state: 'unpublished' }),
+    row(7),
+  ]);
   const { file: uploaded, run } = await importFile(stack, shop, file);
   expect(uploaded.format).toBe('shopify');
   expect(run).toMatchObject({ status: 'completed', total: 7, processed: 7, imported: 3, failed: 4, skipped: 0 });
   const report = await errorReport(stack, shop, run.id);
-  expect(report.map((e) => [e.line, e.column])).toEqual([['3', 'rating'], ['4', 'body'], ['5', 'product_handle'], ['6', 'created_at']]);
+  expect(report.map((e) => [e.line, e.column])).toEqual([
+    ['3', 'rating'],
+    ['4', 'body'],
+    ['5', 'product_handle'],
+    ['6', 'created_at'],
+  ]);
   expect(report[2].reason).toBe('The store has no product with handle "no-such-product"');
   expect(report[3].reason).toBe('Invalid date value');
 
@@ -73,14 +101,35 @@ test('a free shop imports 20 reviews per run and is told so; paid shops import t
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Reviews');
   ws.addRow(HEADER.split(','));
-  for (let i = 1; i <= 30; i++) ws.addRow(['linen-tote-bag', 'published', (i % 5) + 1, `T${i}`, `Bo ${i}`, '', 'FR', `Text ${i}`, i === 1 ? 'Thanks!' : '', new Date(Date.UTC(2023, 0, i)), i === 1 ? new Date(Date.UTC(2023, 1, 1)) : '']);
+  for (let i = 1; i <= 30; i++)
+    ws.addRow([
+      'linen-tote-bag',
+      'published',
+      (i % 5) + 1,
+      `T${i}`,
+      `Bo ${i}`,
+      '',
+      'FR',
+      `Text ${i}`,
+      i === 1 ? 'Thanks!' : '',
+      new Date(Date.UTC(2023, 0, i)),
+      i === 1 ? new Date(Date.UTC(2023, 1, 1)) : '',
+    ]);
   const xlsx = await importFile(stack, paid, { name: 'reviews.xlsx', bytes: Buffer.from(await wb.xlsx.writeBuffer()) });
   expect(xlsx.run).toMatchObject({ status: 'completed', imported: 30, limited: false, failed: 0 });
   const reviews = await reviewsOf(paid);
-  expect(reviews[0]).toMatchObject({ content: 'Text 1', rating: 2, replyContent: 'Thanks!', createdAt: '2023-01-01T00:00:00.000Z', repliedAt: '2023-02-01T00:00:00.000Z' });
+  expect(reviews[0]).toMatchObject({
+    content: 'Text 1',
+    rating: 2,
+    replyContent: 'Thanks!',
+    createdAt: '2023-01-01T00:00:00.000Z',
+    repliedAt: '2023-02-01T00:00:00.000Z',
+  });
   // old reviews keep their dates and order on the storefront (newest first), and its summary follows at once
   const numeric = paid.gid('linen-tote-bag').split('/').pop();
-  const feed = await fetch(`${stack.appUrl}/storefront/shops/${paid.domain}/api/products/${numeric}/reviews?sort=newest&limit=5`).then((r) => r.json() as Promise<{ data: { content: string }[] }>);
+  const feed = await fetch(`${stack.appUrl}/storefront/shops/${paid.domain}/api/products/${numeric}/reviews?sort=newest&limit=5`).then(
+    (r) => r.json() as Promise<{ data: { content: string }[] }>,
+  );
   expect(feed.data.map((r) => r.content)).toEqual(['Text 30', 'Text 29', 'Text 28', 'Text 27', 'Text 26']);
   const summary = (await paid.http.get('/api/reviews/summary')).body.data;
   expect(summary).toMatchObject({ count: 30, stars: { 1: 6, 2: 6, 3: 6, 4: 6, 5: 6 } });

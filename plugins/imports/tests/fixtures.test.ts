@@ -13,13 +13,29 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ stack, close } = await importStack('fixtures')), 120_000);
 afterAll(() => close?.());
 
-interface Expected { file: string; format: string; rows: number; imported: number; unpublished: number; replies: number; photos: number; store: number; notes: number }
+interface Expected {
+  file: string;
+  format: string;
+  rows: number;
+  imported: number;
+  unpublished: number;
+  replies: number;
+  photos: number;
+  store: number;
+  notes: number;
+}
 
 /** The table of fixtures/README.md: the one place the expected counts are written. */
 function expectations(): Expected[] {
-  const table = fs.readFileSync(path.join(FIXTURES, 'README.md'), 'utf8').split('\n').filter((l) => /^\| `/.test(l));
+  const table = fs
+    .readFileSync(path.join(FIXTURES, 'README.md'), 'utf8')
+    .split('\n')
+    .filter((l) => /^\| `/.test(l));
   return table.map((l) => {
-    const [file, format, rows, imported, unpublished, replies, , photos, store, warnings] = l.split('|').slice(1, -1).map((c) => c.trim().replace(/`/g, ''));
+    const [file, format, rows, imported, unpublished, replies, , photos, store, warnings] = l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim().replace(/`/g, ''));
     return { file, format, rows: +rows, imported: +imported, unpublished: +unpublished, replies: +replies, photos: +photos, store: +store, notes: +warnings };
   });
 }
@@ -46,7 +62,7 @@ test.each(expectations())('$file ($format): $imported reviews with their states,
   expect(await reviewsOf(shop)).toHaveLength(e.imported);
 });
 
-test('dates in each vendor\'s order, countries from locations, products by SKU, the failed photo reported', async () => {
+test("dates in each vendor's order, countries from locations, products by SKU, the failed photo reported", async () => {
   const byContent = async (file: string) => {
     const shop = await shopOn(stack);
     const { run } = await importFile(stack, shop, file);

@@ -4,8 +4,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ParsedReview, RowError, SourceRecord } from '../shared/row';
 import {
-  checkMapping, countryCode, defaultMapping, detectFormat, formatById, generic, judgeme, readDate, requiredFields, toParsedReview,
-  toStars, FUTURE_DATE, INVALID_DATE, RATING_MESSAGE, REQUIRED, VARIANT_COUNT_MESSAGE, type ImportFormat,
+  checkMapping,
+  countryCode,
+  defaultMapping,
+  detectFormat,
+  formatById,
+  generic,
+  judgeme,
+  readDate,
+  requiredFields,
+  toParsedReview,
+  toStars,
+  FUTURE_DATE,
+  INVALID_DATE,
+  RATING_MESSAGE,
+  REQUIRED,
+  VARIANT_COUNT_MESSAGE,
+  type ImportFormat,
 } from '../formats';
 
 /** A minimal RFC 4180 reader (quotes, doubled quotes, new lines in fields, CRLF, BOM, `;`) for the fixtures. */
@@ -13,7 +28,11 @@ function readCsv(file: string): { headers: string[]; records: { record: SourceRe
   const text = fs.readFileSync(path.join(__dirname, 'fixtures', file), 'utf8').replace(/^\uFEFF/, '');
   const delimiter = text.split('\n')[0].split(';').length > text.split('\n')[0].split(',').length ? ';' : ',';
   const rows: { cells: string[]; line: number }[] = [];
-  let cells: string[] = [], cell = '', quoted = false, line = 1, start = 1;
+  let cells: string[] = [],
+    cell = '',
+    quoted = false,
+    line = 1,
+    start = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
@@ -51,9 +70,18 @@ function importFixture(file: string) {
   }
   const count = (p: (r: ParsedReview) => boolean) => reviews.filter(p).length;
   return {
-    format: format.id, mapping, problems: checkMapping(format, mapping, headers), rows: records.length, reviews, errors, warnings,
-    imported: reviews.length, unpublished: count((r) => r.status === 'unpublished'), replies: count((r) => !!r.reply),
-    photos: reviews.reduce((n, r) => n + r.photoUrls.length, 0), store: count((r) => r.product === null),
+    format: format.id,
+    mapping,
+    problems: checkMapping(format, mapping, headers),
+    rows: records.length,
+    reviews,
+    errors,
+    warnings,
+    imported: reviews.length,
+    unpublished: count((r) => r.status === 'unpublished'),
+    replies: count((r) => !!r.reply),
+    photos: reviews.reduce((n, r) => n + r.photoUrls.length, 0),
+    store: count((r) => r.product === null),
   };
 }
 
@@ -73,8 +101,15 @@ describe('each fixture is recognised and imports as fixtures/README.md says', ()
     expect(r.format).toBe(id);
     expect(r.problems).toEqual([]);
     expect(r.errors).toEqual([]);
-    expect({ rows: r.rows, imported: r.imported, unpublished: r.unpublished, replies: r.replies, photos: r.photos, store: r.store, warnings: r.warnings.length })
-      .toEqual({ rows, imported, unpublished, replies, photos, store, warnings });
+    expect({
+      rows: r.rows,
+      imported: r.imported,
+      unpublished: r.unpublished,
+      replies: r.replies,
+      photos: r.photos,
+      store: r.store,
+      warnings: r.warnings.length,
+    }).toEqual({ rows, imported, unpublished, replies, photos, store, warnings });
     for (const review of r.reviews) {
       expect(review.rating).toBeGreaterThanOrEqual(1);
       expect(review.createdAt!.getTime()).toBeLessThan(NOW);
@@ -88,8 +123,15 @@ describe('what each format carries across', () => {
   it('Judge.me export: UTC dates, location, curated, comma-separated pictures, metaobject key, store review', () => {
     const [mug, travel, shop, spam, beanie] = importFixture('judgeme-export.csv').reviews;
     expect(mug).toMatchObject({
-      key: 'judgeme:judgeme-review-7a1c4e', product: { handle: 'ceramic-coffee-mug' }, firstName: 'Lukas', lastName: 'Schröder', country: 'DE',
-      createdAt: new Date('2024-03-02T10:12:00Z'), reply: { content: 'Danke, Lukas!', at: new Date('2024-03-03T08:00:00Z') }, status: 'published', source: 'imported',
+      key: 'judgeme:judgeme-review-7a1c4e',
+      product: { handle: 'ceramic-coffee-mug' },
+      firstName: 'Lukas',
+      lastName: 'Schröder',
+      country: 'DE',
+      createdAt: new Date('2024-03-02T10:12:00Z'),
+      reply: { content: 'Danke, Lukas!', at: new Date('2024-03-03T08:00:00Z') },
+      status: 'published',
+      source: 'imported',
     });
     expect(mug.photoUrls).toHaveLength(2);
     expect(travel.content).toBe('Six hours is right.\nThe lid never leaked in my bag, even upside down.');
@@ -108,7 +150,13 @@ describe('what each format carries across', () => {
 
   it('Loox: flags and photos', () => {
     const { reviews } = importFixture('loox.csv');
-    expect(reviews.map((r) => [r.verified, r.incentivized])).toEqual([[true, false], [true, false], [false, true], [true, false], [false, false]]);
+    expect(reviews.map((r) => [r.verified, r.incentivized])).toEqual([
+      [true, false],
+      [true, false],
+      [false, true],
+      [true, false],
+      [false, false],
+    ]);
     expect(reviews[1].photoUrls[1]).toContain('missing');
     expect(reviews[2]).toMatchObject({ firstName: 'Nguyễn Văn', lastName: 'An' });
   });
@@ -161,8 +209,18 @@ describe('what each format carries across', () => {
 function shopifyRow(changes: SourceRecord = {}, format: ImportFormat = formatById('shopify')!) {
   const headers = ['product_handle', 'state', 'rating', 'title', 'author', 'email', 'location', 'body', 'reply', 'created_at', 'replied_at'];
   const record: SourceRecord = {
-    product_handle: 'linen-tote-bag', state: 'published', rating: '5', title: 'Nice', author: 'Ana Souza', email: 'ana@example.com',
-    location: '', body: 'Good bag.', reply: '', created_at: '2024-01-01', replied_at: '', ...changes,
+    product_handle: 'linen-tote-bag',
+    state: 'published',
+    rating: '5',
+    title: 'Nice',
+    author: 'Ana Souza',
+    email: 'ana@example.com',
+    location: '',
+    body: 'Good bag.',
+    reply: '',
+    created_at: '2024-01-01',
+    replied_at: '',
+    ...changes,
   };
   return toParsedReview(record, 7, format, defaultMapping(format, headers), NOW);
 }
@@ -200,7 +258,13 @@ describe('cells kept with a note in the error report', () => {
     const format = { ...generic, id: 'test' };
     const headers = ['handle', 'rating', 'body', 'email', 'status', 'photos'];
     const photos = ['javascript:alert(1)', ...Array.from({ length: 7 }, (_, i) => `https://images.loox.io/p${i}.jpg`)].join(' ');
-    const r = toParsedReview({ handle: 'linen-tote-bag', rating: '5', body: 'Ok', email: 'not-an-email', status: 'weird', photos }, 2, format, defaultMapping(format, headers), NOW);
+    const r = toParsedReview(
+      { handle: 'linen-tote-bag', rating: '5', body: 'Ok', email: 'not-an-email', status: 'weird', photos },
+      2,
+      format,
+      defaultMapping(format, headers),
+      NOW,
+    );
     expect('review' in r && r.review).toMatchObject({ email: null, status: 'unpublished' });
     expect('review' in r && r.review.photoUrls).toHaveLength(5);
     expect('review' in r && r.warnings.map((w) => [w.column, w.reason])).toEqual([
@@ -218,8 +282,12 @@ describe('the mapping step', () => {
     expect(checkMapping(generic, defaultMapping(generic, headers), headers)).toEqual(['A rating column is required', 'A product handle column is required']);
     const loox = formatById('loox')!;
     expect(checkMapping(loox, { ...defaultMapping(loox, ['rating']), rating: 'stars' }, ['rating'])).toEqual([
-      'The column "stars" is not in the file', 'A rating column is required', 'A reviewer name column is required',
-      'A review content column is required', 'A date column is required', 'A product handle column is required',
+      'The column "stars" is not in the file',
+      'A rating column is required',
+      'A reviewer name column is required',
+      'A review content column is required',
+      'A date column is required',
+      'A product handle column is required',
     ]);
   });
 
@@ -258,13 +326,23 @@ describe('values', () => {
   it('ratings on other scales', () => {
     expect([toStars('5'), toStars('5.0'), toStars('80', 100), toStars('0', 100), toStars('7', 10)]).toEqual([5, 5, 4, 1, 4]);
     expect([toStars('6'), toStars('abc'), toStars('101', 100)]).toEqual([
-      { error: RATING_MESSAGE }, { error: RATING_MESSAGE }, { error: 'The rating must be a number from 0 to 100' },
+      { error: RATING_MESSAGE },
+      { error: RATING_MESSAGE },
+      { error: 'The rating must be a number from 0 to 100' },
     ]);
   });
 
   it('countries from codes, names and places', () => {
-    expect(['de', 'Germany', 'Berlin, Germany', 'Montréal, Canada', 'USA', 'Denver, CO', 'Atlantis', ''].map(countryCode))
-      .toEqual(['DE', 'DE', 'DE', 'CA', 'US', null, null, null]);
+    expect(['de', 'Germany', 'Berlin, Germany', 'Montréal, Canada', 'USA', 'Denver, CO', 'Atlantis', ''].map(countryCode)).toEqual([
+      'DE',
+      'DE',
+      'DE',
+      'CA',
+      'US',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('the same review keys the same, whatever format read it', () => {

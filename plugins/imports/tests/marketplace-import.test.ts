@@ -15,9 +15,17 @@ beforeAll(async () => ({ stack, close } = await importStack('market')), 120_000)
 afterAll(() => close?.());
 
 const ALI = `https://www.aliexpress.com/item/${MARKETPLACE_FIXTURES.aliexpress.reviewed}.html`;
-const body = (url: string, productId: string, o: Record<string, unknown> = {}) => ({ url, productId, maxReviews: 50, stars: [1, 2, 3, 4, 5], withPhotos: true, country: null, ...o });
+const body = (url: string, productId: string, o: Record<string, unknown> = {}) => ({
+  url,
+  productId,
+  maxReviews: 50,
+  stars: [1, 2, 3, 4, 5],
+  withPhotos: true,
+  country: null,
+  ...o,
+});
 
-test('refuses other sites, URLs without a product and a max outside 1..100, with the spec\'s messages', async () => {
+test("refuses other sites, URLs without a product and a max outside 1..100, with the spec's messages", async () => {
   const shop = await shopOn(stack);
   const mug = shop.gid('ceramic-coffee-mug');
   const other = await shop.http.post('/api/imports/marketplace', body('https://www.ebay.com/itm/1234', mug));
@@ -55,7 +63,7 @@ test('an AliExpress URL brings 50 reviews with photos onto the product, re-hoste
   expect(await reviewsOf(shop)).toHaveLength(50);
 });
 
-test('Amazon\'s bot check is retried and shown until it passes; a product without reviews says so', async () => {
+test("Amazon's bot check is retried and shown until it passes; a product without reviews says so", async () => {
   const shop = await shopOn(stack);
   const tote = shop.gid('linen-tote-bag');
   const asin = MARKETPLACE_FIXTURES.amazon.small;
@@ -74,7 +82,14 @@ test('Amazon\'s bot check is retried and shown until it passes; a product withou
   expect(reviews.every((r) => r.source === 'amazon' && r.productId === tote)).toBe(true);
 
   const empty = await shop.http.post('/api/imports/marketplace', body(`https://www.amazon.com/dp/${MARKETPLACE_FIXTURES.amazon.noReviews}`, tote));
-  expect(await finished(shop, empty.body.data.id)).toMatchObject({ status: 'failed', error: 'There is no reviews found. Please enter another URL.', imported: 0 });
-  const missing = await shop.http.post('/api/imports/marketplace', body(`https://www.aliexpress.com/item/${MARKETPLACE_FIXTURES.aliexpress.missing}.html`, tote));
+  expect(await finished(shop, empty.body.data.id)).toMatchObject({
+    status: 'failed',
+    error: 'There is no reviews found. Please enter another URL.',
+    imported: 0,
+  });
+  const missing = await shop.http.post(
+    '/api/imports/marketplace',
+    body(`https://www.aliexpress.com/item/${MARKETPLACE_FIXTURES.aliexpress.missing}.html`, tote),
+  );
   expect(await finished(shop, missing.body.data.id)).toMatchObject({ status: 'failed', error: 'Import failed, wrong URL' });
 });

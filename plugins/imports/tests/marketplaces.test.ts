@@ -2,7 +2,15 @@
 // Amazon HTML) with their filters, paging, scales, dates, the bot check and the spec's messages.
 import sharp from 'sharp';
 import { MARKETPLACE_FIXTURES, seedProduct, startMarketplaceEmulator, type RunningMarketplaceEmulator } from '@plaudit/kernel/testing';
-import { countryFromName, fetchMarketplaceReviews, MarketplaceError, parseMarketplaceDate, parseMarketplaceUrl, rewriteUrl, type MarketplaceImportOptions } from '../marketplaces';
+import {
+  countryFromName,
+  fetchMarketplaceReviews,
+  MarketplaceError,
+  parseMarketplaceDate,
+  parseMarketplaceUrl,
+  rewriteUrl,
+  type MarketplaceImportOptions,
+} from '../marketplaces';
 
 const ALI = MARKETPLACE_FIXTURES.aliexpress;
 const AMZ = MARKETPLACE_FIXTURES.amazon;
@@ -19,12 +27,22 @@ beforeEach(() => {
 const get = (o: Partial<MarketplaceImportOptions> & { url: string }) =>
   fetchMarketplaceReviews({ maxReviews: 100, stars: [], withPhotos: false, ...o }, { baseUrl: em.url });
 const feedbackPages = () => em.received.filter((r) => r.path === '/pc/searchEvaluation.do').map((r) => Number(r.query.page));
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('resolved'); }, (err: MarketplaceError) => err);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('resolved');
+    },
+    (err: MarketplaceError) => err,
+  );
 const day = (d: Date | null) => d?.toISOString().slice(0, 10);
 
 describe('product URLs', () => {
   test('AliExpress and Amazon URLs name their product; other URLs name none', () => {
-    expect(parseMarketplaceUrl('https://www.aliexpress.com/item/1005006438619019.html?spm=a2g0o.home')).toEqual({ marketplace: 'aliexpress', productRef: '1005006438619019', host: 'www.aliexpress.com' });
+    expect(parseMarketplaceUrl('https://www.aliexpress.com/item/1005006438619019.html?spm=a2g0o.home')).toEqual({
+      marketplace: 'aliexpress',
+      productRef: '1005006438619019',
+      host: 'www.aliexpress.com',
+    });
     expect(parseMarketplaceUrl('https://aliexpress.us/item/3256806255040063.html')?.productRef).toBe('3256806255040063');
     expect(parseMarketplaceUrl('fr.aliexpress.com/item/1005006438619019.html')?.host).toBe('fr.aliexpress.com');
     expect(parseMarketplaceUrl('https://www.amazon.com/dp/B07ZPKN6YR')).toEqual({ marketplace: 'amazon', productRef: 'B07ZPKN6YR', host: 'www.amazon.com' });
@@ -36,14 +54,24 @@ describe('product URLs', () => {
   });
 
   test('marketplace dates and country names', () => {
-    for (const text of ['19 Sep 2024', '19 September 2024', 'September 19, 2024', 'Sept. 19, 2024', '2024-09-19']) expect(day(parseMarketplaceDate(text))).toBe('2024-09-19');
+    for (const text of ['19 Sep 2024', '19 September 2024', 'September 19, 2024', 'Sept. 19, 2024', '2024-09-19'])
+      expect(day(parseMarketplaceDate(text))).toBe('2024-09-19');
     expect(parseMarketplaceDate('31 Feb 2024')).toBeNull();
     expect(parseMarketplaceDate('yesterday')).toBeNull();
-    expect(['the United States', 'the United States 🇺🇸', 'the United Kingdom', 'India', 'Germany', 'Atlantis'].map(countryFromName)).toEqual(['US', 'US', 'GB', 'IN', 'DE', null]);
+    expect(['the United States', 'the United States 🇺🇸', 'the United Kingdom', 'India', 'Germany', 'Atlantis'].map(countryFromName)).toEqual([
+      'US',
+      'US',
+      'GB',
+      'IN',
+      'DE',
+      null,
+    ]);
   });
 
   test('rewriteUrl moves any host under the base URL, and leaves it when there is none', () => {
-    expect(rewriteUrl('https://judgeme.imgix.net/shop/photo.jpg?w=800', 'http://127.0.0.1:9/')).toBe('http://127.0.0.1:9/hosts/judgeme.imgix.net/shop/photo.jpg?w=800');
+    expect(rewriteUrl('https://judgeme.imgix.net/shop/photo.jpg?w=800', 'http://127.0.0.1:9/')).toBe(
+      'http://127.0.0.1:9/hosts/judgeme.imgix.net/shop/photo.jpg?w=800',
+    );
     expect(rewriteUrl('https://ae01.alicdn.com/kf/A1.jpg')).toBe('https://ae01.alicdn.com/kf/A1.jpg');
   });
 });
@@ -63,7 +91,17 @@ describe('AliExpress', () => {
     expect(day(reviews[0].createdAt)).toBe('2024-09-19'); // evalDate "19 Sep 2024"
     expect(day(reviews[99].createdAt)).toBe('2024-03-05'); // two days apart
     const first = reviews[0];
-    expect(first).toMatchObject({ source: 'aliexpress', product: null, status: 'published', verified: false, incentivized: false, title: null, reply: null, email: null, variants: [] });
+    expect(first).toMatchObject({
+      source: 'aliexpress',
+      product: null,
+      status: 'published',
+      verified: false,
+      incentivized: false,
+      title: null,
+      reply: null,
+      email: null,
+      variants: [],
+    });
     expect(first.content).toBe(seeds[0].english); // the translation, not the buyer's own language
     expect(first.country).toBe(seeds[0].country);
     for (const [i, r] of reviews.entries()) {
@@ -82,7 +120,10 @@ describe('AliExpress', () => {
     expect(reviews.map((r) => r.key)).toEqual(expected.map((s) => `aliexpress:${s.id}`));
     expect(reviews.every((r) => r.rating === 5 && r.country === 'BR' && r.photoUrls.length >= 1 && r.photoUrls.length <= 5)).toBe(true);
     // a Brazilian buyer writes Portuguese; the import keeps AliExpress's English translation
-    expect([reviews[0].content, expected[0].text]).toEqual(['Great quality, exactly as described. Fast delivery.', 'Ótima qualidade, exatamente como descrito. Entrega rápida.']);
+    expect([reviews[0].content, expected[0].text]).toEqual([
+      'Great quality, exactly as described. Fast delivery.',
+      'Ótima qualidade, exatamente como descrito. Entrega rápida.',
+    ]);
     // one star asked of the endpoint; photos and country filtered here
     expect(new Set(em.received.filter((r) => r.path === '/pc/searchEvaluation.do').map((r) => r.query.filter))).toEqual(new Set(['5']));
   });
@@ -140,11 +181,24 @@ describe('Amazon', () => {
     expect(reviews.map((r) => r.key)).toEqual(expected.map((s) => `amazon:${s.id}`));
     for (const [i, r] of reviews.entries()) {
       const s = expected[i];
-      expect(r).toMatchObject({ line: i + 1, rating: s.rating, title: s.title, verified: s.verified, incentivized: s.vine, country: s.country, source: 'amazon', product: null });
+      expect(r).toMatchObject({
+        line: i + 1,
+        rating: s.rating,
+        title: s.title,
+        verified: s.verified,
+        incentivized: s.vine,
+        country: s.country,
+        source: 'amazon',
+        product: null,
+      });
       expect(r.photoUrls).toEqual(s.photos.slice(0, 5).map((p) => `https://m.media-amazon.com/images/I/${p}.jpg`));
       expect(r.createdAt?.getTime()).toBe(s.date.getTime());
     }
-    expect(reviewPages().map((r) => [r.query.mediaType, r.query.pageNumber])).toEqual([['media_reviews_only', '1'], ['media_reviews_only', '2'], ['media_reviews_only', '3']]);
+    expect(reviewPages().map((r) => [r.query.mediaType, r.query.pageNumber])).toEqual([
+      ['media_reviews_only', '1'],
+      ['media_reviews_only', '2'],
+      ['media_reviews_only', '3'],
+    ]);
   });
 
   test('"Verified Purchase" makes a review verified; a Vine review is incentivized, never verified', async () => {
@@ -152,8 +206,18 @@ describe('Amazon', () => {
     expect(reviews).toHaveLength(100); // ten pages of ten: Amazon's own limit
     const verified = reviews.filter((r) => r.verified).map((r) => r.key);
     const vine = reviews.filter((r) => r.incentivized).map((r) => r.key);
-    expect(verified).toEqual(seeds.slice(0, 100).filter((s) => s.verified).map((s) => `amazon:${s.id}`));
-    expect(vine).toEqual(seeds.slice(0, 100).filter((s) => s.vine).map((s) => `amazon:${s.id}`));
+    expect(verified).toEqual(
+      seeds
+        .slice(0, 100)
+        .filter((s) => s.verified)
+        .map((s) => `amazon:${s.id}`),
+    );
+    expect(vine).toEqual(
+      seeds
+        .slice(0, 100)
+        .filter((s) => s.vine)
+        .map((s) => `amazon:${s.id}`),
+    );
     expect(vine.length).toBeGreaterThan(0);
     expect(vine.some((k) => verified.includes(k))).toBe(false);
     const first = reviews[0];
@@ -167,7 +231,12 @@ describe('Amazon', () => {
 
   test('stars: one is asked of Amazon as filterByStar, 1-3 as "critical"; country is filtered here', async () => {
     const fives = await get({ url, maxReviews: 5, stars: [5], country: 'US' });
-    expect(fives.map((r) => r.key)).toEqual(seeds.filter((s) => s.rating === 5 && s.country === 'US').slice(0, 5).map((s) => `amazon:${s.id}`));
+    expect(fives.map((r) => r.key)).toEqual(
+      seeds
+        .filter((s) => s.rating === 5 && s.country === 'US')
+        .slice(0, 5)
+        .map((s) => `amazon:${s.id}`),
+    );
     expect(reviewPages()[0].query.filterByStar).toBe('five_star');
     em.received.length = 0;
     const critical = await get({ url, maxReviews: 100, stars: [1, 2, 3] });
@@ -183,7 +252,11 @@ describe('Amazon', () => {
     expect(page.status).toBe(503);
     expect(await page.text()).toContain('Enter the characters you see below');
 
-    const control = await fetch(`${em.url}/_control/bot-check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ asin: AMZ.small, status: 200 }) });
+    const control = await fetch(`${em.url}/_control/bot-check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ asin: AMZ.small, status: 200 }),
+    });
     expect(await control.json()).toEqual({ asin: AMZ.small, on: true, status: 200 });
     expect(await failure(get({ url: `https://www.amazon.com/gp/product/${AMZ.small}` }))).toMatchObject({ code: 'bot-check', retryable: true });
     em.botCheck(AMZ.small, { on: false });
@@ -221,7 +294,7 @@ describe('Amazon', () => {
 });
 
 describe('photos on any host', () => {
-  test('the marketplaces\' CDNs and any other host answer real image bytes; `missing` is a 404', async () => {
+  test("the marketplaces' CDNs and any other host answer real image bytes; `missing` is a 404", async () => {
     const fetchImage = async (path: string) => {
       const res = await fetch(`${em.url}/hosts/${path}`);
       return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };

@@ -23,7 +23,10 @@ test('a run stopped after its first batch resumes there: every row once, the cou
   expect(up.status).toBe(201);
   const id = up.body.data.id;
   // what POST /start records, without handing the run to a worker: this test is the worker
-  await stack.api.knex('imports').where({ id }).update({ status: 'running', runLimit: 10_000, mapping: JSON.stringify(up.body.data.mapping), format: up.body.data.format });
+  await stack.api
+    .knex('imports')
+    .where({ id })
+    .update({ status: 'running', runLimit: 10_000, mapping: JSON.stringify(up.body.data.mapping), format: up.body.data.format });
   const services = stack.api.runtime.services as KernelServices;
   const input = { shopId: shop.shop.id, shopDomain: shop.domain, importId: id };
 
@@ -40,6 +43,12 @@ test('a run stopped after its first batch resumes there: every row once, the cou
   await new MockActivityEnvironment().run(() => runImport(services, input));
   const outcome = await new MockActivityEnvironment().run(() => finishImport(services, input, null));
   expect(outcome).toEqual({ status: 'completed', imported: ROWS, skipped: 0, failed: 0, error: null });
-  expect(await stack.api.knex('imports').where({ id }).first()).toMatchObject({ total: ROWS, processed: ROWS, imported: ROWS, status: 'completed', storedFile: null });
+  expect(await stack.api.knex('imports').where({ id }).first()).toMatchObject({
+    total: ROWS,
+    processed: ROWS,
+    imported: ROWS,
+    status: 'completed',
+    storedFile: null,
+  });
   expect((await shop.http.get('/api/reviews?tab=all&limit=1')).body.total).toBe(ROWS);
 });

@@ -27,7 +27,23 @@ function plaudit(...args: string[]): Promise<{ code: number; stdout: string; std
 }
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
-const SAME = ['kind', 'rating', 'title', 'content', 'firstName', 'lastName', 'email', 'country', 'status', 'replyContent', 'repliedAt', 'createdAt', 'incentivized', 'variants', 'imported'];
+const SAME = [
+  'kind',
+  'rating',
+  'title',
+  'content',
+  'firstName',
+  'lastName',
+  'email',
+  'country',
+  'status',
+  'replyContent',
+  'repliedAt',
+  'createdAt',
+  'incentivized',
+  'variants',
+  'imported',
+];
 const comparable = (reviews: any[], handleOf: (productId: string | null) => string | null) =>
   reviews.map((r) => ({ ...Object.fromEntries(SAME.map((k) => [k, r[k]])), product: handleOf(r.productId), photos: r.media.length }));
 
@@ -36,7 +52,29 @@ test('export from one shop, import into a fresh one: the same reviews, photos an
   for (const fixture of ['judgeme-export.csv', 'plaudit.csv', 'loox.csv']) expect((await importFile(stack, from, fixture)).run.status).toBe('completed');
   // a text a spreadsheet would run as a formula: escaped in the file, the same text after the trip
   const importer = stack.api.runtime.services.capabilities.require(ReviewWrite);
-  await importer.importReviews(tenantFor(from.shop.id, from.domain), [{ kind: 'product', productId: from.gid('leather-notebook'), productTitle: 'Leather Notebook', productHandle: 'leather-notebook', rating: 4, title: null, content: '=SUM(A1:A3) pages, and all of them good', firstName: 'Eve', lastName: null, email: null, country: null, variants: [], media: [], source: 'imported', status: 'published', reply: null, incentivized: false, importKey: 'test:formula', importedVerified: false }]);
+  await importer.importReviews(tenantFor(from.shop.id, from.domain), [
+    {
+      kind: 'product',
+      productId: from.gid('leather-notebook'),
+      productTitle: 'Leather Notebook',
+      productHandle: 'leather-notebook',
+      rating: 4,
+      title: null,
+      content: '=SUM(A1:A3) pages, and all of them good',
+      firstName: 'Eve',
+      lastName: null,
+      email: null,
+      country: null,
+      variants: [],
+      media: [],
+      source: 'imported',
+      status: 'published',
+      reply: null,
+      incentivized: false,
+      importKey: 'test:formula',
+      importedVerified: false,
+    },
+  ]);
   const original = await reviewsOf(from);
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-export-')), 'reviews.csv');
 
@@ -63,7 +101,10 @@ test('export from one shop, import into a fresh one: the same reviews, photos an
 
 test('the CLI says what is wrong: a missing file, a bad shop, a file the app refuses', async () => {
   const shop = await shopOn(stack);
-  expect(await plaudit('import', '--shop', shop.domain, '/nonexistent/reviews.csv')).toMatchObject({ code: 2, stderr: expect.stringContaining('no such file: /nonexistent/reviews.csv') });
+  expect(await plaudit('import', '--shop', shop.domain, '/nonexistent/reviews.csv')).toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('no such file: /nonexistent/reviews.csv'),
+  });
   expect(await plaudit('import', '--shop', 'not a shop', 'x.csv')).toMatchObject({ code: 2, stderr: expect.stringContaining('--shop must be a shop domain') });
   const png = path.join(os.tmpdir(), `not-reviews-${process.pid}.csv`);
   fs.writeFileSync(png, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));

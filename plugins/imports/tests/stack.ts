@@ -10,7 +10,13 @@ export const FIXTURES = path.join(__dirname, 'fixtures');
 export async function importStack(name: string) {
   const stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: `imports-${name}-${process.pid}` });
   const stopWorker = await startTestWorker(stack.api.config);
-  return { stack, close: async () => { await stopWorker(); await stack.close(); } };
+  return {
+    stack,
+    close: async () => {
+      await stopWorker();
+      await stack.close();
+    },
+  };
 }
 
 export interface Run {
@@ -58,7 +64,10 @@ export async function finished(shop: Shop, id: number): Promise<Run> {
 export async function importFile(stack: Stack, shop: Shop, file: Parameters<typeof upload>[2], mapping: Record<string, string | null> = {}) {
   const up = await upload(stack, shop, file);
   if (up.status !== 201) throw new Error(`upload: ${up.status} ${JSON.stringify(up.body)}`);
-  const started = await shop.http.post(`/api/imports/${up.body.data.id}/start`, { format: up.body.data.format, mapping: { ...up.body.data.mapping, ...mapping } });
+  const started = await shop.http.post(`/api/imports/${up.body.data.id}/start`, {
+    format: up.body.data.format,
+    mapping: { ...up.body.data.mapping, ...mapping },
+  });
   if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
   return { file: up.body.data, run: await finished(shop, up.body.data.id) };
 }

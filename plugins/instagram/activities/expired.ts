@@ -28,8 +28,11 @@ export function expiredActivities(deps: ActivityDeps) {
         // the same disconnection is the same message, should the activity run again
         messageId: `<instagram-expired-${shop.shopId}-${since}@${new URL(deps.config.appUrl).hostname}>`,
         body: {
-          lang, subject: t('instagram:mail.subject', vars), preheader: heading,
-          contentHtml: `<h1 style="font-size:18px;margin:0 0 12px">${esc(heading)}</h1><p style="margin:0 0 12px">${esc(t('instagram:mail.text', vars))}</p>` +
+          lang,
+          subject: t('instagram:mail.subject', vars),
+          preheader: heading,
+          contentHtml:
+            `<h1 style="font-size:18px;margin:0 0 12px">${esc(heading)}</h1><p style="margin:0 0 12px">${esc(t('instagram:mail.text', vars))}</p>` +
             (account.reason ? `<p style="margin:0;color:#6d7175">${esc(account.reason)}</p>` : ''),
           buttons: [{ url: `${deps.config.appUrl}${SCREEN}`, labelHtml: esc(t('instagram:mail.button', vars)) }],
           footer: s.name,

@@ -7,8 +7,11 @@ import { InstagramSync } from '../shared/workflows';
 export async function startSync(services: Pick<KernelServices, 'temporal' | 'config'>, shop: ShopRef): Promise<boolean> {
   try {
     await services.temporal.start(InstagramSync, {
-      workflowId: syncWorkflowId(shop.shopDomain), taskQueue: services.config.temporal.taskQueue, args: [shop],
-      workflowIdConflictPolicy: 'FAIL', staticSummary: `Instagram posts of ${shop.shopDomain}`,
+      workflowId: syncWorkflowId(shop.shopDomain),
+      taskQueue: services.config.temporal.taskQueue,
+      args: [shop],
+      workflowIdConflictPolicy: 'FAIL',
+      staticSummary: `Instagram posts of ${shop.shopDomain}`,
     });
     return true;
   } catch (err) {

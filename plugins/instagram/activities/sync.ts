@@ -70,11 +70,22 @@ async function syncPosts(deps: ActivityDeps, tenant: Tenant, token: string): Pro
     const pictures = stored?.pictures.length ? stored.pictures : await picturesOf(deps, client, m);
     const videoUrl = stored?.videoUrl ?? (await videoOf(deps, client, m));
     await upsertPost(tenant, {
-      mediaId: m.id, mediaType: m.media_type, caption: m.caption ?? null, permalink: m.permalink ?? null,
-      postedAt: m.timestamp ? new Date(m.timestamp.replace(/\+0000$/, 'Z')) : null, pictures, videoUrl,
+      mediaId: m.id,
+      mediaType: m.media_type,
+      caption: m.caption ?? null,
+      permalink: m.permalink ?? null,
+      postedAt: m.timestamp ? new Date(m.timestamp.replace(/\+0000$/, 'Z')) : null,
+      pictures,
+      videoUrl,
     });
   }
-  deleteFiles(deps.config.dataDir, await removeOtherPosts(tenant, media.map((m) => m.id)));
+  deleteFiles(
+    deps.config.dataDir,
+    await removeOtherPosts(
+      tenant,
+      media.map((m) => m.id),
+    ),
+  );
   return media.length;
 }
 
@@ -91,7 +102,8 @@ export function syncActivity(deps: ActivityDeps) {
       return 'synced';
     } catch (err) {
       // still connected: the failure is shown on the screen while Temporal retries
-      if ((await accountOf(tenant))?.status === 'connected') await setSyncState(tenant, { syncStatus: 'failed', lastSyncError: (err as Error).message.slice(0, 300) });
+      if ((await accountOf(tenant))?.status === 'connected')
+        await setSyncState(tenant, { syncStatus: 'failed', lastSyncError: (err as Error).message.slice(0, 300) });
       throw err;
     }
   };

@@ -36,12 +36,21 @@ export function AccountCard({ account, waiting, busy, onConnect, onDisconnect, o
               </Stack>
               <Typography variant="body2" color="text.secondary">
                 {account.lastSyncAt ? translate('instagram:page.last_sync', { date: date(account.lastSyncAt) }) : translate('instagram:page.never_synced')}
-                {account.tokenExpiresAt && <><br />{translate('instagram:page.token_valid', { date: date(account.tokenExpiresAt) })}</>}
+                {account.tokenExpiresAt && (
+                  <>
+                    <br />
+                    {translate('instagram:page.token_valid', { date: date(account.tokenExpiresAt) })}
+                  </>
+                )}
               </Typography>
               {account.syncStatus === 'failed' && <Alert severity="error">{translate('instagram:page.sync_failed')}</Alert>}
               <Stack direction="row" spacing={1}>
-                <Button variant="contained" disabled={busy || account.syncStatus === 'syncing'} onClick={onSync}>{translate('instagram:page.sync_now')}</Button>
-                <Button variant="outlined" color="error" disabled={busy} onClick={() => setConfirming(true)}>{translate('instagram:page.disconnect')}</Button>
+                <Button variant="contained" disabled={busy || account.syncStatus === 'syncing'} onClick={onSync}>
+                  {translate('instagram:page.sync_now')}
+                </Button>
+                <Button variant="outlined" color="error" disabled={busy} onClick={() => setConfirming(true)}>
+                  {translate('instagram:page.disconnect')}
+                </Button>
               </Stack>
             </>
           ) : (
@@ -49,7 +58,11 @@ export function AccountCard({ account, waiting, busy, onConnect, onDisconnect, o
               <Button variant="contained" startIcon={<InstagramIcon />} disabled={busy} onClick={onConnect}>
                 {translate(account.reason ? 'instagram:page.reconnect' : 'instagram:page.connect')}
               </Button>
-              {waiting && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('instagram:page.waiting')}</Typography>}
+              {waiting && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {translate('instagram:page.waiting')}
+                </Typography>
+              )}
             </Box>
           )}
         </Stack>
@@ -58,7 +71,10 @@ export function AccountCard({ account, waiting, busy, onConnect, onDisconnect, o
         isOpen={confirming}
         title="instagram:page.disconnect"
         content={translate('instagram:page.disconnect_confirm', { username: account.username })}
-        onConfirm={() => { setConfirming(false); onDisconnect(); }}
+        onConfirm={() => {
+          setConfirming(false);
+          onDisconnect();
+        }}
         onClose={() => setConfirming(false)}
       />
     </Card>

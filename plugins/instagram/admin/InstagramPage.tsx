@@ -37,7 +37,8 @@ export default function InstagramPage() {
   useEffect(() => void refresh(), [refresh]);
   // the lastSyncAt a "Sync now" started from: polled until a newer one arrives
   const [syncFrom, setSyncFrom] = useState<{ last: string | null } | null>(null);
-  const awaitingSync = account?.status === 'connected' && account.syncStatus !== 'failed' && (!account.lastSyncAt || (syncFrom !== null && account.lastSyncAt === syncFrom.last));
+  const awaitingSync =
+    account?.status === 'connected' && account.syncStatus !== 'failed' && (!account.lastSyncAt || (syncFrom !== null && account.lastSyncAt === syncFrom.last));
   const polling = waiting || account?.syncStatus === 'syncing' || awaitingSync;
   useEffect(() => {
     if (!polling) return;
@@ -57,48 +58,74 @@ export default function InstagramPage() {
       if (done) notify(translate(done), { type: 'success' });
       await refresh();
     } catch (err) {
-      notify(err instanceof HttpError && err.status === 503 ? translate('instagram:page.not_configured') : translate('instagram:post.save_failed'), { type: 'error' });
+      notify(err instanceof HttpError && err.status === 503 ? translate('instagram:page.not_configured') : translate('instagram:post.save_failed'), {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
   }
 
-  const connect = () => act(async () => {
-    // Instagram's window refuses to be framed (the admin may be inside Shopify's): a new tab
-    window.open(await startConnect(), '_blank', 'noopener');
-    setWaiting(true);
-  });
-  const update = (post: PostView, patch: Parameters<typeof savePost>[1]) => act(async () => {
-    const saved = await savePost(post.id, patch);
-    setPosts((all) => all.map((p) => (p.id === saved.id ? saved : p)));
-    setTagging(null);
-  }, 'instagram:post.saved');
+  const connect = () =>
+    act(async () => {
+      // Instagram's window refuses to be framed (the admin may be inside Shopify's): a new tab
+      window.open(await startConnect(), '_blank', 'noopener');
+      setWaiting(true);
+    });
+  const update = (post: PostView, patch: Parameters<typeof savePost>[1]) =>
+    act(async () => {
+      const saved = await savePost(post.id, patch);
+      setPosts((all) => all.map((p) => (p.id === saved.id ? saved : p)));
+      setTagging(null);
+    }, 'instagram:post.saved');
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       <Title title={translate('instagram:page.title')} />
       <Box>
-        <Typography variant="h5" component="h1">{translate('instagram:page.title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('instagram:page.title')}
+        </Typography>
         <Typography color="text.secondary">{translate('instagram:page.description')}</Typography>
       </Box>
       {failed && <Alert severity="error">{translate('instagram:page.load_failed')}</Alert>}
       {account && (
-        <AccountCard account={account} waiting={waiting} busy={busy} onConnect={connect}
-          onDisconnect={() => act(disconnect)} onSync={() => act(async () => {
-            setSyncFrom({ last: account.lastSyncAt });
-            await syncNow();
-          }, 'instagram:page.sync_started')} />
+        <AccountCard
+          account={account}
+          waiting={waiting}
+          busy={busy}
+          onConnect={connect}
+          onDisconnect={() => act(disconnect)}
+          onSync={() =>
+            act(async () => {
+              setSyncFrom({ last: account.lastSyncAt });
+              await syncNow();
+            }, 'instagram:page.sync_started')
+          }
+        />
       )}
       {account && (account.status !== 'never' || posts.length > 0) && (
         <Stack spacing={1}>
-          <Typography variant="h6" component="h2">{translate('instagram:page.posts_title', { count: posts.length })}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('instagram:page.posts_title', { count: posts.length })}
+          </Typography>
           {posts.length === 0 && <Typography color="text.secondary">{translate('instagram:page.no_posts')}</Typography>}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
-            {posts.map((p) => <PostCard key={p.id} post={p} onToggle={(shown) => update(p, { hidden: !shown })} onTag={() => setTagging(p)} />)}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
+            {posts.map((p) => (
+              <PostCard key={p.id} post={p} onToggle={(shown) => update(p, { hidden: !shown })} onTag={() => setTagging(p)} />
+            ))}
           </Box>
         </Stack>
       )}
-      <Typography variant="body2" color="text.secondary">{translate('instagram:page.scope_note')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('instagram:page.scope_note')}
+      </Typography>
       {tagging && <TagDialog post={tagging} saving={busy} onSave={(productIds) => update(tagging, { productIds })} onClose={() => setTagging(null)} />}
     </Box>
   );

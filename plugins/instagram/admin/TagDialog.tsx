@@ -23,10 +23,19 @@ export function TagDialog({ post, saving, onSave, onClose }: Props) {
       <DialogTitle>{translate('instagram:tag.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <ProductPicker value={null} onChange={add} label={translate('instagram:tag.pick')} images width="100%" error={full ? translate('instagram:tag.max', { count: MAX_TAGS }) : undefined} />
+          <ProductPicker
+            value={null}
+            onChange={add}
+            label={translate('instagram:tag.pick')}
+            images
+            width="100%"
+            error={full ? translate('instagram:tag.max', { count: MAX_TAGS }) : undefined}
+          />
           {picked.length ? (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-              {picked.map((p) => <Chip key={p.id} label={p.title} onDelete={() => setPicked(picked.filter((x) => x.id !== p.id))} />)}
+              {picked.map((p) => (
+                <Chip key={p.id} label={p.title} onDelete={() => setPicked(picked.filter((x) => x.id !== p.id))} />
+              ))}
             </Stack>
           ) : (
             <Typography color="text.secondary">{translate('instagram:tag.none')}</Typography>
@@ -35,7 +44,9 @@ export function TagDialog({ post, saving, onSave, onClose }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('instagram:tag.cancel')}</Button>
-        <Button variant="contained" disabled={saving || picked.length > MAX_TAGS} onClick={() => onSave(picked.map((p) => p.id))}>{translate('instagram:tag.save')}</Button>
+        <Button variant="contained" disabled={saving || picked.length > MAX_TAGS} onClick={() => onSave(picked.map((p) => p.id))}>
+          {translate('instagram:tag.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

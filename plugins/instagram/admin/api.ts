@@ -7,4 +7,5 @@ export const loadPosts = () => apiJson<{ data: PostView[] }>('/instagram/posts')
 export const startConnect = () => apiJson<{ data: { authorizeUrl: string } }>('/instagram/connect', { method: 'POST' }).then((r) => r.data.authorizeUrl);
 export const disconnect = () => apiJson<{ data: AccountView }>('/instagram', { method: 'DELETE' }).then((r) => r.data);
 export const syncNow = () => apiJson<{ data: { started: boolean } }>('/instagram/sync', { method: 'POST' });
-export const savePost = (id: number, patch: PostPatch) => apiJson<{ data: PostView }>(`/instagram/posts/${id}`, { method: 'PUT', body: JSON.stringify(patch) }).then((r) => r.data);
+export const savePost = (id: number, patch: PostPatch) =>
+  apiJson<{ data: PostView }>(`/instagram/posts/${id}`, { method: 'PUT', body: JSON.stringify(patch) }).then((r) => r.data);

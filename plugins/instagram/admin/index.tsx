@@ -8,6 +8,15 @@ export default defineAdminPlugin({
   id: 'instagram',
   routes: [{ path: '/display-settings/instagram-feed', component: lazy(() => import('./InstagramPage')) }],
   zones: {
-    'display-reviews': [{ key: 'instagram.feed', titleKey: 'instagram:card.title', descriptionKey: 'instagram:card.text', to: '/display-settings/instagram-feed', position: 95, icon: InstagramIcon }],
+    'display-reviews': [
+      {
+        key: 'instagram.feed',
+        titleKey: 'instagram:card.title',
+        descriptionKey: 'instagram:card.text',
+        to: '/display-settings/instagram-feed',
+        position: 95,
+        icon: InstagramIcon,
+      },
+    ],
   },
 });

@@ -40,8 +40,16 @@ export function instagramPublicRoutes(services: ApiServices) {
       const long = await client.longLived(short.accessToken);
       const me = await client.me(long.access_token);
       const tenant = services.tenant(shopId, shop.domain);
-      await connectAccount(services.config, tenant, { igUserId: String(me.user_id ?? me.id), username: me.username, accountType: me.account_type ?? null, token: long.access_token, expiresIn: long.expires_in });
-      await startSync(services, { shopId, shopDomain: shop.domain }).catch((err) => ctx.state.log.warn({ err }, 'instagram first sync not started; the schedule will'));
+      await connectAccount(services.config, tenant, {
+        igUserId: String(me.user_id ?? me.id),
+        username: me.username,
+        accountType: me.account_type ?? null,
+        token: long.access_token,
+        expiresIn: long.expires_in,
+      });
+      await startSync(services, { shopId, shopDomain: shop.domain }).catch((err) =>
+        ctx.state.log.warn({ err }, 'instagram first sync not started; the schedule will'),
+      );
       return answer(ctx, 200, 'connected', { username: me.username }, shopId);
     } catch (err) {
       ctx.state.log.warn({ err, shop: shop.domain }, `${LABEL} connection failed`);

@@ -34,10 +34,12 @@ function postItem(appUrl: string, p: PostView): string {
     // a video plays in place on the shopper's press (nothing loads before, no autoplay); its product
     // tag is the link, at the top where it leaves the player's controls free
     const video = `<video src="${esc(appUrl + p.videoUrl)}" poster="${esc(appUrl + shown)}" controls preload="none" playsinline aria-label="${esc(p.caption ?? '')}"></video>`;
-    const link = product ? `<a class="plaudit-ig__tag plaudit-ig__tag--top" href="/products/${esc(encodeURIComponent(product.handle))}" data-product="${esc(product.id)}">${esc(product.title)}</a>` : '';
+    const link = product
+      ? `<a class="plaudit-ig__tag plaudit-ig__tag--top" href="/products/${esc(encodeURIComponent(product.handle))}" data-product="${esc(product.id)}">${esc(product.title)}</a>`
+      : '';
     return `<li><div class="plaudit-ig__post" data-media="${esc(p.mediaId)}">${video}${link}</div></li>`;
   }
-  const href = product ? `/products/${encodeURIComponent(product.handle)}` : p.permalink ?? '#';
+  const href = product ? `/products/${encodeURIComponent(product.handle)}` : (p.permalink ?? '#');
   const img = `<img src="${esc(appUrl + shown)}" srcset="${srcset}" sizes="(max-width: 600px) 50vw, 25vw" alt="${esc(p.caption ?? '')}" loading="lazy" width="${picture.width}" height="${picture.height}">`;
   const external = product ? '' : ' target="_blank" rel="noopener noreferrer"';
   return `<li><a class="plaudit-ig__post" href="${esc(href)}"${external} data-media="${esc(p.mediaId)}"${product ? ` data-product="${esc(product.id)}"` : ''}>${img}${tag}</a></li>`;
@@ -49,13 +51,24 @@ export function renderFeed(appUrl: string, o: { username: string; layout: 'grid'
   return `<style>${STYLE}</style><section class="plaudit-ig" data-layout="${o.layout}"><p class="plaudit-ig__head"><a href="${esc(profile)}" target="_blank" rel="noopener noreferrer">@${esc(o.username)}</a></p><ul class="plaudit-ig__${o.layout}">${items}</ul></section>`;
 }
 
-const productGid = (v: unknown) => (typeof v === 'string' && /^\d{1,20}$/.test(v) ? `gid://shopify/Product/${v}` : typeof v === 'string' && /^gid:\/\/shopify\/Product\/\d{1,20}$/.test(v) ? v : undefined);
+const productGid = (v: unknown) =>
+  typeof v === 'string' && /^\d{1,20}$/.test(v)
+    ? `gid://shopify/Product/${v}`
+    : typeof v === 'string' && /^gid:\/\/shopify\/Product\/\d{1,20}$/.test(v)
+      ? v
+      : undefined;
 
 export function storefrontRoutes(services: ApiServices): AppRouter {
   const router = new Router<ProxyState>({ prefix: '/storefront/proxy/instagram' });
   const secret = services.config.shopify.apiSecret;
   // Without Shopify credentials there is no app proxy to verify: nothing answers there.
-  router.use(secret ? (verifyAppProxy(secret) as unknown as Middleware<ProxyState>) : () => { throw createHttpError(404, 'Not found'); });
+  router.use(
+    secret
+      ? (verifyAppProxy(secret) as unknown as Middleware<ProxyState>)
+      : () => {
+          throw createHttpError(404, 'Not found');
+        },
+  );
   router.get('/feed', async (ctx) => {
     const shop = await services.shops.byDomain(ctx.state.proxy.shopDomain);
     if (!shop || shop.uninstalled) throw createHttpError(404, 'Shop not found');

@@ -46,8 +46,18 @@ export interface NewToken {
 export async function connectAccount(config: Config, tenant: Tenant, t: NewToken) {
   const now = new Date();
   const row = {
-    status: 'connected', igUserId: t.igUserId, username: t.username, accountType: t.accountType, tokenSealed: seal(boxKey(config), t.token),
-    tokenIssuedAt: now, tokenExpiresAt: new Date(now.getTime() + t.expiresIn * 1000), connectedAt: now, disconnectedAt: null, reason: null, lastSyncError: null, updatedAt: now,
+    status: 'connected',
+    igUserId: t.igUserId,
+    username: t.username,
+    accountType: t.accountType,
+    tokenSealed: seal(boxKey(config), t.token),
+    tokenIssuedAt: now,
+    tokenExpiresAt: new Date(now.getTime() + t.expiresIn * 1000),
+    connectedAt: now,
+    disconnectedAt: null,
+    reason: null,
+    lastSyncError: null,
+    updatedAt: now,
   };
   await tenant.insertInto('instagram_accounts', row).onConflict('shop_id').merge(row);
 }
@@ -69,7 +79,9 @@ export async function disconnectAccount(tenant: Tenant) {
 /** Instagram refused the token for good; true only for the call that disconnected it. */
 export async function markExpired(tenant: Tenant, reason: string): Promise<boolean> {
   const now = new Date();
-  const claimed = await accounts(tenant).where({ status: 'connected' }).update({ status: 'disconnected', tokenSealed: null, disconnectedAt: now, reason, updatedAt: now });
+  const claimed = await accounts(tenant)
+    .where({ status: 'connected' })
+    .update({ status: 'disconnected', tokenSealed: null, disconnectedAt: now, reason, updatedAt: now });
   return claimed === 1;
 }
 
@@ -91,8 +103,15 @@ export async function connectedShops(knex: Knex): Promise<{ shopId: number }[]> 
 
 export function presentAccount(row: AccountRow | undefined, posts: number): AccountView {
   return {
-    status: row?.status ?? 'never', username: row?.username ?? null, connectedAt: iso(row?.connectedAt ?? null), disconnectedAt: iso(row?.disconnectedAt ?? null),
-    reason: row?.reason ?? null, tokenExpiresAt: row?.status === 'connected' ? iso(row.tokenExpiresAt) : null, syncStatus: row?.syncStatus ?? 'idle',
-    lastSyncAt: iso(row?.lastSyncAt ?? null), lastSyncError: row?.lastSyncError ?? null, posts,
+    status: row?.status ?? 'never',
+    username: row?.username ?? null,
+    connectedAt: iso(row?.connectedAt ?? null),
+    disconnectedAt: iso(row?.disconnectedAt ?? null),
+    reason: row?.reason ?? null,
+    tokenExpiresAt: row?.status === 'connected' ? iso(row.tokenExpiresAt) : null,
+    syncStatus: row?.syncStatus ?? 'idle',
+    lastSyncAt: iso(row?.lastSyncAt ?? null),
+    lastSyncError: row?.lastSyncError ?? null,
+    posts,
   };
 }

@@ -54,6 +54,8 @@ export function storeVideo(dataDir: string, bytes: Buffer): string | undefined {
 
 /** Removes removed posts' files: every picture rendition and the video. */
 export function deleteFiles(dataDir: string, posts: { pictures: Picture[]; videoUrl?: string | null }[]) {
-  const names = posts.flatMap((p) => [...p.pictures.flatMap((pic) => pic.variants.map((v) => v.url)), ...(p.videoUrl ? [p.videoUrl] : [])]).map((u) => u.split('/').pop()!);
+  const names = posts
+    .flatMap((p) => [...p.pictures.flatMap((pic) => pic.variants.map((v) => v.url)), ...(p.videoUrl ? [p.videoUrl] : [])])
+    .map((u) => u.split('/').pop()!);
   for (const name of names) if (FILE_NAME.test(name)) fs.rmSync(path.join(mediaDir(dataDir), name), { force: true });
 }

@@ -20,13 +20,26 @@ const posts = (tenant: Tenant) => tenant.table('instagram_posts');
 
 export function presentPost(r: PostRow): PostView {
   return {
-    id: Number(r.id), mediaId: r.mediaId, mediaType: r.mediaType, caption: r.caption, permalink: r.permalink,
-    postedAt: r.postedAt ? new Date(r.postedAt).toISOString() : null, pictures: r.pictures, videoUrl: r.videoUrl ?? null, hidden: r.hidden, products: r.products,
+    id: Number(r.id),
+    mediaId: r.mediaId,
+    mediaType: r.mediaType,
+    caption: r.caption,
+    permalink: r.permalink,
+    postedAt: r.postedAt ? new Date(r.postedAt).toISOString() : null,
+    pictures: r.pictures,
+    videoUrl: r.videoUrl ?? null,
+    hidden: r.hidden,
+    products: r.products,
   };
 }
 
 export async function listPosts(tenant: Tenant, o: { visibleOnly?: boolean; productId?: string } = {}): Promise<PostView[]> {
-  const q = posts(tenant).orderBy([{ column: 'postedAt', order: 'desc', nulls: 'last' }, { column: 'id', order: 'desc' }]).limit(200);
+  const q = posts(tenant)
+    .orderBy([
+      { column: 'postedAt', order: 'desc', nulls: 'last' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(200);
   if (o.visibleOnly) q.where({ hidden: false });
   if (o.productId) q.whereRaw('products @> ?::jsonb', [JSON.stringify([{ id: o.productId }])]);
   return ((await q.select('*')) as PostRow[]).map(presentPost);
@@ -40,7 +53,11 @@ export const postById = async (tenant: Tenant, id: number) => {
 };
 
 export async function updatePost(tenant: Tenant, id: number, patch: { hidden?: boolean; products?: TaggedProduct[] }): Promise<PostView | undefined> {
-  const changes = { ...(patch.hidden === undefined ? {} : { hidden: patch.hidden }), ...(patch.products ? { products: JSON.stringify(patch.products) } : {}), updatedAt: new Date() };
+  const changes = {
+    ...(patch.hidden === undefined ? {} : { hidden: patch.hidden }),
+    ...(patch.products ? { products: JSON.stringify(patch.products) } : {}),
+    updatedAt: new Date(),
+  };
   const [row] = (await posts(tenant).where({ id }).update(changes).returning('*')) as PostRow[];
   return row && presentPost(row);
 }
@@ -69,11 +86,17 @@ export interface SyncedPost {
 /** A post as Instagram has it now; the merchant's hidden flag and tags are kept. */
 export async function upsertPost(tenant: Tenant, p: SyncedPost) {
   const row = { ...p, pictures: JSON.stringify(p.pictures), updatedAt: new Date() };
-  await tenant.insertInto('instagram_posts', row).onConflict(['shop_id', 'media_id']).merge(['mediaType', 'caption', 'permalink', 'postedAt', 'pictures', 'videoUrl', 'updatedAt']);
+  await tenant
+    .insertInto('instagram_posts', row)
+    .onConflict(['shop_id', 'media_id'])
+    .merge(['mediaType', 'caption', 'permalink', 'postedAt', 'pictures', 'videoUrl', 'updatedAt']);
 }
 
 /** Posts no longer on Instagram (deleted, or of another account): removed, with their files returned to delete. */
 export async function removeOtherPosts(tenant: Tenant, keep: string[]): Promise<StoredMedia[]> {
-  const gone = (await posts(tenant).whereNotIn('mediaId', keep.length ? keep : ['']).del().returning(['pictures', 'videoUrl'])) as StoredMedia[];
+  const gone = (await posts(tenant)
+    .whereNotIn('mediaId', keep.length ? keep : [''])
+    .del()
+    .returning(['pictures', 'videoUrl'])) as StoredMedia[];
   return gone;
 }

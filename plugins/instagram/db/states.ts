@@ -19,6 +19,9 @@ export async function newState(tenant: Tenant): Promise<string> {
 export async function spendState(knex: Knex, state: string): Promise<number | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(state)) return undefined;
   // tenancy: the callback names no shop; the state's hash selects its one row, deleted as it is read
-  const [row] = await knex('instagram_oauth_states').where({ stateHash: hash(state) }).del().returning(['shopId', 'expiresAt']);
+  const [row] = await knex('instagram_oauth_states')
+    .where({ stateHash: hash(state) })
+    .del()
+    .returning(['shopId', 'expiresAt']);
   return row && new Date(row.expiresAt).getTime() > Date.now() ? Number(row.shopId) : undefined;
 }

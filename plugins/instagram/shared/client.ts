@@ -42,7 +42,8 @@ export async function assertGraphOk(res: Response): Promise<void> {
     code = undefined;
   }
   const message = `${LABEL} answered ${res.status}: ${text}`;
-  if ((code !== undefined && EXPIRED.has(code)) || res.status === 401) throw ApplicationFailure.create({ type: INTEGRATION_REVOKED, message, nonRetryable: true });
+  if ((code !== undefined && EXPIRED.has(code)) || res.status === 401)
+    throw ApplicationFailure.create({ type: INTEGRATION_REVOKED, message, nonRetryable: true });
   if ((code !== undefined && RATE_LIMITED.has(code)) || res.status === 429 || res.status >= 500) {
     const delay = retryAfterMs(res.headers.get('retry-after'));
     throw ApplicationFailure.create({ type: VENDOR_BUSY, message, ...(delay !== undefined ? { nextRetryDelay: delay } : {}) });
@@ -72,7 +73,13 @@ export function instagramClient(config: Config) {
     /** the code for a short-lived token (one hour) */
     async exchangeCode(code: string): Promise<{ accessToken: string; userId: string }> {
       const { appId, appSecret } = app();
-      const body = new URLSearchParams({ client_id: appId, client_secret: appSecret, grant_type: 'authorization_code', redirect_uri: redirectUri(config), code });
+      const body = new URLSearchParams({
+        client_id: appId,
+        client_secret: appSecret,
+        grant_type: 'authorization_code',
+        redirect_uri: redirectUri(config),
+        code,
+      });
       const res = await fetch(url(TOKEN_EXCHANGE), { method: 'POST', body, signal: AbortSignal.timeout(TIMEOUT_MS) });
       await assertGraphOk(res);
       const first = ((await res.json()) as { data?: { access_token: string; user_id: string | number }[] }).data?.[0];
@@ -81,12 +88,23 @@ export function instagramClient(config: Config) {
     },
     /** a short-lived token for a long-lived one (60 days) */
     longLived: (shortToken: string) =>
-      get<{ access_token: string; expires_in: number }>(`https://graph.instagram.com/access_token?grant_type=ig_exchange_token&client_secret=${encodeURIComponent(app().appSecret)}&access_token=${token(shortToken)}`),
+      get<{ access_token: string; expires_in: number }>(
+        `https://graph.instagram.com/access_token?grant_type=ig_exchange_token&client_secret=${encodeURIComponent(app().appSecret)}&access_token=${token(shortToken)}`,
+      ),
     /** a long-lived token for a new one valid 60 days from now */
-    refresh: (longToken: string) => get<{ access_token: string; expires_in: number }>(`https://graph.instagram.com/refresh_access_token?grant_type=ig_refresh_token&access_token=${token(longToken)}`),
-    me: (t: string) => get<{ id: string; user_id?: string; username: string; account_type?: string }>(`${GRAPH}/me?fields=user_id,username,account_type&access_token=${token(t)}`),
+    refresh: (longToken: string) =>
+      get<{ access_token: string; expires_in: number }>(
+        `https://graph.instagram.com/refresh_access_token?grant_type=ig_refresh_token&access_token=${token(longToken)}`,
+      ),
+    me: (t: string) =>
+      get<{ id: string; user_id?: string; username: string; account_type?: string }>(
+        `${GRAPH}/me?fields=user_id,username,account_type&access_token=${token(t)}`,
+      ),
     /** one page of the account's posts, newest first; `next` is Graph's own URL of the next page */
-    media: (t: string, next?: string) => get<{ data: GraphMedia[]; paging?: { next?: string } }>(next ?? `${GRAPH}/me/media?fields=${encodeURIComponent(MEDIA_FIELDS)}&limit=50&access_token=${token(t)}`),
+    media: (t: string, next?: string) =>
+      get<{ data: GraphMedia[]; paging?: { next?: string } }>(
+        next ?? `${GRAPH}/me/media?fields=${encodeURIComponent(MEDIA_FIELDS)}&limit=50&access_token=${token(t)}`,
+      ),
     /** a picture from Instagram's CDN */
     async download(pictureUrl: string): Promise<Buffer> {
       const res = await fetch(url(pictureUrl), { signal: AbortSignal.timeout(TIMEOUT_MS) });

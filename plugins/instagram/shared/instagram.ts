@@ -76,7 +76,10 @@ export interface AccountView {
 export const postPatch = z
   .object({
     hidden: z.boolean().optional(),
-    productIds: z.array(z.string().regex(/^gid:\/\/shopify\/Product\/\d{1,20}$/, 'The value is invalid')).max(MAX_TAGS, `At most ${MAX_TAGS} products`).optional(),
+    productIds: z
+      .array(z.string().regex(/^gid:\/\/shopify\/Product\/\d{1,20}$/, 'The value is invalid'))
+      .max(MAX_TAGS, `At most ${MAX_TAGS} products`)
+      .optional(),
   })
   .strict();
 export type PostPatch = z.infer<typeof postPatch>;

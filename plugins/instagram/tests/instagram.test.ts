@@ -24,7 +24,15 @@ afterAll(async () => {
   await stack?.close();
 });
 
-interface Post { id: number; mediaId: string; mediaType: string; pictures: { url: string; variants: { url: string; width: number }[] }[]; videoUrl: string | null; hidden: boolean; products: { id: string; title: string }[] }
+interface Post {
+  id: number;
+  mediaId: string;
+  mediaType: string;
+  pictures: { url: string; variants: { url: string; width: number }[] }[];
+  videoUrl: string | null;
+  hidden: boolean;
+  products: { id: string; title: string }[];
+}
 
 const ig = (action: string, body: unknown = {}) => stack.integrations.control('instagram', action, body) as any;
 const temporal = () => stack.api.runtime.services.temporal.client.workflow;
@@ -86,7 +94,9 @@ test('connect: the state is checked, the token stays on the server, the account 
   expect(row.tokenSealed).toMatch(/^v1:/);
   expect(row.tokenSealed).not.toContain(long.token);
   // the code was exchanged by a form POST, then for a long-lived token
-  const calls = stack.integrations.received.filter((r) => r.vendor === 'instagram' && r.host !== 'scontent.cdninstagram.com' && r.at >= 0).map((r) => `${r.method} ${r.host}${r.path} ${r.status}`);
+  const calls = stack.integrations.received
+    .filter((r) => r.vendor === 'instagram' && r.host !== 'scontent.cdninstagram.com' && r.at >= 0)
+    .map((r) => `${r.method} ${r.host}${r.path} ${r.status}`);
   expect(calls).toEqual(expect.arrayContaining(['POST api.instagram.com/oauth/access_token 200', 'GET graph.instagram.com/access_token 200']));
   expect(await syncResult(domain)).toBe('synced');
 
@@ -113,7 +123,11 @@ test('sync: images, a video by its thumbnail and its own MP4, a carousel by its 
   expect(synced.filter((p) => p.videoUrl).map((p) => p.mediaId)).toEqual([video.mediaId]);
   const clip = await fetch(`${stack.appUrl}${video.videoUrl}`, { headers: { Range: 'bytes=0-11' } });
   expect([clip.status, clip.headers.get('content-type')]).toEqual([206, 'video/mp4']);
-  expect(Buffer.from(await clip.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+  expect(
+    Buffer.from(await clip.arrayBuffer())
+      .subarray(4, 8)
+      .toString('latin1'),
+  ).toBe('ftyp');
   for (const p of synced) {
     for (const picture of p.pictures) {
       expect(picture.url).toMatch(/^\/instagram\/media\/[0-9a-f-]+\.jpg$/);
@@ -172,9 +186,16 @@ test('hide and tag a post; another shop can neither see nor change it', async ()
 test('the refresh schedule renews a token issued 55 days ago, and the next sync uses the new one', async () => {
   const { http, name, domain, shop } = await connectedShop();
   const old = (ig('tokens', { username: name }) as { token: string; long: boolean }[]).find((t) => t.long)!.token;
-  await stack.api.knex('instagram_accounts').where({ shopId: shop.id }).update({ tokenIssuedAt: new Date(Date.now() - 55 * 86_400_000) });
+  await stack.api
+    .knex('instagram_accounts')
+    .where({ shopId: shop.id })
+    .update({ tokenIssuedAt: new Date(Date.now() - 55 * 86_400_000) });
   const before = Date.now();
-  const outcomes = await gateway().execute(InstagramRefreshTokens, { workflowId: `instagram-refresh-test-${Date.now()}`, taskQueue: stack.api.config.temporal.taskQueue, args: [] });
+  const outcomes = await gateway().execute(InstagramRefreshTokens, {
+    workflowId: `instagram-refresh-test-${Date.now()}`,
+    taskQueue: stack.api.config.temporal.taskQueue,
+    args: [],
+  });
   expect(outcomes[domain]).toBe('refreshed');
   const row = await stack.api.knex('instagram_accounts').where({ shopId: shop.id }).first();
   expect(new Date(row.tokenIssuedAt).getTime()).toBeGreaterThanOrEqual(before);
@@ -182,7 +203,9 @@ test('the refresh schedule renews a token issued 55 days ago, and the next sync 
   const refreshed = stack.integrations.received.filter((r) => r.path === '/refresh_access_token' && r.query.access_token === old);
   expect(refreshed.map((r) => r.status)).toEqual([200]);
 
-  const fresh = (ig('tokens', { username: name }) as { token: string; long: boolean; issuedAt: number }[]).filter((t) => t.long).sort((a, b) => b.issuedAt - a.issuedAt)[0].token;
+  const fresh = (ig('tokens', { username: name }) as { token: string; long: boolean; issuedAt: number }[])
+    .filter((t) => t.long)
+    .sort((a, b) => b.issuedAt - a.issuedAt)[0].token;
   expect(fresh).not.toBe(old);
   await http.post('/api/instagram/sync', {});
   expect(await syncResult(domain)).toBe('synced');
@@ -218,7 +241,11 @@ test('an expired token disconnects the account with its reason and mails the mer
   expect(await posts(http)).toHaveLength(4);
 
   // another run finds it disconnected: nothing more is sent
-  const again = await gateway().execute(InstagramSync, { workflowId: `instagram-sync-again-${Date.now()}`, taskQueue: stack.api.config.temporal.taskQueue, args: [{ shopId: shop.id, shopDomain: domain }] });
+  const again = await gateway().execute(InstagramSync, {
+    workflowId: `instagram-sync-again-${Date.now()}`,
+    taskQueue: stack.api.config.temporal.taskQueue,
+    args: [{ shopId: shop.id, shopDomain: domain }],
+  });
   expect(again).toBe('not_connected');
   expect((await http.post('/api/instagram/sync', {})).status).toBe(409);
   expect(listMail(process.env.DATA_DIR!).filter((m) => m.subject === subject)).toHaveLength(1);
@@ -246,7 +273,11 @@ test('the storefront feed through the app proxy: visible posts only, our picture
   expect(html).not.toContain('cdninstagram');
   // the video post (neither hidden nor tagged here) plays our copy in place
   const video = synced.find((p) => p.mediaType === 'VIDEO')!;
-  expect(html).toMatch(new RegExp(`<div class="plaudit-ig__post" data-media="${video.mediaId}"><video src="${stack.appUrl}${video.videoUrl}" poster="${stack.appUrl}/instagram/media/[^"]+\\.jpg" controls preload="none" playsinline`));
+  expect(html).toMatch(
+    new RegExp(
+      `<div class="plaudit-ig__post" data-media="${video.mediaId}"><video src="${stack.appUrl}${video.videoUrl}" poster="${stack.appUrl}/instagram/media/[^"]+\\.jpg" controls preload="none" playsinline`,
+    ),
+  );
   expect(html).not.toMatch(/<video[^>]*autoplay/);
   expect(await (await feed('layout=carousel')).text()).toContain('class="plaudit-ig__carousel"');
 

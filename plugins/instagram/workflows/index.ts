@@ -9,7 +9,11 @@ import type { ShopRef, SyncOutcome } from '../shared/instagram';
 
 type Activities = ReturnType<typeof createActivities>;
 
-const { instagramSyncShop, instagramRefreshToken } = proxyActivities<Activities>({ startToCloseTimeout: '10 minutes', heartbeatTimeout: '2 minutes', retry: VENDOR_CALL_RETRY });
+const { instagramSyncShop, instagramRefreshToken } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '2 minutes',
+  retry: VENDOR_CALL_RETRY,
+});
 const local = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 20 },

@@ -34,12 +34,17 @@ export function createEventHandlers(deps: ActivityDeps) {
   }
   async function start(input: TriggerInput, key: string | number, may = gate()) {
     if (!(await may(input))) return;
-    await deps.temporal.start(FlowFireTrigger, {
-      workflowId: triggerWorkflowId(input.shopDomain, input.trigger, key), taskQueue: deps.config.temporal.taskQueue, args: [input],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Flow trigger ${input.trigger} for ${input.shopDomain}`,
-    }).catch((err: Error) => {
-      if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
-    });
+    await deps.temporal
+      .start(FlowFireTrigger, {
+        workflowId: triggerWorkflowId(input.shopDomain, input.trigger, key),
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [input],
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        staticSummary: `Flow trigger ${input.trigger} for ${input.shopDomain}`,
+      })
+      .catch((err: Error) => {
+        if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
+      });
   }
   const shop = (e: { shopId: number; shopDomain: string }) => ({ shopId: e.shopId, shopDomain: e.shopDomain });
 
@@ -61,7 +66,18 @@ export function createEventHandlers(deps: ActivityDeps) {
       }
     }),
     handleEvent(RequestSent, async (e) => {
-      await start({ ...shop(e), trigger: 'review-request-sent', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, reminder: e.reminder, products: e.productIds.length }, `${e.requestId}:${e.reminder}`);
+      await start(
+        {
+          ...shop(e),
+          trigger: 'review-request-sent',
+          requestId: e.requestId,
+          orderId: e.orderId,
+          orderName: e.orderName,
+          reminder: e.reminder,
+          products: e.productIds.length,
+        },
+        `${e.requestId}:${e.reminder}`,
+      );
     }),
     handleEvent(RequestReviewed, async (e) => {
       await start({ ...shop(e), trigger: 'customer-reviewed', requestId: e.requestId, orderId: e.orderId, orderName: e.orderName }, e.requestId);

@@ -48,7 +48,8 @@ export async function buildPayload(deps: ActivityDeps, input: TriggerInput): Pro
     if (admin) payload['Negative threshold'] = (await admin.notificationSettings(input.shopId)).negativeThreshold;
   }
   // multi-byte text may still be too long: cut until the payload fits Flow's limit
-  while (Buffer.byteLength(JSON.stringify(payload)) >= PAYLOAD_LIMIT_BYTES) payload.Content = cut(payload.Content as string, Math.floor((payload.Content as string).length / 2));
+  while (Buffer.byteLength(JSON.stringify(payload)) >= PAYLOAD_LIMIT_BYTES)
+    payload.Content = cut(payload.Content as string, Math.floor((payload.Content as string).length / 2));
   return payload;
 }
 

@@ -12,26 +12,37 @@ const key = (handle: string) => handle.replace(/-/g, '_');
 function UsageChip({ usage }: { usage?: TriggerUsageView }) {
   const translate = useTranslate();
   if (!usage) return null;
-  return usage.hasEnabledFlow
-    ? <Chip size="small" color="success" label={translate('integration-flow:page.used')} />
-    : <Chip size="small" variant="outlined" label={translate('integration-flow:page.unused')} />;
+  return usage.hasEnabledFlow ? (
+    <Chip size="small" color="success" label={translate('integration-flow:page.used')} />
+  ) : (
+    <Chip size="small" variant="outlined" label={translate('integration-flow:page.unused')} />
+  );
 }
 
 export default function FlowPage() {
   const translate = useTranslate();
   const [usage, setUsage] = useState<Record<string, TriggerUsageView>>({});
   useEffect(() => {
-    apiJson<{ data: Record<string, TriggerUsageView> }>('/flow/trigger-usage').then((r) => setUsage(r.data), () => setUsage({}));
+    apiJson<{ data: Record<string, TriggerUsageView> }>('/flow/trigger-usage').then(
+      (r) => setUsage(r.data),
+      () => setUsage({}),
+    );
   }, []);
   const section = (title: string, kind: 'triggers' | 'actions', handles: readonly string[]) => (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2">{title}</Typography>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
         <List dense>
           {handles.map((h) => (
             // the chip beside the text, below it when the row is narrow (a phone)
             <ListItem key={h} disableGutters data-flow-handle={h} sx={{ flexWrap: 'wrap', columnGap: 2 }}>
-              <ListItemText primary={translate(`integration-flow:${kind}.${key(h)}.name`)} secondary={translate(`integration-flow:${kind}.${key(h)}.text`)} sx={{ flex: '1 1 240px' }} />
+              <ListItemText
+                primary={translate(`integration-flow:${kind}.${key(h)}.name`)}
+                secondary={translate(`integration-flow:${kind}.${key(h)}.text`)}
+                sx={{ flex: '1 1 240px' }}
+              />
               {kind === 'triggers' && <UsageChip usage={usage[h]} />}
             </ListItem>
           ))}

@@ -8,6 +8,15 @@ export default defineAdminPlugin({
   id: 'integration-flow',
   routes: [{ path: '/settings/integration/flow', component: lazy(() => import('./FlowPage')) }],
   zones: {
-    integrations: [{ key: 'integration-flow', titleKey: 'integration-flow:card.title', descriptionKey: 'integration-flow:card.text', to: '/settings/integration/flow', position: 40, icon: AccountTreeIcon }],
+    integrations: [
+      {
+        key: 'integration-flow',
+        titleKey: 'integration-flow:card.title',
+        descriptionKey: 'integration-flow:card.text',
+        to: '/settings/integration/flow',
+        position: 40,
+        icon: AccountTreeIcon,
+      },
+    ],
   },
 });

@@ -27,7 +27,7 @@ const runBody = z.object({
 /** A claim older than this is taken to be of a process that died while acting: the run may act again. */
 const STALE_CLAIM_MS = 60_000;
 
-export type ActionOutcome = { ok: true } & Record<string, unknown> | { ok: false; reason: string; code?: string };
+export type ActionOutcome = ({ ok: true } & Record<string, unknown>) | { ok: false; reason: string; code?: string };
 
 /** Whether `header` is Flow's signature of `raw` with `secret`, compared in constant time. */
 export function validFlowSignature(secret: string | undefined, raw: string, header: string | undefined): boolean {
@@ -65,7 +65,14 @@ async function act(services: ApiServices, tenant: Tenant, handle: ActionHandle, 
     if (!orderId) throw createHttpError(400, 'properties.order_id must be an order id');
     try {
       const r = await requests.create(tenant, { orderId });
-      return { ok: true, created: r.created, orderId: r.orderId, orderName: r.orderName, requestId: r.request?.id ?? null, requestStatus: r.request?.status ?? null };
+      return {
+        ok: true,
+        created: r.created,
+        orderId: r.orderId,
+        orderName: r.orderName,
+        requestId: r.request?.id ?? null,
+        requestStatus: r.request?.status ?? null,
+      };
     } catch (err) {
       return refusal(err);
     }
@@ -103,11 +110,18 @@ export function flowActionRoutes(services: ApiServices) {
     const runs = () => tenant.table('flow_action_runs');
 
     // claim the run; a run already claimed answers its outcome (or 202 while it is still acting)
-    const claimed = await tenant.insertInto('flow_action_runs', { actionRunId: body.action_run_id, handle }).onConflict(['shop_id', 'action_run_id']).ignore().returning('id');
+    const claimed = await tenant
+      .insertInto('flow_action_runs', { actionRunId: body.action_run_id, handle })
+      .onConflict(['shop_id', 'action_run_id'])
+      .ignore()
+      .returning('id');
     if (!claimed.length) {
       const row = await runs().where({ actionRunId: body.action_run_id }).first();
       if (row?.state === 'done') return void (ctx.body = row.outcome);
-      const retaken = await runs().where({ actionRunId: body.action_run_id, state: 'running' }).where('updated_at', '<', new Date(Date.now() - STALE_CLAIM_MS)).update({ updatedAt: new Date() });
+      const retaken = await runs()
+        .where({ actionRunId: body.action_run_id, state: 'running' })
+        .where('updated_at', '<', new Date(Date.now() - STALE_CLAIM_MS))
+        .update({ updatedAt: new Date() });
       if (!retaken) return void ((ctx.status = 202), (ctx.body = { ok: false, reason: 'This action run is being processed' }));
     }
     let outcome: ActionOutcome;
@@ -118,7 +132,9 @@ export function flowActionRoutes(services: ApiServices) {
       await runs().where({ actionRunId: body.action_run_id }).delete();
       throw err;
     }
-    await runs().where({ actionRunId: body.action_run_id }).update({ state: 'done', outcome: JSON.stringify(outcome), updatedAt: new Date() });
+    await runs()
+      .where({ actionRunId: body.action_run_id })
+      .update({ state: 'done', outcome: JSON.stringify(outcome), updatedAt: new Date() });
     ctx.body = outcome;
   });
 

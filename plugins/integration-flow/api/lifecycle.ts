@@ -30,7 +30,11 @@ export function lifecycleRoutes(services: ApiServices) {
     if (!shop) throw createHttpError(404, 'Shop not found');
     const trigger = triggerOfDefinition(body.flow_trigger_definition_id);
     if (!trigger) return void (ctx.body = { ok: true, kept: false, reason: 'Not a trigger of this app' });
-    const kept = await recordUsage(services.tenant(shop.id, shop.domain), { trigger, hasEnabledFlow: body.has_enabled_flow, reportedAt: new Date(body.timestamp) });
+    const kept = await recordUsage(services.tenant(shop.id, shop.domain), {
+      trigger,
+      hasEnabledFlow: body.has_enabled_flow,
+      reportedAt: new Date(body.timestamp),
+    });
     ctx.body = { ok: true, kept };
   });
   return router;

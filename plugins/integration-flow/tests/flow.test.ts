@@ -23,7 +23,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-interface Trigger { handle: string; payload: Record<string, unknown> }
+interface Trigger {
+  handle: string;
+  payload: Record<string, unknown>;
+}
 
 const uniq = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 const triggers = (domain: string) => stack.control<Trigger[]>(`/shops/${domain}/flow/triggers`);
@@ -36,7 +39,9 @@ async function shop() {
   const http = client(stack.appUrl, installed.appToken);
   expect((await http.put('/api/integrations/flow', {})).body.data.status).toBe('connected');
   return {
-    ...installed, product, http,
+    ...installed,
+    product,
+    http,
     tenant: services.tenant(installed.shop.id, installed.domain),
     reviews: services.capabilities.require(ReviewAdmin),
   };
@@ -45,7 +50,8 @@ async function shop() {
 /** A guest's review through the storefront form. */
 async function review(domain: string, productId: string, fields: { rating: number; content: string; email: string }) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content, firstName: 'Sam', email: fields.email })) form.set(k, v);
+  for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content, firstName: 'Sam', email: fields.email }))
+    form.set(k, v);
   const res = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
@@ -53,7 +59,10 @@ async function review(domain: string, productId: string, fields: { rating: numbe
 
 /** Flow running an action through the emulator: its signed POST to the app, and the app's answer. */
 const runAction = (domain: string, handle: string, properties: Record<string, unknown>, actionRunId?: string) =>
-  stack.control<{ actionRunId: string; status: number; body: any }>(`/shops/${domain}/flow/actions/${handle}`, { properties, ...(actionRunId ? { action_run_id: actionRunId } : {}) });
+  stack.control<{ actionRunId: string; status: number; body: any }>(`/shops/${domain}/flow/actions/${handle}`, {
+    properties,
+    ...(actionRunId ? { action_run_id: actionRunId } : {}),
+  });
 
 test('a new review fires "review-created" with its product reference; a 1-star one also "negative-review-received"', async () => {
   const { domain, product } = await shop();
@@ -67,7 +76,12 @@ test('a new review fires "review-created" with its product reference; a 1-star o
     return created.length === 2 && negative.length === 1 && { created, negative, all };
   });
   const createdFor = (id: number) => fired.created.find((t) => t.payload['Review ID'] === id)!;
-  expect(createdFor(high).payload).toMatchObject({ product_id: Number(product.id), Rating: 5, 'Reviewer name': 'Sam', Content: 'Lovely, works perfectly every day.' });
+  expect(createdFor(high).payload).toMatchObject({
+    product_id: Number(product.id),
+    Rating: 5,
+    'Reviewer name': 'Sam',
+    Content: 'Lovely, works perfectly every day.',
+  });
   expect(createdFor(low).payload).toMatchObject({ product_id: Number(product.id), Rating: 1 });
   expect(fired.negative[0].payload).toMatchObject({ product_id: Number(product.id), 'Review ID': low, Rating: 1 });
   expect(typeof fired.negative[0].payload['Negative threshold']).toBe('number');
@@ -80,7 +94,14 @@ test('a new review fires "review-created" with its product reference; a 1-star o
 
 test('"Publish a review" run twice with one action_run_id acts once; a bad signature is refused and does nothing', async () => {
   const { domain, product, tenant, reviews } = await shop();
-  const held = await reviews.create(tenant, { productId: `gid://shopify/Product/${product.id}`, productTitle: product.title, rating: 4, content: 'Held for moderation, then published.', firstName: 'Ann', status: 'unpublished' });
+  const held = await reviews.create(tenant, {
+    productId: `gid://shopify/Product/${product.id}`,
+    productTitle: product.title,
+    rating: 4,
+    content: 'Held for moderation, then published.',
+    firstName: 'Ann',
+    status: 'unpublished',
+  });
   expect(held.status).toBe('unpublished');
 
   const first = await runAction(domain, 'publish-review', { review_id: String(held.id) }, 'run-publish-1');
@@ -96,8 +117,15 @@ test('"Publish a review" run twice with one action_run_id acts once; a bad signa
   expect((await reviews.get(tenant, held.id))!.status).toBe('unpublished');
 
   // a wrong or missing signature: 401, the review untouched, the run id not used up
-  const raw = JSON.stringify({ shop_id: '1', shopify_domain: domain, action_run_id: 'run-publish-2', handle: 'publish-review', properties: { review_id: String(held.id) } });
-  const post = (headers: Record<string, string>) => fetch(`${stack.appUrl}/flow/actions/publish-review`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
+  const raw = JSON.stringify({
+    shop_id: '1',
+    shopify_domain: domain,
+    action_run_id: 'run-publish-2',
+    handle: 'publish-review',
+    properties: { review_id: String(held.id) },
+  });
+  const post = (headers: Record<string, string>) =>
+    fetch(`${stack.appUrl}/flow/actions/publish-review`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw });
   const forged = crypto.createHmac('sha256', 'not-the-app-secret').update(raw).digest('base64');
   expect((await post({ 'x-shopify-hmac-sha256': forged })).status).toBe(401);
   expect((await post({})).status).toBe(401);
@@ -130,13 +158,26 @@ const lifecycle = (domain: string, trigger: string, enabled: boolean, timestamp?
 /** Once the review's 'review.created' handlers have run: the Flow triggers it started. */
 async function triggersStartedFor(domain: string, reviewId: number): Promise<string[]> {
   const event = stack.api.runtime.services.temporal.client.workflow.getHandle(`event:review.created:${reviewId}`);
-  await eventually(() => event.describe().then(() => true, () => false), 30_000);
+  await eventually(
+    () =>
+      event.describe().then(
+        () => true,
+        () => false,
+      ),
+    30_000,
+  );
   await event.result();
   const started: string[] = [];
   for (const trigger of ['review-created', 'review-published', 'negative-review-received']) {
     const id = trigger === 'review-published' ? `${reviewId}:created` : reviewId;
     const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`flow:${domain}:${trigger}:${id}`);
-    if (await handle.describe().then(() => true, () => false)) started.push(trigger);
+    if (
+      await handle.describe().then(
+        () => true,
+        () => false,
+      )
+    )
+      started.push(trigger);
   }
   return started;
 }
@@ -170,11 +211,19 @@ test("Flow's lifecycle callbacks decide: a trigger an enabled workflow uses fire
 
   // a report about a trigger the app does not have is answered 200 (Flow would block the workflow
   // otherwise) and not kept; a forged one is refused
-  const raw = JSON.stringify({ flow_trigger_definition_id: 'Add row to spreadsheet', has_enabled_flow: true, shop_id: 1, shopify_domain: domain, timestamp: new Date().toISOString() });
-  const post = (secret: string) => fetch(`${stack.appUrl}/flow/lifecycle`, {
-    method: 'POST', body: raw,
-    headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': crypto.createHmac('sha256', secret).update(raw).digest('base64') },
+  const raw = JSON.stringify({
+    flow_trigger_definition_id: 'Add row to spreadsheet',
+    has_enabled_flow: true,
+    shop_id: 1,
+    shopify_domain: domain,
+    timestamp: new Date().toISOString(),
   });
+  const post = (secret: string) =>
+    fetch(`${stack.appUrl}/flow/lifecycle`, {
+      method: 'POST',
+      body: raw,
+      headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': crypto.createHmac('sha256', secret).update(raw).digest('base64') },
+    });
   const unknown = await post(EMULATOR_API_SECRET);
   expect(unknown.status).toBe(200);
   expect(await unknown.json()).toEqual({ ok: true, kept: false, reason: 'Not a trigger of this app' });

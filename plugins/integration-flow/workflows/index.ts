@@ -7,14 +7,21 @@ import type { TriggerInput } from '../shared/flow';
 
 const { flowSendTrigger } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 20, nonRetryableErrorTypes: ['PlatformUserError'] },
+  retry: {
+    initialInterval: '2 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '10 minutes',
+    maximumAttempts: 20,
+    nonRetryableErrorTypes: ['PlatformUserError'],
+  },
 });
 
 export async function flowFireTrigger(input: TriggerInput): Promise<string> {
   try {
     return await flowSendTrigger(input);
   } catch (err) {
-    if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'PlatformUserError') return `refused:${err.cause.message}`;
+    if (err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'PlatformUserError')
+      return `refused:${err.cause.message}`;
     throw err;
   }
 }

@@ -32,8 +32,11 @@ export function createEventHandlers(deps: ActivityDeps) {
     const input = { shopId: shop.shopId, shopDomain: shop.shopDomain, uniqueId: workflowId, at, event: d.event, ...d.fields } as DeliveryInput;
     await deps.temporal
       .start(KlaviyoDeliver, {
-        workflowId, taskQueue: deps.config.temporal.taskQueue, args: [input],
-        workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Klaviyo: ${d.event} ${d.key} of ${shop.shopDomain}`,
+        workflowId,
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [input],
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        staticSummary: `Klaviyo: ${d.event} ${d.key} of ${shop.shopDomain}`,
       })
       .catch((err: Error) => {
         if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
@@ -53,22 +56,40 @@ export function createEventHandlers(deps: ActivityDeps) {
   return eventHandlers(
     handleEvent(ReviewCreated, (e) =>
       // a review published at once (auto-publish) is also a published review
-      start(e, new Date().toISOString(), [review('review-submitted', e.reviewId), ...(e.status === 'published' ? [review('review-published', e.reviewId)] : [])])),
+      start(e, new Date().toISOString(), [
+        review('review-submitted', e.reviewId),
+        ...(e.status === 'published' ? [review('review-published', e.reviewId)] : []),
+      ]),
+    ),
     handleEvent(ReviewPublished, (e) =>
-      start(e, e.at, e.reviews.filter((r) => r.status === 'published').map((r) => review('review-published', r.reviewId)))),
+      start(
+        e,
+        e.at,
+        e.reviews.filter((r) => r.status === 'published').map((r) => review('review-published', r.reviewId)),
+      ),
+    ),
     handleEvent(ReviewReplied, (e) =>
       // a reply taken off is not an event for the customer's flows
-      start(e, e.at, e.change === 'reply-removed' ? [] : e.reviews.map((r) => review('review-replied', r.reviewId)))),
+      start(e, e.at, e.change === 'reply-removed' ? [] : e.reviews.map((r) => review('review-replied', r.reviewId))),
+    ),
     handleEvent(RequestSent, (e) =>
-      start(e, e.at, [{
-        event: 'request-sent', key: `${e.requestId}:${e.reminder}`,
-        fields: { requestId: e.requestId, reminder: e.reminder, orderId: e.orderId, orderName: e.orderName, productIds: e.productIds },
-      }])),
+      start(e, e.at, [
+        {
+          event: 'request-sent',
+          key: `${e.requestId}:${e.reminder}`,
+          fields: { requestId: e.requestId, reminder: e.reminder, orderId: e.orderId, orderName: e.orderName, productIds: e.productIds },
+        },
+      ]),
+    ),
     // once per request (sent by Plaudit's email, or by the merchant's Klaviyo flow on it): the event carries all that is sent
     handleEvent(RequestEligible, (e) =>
-      start(e, e.at, [{
-        event: 'request-eligible', key: e.requestId,
-        fields: { requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
-      }])),
+      start(e, e.at, [
+        {
+          event: 'request-eligible',
+          key: e.requestId,
+          fields: { requestId: e.requestId, orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
+        },
+      ]),
+    ),
   );
 }

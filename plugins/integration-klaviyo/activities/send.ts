@@ -24,7 +24,10 @@ interface KlaviyoProfile {
 const productUrl = (shopDomain: string, handle: string | null) => (handle ? `https://${shopDomain}/products/${handle}` : null);
 
 /** The event's profile and properties, read now (a review edited since the event is sent as it is). */
-async function describe(deps: ActivityDeps, input: DeliveryInput): Promise<{ profile: KlaviyoProfile; properties: Record<string, unknown>; time: string } | Exclude<SendOutcome, 'sent'>> {
+async function describe(
+  deps: ActivityDeps,
+  input: DeliveryInput,
+): Promise<{ profile: KlaviyoProfile; properties: Record<string, unknown>; time: string } | Exclude<SendOutcome, 'sent'>> {
   const tenant = deps.tenant(input.shopId, input.shopDomain);
   if (input.event === 'request-eligible') {
     // everything is in the event (the links are signed for this request): nothing to read
@@ -143,7 +146,10 @@ export function createSender(deps: ActivityDeps) {
     if (!credentials) return 'not_connected';
     const event = await describe(deps, input);
     if (typeof event === 'string') return event;
-    const wait = await hitAll([[burst, String(input.shopId)], [steady, String(input.shopId)]]);
+    const wait = await hitAll([
+      [burst, String(input.shopId)],
+      [steady, String(input.shopId)],
+    ]);
     if (wait > 0) throw vendorRateLimited(LABEL, wait);
     const body = eventBody(METRICS[input.event], event.profile, event.properties, input.uniqueId, event.time);
     const res = await createEvent(credentials.privateKey, body, deps.config.integrationsBaseUrl);

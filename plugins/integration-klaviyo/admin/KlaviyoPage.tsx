@@ -12,7 +12,14 @@ export default function KlaviyoPage() {
       app="klaviyo"
       label="Klaviyo"
       description={translate('integration-klaviyo:page.description')}
-      fields={[{ name: 'privateKey', label: translate('integration-klaviyo:page.private_key'), secret: true, helper: translate('integration-klaviyo:page.private_key_helper') }]}
+      fields={[
+        {
+          name: 'privateKey',
+          label: translate('integration-klaviyo:page.private_key'),
+          secret: true,
+          helper: translate('integration-klaviyo:page.private_key_helper'),
+        },
+      ]}
     >
       <Typography variant="body2">{translate('integration-klaviyo:page.sends', { metrics: Object.values(METRICS).join(', ') })}</Typography>
     </IntegrationPanel>

@@ -7,6 +7,15 @@ export default defineAdminPlugin({
   id: 'integration-klaviyo',
   routes: [{ path: '/settings/integration/klaviyo', component: lazy(() => import('./KlaviyoPage')) }],
   zones: {
-    integrations: [{ key: 'integration-klaviyo', titleKey: 'integration-klaviyo:card.title', descriptionKey: 'integration-klaviyo:card.text', to: '/settings/integration/klaviyo', position: 10, icon: MarkEmailReadIcon }],
+    integrations: [
+      {
+        key: 'integration-klaviyo',
+        titleKey: 'integration-klaviyo:card.title',
+        descriptionKey: 'integration-klaviyo:card.text',
+        to: '/settings/integration/klaviyo',
+        position: 10,
+        icon: MarkEmailReadIcon,
+      },
+    ],
   },
 });

@@ -22,5 +22,10 @@ export function getAccounts(privateKey: string, base?: string): Promise<Response
 
 /** POST /api/events: 202 with an empty body when accepted. */
 export function createEvent(privateKey: string, body: unknown, base?: string): Promise<Response> {
-  return fetch(vendorUrl(KLAVIYO_EVENTS_URL, base), { method: 'POST', headers: headers(privateKey), body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+  return fetch(vendorUrl(KLAVIYO_EVENTS_URL, base), {
+    method: 'POST',
+    headers: headers(privateKey),
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
 }

@@ -15,9 +15,11 @@ export const EVENTS_BURST = { points: 350, perSeconds: 1 };
 export const EVENTS_STEADY = { points: 3500, perSeconds: 60 };
 
 /** Only the private key: the public key (site id) is for client-side calls, which Plaudit does not make. */
-export const credentialsSchema = z.object({
-  privateKey: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(200),
-}).strict();
+export const credentialsSchema = z
+  .object({
+    privateKey: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(200),
+  })
+  .strict();
 export type KlaviyoCredentials = z.infer<typeof credentialsSchema>;
 
 /** What happened, as it appears in the workflow id and in the metric's name. */
@@ -46,4 +48,3 @@ export type DeliveryInput = {
 );
 
 export const deliveryWorkflowId = (shopDomain: string, event: KlaviyoEventKind, key: string | number) => `${APP}:${shopDomain}:${event}:${key}`;
-

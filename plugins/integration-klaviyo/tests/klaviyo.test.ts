@@ -32,7 +32,8 @@ interface StoredEvent {
 const uniq = (name: string) => `${name}-${Date.now()}-${crypto.randomBytes(3).toString('hex')}`;
 const vendor = (action: string, body: object = {}) => env.stack.integrations.control('klaviyo', action, body);
 const eventsOf = (key: string) => (vendor('events') as StoredEvent[]).filter((e) => e.key === key);
-const answersTo = (key: string) => env.stack.integrations.received.filter((r) => r.vendor === 'klaviyo' && r.headers.authorization === `Klaviyo-API-Key ${key}`);
+const answersTo = (key: string) =>
+  env.stack.integrations.received.filter((r) => r.vendor === 'klaviyo' && r.headers.authorization === `Klaviyo-API-Key ${key}`);
 const revokedMails = (shopId: number) => listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<klaviyo-revoked-${shopId}-`));
 
 /** An installed shop holding reviews for moderation (so publishing is its own event), with an email. */
@@ -59,7 +60,15 @@ async function connected() {
 /** A guest's review through the storefront form. */
 async function review(domain: string, productId: string, fields: { rating: number; email: string; content?: string }) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content ?? 'Lovely fabric, runs a little large.', firstName: 'Sam', lastName: 'Rivera', email: fields.email })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    productId,
+    rating: String(fields.rating),
+    content: fields.content ?? 'Lovely fabric, runs a little large.',
+    firstName: 'Sam',
+    lastName: 'Rivera',
+    email: fields.email,
+  }))
+    form.set(k, v);
   const res = await fetch(`${env.stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
@@ -70,16 +79,35 @@ const workflow = (id: string) => env.stack.api.runtime.services.temporal.client.
 /** The outcome of the review's submitted delivery, or 'none' when its 'review.created' started none. */
 async function submittedDelivery(domain: string, reviewId: number): Promise<string> {
   const event = workflow(`event:review.created:${reviewId}`);
-  await eventually(() => event.describe().then(() => true, () => false), 30_000);
+  await eventually(
+    () =>
+      event.describe().then(
+        () => true,
+        () => false,
+      ),
+    30_000,
+  );
   await event.result();
   const delivery = workflow(`klaviyo:${domain}:review-submitted:${reviewId}`);
-  return (await delivery.describe().then(() => true, () => false)) ? delivery.result() : 'none';
+  return (await delivery.describe().then(
+    () => true,
+    () => false,
+  ))
+    ? delivery.result()
+    : 'none';
 }
 
 /** The delivery workflow's outcome, once its event has started it. */
 async function outcome(workflowId: string): Promise<string> {
   const handle = workflow(workflowId);
-  await eventually(() => handle.describe().then(() => true, () => false), 30_000);
+  await eventually(
+    () =>
+      handle.describe().then(
+        () => true,
+        () => false,
+      ),
+    30_000,
+  );
   return handle.result();
 }
 
@@ -119,9 +147,19 @@ test('a review reaches Klaviyo once when submitted and once when published; repe
   const [submitted, ...more] = eventsOf(key);
   expect(more).toEqual([]);
   expect(submitted).toMatchObject({
-    metric: 'Plaudit Review Submitted', email, firstName: 'Sam', uniqueId: `klaviyo:${domain}:review-submitted:${id}`,
+    metric: 'Plaudit Review Submitted',
+    email,
+    firstName: 'Sam',
+    uniqueId: `klaviyo:${domain}:review-submitted:${id}`,
     profileProperties: { 'Plaudit Last Rating': 4 },
-    properties: { review_id: id, rating: 4, content: 'Lovely fabric, runs a little large.', product_id: productId, product_title: productTitle, product_url: `https://${domain}/products/${handle}` },
+    properties: {
+      review_id: id,
+      rating: 4,
+      content: 'Lovely fabric, runs a little large.',
+      product_id: productId,
+      product_title: productTitle,
+      product_url: `https://${domain}/products/${handle}`,
+    },
   });
   const post = answersTo(key).find((r) => r.method === 'POST')!;
   expect(post.headers['content-type']).toBe('application/vnd.api+json');
@@ -133,10 +171,28 @@ test('a review reaches Klaviyo once when submitted and once when published; repe
 
   // the durable event handed over again (a redelivery): its workflow id is taken, nothing is started
   const handlers = createEventHandlers(env.stack.api.runtime.services as unknown as ActivityDeps);
-  await handlers.handle(ReviewCreated, { shopId: row.id, shopDomain: domain, reviewId: id, productId, rating: 4, source: 'guest', status: 'pending', orderId: null, queueEntryId: null, mediaCount: 0 });
+  await handlers.handle(ReviewCreated, {
+    shopId: row.id,
+    shopDomain: domain,
+    reviewId: id,
+    productId,
+    rating: 4,
+    source: 'guest',
+    status: 'pending',
+    orderId: null,
+    queueEntryId: null,
+    mediaCount: 0,
+  });
   // the activity run again (a retry after the worker died once Klaviyo had answered): Klaviyo stores it once
   const steps = createActivities(env.stack.api.runtime.services as unknown as ActivityDeps);
-  const input: DeliveryInput = { shopId: row.id, shopDomain: domain, event: 'review-published', reviewId: id, uniqueId: `klaviyo:${domain}:review-published:${id}`, at: new Date().toISOString() };
+  const input: DeliveryInput = {
+    shopId: row.id,
+    shopDomain: domain,
+    event: 'review-published',
+    reviewId: id,
+    uniqueId: `klaviyo:${domain}:review-published:${id}`,
+    at: new Date().toISOString(),
+  };
   expect(await steps.klaviyoSendEvent(input)).toBe('sent');
   expect(answersTo(key).filter((r) => r.method === 'POST' && r.status === 202)).toHaveLength(3);
   expect(eventsOf(key).map((e) => e.metric)).toEqual(['Plaudit Review Submitted', 'Plaudit Review Published']);
@@ -204,11 +260,18 @@ test('a request eligible reaches Klaviyo once with its products and rating links
   const { domain, shop: row, key, productId, productTitle } = await connected();
   const email = `${uniq('eligible')}@example.com`;
   const requestId = 1000 + crypto.randomInt(1_000_000);
-  const ratingUrls = (n: number) => Object.fromEntries([1, 2, 3, 4, 5].map((s) => [String(s), `https://app.example/r/${requestId}/${n}?rating=${s}`])) as RequestEligiblePayload['products'][number]['ratingUrls'];
+  const ratingUrls = (n: number) =>
+    Object.fromEntries(
+      [1, 2, 3, 4, 5].map((s) => [String(s), `https://app.example/r/${requestId}/${n}?rating=${s}`]),
+    ) as RequestEligiblePayload['products'][number]['ratingUrls'];
   const other = env.stack.emulator.store.shop(domain)!.products[1];
   const otherId = `gid://shopify/Product/${other.id}`;
   const eligible: RequestEligiblePayload = {
-    shopId: row.id, shopDomain: domain, requestId, orderId: 'gid://shopify/Order/4242', orderName: '#4242',
+    shopId: row.id,
+    shopDomain: domain,
+    requestId,
+    orderId: 'gid://shopify/Order/4242',
+    orderName: '#4242',
     customer: { email, firstName: 'Ada', lastName: 'Byron', locale: 'en' },
     products: [
       { productId, title: productTitle, imageUrl: 'https://cdn.example/a.png', reviewUrl: `https://app.example/r/${requestId}/1`, ratingUrls: ratingUrls(1) },
@@ -225,13 +288,24 @@ test('a request eligible reaches Klaviyo once with its products and rating links
   const sent = eventsOf(key).filter((e) => e.metric === 'Plaudit Review Request Eligible');
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({
-    email, firstName: 'Ada', uniqueId: `klaviyo:${domain}:request-eligible:${requestId}`,
+    email,
+    firstName: 'Ada',
+    uniqueId: `klaviyo:${domain}:request-eligible:${requestId}`,
     properties: { request_id: requestId, order_id: 'gid://shopify/Order/4242', order_name: '#4242', 'Product Names': [productTitle, other.title] },
   });
-  expect(sent[0].properties.products).toEqual(eligible.products.map((p) => ({
-    product_id: p.productId, product_title: p.title, image_url: p.imageUrl, review_url: p.reviewUrl,
-    rating_url_1: p.ratingUrls['1'], rating_url_2: p.ratingUrls['2'], rating_url_3: p.ratingUrls['3'], rating_url_4: p.ratingUrls['4'], rating_url_5: p.ratingUrls['5'],
-  })));
+  expect(sent[0].properties.products).toEqual(
+    eligible.products.map((p) => ({
+      product_id: p.productId,
+      product_title: p.title,
+      image_url: p.imageUrl,
+      review_url: p.reviewUrl,
+      rating_url_1: p.ratingUrls['1'],
+      rating_url_2: p.ratingUrls['2'],
+      rating_url_3: p.ratingUrls['3'],
+      rating_url_4: p.ratingUrls['4'],
+      rating_url_5: p.ratingUrls['5'],
+    })),
+  );
 
   // the same customer reviews twice: the second review's profile says two reviews, and the last rating
   const first = await review(domain, productId, { rating: 5, email });

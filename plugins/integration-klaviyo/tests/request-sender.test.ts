@@ -75,7 +75,10 @@ test('with Klaviyo chosen and connected a request sends no Plaudit email, is sen
   // the row is recorded after any email of ours would have been handed to SMTP: none was
   expect(requestMails(row.id)).toEqual([]);
 
-  const eligible = await eventually(async () => (vendor('events') as StoredEvent[]).find((e) => e.key === key && e.metric === 'Plaudit Review Request Eligible'), 40_000);
+  const eligible = await eventually(
+    async () => (vendor('events') as StoredEvent[]).find((e) => e.key === key && e.metric === 'Plaudit Review Request Eligible'),
+    40_000,
+  );
   expect(eligible.email).toBe(row.customerEmail);
   expect(eligible.properties).toMatchObject({ request_id: row.id, sent_by: 'klaviyo' });
   const [first] = eligible.properties.products;

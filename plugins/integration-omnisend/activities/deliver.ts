@@ -5,10 +5,7 @@
 import crypto from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import { assertVendorOk, RateLimit, retryAfterMs, VENDOR_BUSY, vendorRateLimited, vendorUrl, type ActivityDeps } from '@plaudit/kernel';
-import {
-  APP, EVENT_NAMES, LABEL, OMNISEND_BUDGET, OMNISEND_EVENTS_URL,
-  type OmnisendCredentials,
-} from '../shared/omnisend';
+import { APP, EVENT_NAMES, LABEL, OMNISEND_BUDGET, OMNISEND_EVENTS_URL, type OmnisendCredentials } from '../shared/omnisend';
 import { ReviewFacts, type ReviewFactSheet } from '@plaudit/contracts/reviews';
 import { RequestFacts } from '@plaudit/contracts/review-requests';
 import { omnisendWorkflowId, type OmnisendDelivery } from '../workflows/messages';
@@ -55,9 +52,18 @@ function contactOf(p: { email: string | null; firstName: string | null; lastName
 
 function reviewProperties(shopDomain: string, r: ReviewFactSheet) {
   return defined({
-    reviewID: String(r.reviewId), reviewType: r.kind, rating: r.rating, title: r.title, content: r.content, verifiedBuyer: r.verified, mediaCount: r.mediaCount,
-    productID: r.productId, productTitle: r.productTitle, productURL: r.productHandle ? `https://${shopDomain}/products/${r.productHandle}` : null,
-    orderID: r.orderId, shopDomain,
+    reviewID: String(r.reviewId),
+    reviewType: r.kind,
+    rating: r.rating,
+    title: r.title,
+    content: r.content,
+    verifiedBuyer: r.verified,
+    mediaCount: r.mediaCount,
+    productID: r.productId,
+    productTitle: r.productTitle,
+    productURL: r.productHandle ? `https://${shopDomain}/products/${r.productHandle}` : null,
+    orderID: r.orderId,
+    shopDomain,
   });
 }
 
@@ -72,16 +78,30 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
     const contact = contactOf(e.customer);
     if (!contact) return 'no_email';
     return {
-      ...base, eventTime: iso(input.at) ?? new Date().toISOString(), contact,
+      ...base,
+      eventTime: iso(input.at) ?? new Date().toISOString(),
+      contact,
       properties: defined({
-        requestID: String(input.requestId), orderID: e.orderId, orderName: e.orderName || null, shopDomain: input.shopDomain,
+        requestID: String(input.requestId),
+        orderID: e.orderId,
+        orderName: e.orderName || null,
+        shopDomain: input.shopDomain,
         // 'plaudit': our email went out too; another app's id: that app is the request (an automation filters on it)
         sentBy: e.sentBy ?? 'plaudit',
         productTitles: e.products.map((p) => p.title),
-        products: e.products.map((p) => defined({
-          productID: p.productId, productTitle: p.title, productImageURL: p.imageUrl, reviewURL: p.reviewUrl,
-          rating1URL: p.ratingUrls['1'], rating2URL: p.ratingUrls['2'], rating3URL: p.ratingUrls['3'], rating4URL: p.ratingUrls['4'], rating5URL: p.ratingUrls['5'],
-        })),
+        products: e.products.map((p) =>
+          defined({
+            productID: p.productId,
+            productTitle: p.title,
+            productImageURL: p.imageUrl,
+            reviewURL: p.reviewUrl,
+            rating1URL: p.ratingUrls['1'],
+            rating2URL: p.ratingUrls['2'],
+            rating3URL: p.ratingUrls['3'],
+            rating4URL: p.ratingUrls['4'],
+            rating5URL: p.ratingUrls['5'],
+          }),
+        ),
       }),
     };
   }
@@ -93,9 +113,15 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
     const contact = contactOf(order.customer);
     if (!contact) return 'no_email';
     return {
-      ...base, eventTime: iso(input.at) ?? new Date().toISOString(), contact,
+      ...base,
+      eventTime: iso(input.at) ?? new Date().toISOString(),
+      contact,
       properties: defined({
-        requestID: String(input.requestId), reminder: input.reminder ?? 0, orderID: order.orderId, orderName: order.orderName || null, shopDomain: input.shopDomain,
+        requestID: String(input.requestId),
+        reminder: input.reminder ?? 0,
+        orderID: order.orderId,
+        orderName: order.orderName || null,
+        shopDomain: input.shopDomain,
         products: order.lineItems.map((li) => defined({ productID: li.productId, productTitle: li.title, productImageURL: li.imageUrl })),
       }),
     };
@@ -110,7 +136,12 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
   if (input.event === 'review.created') return { ...base, eventTime: iso(review.createdAt) ?? iso(input.at) ?? new Date().toISOString(), contact, properties };
   if (input.event === 'review.published') return { ...base, eventTime: iso(input.at) ?? new Date().toISOString(), contact, properties };
   if (!review.replyContent) return 'no_reply';
-  return { ...base, eventTime: iso(input.at) ?? iso(review.repliedAt) ?? new Date().toISOString(), contact, properties: { ...properties, replyContent: review.replyContent } };
+  return {
+    ...base,
+    eventTime: iso(input.at) ?? iso(review.repliedAt) ?? new Date().toISOString(),
+    contact,
+    properties: { ...properties, replyContent: review.replyContent },
+  };
 }
 
 export function createDeliver(deps: ActivityDeps) {

@@ -28,12 +28,17 @@ export function createEventHandlers(deps: ActivityDeps) {
 
   async function start(input: OmnisendDelivery) {
     const workflowId = omnisendWorkflowId(input.shopDomain, input.event, input.key);
-    await deps.temporal.start(OmnisendEvent, {
-      workflowId, taskQueue: deps.config.temporal.taskQueue, args: [input], workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      staticSummary: `Omnisend ${input.event} ${input.key} of ${input.shopDomain}`,
-    }).catch((err: Error) => {
-      if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
-    });
+    await deps.temporal
+      .start(OmnisendEvent, {
+        workflowId,
+        taskQueue: deps.config.temporal.taskQueue,
+        args: [input],
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        staticSummary: `Omnisend ${input.event} ${input.key} of ${input.shopDomain}`,
+      })
+      .catch((err: Error) => {
+        if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
+      });
   }
 
   /** one workflow per review that has an email (the others could not reach a contact in Omnisend) */
@@ -42,11 +47,13 @@ export function createEventHandlers(deps: ActivityDeps) {
     if (!facts || !ids.length || !(await connected(shop.shopId))) return;
     const tenant = deps.tenant(shop.shopId, shop.shopDomain);
     for (let i = 0; i < ids.length; i += PARALLEL) {
-      await Promise.all(ids.slice(i, i + PARALLEL).map(async (reviewId) => {
-        const review = await facts.reviewFacts(tenant, reviewId);
-        if (!review?.email?.trim()) return;
-        await start({ shopId: shop.shopId, shopDomain: shop.shopDomain, event, key: String(reviewId), reviewId, ...(at ? { at } : {}) });
-      }));
+      await Promise.all(
+        ids.slice(i, i + PARALLEL).map(async (reviewId) => {
+          const review = await facts.reviewFacts(tenant, reviewId);
+          if (!review?.email?.trim()) return;
+          await start({ shopId: shop.shopId, shopDomain: shop.shopDomain, event, key: String(reviewId), reviewId, ...(at ? { at } : {}) });
+        }),
+      );
     }
   }
 
@@ -56,18 +63,47 @@ export function createEventHandlers(deps: ActivityDeps) {
       // a review published at once (auto-publish) announces no review.published: it is published now
       if (e.status === 'published') await reviews(e, 'review.published', [e.reviewId]);
     }),
-    handleEvent(ReviewPublished, (e) => reviews(e, 'review.published', e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId), e.at)),
+    handleEvent(ReviewPublished, (e) =>
+      reviews(
+        e,
+        'review.published',
+        e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId),
+        e.at,
+      ),
+    ),
     // a reply taken off ('reply-removed') is not a reply added; an edited reply is sent once per review
-    handleEvent(ReviewReplied, (e) => (e.change === 'reply' ? reviews(e, 'review.replied', e.reviews.map((r) => r.reviewId), e.at) : Promise.resolve())),
+    handleEvent(ReviewReplied, (e) =>
+      e.change === 'reply'
+        ? reviews(
+            e,
+            'review.replied',
+            e.reviews.map((r) => r.reviewId),
+            e.at,
+          )
+        : Promise.resolve(),
+    ),
     handleEvent(RequestSent, async (e) => {
       if (!(await connected(e.shopId))) return;
-      await start({ shopId: e.shopId, shopDomain: e.shopDomain, event: 'request.sent', key: `${e.requestId}:${e.reminder}`, requestId: e.requestId, reminder: e.reminder, at: e.at });
+      await start({
+        shopId: e.shopId,
+        shopDomain: e.shopDomain,
+        event: 'request.sent',
+        key: `${e.requestId}:${e.reminder}`,
+        requestId: e.requestId,
+        reminder: e.reminder,
+        at: e.at,
+      });
     }),
     // once per request, when Plaudit's own request email went out
     handleEvent(RequestEligible, async (e) => {
       if (!e.customer?.email?.trim() || !(await connected(e.shopId))) return;
       await start({
-        shopId: e.shopId, shopDomain: e.shopDomain, event: 'request.eligible', key: String(e.requestId), requestId: e.requestId, at: e.at,
+        shopId: e.shopId,
+        shopDomain: e.shopDomain,
+        event: 'request.eligible',
+        key: String(e.requestId),
+        requestId: e.requestId,
+        at: e.at,
         eligible: { orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
       });
     }),

@@ -9,7 +9,9 @@ export default function OmnisendPage() {
       app="omnisend"
       label="Omnisend"
       description={translate('integration-omnisend:page.description')}
-      fields={[{ name: 'apiKey', label: translate('integration-omnisend:fields.apiKey'), secret: true, helper: translate('integration-omnisend:fields.apiKeyHelper') }]}
+      fields={[
+        { name: 'apiKey', label: translate('integration-omnisend:fields.apiKey'), secret: true, helper: translate('integration-omnisend:fields.apiKeyHelper') },
+      ]}
     />
   );
 }

@@ -8,9 +8,15 @@ export default defineAdminPlugin({
   id: 'integration-omnisend',
   routes: [{ path: '/settings/integration/omnisend', component: lazy(() => import('./OmnisendPage')) }],
   zones: {
-    integrations: [{
-      key: 'integration-omnisend', titleKey: 'integration-omnisend:card.title', descriptionKey: 'integration-omnisend:card.text',
-      to: '/settings/integration/omnisend', position: 20, icon: ForwardToInboxIcon,
-    }],
+    integrations: [
+      {
+        key: 'integration-omnisend',
+        titleKey: 'integration-omnisend:card.title',
+        descriptionKey: 'integration-omnisend:card.text',
+        to: '/settings/integration/omnisend',
+        position: 20,
+        icon: ForwardToInboxIcon,
+      },
+    ],
   },
 });

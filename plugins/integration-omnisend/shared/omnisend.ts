@@ -25,4 +25,3 @@ export const EVENT_NAMES = {
   'request.eligible': 'plaudit review request eligible',
 } as const;
 export type SourceEvent = keyof typeof EVENT_NAMES;
-

@@ -27,7 +27,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
-interface StoredEvent { eventName: string; eventID: string; eventTime: string; origin: string; contact: Record<string, string>; properties: Record<string, unknown> }
+interface StoredEvent {
+  eventName: string;
+  eventID: string;
+  eventTime: string;
+  origin: string;
+  contact: Record<string, string>;
+  properties: Record<string, unknown>;
+}
 
 const hashOf = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 const ctl = (action: string, body: object) => stack.integrations.control('omnisend', action, body);
@@ -62,14 +69,24 @@ async function review(domain: string, productId: string, email: string) {
 /** Waits for a durable event's delivery (its `deliverEvent` workflow) to finish: every handler has run. */
 async function delivered(event: EventRef<unknown>, key: string | number) {
   const handle = workflows().getHandle(`event:${event.name}:${key}`);
-  await eventually(() => handle.describe().then(() => true, () => false));
+  await eventually(() =>
+    handle.describe().then(
+      () => true,
+      () => false,
+    ),
+  );
   await handle.result();
 }
 
 /** The Omnisend workflow of one event, once finished: its outcome. */
 async function outcome(domain: string, event: string, key: string | number): Promise<string> {
   const handle = workflows().getHandle(`omnisend:${domain}:${event}:${key}`);
-  await eventually(() => handle.describe().then(() => true, () => false));
+  await eventually(() =>
+    handle.describe().then(
+      () => true,
+      () => false,
+    ),
+  );
   return handle.result();
 }
 
@@ -94,7 +111,9 @@ test('a wrong key is refused, a right one connects; the key is never sent back',
   expect(state.body.data).toMatchObject({ app: 'omnisend', status: 'connected', reason: null });
   expect(JSON.stringify(right.body) + JSON.stringify(state.body)).not.toContain(key);
   // the verification was one authenticated call, with the key in X-API-KEY
-  expect(stack.integrations.received.filter((r) => r.vendor === 'omnisend' && r.headers['x-api-key'] === key).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v5/contacts 200']);
+  expect(
+    stack.integrations.received.filter((r) => r.vendor === 'omnisend' && r.headers['x-api-key'] === key).map((r) => `${r.method} ${r.path} ${r.status}`),
+  ).toEqual(['GET /v5/contacts 200']);
 });
 
 test('a guest review reaches Omnisend once as submitted and once as published, with the reviewer as contact; a second delivery is stored once', async () => {
@@ -113,14 +132,33 @@ test('a guest review reaches Omnisend once as submitted and once as published, w
   expect(published.eventID).not.toBe(submitted.eventID);
 
   // the same event delivered again (another outbox key): the one workflow per event and review stands
-  const created = { shopId: shop.id, shopDomain: domain, reviewId: id, productId, rating: 5, source: 'guest', status: 'pending', orderId: null, queueEntryId: null, mediaCount: 0 };
+  const created = {
+    shopId: shop.id,
+    shopDomain: domain,
+    reviewId: id,
+    productId,
+    rating: 5,
+    source: 'guest',
+    status: 'pending',
+    orderId: null,
+    queueEntryId: null,
+    mediaCount: 0,
+  };
   await stack.api.runtime.services.events.emit(ReviewCreated, created, { key: `again-${id}`, shopDomain: domain });
   await delivered(ReviewCreated, `again-${id}`);
   expect(await outcome(domain, 'review.created', id)).toBe('sent');
   // and the same body posted to Omnisend again (a retry whose first answer was lost) is stored once
   const again = await fetch(`${stack.integrations.url}/hosts/api.omnisend.com/v5/events`, {
-    method: 'POST', headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
-    body: JSON.stringify({ eventName: submitted.eventName, eventID: submitted.eventID, eventTime: submitted.eventTime, origin: submitted.origin, contact: submitted.contact, properties: submitted.properties }),
+    method: 'POST',
+    headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      eventName: submitted.eventName,
+      eventID: submitted.eventID,
+      eventTime: submitted.eventTime,
+      origin: submitted.origin,
+      contact: submitted.contact,
+      properties: submitted.properties,
+    }),
   });
   expect(again.status).toBe(202);
   expect(named(key, 'plaudit review submitted')).toHaveLength(1);
@@ -139,7 +177,7 @@ test('a burst Omnisend throttles is delivered in full after its Retry-After', as
   expect(answers.filter((s) => s === 202)).toHaveLength(6);
 });
 
-test("the emulated Omnisend keeps its 400 requests a minute per key, with X-Rate-Limit-* and Retry-After", async () => {
+test('the emulated Omnisend keeps its 400 requests a minute per key, with X-Rate-Limit-* and Retry-After', async () => {
   const key = newKey();
   ctl('key', { key });
   const call = () => fetch(`${stack.integrations.url}/hosts/api.omnisend.com/v5/contacts?limit=1`, { headers: { 'X-API-KEY': key } });
@@ -172,7 +210,13 @@ test('a revoked key disconnects Omnisend with the reason and tells the merchant 
   // both deliveries have ended: one disconnected it; the other was refused too, found it disconnected, or never started
   for (const id of ids) {
     await delivered(ReviewCreated, id);
-    const started = await workflows().getHandle(`omnisend:${domain}:review.created:${id}`).describe().then(() => true, () => false);
+    const started = await workflows()
+      .getHandle(`omnisend:${domain}:review.created:${id}`)
+      .describe()
+      .then(
+        () => true,
+        () => false,
+      );
     if (started) expect(['revoked', 'not_connected']).toContain(await outcome(domain, 'review.created', id));
   }
   const ours = () => listMail(process.env.DATA_DIR!).filter((x) => x.envelopeTo.includes(merchant) && x.subject === 'Omnisend was disconnected from Plaudit');
@@ -202,11 +246,24 @@ test('a request eligible reaches Omnisend once, the customer as contact, with th
   const email = uniq('eligible');
   const requestId = 1000 + crypto.randomInt(1_000_000);
   const product = (id: string, title: string, n: number): RequestEligiblePayload['products'][number] => ({
-    productId: id, title, imageUrl: n === 1 ? 'https://cdn.example/a.png' : null, reviewUrl: `https://app.example/r/${requestId}/${n}`,
-    ratingUrls: { '1': `https://app.example/r/${requestId}/${n}?rating=1`, '2': `https://app.example/r/${requestId}/${n}?rating=2`, '3': `https://app.example/r/${requestId}/${n}?rating=3`, '4': `https://app.example/r/${requestId}/${n}?rating=4`, '5': `https://app.example/r/${requestId}/${n}?rating=5` },
+    productId: id,
+    title,
+    imageUrl: n === 1 ? 'https://cdn.example/a.png' : null,
+    reviewUrl: `https://app.example/r/${requestId}/${n}`,
+    ratingUrls: {
+      '1': `https://app.example/r/${requestId}/${n}?rating=1`,
+      '2': `https://app.example/r/${requestId}/${n}?rating=2`,
+      '3': `https://app.example/r/${requestId}/${n}?rating=3`,
+      '4': `https://app.example/r/${requestId}/${n}?rating=4`,
+      '5': `https://app.example/r/${requestId}/${n}?rating=5`,
+    },
   });
   const eligible: RequestEligiblePayload = {
-    shopId: shop.id, shopDomain: domain, requestId, orderId: 'gid://shopify/Order/4242', orderName: '#4242',
+    shopId: shop.id,
+    shopDomain: domain,
+    requestId,
+    orderId: 'gid://shopify/Order/4242',
+    orderName: '#4242',
     customer: { email, firstName: 'Ada', lastName: null, locale: 'en' },
     products: [product(productId, 'Linen shirt', 1), product('gid://shopify/Product/77', 'Wool scarf', 2)],
     sentBy: null,
@@ -221,12 +278,29 @@ test('a request eligible reaches Omnisend once, the customer as contact, with th
   expect(sent).toHaveLength(1);
   expect(sent[0].contact).toEqual({ email, firstName: 'Ada' });
   expect(sent[0]).toMatchObject({
-    origin: 'plaudit', eventTime: eligible.at,
-    properties: { requestID: String(requestId), orderID: 'gid://shopify/Order/4242', orderName: '#4242', shopDomain: domain, sentBy: 'plaudit', productTitles: ['Linen shirt', 'Wool scarf'] },
+    origin: 'plaudit',
+    eventTime: eligible.at,
+    properties: {
+      requestID: String(requestId),
+      orderID: 'gid://shopify/Order/4242',
+      orderName: '#4242',
+      shopDomain: domain,
+      sentBy: 'plaudit',
+      productTitles: ['Linen shirt', 'Wool scarf'],
+    },
   });
-  expect(sent[0].properties.products).toEqual(eligible.products.map((p) => ({
-    productID: p.productId, productTitle: p.title, ...(p.imageUrl ? { productImageURL: p.imageUrl } : {}), reviewURL: p.reviewUrl,
-    rating1URL: p.ratingUrls['1'], rating2URL: p.ratingUrls['2'], rating3URL: p.ratingUrls['3'], rating4URL: p.ratingUrls['4'], rating5URL: p.ratingUrls['5'],
-  })));
+  expect(sent[0].properties.products).toEqual(
+    eligible.products.map((p) => ({
+      productID: p.productId,
+      productTitle: p.title,
+      ...(p.imageUrl ? { productImageURL: p.imageUrl } : {}),
+      reviewURL: p.reviewUrl,
+      rating1URL: p.ratingUrls['1'],
+      rating2URL: p.ratingUrls['2'],
+      rating3URL: p.ratingUrls['3'],
+      rating4URL: p.ratingUrls['4'],
+      rating5URL: p.ratingUrls['5'],
+    })),
+  );
   expect(eventsOf(key)).toHaveLength(1);
 });

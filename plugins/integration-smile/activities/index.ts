@@ -24,8 +24,11 @@ export function createEventHandlers(deps: ActivityDeps) {
       const input: SmileInput = { shopId, shopDomain, reviewId };
       await deps.temporal
         .start(SmileReviewPoints, {
-          workflowId: smileWorkflowId(shopDomain, reviewId), taskQueue: deps.config.temporal.taskQueue, args: [input],
-          workflowIdReusePolicy: 'REJECT_DUPLICATE', staticSummary: `Smile.io points for review ${reviewId} of ${shopDomain}`,
+          workflowId: smileWorkflowId(shopDomain, reviewId),
+          taskQueue: deps.config.temporal.taskQueue,
+          args: [input],
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          staticSummary: `Smile.io points for review ${reviewId} of ${shopDomain}`,
         })
         .catch((err: Error) => {
           if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
@@ -33,7 +36,13 @@ export function createEventHandlers(deps: ActivityDeps) {
     }
   }
   return eventHandlers(
-    handleEvent(ReviewPublished, (e) => start(e.shopId, e.shopDomain, e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId))),
+    handleEvent(ReviewPublished, (e) =>
+      start(
+        e.shopId,
+        e.shopDomain,
+        e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId),
+      ),
+    ),
     // a review published as it was written announces only its creation
     handleEvent(ReviewCreated, (e) => start(e.shopId, e.shopDomain, e.status === 'published' ? [e.reviewId] : [])),
   );

@@ -12,7 +12,12 @@ export default function SmilePage() {
       label="Smile.io"
       description={translate('integration-smile:page.description')}
       fields={[
-        { name: 'privateKey', label: translate('integration-smile:page.private_key'), secret: true, helper: translate('integration-smile:page.private_key_helper') },
+        {
+          name: 'privateKey',
+          label: translate('integration-smile:page.private_key'),
+          secret: true,
+          helper: translate('integration-smile:page.private_key_helper'),
+        },
         { name: 'activityToken', label: translate('integration-smile:page.activity_token'), helper: translate('integration-smile:page.activity_token_helper') },
       ]}
     >

@@ -7,6 +7,15 @@ export default defineAdminPlugin({
   id: 'integration-smile',
   routes: [{ path: '/settings/integration/smile', component: lazy(() => import('./SmilePage')) }],
   zones: {
-    integrations: [{ key: 'integration-smile', titleKey: 'integration-smile:card.title', descriptionKey: 'integration-smile:card.text', to: '/settings/integration/smile', position: 30, icon: LoyaltyIcon }],
+    integrations: [
+      {
+        key: 'integration-smile',
+        titleKey: 'integration-smile:card.title',
+        descriptionKey: 'integration-smile:card.text',
+        to: '/settings/integration/smile',
+        position: 30,
+        icon: LoyaltyIcon,
+      },
+    ],
   },
 });

@@ -12,9 +12,11 @@ export default defineApiPlugin({
       label: LABEL,
       credentials: smileCredentials,
       async verify(credentials) {
-        const res = await smileClient(services, credentials).anyCustomer().catch(() => {
-          throw new CredentialsRefused(`${LABEL} could not be reached`);
-        });
+        const res = await smileClient(services, credentials)
+          .anyCustomer()
+          .catch(() => {
+            throw new CredentialsRefused(`${LABEL} could not be reached`);
+          });
         if (res.status === 401 || res.status === 403) throw new CredentialsRefused(`${LABEL} refused the key (${res.status})`);
         if (!res.ok) throw new Error(`${LABEL} answered ${res.status} to the key check`);
       },

@@ -15,6 +15,11 @@ export function smileClient(deps: Pick<KernelServices, 'config'>, credentials: P
     /** Smile's customers with this email (Smile does not enforce unique emails: newest first) */
     customersByEmail: (email: string) => get(`/customers?email=${encodeURIComponent(email)}&limit=1`),
     createActivity: (activity: { customer_id: number; token: string; distinct_id: string }) =>
-      fetch(url('/activities'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ activity }), signal: AbortSignal.timeout(TIMEOUT_MS) }),
+      fetch(url('/activities'), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ activity }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }),
   };
 }

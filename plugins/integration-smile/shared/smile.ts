@@ -33,4 +33,3 @@ export const smileDistinctId = (reviewId: number) => `plaudit-review-${reviewId}
 
 /** The review sources that are the shopper's own (the reviews plugin's CUSTOMER_SOURCES): imports and the merchant's reviews earn nothing. */
 export const SHOPPER_SOURCES: readonly string[] = ['customer', 'guest'];
-

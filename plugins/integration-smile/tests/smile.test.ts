@@ -27,7 +27,13 @@ afterAll(async () => {
 const uniq = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 const TOKEN = 'activity_f57a9b5a8d0ac5';
 
-interface EmulatedActivity { id: number; customer_id: number; token: string; distinct_id: string; points: number }
+interface EmulatedActivity {
+  id: number;
+  customer_id: number;
+  token: string;
+  distinct_id: string;
+  points: number;
+}
 const activities = (key: string) => stack.integrations.control('smile', 'activities', { key }) as EmulatedActivity[];
 const customers = () => stack.integrations.control('smile', 'customers') as Record<string, { id: number; points: number }>;
 const workflow = (id: string) => stack.api.runtime.services.temporal.client.workflow.getHandle(id);
@@ -35,14 +41,27 @@ const workflow = (id: string) => stack.api.runtime.services.temporal.client.work
 /** A workflow's result, once it was started. */
 async function resultOf(id: string): Promise<string> {
   const handle = workflow(id);
-  await eventually(() => handle.describe().then(() => true, () => false), 30_000);
+  await eventually(
+    () =>
+      handle.describe().then(
+        () => true,
+        () => false,
+      ),
+    30_000,
+  );
   return handle.result();
 }
 /** The review's points workflow's outcome, once an event has started it. */
 const outcome = (domain: string, reviewId: number) => resultOf(`smile:${domain}:review:${reviewId}`);
 /** Every listener of the review's 'review.created' handled it. */
 const createdHandled = (reviewId: number) => resultOf(`event:review.created:${reviewId}`);
-const started = (domain: string, reviewId: number) => workflow(`smile:${domain}:review:${reviewId}`).describe().then(() => true, () => false);
+const started = (domain: string, reviewId: number) =>
+  workflow(`smile:${domain}:review:${reviewId}`)
+    .describe()
+    .then(
+      () => true,
+      () => false,
+    );
 
 /** A connected shop: its own Smile key in the emulator. */
 async function connectedShop() {
@@ -59,7 +78,14 @@ async function connectedShop() {
 /** A guest's review through the storefront form. */
 async function review(domain: string, productId: string, fields: { rating: number; email: string; content?: string }) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content ?? `Rated ${fields.rating}, written for the Smile test.`, firstName: 'Sam', email: fields.email })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    productId,
+    rating: String(fields.rating),
+    content: fields.content ?? `Rated ${fields.rating}, written for the Smile test.`,
+    firstName: 'Sam',
+    email: fields.email,
+  }))
+    form.set(k, v);
   const res = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
@@ -68,12 +94,16 @@ async function review(domain: string, productId: string, fields: { rating: numbe
 /** Waits until the 'review.published' event of a publish of `reviewId` was handled by every listener. */
 async function publishHandled(reviewId: number, after: number) {
   const prefix = `event:review.published:publish:${reviewId}:`;
-  await eventually(async () => {
-    for await (const w of stack.api.runtime.services.temporal.client.workflow.list({ query: `WorkflowType = 'deliverEvent'` })) {
-      if (w.workflowId.startsWith(prefix) && Number(w.workflowId.slice(prefix.length)) >= after && w.status.name === 'COMPLETED') return true;
-    }
-    return false;
-  }, 30_000, 500);
+  await eventually(
+    async () => {
+      for await (const w of stack.api.runtime.services.temporal.client.workflow.list({ query: `WorkflowType = 'deliverEvent'` })) {
+        if (w.workflowId.startsWith(prefix) && Number(w.workflowId.slice(prefix.length)) >= after && w.status.name === 'COMPLETED') return true;
+      }
+      return false;
+    },
+    30_000,
+    500,
+  );
 }
 
 test('connect: required fields, a refused key, then a right one that is never sent back', async () => {
@@ -142,7 +172,9 @@ test('1 and 5 stars earn the same points once each; unpublish and publish again 
 
   // an imported review, published by the merchant, is not a shopper's own: no points
   const imports = stack.api.runtime.services.capabilities.require(ReviewWrite);
-  const { ids: [imported] } = await imports.importReviews(stack.api.runtime.services.tenant(shop.id, domain), [
+  const {
+    ids: [imported],
+  } = await imports.importReviews(stack.api.runtime.services.tenant(shop.id, domain), [
     { productId, rating: 5, content: 'Imported from another app.', email: uniq('imported'), status: 'unpublished' },
   ]);
   expect((await http.post('/api/reviews/bulk/publish', { ids: [imported] })).body.count).toBe(1);
@@ -163,7 +195,11 @@ test('a throttled burst is delivered in full, each review once', async () => {
   for (let i = 0; i < 6; i++) ids.push(await review(domain, productId, { rating: (i % 5) + 1, email: uniq(`burst${i}`) }));
   const outcomes = await Promise.all(ids.map((id) => outcome(domain, id)));
   expect(outcomes).toEqual(ids.map(() => 'awarded'));
-  expect(activities(key).map((a) => a.distinct_id).sort()).toEqual(ids.map((id) => `plaudit-review-${id}`).sort());
+  expect(
+    activities(key)
+      .map((a) => a.distinct_id)
+      .sort(),
+  ).toEqual(ids.map((id) => `plaudit-review-${id}`).sort());
   // some calls were answered 429 and retried after Retry-After
   expect(stack.integrations.received.some((r) => r.vendor === 'smile' && r.status === 429)).toBe(true);
 });

@@ -13,7 +13,12 @@ export default function OneSignalPage() {
       description={translate('integration-web-push:page.description')}
       fields={[
         { name: 'appId', label: translate('integration-web-push:page.app_id'), helper: translate('integration-web-push:page.app_id_helper') },
-        { name: 'restApiKey', label: translate('integration-web-push:page.rest_api_key'), secret: true, helper: translate('integration-web-push:page.rest_api_key_helper') },
+        {
+          name: 'restApiKey',
+          label: translate('integration-web-push:page.rest_api_key'),
+          secret: true,
+          helper: translate('integration-web-push:page.rest_api_key_helper'),
+        },
       ]}
     >
       <Typography>{translate('integration-web-push:page.connected_text')}</Typography>

@@ -7,6 +7,15 @@ export default defineAdminPlugin({
   id: 'integration-web-push',
   routes: [{ path: '/settings/integration/onesignal', component: lazy(() => import('./OneSignalPage')) }],
   zones: {
-    integrations: [{ key: 'integration-web-push', titleKey: 'integration-web-push:card.title', descriptionKey: 'integration-web-push:card.text', to: '/settings/integration/onesignal', position: 50, icon: NotificationsActiveIcon }],
+    integrations: [
+      {
+        key: 'integration-web-push',
+        titleKey: 'integration-web-push:card.title',
+        descriptionKey: 'integration-web-push:card.text',
+        to: '/settings/integration/onesignal',
+        position: 50,
+        icon: NotificationsActiveIcon,
+      },
+    ],
   },
 });

@@ -12,9 +12,11 @@ export default defineApiPlugin({
       label: LABEL,
       credentials: onesignalCredentials,
       async verify(credentials) {
-        const res = await onesignalClient(services, credentials).anyNotification().catch(() => {
-          throw new CredentialsRefused(`${LABEL} could not be reached`);
-        });
+        const res = await onesignalClient(services, credentials)
+          .anyNotification()
+          .catch(() => {
+            throw new CredentialsRefused(`${LABEL} could not be reached`);
+          });
         // 400 "app_id not found", 401/403 "Access denied": the App ID or the key is wrong
         if (res.status === 400 || res.status === 401 || res.status === 403) throw new CredentialsRefused(`${LABEL} refused the App ID or key (${res.status})`);
         if (!res.ok) throw new Error(`${LABEL} answered ${res.status} to the key check`);

@@ -11,9 +11,15 @@ export function onesignalClient(deps: Pick<KernelServices, 'config'>, credential
   const url = (path: string) => vendorUrl(`${ONESIGNAL_API}${path}`, deps.config.integrationsBaseUrl);
   return {
     /** View messages, one row: the cheapest call the App API key may make for its app, to check both */
-    anyNotification: () => fetch(url(`/notifications?app_id=${encodeURIComponent(credentials.appId)}&limit=1`), { headers, signal: AbortSignal.timeout(TIMEOUT_MS) }),
+    anyNotification: () =>
+      fetch(url(`/notifications?app_id=${encodeURIComponent(credentials.appId)}&limit=1`), { headers, signal: AbortSignal.timeout(TIMEOUT_MS) }),
     /** Create message, push channel */
     createNotification: (body: Record<string, unknown>) =>
-      fetch(url('/notifications?c=push'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ app_id: credentials.appId, ...body }), signal: AbortSignal.timeout(TIMEOUT_MS) }),
+      fetch(url('/notifications?c=push'), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ app_id: credentials.appId, ...body }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      }),
   };
 }

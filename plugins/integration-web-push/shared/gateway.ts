@@ -20,8 +20,7 @@ export function revokedReason(failureMessage: string): string {
   return `${LABEL} refused the App API key${status ? ` (HTTP ${status})` : ''}`;
 }
 
-export const mailRevoked = (deps: Deps, shopId: number) =>
-  mailIntegrationRevoked(deps, { shopId, app: APP, label: LABEL, namespace: 'integration-web-push' });
+export const mailRevoked = (deps: Deps, shopId: number) => mailIntegrationRevoked(deps, { shopId, app: APP, label: LABEL, namespace: 'integration-web-push' });
 
 /** The message OneSignal sends: the order, its first 2 items' review links as the notification's buttons. */
 function message(deps: Deps, lang: string, reminder: PushReminder, externalId: string) {
@@ -37,7 +36,11 @@ function message(deps: Deps, lang: string, reminder: PushReminder, externalId: s
     headings: { en: t('integration-web-push:push.heading', { order: reminder.orderName }) },
     contents: { en: t('integration-web-push:push.text', { products }) },
     web_url: items[0]?.reviewUrl,
-    web_buttons: items.map((i, n) => ({ id: `review-${n + 1}`, text: t('integration-web-push:push.button', { product: i.title }).slice(0, 60), url: i.reviewUrl })),
+    web_buttons: items.map((i, n) => ({
+      id: `review-${n + 1}`,
+      text: t('integration-web-push:push.button', { product: i.title }).slice(0, 60),
+      url: i.reviewUrl,
+    })),
     data: { reminderId: reminder.id, orderId: reminder.orderId, items: items.map((i) => ({ productId: i.productId, reviewUrl: i.reviewUrl })) },
   };
 }

@@ -30,11 +30,29 @@ afterAll(async () => {
 
 const THREE_ITEMS = ['ceramic-coffee-mug', 'insulated-travel-mug', 'linen-tote-bag'];
 
-interface Sent { id: string; app_id: string; idempotency_key: string; target_channel: string; external_ids: string[]; headings: Record<string, string>; contents: Record<string, string>; web_url: string; web_buttons: { id: string; text: string; url: string }[] }
+interface Sent {
+  id: string;
+  app_id: string;
+  idempotency_key: string;
+  target_channel: string;
+  external_ids: string[];
+  headings: Record<string, string>;
+  contents: Record<string, string>;
+  web_url: string;
+  web_buttons: { id: string; text: string; url: string }[];
+}
 const notifications = (appId: string) => stack.integrations.control('onesignal', 'notifications', { appId }) as Sent[];
 const posts = (appId: string) => stack.integrations.received.filter((r) => r.vendor === 'onesignal' && r.method === 'POST' && r.body.includes(appId));
 type Http = ReturnType<typeof client>;
-interface Entry { id: number; name: string; status: string; customerEmail: string | null; shopifyCustomerId: string | null; lineItems: { title: string }[]; pushQueue: { id: number; status: string } | null }
+interface Entry {
+  id: number;
+  name: string;
+  status: string;
+  customerEmail: string | null;
+  shopifyCustomerId: string | null;
+  lineItems: { title: string }[];
+  pushQueue: { id: number; status: string } | null;
+}
 /** The shop's one request as the queue lists it (review-requests' API, never its table): the email entry with its push entry's status. */
 const entry = async (http: Http) => ((await http.get('/api/email-queue')).body.data as Entry[])[0];
 const pushStatus = async (http: Http) => (await entry(http))?.pushQueue?.status;
@@ -42,13 +60,25 @@ const pushStatus = async (http: Http) => (await entry(http))?.pushQueue?.status;
 function outbox(domain: string): PushReminder[] {
   const file = path.join(process.env.DATA_DIR!, 'push', 'outbox.jsonl');
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as PushReminder).filter((p) => p.shopDomain === domain);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as PushReminder)
+    .filter((p) => p.shopDomain === domain);
 }
 
 /** A shop whose requests go out at once with the first reminder an hour later, push reminders on. */
 async function shop(push: { integrated?: boolean } = {}) {
   const installed = await stack.installShop();
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, reminderAfter: { amount: 1, unit: 'hour' } });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 1,
+    reminderAfter: { amount: 1, unit: 'hour' },
+  });
   const http = client(stack.appUrl, installed.appToken);
   expect((await http.put('/api/integrations/web-push', { reviewReminderStatus: true, ...push })).status).toBe(200);
   return { ...installed, http };
@@ -129,7 +159,11 @@ test('the push reminder reaches OneSignal once: the customer, the first 2 items,
 
   const [message, ...more] = notifications(appId);
   expect(more).toHaveLength(0);
-  expect(message).toMatchObject({ target_channel: 'push', external_ids: [externalIdOf(email.shopifyCustomerId)], idempotency_key: idempotencyKey(domain, `push-${push.id}`) });
+  expect(message).toMatchObject({
+    target_channel: 'push',
+    external_ids: [externalIdOf(email.shopifyCustomerId)],
+    idempotency_key: idempotencyKey(domain, `push-${push.id}`),
+  });
   expect(message.idempotency_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(message.headings.en).toContain(order.name);
   const titles = email.lineItems.slice(0, 2).map((li: { title: string }) => li.title);
@@ -145,10 +179,18 @@ test('the push reminder reaches OneSignal once: the customer, the first 2 items,
 
   // the same reminder sent again (an activity retried after OneSignal answered): OneSignal answers the first message, sends nothing new
   const gateway = stack.api.runtime.services.capabilities.require(PushGateway);
-  const again = await gateway.send({ shopId: s.id, shopDomain: domain }, {
-    id: `push-${push.id}`, shopDomain: domain, orderId: order.id, orderName: email.name, customerId: email.shopifyCustomerId, customerEmail: email.customerEmail,
-    items: message.web_buttons.map((b, n) => ({ productId: `p${n}`, title: titles[n], reviewUrl: b.url })),
-  });
+  const again = await gateway.send(
+    { shopId: s.id, shopDomain: domain },
+    {
+      id: `push-${push.id}`,
+      shopDomain: domain,
+      orderId: order.id,
+      orderName: email.name,
+      customerId: email.shopifyCustomerId,
+      customerEmail: email.customerEmail,
+      items: message.web_buttons.map((b, n) => ({ productId: `p${n}`, title: titles[n], reviewUrl: b.url })),
+    },
+  );
   expect(again).toEqual({ id: message.id });
   expect(posts(appId).map((r) => r.status)).toEqual([200, 200]);
   expect(notifications(appId)).toHaveLength(1);
@@ -175,7 +217,10 @@ test('a revoked key disconnects with a reason and mails the merchant once; the p
   expect(refused.body.message).toContain('OneSignal answered 403');
   expect(await pushStatus(http)).toBe('failed');
 
-  expect((await http.get('/api/integrations/onesignal')).body.data).toMatchObject({ status: 'disconnected', reason: 'OneSignal refused the App API key (HTTP 403)' });
+  expect((await http.get('/api/integrations/onesignal')).body.data).toMatchObject({
+    status: 'disconnected',
+    reason: 'OneSignal refused the App API key (HTTP 403)',
+  });
   const subject = `OneSignal was disconnected from ${s.name}`;
   const mails = await eventually(async () => {
     const found = listMail(process.env.DATA_DIR!).filter((m) => m.subject === subject);

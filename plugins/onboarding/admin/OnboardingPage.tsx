@@ -68,28 +68,41 @@ export default function OnboardingPage() {
     <Box sx={{ py: 2, display: 'grid', gap: 2, maxWidth: 1100 }}>
       <Title title={translate('onboarding:title')} />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{translate('onboarding:title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('onboarding:title')}
+        </Typography>
         <Button onClick={exit}>{translate('onboarding:finish_later')}</Button>
       </Stack>
       <Box>
         <Typography color="text.secondary" id="onboarding-progress">
           {translate('onboarding:progress', { done: doneCount(progress), total: STEPS.length })}
         </Typography>
-        <LinearProgress variant="determinate" value={(doneCount(progress) / STEPS.length) * 100} aria-labelledby="onboarding-progress" sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+        <LinearProgress
+          variant="determinate"
+          value={(doneCount(progress) / STEPS.length) * 100}
+          aria-labelledby="onboarding-progress"
+          sx={{ mt: 1, height: 8, borderRadius: 4 }}
+        />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' }, gap: 2 }}>
         <StepList progress={progress} current={step} onOpen={(s) => open(s)} />
         <Card component="section" aria-labelledby="onboarding-step-title" sx={{ alignSelf: 'start' }}>
           <CardContent sx={{ display: 'grid', gap: 2 }}>
             <Box>
-              <Typography variant="overline" color="text.secondary">{translate('onboarding:step_of', { n: index + 1, total: STEPS.length })}</Typography>
-              <Typography variant="h6" component="h2" id="onboarding-step-title">{translate(`onboarding:steps.${step}.title`)}</Typography>
+              <Typography variant="overline" color="text.secondary">
+                {translate('onboarding:step_of', { n: index + 1, total: STEPS.length })}
+              </Typography>
+              <Typography variant="h6" component="h2" id="onboarding-step-title">
+                {translate(`onboarding:steps.${step}.title`)}
+              </Typography>
               <Typography color="text.secondary">{translate(`onboarding:steps.${step}.text`)}</Typography>
             </Box>
             <Body key={step} complete={complete} />
             <Divider />
             <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
-              <Button disabled={!back} onClick={() => back && open(back)}>{translate('onboarding:back')}</Button>
+              <Button disabled={!back} onClick={() => back && open(back)}>
+                {translate('onboarding:back')}
+              </Button>
               <Button onClick={() => complete('skipped')}>{translate('onboarding:skip')}</Button>
             </Stack>
           </CardContent>

@@ -3,7 +3,13 @@ import { Button, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /** A step's main button: busy while its work runs, so it cannot be pressed twice. */
-export function StepAction({ labelKey, onClick, disabled, variant = 'contained', options }: {
+export function StepAction({
+  labelKey,
+  onClick,
+  disabled,
+  variant = 'contained',
+  options,
+}: {
   labelKey: string;
   onClick: () => Promise<unknown>;
   disabled?: boolean;

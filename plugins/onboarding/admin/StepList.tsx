@@ -5,7 +5,11 @@ import TodoIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useTranslate } from 'react-admin';
 import { STEPS, stepStatus, type Progress, type Step } from '../shared/steps';
 
-const ICONS = { done: <DoneIcon color="success" fontSize="small" />, skipped: <SkippedIcon color="disabled" fontSize="small" />, todo: <TodoIcon fontSize="small" /> };
+const ICONS = {
+  done: <DoneIcon color="success" fontSize="small" />,
+  skipped: <SkippedIcon color="disabled" fontSize="small" />,
+  todo: <TodoIcon fontSize="small" />,
+};
 
 /** Every step with its state; any can be opened (the flow is resumable at any step). */
 export function StepList({ progress, current, onOpen }: { progress: Progress; current: Step; onOpen: (step: Step) => void }) {
@@ -17,7 +21,10 @@ export function StepList({ progress, current, onOpen }: { progress: Progress; cu
         return (
           <ListItemButton key={step} selected={step === current} aria-current={step === current ? 'step' : undefined} onClick={() => onOpen(step)}>
             <ListItemIcon sx={{ minWidth: 32 }}>{ICONS[status]}</ListItemIcon>
-            <ListItemText primary={`${i + 1}. ${translate(`onboarding:steps.${step}.short`)}`} secondary={status === 'todo' ? undefined : translate(`onboarding:status.${status}`)} />
+            <ListItemText
+              primary={`${i + 1}. ${translate(`onboarding:steps.${step}.short`)}`}
+              secondary={status === 'todo' ? undefined : translate(`onboarding:status.${status}`)}
+            />
           </ListItemButton>
         );
       })}

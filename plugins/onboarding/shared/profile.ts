@@ -7,10 +7,12 @@ export const SELLING_MARKETS = ['local', 'national', 'international'] as const;
 
 const invalid = { message: 'The value is invalid' };
 
-export const profileSchema = z.object({
-  businessType: z.enum(BUSINESS_TYPES, invalid).nullable(),
-  sellingMarket: z.enum(SELLING_MARKETS, invalid).nullable(),
-}).strict();
+export const profileSchema = z
+  .object({
+    businessType: z.enum(BUSINESS_TYPES, invalid).nullable(),
+    sellingMarket: z.enum(SELLING_MARKETS, invalid).nullable(),
+  })
+  .strict();
 
 export const profileUpdate = profileSchema.partial().strict();
 

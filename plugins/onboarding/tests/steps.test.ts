@@ -3,7 +3,19 @@
 import { advance, doneCount, previousStep, resumeStep, STEPS, stepStatus, stepToShow } from '../shared/steps';
 
 test('eleven steps in the order of spec section 2', () => {
-  expect(STEPS).toEqual(['businessType', 'sellingMarket', 'appEmbed', 'reviewBox', 'starRating', 'widgetColor', 'customerEligibility', 'requestTiming', 'discount', 'oldOrders', 'planChoice']);
+  expect(STEPS).toEqual([
+    'businessType',
+    'sellingMarket',
+    'appEmbed',
+    'reviewBox',
+    'starRating',
+    'widgetColor',
+    'customerEligibility',
+    'requestTiming',
+    'discount',
+    'oldOrders',
+    'planChoice',
+  ]);
 });
 
 test('a new shop starts at the first step; an interrupted one resumes at its first unanswered step', () => {

@@ -27,29 +27,44 @@ export async function attemptDelivery(deps: ActivityDeps, input: WebhookDelivery
   if (!delivery || !subscription) return 'skipped';
   if (delivery.status === 'delivered' && !input.once) return 'delivered';
   if (!subscription.enabled && !input.once) {
-    await deliveries(tenant).where({ id: delivery.id, status: 'pending' }).update({ status: 'failed', lastError: 'The subscription is disabled', nextAttemptAt: null, updatedAt: new Date() });
+    await deliveries(tenant)
+      .where({ id: delivery.id, status: 'pending' })
+      .update({ status: 'failed', lastError: 'The subscription is disabled', nextAttemptAt: null, updatedAt: new Date() });
     return 'skipped';
   }
 
   const body = deliveryBody(delivery, input.shopDomain);
-  const result = await postWebhook(subscription.url, body, {
-    'plaudit-signature': signPayload(openSecret(deps.config, subscription.secret), body),
-    'plaudit-webhook-id': delivery.id,
-    'plaudit-topic': delivery.topic,
-    'plaudit-shop-domain': input.shopDomain,
-  }, deps.config.env === 'production');
+  const result = await postWebhook(
+    subscription.url,
+    body,
+    {
+      'plaudit-signature': signPayload(openSecret(deps.config, subscription.secret), body),
+      'plaudit-webhook-id': delivery.id,
+      'plaudit-topic': delivery.topic,
+      'plaudit-shop-domain': input.shopDomain,
+    },
+    deps.config.env === 'production',
+  );
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const info = Context.current().info;
   const now = new Date();
   await deps.knex.transaction(async (trx) => {
-    await deliveries(tenant, trx).where({ id: delivery.id }).update({
-      status: ok ? 'delivered' : 'pending', attempts: delivery.attempts + 1, lastStatusCode: result.statusCode, lastResponse: result.response, lastError: result.error,
-      lastAttemptAt: now, nextAttemptAt: ok || input.once ? null : nextAttemptAt(input.timing, info.attempt, new Date(info.scheduledTimestampMs)), updatedAt: now,
-    });
+    await deliveries(tenant, trx)
+      .where({ id: delivery.id })
+      .update({
+        status: ok ? 'delivered' : 'pending',
+        attempts: delivery.attempts + 1,
+        lastStatusCode: result.statusCode,
+        lastResponse: result.response,
+        lastError: result.error,
+        lastAttemptAt: now,
+        nextAttemptAt: ok || input.once ? null : nextAttemptAt(input.timing, info.attempt, new Date(info.scheduledTimestampMs)),
+        updatedAt: now,
+      });
     const counted = ok
       ? { consecutiveFailures: 0, failingSince: null, lastSuccessAt: now, updatedAt: now }
-      // tenancy: expressions on the tenant's own subscription row (counted where concurrent deliveries fail at once)
-      : { consecutiveFailures: deps.knex.raw('consecutive_failures + 1'), failingSince: deps.knex.raw('coalesce(failing_since, ?)', [now]), updatedAt: now };
+      : // tenancy: expressions on the tenant's own subscription row (counted where concurrent deliveries fail at once)
+        { consecutiveFailures: deps.knex.raw('consecutive_failures + 1'), failingSince: deps.knex.raw('coalesce(failing_since, ?)', [now]), updatedAt: now };
     await subscriptions(tenant, trx).where({ id: subscription.id }).update(counted);
   });
   if (ok) return 'delivered';

@@ -50,7 +50,8 @@ export function createEventHandlers(deps: ActivityDeps) {
         for (const [i, item] of items.entries()) {
           const id = eventDeliveryId(subscription.id, topic, item);
           // a retried handler finds its deliveries made, their starts already in the outbox
-          if (await insertDelivery(tenant, { id, subscriptionId: subscription.id, topic, payload: payloads[i] }, trx)) await startDelivery(deps, tenant, id, topic, { trx });
+          if (await insertDelivery(tenant, { id, subscriptionId: subscription.id, topic, payload: payloads[i] }, trx))
+            await startDelivery(deps, tenant, id, topic, { trx });
         }
       }
     });

@@ -18,11 +18,22 @@ export async function webhookData(deps: ActivityDeps, tenant: Tenant, topic: str
   const questionId = Number(item.questionId);
   const question = questions && Number.isSafeInteger(questionId) ? await questions.get(tenant, questionId) : undefined;
   if (topic === 'question.created') {
-    return { questionId: item.questionId, productId: item.productId ?? question?.productId ?? null, status: item.status, ...facts(question), at: question?.createdAt ?? null };
+    return {
+      questionId: item.questionId,
+      productId: item.productId ?? question?.productId ?? null,
+      status: item.status,
+      ...facts(question),
+      at: question?.createdAt ?? null,
+    };
   }
   const answer = question?.answers.find((a) => a.id === Number(item.answerId));
   return {
-    questionId: item.questionId, answerId: item.answerId, author: item.author, productId: question?.productId ?? null, ...facts(question),
-    askedAt: question?.createdAt ?? null, at: answer?.createdAt ?? null,
+    questionId: item.questionId,
+    answerId: item.answerId,
+    author: item.author,
+    productId: question?.productId ?? null,
+    ...facts(question),
+    askedAt: question?.createdAt ?? null,
+    at: answer?.createdAt ?? null,
   };
 }

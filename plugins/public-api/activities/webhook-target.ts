@@ -85,7 +85,15 @@ export function postWebhook(raw: string, body: string, headers: Record<string, s
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () => done({ statusCode: res.statusCode ?? null, response: Buffer.concat(chunks).subarray(0, RESPONSE_LIMIT).toString('utf8').replace(/\u0000/g, ''), error: null });
+      const finish = () =>
+        done({
+          statusCode: res.statusCode ?? null,
+          response: Buffer.concat(chunks)
+            .subarray(0, RESPONSE_LIMIT)
+            .toString('utf8')
+            .replace(/\u0000/g, ''),
+          error: null,
+        });
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;

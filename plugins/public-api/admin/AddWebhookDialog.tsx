@@ -1,6 +1,19 @@
 // Adding an endpoint: its URL and the topics it wants. The secret is shown right after (SecretDialog).
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  TextField,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { WebhookTopic } from '../shared/webhook-topics';
 import { addWebhook, topicLabel } from './webhooks-api';
@@ -15,7 +28,8 @@ interface Props {
 /** The API's refusal as a message of ours: URL problems by code, the rest by field. */
 function errorKey(err: unknown): { field: 'url' | 'topics' | 'form'; key: string } {
   const body = (err as { body?: { code?: string; errors?: Record<string, string> } }).body;
-  if (body?.code?.startsWith('WEBHOOK_URL_')) return { field: 'url', key: `public-api:webhooks.errors.${body.code.slice('WEBHOOK_URL_'.length).toLowerCase()}` };
+  if (body?.code?.startsWith('WEBHOOK_URL_'))
+    return { field: 'url', key: `public-api:webhooks.errors.${body.code.slice('WEBHOOK_URL_'.length).toLowerCase()}` };
   if (body?.code === 'WEBHOOK_LIMIT') return { field: 'form', key: 'public-api:webhooks.errors.limit' };
   if (body?.errors?.url) return { field: 'url', key: 'public-api:webhooks.errors.invalid' };
   if (body?.errors && Object.keys(body.errors).some((k) => k.startsWith('topics'))) return { field: 'topics', key: 'public-api:webhooks.errors.topics' };
@@ -52,15 +66,30 @@ export function AddWebhookDialog({ open, topics, onClose, onAdded }: Props) {
       <DialogTitle>{translate('public-api:webhooks.add_title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <TextField
-          label={translate('public-api:webhooks.url')} value={url} onChange={(e) => setUrl(e.target.value)} fullWidth margin="dense" required
-          placeholder="https://" error={error?.field === 'url'} helperText={translate(error?.field === 'url' ? error.key : 'public-api:webhooks.url_help')}
+          label={translate('public-api:webhooks.url')}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          fullWidth
+          margin="dense"
+          required
+          placeholder="https://"
+          error={error?.field === 'url'}
+          helperText={translate(error?.field === 'url' ? error.key : 'public-api:webhooks.url_help')}
           slotProps={{ htmlInput: { 'data-testid': 'webhook-url', inputMode: 'url' } }}
         />
         <FormControl error={error?.field === 'topics'} component="fieldset">
           <FormLabel component="legend">{translate('public-api:webhooks.topics')}</FormLabel>
           <FormGroup>
             {topics.map((t) => (
-              <FormControlLabel key={t} control={<Checkbox checked={chosen.includes(t)} onChange={() => toggle(t)} />} label={<>{translate(topicLabel(t))} <code>{t}</code></>} />
+              <FormControlLabel
+                key={t}
+                control={<Checkbox checked={chosen.includes(t)} onChange={() => toggle(t)} />}
+                label={
+                  <>
+                    {translate(topicLabel(t))} <code>{t}</code>
+                  </>
+                }
+              />
             ))}
           </FormGroup>
           {error?.field === 'topics' && <FormHelperText>{translate(error.key)}</FormHelperText>}
@@ -69,7 +98,9 @@ export function AddWebhookDialog({ open, topics, onClose, onAdded }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate('public-api:webhooks.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy || !url.trim()}>{translate('public-api:webhooks.save')}</Button>
+        <Button variant="contained" onClick={submit} disabled={busy || !url.trim()}>
+          {translate('public-api:webhooks.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,7 +1,22 @@
 // Create a key: a name and the scopes it may use, checked as the API checks them. On failure the
 // dialog stays open with 'Failed generate key' (spec section 2) and the API's field messages.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { KEY_NAME_MAX, keyInput, type CreatedKey } from '../shared/keys';
 import { SCOPES, type Scope } from '../shared/scopes';
@@ -24,7 +39,9 @@ export function CreateKeyDialog({ open, onClose, onCreated }: Props) {
 
   const reset = () => (setName(''), setScopes(['reviews:read']), setErrors({}), setFailed(false));
   const close = () => (reset(), onClose());
-  const toggle = (scope: Scope, on: boolean) => (setScopes(on ? [...scopes, scope] : scopes.filter((s) => s !== scope)), setErrors({ ...errors, scopes: undefined }));
+  const toggle = (scope: Scope, on: boolean) => (
+    setScopes(on ? [...scopes, scope] : scopes.filter((s) => s !== scope)), setErrors({ ...errors, scopes: undefined })
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,7 +49,9 @@ export function CreateKeyDialog({ open, onClose, onCreated }: Props) {
     if (!parsed.success) {
       const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
       setErrors({
-        name: fields.has('name') ? translate(name.trim() ? 'public-api:keys.errors.name_long' : 'public-api:keys.errors.name_required', { n: KEY_NAME_MAX }) : undefined,
+        name: fields.has('name')
+          ? translate(name.trim() ? 'public-api:keys.errors.name_long' : 'public-api:keys.errors.name_required', { n: KEY_NAME_MAX })
+          : undefined,
         scopes: fields.has('scopes') ? translate('public-api:keys.errors.scopes') : undefined,
       });
       return;
@@ -56,17 +75,32 @@ export function CreateKeyDialog({ open, onClose, onCreated }: Props) {
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         {failed && <Alert severity="error">{translate('public-api:keys.failed')}</Alert>}
         <TextField
-          label={translate('public-api:keys.name')} value={name} required autoFocus margin="dense"
+          label={translate('public-api:keys.name')}
+          value={name}
+          required
+          autoFocus
+          margin="dense"
           onChange={(e) => (setName(e.target.value), setErrors({ ...errors, name: undefined }))}
-          error={!!errors.name} helperText={errors.name ?? `${name.length}/${KEY_NAME_MAX}`}
+          error={!!errors.name}
+          helperText={errors.name ?? `${name.length}/${KEY_NAME_MAX}`}
           slotProps={{ htmlInput: { maxLength: KEY_NAME_MAX } }}
         />
         <FormControl error={!!errors.scopes} component="fieldset" variant="standard">
           <FormLabel component="legend">{translate('public-api:keys.scopes')}</FormLabel>
           <FormGroup>
             {SCOPES.map((scope) => (
-              <FormControlLabel key={scope} label={<>{translate(scopeLabel(scope))} <Typography component="code" variant="caption" color="text.secondary">{scope}</Typography></>}
-                control={<Checkbox checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />} />
+              <FormControlLabel
+                key={scope}
+                label={
+                  <>
+                    {translate(scopeLabel(scope))}{' '}
+                    <Typography component="code" variant="caption" color="text.secondary">
+                      {scope}
+                    </Typography>
+                  </>
+                }
+                control={<Checkbox checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />}
+              />
             ))}
           </FormGroup>
           {errors.scopes && <FormHelperText>{errors.scopes}</FormHelperText>}
@@ -74,7 +108,9 @@ export function CreateKeyDialog({ open, onClose, onCreated }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate('public-api:keys.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={busy}>{translate('public-api:keys.create')}</Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {translate('public-api:keys.create')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

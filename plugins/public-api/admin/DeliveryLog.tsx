@@ -45,7 +45,12 @@ export function DeliveryLog({ subscriptionId, canRedeliver, refreshKey }: { subs
   };
 
   if (!items) return null;
-  if (!items.length) return <Typography variant="body2" color="text.secondary">{translate('public-api:webhooks.deliveries_empty')}</Typography>;
+  if (!items.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('public-api:webhooks.deliveries_empty')}
+      </Typography>
+    );
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={translate('public-api:webhooks.deliveries')}>
@@ -71,27 +76,45 @@ export function DeliveryLog({ subscriptionId, canRedeliver, refreshKey }: { subs
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(d.createdAt)}</TableCell>
                 <TableCell title={d.topic}>{translate(topicLabel(d.topic))}</TableCell>
-                <TableCell><Chip size="small" color={STATUS_COLOR[d.status]} label={translate(`public-api:webhooks.delivery_status.${d.status}`)} /></TableCell>
+                <TableCell>
+                  <Chip size="small" color={STATUS_COLOR[d.status]} label={translate(`public-api:webhooks.delivery_status.${d.status}`)} />
+                </TableCell>
                 <TableCell align="right">{d.attempts}</TableCell>
                 <TableCell>{d.lastStatusCode ?? (d.attempts ? translate('public-api:webhooks.no_answer') : '')}</TableCell>
                 <TableCell align="right">
-                  <Button size="small" disabled={!canRedeliver || d.status === 'pending'} onClick={() => again(d)}>{translate('public-api:webhooks.redeliver')}</Button>
+                  <Button size="small" disabled={!canRedeliver || d.status === 'pending'} onClick={() => again(d)}>
+                    {translate('public-api:webhooks.redeliver')}
+                  </Button>
                 </TableCell>
               </TableRow>
               {open === d.id && (
                 <TableRow>
                   <TableCell colSpan={7} sx={{ bgcolor: 'action.hover' }}>
-                    <Typography variant="caption" component="p">{d.id}</Typography>
-                    {d.nextAttemptAt && <Typography variant="caption" component="p">{translate('public-api:webhooks.next_attempt', { date: when(d.nextAttemptAt) })}</Typography>}
-                    {d.lastError && <Typography variant="body2">{translate('public-api:webhooks.last_error')}: {d.lastError}</Typography>}
+                    <Typography variant="caption" component="p">
+                      {d.id}
+                    </Typography>
+                    {d.nextAttemptAt && (
+                      <Typography variant="caption" component="p">
+                        {translate('public-api:webhooks.next_attempt', { date: when(d.nextAttemptAt) })}
+                      </Typography>
+                    )}
+                    {d.lastError && (
+                      <Typography variant="body2">
+                        {translate('public-api:webhooks.last_error')}: {d.lastError}
+                      </Typography>
+                    )}
                     {d.lastResponse !== null && (
                       <>
                         <Typography variant="body2">{translate('public-api:webhooks.last_response')}</Typography>
-                        <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12, maxHeight: 200, overflow: 'auto' }}>{d.lastResponse}</Box>
+                        <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12, maxHeight: 200, overflow: 'auto' }}>
+                          {d.lastResponse}
+                        </Box>
                       </>
                     )}
                     <Typography variant="body2">{translate('public-api:webhooks.payload')}</Typography>
-                    <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>{JSON.stringify(d.payload, null, 2)}</Box>
+                    <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>
+                      {JSON.stringify(d.payload, null, 2)}
+                    </Box>
                   </TableCell>
                 </TableRow>
               )}
@@ -99,7 +122,11 @@ export function DeliveryLog({ subscriptionId, canRedeliver, refreshKey }: { subs
           ))}
         </TableBody>
       </Table>
-      {cursor && <Button size="small" onClick={more}>{translate('public-api:webhooks.more')}</Button>}
+      {cursor && (
+        <Button size="small" onClick={more}>
+          {translate('public-api:webhooks.more')}
+        </Button>
+      )}
     </Box>
   );
 }

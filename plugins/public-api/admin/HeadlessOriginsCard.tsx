@@ -102,11 +102,22 @@ export function HeadlessOriginsCard({ allowed, tier }: { allowed: boolean; tier:
     <Paper variant="outlined" component="section" aria-labelledby="headless-title" sx={{ p: 2, display: 'grid', gap: 1.5, minWidth: 0 }}>
       <LeaveGuard dirty={dirty} />
       <Box>
-        <Typography variant="subtitle1" component="h2" id="headless-title" sx={{ fontWeight: 600 }}>{translate('public-api:headless.title')}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate('public-api:headless.intro')}</Typography>
+        <Typography variant="subtitle1" component="h2" id="headless-title" sx={{ fontWeight: 600 }}>
+          {translate('public-api:headless.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('public-api:headless.intro')}
+        </Typography>
       </Box>
       {!allowed && (
-        <Alert severity="info" action={<Button component={Link} to={`/subscription?tier=${tier}`} size="small">{translate('public-api:headless.upgrade')}</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button component={Link} to={`/subscription?tier=${tier}`} size="small">
+              {translate('public-api:headless.upgrade')}
+            </Button>
+          }
+        >
           {translate('public-api:headless.upgrade_text')}
         </Alert>
       )}
@@ -114,19 +125,30 @@ export function HeadlessOriginsCard({ allowed, tier }: { allowed: boolean; tier:
       {saved !== null && (
         <>
           {draft.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">{translate('public-api:headless.empty')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('public-api:headless.empty')}
+            </Typography>
           ) : (
             <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none', display: 'grid', gap: 0.5 }} aria-label={translate('public-api:headless.list')}>
               {draft.map((origin) => (
                 <Box component="li" key={origin} sx={{ minWidth: 0 }}>
                   <Stack direction="row" sx={{ alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-                    <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', color: rowErrors[origin] ? 'error.main' : undefined }}>{origin}</Typography>
-                    <IconButton size="small" disabled={!allowed || busy} onClick={() => remove(origin)} aria-label={translate('public-api:headless.remove', { origin })}>
+                    <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', color: rowErrors[origin] ? 'error.main' : undefined }}>
+                      {origin}
+                    </Typography>
+                    <IconButton
+                      size="small"
+                      disabled={!allowed || busy}
+                      onClick={() => remove(origin)}
+                      aria-label={translate('public-api:headless.remove', { origin })}
+                    >
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Stack>
                   {rowErrors[origin] && (
-                    <Typography variant="caption" color="error" component="p" role="alert">{translate(rowErrors[origin], { n: MAX_LENGTH })}</Typography>
+                    <Typography variant="caption" color="error" component="p" role="alert">
+                      {translate(rowErrors[origin], { n: MAX_LENGTH })}
+                    </Typography>
                   )}
                 </Box>
               ))}
@@ -134,20 +156,34 @@ export function HeadlessOriginsCard({ allowed, tier }: { allowed: boolean; tier:
           )}
           <Stack component="form" onSubmit={add} noValidate direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' } }}>
             <TextField
-              label={translate('public-api:headless.origin')} value={input} size="small" fullWidth disabled={!allowed || full}
+              label={translate('public-api:headless.origin')}
+              value={input}
+              size="small"
+              fullWidth
+              disabled={!allowed || full}
               onChange={(e) => (setInput(e.target.value), setInputError(''))}
-              placeholder="https://shop.example.com" error={!!inputError}
+              placeholder="https://shop.example.com"
+              error={!!inputError}
               helperText={translate(inputError || (full ? 'public-api:headless.errors.limit' : 'public-api:headless.origin_help'), { n: MAX_ORIGINS })}
               slotProps={{ htmlInput: { inputMode: 'url', maxLength: MAX_LENGTH, autoCapitalize: 'none', spellCheck: false } }}
             />
-            <Button type="submit" variant="outlined" disabled={!allowed || full || !input.trim()} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' }, mt: { sm: 1.75 } }}>
+            <Button
+              type="submit"
+              variant="outlined"
+              disabled={!allowed || full || !input.trim()}
+              sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' }, mt: { sm: 1.75 } }}
+            >
               {translate('public-api:headless.add')}
             </Button>
           </Stack>
           {formError && <Alert severity="error">{translate(formError, { n: MAX_ORIGINS })}</Alert>}
           <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>
-            <Button disabled={!dirty || busy} onClick={discard}>{translate('public-api:headless.discard')}</Button>
-            <Button variant="contained" disabled={!allowed || !dirty || busy} onClick={save}>{translate('public-api:headless.save')}</Button>
+            <Button disabled={!dirty || busy} onClick={discard}>
+              {translate('public-api:headless.discard')}
+            </Button>
+            <Button variant="contained" disabled={!allowed || !dirty || busy} onClick={save}>
+              {translate('public-api:headless.save')}
+            </Button>
           </Stack>
         </>
       )}

@@ -22,24 +22,39 @@ export function KeyCard({ apiKey: k, canMake, onRotate, onRevoke }: Props) {
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1.5 }}>
         <Box sx={{ minWidth: 0 }}>
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{k.name}</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {k.name}
+            </Typography>
             <Chip size="small" color={active ? 'success' : 'default'} label={translate(`public-api:keys.status.${k.status}`)} />
           </Stack>
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', mt: 0.5 }}>{k.prefix}…</Typography>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', mt: 0.5 }}>
+            {k.prefix}…
+          </Typography>
           <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', my: 1 }}>
-            {k.scopes.map((s) => <Chip key={s} size="small" variant="outlined" label={translate(scopeLabel(s))} title={s} />)}
+            {k.scopes.map((s) => (
+              <Chip key={s} size="small" variant="outlined" label={translate(scopeLabel(s))} title={s} />
+            ))}
           </Stack>
           <Typography variant="caption" color="text.secondary" component="p">
             {translate('public-api:keys.created_at', { date: when(k.createdAt) })}
             {' · '}
             {k.lastUsedAt ? translate('public-api:keys.last_used', { date: when(k.lastUsedAt) }) : translate('public-api:keys.never_used')}
-            {k.revokedAt && <>{' · '}{translate('public-api:keys.revoked_at', { date: when(k.revokedAt) })}</>}
+            {k.revokedAt && (
+              <>
+                {' · '}
+                {translate('public-api:keys.revoked_at', { date: when(k.revokedAt) })}
+              </>
+            )}
           </Typography>
         </Box>
         {active && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexShrink: 0 }}>
-            <Button size="small" variant="outlined" disabled={!canMake} onClick={onRotate}>{translate('public-api:keys.rotate')}</Button>
-            <Button size="small" variant="outlined" color="error" onClick={onRevoke}>{translate('public-api:keys.revoke')}</Button>
+            <Button size="small" variant="outlined" disabled={!canMake} onClick={onRotate}>
+              {translate('public-api:keys.rotate')}
+            </Button>
+            <Button size="small" variant="outlined" color="error" onClick={onRevoke}>
+              {translate('public-api:keys.revoke')}
+            </Button>
           </Stack>
         )}
       </Stack>

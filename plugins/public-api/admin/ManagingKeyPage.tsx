@@ -52,15 +52,32 @@ export default function ManagingKeyPage() {
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1 }}>
         <Box>
-          <Typography variant="h6" component="h2">{translate('public-api:keys.title')}</Typography>
-          <Typography variant="body2" color="text.secondary">{translate('public-api:keys.intro')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('public-api:keys.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('public-api:keys.intro')}
+          </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddIcon />} disabled={!allowed} onClick={() => setCreating(true)} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={!allowed}
+          onClick={() => setCreating(true)}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           {translate('public-api:keys.create')}
         </Button>
       </Stack>
       {!allowed && (
-        <Alert severity="info" action={<Button component={Link} to={`/subscription?tier=${tier}`} size="small">{translate('public-api:keys.upgrade')}</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button component={Link} to={`/subscription?tier=${tier}`} size="small">
+              {translate('public-api:keys.upgrade')}
+            </Button>
+          }
+        >
           {translate('public-api:keys.upgrade_text')}
         </Alert>
       )}
@@ -69,7 +86,13 @@ export default function ManagingKeyPage() {
       ) : (
         <Box component="ul" sx={{ display: 'grid', gap: 1, p: 0, m: 0, listStyle: 'none' }} aria-label={translate('public-api:keys.title')}>
           {list.items.map((k) => (
-            <KeyCard key={k.id} apiKey={k} canMake={allowed} onRotate={() => setConfirm({ action: 'rotate', key: k })} onRevoke={() => setConfirm({ action: 'revoke', key: k })} />
+            <KeyCard
+              key={k.id}
+              apiKey={k}
+              canMake={allowed}
+              onRotate={() => setConfirm({ action: 'rotate', key: k })}
+              onRevoke={() => setConfirm({ action: 'revoke', key: k })}
+            />
           ))}
         </Box>
       )}
@@ -84,10 +107,15 @@ export default function ManagingKeyPage() {
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} onCreated={(k) => (setCreating(false), setShown(k), void refresh())} />
       <NewKeyDialog created={shown} onClose={() => setShown(null)} />
       <Confirm
-        isOpen={!!confirm} loading={busy} onClose={() => setConfirm(null)} onConfirm={act}
-        title={`public-api:keys.${confirm?.action ?? 'revoke'}_title`} titleTranslateOptions={{ name: confirm?.key.name ?? '' }}
+        isOpen={!!confirm}
+        loading={busy}
+        onClose={() => setConfirm(null)}
+        onConfirm={act}
+        title={`public-api:keys.${confirm?.action ?? 'revoke'}_title`}
+        titleTranslateOptions={{ name: confirm?.key.name ?? '' }}
         content={`public-api:keys.${confirm?.action ?? 'revoke'}_text`}
-        confirm={`public-api:keys.${confirm?.action ?? 'revoke'}`} confirmColor="warning"
+        confirm={`public-api:keys.${confirm?.action ?? 'revoke'}`}
+        confirmColor="warning"
       />
     </Box>
   );

@@ -25,14 +25,25 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKey | null;
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Alert severity="warning">{translate('public-api:keys.shown_once')}</Alert>
         <TextField
-          label={translate('public-api:keys.your_key')} value={created?.key ?? ''} fullWidth margin="dense" inputRef={input}
+          label={translate('public-api:keys.your_key')}
+          value={created?.key ?? ''}
+          fullWidth
+          margin="dense"
+          inputRef={input}
           slotProps={{
-            htmlInput: { readOnly: true, 'data-testid': 'new-key', style: { fontFamily: 'monospace' }, onFocus: (e: FocusEvent<HTMLInputElement>) => e.target.select() },
+            htmlInput: {
+              readOnly: true,
+              'data-testid': 'new-key',
+              style: { fontFamily: 'monospace' },
+              onFocus: (e: FocusEvent<HTMLInputElement>) => e.target.select(),
+            },
             input: {
               endAdornment: (
                 <InputAdornment position="end">
                   <Tooltip title={translate(copied ? 'public-api:keys.copied' : 'public-api:keys.copy')}>
-                    <IconButton onClick={copy} aria-label={translate('public-api:keys.copy')} edge="end"><ContentCopyIcon /></IconButton>
+                    <IconButton onClick={copy} aria-label={translate('public-api:keys.copy')} edge="end">
+                      <ContentCopyIcon />
+                    </IconButton>
                   </Tooltip>
                 </InputAdornment>
               ),
@@ -41,7 +52,9 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKey | null;
         />
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={close}>{translate('public-api:keys.done')}</Button>
+        <Button variant="contained" onClick={close}>
+          {translate('public-api:keys.done')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

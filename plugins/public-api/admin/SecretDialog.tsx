@@ -24,7 +24,10 @@ export function SecretDialog({ shown, canRoll, onClose }: Props) {
     setCopied(false);
     if (!shown) return setSecret('');
     if (shown.secret) return setSecret(shown.secret);
-    revealSecret(shown.id).then((r) => setSecret(r.secret), () => notify('public-api:webhooks.action_failed', { type: 'error' }));
+    revealSecret(shown.id).then(
+      (r) => setSecret(r.secret),
+      () => notify('public-api:webhooks.action_failed', { type: 'error' }),
+    );
   }, [shown, notify]);
 
   const copy = async () => {
@@ -53,14 +56,25 @@ export function SecretDialog({ shown, canRoll, onClose }: Props) {
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Alert severity="info">{translate('public-api:webhooks.secret_text')}</Alert>
         <TextField
-          label={translate('public-api:webhooks.secret')} value={secret} fullWidth margin="dense" inputRef={input}
+          label={translate('public-api:webhooks.secret')}
+          value={secret}
+          fullWidth
+          margin="dense"
+          inputRef={input}
           slotProps={{
-            htmlInput: { readOnly: true, 'data-testid': 'webhook-secret', style: { fontFamily: 'monospace' }, onFocus: (e: FocusEvent<HTMLInputElement>) => e.target.select() },
+            htmlInput: {
+              readOnly: true,
+              'data-testid': 'webhook-secret',
+              style: { fontFamily: 'monospace' },
+              onFocus: (e: FocusEvent<HTMLInputElement>) => e.target.select(),
+            },
             input: {
               endAdornment: (
                 <InputAdornment position="end">
                   <Tooltip title={translate(copied ? 'public-api:webhooks.copied' : 'public-api:webhooks.copy')}>
-                    <IconButton onClick={copy} aria-label={translate('public-api:webhooks.copy')} edge="end"><ContentCopyIcon /></IconButton>
+                    <IconButton onClick={copy} aria-label={translate('public-api:webhooks.copy')} edge="end">
+                      <ContentCopyIcon />
+                    </IconButton>
                   </Tooltip>
                 </InputAdornment>
               ),
@@ -69,12 +83,21 @@ export function SecretDialog({ shown, canRoll, onClose }: Props) {
         />
       </DialogContent>
       <DialogActions>
-        <Button color="warning" disabled={!canRoll || !secret} onClick={() => setRolling(true)}>{translate('public-api:webhooks.roll')}</Button>
-        <Button variant="contained" onClick={onClose}>{translate('public-api:webhooks.close')}</Button>
+        <Button color="warning" disabled={!canRoll || !secret} onClick={() => setRolling(true)}>
+          {translate('public-api:webhooks.roll')}
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          {translate('public-api:webhooks.close')}
+        </Button>
       </DialogActions>
       <Confirm
-        isOpen={rolling} onClose={() => setRolling(false)} onConfirm={roll} title="public-api:webhooks.roll_title" content="public-api:webhooks.roll_text"
-        confirm="public-api:webhooks.roll" confirmColor="warning"
+        isOpen={rolling}
+        onClose={() => setRolling(false)}
+        onConfirm={roll}
+        title="public-api:webhooks.roll_title"
+        content="public-api:webhooks.roll_text"
+        confirm="public-api:webhooks.roll"
+        confirmColor="warning"
       />
     </Dialog>
   );

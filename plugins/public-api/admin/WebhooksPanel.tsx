@@ -46,7 +46,10 @@ export default function WebhooksPanel() {
     run(s.id, async () => {
       const d = await pingWebhook(s.id);
       if (d.status === 'delivered') notify('public-api:webhooks.test_sent', { type: 'success', messageArgs: { status: String(d.lastStatusCode) } });
-      else notify(d.status === 'failed' ? 'public-api:webhooks.test_failed' : 'public-api:webhooks.test_pending', { type: d.status === 'failed' ? 'error' : 'info' });
+      else
+        notify(d.status === 'failed' ? 'public-api:webhooks.test_failed' : 'public-api:webhooks.test_pending', {
+          type: d.status === 'failed' ? 'error' : 'info',
+        });
       setLogOf(s.id);
     });
 
@@ -56,10 +59,20 @@ export default function WebhooksPanel() {
     <Box component="section" sx={{ display: 'grid', gap: 2, mt: 2, minWidth: 0 }} aria-labelledby="webhooks-title">
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1 }}>
         <Box>
-          <Typography variant="h6" component="h2" id="webhooks-title">{translate('public-api:webhooks.title')}</Typography>
-          <Typography variant="body2" color="text.secondary">{translate('public-api:webhooks.intro')}</Typography>
+          <Typography variant="h6" component="h2" id="webhooks-title">
+            {translate('public-api:webhooks.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('public-api:webhooks.intro')}
+          </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddIcon />} disabled={!allowed} onClick={() => setAdding(true)} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={!allowed}
+          onClick={() => setAdding(true)}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           {translate('public-api:webhooks.add')}
         </Button>
       </Stack>
@@ -74,25 +87,55 @@ export default function WebhooksPanel() {
                 <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', gap: 1 }}>
                   <Box sx={{ minWidth: 0 }}>
                     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                      <Typography variant="subtitle1" component="h3" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{s.url}</Typography>
-                      <Chip size="small" color={state === 'active' ? 'success' : state === 'failing' ? 'error' : 'default'} label={translate(`public-api:webhooks.status.${state}`)} />
+                      <Typography variant="subtitle1" component="h3" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                        {s.url}
+                      </Typography>
+                      <Chip
+                        size="small"
+                        color={state === 'active' ? 'success' : state === 'failing' ? 'error' : 'default'}
+                        label={translate(`public-api:webhooks.status.${state}`)}
+                      />
                     </Stack>
                     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', my: 1 }}>
-                      {s.topics.map((t) => <Chip key={t} size="small" variant="outlined" label={translate(topicLabel(t))} title={t} />)}
+                      {s.topics.map((t) => (
+                        <Chip key={t} size="small" variant="outlined" label={translate(topicLabel(t))} title={t} />
+                      ))}
                     </Stack>
                     {s.consecutiveFailures > 0 && (
-                      <Typography variant="caption" color="error" component="p">{translate('public-api:webhooks.failures', { count: s.consecutiveFailures })}</Typography>
+                      <Typography variant="caption" color="error" component="p">
+                        {translate('public-api:webhooks.failures', { count: s.consecutiveFailures })}
+                      </Typography>
                     )}
                   </Box>
                   <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', flexShrink: 0 }}>
                     <FormControlLabel
-                      control={<Switch checked={s.enabled} disabled={busy === s.id || (!s.enabled && !allowed)} onChange={(e) => run(s.id, () => updateWebhook(s.id, { enabled: e.target.checked }), e.target.checked ? 'public-api:webhooks.enabled' : 'public-api:webhooks.disabled')} />}
+                      control={
+                        <Switch
+                          checked={s.enabled}
+                          disabled={busy === s.id || (!s.enabled && !allowed)}
+                          onChange={(e) =>
+                            run(
+                              s.id,
+                              () => updateWebhook(s.id, { enabled: e.target.checked }),
+                              e.target.checked ? 'public-api:webhooks.enabled' : 'public-api:webhooks.disabled',
+                            )
+                          }
+                        />
+                      }
                       label={translate('public-api:webhooks.on')}
                     />
-                    <Button size="small" variant="outlined" disabled={!allowed || busy === s.id} onClick={() => ping(s)}>{translate('public-api:webhooks.test')}</Button>
-                    <Button size="small" variant="outlined" onClick={() => setSecretOf({ id: s.id })}>{translate('public-api:webhooks.reveal')}</Button>
-                    <Button size="small" variant="outlined" onClick={() => setLogOf(logOf === s.id ? null : s.id)}>{translate('public-api:webhooks.deliveries')}</Button>
-                    <Button size="small" variant="outlined" color="error" onClick={() => setDeleting(s)}>{translate('public-api:webhooks.delete')}</Button>
+                    <Button size="small" variant="outlined" disabled={!allowed || busy === s.id} onClick={() => ping(s)}>
+                      {translate('public-api:webhooks.test')}
+                    </Button>
+                    <Button size="small" variant="outlined" onClick={() => setSecretOf({ id: s.id })}>
+                      {translate('public-api:webhooks.reveal')}
+                    </Button>
+                    <Button size="small" variant="outlined" onClick={() => setLogOf(logOf === s.id ? null : s.id)}>
+                      {translate('public-api:webhooks.deliveries')}
+                    </Button>
+                    <Button size="small" variant="outlined" color="error" onClick={() => setDeleting(s)}>
+                      {translate('public-api:webhooks.delete')}
+                    </Button>
                   </Stack>
                 </Stack>
                 {state === 'failing' && <Alert severity="error">{translate('public-api:webhooks.failing_text')}</Alert>}
@@ -103,11 +146,20 @@ export default function WebhooksPanel() {
         </Box>
       )}
 
-      <AddWebhookDialog open={adding} topics={list.topics} onClose={() => setAdding(false)} onAdded={(created) => (setAdding(false), setSecretOf(created), notify('public-api:webhooks.added', { type: 'success' }), void refresh())} />
+      <AddWebhookDialog
+        open={adding}
+        topics={list.topics}
+        onClose={() => setAdding(false)}
+        onAdded={(created) => (setAdding(false), setSecretOf(created), notify('public-api:webhooks.added', { type: 'success' }), void refresh())}
+      />
       <SecretDialog shown={secretOf} canRoll={allowed} onClose={() => setSecretOf(null)} />
       <Confirm
-        isOpen={!!deleting} onClose={() => setDeleting(null)} title="public-api:webhooks.delete_title" content="public-api:webhooks.delete_text"
-        confirm="public-api:webhooks.delete" confirmColor="warning"
+        isOpen={!!deleting}
+        onClose={() => setDeleting(null)}
+        title="public-api:webhooks.delete_title"
+        content="public-api:webhooks.delete_text"
+        confirm="public-api:webhooks.delete"
+        confirmColor="warning"
         onConfirm={() => {
           const target = deleting!;
           setDeleting(null);

@@ -66,7 +66,10 @@ export function keyAuth(services: ApiServices): Middleware<AppState> {
     ctx.set('RateLimit-Policy', `${verdict.limit};w=${RATE_WINDOW_SECONDS}`);
     if (verdict.retryAfter > 0) {
       ctx.set('Retry-After', String(verdict.retryAfter));
-      return answerError(ctx, 429, { code: 'RATE_LIMITED', message: `Too many requests: at most ${verdict.limit} a minute per key; try again in ${verdict.retryAfter} s` });
+      return answerError(ctx, 429, {
+        code: 'RATE_LIMITED',
+        message: `Too many requests: at most ${verdict.limit} a minute per key; try again in ${verdict.retryAfter} s`,
+      });
     }
 
     ctx.state.auth = { shopId: identity.shopId, shopDomain: identity.shopDomain, method: 'api-key' };

@@ -3,9 +3,7 @@
 // `webhooks` scope (api/v1/webhooks.ts, a key of an enterprise shop). Ids of another shop are 404.
 import createHttpError from 'http-errors';
 import type { ApiServices, Tenant } from '@plaudit/kernel';
-import {
-  deliveries, deliveryById, deliveryPage, sealSecret, subscriptionById, subscriptions, type DeliveryRow, type SubscriptionRow,
-} from '../db/webhooks';
+import { deliveries, deliveryById, deliveryPage, sealSecret, subscriptionById, subscriptions, type DeliveryRow, type SubscriptionRow } from '../db/webhooks';
 import { startDelivery } from '../db/delivery-start';
 import { checkWebhookUrl, type UrlProblem } from '../activities/webhook-target';
 import { newWebhookSecret } from '../shared/signature';
@@ -54,9 +52,12 @@ export function webhookActions(services: ApiServices) {
       assertTopics(input.topics);
       await assertUrl(input.url);
       const [{ count }] = await subscriptions(tenant).count({ count: '*' });
-      if (Number(count) >= MAX_SUBSCRIPTIONS) throw createHttpError(409, `A shop has at most ${MAX_SUBSCRIPTIONS} webhook subscriptions`, { code: 'WEBHOOK_LIMIT' });
+      if (Number(count) >= MAX_SUBSCRIPTIONS)
+        throw createHttpError(409, `A shop has at most ${MAX_SUBSCRIPTIONS} webhook subscriptions`, { code: 'WEBHOOK_LIMIT' });
       const secret = newWebhookSecret();
-      const [row]: SubscriptionRow[] = await tenant.insertInto('webhook_subscriptions', { url: input.url, topics: input.topics, secret: sealSecret(services.config, secret) }).returning('*');
+      const [row]: SubscriptionRow[] = await tenant
+        .insertInto('webhook_subscriptions', { url: input.url, topics: input.topics, secret: sealSecret(services.config, secret) })
+        .returning('*');
       return { row, secret };
     },
 
@@ -69,7 +70,8 @@ export function webhookActions(services: ApiServices) {
       if (patch.topics !== undefined) changes.topics = patch.topics;
       if (patch.enabled === false && row.enabled) Object.assign(changes, { enabled: false, disabledReason: 'merchant', disabledAt: now });
       // back on: the failure history starts afresh
-      if (patch.enabled && !row.enabled) Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null, disabledMailedAt: null, consecutiveFailures: 0, failingSince: null });
+      if (patch.enabled && !row.enabled)
+        Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null, disabledMailedAt: null, consecutiveFailures: 0, failingSince: null });
       const [updated]: SubscriptionRow[] = await subscriptions(tenant).where({ id: row.id }).update(changes).returning('*');
       return updated;
     },

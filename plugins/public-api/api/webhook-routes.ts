@@ -40,7 +40,11 @@ export function webhookRoutes(services: ApiServices) {
   router.get('/', async (ctx) => {
     const shop = await services.shops.get(ctx.state.auth.shopId);
     const rows = await actions.list(ctx.state.tenant);
-    ctx.body = { items: rows.map(presentSubscription), topics: actions.topics(), access: { allowed: !!shop && services.shops.allows(shop, FEATURE), tier: requiredTier(FEATURE) } };
+    ctx.body = {
+      items: rows.map(presentSubscription),
+      topics: actions.topics(),
+      access: { allowed: !!shop && services.shops.allows(shop, FEATURE), tier: requiredTier(FEATURE) },
+    };
   });
 
   router.post('/', gate, async (ctx) => {
@@ -74,7 +78,9 @@ export function webhookRoutes(services: ApiServices) {
   router.post('/:id/secret/roll', gate, async (ctx) => {
     const row = await findSubscription(ctx);
     const secret = newWebhookSecret();
-    await subscriptions(ctx.state.tenant).where({ id: row.id }).update({ secret: sealSecret(services.config, secret), updatedAt: new Date() });
+    await subscriptions(ctx.state.tenant)
+      .where({ id: row.id })
+      .update({ secret: sealSecret(services.config, secret), updatedAt: new Date() });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { secret };
   });
@@ -89,7 +95,13 @@ export function webhookRoutes(services: ApiServices) {
     const { workflowId } = await startDelivery(services, tenant, id, PING_TOPIC, { once: true });
     // the merchant waits for the answer; a slow Temporal leaves it pending in the log
     const outcome = await Promise.race([
-      services.temporal.client.workflow.getHandle(workflowId).result().then((r: DeliveryOutcome) => r, () => undefined),
+      services.temporal.client.workflow
+        .getHandle(workflowId)
+        .result()
+        .then(
+          (r: DeliveryOutcome) => r,
+          () => undefined,
+        ),
       sleep(PING_WAIT_MS, undefined, { ref: false }),
     ]).catch(() => undefined);
     const delivery = await deliveryById(tenant, id);

@@ -52,18 +52,34 @@ async function loadRole() {
   const { url, callsFile, seconds } = JSON.parse(process.env.BENCH_LOAD!) as { url: string; callsFile: string; seconds: number };
   const calls = JSON.parse(fs.readFileSync(callsFile, 'utf8')) as Call[];
   const autocannon = createRequire(__filename)('autocannon') as (o: Record<string, unknown>) => Promise<{
-    requests: { total: number }; non2xx: number; errors: number; latency: { p50: number; p99: number }; duration: number;
+    requests: { total: number };
+    non2xx: number;
+    errors: number;
+    latency: { p50: number; p99: number };
+    duration: number;
   }>;
   const r = await autocannon({
-    url, connections: CONNECTIONS, duration: seconds, pipelining: 1,
-    requests: [{
-      setupRequest: (req: Record<string, unknown>) => {
-        const call = calls[Math.floor(Math.random() * calls.length)];
-        return { ...req, path: call.path, headers: { ...(req.headers as object), authorization: call.authorization } };
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const call = calls[Math.floor(Math.random() * calls.length)];
+          return { ...req, path: call.path, headers: { ...(req.headers as object), authorization: call.authorization } };
+        },
       },
-    }],
+    ],
   });
-  const out: LoadResult = { rps: r.requests.total / r.duration, total: r.requests.total, non2xx: r.non2xx, errors: r.errors, p50: r.latency.p50, p99: r.latency.p99 };
+  const out: LoadResult = {
+    rps: r.requests.total / r.duration,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+  };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
@@ -97,12 +113,19 @@ async function seed(knex: Knex, reviews: ReviewWriteApi) {
     const rows = [];
     for (let g = shop + 1; g <= ROWS; g += SHOPS) {
       rows.push({
-        productId: `gid://shopify/Product/${100000 + shop * 100 + (g % 50)}`, productTitle: `Product ${g % 50}`, rating: 1 + (g % 5), title: 'Good value',
-        content: `Review number ${g}: sturdy, as described, arrived quickly.`, firstName: 'Ada', lastName: 'Lovelace',
-        status: g % 10 === 0 ? ('unpublished' as const) : ('published' as const), createdAt: new Date(now - g * 60_000),
+        productId: `gid://shopify/Product/${100000 + shop * 100 + (g % 50)}`,
+        productTitle: `Product ${g % 50}`,
+        rating: 1 + (g % 5),
+        title: 'Good value',
+        content: `Review number ${g}: sturdy, as described, arrived quickly.`,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        status: g % 10 === 0 ? ('unpublished' as const) : ('published' as const),
+        createdAt: new Date(now - g * 60_000),
       });
     }
-    for (let i = 0; i < rows.length; i += 5_000) await reviews.importReviews(tenantFor(first + shop, `bench-${shop + 1}.myshopify.com`), rows.slice(i, i + 5_000));
+    for (let i = 0; i < rows.length; i += 5_000)
+      await reviews.importReviews(tenantFor(first + shop, `bench-${shop + 1}.myshopify.com`), rows.slice(i, i + 5_000));
     if ((shop + 1) % 100 === 0) process.stdout.write(`  ${((shop + 1) * ROWS) / SHOPS} reviews\n`);
   }
   // tenancy: statistics of the whole benchmark database
@@ -111,7 +134,13 @@ async function seed(knex: Knex, reviews: ReviewWriteApi) {
 }
 
 /** The first PAGES pages of a list, following its cursor: the paths to call. */
-async function pages(apiUrl: string, authorization: string, firstPath: string, cursorParam: string, nextCursor: (body: any) => string | null): Promise<string[]> {
+async function pages(
+  apiUrl: string,
+  authorization: string,
+  firstPath: string,
+  cursorParam: string,
+  nextCursor: (body: any) => string | null,
+): Promise<string[]> {
   const out = [firstPath];
   for (let p = 1; p < PAGES; p++) {
     const res = await fetch(apiUrl + out[out.length - 1], { headers: { authorization } });
@@ -132,8 +161,18 @@ async function main() {
   const port = await freePort();
   // production settings, as an operator runs the API
   const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PLUGIN_DIRS: '', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, TEMPORAL_PORT: String(await freePort()), TEMPORAL_UI_PORT: String(await freePort()), POSTGRES_PORT: String(await freePort()), SMTP_SINK_PORT: String(await freePort()),
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PLUGIN_DIRS: '',
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    TEMPORAL_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    POSTGRES_PORT: String(await freePort()),
+    SMTP_SINK_PORT: String(await freePort()),
   };
   for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
   const log = createLogger('silent');
@@ -157,11 +196,15 @@ async function main() {
       const { key } = await createKey(tenantFor(first + n - 1, domain), { name: 'bench', scopes: [...SCOPES], rateLimit: 1_000_000_000 });
       const keyAuth = `Bearer ${key}`;
       const adminAuth = `Bearer ${tokenFor(config, domain, 24 * 3600)}`;
-      for (const p of await pages(apiUrl, keyAuth, `/api/public/v1/reviews?limit=${PAGE}`, 'cursor', (b) => b.pageInfo.nextCursor)) publicApi.push({ path: p, authorization: keyAuth });
-      for (const p of await pages(apiUrl, adminAuth, `/api/reviews?limit=${PAGE}&sort=newest`, 'after', (b) => b.pageInfo.nextCursor)) admin.push({ path: p, authorization: adminAuth });
+      for (const p of await pages(apiUrl, keyAuth, `/api/public/v1/reviews?limit=${PAGE}`, 'cursor', (b) => b.pageInfo.nextCursor))
+        publicApi.push({ path: p, authorization: keyAuth });
+      for (const p of await pages(apiUrl, adminAuth, `/api/reviews?limit=${PAGE}&sort=newest`, 'after', (b) => b.pageInfo.nextCursor))
+        admin.push({ path: p, authorization: adminAuth });
     }
     const sample = await (await fetch(apiUrl + publicApi[1].path, { headers: { authorization: publicApi[1].authorization } })).json();
-    console.log(`${SHOPS_CALLED} shops x ${PAGES} pages each (${publicApi.length} public, ${admin.length} admin paths); a public page holds ${sample.items.length} reviews`);
+    console.log(
+      `${SHOPS_CALLED} shops x ${PAGES} pages each (${publicApi.length} public, ${admin.length} admin paths); a public page holds ${sample.items.length} reviews`,
+    );
 
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per pass, alternated\n`);
     const admins: LoadResult[] = [];
@@ -177,10 +220,14 @@ async function main() {
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
     const ratios = publics.map((p, i) => p.rps / admins[i].rps);
     const ratio = median(ratios);
-    console.log(`\npublic API ${fmt(median(publics.map((p) => p.rps)))} req/s, admin ${fmt(median(admins.map((a) => a.rps)))} req/s (medians); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}, median ${ratio.toFixed(2)} (goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'missed'})`);
+    console.log(
+      `\npublic API ${fmt(median(publics.map((p) => p.rps)))} req/s, admin ${fmt(median(admins.map((a) => a.rps)))} req/s (medians); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}, median ${ratio.toFixed(2)} (goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'missed'})`,
+    );
     const adminUs = median(admins.map((a) => a.serverUs!));
     const publicUs = median(publics.map((p) => p.serverUs!));
-    console.log(`API process CPU per request (medians): admin ${adminUs.toFixed(0)} µs, public ${publicUs.toFixed(0)} µs = ratio ${(adminUs / publicUs).toFixed(2)} (the throughput ratio where the API's core is the limit; PostgreSQL's CPU not included)`);
+    console.log(
+      `API process CPU per request (medians): admin ${adminUs.toFixed(0)} µs, public ${publicUs.toFixed(0)} µs = ratio ${(adminUs / publicUs).toFixed(2)} (the throughput ratio where the API's core is the limit; PostgreSQL's CPU not included)`,
+    );
     // Requests the load generator gave up on may still wait for a pooled connection: let them end.
     await new Promise((r) => setTimeout(r, 3000));
   } finally {
@@ -196,8 +243,11 @@ if (process.env.BENCH_LOAD) {
     process.exit(1);
   });
 } else {
-  main().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -16,12 +16,25 @@ export interface StartOptions {
 }
 
 /** Records the start of `deliveryId`'s workflow (in `trx` when given); returns its input and workflow id. */
-export async function startDelivery(services: Pick<KernelServices, 'outbox' | 'settings'>, tenant: Tenant, deliveryId: string, topic: string, options: StartOptions = {}) {
+export async function startDelivery(
+  services: Pick<KernelServices, 'outbox' | 'settings'>,
+  tenant: Tenant,
+  deliveryId: string,
+  topic: string,
+  options: StartOptions = {},
+) {
   const input: WebhookDeliveryInput = {
-    shopId: tenant.shopId, shopDomain: tenant.shopDomain, deliveryId, timing: await webhookTiming(services.settings).get(tenant.shopId, options.trx),
+    shopId: tenant.shopId,
+    shopDomain: tenant.shopDomain,
+    deliveryId,
+    timing: await webhookTiming(services.settings).get(tenant.shopId, options.trx),
     ...(options.once ? { once: true } : {}),
   };
   const workflowId = webhookWorkflowId(tenant.shopDomain, deliveryId, options.redelivery);
-  await services.outbox.start(DeliverWebhook, { workflowId, args: [input], shopDomain: tenant.shopDomain, summary: `Webhook ${topic} ${deliveryId}` }, options.trx);
+  await services.outbox.start(
+    DeliverWebhook,
+    { workflowId, args: [input], shopDomain: tenant.shopDomain, summary: `Webhook ${topic} ${deliveryId}` },
+    options.trx,
+  );
   return { input, workflowId };
 }

@@ -36,7 +36,8 @@ export async function findKey(tenant: Tenant, key: string): Promise<IdempotencyR
  * the one request that does (the others still see a running request).
  */
 export async function reclaimStaleKey(tenant: Tenant, key: string, fingerprint: string, staleMs: number): Promise<boolean> {
-  const updated = await tenant.table(TABLE)
+  const updated = await tenant
+    .table(TABLE)
     .where({ idempotencyKey: key, fingerprint })
     .whereNull('responseStatus')
     .where('createdAt', '<', new Date(Date.now() - staleMs))

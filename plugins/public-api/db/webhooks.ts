@@ -52,17 +52,35 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export function presentSubscription(row: SubscriptionRow): WebhookSubscriptionView {
   return {
-    id: Number(row.id), url: row.url, topics: row.topics, enabled: row.enabled, disabledReason: row.disabledReason, disabledAt: iso(row.disabledAt),
-    consecutiveFailures: row.consecutiveFailures, failingSince: iso(row.failingSince), lastSuccessAt: iso(row.lastSuccessAt),
-    createdAt: iso(row.createdAt)!, updatedAt: iso(row.updatedAt)!,
+    id: Number(row.id),
+    url: row.url,
+    topics: row.topics,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    disabledAt: iso(row.disabledAt),
+    consecutiveFailures: row.consecutiveFailures,
+    failingSince: iso(row.failingSince),
+    lastSuccessAt: iso(row.lastSuccessAt),
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
   };
 }
 
 export function presentDelivery(row: DeliveryRow): WebhookDeliveryView {
   return {
-    id: row.id, subscriptionId: Number(row.subscriptionId), topic: row.topic, status: row.status, attempts: row.attempts, redeliveries: row.redeliveries,
-    lastStatusCode: row.lastStatusCode, lastResponse: row.lastResponse, lastError: row.lastError, lastAttemptAt: iso(row.lastAttemptAt),
-    nextAttemptAt: iso(row.nextAttemptAt), createdAt: iso(row.createdAt)!, payload: row.payload,
+    id: row.id,
+    subscriptionId: Number(row.subscriptionId),
+    topic: row.topic,
+    status: row.status,
+    attempts: row.attempts,
+    redeliveries: row.redeliveries,
+    lastStatusCode: row.lastStatusCode,
+    lastResponse: row.lastResponse,
+    lastError: row.lastError,
+    lastAttemptAt: iso(row.lastAttemptAt),
+    nextAttemptAt: iso(row.nextAttemptAt),
+    createdAt: iso(row.createdAt)!,
+    payload: row.payload,
   };
 }
 
@@ -84,13 +102,24 @@ export async function subscribersOf(tenant: Tenant, topic: string): Promise<Subs
  * data, so a retried event handler finds the delivery it made instead of making a second one.
  */
 export function eventDeliveryId(subscriptionId: number, topic: string, data: unknown): string {
-  const h = crypto.createHash('sha256').update(`${subscriptionId}\n${topic}\n${JSON.stringify(data)}`).digest('hex');
+  const h = crypto
+    .createHash('sha256')
+    .update(`${subscriptionId}\n${topic}\n${JSON.stringify(data)}`)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Records a delivery unless it exists; true when this call made it. */
-export async function insertDelivery(tenant: Tenant, row: { id: string; subscriptionId: number; topic: string; payload: unknown }, trx?: Knex.Transaction): Promise<boolean> {
-  const made = await tenant.insertInto('outgoing_webhook_deliveries', { ...row, payload: JSON.stringify(row.payload) }, trx).onConflict('id').ignore().returning('id');
+export async function insertDelivery(
+  tenant: Tenant,
+  row: { id: string; subscriptionId: number; topic: string; payload: unknown },
+  trx?: Knex.Transaction,
+): Promise<boolean> {
+  const made = await tenant
+    .insertInto('outgoing_webhook_deliveries', { ...row, payload: JSON.stringify(row.payload) }, trx)
+    .onConflict('id')
+    .ignore()
+    .returning('id');
   return made.length > 0;
 }
 
@@ -98,8 +127,19 @@ export async function insertDelivery(tenant: Tenant, row: { id: string; subscrip
 const deliveryCursor = keysetCursor([cursorKey.instant, cursorKey.uuid]);
 
 /** A page of a subscription's deliveries, newest first; the cursor is the last row's (created_at, id). */
-export async function deliveryPage(tenant: Tenant, subscriptionId: number, limit: number, cursor?: string): Promise<{ rows: DeliveryRow[]; nextCursor: string | null }> {
-  const q = deliveries(tenant).where({ subscriptionId }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
+export async function deliveryPage(
+  tenant: Tenant,
+  subscriptionId: number,
+  limit: number,
+  cursor?: string,
+): Promise<{ rows: DeliveryRow[]; nextCursor: string | null }> {
+  const q = deliveries(tenant)
+    .where({ subscriptionId })
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit + 1);
   if (cursor) q.whereRaw('(created_at, id) < (?, ?)', deliveryCursor.decode(cursor));
   const rows: DeliveryRow[] = await q;
   const page = rows.slice(0, limit);

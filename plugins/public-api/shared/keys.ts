@@ -5,10 +5,15 @@ import { SCOPES, type Scope } from './scopes';
 
 export const KEY_NAME_MAX = 60;
 
-export const keyInput = z.object({
-  name: z.string().trim().min(1, 'This field is required').max(KEY_NAME_MAX, `At most ${KEY_NAME_MAX} characters`),
-  scopes: z.array(z.enum(SCOPES, { message: `One of ${SCOPES.join(', ')}` })).min(1, 'Choose at least one scope').transform((s) => [...new Set(s)]),
-}).strict();
+export const keyInput = z
+  .object({
+    name: z.string().trim().min(1, 'This field is required').max(KEY_NAME_MAX, `At most ${KEY_NAME_MAX} characters`),
+    scopes: z
+      .array(z.enum(SCOPES, { message: `One of ${SCOPES.join(', ')}` }))
+      .min(1, 'Choose at least one scope')
+      .transform((s) => [...new Set(s)]),
+  })
+  .strict();
 export type KeyInput = z.input<typeof keyInput>;
 
 export interface ApiKeyView {

@@ -11,7 +11,8 @@ function originProblem(v: string): string | undefined {
   const u = new URL(v);
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return EXAMPLE;
   if (u.protocol === 'http:' && !['localhost', '127.0.0.1'].includes(u.hostname)) return 'The origin must use https (http only for localhost)';
-  if (u.pathname !== '/' || u.search || v.includes('#') || u.username || u.password) return 'An origin has no path, query or fragment: https://shop.example.com';
+  if (u.pathname !== '/' || u.search || v.includes('#') || u.username || u.password)
+    return 'An origin has no path, query or fragment: https://shop.example.com';
   return undefined;
 }
 

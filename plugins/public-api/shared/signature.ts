@@ -17,15 +17,18 @@ export function signPayload(secret: string, rawBody: string, timestamp = Math.fl
  * Whether `header` signs `rawBody` with `secret` at a time within the tolerance of `now` (ms).
  * Several v1 values may be present; any one that matches is enough.
  */
-export function verifySignature(secret: string, rawBody: string, header: string | undefined, { now = Date.now(), toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS } = {}): boolean {
+export function verifySignature(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  { now = Date.now(), toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS } = {},
+): boolean {
   if (!header) return false;
   const parts = header.split(',').map((p) => p.trim().split('='));
   const t = parts.find(([k]) => k === 't')?.[1];
   if (!t || !/^\d+$/.test(t) || Math.abs(now / 1000 - Number(t)) > toleranceSeconds) return false;
   const expected = Buffer.from(hmac(secret, `${t}.${rawBody}`), 'hex');
-  return parts
-    .filter(([k, v]) => k === 'v1' && v && /^[0-9a-f]{64}$/i.test(v))
-    .some(([, v]) => crypto.timingSafeEqual(expected, Buffer.from(v, 'hex')));
+  return parts.filter(([k, v]) => k === 'v1' && v && /^[0-9a-f]{64}$/i.test(v)).some(([, v]) => crypto.timingSafeEqual(expected, Buffer.from(v, 'hex')));
 }
 
 /** A new subscription secret: `whsec_` and 32 random bytes (base64url). The whole string is the HMAC key. */

@@ -6,8 +6,15 @@ import { RequestReviewed, RequestSent } from '@plaudit/contracts/review-requests
 import { ReviewCreated, ReviewDeleted, ReviewPublished, ReviewReplied, ReviewUpdated, type ChangedReview } from '@plaudit/contracts/reviews';
 
 export const WEBHOOK_TOPICS = [
-  'review.created', 'review.published', 'review.updated', 'review.deleted', 'review.replied',
-  'request.sent', 'request.reviewed', 'question.created', 'question.answered',
+  'review.created',
+  'review.published',
+  'review.updated',
+  'review.deleted',
+  'review.replied',
+  'request.sent',
+  'request.reviewed',
+  'question.created',
+  'question.answered',
 ] as const;
 export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
 
@@ -20,9 +27,15 @@ export interface ForwardedEvent {
 
 /** The durable event each topic forwards: the events this plugin listens to (one per topic, checked by the compiler). */
 export const WEBHOOK_EVENTS: Record<WebhookTopic, EventRef<ForwardedEvent>> = {
-  'review.created': ReviewCreated, 'review.published': ReviewPublished, 'review.updated': ReviewUpdated, 'review.deleted': ReviewDeleted,
-  'review.replied': ReviewReplied, 'request.sent': RequestSent, 'request.reviewed': RequestReviewed,
-  'question.created': QuestionCreated, 'question.answered': QuestionAnswered,
+  'review.created': ReviewCreated,
+  'review.published': ReviewPublished,
+  'review.updated': ReviewUpdated,
+  'review.deleted': ReviewDeleted,
+  'review.replied': ReviewReplied,
+  'request.sent': RequestSent,
+  'request.reviewed': RequestReviewed,
+  'question.created': QuestionCreated,
+  'question.answered': QuestionAnswered,
 };
 
 /**

@@ -58,10 +58,12 @@ export interface WebhookDeliveryView {
  * `retryMaxMs` between attempts, for `retryWindowMs` after the first. Not on any merchant screen:
  * operators and tests (seconds instead of hours) store it as the `public-api.webhooks` setting.
  */
-export const webhookTimingSchema = z.object({
-  retryInitialMs: z.number().int().min(1),
-  retryMaxMs: z.number().int().min(1),
-  retryWindowMs: z.number().int().min(1),
-}).strict();
+export const webhookTimingSchema = z
+  .object({
+    retryInitialMs: z.number().int().min(1),
+    retryMaxMs: z.number().int().min(1),
+    retryWindowMs: z.number().int().min(1),
+  })
+  .strict();
 export type WebhookTiming = z.output<typeof webhookTimingSchema>;
 export const WEBHOOK_TIMING: WebhookTiming = { retryInitialMs: 30_000, retryMaxMs: 3_600_000, retryWindowMs: 86_400_000 };

@@ -56,7 +56,13 @@ test('a key is shown once, stored hashed, marks its use once a minute, is rotate
   expect(created.status).toBe(201);
   const { key, id } = created.body;
   expect(key).toMatch(/^pk_live_[A-Za-z0-9_-]{43}$/);
-  expect(created.body).toMatchObject({ name: 'Warehouse sync', prefix: key.slice(0, 12), scopes: ['reviews:read', 'webhooks'], status: 'active', lastUsedAt: null });
+  expect(created.body).toMatchObject({
+    name: 'Warehouse sync',
+    prefix: key.slice(0, 12),
+    scopes: ['reviews:read', 'webhooks'],
+    status: 'active',
+    lastUsedAt: null,
+  });
 
   // at rest: the SHA-256 of the key, never the key
   const row = await api.knex('api_keys').where({ id }).first();

@@ -52,7 +52,9 @@ async function check(method: string, schemaPath: string, response: Response) {
   let problems: string | null = null;
   if (!documented) problems = `status ${response.status} is not documented`;
   else if (documented.content?.['application/json']) {
-    const validate = ajv.getSchema(`openapi.json#/${pointer('paths', schemaPath, method.toLowerCase(), 'responses', String(response.status), 'content', 'application/json', 'schema')}`)!;
+    const validate = ajv.getSchema(
+      `openapi.json#/${pointer('paths', schemaPath, method.toLowerCase(), 'responses', String(response.status), 'content', 'application/json', 'schema')}`,
+    )!;
     const text = await response.clone().text();
     let body: unknown;
     try {
@@ -112,7 +114,7 @@ test('the OpenAPI document is valid OpenAPI 3.1 and names its server, key scheme
   expect(full.openapi).toMatch(/^3\.1\./);
   expect(full.servers[0].url).toBe(`${stack.appUrl}${PREFIX}`);
   expect(full.components.securitySchemes.apiKey.scheme).toBe('bearer');
-  const listReviews = (doc.paths['/reviews'].get as unknown as { security: object[]; 'x-scopes': string[] });
+  const listReviews = doc.paths['/reviews'].get as unknown as { security: object[]; 'x-scopes': string[] };
   expect(listReviews.security).toEqual([{ apiKey: ['reviews:read'] }]);
   expect(listReviews['x-scopes']).toEqual(['reviews:read']);
 });
@@ -139,7 +141,9 @@ test('every documented operation answers real calls with the documented bodies',
     const page = await storefront.GET('/storefront/products/{productId}/reviews', { params: { path: { productId: '7982301' }, query: { shop: domain } } });
     return page.data?.items.some((r) => r.id === id);
   });
-  await eventually(async () => (await storefront.GET('/storefront/summaries', { params: { query: { shop: domain, productIds: '7982301' } } })).data?.items[0]?.count === 1);
+  await eventually(
+    async () => (await storefront.GET('/storefront/summaries', { params: { query: { shop: domain, productIds: '7982301' } } })).data?.items[0]?.count === 1,
+  );
 
   // review requests, for an order of the emulated store
   const { order } = await stack.control('/orders', { shop: domain });
@@ -160,17 +164,35 @@ test('every documented operation answers real calls with the documented bodies',
   // questions, asked on the emulated storefront (through Shopify's app proxy)
   const [product] = (await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 1 })).nodes as { id: string }[];
   const ask = { productId: product.id, name: 'Quinn', email: 'quinn@example.com', question: 'Does it shrink?' };
-  const questionId = (await (await fetch(`${stack.emulator.url}/shops/${domain}/apps/plaudit/questions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask) })).json()).data.id as number;
+  const questionId = (
+    await (
+      await fetch(`${stack.emulator.url}/shops/${domain}/apps/plaudit/questions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ask),
+      })
+    ).json()
+  ).data.id as number;
   expect((await plaudit.GET('/questions', { params: { query: { limit: 5, answered: 'false' } } })).data!.items.map((q) => q.id)).toContain(questionId);
-  expect((await plaudit.GET('/questions/{id}', { params: { path: { id: questionId } } })).data!).toMatchObject({ id: questionId, status: 'pending', answers: [] });
+  expect((await plaudit.GET('/questions/{id}', { params: { path: { id: questionId } } })).data!).toMatchObject({
+    id: questionId,
+    status: 'pending',
+    answers: [],
+  });
 
-  const hook = await plaudit.POST('/webhooks', { body: { url: receiver.url, topics: ['review.created'] }, params: { header: { 'Idempotency-Key': crypto.randomUUID() } } });
+  const hook = await plaudit.POST('/webhooks', {
+    body: { url: receiver.url, topics: ['review.created'] },
+    params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
+  });
   expect(hook.response.status).toBe(201);
   const hookId = hook.data!.id;
   expect(hook.data!.secret).toMatch(/.{20,}/);
   expect((await plaudit.GET('/webhooks')).data!.items.map((w) => w.id)).toContain(hookId);
   expect((await plaudit.GET('/webhooks/{id}', { params: { path: { id: hookId } } })).data!.topics).toEqual(['review.created']);
-  await plaudit.POST('/reviews', { body: { productId: '7982301', rating: 4, content: 'A review for the webhook', firstName: 'Ada' }, params: { header: { 'Idempotency-Key': crypto.randomUUID() } } });
+  await plaudit.POST('/reviews', {
+    body: { productId: '7982301', rating: 4, content: 'A review for the webhook', firstName: 'Ada' },
+    params: { header: { 'Idempotency-Key': crypto.randomUUID() } },
+  });
   const delivered = await eventually(async () => {
     const { data } = await plaudit.GET('/webhooks/{id}/deliveries', { params: { path: { id: hookId } } });
     return data?.items.find((d) => d.status === 'delivered');
@@ -282,7 +304,10 @@ test('the storefront operations allow the shop headless origins, and no other', 
   expect(preflight.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
   expect(preflight.headers.get('access-control-allow-methods')).toContain('GET');
   // keyed operations are for servers: a clean preflight, and no CORS
-  const keyed = await fetch(`${stack.appUrl}${PREFIX}/reviews`, { method: 'OPTIONS', headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'GET' } });
+  const keyed = await fetch(`${stack.appUrl}${PREFIX}/reviews`, {
+    method: 'OPTIONS',
+    headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'GET' },
+  });
   expect(keyed.status).toBe(204);
   expect(keyed.headers.get('access-control-allow-origin')).toBeNull();
   expect(keyed.headers.get('allow')).toContain('POST');
@@ -301,13 +326,18 @@ test('the documentation page renders the document with a self-hosted viewer unde
     expect(res.status).toBe(200);
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
   }
-  for (const other of ['package.json', '__proto__', 'constructor', '..%2Fpackage.json']) expect((await fetch(`${stack.appUrl}${PREFIX}/docs/assets/${other}`)).status).toBe(404);
+  for (const other of ['package.json', '__proto__', 'constructor', '..%2Fpackage.json'])
+    expect((await fetch(`${stack.appUrl}${PREFIX}/docs/assets/${other}`)).status).toBe(404);
   const info = (doc as unknown as { info: { description: string } }).info.description;
-  for (const part of ['/settings/managingKey', 'curl', 'Idempotency-Key', 'RateLimit-Remaining', 'ProductReviews', '/storefront/summaries']) expect(info).toContain(part);
+  for (const part of ['/settings/managingKey', 'curl', 'Idempotency-Key', 'RateLimit-Remaining', 'ProductReviews', '/storefront/summaries'])
+    expect(info).toContain(part);
 });
 
 test('the checked-in client files are what the operations generate', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '../client/generate.ts'), '--check'], { cwd: path.resolve(__dirname, '../../..'), encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '../client/generate.ts'), '--check'], {
+    cwd: path.resolve(__dirname, '../../..'),
+    encoding: 'utf8',
+  });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
 });

@@ -49,7 +49,9 @@ function verifyPlauditSignature(secret: string, rawBody: string, header: string 
   const t = pairs.find(([key]) => key === 't')?.[1];
   if (!t || !/^\d+$/.test(t) || Math.abs(nowSeconds - Number(t)) > 300) return false;
   const expected = crypto.createHmac('sha256', secret).update(`${t}.${rawBody}`, 'utf8').digest();
-  return pairs.filter(([key, value]) => key === 'v1' && /^[0-9a-f]{64}$/i.test(value ?? '')).some(([, value]) => crypto.timingSafeEqual(expected, Buffer.from(value, 'hex')));
+  return pairs
+    .filter(([key, value]) => key === 'v1' && /^[0-9a-f]{64}$/i.test(value ?? ''))
+    .some(([, value]) => crypto.timingSafeEqual(expected, Buffer.from(value, 'hex')));
 }
 
 /** An enterprise shop of the emulator with its products, its admin and a key with `scopes`. */
@@ -60,18 +62,31 @@ async function integrator(scopes = ['questions:read']) {
   const page = await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 10 });
   const created = await admin.post('/api/api-keys', { name: 'Questions', scopes });
   expect(created.status).toBe(201);
-  return { domain, shopId: Number(shop.id), admin, http: client(stack.appUrl, created.body.key), products: page.nodes as { id: string; title: string; handle: string }[] };
+  return {
+    domain,
+    shopId: Number(shop.id),
+    admin,
+    http: client(stack.appUrl, created.body.key),
+    products: page.nodes as { id: string; title: string; handle: string }[],
+  };
 }
 type Integrator = Awaited<ReturnType<typeof integrator>>;
 
 let ip = 0;
 /** A shopper's question through the app proxy (signed as Shopify signs it), each from its own address. */
 async function ask(shop: Integrator, productId: string, question = 'Is it safe in the dishwasher?') {
-  const params: Record<string, string> = { shop: shop.domain, logged_in_customer_id: '', path_prefix: '/apps/plaudit', timestamp: String(Math.floor(Date.now() / 1000)) };
+  const params: Record<string, string> = {
+    shop: shop.domain,
+    logged_in_customer_id: '',
+    path_prefix: '/apps/plaudit',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
   const qs = new URLSearchParams({ ...params, signature: appProxySignature(params, EMULATOR_API_SECRET) });
   const email = `asker-${++ip}-${Date.now()}@example.com`;
   const res = await fetch(`${stack.appUrl}/storefront/proxy/questions?${qs}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${ip % 250}` }, body: JSON.stringify({ productId, name: 'Quinn', email, question }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${ip % 250}` },
+    body: JSON.stringify({ productId, name: 'Quinn', email, question }),
   });
   expect(res.status).toBe(201);
   return { id: (await res.json()).data.id as number, email };
@@ -120,9 +135,28 @@ test('questions are listed by filters and cursor and read one by one with their 
   const one = await shop.http.get(`${V1}/questions/${q[1]}`);
   expect(one.status).toBe(200);
   expect(one.body).toMatchObject({
-    id: q[1], productId: p0.id, productTitle: p0.title, productHandle: p0.handle, askerName: 'Quinn', askerEmail: asked[1].email, body: 'Question number 1?',
-    locale: expect.any(String), status: 'published', answerCount: 1, answeredAt: expect.any(String),
-    answers: [{ id: expect.any(Number), author: 'merchant', authorName: expect.any(String), body: 'Yes, on the top rack.', helpfulCount: 0, createdAt: expect.any(String), updatedAt: expect.any(String) }],
+    id: q[1],
+    productId: p0.id,
+    productTitle: p0.title,
+    productHandle: p0.handle,
+    askerName: 'Quinn',
+    askerEmail: asked[1].email,
+    body: 'Question number 1?',
+    locale: expect.any(String),
+    status: 'published',
+    answerCount: 1,
+    answeredAt: expect.any(String),
+    answers: [
+      {
+        id: expect.any(Number),
+        author: 'merchant',
+        authorName: expect.any(String),
+        body: 'Yes, on the top rack.',
+        helpfulCount: 0,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ],
   });
   expect(one.body.answers[0]).not.toHaveProperty('authorEmail');
   expect((await shop.http.get(`${V1}/questions/${q[0]}`)).body).toMatchObject({ status: 'pending', answerCount: 0, answers: [], answeredAt: null });
@@ -172,7 +206,9 @@ test('a question asked on the storefront is sent as question.created, its answer
   const product = shop.products[0];
   // the storefront's own route: the shop's domain on the emulator, through Shopify's app proxy
   const res = await fetch(`${stack.emulator.url}/shops/${shop.domain}/apps/plaudit/questions`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: product.id, name: 'Quinn', email: 'quinn@example.com', question: 'Does it come in blue?' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: product.id, name: 'Quinn', email: 'quinn@example.com', question: 'Does it come in blue?' }),
   });
   expect(res.status).toBe(201);
   const questionId = (await res.json()).data.id as number;
@@ -183,8 +219,19 @@ test('a question asked on the storefront is sent as question.created, its answer
   expect(created.headers['plaudit-shop-domain']).toBe(shop.domain);
   expect(created.headers['plaudit-webhook-id']).toBe(created.body.id);
   expect(created.body).toEqual({
-    id: expect.any(String), topic: 'question.created', createdAt: expect.any(String), shopDomain: shop.domain,
-    data: { questionId, productId: product.id, status: 'pending', productTitle: product.title, productHandle: product.handle, locale: expect.any(String), at: expect.any(String) },
+    id: expect.any(String),
+    topic: 'question.created',
+    createdAt: expect.any(String),
+    shopDomain: shop.domain,
+    data: {
+      questionId,
+      productId: product.id,
+      status: 'pending',
+      productTitle: product.title,
+      productHandle: product.handle,
+      locale: expect.any(String),
+      at: expect.any(String),
+    },
   });
   expect(verifyPlauditSignature(sub.body.secret, created.rawBody, created.headers['plaudit-signature'] as string)).toBe(true);
   expect(verifyPlauditSignature(`${sub.body.secret}x`, created.rawBody, created.headers['plaudit-signature'] as string)).toBe(false);
@@ -194,13 +241,22 @@ test('a question asked on the storefront is sent as question.created, its answer
   const answerId = answered.body.answers[0].id;
   const [hit] = await eventually(async () => mine('question.answered').length > 0 && mine('question.answered'), 60_000);
   expect(hit.body.data).toEqual({
-    questionId, answerId, author: 'merchant', productId: product.id, productTitle: product.title, productHandle: product.handle, locale: expect.any(String),
-    askedAt: created.body.data.at, at: expect.any(String),
+    questionId,
+    answerId,
+    author: 'merchant',
+    productId: product.id,
+    productTitle: product.title,
+    productHandle: product.handle,
+    locale: expect.any(String),
+    askedAt: created.body.data.at,
+    at: expect.any(String),
   });
   expect(verifyPlauditSignature(sub.body.secret, hit.rawBody, hit.headers['plaudit-signature'] as string)).toBe(true);
   // editing the answer sends nothing more; the API reads what the webhook named
   await shop.admin.put(`/api/questions/${questionId}/answer`, { body: 'Yes, in navy and sky.' });
-  expect((await shop.http.get(`${V1}/questions/${questionId}`)).body.answers.map((a: { id: number; body: string }) => [a.id, a.body])).toEqual([[answerId, 'Yes, in navy and sky.']]);
+  expect((await shop.http.get(`${V1}/questions/${questionId}`)).body.answers.map((a: { id: number; body: string }) => [a.id, a.body])).toEqual([
+    [answerId, 'Yes, in navy and sky.'],
+  ]);
   const deliveries = (await shop.admin.get(`/api/webhooks/${sub.body.id}/deliveries`)).body.items;
   expect(deliveries.map((d: { topic: string }) => d.topic).sort()).toEqual(['question.answered', 'question.created']);
   expect(mine('question.answered')).toHaveLength(1);
@@ -230,7 +286,10 @@ test('without the questions plugin the operations answer 404, are not documented
     const refused = await admin.post('/api/webhooks', { url: 'https://example.com/hook', topics: ['review.created', 'question.created'] });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ 'topics.1': 'Unknown topic' });
-    const viaKey = await client(alone.url, (await admin.post('/api/api-keys', { name: 'w', scopes: ['webhooks'] })).body.key).post(`${V1}/webhooks`, { url: 'https://example.com/hook', topics: ['question.answered'] });
+    const viaKey = await client(alone.url, (await admin.post('/api/api-keys', { name: 'w', scopes: ['webhooks'] })).body.key).post(`${V1}/webhooks`, {
+      url: 'https://example.com/hook',
+      topics: ['question.answered'],
+    });
     expect(viaKey.status).toBe(400);
     expect(viaKey.body.error.details).toEqual({ 'topics.0': 'Unknown topic' });
     expect((await admin.post('/api/webhooks', { url: 'https://example.com/hook', topics: ['review.created'] })).status).toBe(201);

@@ -27,7 +27,14 @@ async function integrator() {
   const admin = client(stack.appUrl, appToken);
   // sent a year after fulfillment (the review-requests settings API): every request stays cancellable
   const settings = await admin.post('/api/emails', {
-    sendAfter: 'custom', sendAfterCustom: 12, timeUnit: 'month', sendMethod: 'fulfillment', alternativeSendAfter: 14, alternativeUnit: 'day', isCustomTiming: false, timingCountries: [],
+    sendAfter: 'custom',
+    sendAfterCustom: 12,
+    timeUnit: 'month',
+    sendMethod: 'fulfillment',
+    alternativeSendAfter: 14,
+    alternativeUnit: 'day',
+    isCustomTiming: false,
+    timingCountries: [],
   });
   expect(settings.status).toBe(200);
   const key = await admin.post('/api/api-keys', { name: 'Orders sync', scopes: ['requests:read', 'requests:write'] });
@@ -44,7 +51,13 @@ test('a request is created for an order, read, listed by status and order, paged
 
   const created = await http.post(`${V1}/requests`, { orderId: first.id });
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ orderId: first.id, orderName: first.name, status: expect.stringMatching(/^(awaitingTrigger|scheduled)$/), reminderCount: 0, sentAt: null });
+  expect(created.body).toMatchObject({
+    orderId: first.id,
+    orderName: first.name,
+    status: expect.stringMatching(/^(awaitingTrigger|scheduled)$/),
+    reminderCount: 0,
+    sentAt: null,
+  });
   expect(created.body.products.length).toBeGreaterThan(0);
   // the same order again is that request, not a second one; a gid names the same order
   const again = await http.post(`${V1}/requests`, { orderId: `gid://shopify/Order/${first.id}` });
@@ -73,7 +86,9 @@ test('a request is created for an order, read, listed by status and order, paged
   expect(cancelled.status).toBe(200);
   expect(cancelled.body).toMatchObject({ id: b.id, status: 'cancelled' });
   expect((await http.get(`${V1}/requests?status=cancelled`)).body.items.map((r: { id: number }) => r.id)).toEqual([b.id]);
-  expect((await http.get(`${V1}/requests?status=awaitingTrigger,scheduled`)).body.items.map((r: { id: number }) => r.id).sort()).toEqual([created.body.id, c.id].sort());
+  expect((await http.get(`${V1}/requests?status=awaitingTrigger,scheduled`)).body.items.map((r: { id: number }) => r.id).sort()).toEqual(
+    [created.body.id, c.id].sort(),
+  );
   const twice = await http.post(`${V1}/requests/${b.id}/cancel`);
   expect(twice.status).toBe(409);
   expect(twice.body.error.code).toBe('WRONG_STATUS');

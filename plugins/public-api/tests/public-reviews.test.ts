@@ -44,18 +44,54 @@ async function allPages(http: Http, query: string) {
 test('reviews are created as the merchant or imported, read one by one and listed by filters and cursor', async () => {
   const { http, admin } = await integrator();
 
-  const own = await http.post(`${V1}/reviews`, { productId: '7982301', productTitle: 'Linen shirt', rating: 5, title: 'Lovely', content: 'Lovely fabric.', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+  const own = await http.post(`${V1}/reviews`, {
+    productId: '7982301',
+    productTitle: 'Linen shirt',
+    rating: 5,
+    title: 'Lovely',
+    content: 'Lovely fabric.',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+  });
   expect(own.status).toBe(201);
   expect(own.body).toMatchObject({ productId: PRODUCT, source: 'admin', status: 'published', imported: false, verified: false, reply: null, rating: 5 });
   expect(own.body.publishedAt).toEqual(expect.any(String));
-  const verified = await http.post(`${V1}/reviews`, { productId: PRODUCT, rating: 4, content: 'Fits well.', verified: true, status: 'unpublished', media: [{ url: 'https://cdn.example/p.jpg' }] });
+  const verified = await http.post(`${V1}/reviews`, {
+    productId: PRODUCT,
+    rating: 4,
+    content: 'Fits well.',
+    verified: true,
+    status: 'unpublished',
+    media: [{ url: 'https://cdn.example/p.jpg' }],
+  });
   expect(verified.status).toBe(201);
-  expect(verified.body).toMatchObject({ verified: true, status: 'unpublished', publishedAt: null, media: [{ url: 'https://cdn.example/p.jpg', type: 'image' }] });
+  expect(verified.body).toMatchObject({
+    verified: true,
+    status: 'unpublished',
+    publishedAt: null,
+    media: [{ url: 'https://cdn.example/p.jpg', type: 'image' }],
+  });
   const imported = await http.post(`${V1}/reviews`, {
-    source: 'amazon', productId: PRODUCT, rating: 3, content: '', createdAt: '2025-06-01T10:00:00Z', firstName: 'Grace', reply: { content: 'Thanks, Grace' }, incentivized: true,
+    source: 'amazon',
+    productId: PRODUCT,
+    rating: 3,
+    content: '',
+    createdAt: '2025-06-01T10:00:00Z',
+    firstName: 'Grace',
+    reply: { content: 'Thanks, Grace' },
+    incentivized: true,
   });
   expect(imported.status).toBe(201);
-  expect(imported.body).toMatchObject({ source: 'amazon', imported: true, verified: false, incentivized: true, status: 'published', createdAt: '2025-06-01T10:00:00.000Z', reply: { content: 'Thanks, Grace' } });
+  expect(imported.body).toMatchObject({
+    source: 'amazon',
+    imported: true,
+    verified: false,
+    incentivized: true,
+    status: 'published',
+    createdAt: '2025-06-01T10:00:00.000Z',
+    reply: { content: 'Thanks, Grace' },
+  });
   const store = await http.post(`${V1}/reviews`, { kind: 'store', rating: 2, content: 'Slow shipping.' });
   expect(store.body).toMatchObject({ kind: 'store', productId: null });
 
@@ -94,13 +130,23 @@ test('bad input is a 400 naming each field, never a 5xx', async () => {
     return r.body.error.details;
   };
 
-  expect(await details(post({ productId: PRODUCT, rating: 6, content: 'x', email: 'nope', colour: 'red' }))).toMatchObject({ rating: expect.any(String), email: 'Invalid email', colour: 'Unknown field' });
+  expect(await details(post({ productId: PRODUCT, rating: 6, content: 'x', email: 'nope', colour: 'red' }))).toMatchObject({
+    rating: expect.any(String),
+    email: 'Invalid email',
+    colour: 'Unknown field',
+  });
   expect(await details(post({ productId: PRODUCT, rating: 5 }))).toEqual({ content: 'This field is required' });
   expect(await details(post({ rating: 5, content: 'no product' }))).toEqual({ productId: 'This field is required' });
   expect(await details(post({ productId: 'not-a-product', rating: 5, content: 'x' }))).toHaveProperty('productId');
-  expect(await details(post({ source: 'admin', productId: PRODUCT, rating: 5, content: 'x', reply: { content: 'hi' } }))).toEqual({ reply: 'Only imported reviews carry this field' });
-  expect(await details(post({ source: 'imported', productId: PRODUCT, rating: 5, verified: true }))).toEqual({ verified: 'Imported reviews cannot be verified' });
-  expect(await details(post({ source: 'imported', productId: PRODUCT, rating: 5, createdAt: '2999-01-01T00:00:00Z' }))).toEqual({ createdAt: 'The date must not be in the future' });
+  expect(await details(post({ source: 'admin', productId: PRODUCT, rating: 5, content: 'x', reply: { content: 'hi' } }))).toEqual({
+    reply: 'Only imported reviews carry this field',
+  });
+  expect(await details(post({ source: 'imported', productId: PRODUCT, rating: 5, verified: true }))).toEqual({
+    verified: 'Imported reviews cannot be verified',
+  });
+  expect(await details(post({ source: 'imported', productId: PRODUCT, rating: 5, createdAt: '2999-01-01T00:00:00Z' }))).toEqual({
+    createdAt: 'The date must not be in the future',
+  });
   expect(await details(post({ source: 'ebay', productId: PRODUCT, rating: 5 }))).toHaveProperty('source');
   expect(await details(post({ productId: PRODUCT, rating: 5, content: 'x', media: [{ url: 'javascript:alert(1)' }] }))).toHaveProperty(['media.0.url']);
 
@@ -123,7 +169,8 @@ test('bad input is a 400 naming each field, never a 5xx', async () => {
 test("status, reply and delete take the admin's paths: summaries recounted, the recycle bin, then gone", async () => {
   const { http } = await integrator();
   const summary = async () => (await http.get(`${V1}/products/summaries?productIds=7982301,gid://shopify/Product/1`)).body.items;
-  const held = (await http.post(`${V1}/reviews`, { productId: PRODUCT, rating: 4, content: 'Held back', status: 'unpublished', email: 'ada@example.com' })).body;
+  const held = (await http.post(`${V1}/reviews`, { productId: PRODUCT, rating: 4, content: 'Held back', status: 'unpublished', email: 'ada@example.com' }))
+    .body;
   expect(await summary()).toEqual([
     { productId: PRODUCT, count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, mediaCount: 0 },
     { productId: 'gid://shopify/Product/1', count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, mediaCount: 0 },
@@ -192,14 +239,30 @@ test('a key without the write scope reads but does not write', async () => {
 test("the storefront operations answer a shop's published reviews without a key", async () => {
   const { shop, http } = await integrator();
   const anyone = client(api.url);
-  const shown = (await http.post(`${V1}/reviews`, { productId: PRODUCT, rating: 5, content: 'Lovely', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', media: [{ url: '/media/photo.jpg' }] })).body;
+  const shown = (
+    await http.post(`${V1}/reviews`, {
+      productId: PRODUCT,
+      rating: 5,
+      content: 'Lovely',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      media: [{ url: '/media/photo.jpg' }],
+    })
+  ).body;
   await http.post(`${V1}/reviews`, { productId: PRODUCT, rating: 1, content: 'Hidden', status: 'unpublished' });
   const domain = shop.shopifyDomain;
 
   const page = await anyone.get(`${V1}/storefront/products/7982301/reviews?shop=${domain}`);
   expect(page.status).toBe(200);
   expect(page.body.items).toHaveLength(1);
-  expect(page.body.items[0]).toMatchObject({ id: shown.id, author: 'Ada L.', rating: 5, content: 'Lovely', media: [{ url: `${api.config.appUrl}/media/photo.jpg`, type: 'image' }] });
+  expect(page.body.items[0]).toMatchObject({
+    id: shown.id,
+    author: 'Ada L.',
+    rating: 5,
+    content: 'Lovely',
+    media: [{ url: `${api.config.appUrl}/media/photo.jpg`, type: 'image' }],
+  });
   expect(page.body.items[0]).not.toHaveProperty('email');
   expect(page.body.pageInfo).toEqual({ nextCursor: null, hasNextPage: false });
   const summaries = await anyone.get(`${V1}/storefront/summaries?shop=${domain}&productIds=7982301,42`);

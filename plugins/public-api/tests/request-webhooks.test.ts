@@ -37,7 +37,10 @@ const mailFor = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) =
 // The mail's review button is a click link leading to the write page. The shared test worker's
 // APP_URL is not this test's API: keep the target's path, use our origin.
 const writeLinkIn = (file: string) => {
-  const raw = fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const raw = fs
+    .readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   const targets = [...raw.matchAll(/\/r\/click\/([\w-]+\.[\w-]+)/g)].map((m) => String((readLink(m[1]).data as { to: string }).to));
   return stack.appUrl + /\/r\/write\/[^"\s>]+/.exec(targets.find((t) => t.includes('/r/write/'))!)![0];
 };
@@ -45,9 +48,19 @@ const writeLinkIn = (file: string) => {
 test('request.sent, review.created and request.reviewed arrive for one order, naming the same request', async () => {
   const { domain, shop, appToken } = await stack.installShop();
   await updateShop(stack.api, shop.id, { plan: 'enterprise' });
-  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0, reminderAfter: { amount: 3, unit: 'second' } });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 0,
+    reminderAfter: { amount: 3, unit: 'second' },
+  });
   const hook = `/requests/${shop.id}`;
-  const created = await client(stack.appUrl, appToken).post('/api/webhooks', { url: base + hook, topics: ['request.sent', 'request.reviewed', 'review.created'] });
+  const created = await client(stack.appUrl, appToken).post('/api/webhooks', {
+    url: base + hook,
+    topics: ['request.sent', 'request.reviewed', 'review.created'],
+  });
   expect(created.status).toBe(201);
 
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true, country: 'US' });

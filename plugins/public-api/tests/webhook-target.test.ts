@@ -20,7 +20,20 @@ test('outside production: https anywhere, plain http only to this machine, no cr
 test('in production: https only, and never a private, loopback or link-local address', async () => {
   expect(urlProblem('https://hooks.example.com/plaudit', true)).toBeUndefined();
   expect(urlProblem('http://localhost:3000/h', true)).toBe('https');
-  for (const url of ['https://localhost/h', 'https://localhost./h', 'https://api.localhost/h', 'https://127.0.0.1/h', 'https://10.1.2.3/h', 'https://192.168.1.1/h', 'https://172.16.0.1/h', 'https://169.254.169.254/latest', 'https://[::1]/h', 'https://[fd00::1]/h', 'https://[::ffff:127.0.0.1]/h', 'https://2130706433/h']) {
+  for (const url of [
+    'https://localhost/h',
+    'https://localhost./h',
+    'https://api.localhost/h',
+    'https://127.0.0.1/h',
+    'https://10.1.2.3/h',
+    'https://192.168.1.1/h',
+    'https://172.16.0.1/h',
+    'https://169.254.169.254/latest',
+    'https://[::1]/h',
+    'https://[fd00::1]/h',
+    'https://[::ffff:127.0.0.1]/h',
+    'https://2130706433/h',
+  ]) {
     expect([url, urlProblem(url, true)]).toEqual([url, 'private']);
   }
   expect(isPrivateAddress('8.8.8.8')).toBe(false);

@@ -72,7 +72,8 @@ afterAll(async () => {
 
 const at = (path: string) => received.filter((r) => r.path === path);
 /** the "endpoint switched off" mails a merchant received (new-review notifications go to the same address) */
-const offMails = (email: string) => listMail(process.env.DATA_DIR!).filter((m) => m.envelopeTo.includes(email) && m.messageId?.startsWith('<webhook-disabled-'));
+const offMails = (email: string) =>
+  listMail(process.env.DATA_DIR!).filter((m) => m.envelopeTo.includes(email) && m.messageId?.startsWith('<webhook-disabled-'));
 const uniq = (name: string) => `${name}-${Date.now()}-${crypto.randomBytes(3).toString('hex')}`;
 
 async function enterpriseShop(timing = { retryInitialMs: 200, retryMaxMs: 1000, retryWindowMs: 60_000 }) {
@@ -95,7 +96,8 @@ async function createReview(http: ReturnType<typeof client>, content = 'Lovely f
   return res.body.id as number;
 }
 
-const deliveriesOf = async (http: ReturnType<typeof client>, subscriptionId: number) => (await http.get(`/api/webhooks/${subscriptionId}/deliveries`)).body.items as any[];
+const deliveriesOf = async (http: ReturnType<typeof client>, subscriptionId: number) =>
+  (await http.get(`/api/webhooks/${subscriptionId}/deliveries`)).body.items as any[];
 
 test('a new review arrives signed: the doc recipe verifies it, a wrong secret or an old timestamp does not', async () => {
   const { shop, http } = await enterpriseShop();
@@ -108,7 +110,11 @@ test('a new review arrives signed: the doc recipe verifies it, a wrong secret or
   expect(hit.headers['plaudit-topic']).toBe('review.created');
   expect(hit.headers['plaudit-shop-domain']).toBe(shop.shopifyDomain);
   expect(hit.headers['plaudit-webhook-id']).toBe(hit.body.id);
-  expect(hit.body).toMatchObject({ topic: 'review.created', shopDomain: shop.shopifyDomain, data: { reviewId, productId: 'gid://shopify/Product/7001', status: 'published', rating: 5 } });
+  expect(hit.body).toMatchObject({
+    topic: 'review.created',
+    shopDomain: shop.shopifyDomain,
+    data: { reviewId, productId: 'gid://shopify/Product/7001', status: 'published', rating: 5 },
+  });
   expect(verifyPlauditSignature(sub.secret, hit.rawBody, hit.headers['plaudit-signature'] as string)).toBe(true);
   expect(verifyPlauditSignature(`${sub.secret}x`, hit.rawBody, hit.headers['plaudit-signature'] as string)).toBe(false);
   expect(verifyPlauditSignature(sub.secret, hit.rawBody.replace('"rating":5', '"rating":1'), hit.headers['plaudit-signature'] as string)).toBe(false);
@@ -134,8 +140,10 @@ test('moderation, replies and deletes are sent as review.published, review.updat
   const { http } = await enterpriseShop();
   const path = `/ok/${uniq('changes')}`;
   await subscribe(http, base + path, ['review.published', 'review.updated', 'review.replied', 'review.deleted']);
-  const first = (await http.post('/api/reviews', { rating: 4, content: 'Held at first.', productId: 'gid://shopify/Product/7002', status: 'unpublished' })).body.id;
-  const second = (await http.post('/api/reviews', { rating: 3, content: 'Also held.', productId: 'gid://shopify/Product/7002', status: 'unpublished' })).body.id;
+  const first = (await http.post('/api/reviews', { rating: 4, content: 'Held at first.', productId: 'gid://shopify/Product/7002', status: 'unpublished' })).body
+    .id;
+  const second = (await http.post('/api/reviews', { rating: 3, content: 'Also held.', productId: 'gid://shopify/Product/7002', status: 'unpublished' })).body
+    .id;
   expect((await http.post('/api/reviews/bulk/publish', { ids: [first, second] })).body.count).toBe(2);
   expect((await http.post(`/api/reviews/${first}/feature`)).status).toBe(200);
   expect((await http.post(`/api/reviews/${first}/reply`, { content: 'Thank you!' })).status).toBe(200);
@@ -143,13 +151,15 @@ test('moderation, replies and deletes are sent as review.published, review.updat
 
   const hits = await eventually(async () => at(path).length >= 5 && at(path));
   const summary = hits.map((h) => `${h.body.topic} ${h.body.data.reviewId} ${h.body.data.change} ${h.body.data.status}`).sort();
-  expect(summary).toEqual([
-    `review.deleted ${second} delete trash`,
-    `review.published ${first} publish published`,
-    `review.published ${second} publish published`,
-    `review.replied ${first} reply published`,
-    `review.updated ${first} feature published`,
-  ].sort());
+  expect(summary).toEqual(
+    [
+      `review.deleted ${second} delete trash`,
+      `review.published ${first} publish published`,
+      `review.published ${second} publish published`,
+      `review.replied ${first} reply published`,
+      `review.updated ${first} feature published`,
+    ].sort(),
+  );
   expect(new Set(hits.map((h) => h.body.id)).size).toBe(5);
 });
 
@@ -158,7 +168,17 @@ test('review-request events are forwarded with their data, once per event even w
   const path = `/ok/${uniq('requests')}`;
   await subscribe(http, base + path, ['request.sent', 'request.reviewed']);
   const { events } = api.runtime.services;
-  const sent: RequestSentPayload = { shopId: shop.id, shopDomain: shop.shopifyDomain, requestId: 41, orderId: '5001', orderName: '#1001', productIds: ['gid://shopify/Product/1'], reminder: 0, status: 'success', at: new Date().toISOString() };
+  const sent: RequestSentPayload = {
+    shopId: shop.id,
+    shopDomain: shop.shopifyDomain,
+    requestId: 41,
+    orderId: '5001',
+    orderName: '#1001',
+    productIds: ['gid://shopify/Product/1'],
+    reminder: 0,
+    status: 'success',
+    at: new Date().toISOString(),
+  };
   await events.emit(RequestSent, sent, { key: `test-${shop.id}:41:0`, shopDomain: shop.shopifyDomain });
   // the same occurrence again (a retried emitter): the receiver still gets one delivery
   await events.emit(RequestSent, sent, { key: `test-${shop.id}:41:0:again`, shopDomain: shop.shopifyDomain });
@@ -166,13 +186,33 @@ test('review-request events are forwarded with their data, once per event even w
   await events.emit(RequestReviewed, { ...request, status: 'reviewed' }, { key: `test-${shop.id}:41`, shopDomain: shop.shopifyDomain });
   // every event handled (the kernel's deliverEvent workflows done), every delivery made
   const client = api.runtime.services.temporal.client.workflow;
-  for (const id of [`event:${RequestSent.name}:test-${shop.id}:41:0`, `event:${RequestSent.name}:test-${shop.id}:41:0:again`, `event:${RequestReviewed.name}:test-${shop.id}:41`]) {
-    await eventually(() => client.getHandle(id).describe().then(() => true, () => false));
+  for (const id of [
+    `event:${RequestSent.name}:test-${shop.id}:41:0`,
+    `event:${RequestSent.name}:test-${shop.id}:41:0:again`,
+    `event:${RequestReviewed.name}:test-${shop.id}:41`,
+  ]) {
+    await eventually(() =>
+      client
+        .getHandle(id)
+        .describe()
+        .then(
+          () => true,
+          () => false,
+        ),
+    );
     await client.getHandle(id).result();
   }
   const hits = await eventually(async () => at(path).length >= 2 && at(path));
   expect(hits.map((h) => h.body.topic).sort()).toEqual(['request.reviewed', 'request.sent']);
-  expect(hits.find((h) => h.body.topic === 'request.sent')!.body.data).toEqual({ requestId: 41, orderId: '5001', orderName: '#1001', productIds: ['gid://shopify/Product/1'], reminder: 0, status: 'success', at: sent.at });
+  expect(hits.find((h) => h.body.topic === 'request.sent')!.body.data).toEqual({
+    requestId: 41,
+    orderId: '5001',
+    orderName: '#1001',
+    productIds: ['gid://shopify/Product/1'],
+    reminder: 0,
+    status: 'success',
+    at: sent.at,
+  });
   const [subscription] = (await http.get('/api/webhooks')).body.items;
   expect((await deliveriesOf(http, subscription.id)).map((d) => d.topic).sort()).toEqual(['request.reviewed', 'request.sent']);
 });

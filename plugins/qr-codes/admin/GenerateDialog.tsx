@@ -68,20 +68,32 @@ export function GenerateDialog({ row, onClose }: { row: QrProductRow; onClose: (
       <DialogContent>
         <Stack sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }} direction={{ xs: 'column', sm: 'row' }} spacing={3}>
           <Box sx={{ width: { xs: '100%', sm: 300 }, flex: 'none', aspectRatio: '1240 / 1748', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
-            <canvas ref={canvas} data-testid="qr-card" aria-label={translate('qr-codes:edit.preview')} style={{ width: '100%', height: '100%', display: ready ? 'block' : 'none' }} />
+            <canvas
+              ref={canvas}
+              data-testid="qr-card"
+              aria-label={translate('qr-codes:edit.preview')}
+              style={{ width: '100%', height: '100%', display: ready ? 'block' : 'none' }}
+            />
           </Box>
           <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
             {ready && (
               <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                {translate('qr-codes:dialog.link')}: <Link href={ready.url} target="_blank" rel="noopener">{ready.url}</Link>
+                {translate('qr-codes:dialog.link')}:{' '}
+                <Link href={ready.url} target="_blank" rel="noopener">
+                  {ready.url}
+                </Link>
               </Typography>
             )}
             <TextField select size="small" label={translate('qr-codes:dialog.size')} value={size} onChange={(e) => setSize(e.target.value as CardSizeName)}>
               <MenuItem value="a6">{translate('qr-codes:dialog.size_a6')}</MenuItem>
               <MenuItem value="label">{translate('qr-codes:dialog.size_label')}</MenuItem>
             </TextField>
-            <Button variant="contained" disabled={!ready} onClick={download}>{translate('qr-codes:dialog.download')}</Button>
-            <Button variant="outlined" disabled={!printImage} onClick={() => window.print()}>{translate('qr-codes:dialog.print')}</Button>
+            <Button variant="contained" disabled={!ready} onClick={download}>
+              {translate('qr-codes:dialog.download')}
+            </Button>
+            <Button variant="outlined" disabled={!printImage} onClick={() => window.print()}>
+              {translate('qr-codes:dialog.print')}
+            </Button>
           </Stack>
         </Stack>
       </DialogContent>

@@ -2,7 +2,26 @@
 // section 2). List state lives in the query string (sort, searchText, limitPerPage, after/before, page).
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Avatar, Box, Button, Card, IconButton, MenuItem, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  IconButton,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { Title, useTranslate } from 'react-admin';
@@ -25,7 +44,10 @@ export default function QrCodePage() {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    listProducts(new URLSearchParams(query)).then((r) => live && setResult(r), () => live && setFailed(true));
+    listProducts(new URLSearchParams(query)).then(
+      (r) => live && setResult(r),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
@@ -35,7 +57,7 @@ export default function QrCodePage() {
   const change = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const k of PAGING) next.delete(k);
-    for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
+    for (const [k, v] of Object.entries(patch)) v ? next.set(k, v) : next.delete(k);
     setParams(next);
   };
   useEffect(() => {
@@ -58,27 +80,56 @@ export default function QrCodePage() {
     <Box sx={{ py: 2 }}>
       <Title title={translate('qr-codes:list.title')} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{translate('qr-codes:list.title')}</Typography>
-        <Button variant="contained" component={RouterLink} to="/collect-reviews/qr-code/edit-for-product">{translate('qr-codes:list.edit_card')}</Button>
+        <Typography variant="h5" component="h1">
+          {translate('qr-codes:list.title')}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to="/collect-reviews/qr-code/edit-for-product">
+          {translate('qr-codes:list.edit_card')}
+        </Button>
       </Stack>
       <Card>
         <Tabs value="all" sx={{ px: 2 }}>
           <Tab value="all" label={translate('qr-codes:list.tab_all')} />
         </Tabs>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-          <TextField size="small" type="search" label={translate('qr-codes:list.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 255 } }} />
-          <TextField select size="small" label={translate('qr-codes:list.sort')} value={params.get('sort') ?? SORTS[0]} onChange={(e) => change({ sort: e.target.value })} sx={{ minWidth: 260 }}>
-            {SORTS.map((s) => <MenuItem key={s} value={s}>{translate(`qr-codes:list.${s === 'lastImportedAt_desc' ? 'sort_desc' : 'sort_asc'}`)}</MenuItem>)}
+          <TextField
+            size="small"
+            type="search"
+            label={translate('qr-codes:list.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { maxLength: 255 } }}
+          />
+          <TextField
+            select
+            size="small"
+            label={translate('qr-codes:list.sort')}
+            value={params.get('sort') ?? SORTS[0]}
+            onChange={(e) => change({ sort: e.target.value })}
+            sx={{ minWidth: 260 }}
+          >
+            {SORTS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {translate(`qr-codes:list.${s === 'lastImportedAt_desc' ? 'sort_desc' : 'sort_asc'}`)}
+              </MenuItem>
+            ))}
           </TextField>
         </Stack>
-        {failed && <Alert severity="error" sx={{ mx: 2, mb: 2 }}>{translate('qr-codes:list.load_failed')}</Alert>}
+        {failed && (
+          <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+            {translate('qr-codes:list.load_failed')}
+          </Alert>
+        )}
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={translate('qr-codes:list.title')}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('qr-codes:list.product')}</TableCell>
                 <TableCell align="right">{translate('qr-codes:list.reviews')}</TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{translate('qr-codes:list.scans')}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {translate('qr-codes:list.scans')}
+                </TableCell>
                 <TableCell align="right" />
               </TableRow>
             </TableHead>
@@ -88,29 +139,56 @@ export default function QrCodePage() {
                   <TableCell>
                     <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1.5}>
                       <Avatar variant="rounded" src={row.image ?? undefined} alt="" sx={{ width: 40, height: 40 }} />
-                      <Tooltip title={row.title}><span>{shortTitle(row.title)}</span></Tooltip>
+                      <Tooltip title={row.title}>
+                        <span>{shortTitle(row.title)}</span>
+                      </Tooltip>
                     </Stack>
                   </TableCell>
                   <TableCell align="right">{row.allStarCount}</TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.scans}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {row.scans}
+                  </TableCell>
                   <TableCell align="right">
-                    <Button size="small" variant="outlined" onClick={() => setOpen(row)} aria-label={`${translate('qr-codes:list.generate')}: ${row.title}`}>{translate('qr-codes:list.generate')}</Button>
+                    <Button size="small" variant="outlined" onClick={() => setOpen(row)} aria-label={`${translate('qr-codes:list.generate')}: ${row.title}`}>
+                      {translate('qr-codes:list.generate')}
+                    </Button>
                   </TableCell>
                 </TableRow>
               ))}
               {result && !result.data.length && (
-                <TableRow><TableCell colSpan={4} align="center" sx={{ py: 4 }}>{translate('qr-codes:list.empty')}</TableCell></TableRow>
+                <TableRow>
+                  <TableCell colSpan={4} align="center" sx={{ py: 4 }}>
+                    {translate('qr-codes:list.empty')}
+                  </TableCell>
+                </TableRow>
               )}
             </TableBody>
           </Table>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', p: 1 }}>
-          <TextField select size="small" label={translate('qr-codes:list.per_page')} value={params.get('limitPerPage') ?? '10'} onChange={(e) => change({ limitPerPage: e.target.value })} sx={{ minWidth: 130 }}>
-            {PAGE_SIZES.map((n) => <MenuItem key={n} value={String(n)}>{n}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label={translate('qr-codes:list.per_page')}
+            value={params.get('limitPerPage') ?? '10'}
+            onChange={(e) => change({ limitPerPage: e.target.value })}
+            sx={{ minWidth: 130 }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <MenuItem key={n} value={String(n)}>
+                {n}
+              </MenuItem>
+            ))}
           </TextField>
-          <IconButton aria-label={translate('qr-codes:list.previous')} disabled={!result?.pageInfo.hasPre} onClick={() => go('before')}><ChevronLeft /></IconButton>
-          <Typography variant="body2" aria-live="polite">{page}</Typography>
-          <IconButton aria-label={translate('qr-codes:list.next')} disabled={!result?.pageInfo.hasNext} onClick={() => go('after')}><ChevronRight /></IconButton>
+          <IconButton aria-label={translate('qr-codes:list.previous')} disabled={!result?.pageInfo.hasPre} onClick={() => go('before')}>
+            <ChevronLeft />
+          </IconButton>
+          <Typography variant="body2" aria-live="polite">
+            {page}
+          </Typography>
+          <IconButton aria-label={translate('qr-codes:list.next')} disabled={!result?.pageInfo.hasNext} onClick={() => go('after')}>
+            <ChevronRight />
+          </IconButton>
         </Stack>
       </Card>
       {open && <GenerateDialog row={open} onClose={() => setOpen(null)} />}

@@ -73,39 +73,89 @@ function CardEditor() {
       <Title title={translate('qr-codes:edit.title')} />
       <LeaveGuard dirty={dirty} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">{translate('qr-codes:edit.title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('qr-codes:edit.title')}
+        </Typography>
         <Stack direction="row" spacing={1}>
-          <Button disabled={!dirty || saving} onClick={() => setDraft(saved)}>{translate('qr-codes:edit.discard')}</Button>
-          <Button variant="contained" disabled={!dirty || saving} onClick={save}>{translate('qr-codes:edit.save')}</Button>
+          <Button disabled={!dirty || saving} onClick={() => setDraft(saved)}>
+            {translate('qr-codes:edit.discard')}
+          </Button>
+          <Button variant="contained" disabled={!dirty || saving} onClick={save}>
+            {translate('qr-codes:edit.save')}
+          </Button>
         </Stack>
       </Stack>
       <Stack sx={{ alignItems: 'flex-start' }} direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Card sx={{ flex: 1, width: '100%' }}>
           <CardContent sx={{ display: 'grid', gap: 2.5 }}>
             <Box>
-              <Typography variant="subtitle2" sx={{ mb: 1 }} id="qr-preset">{translate('qr-codes:edit.preset')}</Typography>
-              <ToggleButtonGroup exclusive size="small" value={draft.name} aria-labelledby="qr-preset" sx={{ flexWrap: 'wrap' }}
-                onChange={(_, name: Preset | null) => name && set({ name, ...PRESET_COLOURS[name] })}>
-                {PRESETS.map((p) => <ToggleButton key={p} value={p}>{translate(`qr-codes:edit.presets.${p}`)}</ToggleButton>)}
+              <Typography variant="subtitle2" sx={{ mb: 1 }} id="qr-preset">
+                {translate('qr-codes:edit.preset')}
+              </Typography>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={draft.name}
+                aria-labelledby="qr-preset"
+                sx={{ flexWrap: 'wrap' }}
+                onChange={(_, name: Preset | null) => name && set({ name, ...PRESET_COLOURS[name] })}
+              >
+                {PRESETS.map((p) => (
+                  <ToggleButton key={p} value={p}>
+                    {translate(`qr-codes:edit.presets.${p}`)}
+                  </ToggleButton>
+                ))}
               </ToggleButtonGroup>
             </Box>
-            <TextField label={translate('qr-codes:edit.card_title')} value={draft.title} slotProps={{ htmlInput: { maxLength: TITLE_MAX }, formHelperText: { sx: { textAlign: 'right' } } }}
-              onChange={(e) => set({ title: e.target.value.slice(0, TITLE_MAX) })} helperText={`${draft.title.length}/${TITLE_MAX}`} />
-            <TextField label={translate('qr-codes:edit.description')} value={draft.description} multiline minRows={2} slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX }, formHelperText: { sx: { textAlign: 'right' } } }}
-              onChange={(e) => set({ description: e.target.value.slice(0, DESCRIPTION_MAX) })} helperText={`${draft.description.length}/${DESCRIPTION_MAX}`} />
-            <TextField select label={translate('qr-codes:edit.font')} value={draft.fontFamily} onChange={(e) => set({ fontFamily: e.target.value as CardSettings['fontFamily'] })}>
-              {fonts.map((f) => <MenuItem key={f} value={f}>{f}</MenuItem>)}
+            <TextField
+              label={translate('qr-codes:edit.card_title')}
+              value={draft.title}
+              slotProps={{ htmlInput: { maxLength: TITLE_MAX }, formHelperText: { sx: { textAlign: 'right' } } }}
+              onChange={(e) => set({ title: e.target.value.slice(0, TITLE_MAX) })}
+              helperText={`${draft.title.length}/${TITLE_MAX}`}
+            />
+            <TextField
+              label={translate('qr-codes:edit.description')}
+              value={draft.description}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX }, formHelperText: { sx: { textAlign: 'right' } } }}
+              onChange={(e) => set({ description: e.target.value.slice(0, DESCRIPTION_MAX) })}
+              helperText={`${draft.description.length}/${DESCRIPTION_MAX}`}
+            />
+            <TextField
+              select
+              label={translate('qr-codes:edit.font')}
+              value={draft.fontFamily}
+              onChange={(e) => set({ fontFamily: e.target.value as CardSettings['fontFamily'] })}
+            >
+              {fonts.map((f) => (
+                <MenuItem key={f} value={f}>
+                  {f}
+                </MenuItem>
+              ))}
             </TextField>
             <ColorField label={translate('qr-codes:edit.title_color')} value={draft.titleColor} onChange={(titleColor) => set({ titleColor })} />
-            <ColorField label={translate('qr-codes:edit.description_color')} value={draft.descriptionColor} onChange={(descriptionColor) => set({ descriptionColor })} />
+            <ColorField
+              label={translate('qr-codes:edit.description_color')}
+              value={draft.descriptionColor}
+              onChange={(descriptionColor) => set({ descriptionColor })}
+            />
             <ColorField label={translate('qr-codes:edit.background')} value={draft.background} onChange={(background) => set({ background })} />
             <ColorField label={translate('qr-codes:edit.qr_color')} value={draft.qrCode} onChange={(qrCode) => set({ qrCode })} gradients={false} />
           </CardContent>
         </Card>
         <Card sx={{ width: { xs: '100%', md: 340 }, flex: 'none', position: { md: 'sticky' }, top: { md: 80 } }}>
           <CardContent>
-            <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('qr-codes:edit.preview')}</Typography>
-            <canvas ref={canvas} data-testid="qr-preview" aria-label={translate('qr-codes:edit.preview')} style={{ width: '100%', aspectRatio: '1240 / 1748', display: 'block', borderRadius: 6 }} />
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {translate('qr-codes:edit.preview')}
+            </Typography>
+            <canvas
+              ref={canvas}
+              data-testid="qr-preview"
+              aria-label={translate('qr-codes:edit.preview')}
+              style={{ width: '100%', aspectRatio: '1240 / 1748', display: 'block', borderRadius: 6 }}
+            />
           </CardContent>
         </Card>
       </Stack>

@@ -43,7 +43,15 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, max: number, limit: n
     }
   }
   if (line) lines.push(line);
-  if (lines.length > limit) lines.splice(limit - 1, lines.length, `${lines.slice(limit - 1).join(' ').slice(0, 40)}…`);
+  if (lines.length > limit)
+    lines.splice(
+      limit - 1,
+      lines.length,
+      `${lines
+        .slice(limit - 1)
+        .join(' ')
+        .slice(0, 40)}…`,
+    );
   return lines;
 }
 

@@ -10,6 +10,15 @@ export default defineAdminPlugin({
     { path: '/collect-reviews/qr-code/:id', component: lazy(() => import('./QrEditPage')) },
   ],
   zones: {
-    'collect-reviews': [{ key: 'qr-codes.list', titleKey: 'qr-codes:hub.title', descriptionKey: 'qr-codes:hub.text', to: '/collect-reviews/qr-code', position: 50, icon: QrCode2Icon }],
+    'collect-reviews': [
+      {
+        key: 'qr-codes.list',
+        titleKey: 'qr-codes:hub.title',
+        descriptionKey: 'qr-codes:hub.text',
+        to: '/collect-reviews/qr-code',
+        position: 50,
+        icon: QrCode2Icon,
+      },
+    ],
   },
 });

@@ -28,10 +28,14 @@ export async function productPage(services: KernelServices, shopDomain: string, 
   const query = ['status:active', titleClause(q.searchText)].filter(Boolean).join(' AND ');
   const order = { query, sortKey: 'UPDATED_AT', reverse: q.sort === 'lastImportedAt_desc' };
   const api = platformOf(services).adminApi(shopDomain);
-  const page = await (q.before ? api.products({ last: q.limitPerPage, before: q.before, ...order }) : api.products({ first: q.limitPerPage, after: q.after, ...order })).catch((err: Error) => {
+  const page = await (q.before
+    ? api.products({ last: q.limitPerPage, before: q.before, ...order })
+    : api.products({ first: q.limitPerPage, after: q.after, ...order })
+  ).catch((err: Error) => {
     // a cursor Shopify does not know is the caller's mistake, named by its parameter; the kernel
     // answers the rest (throttling: 503 with Retry-After, a lost token: 401 to re-authorize)
-    if (/invalid cursor/i.test(err.message)) throw createHttpError(400, 'Validation failed', { errors: { [q.before ? 'before' : 'after']: 'The value is invalid' } });
+    if (/invalid cursor/i.test(err.message))
+      throw createHttpError(400, 'Validation failed', { errors: { [q.before ? 'before' : 'after']: 'The value is invalid' } });
     throw err;
   });
   return { products: page.nodes.map(toProduct), pageInfo: page.pageInfo };
@@ -40,12 +44,20 @@ export async function productPage(services: KernelServices, shopDomain: string, 
 /** One product by gid; undefined when the store has no such product (deleted, or another shop's). */
 export async function findProduct(services: KernelServices, shopDomain: string, productId: string): Promise<CatalogProduct | undefined> {
   const numeric = productId.split('/').pop();
-  const page = await platformOf(services).adminApi(shopDomain).products({ first: 1, query: `id:${numeric}` });
+  const page = await platformOf(services)
+    .adminApi(shopDomain)
+    .products({ first: 1, query: `id:${numeric}` });
   const found = page.nodes.find((p) => p.id === productId);
   return found && toProduct(found);
 }
 
-function toProduct(p: { id: string; title: string; handle: string; updatedAt: string; featuredMedia: { preview: { image: { url: string } | null } | null } | null }): CatalogProduct {
+function toProduct(p: {
+  id: string;
+  title: string;
+  handle: string;
+  updatedAt: string;
+  featuredMedia: { preview: { image: { url: string } | null } | null } | null;
+}): CatalogProduct {
   return { id: p.id, title: p.title, handle: p.handle, updatedAt: p.updatedAt, image: p.featuredMedia?.preview?.image?.url ?? null };
 }
 

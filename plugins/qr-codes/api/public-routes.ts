@@ -73,7 +73,14 @@ export function qrPublicRoutes(services: ApiServices) {
     const tenant = services.tenant(p.shop.id, p.shop.domain);
     const summary = (await starCounts(services, tenant, [p.product.id]))[p.product.id];
     ctx.type = 'html';
-    ctx.body = reviewPage({ lang: p.lang, t: p.t, shopName: p.shop.name, product: p.product, stars: { count: summary?.count ?? 0, average: summary?.average ?? 0 }, ...extra });
+    ctx.body = reviewPage({
+      lang: p.lang,
+      t: p.t,
+      shopName: p.shop.name,
+      product: p.product,
+      stars: { count: summary?.count ?? 0, average: summary?.average ?? 0 },
+      ...extra,
+    });
   }
 
   router.get('/q/:code', async (ctx) => {
@@ -96,7 +103,7 @@ export function qrPublicRoutes(services: ApiServices) {
       if (review.id) await count(knex, services.tenant(p.shop.id, p.shop.domain), p.product.id, { reviews: 1 });
       return say(ctx, 201, p, review.status === 'published' ? 'live' : 'held');
     } catch (err) {
-      if (!isHttpError(err) || err.status >= 500 && err.status !== 503) throw err;
+      if (!isHttpError(err) || (err.status >= 500 && err.status !== 503)) throw err;
       const errors = (err as { errors?: Record<string, string> }).errors;
       if (err.status === 400 && errors) {
         ctx.status = 400;

@@ -30,8 +30,15 @@ export function qrRoutes(services: ApiServices) {
     const rows = products.map((p) => {
       const code = codes.get(p.id);
       return {
-        id: p.id.split('/').pop()!, allStarCount: stars[p.id]?.count ?? 0, image: p.image, title: p.title, handle: p.handle, productId: p.id,
-        qrCode: code ? pageUrl(services, code) : null, lastImportedAt: p.updatedAt, ...(counts.get(p.id) ?? { scans: 0, reviews: 0 }),
+        id: p.id.split('/').pop()!,
+        allStarCount: stars[p.id]?.count ?? 0,
+        image: p.image,
+        title: p.title,
+        handle: p.handle,
+        productId: p.id,
+        qrCode: code ? pageUrl(services, code) : null,
+        lastImportedAt: p.updatedAt,
+        ...(counts.get(p.id) ?? { scans: 0, reviews: 0 }),
       };
     });
     const body: QrProductPage = {
@@ -39,7 +46,12 @@ export function qrRoutes(services: ApiServices) {
       // hasReview narrows the page Shopify returned (the store cannot filter by our counts)
       data: q.hasReview === 'true' ? rows.filter((r) => r.allStarCount > 0) : rows,
       page: q.page,
-      pageInfo: { hasPre: pageInfo.hasPreviousPage, hasNext: pageInfo.hasNextPage, previousCursor: pageInfo.startCursor ?? null, nextCursor: pageInfo.endCursor ?? null },
+      pageInfo: {
+        hasPre: pageInfo.hasPreviousPage,
+        hasNext: pageInfo.hasNextPage,
+        previousCursor: pageInfo.startCursor ?? null,
+        nextCursor: pageInfo.endCursor ?? null,
+      },
     };
     ctx.body = body;
   });
@@ -47,7 +59,8 @@ export function qrRoutes(services: ApiServices) {
   router.post('/qrcodes', requireFeature('qrCode'), async (ctx) => {
     const { productId } = generateInput.parse(ctx.request.body ?? {});
     const { tenant } = ctx.state;
-    if (!(await findProduct(services, tenant.shopDomain, productId))) throw createHttpError(400, 'Validation failed', { errors: { productId: 'The value is invalid' } });
+    if (!(await findProduct(services, tenant.shopDomain, productId)))
+      throw createHttpError(400, 'Validation failed', { errors: { productId: 'The value is invalid' } });
     const url = pageUrl(services, await codeFor(tenant, productId));
     const { qrCode: dark } = await settings.get(tenant.shopId);
     const body: GeneratedCode = { success: true, qrCode: await qrPng(url, dark), url };
@@ -60,7 +73,10 @@ export function qrRoutes(services: ApiServices) {
   });
 
   router.put('/qrcodes-settings', async (ctx) => {
-    const patch = cardSettings.partial().strict().parse(ctx.request.body ?? {}) as Partial<CardSettings>;
+    const patch = cardSettings
+      .partial()
+      .strict()
+      .parse(ctx.request.body ?? {}) as Partial<CardSettings>;
     const shop = await services.shops.get(ctx.state.auth.shopId);
     if (patch.fontFamily && !fontsFor(!!shop?.flags.hasVNMFonts).includes(patch.fontFamily)) {
       throw createHttpError(400, 'Validation failed', { errors: { fontFamily: 'The value is invalid' } });

@@ -6,7 +6,19 @@ export const PRESETS = ['basic', 'colorful', 'adorable', 'modern'] as const;
 export type Preset = (typeof PRESETS)[number];
 
 /** The spec's font list; 'Theme fonts' is the system stack (a card is printed, not shown on the shop). */
-export const FONTS = ['Theme fonts', 'Inter', 'Noto Sans', 'Open Sans', 'Montserrat', 'Roboto', 'Playfair Display', 'Raleway', 'Lora', 'Dosis', 'Lato'] as const;
+export const FONTS = [
+  'Theme fonts',
+  'Inter',
+  'Noto Sans',
+  'Open Sans',
+  'Montserrat',
+  'Roboto',
+  'Playfair Display',
+  'Raleway',
+  'Lora',
+  'Dosis',
+  'Lato',
+] as const;
 /** Licensed per shop (the shop flag hasVNMFonts); without the font files they print in the theme stack. */
 export const VNM_FONTS = ['VNM Standard', 'VNM Display', 'Bradford'] as const;
 
@@ -40,7 +52,11 @@ export function paintValue(p: Paint): string {
 }
 
 const INVALID_COLOUR = 'The value is invalid';
-const paint = z.string().trim().max(64).refine((v) => !!parsePaint(v), INVALID_COLOUR);
+const paint = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((v) => !!parsePaint(v), INVALID_COLOUR);
 const hex = z.string().trim().regex(HEX, INVALID_COLOUR);
 
 export const cardSettings = z

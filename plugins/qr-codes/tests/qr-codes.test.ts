@@ -52,7 +52,9 @@ test('the product list pages by cursor both ways, sorts by last imported, search
   expect(first.status).toBe(200);
   expect(first.body.data).toHaveLength(10);
   expect(first.body.pageInfo).toMatchObject({ hasPre: false, hasNext: true });
-  expect(Object.keys(first.body.data[0]).sort()).toEqual(['allStarCount', 'handle', 'id', 'image', 'lastImportedAt', 'productId', 'qrCode', 'reviews', 'scans', 'title'].sort());
+  expect(Object.keys(first.body.data[0]).sort()).toEqual(
+    ['allStarCount', 'handle', 'id', 'image', 'lastImportedAt', 'productId', 'qrCode', 'reviews', 'scans', 'title'].sort(),
+  );
   const times = first.body.data.map((r: { lastImportedAt: string }) => r.lastImportedAt);
   expect([...times].sort().reverse()).toEqual(times);
 
@@ -80,7 +82,10 @@ test('hasReview keeps the products with reviews, and allStarCount counts them', 
   const mug = await mugRow();
   const importer = stack.api.runtime.services.capabilities.require(ReviewWrite);
   const tenant = stack.api.runtime.services.tenant(shop.id, shop.domain);
-  await importer.importReviews(tenant, [1, 2].map((n) => ({ productId: mug.productId, productTitle: mug.title, rating: 5, content: `Lovely mug ${n}`, firstName: 'Ann' })));
+  await importer.importReviews(
+    tenant,
+    [1, 2].map((n) => ({ productId: mug.productId, productTitle: mug.title, rating: 5, content: `Lovely mug ${n}`, firstName: 'Ann' })),
+  );
   const reviewed = await list('?hasReview=true&limitPerPage=100');
   expect(reviewed.body.data.map((r: { handle: string; allStarCount: number }) => [r.handle, r.allStarCount])).toEqual([['ceramic-coffee-mug', 2]]);
 });
@@ -114,7 +119,19 @@ test('below the second tier generating is refused with the tier to upgrade to', 
 test('card settings: the defaults, the 20 and 110 character limits, colours, and the licensed fonts', async () => {
   const read = await http.get('/api/qrcodes-settings');
   expect(read.body.data).toMatchObject({ name: 'colorful', title: 'Scan me to REVIEW', fontFamily: 'Montserrat' });
-  expect(read.body.fonts).toEqual(['Theme fonts', 'Inter', 'Noto Sans', 'Open Sans', 'Montserrat', 'Roboto', 'Playfair Display', 'Raleway', 'Lora', 'Dosis', 'Lato']);
+  expect(read.body.fonts).toEqual([
+    'Theme fonts',
+    'Inter',
+    'Noto Sans',
+    'Open Sans',
+    'Montserrat',
+    'Roboto',
+    'Playfair Display',
+    'Raleway',
+    'Lora',
+    'Dosis',
+    'Lato',
+  ]);
 
   const refused = async (body: object) => {
     const res = await http.put('/api/qrcodes-settings', body);
@@ -131,13 +148,24 @@ test('card settings: the defaults, the 20 and 110 character limits, colours, and
 
   await updateShop(stack.api, shop.id, { hasVnmFonts: true });
   expect((await http.get('/api/qrcodes-settings')).body.fonts).toContain('Bradford');
-  const saved = await http.put('/api/qrcodes-settings', { name: 'adorable', title: 'x'.repeat(20), description: 'y'.repeat(110), background: 'linear-gradient(360deg, #ffe3ec, #e3f6f5)', fontFamily: 'VNM Standard' });
+  const saved = await http.put('/api/qrcodes-settings', {
+    name: 'adorable',
+    title: 'x'.repeat(20),
+    description: 'y'.repeat(110),
+    background: 'linear-gradient(360deg, #ffe3ec, #e3f6f5)',
+    fontFamily: 'VNM Standard',
+  });
   expect(saved.status).toBe(200);
-  expect((await http.get('/api/qrcodes-settings')).body.data).toMatchObject({ name: 'adorable', title: 'x'.repeat(20), fontFamily: 'VNM Standard', titleColor: '#ffffff' });
+  expect((await http.get('/api/qrcodes-settings')).body.data).toMatchObject({
+    name: 'adorable',
+    title: 'x'.repeat(20),
+    fontFamily: 'VNM Standard',
+    titleColor: '#ffffff',
+  });
   await updateShop(stack.api, shop.id, { hasVnmFonts: false });
 });
 
-test('the page a code leads to: counted scans, the shopper\'s language, a guest review with a photo, errors kept in the form', async () => {
+test("the page a code leads to: counted scans, the shopper's language, a guest review with a photo, errors kept in the form", async () => {
   const mug = await mugRow();
   const { url } = (await http.post('/api/qrcodes', mug)).body;
   const page = await fetch(url, { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
@@ -165,7 +193,15 @@ test('the page a code leads to: counted scans, the shopper\'s language, a guest 
   expect(again).toContain('Keeps my coffee warm.');
 
   const form = new FormData();
-  for (const [k, v] of Object.entries({ rating: '4', title: 'Nice glaze', content: 'Keeps my coffee warm.', firstName: 'Mia', lastName: 'Lee', email: 'mia@example.com' })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    rating: '4',
+    title: 'Nice glaze',
+    content: 'Keeps my coffee warm.',
+    firstName: 'Mia',
+    lastName: 'Lee',
+    email: 'mia@example.com',
+  }))
+    form.set(k, v);
   form.append('photos', new Blob([new Uint8Array(productPng('#c0583a'))], { type: 'image/png' }), 'mug.png');
   const sent = await fetch(url, { method: 'POST', body: form });
   expect(sent.status).toBe(201);
@@ -179,7 +215,8 @@ test('the page a code leads to: counted scans, the shopper\'s language, a guest 
 
   // a bot fills the hidden field: thanked, nothing kept, nothing counted
   const bot = new FormData();
-  for (const [k, v] of Object.entries({ rating: '5', content: 'Buy now', firstName: 'Bot', email: 'bot@example.com', website: 'http://spam.example' })) bot.set(k, v);
+  for (const [k, v] of Object.entries({ rating: '5', content: 'Buy now', firstName: 'Bot', email: 'bot@example.com', website: 'http://spam.example' }))
+    bot.set(k, v);
   expect((await fetch(url, { method: 'POST', body: bot })).status).toBe(201);
   expect((await mugRow()).reviews).toBe(1);
 

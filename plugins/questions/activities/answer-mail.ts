@@ -25,8 +25,10 @@ export async function mailAsker(deps: ActivityDeps, event: QuestionAnsweredPaylo
     lang,
     subject: t('mail.subject', vars),
     preheader: t('mail.preheader', vars),
-    contentHtml: `<p style="margin:0 0 12px">${esc(t('mail.hello', vars))}</p><p style="margin:0">${esc(t(answer.author === 'merchant' ? 'mail.intro' : 'mail.intro_community', vars))}</p>`
-      + block(t('mail.your_question'), question.body) + block(t('mail.the_answer'), answer.body),
+    contentHtml:
+      `<p style="margin:0 0 12px">${esc(t('mail.hello', vars))}</p><p style="margin:0">${esc(t(answer.author === 'merchant' ? 'mail.intro' : 'mail.intro_community', vars))}</p>` +
+      block(t('mail.your_question'), question.body) +
+      block(t('mail.the_answer'), answer.body),
     buttons: [{ url: productPageUrl(shop, question.productHandle), labelHtml: esc(t('mail.button')) }],
     footer: `${shop.name} · ${t('mail.why')}`,
   };

@@ -18,13 +18,21 @@ const section = (heading: string, items: string[]) =>
 function digestBody(deps: ActivityDeps, shop: ShopView, t: Translate, lang: string, { questions, answers }: Contents): MailBody {
   const url = (id: number | string) => `${deps.config.appUrl}/questions/${id}`;
   const asked = questions.map((q) => item(url(q.id), q.productTitle ?? q.productId, [text(q.body)], q.askerName));
-  const answered = answers.map(({ answer, question }) => item(url(answer.questionId), question?.productTitle ?? question?.productId ?? shop.name,
-    [`<em>${esc(t('questions:notify.in_reply_to'))}</em> ${text(question?.body ?? '')}`, text(answer.body)], answer.authorName));
+  const answered = answers.map(({ answer, question }) =>
+    item(
+      url(answer.questionId),
+      question?.productTitle ?? question?.productId ?? shop.name,
+      [`<em>${esc(t('questions:notify.in_reply_to'))}</em> ${text(question?.body ?? '')}`, text(answer.body)],
+      answer.authorName,
+    ),
+  );
   return {
     lang,
     subject: t('questions:notify.digest_subject', { count: questions.length + answers.length, shop: shop.name }),
-    contentHtml: `<h1 style="font-size:18px;margin:0 0 12px">${esc(t('questions:notify.digest_heading'))}</h1>`
-      + section(t('questions:notify.digest_questions'), asked) + section(t('questions:notify.digest_answers'), answered),
+    contentHtml:
+      `<h1 style="font-size:18px;margin:0 0 12px">${esc(t('questions:notify.digest_heading'))}</h1>` +
+      section(t('questions:notify.digest_questions'), asked) +
+      section(t('questions:notify.digest_answers'), answered),
     buttons: [{ url: `${deps.config.appUrl}/questions`, labelHtml: esc(t('questions:notify.digest_open')) }],
     footer: shop.name,
   };

@@ -64,8 +64,14 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
     },
     async exportCustomer(ref) {
       const { questions, answers, invitations } = customerRows(deps, ref);
-      const invited = (await invitations.orderBy('id').select('questionId', 'name', 'status', 'createdAt')).map((i: { questionId: number; name: string | null; status: string; createdAt: Date }) => ({ ...i, questionId: Number(i.questionId) }));
-      return { invitations: invited, questions: (await questions.orderBy('id')).map((q) => presentQuestion(q)), answers: (await answers.orderBy('id')).map((a) => ({ id: Number(a.id), questionId: Number(a.questionId), body: a.body, authorName: a.authorName })) };
+      const invited = (await invitations.orderBy('id').select('questionId', 'name', 'status', 'createdAt')).map(
+        (i: { questionId: number; name: string | null; status: string; createdAt: Date }) => ({ ...i, questionId: Number(i.questionId) }),
+      );
+      return {
+        invitations: invited,
+        questions: (await questions.orderBy('id')).map((q) => presentQuestion(q)),
+        answers: (await answers.orderBy('id')).map((a) => ({ id: Number(a.id), questionId: Number(a.questionId), body: a.body, authorName: a.authorName })),
+      };
     },
   };
 }

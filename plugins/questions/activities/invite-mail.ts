@@ -37,14 +37,20 @@ export async function mailInvitee(deps: ActivityDeps, event: QuestionInvitedPayl
     lang,
     subject: t('invite.subject', vars),
     preheader: question.body.slice(0, 120),
-    contentHtml: `<p style="margin:0 0 12px">${esc(t(firstName ? 'invite.hello' : 'invite.hello_anonymous', vars))}</p><p style="margin:0">${esc(t('invite.intro', vars))}</p>`
-      + `<p style="margin:16px 0 4px;font-weight:600">${esc(t('invite.the_question'))}</p><p style="margin:0;white-space:pre-wrap">${esc(question.body)}</p>`
-      + `<p style="margin:16px 0 0;color:#6d7175">${esc(t('invite.moderated', vars))}</p>`,
+    contentHtml:
+      `<p style="margin:0 0 12px">${esc(t(firstName ? 'invite.hello' : 'invite.hello_anonymous', vars))}</p><p style="margin:0">${esc(t('invite.intro', vars))}</p>` +
+      `<p style="margin:16px 0 4px;font-weight:600">${esc(t('invite.the_question'))}</p><p style="margin:0;white-space:pre-wrap">${esc(question.body)}</p>` +
+      `<p style="margin:16px 0 0;color:#6d7175">${esc(t('invite.moderated', vars))}</p>`,
     buttons: [{ url: answerPageUrl(deps, shop.domain, Number(invitation.id)), labelHtml: esc(t('invite.button')) }],
     footer: `${shop.name} · ${t('invite.why', vars)}`,
     ...(unsubscribeUrl ? { unsubscribe: { url: unsubscribeUrl, label: t('invite.unsubscribe') } } : {}),
   };
-  const outcome = await deps.mail.sendToCustomer(shop, { to: invitation.email, body, messageId: `<question-invitation-${invitation.id}@plaudit>`, unsubscribeUrl });
+  const outcome = await deps.mail.sendToCustomer(shop, {
+    to: invitation.email,
+    body,
+    messageId: `<question-invitation-${invitation.id}@plaudit>`,
+    unsubscribeUrl,
+  });
   await recordInvitationMail(tenant, invitation.id, outcome.sent ? 'sent' : 'refused');
   if (!outcome.sent) deps.log.warn({ shopId: shop.id, invitationId: invitation.id, err: outcome.refused.message }, 'the community invitation was refused');
   return outcome.sent ? 'sent' : 'refused';

@@ -23,14 +23,19 @@ export async function mailMerchantAnswer(deps: ActivityDeps, event: QuestionComm
     lang,
     subject: t('questions:notify.answer_subject', vars),
     preheader: answer.body.slice(0, 120),
-    contentHtml: `<h1 style="font-size:18px;margin:0 0 12px">${esc(t('questions:notify.answer_heading', vars))}</h1>`
-      + `<p style="margin:0 0 4px;font-weight:600">${esc(t('questions:notify.the_question'))}</p>${quote(question.body)}`
-      + `<p style="margin:12px 0 4px;font-weight:600">${esc(t('questions:notify.the_answer'))}</p>${quote(answer.body)}`
-      + `<p style="margin:12px 0 0;color:#8a6116">${esc(t('questions:notify.answer_held'))}</p>`,
+    contentHtml:
+      `<h1 style="font-size:18px;margin:0 0 12px">${esc(t('questions:notify.answer_heading', vars))}</h1>` +
+      `<p style="margin:0 0 4px;font-weight:600">${esc(t('questions:notify.the_question'))}</p>${quote(question.body)}` +
+      `<p style="margin:12px 0 4px;font-weight:600">${esc(t('questions:notify.the_answer'))}</p>${quote(answer.body)}` +
+      `<p style="margin:12px 0 0;color:#8a6116">${esc(t('questions:notify.answer_held'))}</p>`,
     buttons: [{ url: `${deps.config.appUrl}/questions/${question.id}`, labelHtml: esc(t('questions:notify.review_answer')) }],
     footer: shop.name,
   };
-  const outcome = await deps.mail.sendToMerchant(shop, { to: settings.notifyEmail ?? undefined, body, messageId: `<question-answer-${answer.id}.merchant@plaudit>` });
+  const outcome = await deps.mail.sendToMerchant(shop, {
+    to: settings.notifyEmail ?? undefined,
+    body,
+    messageId: `<question-answer-${answer.id}.merchant@plaudit>`,
+  });
   // bookkeeping, not a change of the answer (its updatedAt is what API clients sync on)
   await tenant.table('question_answers').where({ id: answer.id }).update({ merchantNotifiedAt: new Date() });
   if (!outcome.sent) deps.log.warn({ shopId: shop.id, answerId: answer.id, err: outcome.refused.message }, 'the community-answer mail was refused');

@@ -15,17 +15,25 @@ export async function mailMerchant(deps: ActivityDeps, event: QuestionCreatedPay
   if (!question || question.merchantNotifiedAt || !settings.notifyMerchant) return 'skipped';
   const t = deps.i18n.forLanguage(deps.i18n.adminLanguage(shop.adminLocale));
   const product = question.productTitle ?? question.productId;
-  const held = question.status === 'published' ? '' : `<p style="margin:12px 0 0;color:#8a6116">${esc(t(question.heldAsSpam ? 'questions:notify.held_spam' : 'questions:notify.held'))}</p>`;
+  const held =
+    question.status === 'published'
+      ? ''
+      : `<p style="margin:12px 0 0;color:#8a6116">${esc(t(question.heldAsSpam ? 'questions:notify.held_spam' : 'questions:notify.held'))}</p>`;
   const body: MailBody = {
     lang: deps.i18n.adminLanguage(shop.adminLocale),
     subject: t('questions:notify.subject', { product }),
     preheader: question.body.slice(0, 120),
-    contentHtml: `<h1 style="font-size:18px;margin:0 0 12px">${esc(t('questions:notify.heading', { product }))}</h1>`
-      + `<p style="margin:0 0 8px;white-space:pre-wrap">${esc(question.body)}</p><p style="margin:0;color:#6d7175">${esc(question.askerName)}</p>${held}`,
+    contentHtml:
+      `<h1 style="font-size:18px;margin:0 0 12px">${esc(t('questions:notify.heading', { product }))}</h1>` +
+      `<p style="margin:0 0 8px;white-space:pre-wrap">${esc(question.body)}</p><p style="margin:0;color:#6d7175">${esc(question.askerName)}</p>${held}`,
     buttons: [{ url: `${deps.config.appUrl}/questions/${question.id}`, labelHtml: esc(t('questions:notify.answer')) }],
     footer: shop.name,
   };
-  const outcome = await deps.mail.sendToMerchant(shop, { to: settings.notifyEmail ?? undefined, body, messageId: `<question-${question.id}.merchant@plaudit>` });
+  const outcome = await deps.mail.sendToMerchant(shop, {
+    to: settings.notifyEmail ?? undefined,
+    body,
+    messageId: `<question-${question.id}.merchant@plaudit>`,
+  });
   // a plain update: bookkeeping, not a change of the question (its updatedAt is what API clients sync on)
   await tenant.table('questions').where({ id: question.id }).update({ merchantNotifiedAt: new Date() });
   if (!outcome.sent) deps.log.warn({ shopId: shop.id, questionId: question.id, err: outcome.refused.message }, 'the new-question mail was refused');

@@ -49,8 +49,15 @@ export function CommunityInvite({ questionId }: { questionId: number }) {
           <Stack spacing={0.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={translate('questions:community.invited_list')}>
             {state.invitations.map((i) => (
               <Stack key={i.id} component="li" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{i.name ? `${i.name} · ${i.email}` : i.email}</Typography>
-                <Chip size="small" variant="outlined" label={translate(`questions:community.status.${i.status}`)} color={i.status === 'answered' ? 'success' : i.status === 'refused' ? 'error' : 'default'} />
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {i.name ? `${i.name} · ${i.email}` : i.email}
+                </Typography>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={translate(`questions:community.status.${i.status}`)}
+                  color={i.status === 'answered' ? 'success' : i.status === 'refused' ? 'error' : 'default'}
+                />
               </Stack>
             ))}
           </Stack>

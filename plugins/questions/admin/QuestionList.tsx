@@ -3,7 +3,18 @@
 // What shoppers wrote is plain text rendered by React (escaped).
 import { Box, Chip, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  Datagrid, DateField, EditButton, FunctionField, List, Pagination, SearchInput, SimpleList, TextField, TopToolbar, useListContext, useTranslate,
+  Datagrid,
+  DateField,
+  EditButton,
+  FunctionField,
+  List,
+  Pagination,
+  SearchInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useTranslate,
 } from 'react-admin';
 import { PAGE_SIZES, TABS, type Question } from '../shared/question';
 import { BulkActions } from './BulkActions';
@@ -15,7 +26,9 @@ function TabBar() {
   const tab = (filterValues.tab as string) ?? 'all';
   return (
     <Tabs value={tab} onChange={(_, v) => setFilters({ ...filterValues, tab: v }, displayedFilters)} variant="scrollable" scrollButtons="auto" sx={{ px: 1 }}>
-      {TABS.map((t) => <Tab key={t} value={t} label={translate(`questions:tabs.${t}`)} data-testid={`tab-${t}`} />)}
+      {TABS.map((t) => (
+        <Tab key={t} value={t} label={translate(`questions:tabs.${t}`)} data-testid={`tab-${t}`} />
+      ))}
     </Tabs>
   );
 }
@@ -26,7 +39,12 @@ function StatusChips({ record }: { record: Question }) {
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <Chip size="small" label={translate(`questions:status.${record.status}`)} color={record.status === 'published' ? 'success' : 'default'} />
-      <Chip size="small" variant="outlined" label={translate(answered ? 'questions:list.answered' : 'questions:list.unanswered')} color={answered ? 'primary' : 'warning'} />
+      <Chip
+        size="small"
+        variant="outlined"
+        label={translate(answered ? 'questions:list.answered' : 'questions:list.unanswered')}
+        color={answered ? 'primary' : 'warning'}
+      />
       {record.heldAsSpam && <Chip size="small" variant="outlined" color="error" label={translate('questions:list.held_spam')} />}
     </Stack>
   );
@@ -35,13 +53,21 @@ function StatusChips({ record }: { record: Question }) {
 function QuestionText({ record }: { record: Question }) {
   return (
     <Box sx={{ maxWidth: 480 }}>
-      <Typography variant="body2" data-testid="question-body" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{record.body}</Typography>
-      <Typography variant="caption" color="text.secondary">{record.productTitle ?? record.productId}</Typography>
+      <Typography variant="body2" data-testid="question-body" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {record.body}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {record.productTitle ?? record.productId}
+      </Typography>
     </Box>
   );
 }
 
-const Actions = () => <TopToolbar><SettingsButton /></TopToolbar>;
+const Actions = () => (
+  <TopToolbar>
+    <SettingsButton />
+  </TopToolbar>
+);
 
 export default function QuestionList() {
   const translate = useTranslate();

@@ -23,10 +23,13 @@ export default function QuestionPage() {
   const community = question?.answers.filter((a) => a.author === 'community') ?? [];
 
   useEffect(() => {
-    fetchQuestion(id!).then((q) => {
-      setQuestion(q);
-      setDraft(q.answers.find((a) => a.author === 'merchant')?.body ?? '');
-    }, () => setQuestion(null));
+    fetchQuestion(id!).then(
+      (q) => {
+        setQuestion(q);
+        setDraft(q.answers.find((a) => a.author === 'merchant')?.body ?? '');
+      },
+      () => setQuestion(null),
+    );
   }, [id]);
 
   const save = async () => {
@@ -52,9 +55,19 @@ export default function QuestionPage() {
     }
   };
 
-  const back = <Button component={Link} to="/questions" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>{translate('questions:answer.back')}</Button>;
+  const back = (
+    <Button component={Link} to="/questions" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+      {translate('questions:answer.back')}
+    </Button>
+  );
   if (question === undefined) return null;
-  if (question === null) return <Box sx={{ mt: 2 }}>{back}<Typography>{translate('questions:answer.not_found')}</Typography></Box>;
+  if (question === null)
+    return (
+      <Box sx={{ mt: 2 }}>
+        {back}
+        <Typography>{translate('questions:answer.not_found')}</Typography>
+      </Box>
+    );
   return (
     <Box sx={{ mt: 2, maxWidth: 820 }}>
       <Title title={translate('questions:answer.title')} />
@@ -63,33 +76,66 @@ export default function QuestionPage() {
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="overline">{translate('questions:answer.question')}</Typography>
-          <Typography variant="h6" component="p" data-testid="question-text" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{question.body}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate('questions:answer.asked_by', { name: question.askerName, email: question.askerEmail ?? '—', date: new Date(question.createdAt).toLocaleString() })}
+          <Typography variant="h6" component="p" data-testid="question-text" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {question.body}
           </Typography>
-          <Typography variant="body2" color="text.secondary">{translate('questions:answer.product')}: {question.productTitle ?? question.productId}</Typography>
-          <Chip size="small" sx={{ mt: 1 }} label={translate(`questions:status.${question.status}`)} color={question.status === 'published' ? 'success' : 'default'} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('questions:answer.asked_by', {
+              name: question.askerName,
+              email: question.askerEmail ?? '—',
+              date: new Date(question.createdAt).toLocaleString(),
+            })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('questions:answer.product')}: {question.productTitle ?? question.productId}
+          </Typography>
+          <Chip
+            size="small"
+            sx={{ mt: 1 }}
+            label={translate(`questions:status.${question.status}`)}
+            color={question.status === 'published' ? 'success' : 'default'}
+          />
         </CardContent>
       </Card>
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           <TextField
-            label={translate('questions:answer.your_answer')} value={draft} multiline minRows={4} fullWidth error={!!error}
-            helperText={error || translate('questions:answer.hint')} slotProps={{ htmlInput: { maxLength: MAX_ANSWER, 'data-testid': 'answer-input' } }}
+            label={translate('questions:answer.your_answer')}
+            value={draft}
+            multiline
+            minRows={4}
+            fullWidth
+            error={!!error}
+            helperText={error || translate('questions:answer.hint')}
+            slotProps={{ htmlInput: { maxLength: MAX_ANSWER, 'data-testid': 'answer-input' } }}
             onChange={(e) => (setError(''), setDraft(e.target.value))}
           />
-          <Box><Button variant="contained" disabled={saving} onClick={() => void save()}>{translate(merchant ? 'questions:answer.update' : 'questions:answer.save')}</Button></Box>
+          <Box>
+            <Button variant="contained" disabled={saving} onClick={() => void save()}>
+              {translate(merchant ? 'questions:answer.update' : 'questions:answer.save')}
+            </Button>
+          </Box>
         </CardContent>
       </Card>
       <CommunityInvite questionId={question.id} />
-      <Typography variant="subtitle1" sx={{ mb: 1 }}>{translate('questions:answer.community')}</Typography>
-      {community.length === 0 && <Typography variant="body2" color="text.secondary">{translate('questions:answer.no_community')}</Typography>}
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {translate('questions:answer.community')}
+      </Typography>
+      {community.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('questions:answer.no_community')}
+        </Typography>
+      )}
       <Stack spacing={1}>
         {community.map((a) => (
           <Card key={a.id} variant="outlined">
             <CardContent>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a.body}</Typography>
-              <Typography variant="caption" color="text.secondary">{a.authorName}</Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {a.body}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {a.authorName}
+              </Typography>
               <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
                 <Chip size="small" label={translate(`questions:status.${a.status}`)} />
                 <Button size="small" onClick={() => void moderate(a.id, a.status === 'published' ? 'unpublished' : 'published')}>

@@ -31,35 +31,60 @@ export function SettingsButton() {
 
   return (
     <>
-      <Button size="small" startIcon={<SettingsIcon />} onClick={() => void open()}>{translate('questions:list.settings')}</Button>
+      <Button size="small" startIcon={<SettingsIcon />} onClick={() => void open()}>
+        {translate('questions:list.settings')}
+      </Button>
       <Dialog open={!!value} onClose={() => setValue(null)} fullWidth maxWidth="sm">
         <DialogTitle>{translate('questions:settings.title')}</DialogTitle>
         {value && (
           <DialogContent sx={{ display: 'grid', gap: 1 }}>
-            <FormControlLabel control={<Checkbox checked={value.autoPublish} onChange={(e) => setValue({ ...value, autoPublish: e.target.checked })} />} label={translate('questions:settings.auto_publish')} />
+            <FormControlLabel
+              control={<Checkbox checked={value.autoPublish} onChange={(e) => setValue({ ...value, autoPublish: e.target.checked })} />}
+              label={translate('questions:settings.auto_publish')}
+            />
             <TextField
-              label={translate('questions:settings.community_invites')} type="number" value={value.communityInvites}
-              error={!!countError} helperText={countError || translate('questions:settings.community_invites_hint')}
+              label={translate('questions:settings.community_invites')}
+              type="number"
+              value={value.communityInvites}
+              error={!!countError}
+              helperText={countError || translate('questions:settings.community_invites_hint')}
               slotProps={{ htmlInput: { min: 1, max: MAX_COMMUNITY_INVITES, 'data-testid': 'community-invites' } }}
               onChange={(e) => (setCountError(''), setValue({ ...value, communityInvites: Number(e.target.value) }))}
             />
-            <FormControlLabel control={<Checkbox checked={value.notifyMerchant} onChange={(e) => setValue({ ...value, notifyMerchant: e.target.checked })} />} label={translate('questions:settings.notify')} />
+            <FormControlLabel
+              control={<Checkbox checked={value.notifyMerchant} onChange={(e) => setValue({ ...value, notifyMerchant: e.target.checked })} />}
+              label={translate('questions:settings.notify')}
+            />
             <TextField
-              select label={translate('questions:settings.notify_every')} value={value.notifyEvery} disabled={!value.notifyMerchant}
+              select
+              label={translate('questions:settings.notify_every')}
+              value={value.notifyEvery}
+              disabled={!value.notifyMerchant}
               slotProps={{ htmlInput: { 'data-testid': 'notify-every' } }}
               onChange={(e) => setValue({ ...value, notifyEvery: e.target.value as NotifyEvery })}
             >
-              {NOTIFY_EVERY.map((every) => <MenuItem key={every} value={every}>{translate(`questions:settings.notify_${every}`)}</MenuItem>)}
+              {NOTIFY_EVERY.map((every) => (
+                <MenuItem key={every} value={every}>
+                  {translate(`questions:settings.notify_${every}`)}
+                </MenuItem>
+              ))}
             </TextField>
             <TextField
-              label={translate('questions:settings.notify_email')} value={value.notifyEmail ?? ''} type="email" disabled={!value.notifyMerchant}
-              error={!!emailError} helperText={emailError} onChange={(e) => (setEmailError(''), setValue({ ...value, notifyEmail: e.target.value }))}
+              label={translate('questions:settings.notify_email')}
+              value={value.notifyEmail ?? ''}
+              type="email"
+              disabled={!value.notifyMerchant}
+              error={!!emailError}
+              helperText={emailError}
+              onChange={(e) => (setEmailError(''), setValue({ ...value, notifyEmail: e.target.value }))}
             />
           </DialogContent>
         )}
         <DialogActions>
           <Button onClick={() => setValue(null)}>{translate('questions:settings.cancel')}</Button>
-          <Button variant="contained" onClick={() => void save()}>{translate('questions:settings.save')}</Button>
+          <Button variant="contained" onClick={() => void save()}>
+            {translate('questions:settings.save')}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

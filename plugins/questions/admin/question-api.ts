@@ -4,12 +4,13 @@ import { apiJson } from '@plaudit/kernel/admin';
 import type { CommunityState } from '../shared/community';
 import type { Action, Question, QuestionSettings } from '../shared/question';
 
-const send = <T,>(path: string, method: string, body?: unknown) => apiJson<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+const send = <T>(path: string, method: string, body?: unknown) => apiJson<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 
 export const bulkAction = (action: Action, ids: number[]) => send<{ count: number }>(`/questions/bulk/${action}`, 'POST', { ids });
 export const fetchQuestion = (id: number | string) => apiJson<Question>(`/questions/${id}`);
 export const saveAnswer = (id: number, body: string) => send<Question>(`/questions/${id}/answer`, 'PUT', { body });
-export const setAnswerStatus = (id: number, answerId: number, status: 'published' | 'unpublished') => send<Question>(`/questions/${id}/answers/${answerId}`, 'PUT', { status });
+export const setAnswerStatus = (id: number, answerId: number, status: 'published' | 'unpublished') =>
+  send<Question>(`/questions/${id}/answers/${answerId}`, 'PUT', { status });
 export const fetchSettings = () => apiJson<{ data: QuestionSettings }>('/questions/settings');
 export const saveSettings = (patch: Partial<QuestionSettings>) => send<{ data: QuestionSettings }>('/questions/settings', 'PUT', patch);
 export const fetchCommunity = (id: number) => apiJson<CommunityState>(`/questions/${id}/community`);

@@ -43,7 +43,10 @@ export function adminRoutes(services: ApiServices) {
     const q = listQuery.parse(ctx.query);
     const filter = parseFilter(q.filter);
     const { rows, nextCursor } = await listQuestions(ctx.state.tenant, { ...filter, limit: q.limit, descending: q.sort === '-createdAt', cursor: q.cursor });
-    const answers = await answersOf(ctx.state.tenant, rows.map((r) => Number(r.id)));
+    const answers = await answersOf(
+      ctx.state.tenant,
+      rows.map((r) => Number(r.id)),
+    );
     ctx.body = { items: rows.map((r) => presentQuestion(r, answers.get(Number(r.id)))), pageInfo: { nextCursor, hasNextPage: !!nextCursor } };
   });
 
@@ -52,7 +55,10 @@ export function adminRoutes(services: ApiServices) {
   });
 
   router.put('/settings', async (ctx) => {
-    const patch = questionSettings.partial().strict().parse(ctx.request.body ?? {});
+    const patch = questionSettings
+      .partial()
+      .strict()
+      .parse(ctx.request.body ?? {});
     ctx.body = { success: true, data: await settings.update(ctx.state.auth.shopId, patch) };
   });
 
@@ -72,7 +78,11 @@ export function adminRoutes(services: ApiServices) {
     const id = idOf(ctx.params.id);
     const { body } = answerInput.parse(ctx.request.body ?? {});
     const shop = await services.shops.get(ctx.state.auth.shopId);
-    const saved = await saveMerchantAnswer(services.knex, ctx.state.tenant, id, { body, authorName: shop?.name ?? ctx.state.tenant.shopDomain, events: services.events });
+    const saved = await saveMerchantAnswer(services.knex, ctx.state.tenant, id, {
+      body,
+      authorName: shop?.name ?? ctx.state.tenant.shopDomain,
+      events: services.events,
+    });
     if (!saved) throw createHttpError(404, 'Not found');
     ctx.body = await one(ctx, id);
   });
@@ -80,7 +90,8 @@ export function adminRoutes(services: ApiServices) {
   router.put('/:id/answers/:answerId', async (ctx) => {
     const id = idOf(ctx.params.id);
     const { status } = answerStatusInput.parse(ctx.request.body ?? {});
-    if (!(await setAnswerStatus(services.knex, ctx.state.tenant, id, idOf(ctx.params.answerId), status, services.events))) throw createHttpError(404, 'Not found');
+    if (!(await setAnswerStatus(services.knex, ctx.state.tenant, id, idOf(ctx.params.answerId), status, services.events)))
+      throw createHttpError(404, 'Not found');
     ctx.body = await one(ctx, id);
   });
 

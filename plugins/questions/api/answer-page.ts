@@ -43,7 +43,10 @@ export function answerPageRoutes(services: ApiServices) {
     const shop = link && (await services.shops.byDomain(link.shop));
     if (!link || !shop || shop.uninstalled) {
       // nothing trustworthy names a language: the browser's
-      const lang = languageFor(ctx.acceptsLanguages().find((l) => matchLanguage(storefrontLanguages(), l)), undefined);
+      const lang = languageFor(
+        ctx.acceptsLanguages().find((l) => matchLanguage(storefrontLanguages(), l)),
+        undefined,
+      );
       return void say(ctx, 400, lang, 'answer_page.invalid_title', 'answer_page.invalid');
     }
     const tenant = services.tenant(shop.id, shop.domain);
@@ -55,10 +58,17 @@ export function answerPageRoutes(services: ApiServices) {
     return { shop, tenant, invitation, question, lang };
   }
 
-  const page = (o: Opened, values: { name?: string; answer?: string }, errors?: Record<string, string>) => answerPage({
-    lang: o.lang, t: shopperText(o.lang), shopName: o.shop.name, productTitle: o.question.productTitle ?? o.shop.name,
-    question: o.question.body, askerName: o.question.askerName, values, errors,
-  });
+  const page = (o: Opened, values: { name?: string; answer?: string }, errors?: Record<string, string>) =>
+    answerPage({
+      lang: o.lang,
+      t: shopperText(o.lang),
+      shopName: o.shop.name,
+      productTitle: o.question.productTitle ?? o.shop.name,
+      question: o.question.body,
+      askerName: o.question.askerName,
+      values,
+      errors,
+    });
 
   router.get('/answer/:token', async (ctx) => {
     const o = await open(ctx);

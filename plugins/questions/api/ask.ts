@@ -79,7 +79,11 @@ export function questionAsker(services: ApiServices) {
 
     const { value, errors } = checkQuestion(fields);
     if (!value) throw createHttpError(400, 'Validation failed', { errors });
-    const product = platform ? await findProduct(platform, shop.domain, value.productId).catch(() => { throw createHttpError(503, TRY_AGAIN); }) : null;
+    const product = platform
+      ? await findProduct(platform, shop.domain, value.productId).catch(() => {
+          throw createHttpError(503, TRY_AGAIN);
+        })
+      : null;
     if (platform && !product) throw createHttpError(400, 'Validation failed', { errors: { productId: INVALID } });
 
     const { autoPublish } = await settings.get(shop.id);
@@ -87,11 +91,22 @@ export function questionAsker(services: ApiServices) {
     const status: Status = autoPublish && !spam ? 'published' : 'pending';
     const tenant = services.tenant(shop.id, shop.domain);
     const row = await knex.transaction(async (trx) => {
-      const saved = await tenant.insert(QuestionRow, {
-        productId: value.productId, productTitle: product?.title ?? null, productHandle: product?.handle ?? null,
-        askerName: value.name, askerEmail: value.email, customerId: customerId ? `gid://shopify/Customer/${customerId}` : null,
-        body: value.question, locale: lang, status, heldAsSpam: spam,
-      }, trx);
+      const saved = await tenant.insert(
+        QuestionRow,
+        {
+          productId: value.productId,
+          productTitle: product?.title ?? null,
+          productHandle: product?.handle ?? null,
+          askerName: value.name,
+          askerEmail: value.email,
+          customerId: customerId ? `gid://shopify/Customer/${customerId}` : null,
+          body: value.question,
+          locale: lang,
+          status,
+          heldAsSpam: spam,
+        },
+        trx,
+      );
       const event: QuestionCreatedPayload = { shopId: shop.id, shopDomain: shop.domain, questionId: Number(saved.id), productId: value.productId, status };
       await events.emit(QuestionCreated, event, { key: saved.id, shopDomain: shop.domain, trx });
       return saved;

@@ -12,16 +12,36 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 const later = (a: string, b: string) => (a > b ? a : b);
 
 function presentAnswer(a: AnswerRow): PublicAnswer {
-  return { id: Number(a.id), author: a.author, authorName: a.authorName, body: a.body, helpfulCount: a.helpfulCount, createdAt: iso(a.createdAt)!, updatedAt: iso(a.updatedAt)! };
+  return {
+    id: Number(a.id),
+    author: a.author,
+    authorName: a.authorName,
+    body: a.body,
+    helpfulCount: a.helpfulCount,
+    createdAt: iso(a.createdAt)!,
+    updatedAt: iso(a.updatedAt)!,
+  };
 }
 
 function present(q: QuestionRow, answers: AnswerRow[]): PublicQuestion {
   const shown = answers.map(presentAnswer);
   return {
-    id: Number(q.id), productId: q.productId, productTitle: q.productTitle ?? null, productHandle: q.productHandle ?? null,
-    askerName: q.askerName, askerEmail: q.askerEmail ?? null, body: q.body, locale: q.locale, status: q.status, heldAsSpam: q.heldAsSpam,
-    helpfulCount: q.helpfulCount, answerCount: q.publishedAnswers, answeredAt: iso(q.answeredAt), createdAt: iso(q.createdAt)!,
-    updatedAt: shown.reduce((at, a) => later(at, a.updatedAt), iso(q.updatedAt)!), answers: shown,
+    id: Number(q.id),
+    productId: q.productId,
+    productTitle: q.productTitle ?? null,
+    productHandle: q.productHandle ?? null,
+    askerName: q.askerName,
+    askerEmail: q.askerEmail ?? null,
+    body: q.body,
+    locale: q.locale,
+    status: q.status,
+    heldAsSpam: q.heldAsSpam,
+    helpfulCount: q.helpfulCount,
+    answerCount: q.publishedAnswers,
+    answeredAt: iso(q.answeredAt),
+    createdAt: iso(q.createdAt)!,
+    updatedAt: shown.reduce((at, a) => later(at, a.updatedAt), iso(q.updatedAt)!),
+    answers: shown,
   };
 }
 
@@ -43,9 +63,11 @@ function filtered(tenant: Tenant, q: PublicQuestionQuery) {
   if (q.updatedSince) {
     const since = q.updatedSince;
     // an answer written, edited or moderated since then changes its question for a sync too
-    qb.where((w) => w.where('questions.updatedAt', '>=', since).orWhereExists(
-      tenant.query(AnswerRow).whereColumn('question_answers.question_id', 'questions.id').where('question_answers.updated_at', '>=', since),
-    ));
+    qb.where((w) =>
+      w
+        .where('questions.updatedAt', '>=', since)
+        .orWhereExists(tenant.query(AnswerRow).whereColumn('question_answers.question_id', 'questions.id').where('question_answers.updated_at', '>=', since)),
+    );
   }
   return qb;
 }
@@ -57,9 +79,15 @@ export function questionsPublic(_services: KernelServices): QuestionsPublicApi {
       const dir = q.sort === 'oldest' ? 'asc' : 'desc';
       // tenancy: a row-value comparison on the tenant's own questions (the builder is tenant.query)
       if (q.after) qb.whereRaw(`(questions.created_at, questions.id) ${dir === 'desc' ? '<' : '>'} (?, ?)`, questionCursor.decode(q.after));
-      const rows = await qb.orderBy('questions.createdAt', dir).orderBy('questions.id', dir).limit(q.limit + 1);
+      const rows = await qb
+        .orderBy('questions.createdAt', dir)
+        .orderBy('questions.id', dir)
+        .limit(q.limit + 1);
       const page = rows.slice(0, q.limit);
-      const answers = await publishedAnswers(tenant, page.map((r) => Number(r.id)));
+      const answers = await publishedAnswers(
+        tenant,
+        page.map((r) => Number(r.id)),
+      );
       return {
         items: page.map((r) => present(r, answers.get(Number(r.id)) ?? [])),
         nextCursor: rows.length > q.limit ? cursorAt(page[page.length - 1]) : null,

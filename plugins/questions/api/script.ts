@@ -14,7 +14,13 @@ let once: Promise<BuiltScript> | undefined;
 export function blockScript(): Promise<BuiltScript> {
   once ??= build({
     entryPoints: [path.resolve(__dirname, '../storefront/questions.ts')],
-    bundle: true, minify: true, format: 'iife', target: ['es2020'], legalComments: 'none', write: false, logLevel: 'silent',
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['es2020'],
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
   }).then((out) => {
     const code = Buffer.from(out.outputFiles[0].contents);
     return { code, hash: crypto.createHash('sha256').update(code).digest('hex').slice(0, 12) };

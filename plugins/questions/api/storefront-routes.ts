@@ -9,7 +9,18 @@ import crypto from 'node:crypto';
 import Router from '@koa/router';
 import createHttpError, { isHttpError } from 'http-errors';
 import type { Middleware } from 'koa';
-import { type ApiServices, type AppContext, type AppProxyContext, type AppRouter, type AppState, hitAll, RateLimit, shopperAddress, type ShopView, verifyAppProxy } from '@plaudit/kernel';
+import {
+  type ApiServices,
+  type AppContext,
+  type AppProxyContext,
+  type AppRouter,
+  type AppState,
+  hitAll,
+  RateLimit,
+  shopperAddress,
+  type ShopView,
+  verifyAppProxy,
+} from '@plaudit/kernel';
 import { publishedQuestions, voteHelpful } from '../db/storefront';
 import { INVALID, INVALID_EMAIL, REQUIRED } from '../shared/question';
 import { NOT_AVAILABLE, questionAsker, RATE_LIMITED, TRY_AGAIN } from './ask';
@@ -22,8 +33,12 @@ import { readForm } from './form-body';
 type ProxyState = AppState & { proxy: AppProxyContext };
 
 const MESSAGE_KEYS: Record<string, string> = {
-  [REQUIRED]: 'errors.required', [INVALID]: 'errors.invalid', [INVALID_EMAIL]: 'errors.invalid_email',
-  [RATE_LIMITED]: 'errors.rate_limited', [NOT_AVAILABLE]: 'errors.not_available', [TRY_AGAIN]: 'errors.try_again',
+  [REQUIRED]: 'errors.required',
+  [INVALID]: 'errors.invalid',
+  [INVALID_EMAIL]: 'errors.invalid_email',
+  [RATE_LIMITED]: 'errors.rate_limited',
+  [NOT_AVAILABLE]: 'errors.not_available',
+  [TRY_AGAIN]: 'errors.try_again',
 };
 
 /** A refusal's message and field messages in the shopper's language. */
@@ -32,7 +47,8 @@ function inLanguage(err: unknown, lang: string): unknown {
   const t = shopperText(lang);
   const say = (m: string) => (MESSAGE_KEYS[m] ? t(MESSAGE_KEYS[m]) : m);
   err.message = say(err.message);
-  if (err.errors && typeof err.errors === 'object') err.errors = Object.fromEntries(Object.entries(err.errors as Record<string, string>).map(([f, m]) => [f, say(m)]));
+  if (err.errors && typeof err.errors === 'object')
+    err.errors = Object.fromEntries(Object.entries(err.errors as Record<string, string>).map(([f, m]) => [f, say(m)]));
   return err;
 }
 
@@ -46,10 +62,21 @@ export function storefrontRoutes(services: ApiServices): AppRouter {
   const router = new Router<ProxyState>({ prefix: '/storefront/proxy/questions' });
   const secret = services.config.shopify.apiSecret;
   // Without Shopify credentials there is no app proxy to verify: nothing answers there.
-  router.use(secret ? (verifyAppProxy(secret) as unknown as Middleware<ProxyState>) : () => { throw createHttpError(404, 'Not found'); });
+  router.use(
+    secret
+      ? (verifyAppProxy(secret) as unknown as Middleware<ProxyState>)
+      : () => {
+          throw createHttpError(404, 'Not found');
+        },
+  );
   const ask = questionAsker(services);
   const votes = new RateLimit(services.knex, 'questions-votes', { points: 30, perSeconds: 600 });
-  const voterKey = (shopId: number, ip: string) => crypto.createHmac('sha256', secret ?? 'plaudit').update(`${shopId}|${ip}`).digest('hex').slice(0, 40);
+  const voterKey = (shopId: number, ip: string) =>
+    crypto
+      .createHmac('sha256', secret ?? 'plaudit')
+      .update(`${shopId}|${ip}`)
+      .digest('hex')
+      .slice(0, 40);
 
   async function shopOf(ctx: AppContext): Promise<{ shop: ShopView; lang: string }> {
     const shop = await services.shops.byDomain((ctx.state as ProxyState).proxy.shopDomain);
@@ -73,14 +100,17 @@ export function storefrontRoutes(services: ApiServices): AppRouter {
     const page = await publishedQuestions(services.tenant(shop.id, shop.domain), productId, { q, after });
     const proxy = proxyPrefix(ctx);
     const view = { lang, t: shopperText(lang), proxy, productId: productId.split('/').pop()!, shopName: shop.name, q, ...page };
-    ctx.body = ctx.query.fragment === 'list' ? renderList(view) : renderBlock({ ...view, scriptSrc: ctx.query.scripts === '0' ? undefined : `${proxy}/questions/script.js` });
+    ctx.body =
+      ctx.query.fragment === 'list'
+        ? renderList(view)
+        : renderBlock({ ...view, scriptSrc: ctx.query.scripts === '0' ? undefined : `${proxy}/questions/script.js` });
   });
 
   router.post('/', async (ctx) => {
     const { shop, lang } = await shopOf(ctx);
     ctx.set('Cache-Control', 'no-store');
     const form = !ctx.is('application/json');
-    const fields = form ? await readForm(ctx) : ((ctx.request as { body?: unknown }).body as Record<string, unknown> | undefined) ?? {};
+    const fields = form ? await readForm(ctx) : (((ctx.request as { body?: unknown }).body as Record<string, unknown> | undefined) ?? {});
     const customerId = (ctx.state as ProxyState).proxy.loggedInCustomerId;
     try {
       const data = await ask({ shop, customerId, ip: shopperAddress(ctx), lang }, fields);

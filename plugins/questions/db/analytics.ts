@@ -44,10 +44,7 @@ export function questionsAnalyticsSource(knex: Knex): QuestionsAnalyticsApi {
     },
 
     async firstDay(tenant, timezone) {
-      const [first, firstAnswer] = await Promise.all([
-        asked(tenant).min({ at: 'createdAt' }).first(),
-        answered(tenant).min({ at: 'answeredAt' }).first(),
-      ]);
+      const [first, firstAnswer] = await Promise.all([asked(tenant).min({ at: 'createdAt' }).first(), answered(tenant).min({ at: 'answeredAt' }).first()]);
       const at = [first?.at, firstAnswer?.at].filter((d): d is Date => !!d).sort((x, y) => +x - +y)[0];
       return at && localDay(at, timezone);
     },

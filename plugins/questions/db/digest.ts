@@ -30,7 +30,12 @@ export async function claimDigest(knex: Knex, tenant: Tenant, items: DigestItems
     const now = new Date();
     const claim = async (table: string, wanted: number[]): Promise<number[]> => {
       if (!wanted.length) return [];
-      const rows: { id: string }[] = await tenant.table(table, trx).whereIn('id', wanted).whereNull('merchantNotifiedAt').update({ merchantNotifiedAt: now }).returning('id');
+      const rows: { id: string }[] = await tenant
+        .table(table, trx)
+        .whereIn('id', wanted)
+        .whereNull('merchantNotifiedAt')
+        .update({ merchantNotifiedAt: now })
+        .returning('id');
       return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     };
     const questionIds = await claim('questions', items.questions);
@@ -49,7 +54,12 @@ export async function markDigestSent(tenant: Tenant, id: number) {
 export async function digestContents(tenant: Tenant, digest: DigestRecord) {
   const questions = digest.questionIds.length ? await tenant.query(QuestionRow).whereIn('id', digest.questionIds).orderBy('id') : [];
   const answers = digest.answerIds.length ? await tenant.query(AnswerRow).whereIn('id', digest.answerIds).orderBy('id') : [];
-  const asked = answers.length ? await tenant.query(QuestionRow).whereIn('id', answers.map((a) => a.questionId)) : [];
+  const asked = answers.length
+    ? await tenant.query(QuestionRow).whereIn(
+        'id',
+        answers.map((a) => a.questionId),
+      )
+    : [];
   const questionOf = new Map(asked.map((q) => [Number(q.id), q]));
   return { questions, answers: answers.map((answer) => ({ answer, question: questionOf.get(Number(answer.questionId)) })) };
 }

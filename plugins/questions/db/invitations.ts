@@ -43,7 +43,13 @@ export async function invitationsOf(tenant: Tenant, questionId: number): Promise
 export async function inviteBuyers(knex: Knex, tenant: Tenant, questionId: number, buyers: VerifiedBuyer[], events: Pick<EventBus, 'emit'>): Promise<number> {
   if (!buyers.length) return 0;
   return knex.transaction(async (trx) => {
-    const rows = buyers.map((b) => ({ questionId, email: b.email.toLowerCase(), name: b.name?.slice(0, 255) ?? null, locale: b.locale?.slice(0, 16) ?? null, customerId: b.customerId }));
+    const rows = buyers.map((b) => ({
+      questionId,
+      email: b.email.toLowerCase(),
+      name: b.name?.slice(0, 255) ?? null,
+      locale: b.locale?.slice(0, 16) ?? null,
+      customerId: b.customerId,
+    }));
     const added: { id: number }[] = await tenant.insertInto(TABLE, rows, trx).onConflict(['shop_id', 'question_id', 'email']).ignore().returning('id');
     for (const { id } of added) {
       const event: QuestionInvitedPayload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId, invitationId: Number(id) };
@@ -55,7 +61,9 @@ export async function inviteBuyers(knex: Knex, tenant: Tenant, questionId: numbe
 
 /** The mail's outcome (a sent invitation is never mailed again). */
 export async function recordInvitationMail(tenant: Tenant, id: number, status: 'sent' | 'refused' | 'skipped') {
-  await invitationById(tenant, id).whereIn('status', ['queued']).update({ status, sentAt: status === 'sent' ? new Date() : null, updatedAt: new Date() });
+  await invitationById(tenant, id)
+    .whereIn('status', ['queued'])
+    .update({ status, sentAt: status === 'sent' ? new Date() : null, updatedAt: new Date() });
 }
 
 /**
@@ -63,14 +71,36 @@ export async function recordInvitationMail(tenant: Tenant, id: number, status: '
  * durable 'question.community-answer' in the same transaction. Undefined when
  * the invitation already brought one (or is gone).
  */
-export async function saveCommunityAnswer(knex: Knex, tenant: Tenant, invitationId: number, answer: { name: string; body: string }, events: Pick<EventBus, 'emit'>) {
+export async function saveCommunityAnswer(
+  knex: Knex,
+  tenant: Tenant,
+  invitationId: number,
+  answer: { name: string; body: string },
+  events: Pick<EventBus, 'emit'>,
+) {
   return knex.transaction(async (trx) => {
     const invitation: InvitationRecord | undefined = await invitationById(tenant, invitationId, trx).forUpdate().first();
     if (!invitation || invitation.status === 'answered') return undefined;
-    const saved = await tenant.insert(AnswerRow, { questionId: Number(invitation.questionId), author: 'community', authorName: answer.name, authorEmail: invitation.email, body: answer.body, status: 'pending' }, trx);
+    const saved = await tenant.insert(
+      AnswerRow,
+      {
+        questionId: Number(invitation.questionId),
+        author: 'community',
+        authorName: answer.name,
+        authorEmail: invitation.email,
+        body: answer.body,
+        status: 'pending',
+      },
+      trx,
+    );
     await invitationById(tenant, invitationId, trx).update({ status: 'answered', answerId: saved.id, updatedAt: new Date() });
     // the merchant's mail about it (at once or in the digest), recorded with the answer
-    const event: QuestionCommunityAnswerPayload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId: Number(invitation.questionId), answerId: Number(saved.id) };
+    const event: QuestionCommunityAnswerPayload = {
+      shopId: tenant.shopId,
+      shopDomain: tenant.shopDomain,
+      questionId: Number(invitation.questionId),
+      answerId: Number(saved.id),
+    };
     await events.emit(QuestionCommunityAnswer, event, { key: saved.id, shopDomain: tenant.shopDomain, trx });
     return saved;
   });

@@ -38,7 +38,10 @@ export async function listQuestions(tenant: Tenant, o: ListOptions) {
   const qb = filtered(tenant, o);
   const dir = o.descending ? 'desc' : 'asc';
   if (o.cursor) qb.whereRaw(`(questions.created_at, questions.id) ${o.descending ? '<' : '>'} (?, ?)`, questionCursor.decode(o.cursor));
-  const rows = await qb.orderBy('questions.createdAt', dir).orderBy('questions.id', dir).limit(o.limit + 1);
+  const rows = await qb
+    .orderBy('questions.createdAt', dir)
+    .orderBy('questions.id', dir)
+    .limit(o.limit + 1);
   const more = rows.length > o.limit;
   const page = rows.slice(0, o.limit);
   return { rows: page, nextCursor: more ? cursorAt(page[page.length - 1]) : null };

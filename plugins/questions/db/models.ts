@@ -67,13 +67,32 @@ export class AnswerRow extends ShopScopedModel {
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export function presentAnswer(a: AnswerRow): Answer {
-  return { id: Number(a.id), author: a.author, authorName: a.authorName, body: a.body, status: a.status, helpfulCount: a.helpfulCount, createdAt: iso(a.createdAt)! };
+  return {
+    id: Number(a.id),
+    author: a.author,
+    authorName: a.authorName,
+    body: a.body,
+    status: a.status,
+    helpfulCount: a.helpfulCount,
+    createdAt: iso(a.createdAt)!,
+  };
 }
 
 export function presentQuestion(q: QuestionRow, answers: AnswerRow[] = []): Question {
   return {
-    id: Number(q.id), productId: q.productId, productTitle: q.productTitle ?? null, productHandle: q.productHandle ?? null,
-    askerName: q.askerName, askerEmail: q.askerEmail ?? null, body: q.body, locale: q.locale, status: q.status, heldAsSpam: q.heldAsSpam,
-    helpfulCount: q.helpfulCount, answeredAt: iso(q.answeredAt), createdAt: iso(q.createdAt)!, answers: answers.map(presentAnswer),
+    id: Number(q.id),
+    productId: q.productId,
+    productTitle: q.productTitle ?? null,
+    productHandle: q.productHandle ?? null,
+    askerName: q.askerName,
+    askerEmail: q.askerEmail ?? null,
+    body: q.body,
+    locale: q.locale,
+    status: q.status,
+    heldAsSpam: q.heldAsSpam,
+    helpfulCount: q.helpfulCount,
+    answeredAt: iso(q.answeredAt),
+    createdAt: iso(q.createdAt)!,
+    answers: answers.map(presentAnswer),
   };
 }

@@ -10,13 +10,18 @@ import { AnswerRow, QuestionRow } from './models';
 /** Keeps each question's count of published answers (the unanswered tab, the storefront). */
 export async function recountAnswers(tenant: Tenant, questionIds: number[], trx?: Knex.Transaction) {
   if (!questionIds.length) return;
-  await tenant.query(QuestionRow, trx).whereIn('id', questionIds).patch({
-    // the answers are part of the question as API clients see it: one published, unpublished or
-    // deleted makes the question changed for `updatedSince`
-    updatedAt: new Date(),
-    publishedAnswers: raw("(select count(*) from question_answers a where a.question_id = questions.id and a.status = 'published')"),
-    answeredAt: raw("coalesce(answered_at, (select min(a.created_at) from question_answers a where a.question_id = questions.id and a.status = 'published'))"),
-  } as never);
+  await tenant
+    .query(QuestionRow, trx)
+    .whereIn('id', questionIds)
+    .patch({
+      // the answers are part of the question as API clients see it: one published, unpublished or
+      // deleted makes the question changed for `updatedSince`
+      updatedAt: new Date(),
+      publishedAnswers: raw("(select count(*) from question_answers a where a.question_id = questions.id and a.status = 'published')"),
+      answeredAt: raw(
+        "coalesce(answered_at, (select min(a.created_at) from question_answers a where a.question_id = questions.id and a.status = 'published'))",
+      ),
+    } as never);
 }
 
 /** Runs a bulk action over ids of the tenant's shop (other shops' ids match nothing); answers how many changed. */
@@ -48,9 +53,14 @@ export async function saveMerchantAnswer(knex: Knex, tenant: Tenant, questionId:
     const existing = await tenant.query(AnswerRow, trx).findOne({ questionId, author: 'merchant' });
     const now = new Date();
     const answer = existing
-      ? await tenant.query(AnswerRow, trx).patchAndFetchById(existing.id, { body: o.body, authorName: o.authorName, status: 'published', updatedAt: now } as never)
+      ? await tenant
+          .query(AnswerRow, trx)
+          .patchAndFetchById(existing.id, { body: o.body, authorName: o.authorName, status: 'published', updatedAt: now } as never)
       : await tenant.insert(AnswerRow, { questionId, author: 'merchant', authorName: o.authorName, body: o.body, status: 'published' }, trx);
-    await tenant.query(QuestionRow, trx).findById(questionId).patch({ status: 'published', updatedAt: now } as never);
+    await tenant
+      .query(QuestionRow, trx)
+      .findById(questionId)
+      .patch({ status: 'published', updatedAt: now } as never);
     await recountAnswers(tenant, [questionId], trx);
     if (existing?.status !== 'published') await announceAnswer(o.events, tenant, answer, trx);
     return answer;
@@ -78,6 +88,12 @@ export async function deleteAnswer(knex: Knex, tenant: Tenant, questionId: numbe
 }
 
 async function announceAnswer(events: Pick<EventBus, 'emit'>, tenant: Tenant, answer: AnswerRow, trx: Knex.Transaction) {
-  const payload: QuestionAnsweredPayload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, questionId: Number(answer.questionId), answerId: Number(answer.id), author: answer.author };
+  const payload: QuestionAnsweredPayload = {
+    shopId: tenant.shopId,
+    shopDomain: tenant.shopDomain,
+    questionId: Number(answer.questionId),
+    answerId: Number(answer.id),
+    author: answer.author,
+  };
   await events.emit(QuestionAnswered, payload, { key: answer.id, shopDomain: tenant.shopDomain, trx });
 }

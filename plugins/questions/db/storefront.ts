@@ -13,16 +13,31 @@ export async function publishedQuestions(tenant: Tenant, productId: string, o: {
   const qb = tenant.query(QuestionRow).where({ productId, status: 'published' });
   if (o.q) {
     const like = `%${escapeLike(o.q)}%`;
-    qb.where((w) => w.where('questions.body', 'ilike', like).orWhereExists(
-      tenant.query(AnswerRow).whereColumn('question_answers.question_id', 'questions.id').where('question_answers.status', 'published').where('question_answers.body', 'ilike', like),
-    ));
+    qb.where((w) =>
+      w
+        .where('questions.body', 'ilike', like)
+        .orWhereExists(
+          tenant
+            .query(AnswerRow)
+            .whereColumn('question_answers.question_id', 'questions.id')
+            .where('question_answers.status', 'published')
+            .where('question_answers.body', 'ilike', like),
+        ),
+    );
   }
   if (o.after) qb.whereRaw('(questions.created_at, questions.id) < (?, ?)', questionCursor.decode(o.after, 'after'));
-  const rows = await qb.orderBy('questions.createdAt', 'desc').orderBy('questions.id', 'desc').limit(STOREFRONT_PAGE + 1);
+  const rows = await qb
+    .orderBy('questions.createdAt', 'desc')
+    .orderBy('questions.id', 'desc')
+    .limit(STOREFRONT_PAGE + 1);
   const page = rows.slice(0, STOREFRONT_PAGE);
   const last = page[page.length - 1];
   const nextCursor = rows.length > STOREFRONT_PAGE ? cursorAt(last) : null;
-  const answers = await answersOf(tenant, page.map((q) => Number(q.id)), true);
+  const answers = await answersOf(
+    tenant,
+    page.map((q) => Number(q.id)),
+    true,
+  );
   return { questions: page.map((q) => ({ question: q, answers: answers.get(Number(q.id)) ?? [] })), nextCursor };
 }
 
@@ -33,12 +48,19 @@ export async function publishedQuestions(tenant: Tenant, productId: string, o: {
  */
 export async function voteHelpful(knex: Knex, tenant: Tenant, kind: 'q' | 'a', id: number, voter: string): Promise<number | undefined> {
   return knex.transaction(async (trx) => {
-    const target = kind === 'q'
-      ? await tenant.query(QuestionRow, trx).findOne({ id, status: 'published' })
-      : await tenant.query(AnswerRow, trx).findOne({ 'question_answers.id': id, 'question_answers.status': 'published' })
-        .whereExists(tenant.query(QuestionRow, trx).whereColumn('questions.id', 'question_answers.question_id').where('questions.status', 'published'));
+    const target =
+      kind === 'q'
+        ? await tenant.query(QuestionRow, trx).findOne({ id, status: 'published' })
+        : await tenant
+            .query(AnswerRow, trx)
+            .findOne({ 'question_answers.id': id, 'question_answers.status': 'published' })
+            .whereExists(tenant.query(QuestionRow, trx).whereColumn('questions.id', 'question_answers.question_id').where('questions.status', 'published'));
     if (!target) return undefined;
-    const inserted = await tenant.insertInto('question_votes', { target: `${kind}:${id}`, voter }, trx).onConflict(['shop_id', 'target', 'voter']).ignore().returning('id');
+    const inserted = await tenant
+      .insertInto('question_votes', { target: `${kind}:${id}`, voter }, trx)
+      .onConflict(['shop_id', 'target', 'voter'])
+      .ignore()
+      .returning('id');
     if (!inserted.length) return target.helpfulCount;
     const model = kind === 'q' ? QuestionRow : AnswerRow;
     await tenant.query(model, trx).findById(id).increment('helpfulCount', 1);

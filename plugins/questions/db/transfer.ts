@@ -5,26 +5,63 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import type {
-  ExportedAnswer, ExportedQuestion, ImportedQuestionInput, QuestionsExportApi, QuestionsImportApi, QuestionsImportResult,
+  ExportedAnswer,
+  ExportedQuestion,
+  ImportedQuestionInput,
+  QuestionsExportApi,
+  QuestionsImportApi,
+  QuestionsImportResult,
 } from '@plaudit/contracts/questions';
 import { importedQuestions, TRANSFER_BATCH, type ImportedQuestion } from '../shared/transfer';
 import { recountAnswers } from './moderation';
 
 type Row = Record<string, any>;
 const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));
-const QUESTION_COLUMNS = ['id', 'productId', 'productHandle', 'productTitle', 'askerName', 'askerEmail', 'body', 'locale', 'status', 'helpfulCount', 'answeredAt', 'publishedAnswers', 'createdAt'];
+const QUESTION_COLUMNS = [
+  'id',
+  'productId',
+  'productHandle',
+  'productTitle',
+  'askerName',
+  'askerEmail',
+  'body',
+  'locale',
+  'status',
+  'helpfulCount',
+  'answeredAt',
+  'publishedAnswers',
+  'createdAt',
+];
 const ANSWER_COLUMNS = ['id', 'questionId', 'author', 'authorName', 'body', 'status', 'helpfulCount', 'createdAt'];
 
 function exportedAnswer(a: Row): ExportedAnswer {
-  return { id: Number(a.id), author: a.author, authorName: a.authorName, body: a.body, status: a.status, helpfulCount: a.helpfulCount, createdAt: date(a.createdAt)! };
+  return {
+    id: Number(a.id),
+    author: a.author,
+    authorName: a.authorName,
+    body: a.body,
+    status: a.status,
+    helpfulCount: a.helpfulCount,
+    createdAt: date(a.createdAt)!,
+  };
 }
 
 function exportedQuestion(q: Row, answers: ExportedAnswer[]): ExportedQuestion {
   return {
-    id: Number(q.id), productId: q.productId, productHandle: q.productHandle ?? null, productTitle: q.productTitle ?? null,
-    askerName: q.askerName, askerEmail: q.askerEmail ?? null, body: q.body, locale: q.locale, status: q.status, helpfulCount: q.helpfulCount,
+    id: Number(q.id),
+    productId: q.productId,
+    productHandle: q.productHandle ?? null,
+    productTitle: q.productTitle ?? null,
+    askerName: q.askerName,
+    askerEmail: q.askerEmail ?? null,
+    body: q.body,
+    locale: q.locale,
+    status: q.status,
+    helpfulCount: q.helpfulCount,
     // answered_at stays after an answer is unpublished; it only counts while one is published
-    answeredAt: q.publishedAnswers > 0 ? date(q.answeredAt) : null, createdAt: date(q.createdAt)!, answers,
+    answeredAt: q.publishedAnswers > 0 ? date(q.answeredAt) : null,
+    createdAt: date(q.createdAt)!,
+    answers,
   };
 }
 
@@ -33,9 +70,24 @@ async function questionBatch(tenant: Tenant, size: number, after: [Date, number]
   const qb = tenant.table('questions').select(QUESTION_COLUMNS);
   // tenancy: a row-value comparison inside tenant.table('questions')
   if (after) qb.whereRaw('(questions.created_at, questions.id) > (?::timestamptz, ?::bigint)', after);
-  const questions: Row[] = await qb.orderBy([{ column: 'createdAt', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(size);
+  const questions: Row[] = await qb
+    .orderBy([
+      { column: 'createdAt', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ])
+    .limit(size);
   if (!questions.length) return [];
-  const answers: Row[] = await tenant.table('question_answers').select(ANSWER_COLUMNS).whereIn('questionId', questions.map((q) => q.id)).orderBy([{ column: 'createdAt', order: 'asc' }, { column: 'id', order: 'asc' }]);
+  const answers: Row[] = await tenant
+    .table('question_answers')
+    .select(ANSWER_COLUMNS)
+    .whereIn(
+      'questionId',
+      questions.map((q) => q.id),
+    )
+    .orderBy([
+      { column: 'createdAt', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
   const byQuestion = new Map<number, ExportedAnswer[]>();
   for (const a of answers) byQuestion.set(Number(a.questionId), [...(byQuestion.get(Number(a.questionId)) ?? []), exportedAnswer(a)]);
   return questions.map((q) => exportedQuestion(q, byQuestion.get(Number(q.id)) ?? []));
@@ -55,21 +107,59 @@ export async function* exportQuestionBatches(tenant: Tenant, batchSize: number =
 
 /** Inserts the questions the shop lacks; returns every row's question id by key and the keys created. */
 async function writeQuestions(tenant: Tenant, trx: Knex.Transaction, rows: ImportedQuestion[], now: Date) {
-  const created: Row[] = await tenant.insertInto('questions', rows.map((q) => ({
-    importKey: q.importKey, productId: q.productId, productTitle: q.productTitle ?? null, productHandle: q.productHandle ?? null,
-    askerName: q.askerName, askerEmail: q.askerEmail ?? null, body: q.body, locale: q.locale, status: q.status, helpfulCount: q.helpfulCount,
-    // imported questions are not new: neither the merchant's mail nor the digest takes them up
-    merchantNotifiedAt: now, answeredAt: q.answeredAt ?? null, ...(q.createdAt ? { createdAt: q.createdAt } : {}),
-  })), trx).onConflict(['shop_id', 'import_key']).ignore().returning(['importKey']);
-  const ids: Row[] = await tenant.table('questions', trx).select('id', 'importKey').whereIn('importKey', rows.map((q) => q.importKey));
+  const created: Row[] = await tenant
+    .insertInto(
+      'questions',
+      rows.map((q) => ({
+        importKey: q.importKey,
+        productId: q.productId,
+        productTitle: q.productTitle ?? null,
+        productHandle: q.productHandle ?? null,
+        askerName: q.askerName,
+        askerEmail: q.askerEmail ?? null,
+        body: q.body,
+        locale: q.locale,
+        status: q.status,
+        helpfulCount: q.helpfulCount,
+        // imported questions are not new: neither the merchant's mail nor the digest takes them up
+        merchantNotifiedAt: now,
+        answeredAt: q.answeredAt ?? null,
+        ...(q.createdAt ? { createdAt: q.createdAt } : {}),
+      })),
+      trx,
+    )
+    .onConflict(['shop_id', 'import_key'])
+    .ignore()
+    .returning(['importKey']);
+  const ids: Row[] = await tenant
+    .table('questions', trx)
+    .select('id', 'importKey')
+    .whereIn(
+      'importKey',
+      rows.map((q) => q.importKey),
+    );
   return { created: created.map((r) => r.importKey as string), idOf: new Map(ids.map((r) => [r.importKey as string, Number(r.id)])) };
 }
 
 /** The answers to insert: new keys only, at most one merchant answer per question (the unique index's rule). */
 async function freshAnswers(tenant: Tenant, trx: Knex.Transaction, rows: ImportedQuestion[], idOf: Map<string, number>) {
   const questionIds = [...new Set(idOf.values())];
-  const merchant = new Set((await tenant.table('question_answers', trx).select('questionId').whereIn('questionId', questionIds).where('author', 'merchant')).map((r: Row) => Number(r.questionId)));
-  const known = new Set((await tenant.table('question_answers', trx).select('importKey').whereIn('importKey', rows.flatMap((q) => q.answers.map((a) => a.importKey)))).map((r: Row) => r.importKey));
+  const merchant = new Set(
+    (await tenant.table('question_answers', trx).select('questionId').whereIn('questionId', questionIds).where('author', 'merchant')).map((r: Row) =>
+      Number(r.questionId),
+    ),
+  );
+  const known = new Set(
+    (
+      await tenant
+        .table('question_answers', trx)
+        .select('importKey')
+        .whereIn(
+          'importKey',
+          rows.flatMap((q) => q.answers.map((a) => a.importKey)),
+        )
+    ).map((r: Row) => r.importKey),
+  );
   const out = [];
   for (const q of rows) {
     const questionId = idOf.get(q.importKey)!;
@@ -91,10 +181,26 @@ export async function importQuestions(knex: Knex, tenant: Tenant, input: Importe
     const { created, idOf } = await writeQuestions(tenant, trx, rows, now);
     const answers = await freshAnswers(tenant, trx, rows, idOf);
     const written: Row[] = answers.length
-      ? await tenant.insertInto('question_answers', answers.map((a) => ({
-        importKey: a.importKey, questionId: a.questionId, author: a.author, authorName: a.authorName, body: a.body, status: a.status,
-        helpfulCount: a.helpfulCount, askerNotifiedAt: now, merchantNotifiedAt: now, ...(a.createdAt ? { createdAt: a.createdAt } : {}),
-      })), trx).onConflict(['shop_id', 'import_key']).ignore().returning(['importKey'])
+      ? await tenant
+          .insertInto(
+            'question_answers',
+            answers.map((a) => ({
+              importKey: a.importKey,
+              questionId: a.questionId,
+              author: a.author,
+              authorName: a.authorName,
+              body: a.body,
+              status: a.status,
+              helpfulCount: a.helpfulCount,
+              askerNotifiedAt: now,
+              merchantNotifiedAt: now,
+              ...(a.createdAt ? { createdAt: a.createdAt } : {}),
+            })),
+            trx,
+          )
+          .onConflict(['shop_id', 'import_key'])
+          .ignore()
+          .returning(['importKey'])
       : [];
     await recountAnswers(tenant, [...new Set(idOf.values())], trx);
     return { questions: created, answers: written.map((r) => r.importKey as string) };

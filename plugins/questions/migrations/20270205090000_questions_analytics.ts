@@ -39,8 +39,11 @@ export async function up(knex: Knex) {
       IF TG_OP = 'INSERT' THEN
         ${MARKS('new_rows r', ['r.created_at', ANSWERED('r')])};
       ELSIF TG_OP = 'UPDATE' THEN
-        ${MARKS('old_rows r JOIN new_rows n ON n.id = r.id', ['r.created_at', ANSWERED('r'), 'n.created_at', ANSWERED('n')],
-          `(r.created_at, ${ANSWERED('r')}) IS DISTINCT FROM (n.created_at, ${ANSWERED('n')})`)};
+        ${MARKS(
+          'old_rows r JOIN new_rows n ON n.id = r.id',
+          ['r.created_at', ANSWERED('r'), 'n.created_at', ANSWERED('n')],
+          `(r.created_at, ${ANSWERED('r')}) IS DISTINCT FROM (n.created_at, ${ANSWERED('n')})`,
+        )};
       ELSE
         ${MARKS('old_rows r', ['r.created_at', ANSWERED('r')], 'EXISTS (SELECT 1 FROM shops s WHERE s.id = r.shop_id)')};
       END IF;
@@ -62,7 +65,8 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const trigger of ['questions_mark_deleted', 'questions_mark_updated', 'questions_mark_inserted']) await knex.raw(`DROP TRIGGER IF EXISTS ${trigger} ON questions`);
+  for (const trigger of ['questions_mark_deleted', 'questions_mark_updated', 'questions_mark_inserted'])
+    await knex.raw(`DROP TRIGGER IF EXISTS ${trigger} ON questions`);
   await knex.raw('DROP FUNCTION IF EXISTS questions_mark_counted()');
   await knex.raw('DROP INDEX IF EXISTS questions_shop_answered');
   await knex.schema.dropTableIfExists('question_analytics_marks');

@@ -56,34 +56,43 @@ const tab = z.enum(TABS).default('all');
 /** The list's filter (react-admin's `filter` parameter, JSON). */
 export const listFilter = z.object({ tab, q: z.string().trim().max(MAX_SEARCH, INVALID).optional() }).strict();
 
-export const listQuery = z.object({
-  limit: z.coerce.number().refine((n) => PAGE_SIZES.includes(n), INVALID).default(10),
-  sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt'),
-  cursor: z.string().max(200).optional(),
-  filter: z.string().max(1000).optional(),
-}).strict();
+export const listQuery = z
+  .object({
+    limit: z.coerce
+      .number()
+      .refine((n) => PAGE_SIZES.includes(n), INVALID)
+      .default(10),
+    sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt'),
+    cursor: z.string().max(200).optional(),
+    filter: z.string().max(1000).optional(),
+  })
+  .strict();
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const bulkInput = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, REQUIRED).max(500, INVALID) }).strict();
 
-export const answerInput = z.object({
-  body: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(MAX_ANSWER, INVALID),
-}).strict();
+export const answerInput = z
+  .object({
+    body: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(MAX_ANSWER, INVALID),
+  })
+  .strict();
 
 export const answerStatusInput = z.object({ status: z.enum(['published', 'unpublished'], { error: INVALID }) }).strict();
 
-export const questionSettings = z.object({
-  /** publish new questions at once (those that look like spam are held anyway) */
-  autoPublish: z.boolean({ error: INVALID }).default(false),
-  /** mail the merchant about each new question */
-  notifyMerchant: z.boolean({ error: INVALID }).default(true),
-  /** at once per question and community answer, or one mail an hour listing them (workflows/digest.ts) */
-  notifyEvery: z.enum(NOTIFY_EVERY, { error: INVALID }).default('immediately'),
-  /** where; the shop's address when empty */
-  notifyEmail: z.email(INVALID_EMAIL).max(320, INVALID_EMAIL).nullable().default(null),
-  /** "ask the community": how many verified buyers one invite mails */
-  communityInvites: z.number({ error: INVALID }).int(INVALID).min(1, INVALID).max(MAX_COMMUNITY_INVITES, INVALID).default(5),
-}).strict();
+export const questionSettings = z
+  .object({
+    /** publish new questions at once (those that look like spam are held anyway) */
+    autoPublish: z.boolean({ error: INVALID }).default(false),
+    /** mail the merchant about each new question */
+    notifyMerchant: z.boolean({ error: INVALID }).default(true),
+    /** at once per question and community answer, or one mail an hour listing them (workflows/digest.ts) */
+    notifyEvery: z.enum(NOTIFY_EVERY, { error: INVALID }).default('immediately'),
+    /** where; the shop's address when empty */
+    notifyEmail: z.email(INVALID_EMAIL).max(320, INVALID_EMAIL).nullable().default(null),
+    /** "ask the community": how many verified buyers one invite mails */
+    communityInvites: z.number({ error: INVALID }).int(INVALID).min(1, INVALID).max(MAX_COMMUNITY_INVITES, INVALID).default(5),
+  })
+  .strict();
 export type QuestionSettings = z.infer<typeof questionSettings>;
 
 /** The product's page on the storefront, where the Q&A block is. */

@@ -55,13 +55,16 @@ function questionHtml(v: BlockView, { question: q, answers }: BlockView['questio
 ${answers.length ? answers.map((a) => answerHtml(v, a)).join('') : `<p class="plq-none">${esc(v.t('block.no_answer'))}</p>`}</li>`;
 }
 
-const blockUrl = (v: BlockView, extra: Record<string, string>) => `${v.proxy}/questions/block?${new URLSearchParams({ product_id: v.productId, locale: v.lang, ...extra })}`;
+const blockUrl = (v: BlockView, extra: Record<string, string>) =>
+  `${v.proxy}/questions/block?${new URLSearchParams({ product_id: v.productId, locale: v.lang, ...extra })}`;
 
 /** The list and its "more" link: the whole block's middle, and what "more" appends. */
 export function renderList(v: BlockView): string {
   const items = v.questions.map((q) => questionHtml(v, q)).join('');
   const empty = v.questions.length ? '' : `<p class="plq-none" data-empty>${esc(v.t(v.q ? 'block.no_match' : 'block.empty'))}</p>`;
-  const more = v.nextCursor ? `<a class="plq-btn plq-more" data-more href="${esc(blockUrl(v, { ...(v.q ? { q: v.q } : {}), after: v.nextCursor }))}">${esc(v.t('block.more'))}</a>` : '';
+  const more = v.nextCursor
+    ? `<a class="plq-btn plq-more" data-more href="${esc(blockUrl(v, { ...(v.q ? { q: v.q } : {}), after: v.nextCursor }))}">${esc(v.t('block.more'))}</a>`
+    : '';
   return `<ol class="plq-list">${items}</ol>${empty}${more}`;
 }
 

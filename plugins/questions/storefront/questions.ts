@@ -18,18 +18,19 @@ function fetchBlock(root: HTMLElement, params: Record<string, string>, fragment:
 /** A theme placeholder (no data-loaded yet) becomes the block. */
 function hydrate(root: HTMLElement) {
   root.setAttribute('data-loaded', 'pending');
-  fetchBlock(root, {}, false).then((html) => {
-    if (html === null) return;
-    const holder = document.createElement('div');
-    holder.innerHTML = html;
-    const block = holder.querySelector<HTMLElement>(SELECTOR);
-    // the theme knows the proxy's path on this storefront (a locale prefix, a test's host): keep it
-    if (block) {
-      if (root.dataset.proxy) block.dataset.proxy = root.dataset.proxy;
-      root.replaceWith(block);
-    }
-    else root.remove();
-  }).catch(() => undefined);
+  fetchBlock(root, {}, false)
+    .then((html) => {
+      if (html === null) return;
+      const holder = document.createElement('div');
+      holder.innerHTML = html;
+      const block = holder.querySelector<HTMLElement>(SELECTOR);
+      // the theme knows the proxy's path on this storefront (a locale prefix, a test's host): keep it
+      if (block) {
+        if (root.dataset.proxy) block.dataset.proxy = root.dataset.proxy;
+        root.replaceWith(block);
+      } else root.remove();
+    })
+    .catch(() => undefined);
 }
 
 function listOf(root: HTMLElement) {
@@ -39,10 +40,12 @@ function listOf(root: HTMLElement) {
 function onSearch(root: HTMLElement, form: HTMLFormElement, event: Event) {
   event.preventDefault();
   const q = String(new FormData(form).get('q') || '').trim();
-  fetchBlock(root, q ? { q } : {}, true).then((html) => {
-    const list = listOf(root);
-    if (html !== null && list) list.innerHTML = html;
-  }).catch(() => undefined);
+  fetchBlock(root, q ? { q } : {}, true)
+    .then((html) => {
+      const list = listOf(root);
+      if (html !== null && list) list.innerHTML = html;
+    })
+    .catch(() => undefined);
 }
 
 function onMore(root: HTMLElement, link: HTMLAnchorElement, event: Event) {
@@ -50,27 +53,33 @@ function onMore(root: HTMLElement, link: HTMLAnchorElement, event: Event) {
   const url = new URL(link.href, location.href);
   const params: Record<string, string> = {};
   for (const key of ['q', 'after']) if (url.searchParams.get(key)) params[key] = url.searchParams.get(key)!;
-  fetchBlock(root, params, true).then((html) => {
-    if (html === null) return;
-    const holder = document.createElement('div');
-    holder.innerHTML = html;
-    const items = holder.querySelectorAll('.plq-q');
-    root.querySelector('.plq-list')?.append(...Array.from(items));
-    const next = holder.querySelector('[data-more]');
-    if (next) link.replaceWith(next);
-    else link.remove();
-  }).catch(() => undefined);
+  fetchBlock(root, params, true)
+    .then((html) => {
+      if (html === null) return;
+      const holder = document.createElement('div');
+      holder.innerHTML = html;
+      const items = holder.querySelectorAll('.plq-q');
+      root.querySelector('.plq-list')?.append(...Array.from(items));
+      const next = holder.querySelector('[data-more]');
+      if (next) link.replaceWith(next);
+      else link.remove();
+    })
+    .catch(() => undefined);
 }
 
 function onHelpful(root: HTMLElement, button: HTMLButtonElement) {
   button.disabled = true;
   fetch(`${base(root)}/questions/helpful`, {
-    method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ target: button.dataset.helpful }),
-  }).then((r) => {
-    if (r.ok) button.textContent = button.dataset.voted || button.textContent;
-    else button.disabled = false;
-  }).catch(() => (button.disabled = false));
+  })
+    .then((r) => {
+      if (r.ok) button.textContent = button.dataset.voted || button.textContent;
+      else button.disabled = false;
+    })
+    .catch(() => (button.disabled = false));
 }
 
 function onAsk(root: HTMLElement, form: HTMLFormElement, event: Event) {
@@ -82,7 +91,12 @@ function onAsk(root: HTMLElement, form: HTMLFormElement, event: Event) {
   submit.disabled = true;
   const body = Object.fromEntries(Array.from(new FormData(form).entries()).map(([k, v]) => [k, String(v)]));
   const url = `${base(root)}/questions?${new URLSearchParams({ locale: root.dataset.locale || '' })}`;
-  fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })
+  fetch(url, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  })
     .then((r) => r.json().then((answer) => ({ ok: r.ok, answer })))
     .then(({ ok, answer }) => {
       submit.disabled = false;

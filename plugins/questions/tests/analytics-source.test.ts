@@ -26,13 +26,20 @@ type Tenant = Awaited<ReturnType<typeof shopWithTenant>>['tenant'];
 const events = { emit: async () => undefined };
 
 async function ask(tenant: Tenant, createdAt: string): Promise<number> {
-  const row = await tenant.insert(QuestionRow, { productId: 'gid://shopify/Product/1', askerName: 'Quinn', body: 'Dishwasher safe?', createdAt: new Date(createdAt) });
+  const row = await tenant.insert(QuestionRow, {
+    productId: 'gid://shopify/Product/1',
+    askerName: 'Quinn',
+    body: 'Dishwasher safe?',
+    createdAt: new Date(createdAt),
+  });
   return Number(row.id);
 }
 
 /** A community answer written at `createdAt` (the answered date), published as the merchant does unless said. */
 async function answer(tenant: Tenant, questionId: number, createdAt: string, publish = true): Promise<number> {
-  const [{ id }] = await tenant.insertInto('question_answers', { questionId, author: 'community', authorName: 'Bo', body: 'Yes.', status: 'pending', createdAt: new Date(createdAt) }).returning('id');
+  const [{ id }] = await tenant
+    .insertInto('question_answers', { questionId, author: 'community', authorName: 'Bo', body: 'Yes.', status: 'pending', createdAt: new Date(createdAt) })
+    .returning('id');
   if (publish) await setAnswerStatus(api.knex, tenant, questionId, Number(id), 'published', events);
   return Number(id);
 }
@@ -72,7 +79,9 @@ test('questions asked and answered count on their local days; only a published a
     '2026-03-10': { 'questions.asked': 2, 'questions.answered': 1 },
     '2026-03-11': { 'questions.answered': 1 },
   });
-  expect(await source.days(tenant, { from: '2026-03-10', to: '2026-03-10', timezone: 'Asia/Kolkata' })).toEqual({ '2026-03-10': { 'questions.asked': 2, 'questions.answered': 1 } });
+  expect(await source.days(tenant, { from: '2026-03-10', to: '2026-03-10', timezone: 'Asia/Kolkata' })).toEqual({
+    '2026-03-10': { 'questions.asked': 2, 'questions.answered': 1 },
+  });
 
   expect(await source.firstDay(tenant, 'America/New_York')).toBe('2026-03-09');
   expect(await source.firstDay(tenant, 'UTC')).toBe('2026-03-10');
@@ -83,7 +92,8 @@ test('questions asked and answered count on their local days; only a published a
 
 test('the sweep reports asking, answering, re-dating and deleting by their buckets, whatever wrote it, and not bookkeeping', async () => {
   const { shopId, tenant } = await shopWithTenant();
-  const bucketsOf = async (since: Date, until: Date) => ((await source.touched(since, until)).find((t) => t.shopId === shopId)?.buckets ?? []).map((b) => b.toISOString());
+  const bucketsOf = async (since: Date, until: Date) =>
+    ((await source.touched(since, until)).find((t) => t.shopId === shopId)?.buckets ?? []).map((b) => b.toISOString());
   const asked = '2026-03-10T03:30:00.000Z';
 
   let since = await mark();
@@ -115,7 +125,10 @@ test('the sweep reports asking, answering, re-dating and deleting by their bucke
 
   // a plain update of the date is marked by the database, old day and new
   since = await mark();
-  await tenant.table('questions').where({ id }).update({ createdAt: new Date('2026-03-12T00:05:00Z') });
+  await tenant
+    .table('questions')
+    .where({ id })
+    .update({ createdAt: new Date('2026-03-12T00:05:00Z') });
   until = await mark();
   expect(await bucketsOf(since, until)).toEqual([asked, '2026-03-12T00:00:00.000Z']);
 

@@ -22,7 +22,17 @@ test('a shopper asks through the storefront: 201, held for the merchant, who is 
 
   const list = await shop.http.get('/api/questions');
   expect(list.status).toBe(200);
-  expect(list.body.items).toEqual([expect.objectContaining({ id: body.data.id, productId: product.id, productTitle: product.title, askerName: 'Quinn <b>Bold</b>', askerEmail: asked.email, status: 'pending', answers: [] })]);
+  expect(list.body.items).toEqual([
+    expect.objectContaining({
+      id: body.data.id,
+      productId: product.id,
+      productTitle: product.title,
+      askerName: 'Quinn <b>Bold</b>',
+      askerEmail: asked.email,
+      status: 'pending',
+      answers: [],
+    }),
+  ]);
 
   const [mail] = await eventually(async () => mailOfShop(shop.domain).length > 0 && mailOfShop(shop.domain));
   expect(mail.envelopeTo).toEqual([shop.shop.email]);
@@ -41,14 +51,32 @@ test('a bot that fills the honeypot is thanked and nothing is kept', async () =>
   expect((await shop.http.get('/api/questions')).body.items).toEqual([]);
 });
 
-test('bad input: a 400 with every field\'s message, in the shopper\'s language when the block names it', async () => {
+test("bad input: a 400 with every field's message, in the shopper's language when the block names it", async () => {
   const shop = await shopWithProducts(stack);
   const empty = await signedProxy(stack, shop.domain, 'questions', json({}));
   expect(empty.status).toBe(400);
-  expect((await empty.json()).errors).toEqual({ productId: 'This field is required', name: 'This field is required', email: 'This field is required', question: 'This field is required' });
-  const bad = await signedProxy(stack, shop.domain, 'questions', json({ productId: 'gid://shopify/Order/1', name: 'x'.repeat(101), email: 'not-an-email', question: 'x'.repeat(1001) }));
-  expect((await bad.json()).errors).toEqual({ productId: 'The value is invalid', name: 'The value is invalid', email: 'Invalid email', question: 'The value is invalid' });
-  const german = await signedProxy(stack, shop.domain, 'questions', { ...json({ productId: shop.products[0].id, name: 'A', email: 'nope', question: 'Passt das?' }), query: { locale: 'de-CH' } });
+  expect((await empty.json()).errors).toEqual({
+    productId: 'This field is required',
+    name: 'This field is required',
+    email: 'This field is required',
+    question: 'This field is required',
+  });
+  const bad = await signedProxy(
+    stack,
+    shop.domain,
+    'questions',
+    json({ productId: 'gid://shopify/Order/1', name: 'x'.repeat(101), email: 'not-an-email', question: 'x'.repeat(1001) }),
+  );
+  expect((await bad.json()).errors).toEqual({
+    productId: 'The value is invalid',
+    name: 'The value is invalid',
+    email: 'Invalid email',
+    question: 'The value is invalid',
+  });
+  const german = await signedProxy(stack, shop.domain, 'questions', {
+    ...json({ productId: shop.products[0].id, name: 'A', email: 'nope', question: 'Passt das?' }),
+    query: { locale: 'de-CH' },
+  });
   expect((await german.json()).errors).toEqual({ email: 'Ungültige E-Mail-Adresse' });
   const notJson = await signedProxy(stack, shop.domain, 'questions', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
   expect(notJson.status).toBe(415);
@@ -84,7 +112,12 @@ test('spam is held even when the merchant publishes questions at once', async ()
   expect((await shop.http.put('/api/questions/settings', { autoPublish: true })).status).toBe(200);
   const ok = await signedProxy(stack, shop.domain, 'questions', json(question(shop.products[0].id)));
   expect((await ok.json()).data.status).toBe('published');
-  const spam = await signedProxy(stack, shop.domain, 'questions', json(question(shop.products[0].id, { question: 'Cheap casino at http://a.example and http://b.example' })));
+  const spam = await signedProxy(
+    stack,
+    shop.domain,
+    'questions',
+    json(question(shop.products[0].id, { question: 'Cheap casino at http://a.example and http://b.example' })),
+  );
   expect((await spam.json()).data.status).toBe('pending');
   expect((await shop.http.put('/api/questions/settings', { notifyEmail: 'nope' })).body.errors).toEqual({ notifyEmail: 'Invalid email' });
 });

@@ -23,7 +23,11 @@ const XSS = '<script>alert("x")</script><img src=x onerror=alert(1)> Fits true t
 /** The shared test worker mails another origin: keep the link's path, use this test's API. */
 const here = (url: string) => stack.appUrl + url.replace(/^https?:\/\/[^/]+/, '');
 const answerLink = (html: string) => here(/https?:\/\/[^"\s]+\/qa\/answer\/[\w-]+\.[\w-]+/.exec(html)![0]);
-const form = (fields: Record<string, string>): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
 
 /**
  * A fulfilled order of the product for each email, in turn; answers once review requests counts them
@@ -42,7 +46,13 @@ async function buyersOf(shop: Shop, product: { id: string; handle: string }, ema
 test('invites verified buyers once, never the unsubscribed nor the asker; the answer is moderated, escaped, and mails the asker', async () => {
   const shop = await shopWithProducts(stack);
   // requests wait an hour: the only mails in this test are the invitations and the answer
-  await storeSettingsRaw(stack.api, shop.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 3600, timeUnit: 'second', reminders: 0 });
+  await storeSettingsRaw(stack.api, shop.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 3600,
+    timeUnit: 'second',
+    reminders: 0,
+  });
   const product = shop.products[0];
   const stamp = Date.now();
   const [ann, ben, cat, asker] = ['ann', 'ben', 'cat', 'asker'].map((n) => `${n}-${stamp}@example.com`);
@@ -55,7 +65,9 @@ test('invites verified buyers once, never the unsubscribed nor the asker; the an
   expect(unsubscribed.status).toBe(200);
   // the capability's contract: unsubscribed and excluded buyers left out, the latest purchase first
   const found = await buyers.verifiedBuyers(tenant, product.id, 5, [asker.toUpperCase()]);
-  expect(found).toEqual([ben, ann].map((email) => ({ email, name: expect.any(String), locale: expect.any(String), customerId: expect.stringMatching(/^\d+$/) })));
+  expect(found).toEqual(
+    [ben, ann].map((email) => ({ email, name: expect.any(String), locale: expect.any(String), customerId: expect.stringMatching(/^\d+$/) })),
+  );
   expect(await buyers.verifiedBuyers(tenant, product.id, 1, [])).toHaveLength(1);
 
   const asked = question(product.id, { email: asker, question: 'Does it run small?' });
@@ -80,7 +92,8 @@ test('invites verified buyers once, never the unsubscribed nor the asker; the an
 
   // a retried delivery of an invitation's event (at least once) mails nobody again
   const handlers = createEventHandlers(stack.api.runtime.services as never);
-  for (const i of invite.body.community.invitations) await handlers.handle(QuestionInvited, { shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, invitationId: i.id });
+  for (const i of invite.body.community.invitations)
+    await handlers.handle(QuestionInvited, { shopId: shop.shop.id, shopDomain: shop.domain, questionId: id, invitationId: i.id });
   expect([mailTo(ann).length, mailTo(ben).length]).toEqual([1, 1]);
 
   // a second invite finds nobody new: no second mail to the same buyers
@@ -122,7 +135,7 @@ test('invites verified buyers once, never the unsubscribed nor the asker; the an
   expect([mailTo(ann).length, mailTo(ben).length, mailTo(cat).length, mailTo(asker).length]).toEqual([1, 1, 0, 1]);
 });
 
-test('links not genuine or expired get a clear page; another shop\'s question is a 404', async () => {
+test("links not genuine or expired get a clear page; another shop's question is a 404", async () => {
   const shop = await shopWithProducts(stack);
   const product = shop.products[1];
   const email = `dee-${Date.now()}@example.com`;

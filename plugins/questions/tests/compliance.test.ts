@@ -11,9 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-test('export lists the customer\'s questions; redaction anonymises them and only them', async () => {
+test("export lists the customer's questions; redaction anonymises them and only them", async () => {
   const shop = await shopWithProducts(stack);
-  const ask = async (fields: Record<string, string>, ip: string) => (await (await signedProxy(stack, shop.domain, 'questions', { ...json(question(shop.products[0].id, fields)), ip })).json()).data.id as number;
+  const ask = async (fields: Record<string, string>, ip: string) =>
+    (await (await signedProxy(stack, shop.domain, 'questions', { ...json(question(shop.products[0].id, fields)), ip })).json()).data.id as number;
   const kims = await ask({ name: 'Kim Park', email: 'Kim@Example.com', question: 'Kept text?' }, '192.0.2.201');
   const others = await ask({ name: 'Lee Other', email: 'lee@example.com', question: 'Mine stays?' }, '192.0.2.202');
   await shop.http.put(`/api/questions/${kims}/answer`, { body: 'Yes.' });
@@ -25,7 +26,12 @@ test('export lists the customer\'s questions; redaction anonymises them and only
   await hooks.redactCustomer!(ref);
   await hooks.redactCustomer!(ref);
 
-  expect((await shop.http.get(`/api/questions/${kims}`)).body).toMatchObject({ askerName: 'Anonymous', askerEmail: null, body: 'Kept text?', status: 'published' });
+  expect((await shop.http.get(`/api/questions/${kims}`)).body).toMatchObject({
+    askerName: 'Anonymous',
+    askerEmail: null,
+    body: 'Kept text?',
+    status: 'published',
+  });
   expect((await shop.http.get(`/api/questions/${others}`)).body).toMatchObject({ askerName: 'Lee Other', askerEmail: 'lee@example.com' });
   const block = await (await signedProxy(stack, shop.domain, 'questions/block', { query: { product_id: shop.products[0].id } })).text();
   expect(block).toContain('Anonymous');

@@ -10,7 +10,9 @@ export async function invitation(stack: Stack, shop: Shop, questionId: number, e
 }
 
 export const answerForm = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
 });
 
 /** Answers question `questionId` through the answer page, as an invited buyer; answers the link. */

@@ -96,7 +96,12 @@ test('at once (the default): one mail per question, no digest workflow', async (
   for (const [i, text] of texts.entries()) await ask(shop, text, `192.0.2.5${i}`);
   const mails = await eventually(async () => merchantMail(shop).length === 3 && merchantMail(shop), 30_000);
   expect(mails.map((m) => m.subject)).toEqual(texts.map(() => `New question about ${shop.products[0].title}`));
-  expect(mails.map((m) => mailHtml(m.file)).map((html) => texts.find((t) => html.includes(t))).sort()).toEqual([...texts].sort());
+  expect(
+    mails
+      .map((m) => mailHtml(m.file))
+      .map((html) => texts.find((t) => html.includes(t)))
+      .sort(),
+  ).toEqual([...texts].sort());
   await expect(stack.api.runtime.services.temporal.client.workflow.getHandle(digestWorkflowId(shop.domain)).describe()).rejects.toThrow();
 });
 

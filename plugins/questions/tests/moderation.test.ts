@@ -22,9 +22,10 @@ async function ask(shop: Shop, extra: Record<string, unknown> = {}, locale?: str
 
 const ids = (items: { id: number }[]) => items.map((q) => q.id);
 const list = (shop: Shop, params: Record<string, string> = {}) => shop.http.get(`/api/questions?${new URLSearchParams(params)}`);
-const tab = async (shop: Shop, name: string, q?: string) => ids((await list(shop, { limit: '100', filter: JSON.stringify({ tab: name, ...(q ? { q } : {}) }) })).body.items);
+const tab = async (shop: Shop, name: string, q?: string) =>
+  ids((await list(shop, { limit: '100', filter: JSON.stringify({ tab: name, ...(q ? { q } : {}) }) })).body.items);
 
-test('tabs, search, cursor paging and the bulk actions; another shop\'s ids match nothing', async () => {
+test("tabs, search, cursor paging and the bulk actions; another shop's ids match nothing", async () => {
   const shop = await shopWithProducts(stack);
   const asked = [];
   for (let i = 0; i < 11; i++) asked.push(await ask(shop, { question: `Question number ${i}?` }));
@@ -96,7 +97,11 @@ test('answering publishes the answer with its question and mails the asker, in t
 
   const res = await shop.http.put(`/api/questions/${asked.id}/answer`, { body: 'Ja, <b>spülmaschinenfest</b>.' });
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ id: asked.id, status: 'published', answers: [{ author: 'merchant', authorName: shop.shop.name, body: 'Ja, <b>spülmaschinenfest</b>.', status: 'published' }] });
+  expect(res.body).toMatchObject({
+    id: asked.id,
+    status: 'published',
+    answers: [{ author: 'merchant', authorName: shop.shop.name, body: 'Ja, <b>spülmaschinenfest</b>.', status: 'published' }],
+  });
   expect(await tab(shop, 'unanswered')).toEqual([]);
   expect(await tab(shop, 'published')).toEqual([asked.id]);
 
@@ -117,13 +122,22 @@ test('answering publishes the answer with its question and mails the asker, in t
   expect(both).toHaveLength(2);
 });
 
-test('a customer\'s answer waits for the merchant: published it counts as an answer and mails the asker; deleted it is gone', async () => {
+test("a customer's answer waits for the merchant: published it counts as an answer and mails the asker; deleted it is gone", async () => {
   const shop = await shopWithProducts(stack);
   const asked = await ask(shop, { question: 'Does the lid seal?' });
   await shop.http.post('/api/questions/bulk/publish', { ids: [asked.id] });
   // a community answer as the invitation's answer page stores it (the whole flow: community.test.ts)
   const tenant = stack.api.runtime.services.tenant(shop.shop.id, shop.domain);
-  const [{ id: answerId }] = await tenant.insertInto('question_answers', { questionId: asked.id, author: 'community', authorName: 'Bo Buyer', authorEmail: 'bo@example.com', body: 'Mine does, tightly.', status: 'pending' }).returning('id');
+  const [{ id: answerId }] = await tenant
+    .insertInto('question_answers', {
+      questionId: asked.id,
+      author: 'community',
+      authorName: 'Bo Buyer',
+      authorEmail: 'bo@example.com',
+      body: 'Mine does, tightly.',
+      status: 'pending',
+    })
+    .returning('id');
   expect(await tab(shop, 'unanswered')).toEqual([asked.id]);
 
   const published = await shop.http.put(`/api/questions/${asked.id}/answers/${answerId}`, { status: 'published' });

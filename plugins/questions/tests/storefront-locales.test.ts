@@ -14,7 +14,11 @@ function flatten(tree: object, prefix = '', out: Record<string, string> = {}) {
   return out;
 }
 const read = (lang: string) => flatten(JSON.parse(fs.readFileSync(path.join(STOREFRONT_LOCALES, `${lang}.json`), 'utf8')));
-const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort().join();
+const placeholders = (s: string) =>
+  [...s.matchAll(/\{\{\s*(\w+)/g)]
+    .map((m) => m[1])
+    .sort()
+    .join();
 
 test('one catalog per storefront language', () => {
   expect(fs.readdirSync(STOREFRONT_LOCALES).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());

@@ -23,7 +23,7 @@ const block = async (shop: Shop, query: Record<string, string>) => {
   return res.text();
 };
 
-test('the block shows published questions with published answers only, in the shopper\'s language, with hostile text inert', async () => {
+test("the block shows published questions with published answers only, in the shopper's language, with hostile text inert", async () => {
   const shop = await shopWithProducts(stack);
   const [mug, other] = shop.products;
   const answered = await ask(shop, mug.id, 'Is it <img src=x onerror=alert(1)> microwave safe?');
@@ -93,10 +93,15 @@ test('helpful votes count once per shopper; held questions and bad targets canno
   expect(await block(shop, { product_id: product.id })).toContain('Helpful (2)');
 });
 
-test('without script: the form posts and answers with a page; the block\'s script is served', async () => {
+test("without script: the form posts and answers with a page; the block's script is served", async () => {
   const shop = await shopWithProducts(stack);
   const product = shop.products[0];
-  const form = (fields: Record<string, string>) => viaStorefront(stack, shop.domain, 'questions?locale=es', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  const form = (fields: Record<string, string>) =>
+    viaStorefront(stack, shop.domain, 'questions?locale=es', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   const sent = await form({ productId: product.id.split('/').pop()!, name: 'Lola', email: 'lola@example.com', question: '¿Es apta para lavavajillas?' });
   expect(sent.status).toBe(201);
   expect(await sent.text()).toContain('¡Gracias! Tu pregunta se ha enviado.');

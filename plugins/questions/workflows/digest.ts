@@ -8,7 +8,10 @@ import type { createActivities } from '../activities';
 import { digestItemSignal, digestWaitingQuery, sendDigestNowSignal, type DigestInput, type DigestItem } from './messages';
 
 // retried without a limit (an SMTP outage must not drop the batch); a refused mail is an answer, not an error
-const { questionsSendDigest } = proxyActivities<ReturnType<typeof createActivities>>({ startToCloseTimeout: '2 minutes', retry: { maximumInterval: '10 minutes' } });
+const { questionsSendDigest } = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumInterval: '10 minutes' },
+});
 
 const IDLE_MS = 7 * 24 * 3_600_000;
 const MAX_ROUNDS = 200;

@@ -15,13 +15,19 @@ import { recordPhotoAdded, recordReview } from '../db/funnel';
 export function createEventHandlers(deps: ActivityDeps) {
   const handle = (shopDomain: string, orderId: string) => deps.temporal.client.workflow.getHandle(reviewRequestWorkflowId(shopDomain, orderId));
   /** A closed or never-started request has nobody to tell. */
-  const signalled = (p: Promise<void>) => p.catch((err) => {
-    if (!(err instanceof WorkflowNotFoundError)) throw err;
-  });
+  const signalled = (p: Promise<void>) =>
+    p.catch((err) => {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    });
 
   return eventHandlers(
     handleEvent(ReviewCreated, async (e) => {
-      await recordReview(deps.tenant(e.shopId, e.shopDomain), { reviewId: e.reviewId, orderId: e.orderId, queueEntryId: e.queueEntryId ?? null, mediaCount: e.mediaCount ?? 0 });
+      await recordReview(deps.tenant(e.shopId, e.shopDomain), {
+        reviewId: e.reviewId,
+        orderId: e.orderId,
+        queueEntryId: e.queueEntryId ?? null,
+        mediaCount: e.mediaCount ?? 0,
+      });
       if (!e.orderId) return;
       await signalled(handle(e.shopDomain, e.orderId).signal(reviewedSignal, { reviewId: e.reviewId, hasPhotos: e.mediaCount > 0, rating: e.rating }));
     }),

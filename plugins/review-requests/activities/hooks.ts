@@ -20,7 +20,11 @@ export function orderFacts(order: any): OrderFacts {
     customerId: customer.id === undefined || customer.id === null ? null : String(customer.id),
     shippingCountry: order.shipping_address?.country_code ?? null,
     locale: order.customer_locale ?? null,
-    lineItems: (order.line_items ?? []).map((li: any) => ({ productId: li.product_id == null ? null : `gid://shopify/Product/${li.product_id}`, title: String(li.title ?? ''), quantity: Number(li.quantity ?? 1) })),
+    lineItems: (order.line_items ?? []).map((li: any) => ({
+      productId: li.product_id == null ? null : `gid://shopify/Product/${li.product_id}`,
+      title: String(li.title ?? ''),
+      quantity: Number(li.quantity ?? 1),
+    })),
   };
 }
 
@@ -53,7 +57,10 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
         await signal(d, String(order.id), orderFactsSignal, facts, facts.name);
       },
       async 'fulfillments/create'(d, f) {
-        await signal(d, String(f.order_id), shipmentSignal, { fulfilledAt: iso(f.created_at), ...(delivered(f.shipment_status) ? { deliveredAt: iso(f.updated_at) } : {}) });
+        await signal(d, String(f.order_id), shipmentSignal, {
+          fulfilledAt: iso(f.created_at),
+          ...(delivered(f.shipment_status) ? { deliveredAt: iso(f.updated_at) } : {}),
+        });
       },
       async 'fulfillments/update'(d, f) {
         if (delivered(f.shipment_status)) await signal(d, String(f.order_id), shipmentSignal, { deliveredAt: iso(f.updated_at) });

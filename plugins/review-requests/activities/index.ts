@@ -31,11 +31,29 @@ export function createActivities(deps: ActivityDeps) {
       const settings = await settingsOf.get(i.shopId);
       const lineItems = await withProductDetails(deps, i.shopDomain, facts.lineItems);
       const row = {
-        orderId: i.orderId, queueType: 'email', status: 'waitingCondition', workflowId,
-        name: facts.name, customerEmail: facts.email?.toLowerCase() ?? null, customerName: facts.customerName, shopifyCustomerId: facts.customerId,
-        shippingCountry: facts.shippingCountry, customerLocale: facts.locale ?? null, lineItems: JSON.stringify(lineItems), createdOrderAt: facts.createdAt,
+        orderId: i.orderId,
+        queueType: 'email',
+        status: 'waitingCondition',
+        workflowId,
+        name: facts.name,
+        customerEmail: facts.email?.toLowerCase() ?? null,
+        customerName: facts.customerName,
+        shopifyCustomerId: facts.customerId,
+        shippingCountry: facts.shippingCountry,
+        customerLocale: facts.locale ?? null,
+        lineItems: JSON.stringify(lineItems),
+        createdOrderAt: facts.createdAt,
       };
-      await upsertEntry(tenant(i), row, ['name', 'customerEmail', 'customerName', 'shopifyCustomerId', 'shippingCountry', 'customerLocale', 'lineItems', 'createdOrderAt']);
+      await upsertEntry(tenant(i), row, [
+        'name',
+        'customerEmail',
+        'customerName',
+        'shopifyCustomerId',
+        'shippingCountry',
+        'customerLocale',
+        'lineItems',
+        'createdOrderAt',
+      ]);
       return { trigger: settings.sendMethod, reminders: settings.reminders };
     },
 
@@ -53,8 +71,14 @@ export function createActivities(deps: ActivityDeps) {
         await entryOf(tenant(i), i.orderId, 'email', trx).whereNull('reviewedAt').update({ reviewedAt: new Date() });
         if (!row || row.status === 'reviewed') return;
         const event: RequestReviewedPayload = {
-          shopId: i.shopId, shopDomain: i.shopDomain, requestId: Number(row.id), orderId: i.orderId, orderName: row.name ?? null,
-          productIds: productIdsOf(row.lineItems), status: 'reviewed', at: new Date().toISOString(),
+          shopId: i.shopId,
+          shopDomain: i.shopDomain,
+          requestId: Number(row.id),
+          orderId: i.orderId,
+          orderName: row.name ?? null,
+          productIds: productIdsOf(row.lineItems),
+          status: 'reviewed',
+          at: new Date().toISOString(),
         };
         await deps.events.emit(RequestReviewed, event, { key: row.id, shopDomain: i.shopDomain, trx });
       });
@@ -69,7 +93,8 @@ export function createActivities(deps: ActivityDeps) {
     /** The send instant: trigger time + the delay for the shipping country, in the shop's timezone. */
     async planSend(i: RequestRef, triggerAt: string, country: string | null): Promise<string> {
       const settings = await settingsOf.get(i.shopId);
-      if (settings.sendMethod !== 'purchase') await entry(i).update(settings.sendMethod === 'delivery' ? { deliveredAt: triggerAt } : { fulfilledDate: triggerAt });
+      if (settings.sendMethod !== 'purchase')
+        await entry(i).update(settings.sendMethod === 'delivery' ? { deliveredAt: triggerAt } : { fulfilledDate: triggerAt });
       return sendTime(new Date(triggerAt), delayFor(settings, country), await shopZone(i.shopId)).toISOString();
     },
 
@@ -96,7 +121,8 @@ export function createActivities(deps: ActivityDeps) {
 
     /** A template's test email or a sender verification link (workflow settingsMail). */
     sendSettingsMail: (input: SettingsMailInput) => sendSettingsMail(deps, input),
-    startOldOrderPage: (input: { shopId: number; shopDomain: string }, cursor: string | null, remaining: number) => startOldOrderPage(deps, input, cursor, remaining),
+    startOldOrderPage: (input: { shopId: number; shopDomain: string }, cursor: string | null, remaining: number) =>
+      startOldOrderPage(deps, input, cursor, remaining),
     sendOrderRequestNow: (input: { shopId: number; shopDomain: string }, orderId: string) => sendOrderRequestNow(deps, input, orderId),
     ...createPushActivities(deps),
     /** The photo reminder after a review without photos: whether and when, then the send. */

@@ -43,11 +43,19 @@ export async function startOrderRequest(t: StartTarget, input: { shopId: number;
   try {
     // A past order usually has no request yet: a plain start carrying the facts is the cheapest
     // call (signal-with-start costs about a sixth more, bench/request-starts.ts).
-    await startWorkflow(t.temporal, ReviewRequest, { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId, facts } satisfies ReviewRequestInput] });
+    await startWorkflow(t.temporal, ReviewRequest, {
+      ...common,
+      args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId, facts } satisfies ReviewRequestInput],
+    });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     // Already running (the order webhooks started it): hand it the facts the way they do.
-    await signalWithStartWorkflow(t.temporal, ReviewRequest, { ...common, args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }], signal: orderFactsSignal, signalArgs: [facts] });
+    await signalWithStartWorkflow(t.temporal, ReviewRequest, {
+      ...common,
+      args: [{ shopId: input.shopId, shopDomain: input.shopDomain, orderId }],
+      signal: orderFactsSignal,
+      signalArgs: [facts],
+    });
   }
 }
 
@@ -55,7 +63,10 @@ export async function startOldOrderPage(deps: ActivityDeps, input: { shopId: num
   if (!deps.platform) throw new Error('No store platform is configured for the worker');
   const api = deps.platform.adminApi(input.shopDomain);
   const since = new Date(Date.now() - OLD_ORDER_DAYS * 86_400_000);
-  const [total, page] = await Promise.all([api.ordersCountSince(since), api.ordersSince(since, { first: Math.max(1, Math.min(PAGE, remaining)), after: cursor ?? undefined })]);
+  const [total, page] = await Promise.all([
+    api.ordersCountSince(since),
+    api.ordersSince(since, { first: Math.max(1, Math.min(PAGE, remaining)), after: cursor ?? undefined }),
+  ]);
   const orders = page.nodes.slice(0, Math.max(0, remaining));
   const target = { temporal: deps.temporal.client, taskQueue: deps.config.temporal.taskQueue, appUrl: deps.config.appUrl };
   // A page's starts go out together; each is idempotent on the order's workflow id.

@@ -32,7 +32,11 @@ export function outboxGateway(dataDir: string): LocalPushGateway {
 export function readPushOutbox(dataDir: string): (PushReminder & { at: string })[] {
   const file = pushOutboxFile(dataDir);
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 export function createPushActivities(deps: ActivityDeps, gateway: LocalPushGateway = outboxGateway(deps.config.dataDir)) {
@@ -55,9 +59,20 @@ export function createPushActivities(deps: ActivityDeps, gateway: LocalPushGatew
       const email = await entry(i, 'email').first();
       if (!email) return false;
       await insertEntryOnce(deps.tenant(i.shopId, i.shopDomain), {
-        orderId: i.orderId, queueType: 'push', parentId: email.id, status: 'waiting', workflowId: email.workflowId,
-        type: email.type, name: email.name, customerEmail: email.customerEmail, customerName: email.customerName, shopifyCustomerId: email.shopifyCustomerId,
-        lineItems: JSON.stringify((email.lineItems as unknown[]).slice(0, PUSH_ITEMS)), createdOrderAt: email.createdOrderAt, fulfilledDate: email.fulfilledDate, scheduledAt: dueAt,
+        orderId: i.orderId,
+        queueType: 'push',
+        parentId: email.id,
+        status: 'waiting',
+        workflowId: email.workflowId,
+        type: email.type,
+        name: email.name,
+        customerEmail: email.customerEmail,
+        customerName: email.customerName,
+        shopifyCustomerId: email.shopifyCustomerId,
+        lineItems: JSON.stringify((email.lineItems as unknown[]).slice(0, PUSH_ITEMS)),
+        createdOrderAt: email.createdOrderAt,
+        fulfilledDate: email.fulfilledDate,
+        scheduledAt: dueAt,
       });
       const push = await entry(i, 'push').first('status');
       return push?.status === 'waiting' || push?.status === 'failed';
@@ -75,7 +90,11 @@ export function createPushActivities(deps: ActivityDeps, gateway: LocalPushGatew
       const shop = await deps.shops.get(i.shopId);
       const collect = reviewLinks(deps.capabilities, `https://${shop?.publicDomain ?? i.shopDomain}`);
       // The push's links are its own clicks (UTM medium push), through the click redirect.
-      const track = clickTracker(deps, { domain: i.shopDomain, publicDomain: shop?.publicDomain }, { queueEntry: push.id, medium: 'push', campaign: 'review_reminder' });
+      const track = clickTracker(
+        deps,
+        { domain: i.shopDomain, publicDomain: shop?.publicDomain },
+        { queueEntry: push.id, medium: 'push', campaign: 'review_reminder' },
+      );
       const items = (push.lineItems as LineItem[]).filter((li) => li.productId);
       const reminder: PushReminder = {
         id: `push-${push.id}`,
@@ -85,7 +104,20 @@ export function createPushActivities(deps: ActivityDeps, gateway: LocalPushGatew
         customerId: push.shopifyCustomerId,
         customerEmail: push.customerEmail,
         // Review links name the email entry, as the email's own links do.
-        items: items.map((li) => ({ productId: li.productId!, title: li.title, reviewUrl: track(collect.writeUrl({ shopDomain: i.shopDomain, queueEntryId: push.parentId, orderId: i.orderId, productId: li.productId!, customerLocale: push.customerLocale, expiresInDays: LINK_DAYS })) })),
+        items: items.map((li) => ({
+          productId: li.productId!,
+          title: li.title,
+          reviewUrl: track(
+            collect.writeUrl({
+              shopDomain: i.shopDomain,
+              queueEntryId: push.parentId,
+              orderId: i.orderId,
+              productId: li.productId!,
+              customerLocale: push.customerLocale,
+              expiresInDays: LINK_DAYS,
+            }),
+          ),
+        })),
       };
       try {
         await deliver(i, reminder);

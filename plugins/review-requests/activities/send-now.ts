@@ -6,7 +6,11 @@ import { reviewRequestWorkflowId, sendAnywayUpdate } from '../workflows/messages
 import { entryOf } from '../db/queue';
 import { numericId, startOrderRequest } from './old-orders';
 
-export async function sendOrderRequestNow(deps: ActivityDeps, input: { shopId: number; shopDomain: string }, orderId: string): Promise<{ ok: boolean; message: string }> {
+export async function sendOrderRequestNow(
+  deps: ActivityDeps,
+  input: { shopId: number; shopDomain: string },
+  orderId: string,
+): Promise<{ ok: boolean; message: string }> {
   if (!deps.platform) throw new Error('No store platform is configured for the worker');
   const order = await deps.platform.adminApi(input.shopDomain).order(`gid://shopify/Order/${numericId(orderId)}`);
   if (!order) return { ok: false, message: 'Order not found' };
@@ -15,7 +19,9 @@ export async function sendOrderRequestNow(deps: ActivityDeps, input: { shopId: n
   if (entry?.sentAt) return { ok: false, message: `A review request was already sent for ${order.name}` };
   await startOrderRequest({ temporal: deps.temporal.client, taskQueue: deps.config.temporal.taskQueue, appUrl: deps.config.appUrl }, input, order, 'send-now');
   try {
-    const verdict = await deps.temporal.client.workflow.getHandle(reviewRequestWorkflowId(input.shopDomain, numericId(order.id))).executeUpdate(sendAnywayUpdate);
+    const verdict = await deps.temporal.client.workflow
+      .getHandle(reviewRequestWorkflowId(input.shopDomain, numericId(order.id)))
+      .executeUpdate(sendAnywayUpdate);
     return { ok: true, message: String(verdict) };
   } catch (err) {
     // The workflow refused (already sent, reviewed ...): a verdict, not a failure to retry.

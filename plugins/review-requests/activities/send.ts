@@ -46,7 +46,15 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
 
   // The review links are the reviews plugin's (it declares and verifies their purpose).
   const collect = reviewLinks(deps.capabilities, `https://${shop.publicDomain ?? shop.domain}`);
-  const write = (productId: string) => collect.writeUrl({ shopDomain: shop.domain, queueEntryId: row.id, orderId: row.orderId, productId, customerLocale: row.customerLocale, expiresInDays: LINK_DAYS });
+  const write = (productId: string) =>
+    collect.writeUrl({
+      shopDomain: shop.domain,
+      queueEntryId: row.id,
+      orderId: row.orderId,
+      productId,
+      customerLocale: row.customerLocale,
+      expiresInDays: LINK_DAYS,
+    });
   const links = requestLinks(deps, shop.domain, { queueEntry: row.id, orderId: row.orderId }, LINK_DAYS);
   const products = (row.lineItems as LineItem[]).filter((li) => li.productId);
   const messageId = `<review-request-${row.id}-${reminder}@${new URL(config.appUrl).hostname}>`;
@@ -63,17 +71,37 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   const sentBy = reminder === 0 ? await connectedSenderApp(deps, shop.id) : undefined;
   if (sentBy) {
     // no email from us: the app's flow mails the customer on 'request.eligible' (shared/sender-app.ts)
-    await recordSend(deps, ref, row, reminder, { sentAt: new Date(), status: 'success', senderApp: sentBy, errorMessage: null, skipReason: null }, eligibleEvent(ref, row, model.products, products, sentBy));
+    await recordSend(
+      deps,
+      ref,
+      row,
+      reminder,
+      { sentAt: new Date(), status: 'success', senderApp: sentBy, errorMessage: null, skipReason: null },
+      eligibleEvent(ref, row, model.products, products, sentBy),
+    );
     return { status: 'success', extra: {} };
   }
   // Every link through the click redirect; the storefront's with UTM parameters naming this request.
   const track = clickTracker(deps, shop, { queueEntry: row.id, medium: 'email', campaign: reminder > 0 ? 'review_reminder' : 'review_request' });
-  const sent = await sendCustomerMail(deps, { shop, to: row.customerEmail, key: 'reviewReminder', lang, model: { ...model, review_url: model.products[0]?.review_url }, messageId, unsubscribeUrl: links.unsubscribe, reminder: reminder > 0, track });
+  const sent = await sendCustomerMail(deps, {
+    shop,
+    to: row.customerEmail,
+    key: 'reviewReminder',
+    lang,
+    model: { ...model, review_url: model.products[0]?.review_url },
+    messageId,
+    unsubscribeUrl: links.unsubscribe,
+    reminder: reminder > 0,
+    track,
+  });
   if ('refused' in sent) return { status: 'failed', extra: { errorMessage: sent.refused.message.slice(0, 1000) } };
   const now = new Date();
   // The send's status with it (the workflow records the same next): no reader sees a sent row under its
   // former status, such as the queue's answer waiting for the row's next write (api/queue-refresh.ts).
-  const record = reminder === 0 ? { sentAt: now, status: 'success', messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null } : { reminderCount: reminder, ...(reminder === 1 ? { remindedAt: now } : {}) };
+  const record =
+    reminder === 0
+      ? { sentAt: now, status: 'success', messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null }
+      : { reminderCount: reminder, ...(reminder === 1 ? { remindedAt: now } : {}) };
   await recordSend(deps, ref, row, reminder, record, reminder === 0 ? eligibleEvent(ref, row, model.products, products, null) : undefined);
   return { status: 'success', extra: {} };
 }
@@ -86,13 +114,27 @@ async function connectedSenderApp(deps: ActivityDeps, shopId: number): Promise<s
 }
 
 /** The send and its events are recorded together (a retried activity finds the row sent). */
-async function recordSend(deps: ActivityDeps, ref: RequestRef, row: QueueEntry, reminder: number, record: Record<string, unknown>, eligible: RequestEligiblePayload | undefined) {
+async function recordSend(
+  deps: ActivityDeps,
+  ref: RequestRef,
+  row: QueueEntry,
+  reminder: number,
+  record: Record<string, unknown>,
+  eligible: RequestEligiblePayload | undefined,
+) {
   const tenant = deps.tenant(ref.shopId, ref.shopDomain);
   await deps.knex.transaction(async (trx) => {
     await entryOf(tenant, ref.orderId, 'email', trx).update(record);
     const event: RequestSentPayload = {
-      shopId: ref.shopId, shopDomain: ref.shopDomain, requestId: Number(row.id), orderId: row.orderId, orderName: row.name ?? null,
-      productIds: productIdsOf(row.lineItems as LineItem[]), reminder, status: 'success', at: new Date().toISOString(),
+      shopId: ref.shopId,
+      shopDomain: ref.shopDomain,
+      requestId: Number(row.id),
+      orderId: row.orderId,
+      orderName: row.name ?? null,
+      productIds: productIdsOf(row.lineItems as LineItem[]),
+      reminder,
+      status: 'success',
+      at: new Date().toISOString(),
     };
     await deps.events.emit(RequestSent, event, { key: `${row.id}:${reminder}`, shopDomain: ref.shopDomain, trx });
     if (eligible) await deps.events.emit(RequestEligible, eligible, { key: String(row.id), shopDomain: ref.shopDomain, trx });
@@ -100,14 +142,29 @@ async function recordSend(deps: ActivityDeps, ref: RequestRef, row: QueueEntry, 
 }
 
 /** 'request.eligible': the customer and each product's review and one-click rating links; `sentBy` the app that mails them, if not Plaudit. */
-function eligibleEvent(ref: RequestRef, row: QueueEntry, shown: { title: string; image_url: string | null; review_url: string }[], products: LineItem[], sentBy: string | null): RequestEligiblePayload {
+function eligibleEvent(
+  ref: RequestRef,
+  row: QueueEntry,
+  shown: { title: string; image_url: string | null; review_url: string }[],
+  products: LineItem[],
+  sentBy: string | null,
+): RequestEligiblePayload {
   const [firstName, ...rest] = (row.customerName ?? '').trim().split(/\s+/);
   return {
-    shopId: ref.shopId, shopDomain: ref.shopDomain, requestId: Number(row.id), orderId: row.orderId, orderName: row.name ?? null,
+    shopId: ref.shopId,
+    shopDomain: ref.shopDomain,
+    requestId: Number(row.id),
+    orderId: row.orderId,
+    orderName: row.name ?? null,
     customer: { email: row.customerEmail!, firstName: firstName || null, lastName: rest.join(' ') || null, locale: row.customerLocale ?? null },
     products: shown.map((p, i) => ({
-      productId: products[i].productId!, title: p.title, imageUrl: p.image_url, reviewUrl: p.review_url,
-      ratingUrls: Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), ratingUrl(p.review_url, n)])) as RequestEligiblePayload['products'][number]['ratingUrls'],
+      productId: products[i].productId!,
+      title: p.title,
+      imageUrl: p.image_url,
+      reviewUrl: p.review_url,
+      ratingUrls: Object.fromEntries(
+        [1, 2, 3, 4, 5].map((n) => [String(n), ratingUrl(p.review_url, n)]),
+      ) as RequestEligiblePayload['products'][number]['ratingUrls'],
     })),
     sentBy,
     at: new Date().toISOString(),

@@ -19,10 +19,34 @@ export default defineAdminPlugin({
   ],
   zones: {
     'collect-reviews': [
-      { key: 'review-requests.queue', titleKey: 'review-requests:hub.queue.title', descriptionKey: 'review-requests:hub.queue.text', to: '/collect-reviews/review-request', position: 10 },
-      { key: 'review-requests.settings', titleKey: 'review-requests:hub.settings.title', descriptionKey: 'review-requests:hub.settings.text', to: '/collect-reviews/setting-request', position: 20 },
-      { key: 'review-requests.emails', titleKey: 'review-requests:hub.emails.title', descriptionKey: 'review-requests:hub.emails.text', to: '/collect-reviews/emails', position: 30 },
-      { key: 'review-requests.notifications', titleKey: 'review-requests:hub.notifications.title', descriptionKey: 'review-requests:hub.notifications.text', to: '/collect-reviews/email-notifications', position: 40 },
+      {
+        key: 'review-requests.queue',
+        titleKey: 'review-requests:hub.queue.title',
+        descriptionKey: 'review-requests:hub.queue.text',
+        to: '/collect-reviews/review-request',
+        position: 10,
+      },
+      {
+        key: 'review-requests.settings',
+        titleKey: 'review-requests:hub.settings.title',
+        descriptionKey: 'review-requests:hub.settings.text',
+        to: '/collect-reviews/setting-request',
+        position: 20,
+      },
+      {
+        key: 'review-requests.emails',
+        titleKey: 'review-requests:hub.emails.title',
+        descriptionKey: 'review-requests:hub.emails.text',
+        to: '/collect-reviews/emails',
+        position: 30,
+      },
+      {
+        key: 'review-requests.notifications',
+        titleKey: 'review-requests:hub.notifications.title',
+        descriptionKey: 'review-requests:hub.notifications.text',
+        to: '/collect-reviews/email-notifications',
+        position: 40,
+      },
     ],
   },
   settingsTabs: [{ key: 'email', labelKey: 'review-requests:emails.settings.tab', position: 30, component: lazy(() => import('./emails/EmailSettingsTab')) }],

@@ -29,13 +29,18 @@ async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise
 }
 
 /** Store admin pages of an entry's order, customer and products (spec section 7: external links). */
-export function adminLinks(tenant: Tenant, row: { orderId: string; shopifyCustomerId: string | null; lineItems: { productId: string | null; title: string }[] }) {
+export function adminLinks(
+  tenant: Tenant,
+  row: { orderId: string; shopifyCustomerId: string | null; lineItems: { productId: string | null; title: string }[] },
+) {
   const base = `https://admin.shopify.com/store/${tenant.shopDomain.replace(/\.myshopify\.com$/, '')}`;
   const tail = (gid: string) => gid.split('/').pop();
   return {
     orderUrl: `${base}/orders/${row.orderId}`,
     customerUrl: row.shopifyCustomerId ? `${base}/customers/${row.shopifyCustomerId}` : null,
-    products: row.lineItems.filter((li) => li.productId).map((li) => ({ productId: li.productId!, title: li.title, url: `${base}/products/${tail(li.productId!)}` })),
+    products: row.lineItems
+      .filter((li) => li.productId)
+      .map((li) => ({ productId: li.productId!, title: li.title, url: `${base}/products/${tail(li.productId!)}` })),
   };
 }
 

@@ -23,20 +23,29 @@ export function requestBuyers(services: Pick<KernelServices, 'links' | 'config'>
     async verifiedBuyers(tenant: Tenant, productId: string, limit: number, exclude: string[] = []): Promise<VerifiedBuyer[]> {
       const emails = exclude.filter((e) => e.includes('@')).map((e) => e.toLowerCase());
       const ids = exclude.filter((e) => !e.includes('@')).map(customerDigits);
-      const latest = tenant.table('email_queue')
+      const latest = tenant
+        .table('email_queue')
         .where({ queueType: 'email', demo: false })
         .whereNotNull('customerEmail')
         .where((w) => w.whereNotNull('fulfilledDate').orWhereNotNull('deliveredAt'))
         .whereRaw('line_items @> ?::jsonb', [JSON.stringify([{ productId }])])
         // tenancy: the blocked row is matched on this entry's own shop_id
-        .whereNotExists((q) => q.from('blocked_customers as b').whereRaw('b.shop_id = email_queue.shop_id').where((w) => w.whereRaw('b.email = email_queue.customer_email').orWhereRaw('b.shopify_customer_id = email_queue.shopify_customer_id')))
+        .whereNotExists((q) =>
+          q
+            .from('blocked_customers as b')
+            .whereRaw('b.shop_id = email_queue.shop_id')
+            .where((w) => w.whereRaw('b.email = email_queue.customer_email').orWhereRaw('b.shopify_customer_id = email_queue.shopify_customer_id')),
+        )
         .distinctOn('customerEmail')
         .select('customerEmail', 'customerName', 'customerLocale', 'shopifyCustomerId', 'id')
         .orderBy([{ column: 'customerEmail' }, { column: 'id', order: 'desc' }]);
       if (emails.length) latest.whereNotIn('customerEmail', emails);
       if (ids.length) latest.where((w) => w.whereNull('shopifyCustomerId').orWhereNotIn('shopifyCustomerId', ids));
-      const rows: { customerEmail: string; customerName: string | null; customerLocale: string | null; shopifyCustomerId: string | null; id: number }[] = await latest;
-      return rows.sort((a, b) => Number(b.id) - Number(a.id)).slice(0, Math.max(0, Math.min(limit, 100)))
+      const rows: { customerEmail: string; customerName: string | null; customerLocale: string | null; shopifyCustomerId: string | null; id: number }[] =
+        await latest;
+      return rows
+        .sort((a, b) => Number(b.id) - Number(a.id))
+        .slice(0, Math.max(0, Math.min(limit, 100)))
         .map((r) => ({ email: r.customerEmail, name: r.customerName, locale: r.customerLocale, customerId: r.shopifyCustomerId }));
     },
 
@@ -48,7 +57,11 @@ export function requestBuyers(services: Pick<KernelServices, 'links' | 'config'>
      * route expects), or undefined when the shop has no request for that email.
      */
     async unsubscribeUrl(tenant: Tenant, email: string): Promise<string | undefined> {
-      const row = await tenant.table('email_queue').where({ queueType: 'email', customerEmail: email.toLowerCase() }).orderBy('id', 'desc').first('id', 'orderId');
+      const row = await tenant
+        .table('email_queue')
+        .where({ queueType: 'email', customerEmail: email.toLowerCase() })
+        .orderBy('id', 'desc')
+        .first('id', 'orderId');
       if (!row) return undefined;
       return requestLinks(services, tenant.shopDomain, { queueEntry: Number(row.id), orderId: row.orderId }, LINK_DAYS).unsubscribe;
     },

@@ -21,9 +21,11 @@ function namedShop(token: string): string | undefined {
 export function clickRoute(router: AppRouter, { links, shops, tenant, temporal, i18n, log }: ApiServices) {
   /** A click opened the email too (its pixel may have been blocked): the workflow shows "opened". */
   const signalOpened = (shopDomain: string, orderId: string) =>
-    temporal.call(() => temporal.client.workflow.getHandle(reviewRequestWorkflowId(shopDomain, orderId)).signal(openedSignal, { at: new Date().toISOString() })).catch((err) => {
-      if (!(err instanceof WorkflowNotFoundError)) log.warn({ err, shop: shopDomain }, 'open (by a click) not signalled');
-    });
+    temporal
+      .call(() => temporal.client.workflow.getHandle(reviewRequestWorkflowId(shopDomain, orderId)).signal(openedSignal, { at: new Date().toISOString() }))
+      .catch((err) => {
+        if (!(err instanceof WorkflowNotFoundError)) log.warn({ err, shop: shopDomain }, 'open (by a click) not signalled');
+      });
 
   async function notGenuine(ctx: AppContext, token: string) {
     const domain = namedShop(token);

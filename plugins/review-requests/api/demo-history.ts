@@ -19,10 +19,24 @@ export interface DemoRequest {
 const HOUR = 3_600_000;
 const DAYS = 30;
 const COUNT = 120;
-const NAMES = [['Olivia', 'Brown'], ['James', 'Wilson'], ['Hana', 'Sato'], ['Mateo', 'López'], ['Chloe', 'Bernard'], ['Finn', 'Müller'], ['Aria', 'Patel'], ['Oscar', 'Jensen']];
+const NAMES = [
+  ['Olivia', 'Brown'],
+  ['James', 'Wilson'],
+  ['Hana', 'Sato'],
+  ['Mateo', 'López'],
+  ['Chloe', 'Bernard'],
+  ['Finn', 'Müller'],
+  ['Aria', 'Patel'],
+  ['Oscar', 'Jensen'],
+];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA', 'AU', 'JP'];
 const SKIPS = [null, 'no_email', 'unsubscribed', 'email_disabled'];
-const FALLBACK_PRODUCTS: DemoProduct[] = ['Linen Shirt', 'Canvas Tote Bag', 'Ceramic Mug'].map((title, i) => ({ productId: `gid://shopify/Product/91000000000000000${i}`, title, handle: null, productImage: null }));
+const FALLBACK_PRODUCTS: DemoProduct[] = ['Linen Shirt', 'Canvas Tote Bag', 'Ceramic Mug'].map((title, i) => ({
+  productId: `gid://shopify/Product/91000000000000000${i}`,
+  title,
+  handle: null,
+  productImage: null,
+}));
 
 /** Park-Miller's minimal standard generator: the same sample on every start. */
 function sequence(seed: number) {
@@ -38,16 +52,29 @@ export function demoHistory(now: number, catalogue: DemoProduct[]): DemoRequest[
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const products = catalogue.length ? catalogue : FALLBACK_PRODUCTS;
   // an instant `hours` after `base`, unless that is not in the past yet
-  const at = (base: Date | undefined, hours: number) => (base && base.getTime() + hours * HOUR < now - 60_000 ? new Date(base.getTime() + hours * HOUR) : undefined);
+  const at = (base: Date | undefined, hours: number) =>
+    base && base.getTime() + hours * HOUR < now - 60_000 ? new Date(base.getTime() + hours * HOUR) : undefined;
 
   return Array.from({ length: COUNT }, (_, i) => {
     const created = new Date(now - DAYS * 24 * HOUR + (i + rand() * 0.8) * ((DAYS * 24 * HOUR) / COUNT));
     const [first, last] = pick(NAMES);
     const items = [...new Set([pick(products), pick(products)])].map((p) => ({ ...p, quantity: 1 }));
     const email: Record<string, unknown> = {
-      orderId: demoOrderId(i), name: `#${5001 + i}`, queueType: 'email', workflowId: 'demo', demo: true,
-      customerEmail: `${first}.${last}.${i}@example.com`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''), customerName: `${first} ${last}`,
-      shippingCountry: pick(COUNTRIES), customerLocale: 'en', lineItems: JSON.stringify(items), createdOrderAt: new Date(created.getTime() - 2 * HOUR), createdAt: created,
+      orderId: demoOrderId(i),
+      name: `#${5001 + i}`,
+      queueType: 'email',
+      workflowId: 'demo',
+      demo: true,
+      customerEmail: `${first}.${last}.${i}@example.com`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
+      customerName: `${first} ${last}`,
+      shippingCountry: pick(COUNTRIES),
+      customerLocale: 'en',
+      lineItems: JSON.stringify(items),
+      createdOrderAt: new Date(created.getTime() - 2 * HOUR),
+      createdAt: created,
     };
     const fate = rand();
     if (fate < 0.04) return { email: { ...email, status: 'failed', errorMessage: '550 5.1.1 Mailbox unavailable' } };
@@ -81,8 +108,15 @@ function sentRequest(email: Record<string, unknown>, created: Date, rand: () => 
     if (rand() < 0.4) {
       const items = (JSON.parse(email.lineItems as string) as unknown[]).slice(0, 2);
       push = {
-        ...email, queueType: 'push', status: 'success', lineItems: JSON.stringify(items), createdAt: new Date(sentAt.getTime() + 60_000), scheduledAt: remindedAt,
-        sentAt: remindedAt, messageId: 'demo', clickedAt: rand() < 0.3 ? at(remindedAt, 0.2) : undefined,
+        ...email,
+        queueType: 'push',
+        status: 'success',
+        lineItems: JSON.stringify(items),
+        createdAt: new Date(sentAt.getTime() + 60_000),
+        scheduledAt: remindedAt,
+        sentAt: remindedAt,
+        messageId: 'demo',
+        clickedAt: rand() < 0.3 ? at(remindedAt, 0.2) : undefined,
       };
     }
   }
@@ -91,8 +125,18 @@ function sentRequest(email: Record<string, unknown>, created: Date, rand: () => 
   const status = reviewedAt ? 'reviewed' : openedAt ? 'opened' : 'success';
   return {
     email: {
-      ...email, status, scheduledAt: sentAt, sentAt, openedAt, clickedAt, reviewedAt, photoAddedAt, unsubscribedAt,
-      reminderCount: remindedAt ? 1 : 0, remindedAt, subject: `${email.customerName}, how did you like your order ${email.name}?`,
+      ...email,
+      status,
+      scheduledAt: sentAt,
+      sentAt,
+      openedAt,
+      clickedAt,
+      reviewedAt,
+      photoAddedAt,
+      unsubscribedAt,
+      reminderCount: remindedAt ? 1 : 0,
+      remindedAt,
+      subject: `${email.customerName}, how did you like your order ${email.name}?`,
     },
     push,
   };

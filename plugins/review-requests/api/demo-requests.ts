@@ -23,11 +23,19 @@ export async function seedDemoRequests(services: ApiServices, shopDomain = DEMO_
   if (await tenant.table('email_queue').where({ demo: true }).first('id')) return;
   try {
     const products = platform ? (await platform.adminApi(shopDomain).products({ first: 20, query: 'status:active' })).nodes : [];
-    const catalogue: DemoProduct[] = products.map((p) => ({ productId: p.id, title: p.title, handle: p.handle, productImage: p.featuredMedia?.preview?.image?.url ?? null }));
+    const catalogue: DemoProduct[] = products.map((p) => ({
+      productId: p.id,
+      title: p.title,
+      handle: p.handle,
+      productImage: p.featuredMedia?.preview?.image?.url ?? null,
+    }));
     const history = demoHistory(Date.now(), catalogue);
     const ids = await insertHistory(services.knex, tenant, history);
     const unsubscribed = history.filter((r) => r.email.unsubscribedAt && r.email.customerEmail);
-    await blockCustomers(tenant, unsubscribed.map((r) => ({ email: r.email.customerEmail as string, reason: 'unsubscribed' })));
+    await blockCustomers(
+      tenant,
+      unsubscribed.map((r) => ({ email: r.email.customerEmail as string, reason: 'unsubscribed' })),
+    );
     const orders = attributedOrders(shopDomain, history, ids, Date.now());
     for (const order of orders) await placeOrder(emulatorUrl, shopDomain, order);
     log.info({ shop: shopDomain, requests: history.length, attributedOrders: orders.length }, 'seeded demo review requests');
@@ -40,7 +48,13 @@ export async function seedDemoRequests(services: ApiServices, shopDomain = DEMO_
 /** The email entries, then the push entries under them; answers the email entries' ids by order. */
 async function insertHistory(knex: Knex, tenant: Tenant, history: DemoRequest[]): Promise<Map<string, number>> {
   return knex.transaction(async (trx) => {
-    const emails: { id: number; orderId: string }[] = await tenant.insertInto('email_queue', history.map((r) => r.email), trx).returning(['id', 'orderId']);
+    const emails: { id: number; orderId: string }[] = await tenant
+      .insertInto(
+        'email_queue',
+        history.map((r) => r.email),
+        trx,
+      )
+      .returning(['id', 'orderId']);
     const ids = new Map(emails.map((e) => [e.orderId, e.id]));
     const pushes = history.flatMap((r) => (r.push ? [{ ...r.push, parentId: ids.get(r.email.orderId as string) }] : []));
     if (pushes.length) await tenant.insertInto('email_queue', pushes, trx);
@@ -58,18 +72,26 @@ interface DemoOrder {
 /** About one clicked request in six buys again within days of its click, landing on a product page. */
 function attributedOrders(shopDomain: string, history: DemoRequest[], ids: Map<string, number>, now: number): DemoOrder[] {
   const clicked = history.map((r) => r.email).filter((e) => e.clickedAt && e.customerEmail && (e.clickedAt as Date).getTime() < now - 3 * DAY);
-  return clicked.filter((_, i) => i % 6 === 3).map((e, i) => {
-    const clickedAt = e.clickedAt as Date;
-    const handle = (JSON.parse(e.lineItems as string) as DemoProduct[])[0]?.handle;
-    const afterReminder = !!e.remindedAt && clickedAt > (e.remindedAt as Date);
-    const landing = new URL(withUtm(`https://${shopDomain}/${handle ? `products/${handle}` : ''}`, [shopDomain], {
-      queueEntry: ids.get(e.orderId as string)!, medium: 'email', campaign: afterReminder ? 'review_reminder' : 'review_request',
-    }));
-    return {
-      customerEmail: e.customerEmail as string, productHandles: handle ? [handle] : undefined,
-      createdAt: new Date(clickedAt.getTime() + (0.3 + (i % 4) * 0.6) * DAY).toISOString(), landingSite: landing.pathname + landing.search,
-    };
-  });
+  return clicked
+    .filter((_, i) => i % 6 === 3)
+    .map((e, i) => {
+      const clickedAt = e.clickedAt as Date;
+      const handle = (JSON.parse(e.lineItems as string) as DemoProduct[])[0]?.handle;
+      const afterReminder = !!e.remindedAt && clickedAt > (e.remindedAt as Date);
+      const landing = new URL(
+        withUtm(`https://${shopDomain}/${handle ? `products/${handle}` : ''}`, [shopDomain], {
+          queueEntry: ids.get(e.orderId as string)!,
+          medium: 'email',
+          campaign: afterReminder ? 'review_reminder' : 'review_request',
+        }),
+      );
+      return {
+        customerEmail: e.customerEmail as string,
+        productHandles: handle ? [handle] : undefined,
+        createdAt: new Date(clickedAt.getTime() + (0.3 + (i % 4) * 0.6) * DAY).toISOString(),
+        landingSite: landing.pathname + landing.search,
+      };
+    });
 }
 
 async function placeOrder(emulatorUrl: string, shopDomain: string, order: DemoOrder) {

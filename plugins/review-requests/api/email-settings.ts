@@ -103,7 +103,10 @@ export function emailSettingsRoutes(services: ApiServices) {
       await mail.sender.connectSmtp(shopId, input);
     } catch (err) {
       if (!(err instanceof SmtpNotVerified)) throw err;
-      ctx.state.log.info({ err: String((err.cause as Error | undefined)?.message ?? err.message), host: input.host, port: input.port }, 'custom SMTP not verified');
+      ctx.state.log.info(
+        { err: String((err.cause as Error | undefined)?.message ?? err.message), host: input.host, port: input.port },
+        'custom SMTP not verified',
+      );
       throw createHttpError(400, 'Cannot verify settings', { code: 'SMTP_NOT_VERIFIED', errors: { smtp: err.message } });
     }
     ctx.body = { success: true, message: 'Settings verified', data: await emailSettingsView(services, ctx.state.tenant) };

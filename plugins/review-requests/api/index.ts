@@ -71,7 +71,9 @@ function routes(services: ApiServices) {
     const tenant = ctx.state.tenant;
     const rows = await queueEntries(tenant, ids.parse(ctx.request.body).ids);
     requireStatus(rows, SENDABLE, 'send anyway');
-    const results = await Promise.all(rows.map(async (r) => ({ id: r.id, result: await temporal.call(() => sendAnyway(temporal.client, tenant, r), UPDATE_DEADLINE_MS) })));
+    const results = await Promise.all(
+      rows.map(async (r) => ({ id: r.id, result: await temporal.call(() => sendAnyway(temporal.client, tenant, r), UPDATE_DEADLINE_MS) })),
+    );
     const after = new Map((await rowsAfterChange(tenant, rows, await listContext(shops, tenant))).map((r) => [Number(r.id), r]));
     ctx.body = { success: true, message: 'Sent', data: results.map((r) => ({ ...r, status: after.get(Number(r.id))?.status, row: after.get(Number(r.id)) })) };
   });
@@ -89,15 +91,33 @@ function routes(services: ApiServices) {
   // Block sends queue ids (their customers); unblock sends customer ids (spec section 7).
   router.post('/unsub-email-queue', async (ctx) => {
     // Queue ids when blocking; customer ids (Shopify's, as text) or emails when unblocking.
-    const body = z.object({ ids: z.array(z.union([z.number().int().positive(), z.string().min(1).max(320)])).min(1).max(500), status: z.boolean() }).parse(ctx.request.body);
+    const body = z
+      .object({
+        ids: z
+          .array(z.union([z.number().int().positive(), z.string().min(1).max(320)]))
+          .min(1)
+          .max(500),
+        status: z.boolean(),
+      })
+      .parse(ctx.request.body);
     if (body.status) {
       const rows = await queueEntries(ctx.state.tenant, body.ids.map(Number));
       const customers = [...new Map(rows.filter((r) => r.customerEmail).map((r) => [r.customerEmail, r])).values()];
-      await blockCustomers(ctx.state.tenant, customers.map((r) => ({ email: r.customerEmail!, shopifyCustomerId: r.shopifyCustomerId, reason: 'blocked' })));
+      await blockCustomers(
+        ctx.state.tenant,
+        customers.map((r) => ({ email: r.customerEmail!, shopifyCustomerId: r.shopifyCustomerId, reason: 'blocked' })),
+      );
       ctx.body = { success: true, message: 'Blocked', data: { blocked: customers.length } };
     } else {
       // Customer ids may come as gids (gid://shopify/Customer/123); the queue keeps their numbers.
-      const removed = await unblockCustomers(ctx.state.tenant, body.ids.map((v) => String(v).replace(/^gid:\/\/shopify\/Customer\//, '').toLowerCase()));
+      const removed = await unblockCustomers(
+        ctx.state.tenant,
+        body.ids.map((v) =>
+          String(v)
+            .replace(/^gid:\/\/shopify\/Customer\//, '')
+            .toLowerCase(),
+        ),
+      );
       ctx.body = { success: true, message: 'Unblocked', data: { unblocked: removed } };
     }
   });

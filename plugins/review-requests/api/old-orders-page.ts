@@ -26,7 +26,8 @@ export interface OldOrderRow {
 
 export async function oldOrdersPage(api: AdminApi, since: Date, cursor: { endCursor?: string; startCursor?: string }) {
   const query = `created_at:>=${since.toISOString().slice(0, 10)}`;
-  const page = cursor.startCursor && !cursor.endCursor ? { last: OLD_ORDERS_PAGE, before: cursor.startCursor } : { first: OLD_ORDERS_PAGE, after: cursor.endCursor };
+  const page =
+    cursor.startCursor && !cursor.endCursor ? { last: OLD_ORDERS_PAGE, before: cursor.startCursor } : { first: OLD_ORDERS_PAGE, after: cursor.endCursor };
   const { orders } = await api.graphql<{ orders: { nodes: OldOrderRow[]; pageInfo: PageInfo } }>(QUERY, { ...page, query });
   return orders;
 }

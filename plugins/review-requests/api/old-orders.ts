@@ -26,7 +26,11 @@ export function oldOrderRoutes({ platform, temporal, config, shops }: ApiService
       success: true,
       count,
       orders: page.nodes.map((o) => ({
-        id: o.id, name: o.name, email: o.email, displayFinancialStatus: o.displayFinancialStatus, currentTotalPriceSet: o.currentTotalPriceSet,
+        id: o.id,
+        name: o.name,
+        email: o.email,
+        displayFinancialStatus: o.displayFinancialStatus,
+        currentTotalPriceSet: o.currentTotalPriceSet,
         lineItems: o.lineItems.nodes.map((li) => ({ title: li.title, quantity: li.quantity, image: li.image?.url ?? null })),
         customer: o.customer ? [o.customer.firstName, o.customer.lastName].filter(Boolean).join(' ') : null,
       })),
@@ -37,14 +41,16 @@ export function oldOrderRoutes({ platform, temporal, config, shops }: ApiService
   router.post('/send', async (ctx) => {
     const shop = await shops.get(ctx.state.auth.shopId);
     const limit = shop?.plan === 'free' ? FREE_OLD_ORDER_LIMIT : 10_000;
-    const handle = await temporal.call(() => temporal.start(OldOrderRequests, {
-      workflowId: oldOrdersWorkflowId(ctx.state.auth.shopDomain),
-      taskQueue: config.temporal.taskQueue,
-      args: [{ shopId: ctx.state.auth.shopId, shopDomain: ctx.state.auth.shopDomain, limit }],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      staticSummary: `Review requests for old orders of ${ctx.state.auth.shopDomain}`,
-      staticDetails: `Starts a review request for each order of the last ${OLD_ORDER_DAYS} days, up to ${limit} (${shop?.plan ?? 'unknown'} plan). Progress: the \`progress\` query.`,
-    }));
+    const handle = await temporal.call(() =>
+      temporal.start(OldOrderRequests, {
+        workflowId: oldOrdersWorkflowId(ctx.state.auth.shopDomain),
+        taskQueue: config.temporal.taskQueue,
+        args: [{ shopId: ctx.state.auth.shopId, shopDomain: ctx.state.auth.shopDomain, limit }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        staticSummary: `Review requests for old orders of ${ctx.state.auth.shopDomain}`,
+        staticDetails: `Starts a review request for each order of the last ${OLD_ORDER_DAYS} days, up to ${limit} (${shop?.plan ?? 'unknown'} plan). Progress: the \`progress\` query.`,
+      }),
+    );
     ctx.body = { success: true, message: 'Sending review requests for old orders', data: { workflowId: handle.workflowId, limit } };
   });
 

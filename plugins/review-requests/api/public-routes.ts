@@ -33,10 +33,14 @@ export function publicRoutes(services: ApiServices) {
     ctx.body = PIXEL;
     const link = links.verify<EntryLink>('review-requests.open', ctx.params.token.replace(/\.gif$/, ''));
     if (!link) return;
-    await temporal.call(() => temporal.client.workflow.getHandle(reviewRequestWorkflowId(link.shop, link.data.orderId)).signal(openedSignal, { at: new Date().toISOString() })).catch((err) => {
-      // A finished request has nobody to tell; anything else is worth a line in the log, not a broken image.
-      if (!(err instanceof WorkflowNotFoundError)) log.warn({ err, shop: link.shop }, 'open not signalled');
-    });
+    await temporal
+      .call(() =>
+        temporal.client.workflow.getHandle(reviewRequestWorkflowId(link.shop, link.data.orderId)).signal(openedSignal, { at: new Date().toISOString() }),
+      )
+      .catch((err) => {
+        // A finished request has nobody to tell; anything else is worth a line in the log, not a broken image.
+        if (!(err instanceof WorkflowNotFoundError)) log.warn({ err, shop: link.shop }, 'open not signalled');
+      });
   });
 
   router.get('/unsubscribe/:token', async (ctx) => {

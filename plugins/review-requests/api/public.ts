@@ -17,13 +17,26 @@ type Row = Record<string, unknown> & { lineItems?: { productId: string | null; t
 
 export function toApiRequest(r: Row): ApiRequest {
   return {
-    id: Number(r.id), orderId: String(r.orderId), orderName: (r.name as string | null) ?? null, status: r.status as ApiRequest['status'],
-    skipReason: (r.skipReason as string | null) ?? null, customerEmail: (r.customerEmail as string | null) ?? null, customerName: (r.customerName as string | null) ?? null,
+    id: Number(r.id),
+    orderId: String(r.orderId),
+    orderName: (r.name as string | null) ?? null,
+    status: r.status as ApiRequest['status'],
+    skipReason: (r.skipReason as string | null) ?? null,
+    customerEmail: (r.customerEmail as string | null) ?? null,
+    customerName: (r.customerName as string | null) ?? null,
     shippingCountry: (r.shippingCountry as string | null) ?? null,
     products: (r.lineItems ?? []).map((li) => ({ productId: li.productId ?? null, title: li.title, quantity: li.quantity ?? 1 })),
-    orderCreatedAt: iso(r.createdOrderAt), fulfilledAt: iso(r.fulfilledDate), deliveredAt: iso(r.deliveredAt), scheduledAt: iso(r.scheduledAt),
-    sentAt: iso(r.sentAt), openedAt: iso(r.openedAt), reviewedAt: iso(r.reviewedAt), reminderCount: Number(r.reminderCount ?? 0),
-    errorMessage: (r.errorMessage as string | null) ?? null, createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!,
+    orderCreatedAt: iso(r.createdOrderAt),
+    fulfilledAt: iso(r.fulfilledDate),
+    deliveredAt: iso(r.deliveredAt),
+    scheduledAt: iso(r.scheduledAt),
+    sentAt: iso(r.sentAt),
+    openedAt: iso(r.openedAt),
+    reviewedAt: iso(r.reviewedAt),
+    reminderCount: Number(r.reminderCount ?? 0),
+    errorMessage: (r.errorMessage as string | null) ?? null,
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
   };
 }
 
@@ -44,7 +57,11 @@ export function requestsPublic(services: KernelServices): RequestsPublicApi {
   return {
     async list(tenant, q) {
       const query = {
-        ...queueQuery.parse({}), limitPerPage: q.limit, sort: q.sort === 'oldest' ? 'createdAt_asc' : 'createdAt_desc', statusList: q.status ?? [], after: q.after,
+        ...queueQuery.parse({}),
+        limitPerPage: q.limit,
+        sort: q.sort === 'oldest' ? 'createdAt_asc' : 'createdAt_desc',
+        statusList: q.status ?? [],
+        after: q.after,
       } as const;
       const page = await listQueue(tenant, query, await listContext(shops, tenant), (qb) => {
         if (q.orderId) qb.where('orderId', q.orderId);

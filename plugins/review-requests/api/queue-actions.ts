@@ -14,7 +14,15 @@ export const RESENDABLE = ['cancel', 'failed', 'pause'];
 export async function queueEntries(tenant: Tenant, ids: number[]) {
   const rows = await entriesById(tenant, ids);
   if (rows.length !== new Set(ids).size) throw createHttpError(404, 'Not found');
-  return rows as { id: number; status: string; orderId: string; name: string; customerEmail: string | null; shopifyCustomerId: string | null; updatedAt: Date }[];
+  return rows as {
+    id: number;
+    status: string;
+    orderId: string;
+    name: string;
+    customerEmail: string | null;
+    shopifyCustomerId: string | null;
+    updatedAt: Date;
+  }[];
 }
 
 export function requireStatus(rows: { status: string; name: string }[], allowed: string[], action: string) {

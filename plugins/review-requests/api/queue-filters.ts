@@ -18,7 +18,10 @@ const isDay = (v: string) => v.length === 10;
 function dayStart(day: string, timeZone: string, offset = 0): Date {
   const [year, month, date] = day.split('-').map(Number);
   const civil = new Date(Date.UTC(year, month - 1, date + offset));
-  return instantOf({ year: civil.getUTCFullYear(), month: civil.getUTCMonth() + 1, day: civil.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+  return instantOf(
+    { year: civil.getUTCFullYear(), month: civil.getUTCMonth() + 1, day: civil.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 },
+    timeZone,
+  );
 }
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);

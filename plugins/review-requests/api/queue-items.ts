@@ -5,12 +5,42 @@ import { QueueEntry, type LineItem } from '../db/queue';
 
 /** Everything the list answers with; the email's HTML comes with the detail (GET /email-queue/{id}) only. */
 export const LIST_COLUMNS = [
-  'id', 'orderId', 'name', 'type', 'queueType', 'status', 'skipReason', 'customerEmail', 'customerName', 'shopifyCustomerId',
-  'shippingCountry', 'subject', 'lineItems', 'createdOrderAt', 'fulfilledDate', 'deliveredAt', 'scheduledAt', 'sentAt', 'openedAt',
-  'reviewedAt', 'reminderCount', 'errorMessage', 'senderApp', 'orderNumber', 'createdAt', 'updatedAt',
+  'id',
+  'orderId',
+  'name',
+  'type',
+  'queueType',
+  'status',
+  'skipReason',
+  'customerEmail',
+  'customerName',
+  'shopifyCustomerId',
+  'shippingCountry',
+  'subject',
+  'lineItems',
+  'createdOrderAt',
+  'fulfilledDate',
+  'deliveredAt',
+  'scheduledAt',
+  'sentAt',
+  'openedAt',
+  'reviewedAt',
+  'reminderCount',
+  'errorMessage',
+  'senderApp',
+  'orderNumber',
+  'createdAt',
+  'updatedAt',
 ];
 
-type Row = Record<string, unknown> & { id: number; status: string; orderId: string; customerEmail: string | null; shopifyCustomerId: string | null; lineItems: LineItem[] | null };
+type Row = Record<string, unknown> & {
+  id: number;
+  status: string;
+  orderId: string;
+  customerEmail: string | null;
+  shopifyCustomerId: string | null;
+  lineItems: LineItem[] | null;
+};
 
 export interface QueueLineItem {
   productId: string | null;
@@ -52,7 +82,14 @@ async function blockedAmong(tenant: Tenant, rows: Row[]) {
 async function pushEntries(tenant: Tenant, rows: Row[]) {
   if (!rows.length) return new Map<string, { id: number; status: string }>();
   // the unique (shop, order, queue type) index serves it
-  const pushes = await tenant.query(QueueEntry).where({ queueType: 'push' }).whereIn('orderId', rows.map((r) => r.orderId)).select('id', 'orderId', 'status');
+  const pushes = await tenant
+    .query(QueueEntry)
+    .where({ queueType: 'push' })
+    .whereIn(
+      'orderId',
+      rows.map((r) => r.orderId),
+    )
+    .select('id', 'orderId', 'status');
   return new Map(pushes.map((p) => [p.orderId, { id: p.id, status: p.status }]));
 }
 

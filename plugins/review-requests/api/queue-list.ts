@@ -40,7 +40,10 @@ function pageQuery(base: Knex.QueryBuilder, q: QueueQuery, cursor: Cursor | unde
   const desc = order === 'desc';
   // Rows "after" the cursor in display order; "before" walks the other way and is reversed.
   const dir = desc !== backward ? 'desc' : 'asc';
-  const page = base.clone().select(LIST_COLUMNS).select(base.client.raw(`(${key})::text as sort_key`));
+  const page = base
+    .clone()
+    .select(LIST_COLUMNS)
+    .select(base.client.raw(`(${key})::text as sort_key`));
   if (cursor) page.whereRaw(`(${key}, id) ${dir === 'desc' ? '<' : '>'} (?::${cast}, ?)`, cursor);
   // Without a cursor, a page number past 1 (a reloaded address) is reached by offset.
   else if (q.page > 1 && !backward) page.offset((q.page - 1) * q.limitPerPage);
@@ -48,7 +51,12 @@ function pageQuery(base: Knex.QueryBuilder, q: QueueQuery, cursor: Cursor | unde
 }
 
 /** `narrow`: conditions beyond the queue state's filters (the public API's order filter). */
-export async function listQueue(tenant: Tenant, q: QueueQuery, context: ListContext = { timeZone: 'UTC', storeUrl: `https://${tenant.shopDomain}` }, narrow?: (qb: Knex.QueryBuilder) => void) {
+export async function listQueue(
+  tenant: Tenant,
+  q: QueueQuery,
+  context: ListContext = { timeZone: 'UTC', storeUrl: `https://${tenant.shopDomain}` },
+  narrow?: (qb: Knex.QueryBuilder) => void,
+) {
   const base = applyFilters(emailEntries(tenant), q, context.timeZone);
   narrow?.(base);
   const backward = !!q.before && !q.after;

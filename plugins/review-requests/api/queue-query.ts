@@ -6,7 +6,13 @@ export const STATUSES = ['waiting', 'waitingCondition', 'success', 'opened', 're
 export type Status = (typeof STATUSES)[number];
 
 // The names the screen shows (spec section 4's filters) mean these stored statuses.
-const STATUS_ALIASES: Record<string, Status[]> = { scheduled: ['waiting'], sent: ['success'], customerReviewed: ['reviewed'], skipped: ['cancel'], paused: ['pause'] };
+const STATUS_ALIASES: Record<string, Status[]> = {
+  scheduled: ['waiting'],
+  sent: ['success'],
+  customerReviewed: ['reviewed'],
+  skipped: ['cancel'],
+  paused: ['pause'],
+};
 
 const REQUIRED = 'This field is required';
 const DIGITS = 'Must be digits';
@@ -22,7 +28,14 @@ const SORTS = SORT_KEYS.flatMap((k) => [`${k}_desc`, `${k}_asc`] as const);
 
 const MAX_ORDER_NUMBER = 10n ** 18n - 1n;
 
-const list = (s: string | undefined) => [...new Set((s ?? '').split(',').map((v) => v.trim()).filter(Boolean))];
+const list = (s: string | undefined) => [
+  ...new Set(
+    (s ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** 'all' and the screen's names are accepted; the result is the stored statuses, empty for all. */
 const statusSet = z
@@ -86,11 +99,18 @@ export const DATE_RANGES = [
 ] as const;
 
 const ids = z.string().max(5000).optional().transform(list);
-const text = z.string().max(2000).optional().transform((s) => list(s).slice(0, 50));
+const text = z
+  .string()
+  .max(2000)
+  .optional()
+  .transform((s) => list(s).slice(0, 50));
 
 export const queueQuery = z
   .object({
-    limitPerPage: z.coerce.number().refine((n) => [10, 20, 50, 100].includes(n), INVALID).default(10),
+    limitPerPage: z.coerce
+      .number()
+      .refine((n) => [10, 20, 50, 100].includes(n), INVALID)
+      .default(10),
     sort: z.enum(SORTS, { message: INVALID }).default('createdAt_desc'),
     /** the tab (all, opened, success, waiting, failed, cancel, pause) */
     statusFilter: statusSet,

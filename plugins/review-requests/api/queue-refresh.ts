@@ -15,7 +15,12 @@ const POLL_MS = 100;
 const moved = (before: Seen, now: Seen) => now.status !== before.status || new Date(now.updatedAt).getTime() !== new Date(before.updatedAt).getTime();
 
 /** The rows once each has a new status or a new write; as they are when the wait runs out. */
-export async function rowsAfterChange(tenant: Tenant, before: Seen[], context: ListContext, options: { waitMs?: number; recorded?: (now: Seen) => boolean } = {}) {
+export async function rowsAfterChange(
+  tenant: Tenant,
+  before: Seen[],
+  context: ListContext,
+  options: { waitMs?: number; recorded?: (now: Seen) => boolean } = {},
+) {
   const ids = before.map((r) => r.id);
   const byId = new Map(before.map((r) => [Number(r.id), r]));
   // by default any new write counts; a caller that knows the state to expect names it (another write,

@@ -13,7 +13,8 @@ export async function parseRequestSettings(capabilities: Capabilities, shopId: n
     .superRefine(async (s, ctx) => {
       if (!s.senderApp) return;
       const sender = capabilities.get(SenderApp);
-      if (!sender || sender.app !== s.senderApp || !(await sender.connected(shopId))) ctx.addIssue({ code: 'custom', path: ['senderApp'], message: SENDER_NOT_CONNECTED });
+      if (!sender || sender.app !== s.senderApp || !(await sender.connected(shopId)))
+        ctx.addIssue({ code: 'custom', path: ['senderApp'], message: SENDER_NOT_CONNECTED });
     })
     .parseAsync(body);
 }

@@ -26,13 +26,21 @@ export async function reserveSend(knex: Knex, tenant: Tenant, kind: Kind, templa
   return knex.transaction(async (trx) => {
     // One reservation at a time per shop, so concurrent clicks cannot pass the limit together.
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, tenant.shopId]);
-    const [{ n, oldest }] = await tenant.table('email_test_sends', trx).where({ kind }).where('createdAt', '>', trx.raw(WINDOW)).select(trx.raw('count(*)::int as n'), trx.raw('min(created_at) as oldest'));
+    const [{ n, oldest }] = await tenant
+      .table('email_test_sends', trx)
+      .where({ kind })
+      .where('createdAt', '>', trx.raw(WINDOW))
+      .select(trx.raw('count(*)::int as n'), trx.raw('min(created_at) as oldest'));
     if (n >= DAILY_LIMIT[kind]) {
       const retryAfter = Math.max(1, Math.ceil((new Date(oldest).getTime() + 86_400_000 - Date.now()) / 1000));
-      const message = kind === 'test'
-        ? `You have reached the daily limit of ${DAILY_LIMIT.test} test emails. The limit resets every 24 hours.`
-        : 'Too many verification emails today. Try again tomorrow.';
-      throw createHttpError(429, message, { code: kind === 'test' ? 'TEST_EMAIL_LIMIT' : 'VERIFICATION_LIMIT', headers: { 'Retry-After': String(retryAfter) } });
+      const message =
+        kind === 'test'
+          ? `You have reached the daily limit of ${DAILY_LIMIT.test} test emails. The limit resets every 24 hours.`
+          : 'Too many verification emails today. Try again tomorrow.';
+      throw createHttpError(429, message, {
+        code: kind === 'test' ? 'TEST_EMAIL_LIMIT' : 'VERIFICATION_LIMIT',
+        headers: { 'Retry-After': String(retryAfter) },
+      });
     }
     const [row] = await tenant.insertInto('email_test_sends', { kind, templateType }, trx).returning('id');
     return { id: row.id as number, left: DAILY_LIMIT[kind] - n - 1 };

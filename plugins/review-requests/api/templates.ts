@@ -4,7 +4,16 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import { type ApiServices, type AppContext, type AppState, type EmailTemplate, type RegisteredTemplate, requiredTier, type ShopView, TemplateInvalid } from '@plaudit/kernel';
+import {
+  type ApiServices,
+  type AppContext,
+  type AppState,
+  type EmailTemplate,
+  type RegisteredTemplate,
+  requiredTier,
+  type ShopView,
+  TemplateInvalid,
+} from '@plaudit/kernel';
 import { testEmailInput } from '../shared/email-settings';
 import { MESSAGES, type TemplateListItem } from '../shared/templates';
 import { entryById, type LineItem } from '../db/queue';
@@ -67,7 +76,15 @@ export function templateRoutes(services: ApiServices) {
     const data: TemplateListItem[] = await Promise.all(
       registry.list().map(async (t) => {
         const template = await registry.get(shop.id, t.id, shop.locale);
-        return { type: t.key, id: t.slug, plugin: t.plugin, subject: template.subject, enabled: template.enabled, customised: !!(await registry.edits(shop.id, t.id)), allowed: allowed(shop, t) };
+        return {
+          type: t.key,
+          id: t.slug,
+          plugin: t.plugin,
+          subject: template.subject,
+          enabled: template.enabled,
+          customised: !!(await registry.edits(shop.id, t.id)),
+          allowed: allowed(shop, t),
+        };
       }),
     );
     ctx.body = { success: true, data, testEmailsLeft: await sendsLeft(ctx.state.tenant, 'test') };

@@ -40,11 +40,25 @@ async function main() {
       const rows = (await knex.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, b)).rows.map((r: Record<string, string>) => r['QUERY PLAN']);
       console.log(`\n-- ${label}\n${rows.join('\n')}`);
     };
-    await explain('page, createdAt_desc', "select id from email_queue where shop_id = ? and queue_type = 'email' order by created_at desc, id desc limit 21", [first]);
+    await explain('page, createdAt_desc', "select id from email_queue where shop_id = ? and queue_type = 'email' order by created_at desc, id desc limit 21", [
+      first,
+    ]);
     await explain('count', "select count(*) from email_queue where shop_id = ? and queue_type = 'email'", [first]);
-    await explain('page, scheduledAt_asc', "select id from email_queue where shop_id = ? and queue_type = 'email' order by coalesce(scheduled_at, 'infinity'::timestamptz) asc, id asc limit 21", [first]);
-    await explain('page, order range + orderNumber_desc', "select id from email_queue where shop_id = ? and queue_type = 'email' and coalesce(order_number, 0) between 5000 and 6000 order by coalesce(order_number, 0) desc, id desc limit 21", [first]);
-    await explain('count, order range', "select count(*) from email_queue where shop_id = ? and queue_type = 'email' and coalesce(order_number, 0) between 5000 and 6000", [first]);
+    await explain(
+      'page, scheduledAt_asc',
+      "select id from email_queue where shop_id = ? and queue_type = 'email' order by coalesce(scheduled_at, 'infinity'::timestamptz) asc, id asc limit 21",
+      [first],
+    );
+    await explain(
+      'page, order range + orderNumber_desc',
+      "select id from email_queue where shop_id = ? and queue_type = 'email' and coalesce(order_number, 0) between 5000 and 6000 order by coalesce(order_number, 0) desc, id desc limit 21",
+      [first],
+    );
+    await explain(
+      'count, order range',
+      "select count(*) from email_queue where shop_id = ? and queue_type = 'email' and coalesce(order_number, 0) between 5000 and 6000",
+      [first],
+    );
   } finally {
     await db.stop();
   }

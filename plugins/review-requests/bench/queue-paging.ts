@@ -42,10 +42,25 @@ async function main() {
     // The API's keyset query against OFFSET over the same order.
     const qq = queueQuery.parse({ limitPerPage: '20' });
     // tenancy: the big shop's entries, by its id
-    const deepEntry = await knex('email_queue').where({ shopId: first }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(depth).first('id', 'createdAt');
+    const deepEntry = await knex('email_queue')
+      .where({ shopId: first })
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(depth)
+      .first('id', 'createdAt');
     const deepCursor = queueCursor.encode([new Date(deepEntry.createdAt).toISOString(), Number(deepEntry.id)]);
     // tenancy: the OFFSET baseline, by shop id
-    const queueOffset = (n: number) => knex('email_queue').where({ shopId: first, queueType: 'email' }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(n).limit(PAGE + 1);
+    const queueOffset = (n: number) =>
+      knex('email_queue')
+        .where({ shopId: first, queueType: 'email' })
+        .orderBy([
+          { column: 'createdAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .offset(n)
+        .limit(PAGE + 1);
     console.log('email queue (1,000,000 rows, 1,000 shops; the big shop has 100,000)');
     const e = {
       keysetFirst: await time(() => listQueue(big, qq)),
@@ -57,7 +72,9 @@ async function main() {
     console.log(fmt(`keyset, big shop, row ${depth}`, e.keysetDeep));
     console.log(fmt('OFFSET, big shop, first page', e.offsetFirst));
     console.log(fmt(`OFFSET, big shop, row ${depth}`, e.offsetDeep));
-    console.log(`ratio deep/first p99: keyset ${(pct(e.keysetDeep, 99) / pct(e.keysetFirst, 99)).toFixed(2)}, OFFSET ${(pct(e.offsetDeep, 99) / pct(e.offsetFirst, 99)).toFixed(2)}\n`);
+    console.log(
+      `ratio deep/first p99: keyset ${(pct(e.keysetDeep, 99) / pct(e.keysetFirst, 99)).toFixed(2)}, OFFSET ${(pct(e.offsetDeep, 99) / pct(e.offsetFirst, 99)).toFixed(2)}\n`,
+    );
   } finally {
     await db.stop();
   }

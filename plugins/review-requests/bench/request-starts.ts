@@ -43,8 +43,12 @@ function syntheticOrder(i: number): PlatformOrder {
     shippingAddress: { countryCodeV2: ['DE', 'FR', 'US', 'GB'][i % 4] },
     lineItems: {
       nodes: Array.from({ length: items }, (_, k) => ({
-        id: `gid://shopify/LineItem/${i * 10 + k}`, title: `Product ${(i + k) % 40}`, quantity: 1,
-        product: { id: `gid://shopify/Product/${8_000_000_000_000 + ((i + k) % 40)}` }, variant: null, image: null,
+        id: `gid://shopify/LineItem/${i * 10 + k}`,
+        title: `Product ${(i + k) % 40}`,
+        quantity: 1,
+        product: { id: `gid://shopify/Product/${8_000_000_000_000 + ((i + k) % 40)}` },
+        variant: null,
+        image: null,
       })),
     },
     fulfillments: i % 3 === 0 ? [] : [{ createdAt: new Date(created.getTime() + 86_400_000).toISOString(), deliveredAt: null, displayStatus: 'FULFILLED' }],
@@ -99,7 +103,9 @@ async function workflowStarts() {
     console.log(`workflow starts on one in-memory Temporal dev server (${ROUNDS} alternating rounds, ${PAGE} in flight)`);
     console.log(`  ${STARTS} empty workflows              ${(emptyMs / 1000).toFixed(1).padStart(6)} s   ${emptyRate.toFixed(0).padStart(5)} starts/s`);
     console.log(`  ${STARTS} old-order review requests    ${(ordersMs / 1000).toFixed(1).padStart(6)} s   ${ordersRate.toFixed(0).padStart(5)} starts/s`);
-    console.log(`  ratio old-order / empty: ${(ordersRate / emptyRate).toFixed(2)} (goal >= 0.8); per round: min ${roundRatios[0].toFixed(2)}, median ${roundRatios[Math.floor(ROUNDS / 2)].toFixed(2)}, max ${roundRatios.at(-1)!.toFixed(2)}\n`);
+    console.log(
+      `  ratio old-order / empty: ${(ordersRate / emptyRate).toFixed(2)} (goal >= 0.8); per round: min ${roundRatios[0].toFixed(2)}, median ${roundRatios[Math.floor(ROUNDS / 2)].toFixed(2)}, max ${roundRatios.at(-1)!.toFixed(2)}\n`,
+    );
     return { emptyRate, ordersRate };
   } finally {
     await connection.close();
@@ -121,17 +127,28 @@ async function smtpThroughput() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-mail-'));
   const sink = await sinkProcess(dir);
   // The review-request email in the kernel's mail layout.
-  const product = (n: number) => ({ title: `Product ${n}`, button: { url: `http://localhost:3000/r/write/${'x'.repeat(180)}.${n}`, labelHtml: 'Write a review' } });
+  const product = (n: number) => ({
+    title: `Product ${n}`,
+    button: { url: `http://localhost:3000/r/write/${'x'.repeat(180)}.${n}`, labelHtml: 'Write a review' },
+  });
   const subject = 'Ada, how did you like your order #1001?';
   const html = await renderMail({
     subject,
-    contentHtml: '<h1 style="margin:0;font-size:22px">Thank you for shopping with Bench Shop</h1><p>Your opinion helps other shoppers. It takes a minute: rate each product below.</p>',
+    contentHtml:
+      '<h1 style="margin:0;font-size:22px">Thank you for shopping with Bench Shop</h1><p>Your opinion helps other shoppers. It takes a minute: rate each product below.</p>',
     products: [product(1), product(2), product(3)],
     footer: 'Bench Shop',
     unsubscribe: { url: 'http://localhost:3000/r/unsubscribe/x', label: 'Unsubscribe' },
     openPixelUrl: 'http://localhost:3000/r/open/x.gif',
   });
-  const mail = (i: number) => ({ from: 'reviews@plaudit.local', to: `customer${i}@example.com`, subject, html, messageId: `<review-request-${i}-0@bench.local>`, headers: { 'X-Plaudit-Shop': SHOP } });
+  const mail = (i: number) => ({
+    from: 'reviews@plaudit.local',
+    to: `customer${i}@example.com`,
+    subject,
+    html,
+    messageId: `<review-request-${i}-0@bench.local>`,
+    headers: { 'X-Plaudit-Shop': SHOP },
+  });
   // At most 5 messages in flight either way: what differs is only whether connections are reused.
   const run = async (label: string, transport: Transporter, n: number) => {
     const t = performance.now();

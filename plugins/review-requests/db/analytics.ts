@@ -19,7 +19,9 @@ const bucketOf = (column: string) => `to_timestamp(floor(extract(epoch FROM ${co
 // A review answers a request that went out (reviews of orders whose request never left are not its doing).
 const REVIEWED = "queue_type = 'email' AND sent_at IS NOT NULL AND reviewed_at IS NOT NULL";
 const HOURS_TO_REVIEW = 'extract(epoch FROM reviewed_at - sent_at) / 3600';
-const TTR_KEY = `CASE WHEN ${REVIEWED} THEN CASE ${TIME_TO_REVIEW.filter((b) => Number.isFinite(b.hours)).map((b) => `WHEN ${HOURS_TO_REVIEW} <= ${b.hours} THEN '${b.key}'`).join(' ')} ELSE 'more' END END`;
+const TTR_KEY = `CASE WHEN ${REVIEWED} THEN CASE ${TIME_TO_REVIEW.filter((b) => Number.isFinite(b.hours))
+  .map((b) => `WHEN ${HOURS_TO_REVIEW} <= ${b.hours} THEN '${b.key}'`)
+  .join(' ')} ELSE 'more' END END`;
 // Skipped: the email entry cancelled, by the merchant (no reason) or at send time (its reason).
 const SKIP_KEY = "CASE WHEN queue_type = 'email' AND status = 'cancel' THEN coalesce(skip_reason, 'cancelled') END";
 
@@ -51,7 +53,8 @@ function emptyDay(): DayFacts {
 const add = (facts: DayFacts, name: string, n: number) => void (facts[name] = (facts[name] ?? 0) + n);
 
 async function requestDays(knex: Knex, tenant: Tenant, range: DayRange, out: Record<string, DayFacts>) {
-  const rows: FactRow[] = await tenant.table(TABLE)
+  const rows: FactRow[] = await tenant
+    .table(TABLE)
     .select(expression(knex, `${localDay(KEYED_AT)} AS day, ${SKIP_KEY} AS skip_key, ${TTR_KEY} AS ttr_key, count(*) AS n, ${COUNT_COLUMNS}`, [range.timezone]))
     .whereRaw(inDays(KEYED_AT), dayBindings(range))
     .groupByRaw('1, 2, 3');
@@ -64,7 +67,8 @@ async function requestDays(knex: Knex, tenant: Tenant, range: DayRange, out: Rec
 }
 
 async function unsubscribeDays(knex: Knex, tenant: Tenant, range: DayRange, out: Record<string, DayFacts>) {
-  const rows: { day: string; n: number }[] = await tenant.table(TABLE)
+  const rows: { day: string; n: number }[] = await tenant
+    .table(TABLE)
     .select(expression(knex, `${localDay('unsubscribed_at')} AS day, count(*) AS n`, [range.timezone]))
     .whereRaw(inDays('unsubscribed_at'), dayBindings(range))
     .groupByRaw('1');
@@ -77,9 +81,12 @@ export function requestsAnalytics(knex: Knex): RequestsAnalyticsApi {
   return {
     async touched(since, until): Promise<Touched[]> {
       // tenancy: the analytics fold's sweep finds which shops' requests changed, then reads each shop's days
-      const result = await knex.raw(`SELECT q.shop_id AS shop, array_agg(DISTINCT ${bucketOf('u.at')}) AS buckets
+      const result = await knex.raw(
+        `SELECT q.shop_id AS shop, array_agg(DISTINCT ${bucketOf('u.at')}) AS buckets
         FROM ${TABLE} q CROSS JOIN LATERAL unnest(ARRAY[q.created_at, q.sent_at, q.unsubscribed_at]) AS u(at)
-        WHERE q.updated_at > ? AND q.updated_at <= ? AND u.at IS NOT NULL GROUP BY q.shop_id`, [since, until]);
+        WHERE q.updated_at > ? AND q.updated_at <= ? AND u.at IS NOT NULL GROUP BY q.shop_id`,
+        [since, until],
+      );
       return (result.rows as { shop: number; buckets: Date[] }[]).map((r) => ({ shopId: Number(r.shop), buckets: r.buckets.map((b) => new Date(b)) }));
     },
 

@@ -13,7 +13,11 @@ import { entryById, entryOf } from './queue';
 export async function recordClick(tenant: Tenant, id: number): Promise<{ orderId: string } | undefined> {
   const now = new Date();
   await entryById(tenant, id).whereNull('clickedAt').update({ clickedAt: now });
-  const [opened] = await entryById(tenant, id).where({ queueType: 'email' }).whereNotNull('sentAt').whereNull('openedAt').update({ openedAt: now }, ['orderId']);
+  const [opened] = await entryById(tenant, id)
+    .where({ queueType: 'email' })
+    .whereNotNull('sentAt')
+    .whereNull('openedAt')
+    .update({ openedAt: now }, ['orderId']);
   return opened;
 }
 
@@ -35,7 +39,11 @@ export async function recordReview(tenant: Tenant, review: ReviewOfRequest) {
 
 /** Photos added to a review later (the photo reminder's page): the request it answered has its photo. */
 export async function recordPhotoAdded(tenant: Tenant, reviewId: number) {
-  await tenant.table('email_queue').where((w) => w.where({ reviewId }).orWhere({ photoReviewId: reviewId })).whereNull('photoAddedAt').update({ photoAddedAt: new Date() });
+  await tenant
+    .table('email_queue')
+    .where((w) => w.where({ reviewId }).orWhere({ photoReviewId: reviewId }))
+    .whereNull('photoAddedAt')
+    .update({ photoAddedAt: new Date() });
 }
 
 /** The customer unsubscribed through this entry's link. */

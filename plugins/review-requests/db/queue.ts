@@ -135,7 +135,14 @@ export async function blockCustomers(tenant: Tenant, rows: { email: string; shop
  * through the email's link is blocked by email alone: the customer's queue entries give that email.
  */
 export async function unblockCustomers(tenant: Tenant, emailsOrIds: string[]): Promise<number> {
-  const known: { customerEmail: string }[] = await tenant.table(TABLE).whereIn('shopifyCustomerId', emailsOrIds).whereNotNull('customerEmail').distinct('customerEmail');
+  const known: { customerEmail: string }[] = await tenant
+    .table(TABLE)
+    .whereIn('shopifyCustomerId', emailsOrIds)
+    .whereNotNull('customerEmail')
+    .distinct('customerEmail');
   const emails = [...emailsOrIds, ...known.map((r) => r.customerEmail)];
-  return tenant.table('blocked_customers').where((w) => w.whereIn('email', emails).orWhereIn('shopifyCustomerId', emailsOrIds)).del();
+  return tenant
+    .table('blocked_customers')
+    .where((w) => w.whereIn('email', emails).orWhereIn('shopifyCustomerId', emailsOrIds))
+    .del();
 }

@@ -22,11 +22,14 @@ export interface StoredSettings extends RequestSettings {
   quotaRecheck?: { amount: number; unit: TimeUnit };
 }
 
-const storedSettings = requestSettings.and(z.object({ reminders: z.number().int().min(0).max(10), reminderAfter: interval, quotaRecheck: interval.optional() }));
+const storedSettings = requestSettings.and(
+  z.object({ reminders: z.number().int().min(0).max(10), reminderAfter: interval, quotaRecheck: interval.optional() }),
+);
 
 export const DEFAULT_SETTINGS: StoredSettings = { ...DEFAULT_REQUEST_SETTINGS, reminders: 1, reminderAfter: { amount: 7, unit: 'day' } };
 
-export const requestSettingsOf = (settings: SettingsStore) => settings.namespace('review-requests', storedSettings as z.ZodType<StoredSettings>, DEFAULT_SETTINGS);
+export const requestSettingsOf = (settings: SettingsStore) =>
+  settings.namespace('review-requests', storedSettings as z.ZodType<StoredSettings>, DEFAULT_SETTINGS);
 
 const pushIntegration = z.object({ integrated: z.boolean(), reviewReminderStatus: z.boolean() }).strict();
 export const pushSettingsOf = (settings: SettingsStore) => settings.namespace('review-requests', pushIntegration, PUSH_OFF, { key: 'push' });

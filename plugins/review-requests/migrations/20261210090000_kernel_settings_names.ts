@@ -19,7 +19,10 @@ export async function up(knex: Knex) {
   const rows = await knex('settings').where({ namespace: 'email-templates' }).select('shopId', 'value');
   for (const row of rows) {
     const value = Object.fromEntries(Object.entries(row.value ?? {}).flatMap(([k, v]) => (TEMPLATE_OWNERS[k] ? [[TEMPLATE_OWNERS[k], v]] : [])));
-    await knex('settings').insert({ shopId: row.shopId, namespace: 'kernel.email-templates', value: JSON.stringify(value) }).onConflict(['shop_id', 'namespace']).merge(['value']);
+    await knex('settings')
+      .insert({ shopId: row.shopId, namespace: 'kernel.email-templates', value: JSON.stringify(value) })
+      .onConflict(['shop_id', 'namespace'])
+      .merge(['value']);
   }
 }
 

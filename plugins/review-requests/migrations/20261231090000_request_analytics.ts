@@ -39,7 +39,8 @@ export async function up(knex: Knex) {
 export async function down(knex: Knex) {
   await knex.raw('DROP TRIGGER email_queue_touch ON email_queue');
   await knex.raw('DROP FUNCTION email_queue_touch()');
-  for (const name of ['email_queue_updated_at', 'email_queue_fact_day', 'email_queue_unsubscribed', 'email_queue_review', 'email_queue_photo_review']) await knex.raw(`DROP INDEX ${name}`);
+  for (const name of ['email_queue_updated_at', 'email_queue_fact_day', 'email_queue_unsubscribed', 'email_queue_review', 'email_queue_photo_review'])
+    await knex.raw(`DROP INDEX ${name}`);
   await knex.schema.alterTable('email_queue', (t) => {
     t.dropColumns(...FACT_COLUMNS, 'review_id', 'demo');
   });

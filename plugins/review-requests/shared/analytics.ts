@@ -6,6 +6,13 @@
  * not exceed. The analytics plugin's screens name these keys (`requests.ttr.<key>`).
  */
 export const TIME_TO_REVIEW = [
-  { key: 'h1', hours: 1 }, { key: 'h6', hours: 6 }, { key: 'd1', hours: 24 }, { key: 'd2', hours: 48 }, { key: 'd4', hours: 96 },
-  { key: 'd7', hours: 168 }, { key: 'd14', hours: 336 }, { key: 'd30', hours: 720 }, { key: 'more', hours: Infinity },
+  { key: 'h1', hours: 1 },
+  { key: 'h6', hours: 6 },
+  { key: 'd1', hours: 24 },
+  { key: 'd2', hours: 48 },
+  { key: 'd4', hours: 96 },
+  { key: 'd7', hours: 168 },
+  { key: 'd14', hours: 336 },
+  { key: 'd30', hours: 720 },
+  { key: 'more', hours: Infinity },
 ] as const;

@@ -5,13 +5,24 @@ import { MESSAGES } from './templates';
 import type { NotificationSettings } from '@plaudit/contracts/reviews';
 
 const LINK = /(https?:\/\/|www\.)/i;
-const email = z.string().trim().toLowerCase().max(320, MESSAGES.max(320)).pipe(z.email({ message: MESSAGES.email }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320, MESSAGES.max(320))
+  .pipe(z.email({ message: MESSAGES.email }));
 const optionalEmail = z.union([z.literal('').transform(() => null), email]).nullable();
 
 /** What `PUT /api/settings/emailSetting` accepts; connection details go through the SMTP verification. */
 export const emailSettingsInput = z
   .object({
-    senderName: z.string().trim().max(100, MESSAGES.max(100)).refine((v) => !LINK.test(v), MESSAGES.noLinks).transform((v) => v || null).nullable(),
+    senderName: z
+      .string()
+      .trim()
+      .max(100, MESSAGES.max(100))
+      .refine((v) => !LINK.test(v), MESSAGES.noLinks)
+      .transform((v) => v || null)
+      .nullable(),
     senderEmail: optionalEmail,
     replyTo: optionalEmail,
     isCustomSenderEnabled: z.boolean(),
@@ -24,8 +35,15 @@ export type EmailSettingsInput = z.infer<typeof emailSettingsInput>;
 /** A custom SMTP server to verify (and keep when it answers). The password may be left out to keep the stored one. */
 export const smtpInput = z
   .object({
-    host: z.string({ message: MESSAGES.required }).trim().min(1, MESSAGES.required).max(253, MESSAGES.max(253)).regex(/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:]+\]?$/, MESSAGES.invalid),
-    port: z.union([z.number(), z.string().trim().regex(/^\d+$/, MESSAGES.digits).transform(Number)], { message: MESSAGES.digits }).pipe(z.number().int(MESSAGES.digits).min(1, MESSAGES.invalid).max(65_535, MESSAGES.invalid)),
+    host: z
+      .string({ message: MESSAGES.required })
+      .trim()
+      .min(1, MESSAGES.required)
+      .max(253, MESSAGES.max(253))
+      .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:]+\]?$/, MESSAGES.invalid),
+    port: z
+      .union([z.number(), z.string().trim().regex(/^\d+$/, MESSAGES.digits).transform(Number)], { message: MESSAGES.digits })
+      .pipe(z.number().int(MESSAGES.digits).min(1, MESSAGES.invalid).max(65_535, MESSAGES.invalid)),
     authentication: z.boolean().default(true),
     username: z.string().trim().max(320, MESSAGES.max(320)).default(''),
     password: z.string().max(1000, MESSAGES.max(1000)).optional(),

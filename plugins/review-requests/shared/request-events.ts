@@ -10,5 +10,6 @@ export function ratingUrl(reviewUrl: string, stars: number): string {
 }
 
 /** The products of a queue entry's line items, once each. */
-export const productIdsOf = (lineItems: { productId?: string | null }[] | null | undefined): string[] =>
-  [...new Set((lineItems ?? []).map((li) => li.productId).filter((id): id is string => !!id))];
+export const productIdsOf = (lineItems: { productId?: string | null }[] | null | undefined): string[] => [
+  ...new Set((lineItems ?? []).map((li) => li.productId).filter((id): id is string => !!id)),
+];

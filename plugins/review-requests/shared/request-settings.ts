@@ -10,7 +10,8 @@ export const DELAY_PRESETS: readonly { amount: number; unit: TimeUnit }[] = [
   ...[5, 10, 15, 20, 25, 30].map((amount) => ({ amount, unit: 'minute' as const })),
   ...Array.from({ length: 12 }, (_, i) => ({ amount: i + 1, unit: 'hour' as const })),
   ...[1, 2, 3, 4, 5].map((amount) => ({ amount, unit: 'day' as const })),
-  { amount: 1, unit: 'week' }, { amount: 3, unit: 'week' },
+  { amount: 1, unit: 'week' },
+  { amount: 3, unit: 'week' },
   { amount: 1, unit: 'month' },
 ];
 
@@ -49,7 +50,11 @@ export const requestSettings = z
     isCustomTiming: z.boolean(),
     timingCountries: z.array(timingCountry).max(50),
     // null: Plaudit's own email; else the email-marketing app that sends them (shared/sender-app.ts)
-    senderApp: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'The value is invalid').nullable().optional(),
+    senderApp: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,63}$/, 'The value is invalid')
+      .nullable()
+      .optional(),
   })
   .superRefine((s, ctx) => {
     const check = (value: number, u: TimeUnit, path: (string | number)[]) => {

@@ -5,6 +5,9 @@
 import type { Capabilities } from '@plaudit/kernel';
 import { ReviewWrite, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 
-export function reviewLinks(capabilities: Pick<Capabilities, 'get'>, shopUrl: string): Pick<ReviewWriteApi, 'writeUrl'> & Partial<Pick<ReviewWriteApi, 'photoUrl'>> {
+export function reviewLinks(
+  capabilities: Pick<Capabilities, 'get'>,
+  shopUrl: string,
+): Pick<ReviewWriteApi, 'writeUrl'> & Partial<Pick<ReviewWriteApi, 'photoUrl'>> {
   return capabilities.get(ReviewWrite) ?? { writeUrl: () => shopUrl };
 }

@@ -3,7 +3,8 @@
 // this plugin keeps the editor screens and routes over all of them).
 /** A template's key ('reviewReminder'); its route id is the key in kebab-case ('review-reminder'). */
 export type TemplateType = string;
-export const templateTypeOf = (slug: string): TemplateType | undefined => (/^[a-z][a-z0-9-]*$/.test(slug) ? slug.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()) : undefined);
+export const templateTypeOf = (slug: string): TemplateType | undefined =>
+  /^[a-z][a-z0-9-]*$/.test(slug) ? slug.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()) : undefined;
 
 // The catalogue's messages (spec section 5); the admin shows them in the merchant's language.
 export const MESSAGES = {

@@ -49,7 +49,11 @@ export function clickTracker({ links, config }: Pick<KernelServices, 'links' | '
 
 const NOT_CLICKS = /\/r\/(unsubscribe|open)\//;
 const HREF = /\bhref=(["'])(https?:\/\/[^"']+)\1/gi;
-const decodeEntities = (s: string) => s.replace(/&amp;/g, '&').replace(/&#0*39;|&#x0*27;/gi, "'").replace(/&quot;/g, '"');
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#0*39;|&#x0*27;/gi, "'")
+    .replace(/&quot;/g, '"');
 
 /**
  * The body with every web link tracked: the products' and other buttons and the links in the
@@ -59,7 +63,9 @@ export function trackedBody(body: MailBody, trackAny: (url: string) => string): 
   const track = (url: string) => (/^https?:\/\//i.test(url) && !NOT_CLICKS.test(url) ? trackAny(url) : url);
   return {
     ...body,
-    contentHtml: body.contentHtml.replace(HREF, (link, quote: string, url: string) => (NOT_CLICKS.test(url) ? link : `href=${quote}${trackAny(decodeEntities(url))}${quote}`)),
+    contentHtml: body.contentHtml.replace(HREF, (link, quote: string, url: string) =>
+      NOT_CLICKS.test(url) ? link : `href=${quote}${trackAny(decodeEntities(url))}${quote}`,
+    ),
     products: body.products?.map((p) => ({ ...p, button: { ...p.button, url: track(p.button.url) } })),
     buttons: body.buttons?.map((b) => ({ ...b, url: track(b.url) })),
   };

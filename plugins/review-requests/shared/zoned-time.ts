@@ -16,7 +16,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -32,8 +41,20 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 export function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second, millisecond: instant.getUTCMilliseconds() };
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+    millisecond: instant.getUTCMilliseconds(),
+  };
 }
 
 /** The zone's offset from UTC at an instant, in ms. */
@@ -51,9 +72,7 @@ export function instantOf(w: WallClock, timeZone: string): Date {
   const DAY = 86_400_000;
   const before = offsetAt(new Date(asUtc - DAY), timeZone);
   const after = offsetAt(new Date(asUtc + DAY), timeZone);
-  const valid = [...new Set([before, after])]
-    .map((offset) => asUtc - offset)
-    .filter((t) => offsetAt(new Date(t), timeZone) === asUtc - t);
+  const valid = [...new Set([before, after])].map((offset) => asUtc - offset).filter((t) => offsetAt(new Date(t), timeZone) === asUtc - t);
   return new Date(valid.length ? Math.min(...valid) : asUtc - before);
 }
 

@@ -24,7 +24,9 @@ const byId = async (id: number) => queue().where({ id }).first();
 let orders = 0;
 /** An entry written as the workflow would have left it (the facts' arithmetic needs exact instants). */
 async function entry(shopId: number, fields: Record<string, unknown>) {
-  const [row] = await queue().insert({ shopId, orderId: `analytics-${Date.now()}-${orders++}`, status: 'success', workflowId: 'none', ...fields }).returning('*');
+  const [row] = await queue()
+    .insert({ shopId, orderId: `analytics-${Date.now()}-${orders++}`, status: 'success', workflowId: 'none', ...fields })
+    .returning('*');
   return row;
 }
 const at = (iso: string) => new Date(iso);
@@ -32,9 +34,22 @@ const plusHours = (iso: string, hours: number) => new Date(Date.parse(iso) + hou
 
 test('a click on a request link records the first click once, then redirects; storefront links carry the UTM parameters', async () => {
   const { domain, shop, appToken } = await stack.installShop();
-  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, reminderAfter: { amount: 1, unit: 'hour' } });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 1,
+    reminderAfter: { amount: 1, unit: 'hour' },
+  });
   const http = client(stack.appUrl, appToken);
-  expect((await http.put('/api/email-templates/review-reminder', { content: '<p>Thanks! <a href="{{ shop_url }}/collections/all?sort=new&amp;page=2">Keep shopping</a></p>' })).status).toBe(200);
+  expect(
+    (
+      await http.put('/api/email-templates/review-reminder', {
+        content: '<p>Thanks! <a href="{{ shop_url }}/collections/all?sort=new&amp;page=2">Keep shopping</a></p>',
+      })
+    ).status,
+  ).toBe(200);
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   const sent = await eventually(async () => {
     const row = await queue().where({ shopId: shop.id, orderId: order.id, queueType: 'email' }).first();
@@ -52,7 +67,12 @@ test('a click on a request link records the first click once, then redirects; st
   const shopView = (await services().shops.get(shop.id))!;
   expect(storefront.host).toBe(shopView.publicDomain ?? domain);
   expect(Object.fromEntries(storefront.searchParams)).toEqual({
-    sort: 'new', page: '2', utm_source: 'plaudit', utm_medium: 'email', utm_campaign: 'review_request', utm_content: String(sent.id),
+    sort: 'new',
+    page: '2',
+    utm_source: 'plaudit',
+    utm_medium: 'email',
+    utm_campaign: 'review_request',
+    utm_content: String(sent.id),
   });
 
   // the first click is kept (it also counts as the open the pixel may not have told)
@@ -100,14 +120,45 @@ describe('RequestsAnalytics', () => {
     const id = shop.id;
     const e = (fields: Record<string, unknown>) => entry(id, fields);
     // sent 23:30 local: the 14th, though UTC says the 15th; reviewed within the hour, with a photo
-    await e({ createdAt: at('2026-01-14T15:00:00Z'), sentAt: at('2026-01-15T04:30:00Z'), openedAt: at('2026-01-15T04:40:00Z'), clickedAt: at('2026-01-15T04:41:00Z'), reviewedAt: plusHours('2026-01-15T04:30:00Z', 0.5), photoAddedAt: at('2026-01-15T05:10:00Z'), status: 'reviewed' });
-    await e({ createdAt: at('2026-01-14T14:00:00Z'), sentAt: at('2026-01-14T16:00:00Z'), openedAt: at('2026-01-14T17:00:00Z'), reviewedAt: plusHours('2026-01-14T16:00:00Z', 5), status: 'reviewed' });
+    await e({
+      createdAt: at('2026-01-14T15:00:00Z'),
+      sentAt: at('2026-01-15T04:30:00Z'),
+      openedAt: at('2026-01-15T04:40:00Z'),
+      clickedAt: at('2026-01-15T04:41:00Z'),
+      reviewedAt: plusHours('2026-01-15T04:30:00Z', 0.5),
+      photoAddedAt: at('2026-01-15T05:10:00Z'),
+      status: 'reviewed',
+    });
+    await e({
+      createdAt: at('2026-01-14T14:00:00Z'),
+      sentAt: at('2026-01-14T16:00:00Z'),
+      openedAt: at('2026-01-14T17:00:00Z'),
+      reviewedAt: plusHours('2026-01-14T16:00:00Z', 5),
+      status: 'reviewed',
+    });
     // reviewed after the reminder (known from reminded_at; from the count alone on a row older than it); one raced it
-    await e({ sentAt: at('2026-01-14T17:00:00Z'), reminderCount: 1, remindedAt: plusHours('2026-01-14T17:00:00Z', 72), reviewedAt: plusHours('2026-01-14T17:00:00Z', 100), status: 'reviewed' });
+    await e({
+      sentAt: at('2026-01-14T17:00:00Z'),
+      reminderCount: 1,
+      remindedAt: plusHours('2026-01-14T17:00:00Z', 72),
+      reviewedAt: plusHours('2026-01-14T17:00:00Z', 100),
+      status: 'reviewed',
+    });
     await e({ sentAt: at('2026-01-14T18:00:00Z'), reminderCount: 1, reviewedAt: plusHours('2026-01-14T18:00:00Z', 30), status: 'reviewed' });
-    await e({ sentAt: at('2026-01-14T19:00:00Z'), reminderCount: 1, remindedAt: plusHours('2026-01-14T19:00:00Z', 72), reviewedAt: plusHours('2026-01-14T19:00:00Z', 40), status: 'reviewed' });
+    await e({
+      sentAt: at('2026-01-14T19:00:00Z'),
+      reminderCount: 1,
+      remindedAt: plusHours('2026-01-14T19:00:00Z', 72),
+      reviewedAt: plusHours('2026-01-14T19:00:00Z', 40),
+      status: 'reviewed',
+    });
     // queued the 13th, sent the 14th: the send's day; reviewed after 800 hours
-    await e({ createdAt: at('2026-01-13T12:00:00Z'), sentAt: at('2026-01-14T12:00:00Z'), reviewedAt: plusHours('2026-01-14T12:00:00Z', 800), status: 'reviewed' });
+    await e({
+      createdAt: at('2026-01-13T12:00:00Z'),
+      sentAt: at('2026-01-14T12:00:00Z'),
+      reviewedAt: plusHours('2026-01-14T12:00:00Z', 800),
+      status: 'reviewed',
+    });
     await e({ queueType: 'push', sentAt: at('2026-01-14T20:00:00Z'), clickedAt: at('2026-01-14T20:05:00Z') });
     await e({ createdAt: at('2026-01-14T21:00:00Z'), status: 'failed', errorMessage: '550' });
     await e({ createdAt: at('2026-01-14T21:10:00Z'), status: 'cancel', skipReason: 'unsubscribed' });
@@ -120,10 +171,23 @@ describe('RequestsAnalytics', () => {
     const days = await analytics().days(tenant, { from: '2026-01-13', to: '2026-01-15', timezone: NY });
     expect(Object.keys(days).sort()).toEqual(['2026-01-14', '2026-01-15']);
     expect(days['2026-01-14']).toEqual({
-      'requests.sent.email': 6, 'requests.sent.push': 1, 'requests.opened': 2, 'requests.clicked': 2, 'requests.reviewed': 6, 'requests.photo': 1,
-      'requests.reminded': 3, 'requests.reviewed_after_reminder': 2, 'requests.failed': 1, 'requests.unsubscribed': 1,
-      'requests.skipped.unsubscribed': 1, 'requests.skipped.cancelled': 1,
-      'requests.ttr.h1': 1, 'requests.ttr.h6': 1, 'requests.ttr.d2': 2, 'requests.ttr.d7': 1, 'requests.ttr.more': 1,
+      'requests.sent.email': 6,
+      'requests.sent.push': 1,
+      'requests.opened': 2,
+      'requests.clicked': 2,
+      'requests.reviewed': 6,
+      'requests.photo': 1,
+      'requests.reminded': 3,
+      'requests.reviewed_after_reminder': 2,
+      'requests.failed': 1,
+      'requests.unsubscribed': 1,
+      'requests.skipped.unsubscribed': 1,
+      'requests.skipped.cancelled': 1,
+      'requests.ttr.h1': 1,
+      'requests.ttr.h6': 1,
+      'requests.ttr.d2': 2,
+      'requests.ttr.d7': 1,
+      'requests.ttr.more': 1,
     });
     expect(days['2026-01-15']).toMatchObject({ 'requests.sent.email': 1, 'requests.reviewed': 0, 'requests.unsubscribed': 0 });
     // in UTC the 23:30 send is on the 15th
@@ -140,14 +204,18 @@ describe('RequestsAnalytics', () => {
     const row = await entry(shop.id, { createdAt: at('2026-02-03T10:07:00Z'), status: 'waiting' });
     const since = new Date(Date.now() - 1000);
     // no updated_at given: the trigger sets it
-    await queue().where({ id: row.id }).update({ sentAt: at('2026-02-05T23:59:00Z'), status: 'success' });
+    await queue()
+      .where({ id: row.id })
+      .update({ sentAt: at('2026-02-05T23:59:00Z'), status: 'success' });
     const until = new Date(Date.now() + 1000);
     expect((await byId(row.id)).updatedAt.getTime()).toBeGreaterThan(new Date(row.updatedAt).getTime());
     const mine = (await analytics().touched(since, until)).find((t) => t.shopId === shop.id)!;
     expect(mine.buckets.map((b) => b.toISOString()).sort()).toEqual(['2026-02-03T10:00:00.000Z', '2026-02-05T23:45:00.000Z']);
     // an unsubscribe marks its own bucket
     const before = new Date(Date.now() - 1000);
-    await queue().where({ id: row.id }).update({ unsubscribedAt: at('2026-02-06T08:31:00Z') });
+    await queue()
+      .where({ id: row.id })
+      .update({ unsubscribedAt: at('2026-02-06T08:31:00Z') });
     const again = (await analytics().touched(before, new Date(Date.now() + 1000))).find((t) => t.shopId === shop.id)!;
     expect(again.buckets.map((b) => b.toISOString())).toContain('2026-02-06T08:30:00.000Z');
     // outside the window: not reported
@@ -160,9 +228,22 @@ describe('RequestsAnalytics', () => {
     const row = await entry(shop.id, { sentAt: new Date(), customerEmail: 'photo@example.com' });
     const reviewId = 800_000_000 + row.id;
     const { events } = services();
-    await events.emit(ReviewCreated, {
-      shopId: shop.id, shopDomain, reviewId, productId: null, rating: 5, source: 'customer', status: 'pending', orderId: row.orderId, queueEntryId: row.id, mediaCount: 0,
-    }, { key: reviewId, shopDomain });
+    await events.emit(
+      ReviewCreated,
+      {
+        shopId: shop.id,
+        shopDomain,
+        reviewId,
+        productId: null,
+        rating: 5,
+        source: 'customer',
+        status: 'pending',
+        orderId: row.orderId,
+        queueEntryId: row.id,
+        mediaCount: 0,
+      },
+      { key: reviewId, shopDomain },
+    );
     const reviewed = await eventually(async () => ((await byId(row.id)).reviewedAt ? byId(row.id) : undefined), 30_000);
     expect(reviewed).toMatchObject({ reviewId, photoAddedAt: null });
     await events.emit(ReviewMediaAdded, { shopId: shop.id, shopDomain, reviewId, mediaCount: 1 }, { key: `${reviewId}:1`, shopDomain });
@@ -171,7 +252,7 @@ describe('RequestsAnalytics', () => {
   });
 });
 
-test("the demo history: a month of requests, seeded once, and orders whose landing page names a clicked request", async () => {
+test('the demo history: a month of requests, seeded once, and orders whose landing page names a clicked request', async () => {
   const { domain, shop, appToken } = await stack.installShop();
   await seedDemoRequests(services(), domain);
   const demo = () => queue().where({ shopId: shop.id, demo: true });

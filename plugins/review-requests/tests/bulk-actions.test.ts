@@ -13,7 +13,13 @@ afterAll(() => stack?.close());
 
 async function shopWith(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 0, ...settings });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    timeUnit: 'second',
+    reminders: 0,
+    ...settings,
+  });
   return { ...installed, http: client(stack.appUrl, installed.appToken) };
 }
 
@@ -58,7 +64,10 @@ test('bulk resend of a failed request goes through its workflow; bad input and f
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true, customerEmail: 'nobody@reject.invalid' });
   const failed = await inStatus(shop.id, order.id, 'failed');
   // Fix the address the way a merchant would not, to see the resend really go out.
-  await stack.api.knex('email_queue').where({ id: failed.id }).update({ customerEmail: `fixed-${Date.now()}@example.com` });
+  await stack.api
+    .knex('email_queue')
+    .where({ id: failed.id })
+    .update({ customerEmail: `fixed-${Date.now()}@example.com` });
   const resent = await http.post('/api/email-queue/emails-bulk-action', { ids: [failed.id] });
   expect(resent.body).toMatchObject({ success: true, data: { results: [{ id: failed.id, ok: true, result: 'sending' }] } });
   await inStatus(shop.id, order.id, 'success');
@@ -82,7 +91,11 @@ test('email-admin-link: the store admin pages of the order, the customer and the
       id: row.id,
       orderUrl: `${store}/orders/${order.id}`,
       customerUrl: `${store}/customers/${row.shopifyCustomerId}`,
-      products: row.lineItems.map((li: { productId: string; title: string }) => ({ productId: li.productId, title: li.title, url: `${store}/products/${li.productId.split('/').pop()}` })),
+      products: row.lineItems.map((li: { productId: string; title: string }) => ({
+        productId: li.productId,
+        title: li.title,
+        url: `${store}/products/${li.productId.split('/').pop()}`,
+      })),
     },
   });
   expect(row.shopifyCustomerId).toBeTruthy();

@@ -17,7 +17,13 @@ afterAll(() => stack?.close());
 /** A shop that mails a request a second after fulfillment, without reminders. */
 async function requestingShop() {
   const installed = await stack.installShop();
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', sendAfterCustom: 1, reminders: 0 });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    timeUnit: 'second',
+    sendAfterCustom: 1,
+    reminders: 0,
+  });
   return installed;
 }
 

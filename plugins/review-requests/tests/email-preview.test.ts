@@ -16,7 +16,8 @@ test('blanks the open route anywhere else and the unsubscribe links', () => {
 });
 
 test("the click redirect's links point straight at their targets; an unreadable one nowhere", () => {
-  const token = (data: unknown) => `${Buffer.from(JSON.stringify({ purpose: 'review-requests.click', shop: 's.myshopify.com', data, exp: 1 })).toString('base64url')}.sig-_1`;
+  const token = (data: unknown) =>
+    `${Buffer.from(JSON.stringify({ purpose: 'review-requests.click', shop: 's.myshopify.com', data, exp: 1 })).toString('base64url')}.sig-_1`;
   const target = 'https://s.example/products/x?utm_source=plaudit&utm_content=7';
   const html = `<a href="https://app.example/r/click/${token({ queueEntry: 7, to: target })}">Shop</a><a href='https://app.example/r/click/bad.sig'>Review</a>`;
   expect(previewHtml(html)).toBe(`<a href="https://s.example/products/x?utm_source=plaudit&amp;utm_content=7">Shop</a><a href='#'>Review</a>`);

@@ -30,8 +30,17 @@ test('defaults, then save and validation with per-field messages', async () => {
   const initial = await http.get('/api/settings/emailSetting');
   expect(initial.status).toBe(200);
   expect(initial.body.data).toMatchObject({
-    senderEmail: null, senderName: null, replyTo: null, smtpType: 'app', isCustomSenderEnabled: false, isVerified: false, isSmtpVerified: false,
-    hasPassword: false, effectiveFrom: 'reviews@plaudit.local', sentRequestCount: 0, testEmailsLeft: 25,
+    senderEmail: null,
+    senderName: null,
+    replyTo: null,
+    smtpType: 'app',
+    isCustomSenderEnabled: false,
+    isVerified: false,
+    isSmtpVerified: false,
+    hasPassword: false,
+    effectiveFrom: 'reviews@plaudit.local',
+    sentRequestCount: 0,
+    testEmailsLeft: 25,
   });
   // The shop notifications come from the reviews plugin's ReviewAdmin capability, when it offers one.
   if (stack.api.runtime.services.capabilities.has(ReviewAdmin)) expect(initial.body.data).toMatchObject({ enabledEmailNewReview: true, negativeThreshold: 4 });
@@ -62,7 +71,7 @@ test('sender email: verified by the mailed link; a changed address is unverified
   expect(sent.status).toBe(200);
   expect(sent.body.data).toMatchObject({ senderEmail: address, isVerified: false });
 
-  const [mail] = await eventually(async () => sinkMail(domain).filter((m) => m.subject === 'Verify your sender email').length ? sinkMail(domain) : undefined);
+  const [mail] = await eventually(async () => (sinkMail(domain).filter((m) => m.subject === 'Verify your sender email').length ? sinkMail(domain) : undefined));
   expect(mail.envelopeTo).toEqual([address]);
   // The shared worker's APP_URL is not this API's: keep the link's path, use our origin.
   const link = stack.appUrl + /\/r\/verify-sender\/[^"\s<]+/.exec(decodedMail(mail))![0];
@@ -91,12 +100,20 @@ test("custom SMTP: a server that does not answer or refuses the login -> 'Cannot
   const { appToken, shop } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
   const down = await downPort();
-  const closed = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: down.port, authentication: false }).finally(() => down.close());
+  const closed = await http
+    .post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: down.port, authentication: false })
+    .finally(() => down.close());
   expect(closed.status).toBe(400);
   expect(closed.body).toMatchObject({ message: 'Cannot verify settings', code: 'SMTP_NOT_VERIFIED' });
   expect(closed.body.errors.smtp).toMatch(/ECONNRESET|connect/i);
 
-  const wrong = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: merchant.port, authentication: true, username: 'shop-mailer', password: 'wrong' });
+  const wrong = await http.post('/api/settings/emailSetting/verify-smtp', {
+    host: '127.0.0.1',
+    port: merchant.port,
+    authentication: true,
+    username: 'shop-mailer',
+    password: 'wrong',
+  });
   expect(wrong.body).toMatchObject({ message: 'Cannot verify settings' });
   expect(wrong.body.errors.smtp).toMatch(/535|Invalid/);
   expect((await http.get('/api/settings/emailSetting')).body.data).toMatchObject({ host: null, isSmtpVerified: false, hasPassword: false });
@@ -122,7 +139,13 @@ test('custom SMTP: verified against the local sink (no login)', async () => {
 test("custom SMTP with a login: password sealed at rest, never returned, and requests go out through the merchant's server", async () => {
   const { appToken, shop, domain } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
-  const verified = await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: String(merchant.port), authentication: true, username: 'shop-mailer', password: PASSWORD });
+  const verified = await http.post('/api/settings/emailSetting/verify-smtp', {
+    host: '127.0.0.1',
+    port: String(merchant.port),
+    authentication: true,
+    username: 'shop-mailer',
+    password: PASSWORD,
+  });
   expect(verified.status).toBe(200);
   expect(verified.body.data).toMatchObject({ isSmtpVerified: true, hasPassword: true, username: 'shop-mailer' });
   expect(JSON.stringify(verified.body)).not.toContain(PASSWORD);
@@ -132,12 +155,26 @@ test("custom SMTP with a login: password sealed at rest, never returned, and req
   expect(JSON.stringify(stored)).not.toContain(PASSWORD);
   expect(open(secretBoxKey(stack.api.config.encryptionKey!), stored.smtp.passwordSealed)).toBe(PASSWORD);
   // Verifying again without the password keeps the sealed one.
-  expect((await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: merchant.port, authentication: true, username: 'shop-mailer' })).status).toBe(200);
+  expect(
+    (await http.post('/api/settings/emailSetting/verify-smtp', { host: '127.0.0.1', port: merchant.port, authentication: true, username: 'shop-mailer' }))
+      .status,
+  ).toBe(200);
 
-  const saved = await http.put('/api/settings/emailSetting', { smtpType: 'custom', senderEmail: 'reviews@acme.example', senderName: 'Acme Reviews', replyTo: 'care@acme.example' });
+  const saved = await http.put('/api/settings/emailSetting', {
+    smtpType: 'custom',
+    senderEmail: 'reviews@acme.example',
+    senderName: 'Acme Reviews',
+    replyTo: 'care@acme.example',
+  });
   expect(saved.body.data).toMatchObject({ smtpType: 'custom', effectiveFrom: 'reviews@acme.example' });
 
-  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 0,
+  });
   const before = sinkMail(domain).length;
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   const mail = await eventually(async () => merchant.received.find((m) => m.headers['x-plaudit-shop'] === domain), 40_000);
@@ -145,7 +182,9 @@ test("custom SMTP with a login: password sealed at rest, never returned, and req
   expect(mail.headers.from).toBe('Acme Reviews <reviews@acme.example>');
   expect(mail.headers['reply-to']).toBe('care@acme.example');
   expect(mail.from).toBe('reviews@acme.example');
-  await eventually(async () => ((await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first())?.status === 'success' ? true : undefined));
+  await eventually(async () =>
+    (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first())?.status === 'success' ? true : undefined,
+  );
   // Nothing of this shop went through the app's own server.
   expect(sinkMail(domain).length).toBe(before);
 });

@@ -33,13 +33,19 @@ test('list, save and the stored contract: only what the merchant changed, keyed 
   expect(list.body.data.every((t: { enabled: boolean; customised: boolean }) => t.enabled && !t.customised)).toBe(true);
 
   const one = await http.get('/api/email-templates/photo-reminder');
-  expect(one.body.data).toMatchObject({ type: 'photoReminder', template: { subject: en.email_templates.photoReminder.subject, sendFor: 4, buttonColor: '#303030' } });
+  expect(one.body.data).toMatchObject({
+    type: 'photoReminder',
+    template: { subject: en.email_templates.photoReminder.subject, sendFor: 4, buttonColor: '#303030' },
+  });
   expect(one.body.data.variables).toEqual(expect.arrayContaining(['photo_url', 'review_content']));
   expect((await http.get('/api/email-templates/not-a-template')).status).toBe(404);
 
   const saved = await http.put('/api/email-templates/photo-reminder', { subject: 'A photo of {{ product_title }}?', sendFor: 5 });
   expect(saved.status).toBe(200);
-  const reminder = await http.put('/api/email-templates/review-reminder', { buttonColor: '#aa3300', secondaryButton: { text: 'Our blog', url: 'https://acme.example/blog' } });
+  const reminder = await http.put('/api/email-templates/review-reminder', {
+    buttonColor: '#aa3300',
+    secondaryButton: { text: 'Our blog', url: 'https://acme.example/blog' },
+  });
   expect(reminder.status).toBe(200);
   const row = await templatesRow(shop.id);
   expect(Object.keys(row).sort()).toEqual(['review-requests.photoReminder', 'review-requests.reviewReminder']);
@@ -69,7 +75,14 @@ test('GET /email?type=: a template type answers with the stored template, the re
   const other = await stack.installShop();
   const http = client(stack.appUrl, appToken);
   const current = (await http.get('/api/email')).body.data;
-  const posted = await http.post('/api/emails', { ...current, sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 3, timeUnit: 'day', isRequestSetting: true });
+  const posted = await http.post('/api/emails', {
+    ...current,
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 3,
+    timeUnit: 'day',
+    isRequestSetting: true,
+  });
   expect(posted.status).toBe(200);
   expect((await http.put('/api/email-templates/review-reminder', { subject: 'How was {{ order_name }}?', buttonColor: '#aa3300' })).status).toBe(200);
   // another shop's template must not leak into this one's answer
@@ -80,7 +93,12 @@ test('GET /email?type=: a template type answers with the stored template, the re
   expect(reminder.status).toBe(200);
   expect(reminder.body.success).toBe(true);
   expect(reminder.body.data).toMatchObject({ sendMethod: 'fulfillment', sendAfterCustom: 3, timeUnit: 'day' });
-  expect(reminder.body.data.template).toMatchObject({ subject: 'How was {{ order_name }}?', buttonColor: '#aa3300', buttonText: REMINDER.button_text, enabled: true });
+  expect(reminder.body.data.template).toMatchObject({
+    subject: 'How was {{ order_name }}?',
+    buttonColor: '#aa3300',
+    buttonText: REMINDER.button_text,
+    enabled: true,
+  });
 
   // the other templates: the template alone, defaults where nothing is stored
   const photo = await http.get('/api/email?type=photo-reminder');
@@ -101,8 +119,14 @@ test('plan tiers: the other templates and custom CSS need a paid plan (spec sect
   const http = client(stack.appUrl, token);
   const list = await http.get('/api/email-templates');
   expect(list.body.data.slice(0, 2).map((t: { allowed: boolean }) => t.allowed)).toEqual([true, false]);
-  expect(await http.put('/api/email-templates/photo-reminder', { subject: 'Add a photo' })).toMatchObject({ status: 403, body: { code: 'PLAN_TIER_TOO_LOW', tier: 'base' } });
-  expect(await http.put('/api/email-templates/discount-notification', { enabled: false })).toMatchObject({ status: 403, body: { code: 'PLAN_TIER_TOO_LOW', tier: 'second' } });
+  expect(await http.put('/api/email-templates/photo-reminder', { subject: 'Add a photo' })).toMatchObject({
+    status: 403,
+    body: { code: 'PLAN_TIER_TOO_LOW', tier: 'base' },
+  });
+  expect(await http.put('/api/email-templates/discount-notification', { enabled: false })).toMatchObject({
+    status: 403,
+    body: { code: 'PLAN_TIER_TOO_LOW', tier: 'second' },
+  });
   expect(await http.put('/api/email-templates/review-reminder', { customCss: 'p{margin:0}' })).toMatchObject({ status: 403, body: { tier: 'base' } });
   expect((await http.put('/api/email-templates/review-reminder', { subject: 'How was {{ order_name }}?' })).status).toBe(200);
 });
@@ -122,11 +146,20 @@ test('validation: a template that does not parse is refused with the parse error
   expect(runaway.status).toBe(400);
   expect(runaway.body.errors.content).toMatch(/limit/);
 
-  const fields = await http.put('/api/email-templates/review-reminder', { buttonColor: 'red', subject: 'See https://spam.example', buttonText: '', secondaryButton: { text: 'x', url: 'javascript:alert(1)' }, customCss: '</style><script>' });
+  const fields = await http.put('/api/email-templates/review-reminder', {
+    buttonColor: 'red',
+    subject: 'See https://spam.example',
+    buttonText: '',
+    secondaryButton: { text: 'x', url: 'javascript:alert(1)' },
+    customCss: '</style><script>',
+  });
   expect(fields.status).toBe(400);
   expect(fields.body.errors).toEqual({
-    buttonColor: 'The value is invalid', subject: 'Links are not allowed here', buttonText: 'This field is required',
-    'secondaryButton.url': 'The value is invalid', customCss: 'The value is invalid',
+    buttonColor: 'The value is invalid',
+    subject: 'Links are not allowed here',
+    buttonText: 'This field is required',
+    'secondaryButton.url': 'The value is invalid',
+    customCss: 'The value is invalid',
   });
   expect((await http.put('/api/email-templates/review-reminder', { unknown: 1 })).body.errors).toEqual({ unknown: 'Unknown field' });
   expect(await templatesRow(shop.id)).toBeUndefined();
@@ -135,7 +168,9 @@ test('validation: a template that does not parse is refused with the parse error
 test('preview: the draft with sample data, or a queue entry whose customer name is an XSS payload, stays inert', async () => {
   const { appToken, shop } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
-  const sample = await http.post('/api/email-templates/review-reminder/preview', { template: { subject: 'Hello {{ customer_first_name }} from {{ shop_name }}' } });
+  const sample = await http.post('/api/email-templates/review-reminder/preview', {
+    template: { subject: 'Hello {{ customer_first_name }} from {{ shop_name }}' },
+  });
   expect(sample.status).toBe(200);
   expect(sample.body.data.subject).toBe(`Hello Jane from ${shop.name}`);
   expect(sample.body.data.html).toContain('Linen shirt');
@@ -143,11 +178,23 @@ test('preview: the draft with sample data, or a queue entry whose customer name 
   // Nothing was saved by previewing.
   expect(await templatesRow(shop.id)).toBeUndefined();
 
-  const [entry] = await stack.api.knex('email_queue').insert({
-    shopId: shop.id, orderId: `${Date.now()}`, name: '#9001', status: 'waiting', workflowId: 'wf-preview', customerEmail: 'x@example.com',
-    customerName: `${XSS} Doe`, lineItems: JSON.stringify([{ productId: 'gid://shopify/Product/1', title: `<script>alert("t")</script>`, quantity: 1 }]),
-  }).returning('id');
-  const real = await http.post('/api/email-templates/review-reminder/preview', { queueId: entry.id, template: { content: '<p>Dear {{ customer_name }}, {{ customer_first_name }}</p>' } });
+  const [entry] = await stack.api
+    .knex('email_queue')
+    .insert({
+      shopId: shop.id,
+      orderId: `${Date.now()}`,
+      name: '#9001',
+      status: 'waiting',
+      workflowId: 'wf-preview',
+      customerEmail: 'x@example.com',
+      customerName: `${XSS} Doe`,
+      lineItems: JSON.stringify([{ productId: 'gid://shopify/Product/1', title: `<script>alert("t")</script>`, quantity: 1 }]),
+    })
+    .returning('id');
+  const real = await http.post('/api/email-templates/review-reminder/preview', {
+    queueId: entry.id,
+    template: { content: '<p>Dear {{ customer_name }}, {{ customer_first_name }}</p>' },
+  });
   expect(real.status).toBe(200);
   const html: string = real.body.data.html;
   expect(html).toContain('<p>Dear &lt;img src=x onerror=alert(1)&gt; Doe, &lt;img</p>');
@@ -166,7 +213,10 @@ test('test emails: sent to the given address with the draft, 25 per shop per rol
   const { appToken, shop, domain } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
   const to = `qa+${crypto.randomBytes(3).toString('hex')}@acme.example`;
-  const first = await http.post('/api/email-templates/review-reminder/test', { email: to, template: { subject: 'Draft subject for {{ customer_first_name }}' } });
+  const first = await http.post('/api/email-templates/review-reminder/test', {
+    email: to,
+    template: { subject: 'Draft subject for {{ customer_first_name }}' },
+  });
   expect(first.status).toBe(200);
   expect(first.body.data).toEqual({ to, testEmailsLeft: 24 });
   const mail = await eventually(async () => sinkMail(domain).find((m) => m.envelopeTo.includes(to)));
@@ -175,16 +225,21 @@ test('test emails: sent to the given address with the draft, 25 per shop per rol
 
   // 23 more were sent earlier today, one yesterday (outside the window).
   const now = Date.now();
-  await stack.api.knex('email_test_sends').insert([
-    ...Array.from({ length: 23 }, (_v, i) => ({ shopId: shop.id, kind: 'test', templateType: 'photoReminder', createdAt: new Date(now - (i + 1) * 60_000) })),
-    { shopId: shop.id, kind: 'test', templateType: 'photoReminder', createdAt: new Date(now - 25 * 3_600_000) },
-  ]);
+  await stack.api
+    .knex('email_test_sends')
+    .insert([
+      ...Array.from({ length: 23 }, (_v, i) => ({ shopId: shop.id, kind: 'test', templateType: 'photoReminder', createdAt: new Date(now - (i + 1) * 60_000) })),
+      { shopId: shop.id, kind: 'test', templateType: 'photoReminder', createdAt: new Date(now - 25 * 3_600_000) },
+    ]);
   expect((await http.get('/api/settings/emailSetting')).body.data.testEmailsLeft).toBe(1);
   // Three clicks at once for the last one: exactly one goes out.
   const race = await Promise.all([0, 1, 2].map(() => http.post('/api/email-templates/photo-reminder/test', { email: to })));
   expect(race.map((r) => r.status).sort()).toEqual([200, 429, 429]);
   const over = race.find((r) => r.status === 429)!;
-  expect(over.body).toMatchObject({ code: 'TEST_EMAIL_LIMIT', message: 'You have reached the daily limit of 25 test emails. The limit resets every 24 hours.' });
+  expect(over.body).toMatchObject({
+    code: 'TEST_EMAIL_LIMIT',
+    message: 'You have reached the daily limit of 25 test emails. The limit resets every 24 hours.',
+  });
   expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
   expect((await http.post('/api/email-templates/review-reminder/test', {})).status).toBe(429);
   // The allowance is per shop.
@@ -203,7 +258,13 @@ test('a failed test email gives its place back', async () => {
 describe('real sends through the worker', () => {
   async function shopWithQuickRequests() {
     const installed = await stack.installShop();
-    await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 3600, timeUnit: 'second', reminders: 0 });
+    await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+      sendMethod: 'fulfillment',
+      sendAfter: 'custom',
+      sendAfterCustom: 3600,
+      timeUnit: 'second',
+      reminders: 0,
+    });
     return installed;
   }
   const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue').where({ shopId, orderId }).first();
@@ -212,17 +273,27 @@ describe('real sends through the worker', () => {
     const { appToken, shop, domain } = await shopWithQuickRequests();
     const http = client(stack.appUrl, appToken);
     const marker = crypto.randomBytes(4).toString('hex');
-    expect((await http.put('/api/email-templates/review-reminder', {
-      subject: 'Order {{ order_name }}: tell us, {{ customer_first_name }}',
-      content: `<p class="intro">Hello {{ customer_name }} (${marker})</p>`,
-      buttonText: 'Rate {{ shop_name }}', buttonColor: '#112233', buttonTextColor: '#fafafa',
-      secondaryButton: { text: 'Read our blog', url: 'https://acme.example/blog' }, customCss: '.intro{color:#445566}',
-    })).status).toBe(200);
+    expect(
+      (
+        await http.put('/api/email-templates/review-reminder', {
+          subject: 'Order {{ order_name }}: tell us, {{ customer_first_name }}',
+          content: `<p class="intro">Hello {{ customer_name }} (${marker})</p>`,
+          buttonText: 'Rate {{ shop_name }}',
+          buttonColor: '#112233',
+          buttonTextColor: '#fafafa',
+          secondaryButton: { text: 'Read our blog', url: 'https://acme.example/blog' },
+          customCss: '.intro{color:#445566}',
+        })
+      ).status,
+    ).toBe(200);
     expect((await http.put('/api/settings/emailSetting', { senderName: 'Acme Reviews', replyTo: 'care@acme.example' })).status).toBe(200);
 
     const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
     const waiting = await eventually(async () => ((await entry(shop.id, order.id))?.status === 'waiting' ? entry(shop.id, order.id) : undefined), 40_000);
-    await stack.api.knex('email_queue').where({ id: waiting.id }).update({ customerName: `${XSS} Doe` });
+    await stack.api
+      .knex('email_queue')
+      .where({ id: waiting.id })
+      .update({ customerName: `${XSS} Doe` });
     expect((await http.post('/api/email-queue/bulk-send-anyway', { ids: [waiting.id] })).status).toBe(200);
 
     const mail = await eventually(async () => sinkMail(domain).find((m) => m.messageId?.startsWith(`<review-request-${waiting.id}-0@`)), 40_000);

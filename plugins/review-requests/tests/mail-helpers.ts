@@ -14,7 +14,10 @@ export function decodedMail(mail: StoredMail): string {
 
 export function decodeQuotedPrintable(raw: string): string {
   const soft = raw.replace(/=\r?\n/g, '');
-  return Buffer.from(soft.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    soft.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 export interface MerchantSmtp {
@@ -40,7 +43,12 @@ export async function startMerchantSmtp(user: string, pass: string): Promise<Mer
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), headers: parseHeaders(raw), raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          headers: parseHeaders(raw),
+          raw,
+        });
         callback();
       });
     },

@@ -19,7 +19,11 @@ afterAll(() => stack?.close());
 const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue').where({ shopId, orderId, queueType: 'email' }).first();
 const mailFor = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain);
 const photoMail = (domain: string) => mailFor(domain).filter((m) => m.messageId?.startsWith('<photo-reminder-'));
-const rawOf = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const rawOf = (file: string) =>
+  fs
+    .readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
 // The shared test worker's APP_URL is not this test's API: keep the links' paths, use our origin.
 const linkIn = (file: string, kind: 'photo') => stack.appUrl + new RegExp(`/r/${kind}/[^"\\s>]+`).exec(rawOf(file))![0];
 /** The request's review link, as the customer reaches it: through the click redirect. */
@@ -31,7 +35,9 @@ async function writeLinkIn(file: string) {
 /** A real 8x8 JPEG: the reviews plugin decodes and re-encodes every upload. */
 let JPEG: Buffer;
 beforeAll(async () => {
-  JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3c3' } }).jpeg().toBuffer();
+  JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3c3' } })
+    .jpeg()
+    .toBuffer();
 });
 
 function form(fields: Record<string, string>, photos: Buffer[] = []) {
@@ -44,7 +50,15 @@ function form(fields: Record<string, string>, photos: Buffer[] = []) {
 /** A shop whose request goes out a second after fulfillment; the reminder interval (the photo reminder's delay) is 3 seconds. */
 async function shop(settings: Record<string, unknown> = {}, plan?: { plan: string; installedAt: string }) {
   const installed = await stack.installShop();
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0, reminderAfter: { amount: 3, unit: 'second' }, ...settings });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 0,
+    reminderAfter: { amount: 3, unit: 'second' },
+    ...settings,
+  });
   if (plan) await updateShop(stack.api, installed.shop.id, plan);
   return installed;
 }
@@ -59,13 +73,15 @@ async function reviewFromEmail(domain: string, shopId: number, appToken: string,
   // a US customer: the pages and emails follow the customer's language, and these checks read English
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true, country: 'US' });
   const [request] = await eventually(async () => (mailFor(domain).length ? mailFor(domain) : undefined), 40_000);
-  const sent = await fetch(await writeLinkIn(request.file), { method: 'POST', body: form({ rating: '5', content: 'Sturdy and pretty, use it every day.', firstName: 'Ann' }, photos) });
+  const sent = await fetch(await writeLinkIn(request.file), {
+    method: 'POST',
+    body: form({ rating: '5', content: 'Sturdy and pretty, use it every day.', firstName: 'Ann' }, photos),
+  });
   expect(await sent.text()).toContain('Thank you!');
   const review = (await reviewsOf(appToken)).find((r) => r.orderId === order.id);
   const row = await eventually(async () => ((await entry(shopId, order.id))?.status === 'reviewed' ? entry(shopId, order.id) : undefined), 20_000);
   return { order, review, row };
 }
-
 
 test('a review without a photo on a paid shop: the photo reminder arrives once, and its link adds a photo', async () => {
   const { domain, shop: s, appToken } = await shop();
@@ -82,9 +98,9 @@ test('a review without a photo on a paid shop: the photo reminder arrives once, 
   const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`review-request:${domain}:${order.id}`);
   // (the projection row is written by the activity, the details once the workflow resumes after it)
   const details = await eventually(async () => {
-    const d = (await currentDetails(handle));
+    const d = await currentDetails(handle);
     return d?.includes('Photo reminder: sent.') ? d : undefined;
-  }, 10_000).catch(async () => (await currentDetails(handle)));
+  }, 10_000).catch(async () => await currentDetails(handle));
   expect(details).toContain('Photo reminder: sent.');
 
   const photoUrl = linkIn(mail.file, 'photo');
@@ -134,7 +150,11 @@ test('a review with a photo gets no photo reminder', async () => {
 
 test('a Free shop gets no photo reminder', async () => {
   // Installed before full access for everyone (api/plans.ts), on the Free plan; a reminder is still pending.
-  const { domain, shop: s, appToken } = await shop({ reminders: 1, reminderAfter: { amount: 1, unit: 'hour' } }, { plan: 'free', installedAt: '2025-01-01T00:00:00Z' });
+  const {
+    domain,
+    shop: s,
+    appToken,
+  } = await shop({ reminders: 1, reminderAfter: { amount: 1, unit: 'hour' } }, { plan: 'free', installedAt: '2025-01-01T00:00:00Z' });
   const { order } = await reviewFromEmail(domain, s.id, appToken);
   // The workflow decides (plan) and ends: nothing more will be sent.
   expect(await workflowOf(domain, order.id).result()).toBe('reviewed');

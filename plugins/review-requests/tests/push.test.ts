@@ -17,7 +17,14 @@ const THREE_ITEMS = ['ceramic-coffee-mug', 'insulated-travel-mug', 'linen-tote-b
 
 async function shopWith(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 1, ...settings });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 1,
+    ...settings,
+  });
   return { ...installed, http: client(stack.appUrl, installed.appToken) };
 }
 
@@ -27,7 +34,11 @@ const pushOf = async (shopId: number, orderId: string) => (await rows(shopId, or
 test('integration state per shop; a push entry with the first 2 items; the push action once', async () => {
   const { domain, shop, http } = await shopWith({ reminderAfter: { amount: 1, unit: 'hour' } });
   expect((await http.get('/api/integrations/web-push')).body).toEqual({ success: true, integrated: false, reviewReminderStatus: false });
-  expect((await http.put('/api/integrations/web-push', { integrated: true, reviewReminderStatus: true })).body).toMatchObject({ success: true, integrated: true, reviewReminderStatus: true });
+  expect((await http.put('/api/integrations/web-push', { integrated: true, reviewReminderStatus: true })).body).toMatchObject({
+    success: true,
+    integrated: true,
+    reviewReminderStatus: true,
+  });
   expect((await http.put('/api/integrations/web-push', { appSecret: 'x' })).status).toBe(400);
   expect((await http.get('/api/integrations/web-push')).body).toMatchObject({ integrated: true, reviewReminderStatus: true });
 
@@ -58,7 +69,10 @@ test('integration state per shop; a push entry with the first 2 items; the push 
   expect(delivered[0].items).toHaveLength(2);
   // The push's links go through the click redirect (its own clicks), on to the write page.
   expect(delivered[0].items[0].reviewUrl).toMatch(/\/r\/click\/[\w-]+\.[\w-]+$/);
-  expect(await followClick(stack.appUrl, delivered[0].items[0].reviewUrl)).toEqual({ status: 302, location: expect.stringMatching(/\/r\/write\/[\w-]+\.[\w-]+$/) });
+  expect(await followClick(stack.appUrl, delivered[0].items[0].reviewUrl)).toEqual({
+    status: 302,
+    location: expect.stringMatching(/\/r\/write\/[\w-]+\.[\w-]+$/),
+  });
   expect((await pushOf(shop.id, order.id))!.clickedAt).not.toBeNull();
   expect((await rows(shop.id, order.id))[0].clickedAt).toBeNull();
 

@@ -26,7 +26,15 @@ beforeAll(async () => {
     customerEmail: `buyer${i % 7}@example.com`,
     customerName: BUYERS[i % BUYERS.length],
     shopifyCustomerId: String(500 + (i % 7)),
-    lineItems: JSON.stringify(PRODUCTS.filter((_, p) => (i + p) % 3 === 0).map((productId, p) => ({ productId, title: `Product ${productId.slice(-4)}`, quantity: 1, handle: `product-${p}`, productImage: `https://cdn.example/${p}.png` }))),
+    lineItems: JSON.stringify(
+      PRODUCTS.filter((_, p) => (i + p) % 3 === 0).map((productId, p) => ({
+        productId,
+        title: `Product ${productId.slice(-4)}`,
+        quantity: 1,
+        handle: `product-${p}`,
+        productImage: `https://cdn.example/${p}.png`,
+      })),
+    ),
     createdOrderAt: day(i % 20, (i * 5) % 24),
     fulfilledDate: i % 4 === 0 ? null : day(i % 15, (i * 7) % 24),
     scheduledAt: i % 5 === 0 ? null : day(i % 25, (i * 3) % 24),
@@ -37,7 +45,9 @@ beforeAll(async () => {
   await api.knex('email_queue').insert(rows);
   // Another shop's requests never show.
   const other = await createShop(api);
-  await api.knex('email_queue').insert({ shopId: other.shop.id, orderId: 'x', name: '#1003', status: 'waiting', workflowId: 'wf-x', customerName: 'Ada Lovelace' });
+  await api
+    .knex('email_queue')
+    .insert({ shopId: other.shop.id, orderId: 'x', name: '#1003', status: 'waiting', workflowId: 'wf-x', customerName: 'Ada Lovelace' });
 });
 afterAll(() => api?.close());
 
@@ -77,13 +87,18 @@ const FILTERS: [string, string, () => ReturnType<typeof mine>][] = [
     () => mine().whereRaw(`exists (select 1 from jsonb_array_elements(line_items) li where li->>'productId' = any(?))`, [[PRODUCTS[1], PRODUCTS[3]]]),
   ],
   ['buyer names', `buyerNames=${encodeURIComponent('grace hopper,Édith Piaf')}`, () => mine().whereIn('customerName', ['Grace Hopper', 'Édith Piaf'])],
-  ['order range', 'orderRangeFilter=1010_1030', () => mine().whereRaw("substring(name from 2)::int between 1010 and 1030")],
-  ['order range typed backwards', 'orderRangeFilter=1030_1010', () => mine().whereRaw("substring(name from 2)::int between 1010 and 1030")],
+  ['order range', 'orderRangeFilter=1010_1030', () => mine().whereRaw('substring(name from 2)::int between 1010 and 1030')],
+  ['order range typed backwards', 'orderRangeFilter=1030_1010', () => mine().whereRaw('substring(name from 2)::int between 1010 and 1030')],
   ['search text', 'searchText=buyer3', () => mine().whereILike('customerEmail', '%buyer3%')],
   [
     'all together',
     'statusList=waiting,success,failed,cancel&productIdsFilter=1001&orderRangeFilter=1000_1050&createdOrderFromDate=2026-01-01',
-    () => mine().whereIn('status', ['waiting', 'success', 'failed', 'cancel']).whereRaw(`line_items @> '[{"productId":"gid://shopify/Product/1001"}]'`).whereRaw('substring(name from 2)::int <= 1050').whereRaw('(created_order_at at time zone ?)::date >= ?', [ZONE, '2026-01-01']),
+    () =>
+      mine()
+        .whereIn('status', ['waiting', 'success', 'failed', 'cancel'])
+        .whereRaw(`line_items @> '[{"productId":"gid://shopify/Product/1001"}]'`)
+        .whereRaw('substring(name from 2)::int <= 1050')
+        .whereRaw('(created_order_at at time zone ?)::date >= ?', [ZONE, '2026-01-01']),
   ],
 ];
 
@@ -109,7 +124,9 @@ test('the total is on every answer, without includeTotal; paging forward and bac
   // A reloaded address with a page number and no cursor.
   const third = await http.get('/api/email-queue?limitPerPage=20&page=3');
   expect(third.body.data[0].id).toEqual((await http.get(`/api/email-queue?limitPerPage=20&after=${second.body.pageInfo.nextCursor}`)).body.data[0].id);
-  expect((await http.get('/api/email-queue?includeTotal=false&statusList=reviewed')).body.pagination.total).toBe(await count(mine().where({ status: 'reviewed' })));
+  expect((await http.get('/api/email-queue?includeTotal=false&statusList=reviewed')).body.pagination.total).toBe(
+    await count(mine().where({ status: 'reviewed' })),
+  );
 });
 
 test.each([
@@ -167,7 +184,14 @@ test("each row: the products as parallel lists and lineItems, links on the shop'
   expect(row.productTitle).toEqual(stored.map((li: { title: string }) => li.title));
   expect(row.productImage).toEqual(stored.map((li: { productImage: string }) => li.productImage));
   expect(row.productLink).toEqual(stored.map((li: { handle: string }) => `https://store.example/products/${li.handle}`));
-  expect(row.lineItems[0]).toEqual({ productId: row.productIds[0], productImage: row.productImage[0], productLink: row.productLink[0], productTitle: row.productTitle[0], title: row.productTitle[0], quantity: 1 });
+  expect(row.lineItems[0]).toEqual({
+    productId: row.productIds[0],
+    productImage: row.productImage[0],
+    productLink: row.productLink[0],
+    productTitle: row.productTitle[0],
+    title: row.productTitle[0],
+    quantity: 1,
+  });
 
   // Blocking through one request blocks the customer on every request of theirs.
   expect((await http.post('/api/unsub-email-queue', { ids: [row.id], status: true })).body.data).toEqual({ blocked: 1 });

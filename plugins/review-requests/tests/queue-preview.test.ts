@@ -16,7 +16,14 @@ afterAll(() => stack?.close());
 async function shopWithSettings(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
   // One reminder an hour later keeps the request's workflow running, so an open would be recorded.
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 1, reminderAfter: { amount: 1, unit: 'hour' }, ...settings });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    timeUnit: 'second',
+    reminders: 1,
+    reminderAfter: { amount: 1, unit: 'hour' },
+    ...settings,
+  });
   return installed;
 }
 
@@ -48,7 +55,13 @@ test('View email shows the request without its open pixel: fetching everything t
   // the mailed images, less the pixel alone
   expect(imagesOf(sent.htmlContent).filter((src) => !src.includes('/r/open/'))).toEqual(images);
   expect(imagesOf(sent.htmlContent)).toHaveLength(images.length + 1);
-  await Promise.all(images.map((src) => fetch(asBrowser(src)).then((r) => r.arrayBuffer()).catch(() => undefined)));
+  await Promise.all(
+    images.map((src) =>
+      fetch(asBrowser(src))
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined),
+    ),
+  );
 
   // Signals reach the history before the pixel's answer: after those fetches, the workflow's history
   // and its own state say whether anything counted as an open.
@@ -83,7 +96,11 @@ test('cancel and send anyway answer with the row as recorded, so the reloaded li
 
   const sent = await http.post('/api/email-queue/bulk-send-anyway', { ids: [waiting.id] });
   expect(sent.status).toBe(200);
-  expect(sent.body).toMatchObject({ success: true, message: 'Sent', data: [{ id: waiting.id, result: 'sending', status: 'success', row: { id: waiting.id, status: 'success', name: order.name } }] });
+  expect(sent.body).toMatchObject({
+    success: true,
+    message: 'Sent',
+    data: [{ id: waiting.id, result: 'sending', status: 'success', row: { id: waiting.id, status: 'success', name: order.name } }],
+  });
   expect((await http.get('/api/email-queue?statusList=success')).body.data.map((r: { id: number }) => r.id)).toEqual([waiting.id]);
 });
 

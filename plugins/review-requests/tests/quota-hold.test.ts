@@ -18,10 +18,19 @@ const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue')
 async function fullShop(settings: Record<string, unknown> = {}) {
   const installed = await stack.installShop();
   const { shop } = installed;
-  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0, ...settings });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 0,
+    ...settings,
+  });
   await updateShop(stack.api, shop.id, { plan: 'free', ianaTimezone: 'Pacific/Auckland' });
   const now = new Date();
-  await stack.api.knex('email_queue').insert(Array.from({ length: 50 }, (_, i) => ({ shopId: shop.id, orderId: `quota-${i}`, status: 'success', workflowId: `quota-${i}`, sentAt: now })));
+  await stack.api
+    .knex('email_queue')
+    .insert(Array.from({ length: 50 }, (_, i) => ({ shopId: shop.id, orderId: `quota-${i}`, status: 'success', workflowId: `quota-${i}`, sentAt: now })));
   return installed;
 }
 
@@ -32,7 +41,7 @@ async function heldOrder(domain: string, shopId: number) {
   expect(held.skipReason).toBe('quota_exceeded');
   const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`review-request:${domain}:${order.id}`);
   const details = await eventually(async () => {
-    const d = (await currentDetails(handle));
+    const d = await currentDetails(handle);
     return d?.includes('Held: the shop') ? d : undefined;
   });
   expect(details).toContain('monthly request quota');
@@ -40,7 +49,7 @@ async function heldOrder(domain: string, shopId: number) {
   return { order, held, handle };
 }
 
-test('the month boundary is the shop\'s own', () => {
+test("the month boundary is the shop's own", () => {
   const instant = new Date('2026-11-30T12:00:00Z'); // already 1 December in Auckland (UTC+13)
   expect(monthStartInZone(instant, 'Pacific/Auckland').toISOString()).toBe('2026-11-30T11:00:00.000Z');
   expect(monthStartInZone(instant, 'Pacific/Auckland', 1).toISOString()).toBe('2026-12-31T11:00:00.000Z');
@@ -58,7 +67,7 @@ test('send anyway: the queue offers it for a held request and the request goes o
   expect(row.sentAt).not.toBeNull();
 });
 
-test("a plan that raises the quota sends the held request (shop.plan-changed)", async () => {
+test('a plan that raises the quota sends the held request (shop.plan-changed)', async () => {
   const { domain, shop, appToken } = await fullShop();
   const { order } = await heldOrder(domain, shop.id);
   const changed = await client(stack.appUrl, appToken).put('/api/dev_zone?type=skip-update-state', { dataUpdate: { plan: 'pro' } });

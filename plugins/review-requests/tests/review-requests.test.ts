@@ -17,13 +17,24 @@ afterAll(() => stack?.close());
 
 async function shopWithSettings(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', timeUnit: 'second', reminders: 1, reminderAfter: { amount: 3, unit: 'second' }, ...settings });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    timeUnit: 'second',
+    reminders: 1,
+    reminderAfter: { amount: 3, unit: 'second' },
+    ...settings,
+  });
   return installed;
 }
 
 const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue').where({ shopId, orderId }).first();
 const mailFor = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain);
-const rawOf = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const rawOf = (file: string) =>
+  fs
+    .readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
 
 test('fulfilled order: scheduled, sent with working links, opened, then reminded', async () => {
   const { domain, shop } = await shopWithSettings({ sendAfterCustom: 2 });
@@ -49,7 +60,8 @@ test('fulfilled order: scheduled, sent with working links, opened, then reminded
   // Each product's review link goes through the click redirect to the reviews plugin's write page.
   const clicks = clickPaths(raw);
   expect(clicks.length).toBeGreaterThan(0);
-  for (const path of clicks) expect(await followClick(stack.appUrl, path)).toEqual({ status: 302, location: expect.stringMatching(/\/r\/write\/[\w-]+\.[\w-]+$/) });
+  for (const path of clicks)
+    expect(await followClick(stack.appUrl, path)).toEqual({ status: 302, location: expect.stringMatching(/\/r\/write\/[\w-]+\.[\w-]+$/) });
   expect((await entry(shop.id, order.id)).clickedAt).not.toBeNull();
 
   await eventually(async () => ((await entry(shop.id, order.id)).reminderCount === 1 ? true : undefined), 20_000);
@@ -105,7 +117,13 @@ test('a permanent SMTP error fails with its message; a temporary one is retried,
 });
 
 test('delivery trigger: delivered orders go on the delivery, others fall back after fulfillment', async () => {
-  const { domain, shop } = await shopWithSettings({ sendMethod: 'delivery', sendAfterCustom: 1, alternativeSendAfter: 2, alternativeUnit: 'second', reminders: 0 });
+  const { domain, shop } = await shopWithSettings({
+    sendMethod: 'delivery',
+    sendAfterCustom: 1,
+    alternativeSendAfter: 2,
+    alternativeUnit: 'second',
+    reminders: 0,
+  });
   const { order: delivered } = await stack.control('/orders', { shop: domain, fulfill: true, deliver: true });
   const { order: silent } = await stack.control('/orders', { shop: domain, fulfill: true });
   const a = await eventually(async () => ((await entry(shop.id, delivered.id))?.status === 'success' ? entry(shop.id, delivered.id) : undefined), 30_000);
@@ -149,11 +167,26 @@ test("capability RequestFacts: the order behind a queue entry, for the shop's ow
 
 test('an unsubscribe link mailed before the declared link purposes still unsubscribes until it expires', async () => {
   const { domain, shop } = await stack.installShop();
-  const [row] = await stack.api.knex('email_queue').insert({ shopId: shop.id, orderId: `legacy-${Date.now()}`, status: 'success', workflowId: 'legacy', customerEmail: 'old-link@example.com' }).returning('*');
-  const token = signLink(linkKey(stack.api.config.encryptionKey!), { p: 'unsub', shop: domain, q: row.id, o: row.orderId, exp: Math.floor(Date.now() / 1000) + 3600 });
+  const [row] = await stack.api
+    .knex('email_queue')
+    .insert({ shopId: shop.id, orderId: `legacy-${Date.now()}`, status: 'success', workflowId: 'legacy', customerEmail: 'old-link@example.com' })
+    .returning('*');
+  const token = signLink(linkKey(stack.api.config.encryptionKey!), {
+    p: 'unsub',
+    shop: domain,
+    q: row.id,
+    o: row.orderId,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
   const page = await fetch(`${stack.appUrl}/r/unsubscribe/${token}`);
   expect(page.status).toBe(200);
   expect(await stack.api.knex('blocked_customers').where({ shopId: shop.id, email: 'old-link@example.com' }).first()).toMatchObject({ reason: 'unsubscribed' });
-  const expired = signLink(linkKey(stack.api.config.encryptionKey!), { p: 'unsub', shop: domain, q: row.id, o: row.orderId, exp: Math.floor(Date.now() / 1000) - 1 });
+  const expired = signLink(linkKey(stack.api.config.encryptionKey!), {
+    p: 'unsub',
+    shop: domain,
+    q: row.id,
+    o: row.orderId,
+    exp: Math.floor(Date.now() / 1000) - 1,
+  });
   expect((await fetch(`${stack.appUrl}/r/unsubscribe/${expired}`)).status).toBe(400);
 });

@@ -18,7 +18,14 @@ afterAll(async () => {
 
 async function shopWith(settings: Record<string, unknown>) {
   const installed = await stack.installShop();
-  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day', reminders: 0, ...settings });
+  await storeSettingsRaw(stack.api, installed.shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 7,
+    timeUnit: 'day',
+    reminders: 0,
+    ...settings,
+  });
   return { ...installed, http: client(stack.appUrl, installed.appToken) };
 }
 
@@ -27,7 +34,10 @@ test('orders named by the store admin get their request now; the workflow says w
   // An unfulfilled order: on a fulfillment trigger it would wait; sending now does not.
   const { order } = await stack.control('/orders', { shop: domain });
   // Its webhook started the request already: sending now joins that workflow.
-  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first())?.status === 'waitingCondition', 40_000);
+  await eventually(
+    async () => (await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first())?.status === 'waitingCondition',
+    40_000,
+  );
   const started = await http.post('/api/email-request', { orderIds: [order.id, `gid://shopify/Order/${order.id}`, '999999999999'] });
   expect(started.body).toMatchObject({ success: true, message: 'Sending review request', data: { id: expect.any(String) } });
   const progress = await eventually(async () => {

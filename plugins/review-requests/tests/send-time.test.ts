@@ -29,7 +29,10 @@ test('a wall time in the spring gap moves forward; an ambiguous one takes its fi
 
 test('the first country row by priority that lists the shipping country decides', () => {
   const s = settings({
-    sendAfter: 'custom', sendAfterCustom: 10, timeUnit: 'day', isCustomTiming: true,
+    sendAfter: 'custom',
+    sendAfterCustom: 10,
+    timeUnit: 'day',
+    isCustomTiming: true,
     timingCountries: [
       { priority: 2, sendAfterCustom: 20, timeUnit: 'day', selectedCountries: ['DE', 'FR'] },
       { priority: 1, sendAfterCustom: 5, timeUnit: 'day', selectedCountries: ['DE'] },
@@ -48,15 +51,26 @@ test('a preset delay is a duration in seconds; the delivery fallback counts from
   expect(fallbackTime(new Date('2026-03-01T15:00:00Z'), s, NY).toISOString()).toBe('2026-03-15T14:00:00.000Z');
 });
 
-test("bounds and messages of spec section 5", () => {
+test('bounds and messages of spec section 5', () => {
   expect(customBounds('minute')).toEqual([5, 525600]);
   expect(customBounds(undefined)).toEqual([5, 525600]);
   expect(customBounds('hour')).toEqual([1, 8760]);
   expect(customBounds('week')).toEqual([1, 52]);
-  const bad = requestSettings.safeParse(settings({
-    sendAfter: 'custom', sendAfterCustom: 366, timeUnit: 'day', sendMethod: 'delivery', alternativeSendAfter: 0, alternativeUnit: 'hour', isCustomTiming: true,
-    timingCountries: [{ priority: 1, sendAfterCustom: 9000, timeUnit: 'hour', selectedCountries: ['DE'] }, { priority: 2, sendAfterCustom: 400, timeUnit: 'day', selectedCountries: [] }],
-  }));
+  const bad = requestSettings.safeParse(
+    settings({
+      sendAfter: 'custom',
+      sendAfterCustom: 366,
+      timeUnit: 'day',
+      sendMethod: 'delivery',
+      alternativeSendAfter: 0,
+      alternativeUnit: 'hour',
+      isCustomTiming: true,
+      timingCountries: [
+        { priority: 1, sendAfterCustom: 9000, timeUnit: 'hour', selectedCountries: ['DE'] },
+        { priority: 2, sendAfterCustom: 400, timeUnit: 'day', selectedCountries: [] },
+      ],
+    }),
+  );
   expect(bad.success).toBe(false);
   const messages = Object.fromEntries(bad.error!.issues.map((i) => [i.path.join('.'), i.message]));
   expect(messages).toEqual({
@@ -72,7 +86,10 @@ test("bounds and messages of spec section 5", () => {
 test('deleting a row renumbers priorities; deleting the last turns custom timing off', () => {
   const rows = [1, 2, 3].map((p) => ({ priority: p, sendAfterCustom: p, timeUnit: 'day' as const, selectedCountries: ['DE'] }));
   const s = settings({ isCustomTiming: true, timingCountries: rows });
-  expect(deleteTimingRow(s, 0).timingCountries.map((r) => [r.priority, r.sendAfterCustom])).toEqual([[1, 2], [2, 3]]);
+  expect(deleteTimingRow(s, 0).timingCountries.map((r) => [r.priority, r.sendAfterCustom])).toEqual([
+    [1, 2],
+    [2, 3],
+  ]);
   expect(deleteTimingRow(settings({ isCustomTiming: true, timingCountries: [rows[0]] }), 0).isCustomTiming).toBe(false);
 });
 

@@ -14,7 +14,13 @@ afterAll(() => stack?.close());
 
 test('find a failed request by shop and status, see why, resend it', async () => {
   const { domain, shop, appToken } = await stack.installShop();
-  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 1,
+    timeUnit: 'second',
+    reminders: 0,
+  });
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true, customerEmail: 'nobody@reject.invalid' });
   const temporal = stack.api.runtime.services.temporal.client;
   const find = async (status: string) => {
@@ -40,7 +46,10 @@ test('find a failed request by shop and status, see why, resend it', async () =>
 
   // The runbook's resend: the queue row's Resend, answered by the workflow.
   const row = await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first();
-  await stack.api.knex('email_queue').where({ id: row.id }).update({ customerEmail: `fixed-${Date.now()}@example.com` });
+  await stack.api
+    .knex('email_queue')
+    .where({ id: row.id })
+    .update({ customerEmail: `fixed-${Date.now()}@example.com` });
   expect((await client(stack.appUrl, appToken).post(`/api/email-queue/${row.id}/resend`)).body).toMatchObject({ success: true, message: 'sending' });
   expect(await eventually(async () => ((await find('success')).length ? find('success') : undefined), 40_000)).toEqual([workflowId]);
   expect(await details()).toMatch(/^\*\*Sent\*\*/);

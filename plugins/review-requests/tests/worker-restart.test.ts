@@ -16,7 +16,13 @@ afterAll(() => stack?.close());
 
 test('a request waiting while no worker runs is sent exactly once after the restart', async () => {
   const { domain, shop } = await stack.installShop();
-  await storeSettingsRaw(stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 4, timeUnit: 'second', reminders: 0 });
+  await storeSettingsRaw(stack.api, shop.id, 'review-requests', {
+    sendMethod: 'fulfillment',
+    sendAfter: 'custom',
+    sendAfterCustom: 4,
+    timeUnit: 'second',
+    reminders: 0,
+  });
   let stop = await runWorker();
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   const waiting = await eventually(async () => {

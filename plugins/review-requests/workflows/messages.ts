@@ -97,7 +97,14 @@ export const sendNowProgressQuery = defineQuery<SendNowProgress>('sendNowProgres
 export const sendNowWorkflowPrefix = (shopDomain: string) => `send-now:${shopDomain}:`;
 
 const STATUS_TEXT: Record<QueueStatus, string> = {
-  waitingCondition: 'Waiting', waiting: 'Scheduled', success: 'Sent', opened: 'Opened', reviewed: 'Customer reviewed', failed: 'Failed', cancel: 'Cancelled', pause: 'Paused',
+  waitingCondition: 'Waiting',
+  waiting: 'Scheduled',
+  success: 'Sent',
+  opened: 'Opened',
+  reviewed: 'Customer reviewed',
+  failed: 'Failed',
+  cancel: 'Cancelled',
+  pause: 'Paused',
 };
 
 export interface RequestState {
@@ -127,12 +134,17 @@ export function currentDetails(s: RequestState): string {
     reviewed: 'The customer reviewed: nothing more to send.',
     failed: `Failed: ${s.errorMessage ?? 'unknown error'}. Waits for Resend (queue row, or the sendAnyway update).`,
     cancel: `Cancelled${s.skipReason ? ` (skip reason: ${s.skipReason})` : ''}. Waits for Send anyway.`,
-    pause: s.skipReason === 'quota_exceeded'
-      ? `Held: the shop's monthly request quota is used up. Sends when the month turns${s.heldUntil ? ` (${s.heldUntil} UTC)` : ''}, when the plan raises the quota, or on Send anyway.`
-      : `Paused${s.skipReason ? ` (${s.skipReason})` : ''}. Waits to be resumed or sent anyway.`,
+    pause:
+      s.skipReason === 'quota_exceeded'
+        ? `Held: the shop's monthly request quota is used up. Sends when the month turns${s.heldUntil ? ` (${s.heldUntil} UTC)` : ''}, when the plan raises the quota, or on Send anyway.`
+        : `Paused${s.skipReason ? ` (${s.skipReason})` : ''}. Waits to be resumed or sent anyway.`,
   };
   const lines = [`**${STATUS_TEXT[s.status]}** · ${s.orderName ?? 'order details not received yet'}`, '', next[s.status]];
   if (s.push !== 'none') lines.push('', `Push reminder: ${s.push === 'success' ? 'sent' : s.push}.`);
-  if (s.photoReminder) lines.push('', `Photo reminder: ${s.photoReminder === 'success' ? 'sent' : s.photoReminder === 'waiting' ? `waiting until ${s.photoReminderAt ?? 'its time'} (UTC)` : s.photoReminder}.`);
+  if (s.photoReminder)
+    lines.push(
+      '',
+      `Photo reminder: ${s.photoReminder === 'success' ? 'sent' : s.photoReminder === 'waiting' ? `waiting until ${s.photoReminderAt ?? 'its time'} (UTC)` : s.photoReminder}.`,
+    );
   return lines.join('\n');
 }

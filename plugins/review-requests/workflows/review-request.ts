@@ -2,12 +2,36 @@
 // over the monthly quota, cancelled, failed and resent), remind until reviewed, then the photo
 // reminder. Every delay comes from settings through activities; the workflow only waits for instants.
 // The command order of each phase is the one running histories recorded: new steps sit behind patched().
-import { allHandlersFinished, condition, patched, proxyActivities, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  patched,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { createActivities } from '../activities';
 import {
-  cancelRequestUpdate, cancelSignal, currentDetails, deliveredSignal, fulfilledSignal, openedSignal, orderFactsSignal, pauseSignal, quotaChangedSignal,
-  reviewedSignal, sendAnywayUpdate, sendPushUpdate, shipmentSignal, statusQuery,
-  type OrderFacts, type QueueStatus, type RequestRef, type ReviewRequestInput,
+  cancelRequestUpdate,
+  cancelSignal,
+  currentDetails,
+  deliveredSignal,
+  fulfilledSignal,
+  openedSignal,
+  orderFactsSignal,
+  pauseSignal,
+  quotaChangedSignal,
+  reviewedSignal,
+  sendAnywayUpdate,
+  sendPushUpdate,
+  shipmentSignal,
+  statusQuery,
+  type OrderFacts,
+  type QueueStatus,
+  type RequestRef,
+  type ReviewRequestInput,
 } from './messages';
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
@@ -46,10 +70,21 @@ class Request {
   constructor(readonly input: RequestRef) {}
 
   show() {
-    setCurrentDetails(currentDetails({
-      status: this.status, orderName: this.facts?.name, trigger: this.trigger, sendAt: this.scheduledFor, remindersSent: this.remindersSent, reminders: this.reminderTotal,
-      push: this.push, photoReminder: this.photo, photoReminderAt: this.photoAt, heldUntil: this.heldUntil, ...this.note,
-    }));
+    setCurrentDetails(
+      currentDetails({
+        status: this.status,
+        orderName: this.facts?.name,
+        trigger: this.trigger,
+        sendAt: this.scheduledFor,
+        remindersSent: this.remindersSent,
+        reminders: this.reminderTotal,
+        push: this.push,
+        photoReminder: this.photo,
+        photoReminderAt: this.photoAt,
+        heldUntil: this.heldUntil,
+        ...this.note,
+      }),
+    );
   }
 
   async setStatus(next: QueueStatus, extra: Record<string, unknown> = {}) {
@@ -110,7 +145,8 @@ function listen(r: Request) {
   };
   setHandler(sendAnywayUpdate, sendAnyway, {
     validator: () => {
-      if (!['waiting', 'waitingCondition', 'cancel', 'failed', 'pause'].includes(r.status)) throw new Error(`A request that is ${r.status} cannot be sent anyway`);
+      if (!['waiting', 'waitingCondition', 'cancel', 'failed', 'pause'].includes(r.status))
+        throw new Error(`A request that is ${r.status} cannot be sent anyway`);
     },
   });
   setHandler(cancelRequestUpdate, () => ((r.cancelled = true), 'cancelled'), {
@@ -121,7 +157,13 @@ function listen(r: Request) {
   setHandler(sendPushUpdate, () => r.pushNow(), {
     validator: () => {
       if (r.push === 'waiting' || r.push === 'failed') return;
-      throw new Error(r.push === 'success' ? 'The push notification was already sent' : r.push === 'sending' ? 'The push notification is being sent' : 'This request has no push reminder waiting');
+      throw new Error(
+        r.push === 'success'
+          ? 'The push notification was already sent'
+          : r.push === 'sending'
+            ? 'The push notification is being sent'
+            : 'This request has no push reminder waiting',
+      );
     },
   });
 }
@@ -185,7 +227,9 @@ async function holdOverQuota(r: Request, extra: Record<string, unknown>) {
   r.heldUntil = resetsAt;
   r.quotaChanged = false;
   await r.setStatus('pause', extra);
-  await condition(() => r.sendNow || r.cancelled || r.quotaChanged, until(resetsAt), { summary: `Held over the monthly quota until ${resetsAt}, a plan change or Send anyway` });
+  await condition(() => r.sendNow || r.cancelled || r.quotaChanged, until(resetsAt), {
+    summary: `Held over the monthly quota until ${resetsAt}, a plan change or Send anyway`,
+  });
   r.heldUntil = undefined;
 }
 
@@ -222,7 +266,12 @@ async function remind(r: Request, reminders: number) {
   const rounds = r.push === 'none' ? reminders : Math.max(reminders, 1);
   for (let reminder = 1; reminder <= rounds; reminder++) {
     const due = await acts.reminderTime(r.input);
-    if (await condition(() => r.reviewed, until(due), { summary: `${reminder <= reminders ? `Reminder ${reminder}` : 'Push reminder'} at ${due} unless reviewed` })) break;
+    if (
+      await condition(() => r.reviewed, until(due), {
+        summary: `${reminder <= reminders ? `Reminder ${reminder}` : 'Push reminder'} at ${due} unless reviewed`,
+      })
+    )
+      break;
     if (reminder <= reminders) {
       await acts.sendRequest(r.input, reminder);
       r.remindersSent = reminder;

@@ -5,7 +5,6 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
 import type { SettingsMailInput } from './messages';
 
-
 const { sendSettingsMail } = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '45 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['PermanentSmtpError'] },

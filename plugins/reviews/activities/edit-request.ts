@@ -18,5 +18,8 @@ export async function sendEditRequest(deps: ActivityDeps, input: EditRequestInpu
   const ttlSeconds = Math.max(1, Math.floor((input.linkTtlMs ?? EDIT_LINK_TTL_MS) / 1000));
   const token = deps.links.sign<EditLink>(PURPOSE.edit, c.shop.domain, { reviewId: c.review.id, requestedAt: input.requestedAt }, ttlSeconds);
   const url = `${deps.config.appUrl}/r/edit/${token}`;
-  return sendReviewMail(deps, c, TEMPLATE.confirmEdit, `review-edit-${c.review.id}-${input.requestedAt}`, { confirm_url: `${url}?decision=confirm`, deny_url: `${url}?decision=deny` });
+  return sendReviewMail(deps, c, TEMPLATE.confirmEdit, `review-edit-${c.review.id}-${input.requestedAt}`, {
+    confirm_url: `${url}?decision=confirm`,
+    deny_url: `${url}?decision=deny`,
+  });
 }

@@ -12,7 +12,14 @@ import { VideoTranscoded } from '@plaudit/contracts/video-reviews';
 import { ReviewCreated } from '@plaudit/contracts/reviews';
 import { reviewSettingsOf } from '../shared/settings';
 import { ReviewNotifications } from '../shared/workflows';
-import { newReviewSignal, notificationsWorkflowId, type EditRequestInput, type MaintenanceInput, type NotificationsInput, type ReviewReplyInput } from '../workflows/messages';
+import {
+  newReviewSignal,
+  notificationsWorkflowId,
+  type EditRequestInput,
+  type MaintenanceInput,
+  type NotificationsInput,
+  type ReviewReplyInput,
+} from '../workflows/messages';
 import { syncRatings } from './rating-sync';
 import { notifyShop } from './notify';
 import { sendEditRequest } from './edit-request';
@@ -52,7 +59,8 @@ export function createActivities(deps: ActivityDeps) {
       let total = 0;
       for (const shopId of await shopsWithStatus(deps.knex, 'trash')) {
         const shop = await deps.shops.get(shopId);
-        if (shop) total += await purgeTrash(deps.knex, deps.events, { shopId, shopDomain: shop.domain }, (await settings.get(shopId)).trashRetentionDays * dayMs);
+        if (shop)
+          total += await purgeTrash(deps.knex, deps.events, { shopId, shopDomain: shop.domain }, (await settings.get(shopId)).trashRetentionDays * dayMs);
       }
       return total;
     },
@@ -89,12 +97,15 @@ export function createEventHandlers(deps: ActivityDeps) {
 function customerReviews(deps: ActivityDeps, ref: CustomerRef) {
   const { email, id } = ref.customer;
   const orders = ref.ordersToRedact ?? [];
-  return deps.tenant(ref.shopId, ref.shopDomain).query(Review).where((w) => {
-    if (email) w.orWhereRaw('lower(email) = lower(?)', [email]);
-    if (id) w.orWhere('customerId', String(id));
-    if (orders.length) w.orWhereIn('orderId', orders.map(String));
-    if (!email && !id && !orders.length) w.whereRaw('false');
-  });
+  return deps
+    .tenant(ref.shopId, ref.shopDomain)
+    .query(Review)
+    .where((w) => {
+      if (email) w.orWhereRaw('lower(email) = lower(?)', [email]);
+      if (id) w.orWhere('customerId', String(id));
+      if (orders.length) w.orWhereIn('orderId', orders.map(String));
+      if (!email && !id && !orders.length) w.whereRaw('false');
+    });
 }
 
 /** Reviews are personal data: redaction anonymises (text and rating stay), export lists them; the write pages' orders go. */

@@ -15,7 +15,10 @@ interface Row {
 
 function mailBody(t: Translate, lang: string, shopName: string, subject: string, heading: string, rows: Row[], adminUrl: string): MailBody {
   const items = rows
-    .map((r) => `<li style="margin:0 0 12px"><strong>${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)}</strong> ${esc(r.productTitle ?? shopName)}<br>${r.title ? `<em>${esc(r.title)}</em><br>` : ''}${esc(r.content.slice(0, 500))}<br><small>${esc(r.firstName ?? '')}</small></li>`)
+    .map(
+      (r) =>
+        `<li style="margin:0 0 12px"><strong>${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)}</strong> ${esc(r.productTitle ?? shopName)}<br>${r.title ? `<em>${esc(r.title)}</em><br>` : ''}${esc(r.content.slice(0, 500))}<br><small>${esc(r.firstName ?? '')}</small></li>`,
+    )
     .join('');
   return {
     lang,

@@ -6,8 +6,7 @@ import { type ActivityDeps, NoSessionError } from '@plaudit/kernel';
 const BATCH = 200;
 
 /** Summaries of a product changed since their last push (the store's own row, '', has no metafield). */
-const changed = (q: Knex.QueryBuilder) =>
-  q.where('product_key', '<>', '').where((w) => w.whereNull('synced_at').orWhereRaw('synced_at < updated_at'));
+const changed = (q: Knex.QueryBuilder) => q.where('product_key', '<>', '').where((w) => w.whereNull('synced_at').orWhereRaw('synced_at < updated_at'));
 
 /** The installed shops among those with changed summaries, by id: the kernel says which are installed. */
 async function installedShops(deps: ActivityDeps): Promise<Map<number, string>> {
@@ -22,7 +21,8 @@ export async function syncRatings(deps: ActivityDeps): Promise<number> {
   const shops = await installedShops(deps);
   if (shops.size === 0) return 0;
   // tenancy: the same sweep over the installed shops above, each summary pushed to its own shop below
-  const rows = await deps.knex('review_summaries')
+  const rows = await deps
+    .knex('review_summaries')
     .whereRaw('shop_id = any(?::bigint[])', [[...shops.keys()]])
     .modify(changed)
     .orderBy('updated_at')
@@ -42,7 +42,11 @@ export async function syncRatings(deps: ActivityDeps): Promise<number> {
     }
     // Only if nothing changed meanwhile; a newer change is pushed on the next run.
     // tenancy: the summary row just pushed, by id
-    await deps.knex('review_summaries').where({ id: r.id }).whereRaw('updated_at = ?::timestamptz', [r.updatedAt]).update({ syncedAt: deps.knex.raw('updated_at') });
+    await deps
+      .knex('review_summaries')
+      .where({ id: r.id })
+      .whereRaw('updated_at = ?::timestamptz', [r.updatedAt])
+      .update({ syncedAt: deps.knex.raw('updated_at') });
     pushed += 1;
   }
   return pushed;

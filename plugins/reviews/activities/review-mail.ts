@@ -34,7 +34,13 @@ export async function reviewMailContext(deps: ActivityDeps, shopId: number, shop
 }
 
 /** Renders the shop's template and sends it; one Message-ID per `key`, so a retried activity sends the same message. */
-export async function sendReviewMail(deps: ActivityDeps, c: ReviewMailContext, template: ReviewTemplate, key: string, vars: Record<string, unknown>): Promise<'sent' | 'refused'> {
+export async function sendReviewMail(
+  deps: ActivityDeps,
+  c: ReviewMailContext,
+  template: ReviewTemplate,
+  key: string,
+  vars: Record<string, unknown>,
+): Promise<'sent' | 'refused'> {
   const body = await deps.mail.templates.render(c.shop.id, template, { ...c.model, ...vars }, c.lang);
   const messageId = `<${key}@${new URL(deps.config.appUrl).hostname}>`;
   const outcome = await deps.mail.sendToCustomer({ id: c.shop.id, domain: c.shop.domain, email: c.shop.email }, { to: c.review.email, body, messageId });

@@ -15,5 +15,8 @@ export async function sendReviewReply(deps: ActivityDeps, input: ReviewReplyInpu
 
   const shopUrl = c.model.shop_url as string;
   const reviewUrl = c.review.kind !== 'store' && c.review.productHandle ? `${shopUrl}/products/${encodeURIComponent(c.review.productHandle)}` : shopUrl;
-  return sendReviewMail(deps, c, TEMPLATE.reviewReply, `review-reply-${c.review.id}-${input.repliedAt}`, { reply_content: c.review.replyContent, review_url: reviewUrl });
+  return sendReviewMail(deps, c, TEMPLATE.reviewReply, `review-reply-${c.review.id}-${input.repliedAt}`, {
+    reply_content: c.review.replyContent,
+    review_url: reviewUrl,
+  });
 }

@@ -21,7 +21,13 @@ export function EditBlockNotice({ block, review, sending, onRequest }: { block: 
       {translate(`reviews:edit.${notice}`)}
       {canAsk && !review.email && <div>{translate('reviews:toast.email_not_found')}</div>}
       {canAsk && review.email && (
-        <Button variant={notice === 'needs_request' ? 'contained' : 'outlined'} size="small" sx={{ display: 'block', mt: 1 }} disabled={sending} onClick={onRequest}>
+        <Button
+          variant={notice === 'needs_request' ? 'contained' : 'outlined'}
+          size="small"
+          sx={{ display: 'block', mt: 1 }}
+          disabled={sending}
+          onClick={onRequest}
+        >
           {translate(notice === 'needs_request' ? 'reviews:edit.send_request' : 'reviews:edit.send_again')}
         </Button>
       )}

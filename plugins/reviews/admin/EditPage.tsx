@@ -26,7 +26,19 @@ export default function EditPage() {
   const load = useCallback(
     () =>
       apiJson<Review>(`/reviews/${id}`)
-        .then((r) => (setReview(r), setForm({ rating: r.rating, content: r.content, title: r.title ?? '', firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email ?? '' })))
+        .then(
+          (r) => (
+            setReview(r),
+            setForm({
+              rating: r.rating,
+              content: r.content,
+              title: r.title ?? '',
+              firstName: r.firstName ?? '',
+              lastName: r.lastName ?? '',
+              email: r.email ?? '',
+            })
+          ),
+        )
         .catch(() => navigate('/reviews/list')),
     [id, navigate],
   );
@@ -45,7 +57,11 @@ export default function EditPage() {
     e.preventDefault();
     const parsed = reviewEdit.partial().safeParse(form);
     if (!parsed.success) {
-      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), translate(String(i.path[0]) === 'email' ? 'reviews:errors.email' : 'reviews:errors.required')])));
+      return setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((i) => [String(i.path[0]), translate(String(i.path[0]) === 'email' ? 'reviews:errors.email' : 'reviews:errors.required')]),
+        ),
+      );
     }
     try {
       await post(`/reviews/${id}`, parsed.data, 'PUT');
@@ -60,21 +76,45 @@ export default function EditPage() {
     <Card sx={{ mt: 2 }}>
       <Title title={translate('reviews:edit.title')} />
       <CardContent>
-        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{translate('reviews:edit.title')}</Typography>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {translate('reviews:edit.title')}
+        </Typography>
         {review && block && <EditBlockNotice block={block} review={review} sending={sending} onRequest={requestEdit} />}
         {/* The form appears with the review, so nothing typed is overwritten when it loads. */}
-        {review && <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-          <Rating value={Number(form.rating ?? 5)} onChange={(_, v) => v && setForm({ ...form, rating: v })} disabled={blocked} />
-          <TextField label={translate('reviews:fields.content')} value={form.content ?? ''} onChange={(e) => setForm({ ...form, content: e.target.value })} error={!!errors.content} helperText={errors.content} multiline minRows={4} required disabled={blocked} />
-          <SeeTranslation reviewId={review.id} language={review.language} />
-          {FIELDS.map((f) => (
-            <TextField key={f} label={translate(`reviews:fields.${f}`)} value={form[f] ?? ''} onChange={(e) => setForm({ ...form, [f]: e.target.value })} error={!!errors[f]} helperText={errors[f]} disabled={blocked} />
-          ))}
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={blocked}>{translate('reviews:form.save')}</Button>
-            <Button onClick={() => navigate('/reviews/list')}>{translate('reviews:form.cancel')}</Button>
+        {review && (
+          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+            <Rating value={Number(form.rating ?? 5)} onChange={(_, v) => v && setForm({ ...form, rating: v })} disabled={blocked} />
+            <TextField
+              label={translate('reviews:fields.content')}
+              value={form.content ?? ''}
+              onChange={(e) => setForm({ ...form, content: e.target.value })}
+              error={!!errors.content}
+              helperText={errors.content}
+              multiline
+              minRows={4}
+              required
+              disabled={blocked}
+            />
+            <SeeTranslation reviewId={review.id} language={review.language} />
+            {FIELDS.map((f) => (
+              <TextField
+                key={f}
+                label={translate(`reviews:fields.${f}`)}
+                value={form[f] ?? ''}
+                onChange={(e) => setForm({ ...form, [f]: e.target.value })}
+                error={!!errors[f]}
+                helperText={errors[f]}
+                disabled={blocked}
+              />
+            ))}
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button type="submit" variant="contained" disabled={blocked}>
+                {translate('reviews:form.save')}
+              </Button>
+              <Button onClick={() => navigate('/reviews/list')}>{translate('reviews:form.cancel')}</Button>
+            </Box>
           </Box>
-        </Box>}
+        )}
       </CardContent>
     </Card>
   );

@@ -33,7 +33,14 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
 
   const rangeError = dateRangeError(value) ? translate('reviews:errors.date_range') : undefined;
   const yesNo = (key: 'hasMedia' | 'verified' | 'replied') => (
-    <TextField select size="small" label={translate(`reviews:filters.${key}`)} value={value[key]} onChange={(e) => set({ [key]: e.target.value } as Partial<FilterState>)} sx={{ minWidth: 120 }}>
+    <TextField
+      select
+      size="small"
+      label={translate(`reviews:filters.${key}`)}
+      value={value[key]}
+      onChange={(e) => set({ [key]: e.target.value } as Partial<FilterState>)}
+      sx={{ minWidth: 120 }}
+    >
       <MenuItem value="">{translate('reviews:filters.any')}</MenuItem>
       <MenuItem value="true">{translate('reviews:filters.yes')}</MenuItem>
       <MenuItem value="false">{translate('reviews:filters.no')}</MenuItem>
@@ -70,7 +77,9 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
         sx={{ minWidth: 120 }}
       >
         {[5, 4, 3, 2, 1].map((n) => (
-          <MenuItem key={n} value={n}>{translate('reviews:filters.stars', { smart_count: n })}</MenuItem>
+          <MenuItem key={n} value={n}>
+            {translate('reviews:filters.stars', { smart_count: n })}
+          </MenuItem>
         ))}
       </TextField>
       <ProductPicker
@@ -79,10 +88,19 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
         label={translate('reviews:filters.product')}
         width={240}
       />
-      <TextField select size="small" label={translate('reviews:filters.source')} value={value.source} onChange={(e) => set({ source: e.target.value })} sx={{ minWidth: 140 }}>
+      <TextField
+        select
+        size="small"
+        label={translate('reviews:filters.source')}
+        value={value.source}
+        onChange={(e) => set({ source: e.target.value })}
+        sx={{ minWidth: 140 }}
+      >
         <MenuItem value="">{translate('reviews:filters.any')}</MenuItem>
         {SOURCES.map((s) => (
-          <MenuItem key={s} value={s}>{translate(`reviews:source.${s}`)}</MenuItem>
+          <MenuItem key={s} value={s}>
+            {translate(`reviews:source.${s}`)}
+          </MenuItem>
         ))}
       </TextField>
       {day('from')}
@@ -90,14 +108,24 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
       {yesNo('hasMedia')}
       {yesNo('verified')}
       {yesNo('replied')}
-      <TextField select size="small" label={translate('reviews:filters.sort')} value={value.sort} onChange={(e) => set({ sort: e.target.value as FilterState['sort'] })}>
+      <TextField
+        select
+        size="small"
+        label={translate('reviews:filters.sort')}
+        value={value.sort}
+        onChange={(e) => set({ sort: e.target.value as FilterState['sort'] })}
+      >
         {SORTS.map((s) => (
-          <MenuItem key={s} value={s}>{translate(`reviews:sort.${s}`)}</MenuItem>
+          <MenuItem key={s} value={s}>
+            {translate(`reviews:sort.${s}`)}
+          </MenuItem>
         ))}
       </TextField>
       <TextField select size="small" label={translate('reviews:filters.per_page')} value={limit} onChange={(e) => onLimit(Number(e.target.value))}>
         {PAGE_SIZES.map((n) => (
-          <MenuItem key={n} value={n}>{n}</MenuItem>
+          <MenuItem key={n} value={n}>
+            {n}
+          </MenuItem>
         ))}
       </TextField>
       <Button onClick={() => exportAs('csv')}>{translate('reviews:export.csv')}</Button>

@@ -17,7 +17,9 @@ export default function ReplyPage() {
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    apiJson<Review>(`/reviews/${id}`).then((r) => (setReview(r), setContent(r.replyContent ?? ''))).catch(() => navigate('/reviews/list'));
+    apiJson<Review>(`/reviews/${id}`)
+      .then((r) => (setReview(r), setContent(r.replyContent ?? '')))
+      .catch(() => navigate('/reviews/list'));
   }, [id, navigate]);
 
   const submit = async (e: FormEvent) => {
@@ -45,7 +47,9 @@ export default function ReplyPage() {
     <Card sx={{ mt: 2 }}>
       <Title title={translate('reviews:reply.title')} />
       <CardContent>
-        <Typography variant="h5" component="h1">{translate('reviews:reply.title')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('reviews:reply.title')}
+        </Typography>
         {review && (
           <Box sx={{ my: 2 }}>
             <Stars value={review.rating} />
@@ -53,14 +57,31 @@ export default function ReplyPage() {
           </Box>
         )}
         {/* The form appears with the review, so nothing typed is overwritten by its existing reply. */}
-        {review && <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-          <TextField label={translate('reviews:reply.content')} value={content} onChange={(e) => (setContent(e.target.value), setError(null))} error={!!error} helperText={error} multiline minRows={4} required />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained">{translate('reviews:reply.send')}</Button>
-            {review.replyContent && <Button color="error" onClick={remove}>{translate('reviews:reply.delete')}</Button>}
-            <Button onClick={() => navigate('/reviews/list')}>{translate('reviews:form.cancel')}</Button>
+        {review && (
+          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+            <TextField
+              label={translate('reviews:reply.content')}
+              value={content}
+              onChange={(e) => (setContent(e.target.value), setError(null))}
+              error={!!error}
+              helperText={error}
+              multiline
+              minRows={4}
+              required
+            />
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button type="submit" variant="contained">
+                {translate('reviews:reply.send')}
+              </Button>
+              {review.replyContent && (
+                <Button color="error" onClick={remove}>
+                  {translate('reviews:reply.delete')}
+                </Button>
+              )}
+              <Button onClick={() => navigate('/reviews/list')}>{translate('reviews:form.cancel')}</Button>
+            </Box>
           </Box>
-        </Box>}
+        )}
       </CardContent>
     </Card>
   );

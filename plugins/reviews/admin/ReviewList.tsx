@@ -36,7 +36,8 @@ export default function ReviewList() {
     if (await run(action, ids)) await load();
   };
   // a delete asks first, in the app's own dialog
-  const request = (action: Action | 'request-edit', ids: number[], fromBin: boolean) => (action === 'delete' ? setPendingDelete({ ids, fromBin }) : act(action, ids));
+  const request = (action: Action | 'request-edit', ids: number[], fromBin: boolean) =>
+    action === 'delete' ? setPendingDelete({ ids, fromBin }) : act(action, ids);
   const rows = page?.data ?? [];
   const allChecked = rows.length > 0 && selected.length === rows.length;
 
@@ -60,7 +61,11 @@ export default function ReviewList() {
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox checked={allChecked} onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.id))} slotProps={{ input: { 'aria-label': translate('reviews:list.select_all') } }} />
+                <Checkbox
+                  checked={allChecked}
+                  onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.id))}
+                  slotProps={{ input: { 'aria-label': translate('reviews:list.select_all') } }}
+                />
               </TableCell>
               <TableCell>{translate('reviews:fields.rating')}</TableCell>
               <TableCell>{translate('reviews:fields.content')}</TableCell>
@@ -75,39 +80,66 @@ export default function ReviewList() {
             {rows.map((r) => (
               <TableRow key={r.id} data-testid="review-row" hover>
                 <TableCell padding="checkbox">
-                  <Checkbox checked={selected.includes(r.id)} onChange={() => setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))} />
+                  <Checkbox
+                    checked={selected.includes(r.id)}
+                    onChange={() => setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))}
+                  />
                 </TableCell>
-                <TableCell><Stars value={r.rating} /></TableCell>
+                <TableCell>
+                  <Stars value={r.rating} />
+                </TableCell>
                 <TableCell sx={{ maxWidth: 420 }}>
                   {r.title && <Typography variant="subtitle2">{r.title}</Typography>}
-                  <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{r.content}</Typography>
+                  <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                    {r.content}
+                  </Typography>
                   <ReviewMedia media={r.media} />
-                  {r.replyContent && <Typography variant="caption" color="text.secondary">{translate('reviews:list.replied')}: {r.replyContent}</Typography>}
+                  {r.replyContent && (
+                    <Typography variant="caption" color="text.secondary">
+                      {translate('reviews:list.replied')}: {r.replyContent}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>{[r.firstName, r.lastName].filter(Boolean).join(' ')}</TableCell>
-                <TableCell>{r.kind === 'store' ? translate('reviews:list.store_review') : r.productTitle ?? r.productId}</TableCell>
+                <TableCell>{r.kind === 'store' ? translate('reviews:list.store_review') : (r.productTitle ?? r.productId)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={translate(`reviews:status.${r.status}`)} color={r.status === 'published' ? 'success' : 'default'} />
                   {r.verified && <Chip size="small" variant="outlined" label={translate('reviews:list.verified')} sx={{ ml: 0.5 }} />}
                   {r.featured && <Chip size="small" variant="outlined" label={translate('reviews:list.featured')} sx={{ ml: 0.5 }} />}
                   {r.testimonial && <Chip size="small" variant="outlined" color="secondary" label={translate('reviews:list.testimonial')} sx={{ ml: 0.5 }} />}
                   {r.pinned && <Chip size="small" variant="outlined" label={translate('reviews:list.pinned')} sx={{ ml: 0.5 }} />}
-                  {r.editRequest && <Chip size="small" variant="outlined" color={r.editRequest === 'denied' ? 'warning' : 'default'} label={translate(`reviews:edit_request.${r.editRequest}`)} sx={{ ml: 0.5 }} />}
+                  {r.editRequest && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={r.editRequest === 'denied' ? 'warning' : 'default'}
+                      label={translate(`reviews:edit_request.${r.editRequest}`)}
+                      sx={{ ml: 0.5 }}
+                    />
+                  )}
                 </TableCell>
                 <TableCell>{new Date(r.createdAt).toLocaleDateString()}</TableCell>
-                <TableCell><RowActions review={r} onAction={(a) => request(a, [r.id], r.status === 'trash')} /></TableCell>
+                <TableCell>
+                  <RowActions review={r} onAction={(a) => request(a, [r.id], r.status === 'trash')} />
+                </TableCell>
               </TableRow>
             ))}
             {page && rows.length === 0 && (
-              <TableRow><TableCell colSpan={8}>{translate('reviews:list.empty')}</TableCell></TableRow>
+              <TableRow>
+                <TableCell colSpan={8}>{translate('reviews:list.empty')}</TableCell>
+              </TableRow>
             )}
           </TableBody>
         </Table>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 1 }}>
         <Typography variant="body2">{translate('reviews:list.total', { smart_count: page?.total ?? 0 })}</Typography>
-        <Button disabled={!page?.pageInfo.hasPre} onClick={() => update({ before: page!.pageInfo.previousCursor!, after: '' })}>{translate('reviews:list.previous')}</Button>
-        <Button disabled={!page?.pageInfo.hasNext} onClick={() => update({ after: page!.pageInfo.nextCursor!, before: '' })}>{translate('reviews:list.next')}</Button>
+        <Button disabled={!page?.pageInfo.hasPre} onClick={() => update({ before: page!.pageInfo.previousCursor!, after: '' })}>
+          {translate('reviews:list.previous')}
+        </Button>
+        <Button disabled={!page?.pageInfo.hasNext} onClick={() => update({ after: page!.pageInfo.nextCursor!, before: '' })}>
+          {translate('reviews:list.next')}
+        </Button>
       </Box>
       <DeleteDialog
         pending={pendingDelete}

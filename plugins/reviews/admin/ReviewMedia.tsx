@@ -22,7 +22,12 @@ export function ReviewMedia({ media }: { media: MediaItem[] }) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }} data-testid="review-media">
       {media.map((m, i) => (
-        <ButtonBase key={m.url} onClick={() => setOpen(i)} aria-label={label(m, i)} sx={{ position: 'relative', width: THUMB, height: THUMB, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.300' }}>
+        <ButtonBase
+          key={m.url}
+          onClick={() => setOpen(i)}
+          aria-label={label(m, i)}
+          sx={{ position: 'relative', width: THUMB, height: THUMB, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.300' }}
+        >
           {thumbnailOf(m) && <img src={thumbnailOf(m)} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
           {m.type === 'video' && <PlayArrowIcon sx={{ position: 'absolute', color: 'common.white', filter: 'drop-shadow(0 0 2px rgba(0,0,0,.8))' }} />}
         </ButtonBase>
@@ -38,7 +43,14 @@ export function ReviewMedia({ media }: { media: MediaItem[] }) {
             </DialogTitle>
             <DialogContent>
               {shown.type === 'video' ? (
-                <video src={shown.url} poster={shown.poster} controls playsInline preload="metadata" style={{ display: 'block', maxWidth: '100%', maxHeight: '70vh' }}>
+                <video
+                  src={shown.url}
+                  poster={shown.poster}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  style={{ display: 'block', maxWidth: '100%', maxHeight: '70vh' }}
+                >
                   {shown.captions && <track kind="captions" src={shown.captions} default label={shown.caption ?? ''} />}
                 </video>
               ) : (

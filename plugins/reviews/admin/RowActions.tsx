@@ -38,7 +38,9 @@ export function RowActions({ review, onAction }: { review: Review; onAction: (a:
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {actionsFor(review).map((a) => (
-          <MenuItem key={a} onClick={() => choose(a)}>{translate(`reviews:actions.${a}`)}</MenuItem>
+          <MenuItem key={a} onClick={() => choose(a)}>
+            {translate(`reviews:actions.${a}`)}
+          </MenuItem>
         ))}
       </Menu>
     </>

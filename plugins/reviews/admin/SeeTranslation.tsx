@@ -8,7 +8,10 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { apiJson } from '@plaudit/kernel/admin';
 
-interface Translated { status: 'original' | 'translated' | 'unavailable' | 'degraded'; translation: { title: string | null; content: string; provider: string } | null }
+interface Translated {
+  status: 'original' | 'translated' | 'unavailable' | 'degraded';
+  translation: { title: string | null; content: string; provider: string } | null;
+}
 
 export function SeeTranslation({ reviewId, language }: { reviewId: number; language: string | null | undefined }) {
   const translate = useTranslate();
@@ -30,15 +33,23 @@ export function SeeTranslation({ reviewId, language }: { reviewId: number; langu
   };
 
   if (state === 'idle' || state === 'loading') {
-    return <Button size="small" onClick={load} disabled={state === 'loading'} sx={{ justifySelf: 'start' }}>{translate('reviews:translation.see')}</Button>;
+    return (
+      <Button size="small" onClick={load} disabled={state === 'loading'} sx={{ justifySelf: 'start' }}>
+        {translate('reviews:translation.see')}
+      </Button>
+    );
   }
   if (state.status === 'translated' && state.translation) {
     return (
       <Box sx={{ p: 2, bgcolor: 'action.hover', borderRadius: 1 }} lang={target}>
         <Typography variant="overline">{translate('reviews:translation.heading')}</Typography>
         {state.translation.title ? <Typography variant="subtitle1">{state.translation.title}</Typography> : null}
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{state.translation.content}</Typography>
-        <Button size="small" onClick={() => setState('idle')}>{translate('reviews:translation.hide')}</Button>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+          {state.translation.content}
+        </Typography>
+        <Button size="small" onClick={() => setState('idle')}>
+          {translate('reviews:translation.hide')}
+        </Button>
       </Box>
     );
   }

@@ -37,7 +37,10 @@ export function readState(p: URLSearchParams): ListState {
   return {
     tab: oneOf(TABS, p.get('tab'), 'all'),
     search: p.get('search') ?? '',
-    rating: (p.get('rating') ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= 5),
+    rating: (p.get('rating') ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n >= 1 && n <= 5),
     source: oneOf(['', ...SOURCES], p.get('source'), ''),
     sort: oneOf(SORTS, p.get('sort'), 'newest'),
     hasMedia: yesNo(p.get('hasMedia')),

@@ -36,11 +36,17 @@ function planFor(action: Exclude<Action, 'delete'>): Plan {
   const notTrash = (qb: ReturnType<Tenant['query']>) => qb.whereNot('status', 'trash');
   switch (action) {
     case 'publish':
-      return { patch: { status: 'published', publishedAt: raw('coalesce(published_at, now())') }, where: (qb) => qb.whereNot('status', 'trash').whereNot('status', 'published') };
+      return {
+        patch: { status: 'published', publishedAt: raw('coalesce(published_at, now())') },
+        where: (qb) => qb.whereNot('status', 'trash').whereNot('status', 'published'),
+      };
     case 'unpublish':
       return { patch: { status: 'unpublished' }, where: (qb) => qb.whereIn('status', ['published', 'pending']) };
     case 'restore':
-      return { patch: { status: raw("coalesce(trashed_from, 'unpublished')"), trashedFrom: null, deletedAt: null }, where: (qb) => qb.where('status', 'trash') };
+      return {
+        patch: { status: raw("coalesce(trashed_from, 'unpublished')"), trashedFrom: null, deletedAt: null },
+        where: (qb) => qb.where('status', 'trash'),
+      };
     case 'verify':
       // imported reviews are never a verified buyer's (SHOPIFY.md, Policy)
       return { patch: { verified: true }, where: (qb) => qb.where('imported', false).where('verified', false) };
@@ -72,7 +78,14 @@ export async function runAction(knex: Knex, tenant: Tenant, action: Action, ids:
     where?.(qb);
     const rows = (await qb.patch({ ...patch, updatedAt: new Date() } as never).returning(RETURNED)) as unknown as Review[];
     if (['publish', 'unpublish', 'restore'].includes(action)) await recomputeSummaries(trx, tenant.shopId, keysOf(rows));
-    await emitReviewChanges(opts.events, tenant, action === 'publish' ? ReviewPublished : ReviewUpdated, action, rows.map((r) => changedReview(r)), trx);
+    await emitReviewChanges(
+      opts.events,
+      tenant,
+      action === 'publish' ? ReviewPublished : ReviewUpdated,
+      action,
+      rows.map((r) => changedReview(r)),
+      trx,
+    );
     return { count: rows.length, purged: 0 };
   });
 }

@@ -12,7 +12,16 @@ const PRODUCTS = [
   { id: 'gid://shopify/Product/9000000000000000003', title: 'Ceramic Pour-Over Set', handle: 'ceramic-pour-over-set' },
   { id: 'gid://shopify/Product/9000000000000000004', title: 'Linen Throw Blanket', handle: 'linen-throw-blanket' },
 ];
-const NAMES = [['Ava', 'Martin'], ['Liam', 'Nguyen'], ['Sofia', 'Rossi'], ['Noah', 'Schmidt'], ['Mia', 'Dubois'], ['Lucas', 'Tanaka'], ['Emma', 'Kim'], ['Leo', 'García']];
+const NAMES = [
+  ['Ava', 'Martin'],
+  ['Liam', 'Nguyen'],
+  ['Sofia', 'Rossi'],
+  ['Noah', 'Schmidt'],
+  ['Mia', 'Dubois'],
+  ['Lucas', 'Tanaka'],
+  ['Emma', 'Kim'],
+  ['Leo', 'García'],
+];
 const TEXTS: Record<number, string[]> = {
   5: ['Absolutely love it, exactly as described.', 'Great quality and fast shipping. Would buy again!', 'Exceeded my expectations.'],
   4: ['Very good, just a little smaller than I expected.', 'Nice product, packaging could be better.'],

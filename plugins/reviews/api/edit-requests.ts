@@ -9,14 +9,16 @@ import { startReviewMail } from './mail-workflow';
 import { ReviewsEditRequest } from '../shared/workflows';
 import { Review } from '../db/review.model';
 
-export const editRequestWorkflowId = (shopDomain: string, reviewId: number, requestedAt: number) => `review-edit-request:${shopDomain}:${reviewId}:${requestedAt}`;
+export const editRequestWorkflowId = (shopDomain: string, reviewId: number, requestedAt: number) =>
+  `review-edit-request:${shopDomain}:${reviewId}:${requestedAt}`;
 
 /** The 409 a refused edit answers, by reason. */
 export function assertEditable(review: Review) {
   const block = editBlock(review);
   if (block === 'imported') throw createHttpError(409, 'Imported reviews cannot be edited', { code: 'IMPORTED_REVIEW' });
   if (block === 'denied') throw createHttpError(409, 'The customer denied the edit request, so this review cannot be edited', { code: 'EDIT_DENIED' });
-  if (block === 'not_confirmed') throw createHttpError(409, 'This review cannot be edited until the customer confirms the edit request', { code: 'EDIT_NOT_CONFIRMED' });
+  if (block === 'not_confirmed')
+    throw createHttpError(409, 'This review cannot be edited until the customer confirms the edit request', { code: 'EDIT_NOT_CONFIRMED' });
 }
 
 /** Marks the review unconfirmed (voiding the links of any earlier request) and starts the email. */
@@ -29,7 +31,9 @@ export async function requestEdit(services: ApiServices, tenant: Tenant, review:
     throw createHttpError(409, 'The confirm-edit email is switched off, so the edit request cannot be sent', { code: 'EMAIL_TEMPLATE_OFF' });
   }
   const requestedAt = new Date();
-  const row = await tenant.query(Review).patchAndFetchById(review.id, { editRequest: 'unconfirmed', editRequestedAt: requestedAt, updatedAt: requestedAt } as never);
+  const row = await tenant
+    .query(Review)
+    .patchAndFetchById(review.id, { editRequest: 'unconfirmed', editRequestedAt: requestedAt, updatedAt: requestedAt } as never);
   const input = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, requestedAt: requestedAt.getTime() };
   await startReviewMail(services, tenant, {
     workflow: ReviewsEditRequest,

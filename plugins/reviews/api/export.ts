@@ -6,8 +6,29 @@ import { filtered } from './list';
 import type { Review } from '../db/review.model';
 
 const COLUMNS = [
-  'id', 'productId', 'productHandle', 'productTitle', 'kind', 'rating', 'title', 'content', 'firstName', 'lastName', 'email',
-  'country', 'locale', 'source', 'verified', 'incentivized', 'featured', 'pinned', 'testimonial', 'replyContent', 'repliedAt', 'media', 'createdAt',
+  'id',
+  'productId',
+  'productHandle',
+  'productTitle',
+  'kind',
+  'rating',
+  'title',
+  'content',
+  'firstName',
+  'lastName',
+  'email',
+  'country',
+  'locale',
+  'source',
+  'verified',
+  'incentivized',
+  'featured',
+  'pinned',
+  'testimonial',
+  'replyContent',
+  'repliedAt',
+  'media',
+  'createdAt',
 ] as const;
 
 function cell(r: Review, c: (typeof COLUMNS)[number]): string {

@@ -25,7 +25,10 @@ type CursorValues = (string | number)[];
 /** Per sort, the cursor of its keys' values: an instant for created_at, an integer otherwise. */
 const cursorOf = (keys: SortKey[]) => keysetCursor(keys.map((k) => (k.prop === 'createdAt' ? cursorKey.instant : cursorKey.int)));
 export const LIST_CURSORS = {
-  newest: cursorOf(SORT_KEYS.newest), oldest: cursorOf(SORT_KEYS.oldest), highest: cursorOf(SORT_KEYS.highest), lowest: cursorOf(SORT_KEYS.lowest),
+  newest: cursorOf(SORT_KEYS.newest),
+  oldest: cursorOf(SORT_KEYS.oldest),
+  highest: cursorOf(SORT_KEYS.highest),
+  lowest: cursorOf(SORT_KEYS.lowest),
 };
 
 function encodeCursor(r: Review, sort: ListQuery['sort']): string {
@@ -81,7 +84,7 @@ export function filtered(tenant: Tenant, q: Partial<ListQuery>): QueryBuilder<Re
   if (q.to) qb.where('reviews.createdAt', '<=', q.to);
   if (q.hasMedia !== undefined) qb.where('mediaCount', q.hasMedia ? '>' : '=', 0);
   if (q.verified !== undefined) qb.where('verified', q.verified);
-  if (q.replied !== undefined) (q.replied ? qb.whereNotNull('replyContent') : qb.whereNull('replyContent'));
+  if (q.replied !== undefined) q.replied ? qb.whereNotNull('replyContent') : qb.whereNull('replyContent');
   return qb;
 }
 

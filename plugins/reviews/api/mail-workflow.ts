@@ -12,7 +12,12 @@ export interface ReviewMail<I> {
   summary: string;
 }
 
-const startSpec = <I>(tenant: Tenant, mail: ReviewMail<I>): StartSpec<[I]> => ({ workflowId: mail.workflowId, args: [mail.input], shopDomain: tenant.shopDomain, summary: mail.summary });
+const startSpec = <I>(tenant: Tenant, mail: ReviewMail<I>): StartSpec<[I]> => ({
+  workflowId: mail.workflowId,
+  args: [mail.input],
+  shopDomain: tenant.shopDomain,
+  summary: mail.summary,
+});
 
 /** Records the start and hands it to Temporal (3 s at most); Temporal down leaves it to the outbox. */
 export async function startReviewMail<I>({ outbox }: Pick<ApiServices, 'outbox'>, tenant: Tenant, mail: ReviewMail<I>): Promise<void> {
@@ -20,6 +25,11 @@ export async function startReviewMail<I>({ outbox }: Pick<ApiServices, 'outbox'>
 }
 
 /** Records the start inside `trx` (it commits with the caller's write); `outbox.dispatch(id)` after the commit. */
-export function enqueueReviewMail<I>({ outbox }: Pick<ApiServices, 'outbox'>, tenant: Tenant, mail: ReviewMail<I>, trx: Knex.Transaction): Promise<number | undefined> {
+export function enqueueReviewMail<I>(
+  { outbox }: Pick<ApiServices, 'outbox'>,
+  tenant: Tenant,
+  mail: ReviewMail<I>,
+  trx: Knex.Transaction,
+): Promise<number | undefined> {
   return outbox.enqueue(mail.workflow, startSpec(tenant, mail), trx);
 }

@@ -20,13 +20,33 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 export function toApiReview(r: Review): ApiReview {
   const p = present(r) as unknown as Review;
   return {
-    id: p.id, kind: p.kind, productId: p.productId ?? null, productTitle: p.productTitle ?? null, productHandle: p.productHandle ?? null,
-    rating: p.rating, title: p.title ?? null, content: p.content, firstName: p.firstName ?? null, lastName: p.lastName ?? null, email: p.email ?? null,
-    locale: p.locale ?? null, country: p.country ?? null, orderId: p.orderId ?? null, variants: p.variants ?? [],
+    id: p.id,
+    kind: p.kind,
+    productId: p.productId ?? null,
+    productTitle: p.productTitle ?? null,
+    productHandle: p.productHandle ?? null,
+    rating: p.rating,
+    title: p.title ?? null,
+    content: p.content,
+    firstName: p.firstName ?? null,
+    lastName: p.lastName ?? null,
+    email: p.email ?? null,
+    locale: p.locale ?? null,
+    country: p.country ?? null,
+    orderId: p.orderId ?? null,
+    variants: p.variants ?? [],
     media: (p.media ?? []).map((m) => ({ url: m.url, type: m.type, ...(m.variants ? { variants: m.variants } : {}) })),
-    source: p.source, status: p.status as ReviewStatus, imported: p.imported, verified: p.verified, featured: p.featured, pinned: p.pinned,
-    incentivized: p.incentivized, reply: p.replyContent ? { content: p.replyContent, repliedAt: iso(p.repliedAt)! } : null,
-    createdAt: iso(p.createdAt)!, updatedAt: iso(p.updatedAt)!, publishedAt: iso(p.publishedAt),
+    source: p.source,
+    status: p.status as ReviewStatus,
+    imported: p.imported,
+    verified: p.verified,
+    featured: p.featured,
+    pinned: p.pinned,
+    incentivized: p.incentivized,
+    reply: p.replyContent ? { content: p.replyContent, repliedAt: iso(p.repliedAt)! } : null,
+    createdAt: iso(p.createdAt)!,
+    updatedAt: iso(p.updatedAt)!,
+    publishedAt: iso(p.publishedAt),
   };
 }
 
@@ -55,8 +75,15 @@ export function adminReviews(services: KernelServices): Omit<ReviewAdminApi, 'no
       const tab: ListQuery['tab'] = q.status === 'published' ? 'published' : q.status === 'trash' ? 'trash' : 'all';
       const base = listQuery.parse({ tab, sort: q.sort, limit: q.limit });
       const query: ListQuery = {
-        ...base, rating: q.rating, productId: q.productId, source: q.source as ListQuery['source'], kind: q.kind,
-        from: q.since, hasMedia: q.hasMedia, verified: q.verified, after: q.after,
+        ...base,
+        rating: q.rating,
+        productId: q.productId,
+        source: q.source as ListQuery['source'],
+        kind: q.kind,
+        from: q.since,
+        hasMedia: q.hasMedia,
+        verified: q.verified,
+        after: q.after,
       };
       const { rows, pageInfo } = await listReviews(tenant, query, (qb) => {
         if (q.status === 'unpublished' || q.status === 'pending') qb.where('reviews.status', q.status);

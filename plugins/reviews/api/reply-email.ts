@@ -32,13 +32,24 @@ async function replyEmailOn(services: Pick<ApiServices, 'shops' | 'mail'>, tenan
 /** Records, inside `trx`, the email of the reply just saved on `review`; the outbox id when one is due. */
 async function recordReplyMail(services: ApiServices, tenant: Tenant, review: Review, trx: Knex.Transaction): Promise<number | undefined> {
   if (!review.email || !review.replyContent || !review.repliedAt) return undefined;
-  const input: ReviewReplyInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, repliedAt: new Date(review.repliedAt).getTime(), settleMs: REPLY_SETTLE_MS };
-  return enqueueReviewMail(services, tenant, {
-    workflow: ReviewsReplyEmail,
-    workflowId: replyEmailWorkflowId(tenant.shopDomain, review.id, input.repliedAt),
-    input,
-    summary: `Reply email for review ${review.id} of ${tenant.shopDomain}`,
-  }, trx);
+  const input: ReviewReplyInput = {
+    shopId: tenant.shopId,
+    shopDomain: tenant.shopDomain,
+    reviewId: review.id,
+    repliedAt: new Date(review.repliedAt).getTime(),
+    settleMs: REPLY_SETTLE_MS,
+  };
+  return enqueueReviewMail(
+    services,
+    tenant,
+    {
+      workflow: ReviewsReplyEmail,
+      workflowId: replyEmailWorkflowId(tenant.shopDomain, review.id, input.repliedAt),
+      input,
+      summary: `Reply email for review ${review.id} of ${tenant.shopDomain}`,
+    },
+    trx,
+  );
 }
 
 /** Saves the reply, its email and its 'review.replied' event together; the email is handed to Temporal after the commit. */

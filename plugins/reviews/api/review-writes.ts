@@ -15,15 +15,25 @@ import type { z } from 'zod';
  * product's summary recounted and `review.created` recorded in the same transaction. `verified` is
  * the admin's verify action done at once (never for imports: those take the import path).
  */
-export async function createAdminReview(services: Pick<ApiServices, 'knex' | 'events' | 'settings'>, tenant: Tenant, input: z.output<typeof reviewCreate>, options: { verified?: boolean } = {}): Promise<Review> {
+export async function createAdminReview(
+  services: Pick<ApiServices, 'knex' | 'events' | 'settings'>,
+  tenant: Tenant,
+  input: z.output<typeof reviewCreate>,
+  options: { verified?: boolean } = {},
+): Promise<Review> {
   const { autoPublish } = await reviewSettingsOf(services.settings).get(tenant.shopId);
   const status = input.status ?? (autoPublish === 'all' ? 'published' : 'pending');
   return services.knex.transaction(async (trx) => {
     const row = await tenant.insert(
       Review,
       {
-        ...input, productId: input.kind === 'store' ? null : input.productId, source: 'admin', imported: false, verified: !!options.verified,
-        status, publishedAt: status === 'published' ? new Date() : null,
+        ...input,
+        productId: input.kind === 'store' ? null : input.productId,
+        source: 'admin',
+        imported: false,
+        verified: !!options.verified,
+        status,
+        publishedAt: status === 'published' ? new Date() : null,
       } as never,
       trx,
     );

@@ -55,7 +55,11 @@ export function reviewRoutes(services: ApiServices) {
   router.get('/settings', async (ctx) => {
     // the general tab says when deletes skip the recycle bin (its retention applies only with it)
     const recycleBinAllowed = await recycleBin(ctx);
-    ctx.body = { success: true, data: await settings.get(ctx.state.tenant.shopId), plan: { recycleBin: recycleBinAllowed, recycleBinTier: requiredTier('recycleBin') } };
+    ctx.body = {
+      success: true,
+      data: await settings.get(ctx.state.tenant.shopId),
+      plan: { recycleBin: recycleBinAllowed, recycleBinTier: requiredTier('recycleBin') },
+    };
   });
   router.put('/settings', async (ctx) => {
     const data = await settings.update(ctx.state.tenant.shopId, (ctx.request.body ?? {}) as object);

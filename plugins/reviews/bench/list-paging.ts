@@ -46,10 +46,25 @@ async function main() {
     // The API's keyset query against OFFSET over the same order.
     const q = listQuery.parse({ limit: PAGE, sort: 'newest' });
     // tenancy: the big shop's rows, by its id
-    const deepRow = await knex('reviews').where({ shopId: first }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(depth).first('id', 'createdAt');
+    const deepRow = await knex('reviews')
+      .where({ shopId: first })
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(depth)
+      .first('id', 'createdAt');
     const deepCursor = LIST_CURSORS.newest.encode([new Date(deepRow.createdAt).toISOString(), Number(deepRow.id)]);
     // tenancy: the OFFSET baseline, by shop id
-    const offset = (shopId: number, n: number) => knex('reviews').where({ shopId }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(n).limit(PAGE + 1);
+    const offset = (shopId: number, n: number) =>
+      knex('reviews')
+        .where({ shopId })
+        .orderBy([
+          { column: 'createdAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .offset(n)
+        .limit(PAGE + 1);
     console.log('reviews list (1,000,000 rows, 1,000 shops; the big shop has 100,000)');
     const r = {
       keysetFirst: await time(() => listReviews(typical, q)),
@@ -63,7 +78,9 @@ async function main() {
     console.log(fmt(`keyset, big shop, row ${depth}`, r.keysetDeep));
     console.log(fmt('OFFSET, big shop, first page', r.offsetFirst));
     console.log(fmt(`OFFSET, big shop, row ${depth}`, r.offsetDeep));
-    console.log(`ratio deep/first p99: keyset ${(pct(r.keysetDeep, 99) / pct(r.keysetBigFirst, 99)).toFixed(2)}, OFFSET ${(pct(r.offsetDeep, 99) / pct(r.offsetFirst, 99)).toFixed(2)}; OFFSET/keyset at depth p99 ${(pct(r.offsetDeep, 99) / pct(r.keysetDeep, 99)).toFixed(1)}x\n`);
+    console.log(
+      `ratio deep/first p99: keyset ${(pct(r.keysetDeep, 99) / pct(r.keysetBigFirst, 99)).toFixed(2)}, OFFSET ${(pct(r.offsetDeep, 99) / pct(r.offsetFirst, 99)).toFixed(2)}; OFFSET/keyset at depth p99 ${(pct(r.offsetDeep, 99) / pct(r.keysetDeep, 99)).toFixed(1)}x\n`,
+    );
 
     // Bulk publish of 10,000 unpublished reviews, summaries included.
     // tenancy: the big shop's rows, by its id
@@ -71,7 +88,9 @@ async function main() {
     const t = performance.now();
     // no event listeners here: the change events add a few outbox rows (one per 500 reviews) in the app
     const result = await runAction(knex, big, 'publish', ids, { recycleBin: true, events: { emit: async () => undefined } });
-    console.log(`bulk publish of ${ids.length} reviews with summaries: ${(performance.now() - t).toFixed(0)} ms (goal 2000 ms; ratio ${((performance.now() - t) / 2000).toFixed(2)}) -> ${JSON.stringify(result).slice(0, 80)}`);
+    console.log(
+      `bulk publish of ${ids.length} reviews with summaries: ${(performance.now() - t).toFixed(0)} ms (goal 2000 ms; ratio ${((performance.now() - t) / 2000).toFixed(2)}) -> ${JSON.stringify(result).slice(0, 80)}`,
+    );
   } finally {
     await db.stop();
   }

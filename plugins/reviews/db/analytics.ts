@@ -27,7 +27,8 @@ const METRICS: [name: string, sql: string][] = [
   ['reviews.with_video', `count(*) FILTER (WHERE media @> '[{"type":"video"}]')`],
   ['reviews.source.qr', `count(*) FILTER (WHERE submitted_via = 'qr')`],
   ...Object.entries(SOURCE_GROUPS).map(([group, sources]): [string, string] => [
-    `reviews.source.${group}`, `count(*) FILTER (WHERE submitted_via IS NULL AND source IN (${quoted(sources)}))`,
+    `reviews.source.${group}`,
+    `count(*) FILTER (WHERE submitted_via IS NULL AND source IN (${quoted(sources)}))`,
   ]),
 ];
 
@@ -64,14 +65,16 @@ export function reviewsAnalyticsSource(knex: Knex): ReviewAnalyticsApi {
       const rows: Record<string, string | number | null>[] = await inRange(tenant, range)
         .select(sql(`${LOCAL_DAY} AS day`, [range.timezone]), ...METRICS.map(([, aggregate], i) => sql(`${aggregate} AS m${i}`)))
         .groupByRaw('1');
-      return Object.fromEntries(rows.map((r) => {
-        const facts: DayFacts = {};
-        METRICS.forEach(([name], i) => {
-          const value = Number(r[`m${i}`] ?? 0);
-          if (value) facts[name] = value;
-        });
-        return [r.day as string, facts];
-      }));
+      return Object.fromEntries(
+        rows.map((r) => {
+          const facts: DayFacts = {};
+          METRICS.forEach(([name], i) => {
+            const value = Number(r[`m${i}`] ?? 0);
+            if (value) facts[name] = value;
+          });
+          return [r.day as string, facts];
+        }),
+      );
     },
 
     async productDays(tenant, range) {
@@ -99,9 +102,13 @@ export function reviewsAnalyticsSource(knex: Knex): ReviewAnalyticsApi {
       const title = (published: boolean) => `(SELECT product_title FROM reviews WHERE shop_id = ? AND product_key = k.key AND product_title IS NOT NULL
         ${published ? "AND status = 'published' ORDER BY created_at DESC, id DESC" : ''} LIMIT 1)`;
       // tenancy: both probes are bound to the tenant's shop id
-      const { rows } = await knex.raw(`SELECT k.key AS "productKey", coalesce(${title(true)}, ${title(false)}) AS "productTitle" FROM unnest(?::text[]) AS k(key)`,
-        [tenant.shopId, tenant.shopId, [...new Set(productKeys)]]);
-      return Object.fromEntries((rows as { productKey: string; productTitle: string | null }[]).filter((r) => r.productTitle).map((r) => [r.productKey, r.productTitle!]));
+      const { rows } = await knex.raw(
+        `SELECT k.key AS "productKey", coalesce(${title(true)}, ${title(false)}) AS "productTitle" FROM unnest(?::text[]) AS k(key)`,
+        [tenant.shopId, tenant.shopId, [...new Set(productKeys)]],
+      );
+      return Object.fromEntries(
+        (rows as { productKey: string; productTitle: string | null }[]).filter((r) => r.productTitle).map((r) => [r.productKey, r.productTitle!]),
+      );
     },
   };
 }

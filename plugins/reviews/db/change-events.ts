@@ -19,7 +19,12 @@ export interface ChangedRow {
 export const changedReview = (row: ChangedRow, status = row.status): ChangedReview => ({ reviewId: Number(row.id), productId: row.productId ?? null, status });
 
 export async function emitReviewChanges(
-  events: Pick<EventBus, 'emit'>, shop: { shopId: number; shopDomain: string }, event: EventRef<ReviewsChangedPayload>, change: string, reviews: ChangedReview[], trx: Knex.Transaction,
+  events: Pick<EventBus, 'emit'>,
+  shop: { shopId: number; shopDomain: string },
+  event: EventRef<ReviewsChangedPayload>,
+  change: string,
+  reviews: ChangedReview[],
+  trx: Knex.Transaction,
 ): Promise<void> {
   const at = new Date();
   for (let i = 0; i < reviews.length; i += REVIEW_CHANGE_CHUNK) {

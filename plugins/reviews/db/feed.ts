@@ -41,8 +41,30 @@ export const FEED_SORT_KEYS: Record<FeedSort, SortKey[]> = {
 };
 
 const COLUMNS = [
-  'id', 'status', 'kind', 'productId', 'productTitle', 'productHandle', 'rating', 'title', 'content', 'firstName', 'lastName', 'country', 'locale',
-  'variants', 'media', 'mediaCount', 'verified', 'incentivized', 'featured', 'pinned', 'replyContent', 'repliedAt', 'createdAt', 'updatedAt',
+  'id',
+  'status',
+  'kind',
+  'productId',
+  'productTitle',
+  'productHandle',
+  'rating',
+  'title',
+  'content',
+  'firstName',
+  'lastName',
+  'country',
+  'locale',
+  'variants',
+  'media',
+  'mediaCount',
+  'verified',
+  'incentivized',
+  'featured',
+  'pinned',
+  'replyContent',
+  'repliedAt',
+  'createdAt',
+  'updatedAt',
 ].map((c) => `reviews.${c}`);
 
 type CursorValue = boolean | number | string;
@@ -50,9 +72,15 @@ type CursorValue = boolean | number | string;
 const PART: Record<KeyType, z.ZodType<CursorValue>> = { bool: cursorKey.bool, int: cursorKey.int, date: cursorKey.instant };
 
 /** Per sort, its cursor: the sort's key values, scoped to the sort (a cursor of another sort, or any tampering, is a 400 on `after`). */
-const FEED_CURSORS = Object.fromEntries(Object.entries(FEED_SORT_KEYS).map(([sort, keys]) => [
-  sort, keysetCursor(keys.map((k) => PART[k.type]), { scope: sort, field: 'after' }),
-])) as Record<FeedSort, CursorCodec<CursorValue[]>>;
+const FEED_CURSORS = Object.fromEntries(
+  Object.entries(FEED_SORT_KEYS).map(([sort, keys]) => [
+    sort,
+    keysetCursor(
+      keys.map((k) => PART[k.type]),
+      { scope: sort, field: 'after' },
+    ),
+  ]),
+) as Record<FeedSort, CursorCodec<CursorValue[]>>;
 
 function encodeCursor(sort: FeedSort, r: Review): string {
   return FEED_CURSORS[sort].encode(FEED_SORT_KEYS[sort].map((k) => k.value(r)));
@@ -147,7 +175,11 @@ function ownReviews(w: QueryBuilder<Review, Review[]>, customer: NonNullable<Rev
  */
 async function reviewedProducts(tenant: Tenant, customer: NonNullable<ReviewFeedQuery['customer']>, productIds: string[]): Promise<string[]> {
   if ((!customer.id && !customer.email) || !productIds.length) return [];
-  const rows = await tenant.query(Review).whereIn('reviews.productKey', productIds).where((w) => ownReviews(w, customer)).distinct('reviews.productKey');
+  const rows = await tenant
+    .query(Review)
+    .whereIn('reviews.productKey', productIds)
+    .where((w) => ownReviews(w, customer))
+    .distinct('reviews.productKey');
   return rows.map((r) => r.productKey!);
 }
 
@@ -208,5 +240,12 @@ export const feedQueries = { reviews, reviewedProducts, summaries, shopSummary, 
 function feedMedia(m: MediaItem): PublicReview['media'][number] {
   if (m.type !== 'video') return { url: m.url, type: 'image', ...(m.variants?.length ? { variants: m.variants } : {}) };
   const { poster, captions, caption, seconds } = m;
-  return { url: m.url, type: 'video', ...(poster ? { poster } : {}), ...(captions ? { captions } : {}), ...(caption ? { caption } : {}), ...(seconds ? { seconds } : {}) };
+  return {
+    url: m.url,
+    type: 'video',
+    ...(poster ? { poster } : {}),
+    ...(captions ? { captions } : {}),
+    ...(caption ? { caption } : {}),
+    ...(seconds ? { seconds } : {}),
+  };
 }

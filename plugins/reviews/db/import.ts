@@ -6,20 +6,63 @@ import type { ImportRow } from '../shared/import';
 import { recomputeSummaries } from './summaries';
 
 const COLUMNS = [
-  'kind', 'product_id', 'product_title', 'product_handle', 'rating', 'title', 'content', 'first_name', 'last_name', 'email', 'locale',
-  'country', 'variants', 'media', 'source', 'status', 'imported', 'verified', 'incentivized', 'import_key', 'imported_verified', 'demo', 'reply_content', 'replied_at', 'published_at', 'created_at',
+  'kind',
+  'product_id',
+  'product_title',
+  'product_handle',
+  'rating',
+  'title',
+  'content',
+  'first_name',
+  'last_name',
+  'email',
+  'locale',
+  'country',
+  'variants',
+  'media',
+  'source',
+  'status',
+  'imported',
+  'verified',
+  'incentivized',
+  'import_key',
+  'imported_verified',
+  'demo',
+  'reply_content',
+  'replied_at',
+  'published_at',
+  'created_at',
 ] as const;
 
 function record(r: ImportRow, now: Date): Record<(typeof COLUMNS)[number], unknown> {
   const productId = r.kind === 'store' ? null : r.productId;
   return {
-    kind: r.kind, product_id: productId, product_title: productId ? r.productTitle ?? null : null, product_handle: productId ? r.productHandle ?? null : null,
-    rating: r.rating, title: r.title ?? null, content: r.content, first_name: r.firstName ?? null, last_name: r.lastName ?? null,
-    email: r.email ?? null, locale: r.locale ?? null, country: r.country ?? null, variants: r.variants ?? [], media: r.media ?? [],
-    source: r.source, status: r.status, imported: true, verified: false, incentivized: r.incentivized,
-    import_key: r.importKey ?? null, imported_verified: r.importedVerified, demo: r.demo,
-    reply_content: r.reply?.content ?? null, replied_at: r.reply ? r.reply.at ?? now : null,
-    published_at: r.status === 'published' ? now : null, created_at: r.createdAt ?? now,
+    kind: r.kind,
+    product_id: productId,
+    product_title: productId ? (r.productTitle ?? null) : null,
+    product_handle: productId ? (r.productHandle ?? null) : null,
+    rating: r.rating,
+    title: r.title ?? null,
+    content: r.content,
+    first_name: r.firstName ?? null,
+    last_name: r.lastName ?? null,
+    email: r.email ?? null,
+    locale: r.locale ?? null,
+    country: r.country ?? null,
+    variants: r.variants ?? [],
+    media: r.media ?? [],
+    source: r.source,
+    status: r.status,
+    imported: true,
+    verified: false,
+    incentivized: r.incentivized,
+    import_key: r.importKey ?? null,
+    imported_verified: r.importedVerified,
+    demo: r.demo,
+    reply_content: r.reply?.content ?? null,
+    replied_at: r.reply ? (r.reply.at ?? now) : null,
+    published_at: r.status === 'published' ? now : null,
+    created_at: r.createdAt ?? now,
   };
 }
 
@@ -40,7 +83,11 @@ export async function insertImported(trx: Knex.Transaction, tenant: Tenant, rows
      RETURNING id`,
     [tenant.shopId, JSON.stringify(rows.map((r) => record(r, now)))],
   );
-  await recomputeSummaries(trx, tenant.shopId, rows.map((r) => (r.kind === 'store' ? null : r.productId)));
+  await recomputeSummaries(
+    trx,
+    tenant.shopId,
+    rows.map((r) => (r.kind === 'store' ? null : r.productId)),
+  );
   // ids are drawn in the SELECT's order
   return (inserted as { id: string | number }[]).map((r) => Number(r.id)).sort((a, b) => a - b);
 }

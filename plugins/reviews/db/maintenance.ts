@@ -35,8 +35,19 @@ export async function publishHeld(knex: Knex, events: Pick<EventBus, 'emit'>, sh
           RETURNING r.id, r.product_id AS "productId", r.status, r.product_key AS "productKey"`,
         [shopId, ageMs, BATCH],
       );
-      await recomputeSummaries(trx, shopId, rows.map((r: { productKey: string }) => r.productKey));
-      await emitReviewChanges(events, shop, ReviewPublished, 'auto-publish', rows.map((r: { id: number; productId: string | null; status: string }) => changedReview(r)), trx);
+      await recomputeSummaries(
+        trx,
+        shopId,
+        rows.map((r: { productKey: string }) => r.productKey),
+      );
+      await emitReviewChanges(
+        events,
+        shop,
+        ReviewPublished,
+        'auto-publish',
+        rows.map((r: { id: number; productId: string | null; status: string }) => changedReview(r)),
+        trx,
+      );
       return rows.length as number;
     });
     total += n;
@@ -56,7 +67,14 @@ export async function purgeTrash(knex: Knex, events: Pick<EventBus, 'emit'>, sho
          RETURNING r.id, r.product_id AS "productId", r.status`,
         [shop.shopId, ageMs, BATCH],
       );
-      await emitReviewChanges(events, shop, ReviewDeleted, 'purge', rows.map((r: { id: number; productId: string | null }) => changedReview({ ...r, status: 'deleted' })), trx);
+      await emitReviewChanges(
+        events,
+        shop,
+        ReviewDeleted,
+        'purge',
+        rows.map((r: { id: number; productId: string | null }) => changedReview({ ...r, status: 'deleted' })),
+        trx,
+      );
       return rows.length as number;
     });
     total += n;

@@ -15,7 +15,10 @@ export const MAX_MEDIA = 5;
 /** Appends `items` to a locked review; the caller has checked there is room. */
 export async function appendMedia(trx: Knex.Transaction, events: EventBus, tenant: Tenant, locked: Review, items: MediaItem[]) {
   const media = [...(locked.media ?? []), ...items];
-  await tenant.query(Review, trx).findById(locked.id).patch({ media, updatedAt: new Date() } as never);
+  await tenant
+    .query(Review, trx)
+    .findById(locked.id)
+    .patch({ media, updatedAt: new Date() } as never);
   // The summaries count reviews with media: this review may just have become one.
   await recomputeSummaries(trx, tenant.shopId, [locked.productKey ?? locked.productId]);
   // durable, with the media: a reward for a text review is topped up to the photo reward

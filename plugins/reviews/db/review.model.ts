@@ -30,7 +30,11 @@ export class Review extends ShopScopedModel {
       source: { enum: [...SOURCES] },
       status: { enum: [...STATUSES] },
       variants: { type: 'array', items: { type: 'string' } },
-      media: { type: 'array', maxItems: 5, items: { type: 'object', required: ['url', 'type'], properties: { url: { type: 'string' }, type: { enum: ['image', 'video'] } } } },
+      media: {
+        type: 'array',
+        maxItems: 5,
+        items: { type: 'object', required: ['url', 'type'], properties: { url: { type: 'string' }, type: { enum: ['image', 'video'] } } },
+      },
     },
   };
 
@@ -93,7 +97,12 @@ export class ReviewSummary extends ShopScopedModel {
   static tableName = 'review_summaries';
   static jsonSchema = {
     type: 'object',
-    properties: { productKey: { type: 'string' }, count: { type: 'integer', minimum: 0 }, ratingSum: { type: 'integer', minimum: 0 }, mediaCount: { type: 'integer', minimum: 0 } },
+    properties: {
+      productKey: { type: 'string' },
+      count: { type: 'integer', minimum: 0 },
+      ratingSum: { type: 'integer', minimum: 0 },
+      mediaCount: { type: 'integer', minimum: 0 },
+    },
   };
   productKey!: string;
   count!: number;

@@ -62,5 +62,10 @@ export async function shopSummary(tenant: Tenant) {
     },
     { count: 0, ratingSum: 0, mediaCount: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as Record<1 | 2 | 3 | 4 | 5, number> },
   );
-  return { count: total.count, average: total.count ? Math.round((total.ratingSum / total.count) * 100) / 100 : 0, stars: total.stars, mediaCount: total.mediaCount };
+  return {
+    count: total.count,
+    average: total.count ? Math.round((total.ratingSum / total.count) * 100) / 100 : 0,
+    stars: total.stars,
+    mediaCount: total.mediaCount,
+  };
 }

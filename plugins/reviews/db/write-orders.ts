@@ -34,7 +34,9 @@ export async function writeOrderOf(tenant: Tenant, queueEntryId: number, orderId
 /** Forgets the rows older than any link (the hourly maintenance); returns how many. */
 export function forgetOldWriteOrders(knex: Knex, now = new Date()): Promise<number> {
   // tenancy: the retention runs across shops by design
-  return knex(TABLE).where('createdAt', '<', new Date(now.getTime() - WRITE_ORDER_DAYS * 86_400_000)).del();
+  return knex(TABLE)
+    .where('createdAt', '<', new Date(now.getTime() - WRITE_ORDER_DAYS * 86_400_000))
+    .del();
 }
 
 /** The customer's rows, by email or by the orders named (customers/redact, customers/data_request). */

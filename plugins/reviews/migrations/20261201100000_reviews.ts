@@ -40,7 +40,7 @@ export async function up(knex: Knex) {
     t.boolean('demo').notNullable().defaultTo(false);
     t.timestamp('published_at', { useTz: true, precision: 3 });
     t.timestamp('deleted_at', { useTz: true, precision: 3 });
-    t.timestamp('created_at', { useTz: true, precision: 3 }).notNullable().defaultTo(knex.raw('date_trunc(\'milliseconds\', now())'));
+    t.timestamp('created_at', { useTz: true, precision: 3 }).notNullable().defaultTo(knex.raw("date_trunc('milliseconds', now())"));
     t.timestamp('updated_at', { useTz: true, precision: 3 }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw(`ALTER TABLE reviews
@@ -55,8 +55,8 @@ export async function up(knex: Knex) {
   await knex.raw('CREATE INDEX reviews_shop_status_created ON reviews (shop_id, status, created_at DESC, id DESC)');
   await knex.raw('CREATE INDEX reviews_shop_created ON reviews (shop_id, created_at DESC, id DESC)');
   await knex.raw('CREATE INDEX reviews_shop_product ON reviews (shop_id, product_key, status, created_at DESC, id DESC)');
-  await knex.raw('CREATE INDEX reviews_trash_purge ON reviews (deleted_at) WHERE status = \'trash\'');
-  await knex.raw('CREATE INDEX reviews_pending ON reviews (created_at) WHERE status = \'pending\'');
+  await knex.raw("CREATE INDEX reviews_trash_purge ON reviews (deleted_at) WHERE status = 'trash'");
+  await knex.raw("CREATE INDEX reviews_pending ON reviews (created_at) WHERE status = 'pending'");
   await knex.raw('CREATE INDEX reviews_shop_email ON reviews (shop_id, lower(email))');
   await knex.raw('CREATE UNIQUE INDEX reviews_line_item ON reviews (shop_id, line_item_id) WHERE line_item_id IS NOT NULL');
 

@@ -6,7 +6,9 @@ export async function up(knex: Knex) {
   await knex.schema.alterTable('review_summaries', (t) => {
     t.timestamp('synced_at', { useTz: true });
   });
-  await knex.raw(`CREATE INDEX review_summaries_unsynced ON review_summaries (updated_at) WHERE product_key <> '' AND (synced_at IS NULL OR synced_at < updated_at)`);
+  await knex.raw(
+    `CREATE INDEX review_summaries_unsynced ON review_summaries (updated_at) WHERE product_key <> '' AND (synced_at IS NULL OR synced_at < updated_at)`,
+  );
 }
 
 export async function down(knex: Knex) {

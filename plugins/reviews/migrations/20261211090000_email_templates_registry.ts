@@ -53,7 +53,10 @@ export async function up(knex: Knex) {
       if (Object.keys(changed).length) registry[TEMPLATES[key]] = changed;
       else delete registry[TEMPLATES[key]];
     }
-    await knex('settings').insert({ shopId, namespace: 'kernel.email-templates', value: JSON.stringify(registry) }).onConflict(['shop_id', 'namespace']).merge(['value']);
+    await knex('settings')
+      .insert({ shopId, namespace: 'kernel.email-templates', value: JSON.stringify(registry) })
+      .onConflict(['shop_id', 'namespace'])
+      .merge(['value']);
     const othersLeft = Object.keys(value ?? {}).some((k) => !(k in TEMPLATES));
     if (row || !othersLeft) await knex('settings').where({ shopId, namespace: 'email-templates' }).del();
   }

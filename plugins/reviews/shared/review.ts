@@ -12,8 +12,18 @@ export const EXPORT_MAX = 10_000;
 /** renditions an uploaded photo may have (the collect routes store three) */
 const WIDTH_VARIANTS = 4;
 export const ACTIONS = [
-  'publish', 'unpublish', 'delete', 'restore', 'verify', 'unverify', 'feature', 'unfeature',
-  'pin', 'unpin', 'add-testimonial', 'remove-testimonial',
+  'publish',
+  'unpublish',
+  'delete',
+  'restore',
+  'verify',
+  'unverify',
+  'feature',
+  'unfeature',
+  'pin',
+  'unpin',
+  'add-testimonial',
+  'remove-testimonial',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type ReviewStatus = (typeof STATUSES)[number];
@@ -64,7 +74,10 @@ export interface PageInfo {
 
 const required = 'This field is required';
 const text = (max: number) => z.string().trim().max(max);
-export const shopifyId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[\w:/.-]{1,255}$/, 'The value is invalid'));
+export const shopifyId = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[\w:/.-]{1,255}$/, 'The value is invalid'));
 
 // Media URLs are http(s) on any host, or a photo uploaded to us (/media/<file>): never javascript:,
 // data: or anything else a browser would run or a widget could not load.
@@ -75,7 +88,10 @@ const mediaUrl = z.string().trim().max(2048).refine(isMediaUrl, MEDIA_URL);
 const mediaItem = z.object({
   url: mediaUrl,
   type: z.enum(['image', 'video']).default('image'),
-  variants: z.array(z.object({ url: mediaUrl, width: z.number().int().min(1).max(10_000) })).max(WIDTH_VARIANTS).optional(),
+  variants: z
+    .array(z.object({ url: mediaUrl, width: z.number().int().min(1).max(10_000) }))
+    .max(WIDTH_VARIANTS)
+    .optional(),
   // a transcoded video's companions, kept as they are when a merchant edits the review
   poster: mediaUrl.optional(),
   captions: mediaUrl.optional(),
@@ -92,22 +108,32 @@ export const reviewEdit = z.object({
   title: text(255).nullish(),
   firstName: text(255).nullish(),
   lastName: text(255).nullish(),
-  email: z.email('Invalid email').max(320).nullish().or(z.literal('').transform(() => null)),
+  email: z
+    .email('Invalid email')
+    .max(320)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   locale: text(16).nullish(),
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'The value is invalid').transform((c) => c.toUpperCase()).nullish(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'The value is invalid')
+    .transform((c) => c.toUpperCase())
+    .nullish(),
   variants: z.array(text(255)).max(20).optional(),
   media: z.array(mediaItem).max(5, 'You have reached the file upload limit').optional(),
   createdAt: z.coerce.date().optional(),
 });
 
 /** A review created by the merchant (source admin). */
-export const reviewCreate = reviewEdit.extend({
-  kind: z.enum(['product', 'store']).default('product'),
-  productId: shopifyId.nullish(),
-  productTitle: text(512).nullish(),
-  productHandle: text(255).nullish(),
-  status: z.enum(['published', 'unpublished']).optional(),
-}).refine((r) => r.kind === 'store' || !!r.productId, { path: ['productId'], message: required });
+export const reviewCreate = reviewEdit
+  .extend({
+    kind: z.enum(['product', 'store']).default('product'),
+    productId: shopifyId.nullish(),
+    productTitle: text(512).nullish(),
+    productHandle: text(255).nullish(),
+    status: z.enum(['published', 'unpublished']).optional(),
+  })
+  .refine((r) => r.kind === 'store' || !!r.productId, { path: ['productId'], message: required });
 
 /** Sources whose text the customer wrote: the merchant edits it only with the customer's consent. */
 export const CUSTOMER_SOURCES: readonly string[] = ['customer', 'guest'];
@@ -133,7 +159,10 @@ export const bulkInput = z.object({ ids: idList });
 
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')), z.array(item).optional());
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+const bool = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
 
 export const listQuery = z.object({
   tab: z.enum(TABS).default('all'),
@@ -162,22 +191,29 @@ export const betweenEqual = (min: number, max: number) => `Number needs to be be
 const invalid = { error: SETTINGS_MESSAGES.invalid };
 const flag = z.boolean(invalid);
 const receiver = z.email({ error: SETTINGS_MESSAGES.email }).nullable();
-const wholeBetween = (min: number, max: number) => z.number({ error: betweenEqual(min, max) }).int({ error: betweenEqual(min, max) }).min(min, { error: betweenEqual(min, max) }).max(max, { error: betweenEqual(min, max) });
+const wholeBetween = (min: number, max: number) =>
+  z
+    .number({ error: betweenEqual(min, max) })
+    .int({ error: betweenEqual(min, max) })
+    .min(min, { error: betweenEqual(min, max) })
+    .max(max, { error: betweenEqual(min, max) });
 
-export const reviewSettings = z.object({
-  // applied the same way to every rating: no suppression of negative reviews (FTC 16 CFR 465)
-  autoPublish: z.enum(['all', 'hold'], invalid).default('all'),
-  // held reviews are published after this many days (spec: 14); null never
-  autoPublishHeldAfterDays: wholeBetween(HELD_DAYS.min, HELD_DAYS.max).nullable().default(14),
-  trashRetentionDays: z.union([z.literal(15), z.literal(30)], invalid).default(30),
-  customerEligibility: z.enum(['everyone', 'buyers'], invalid).default('everyone'),
-  richSnippets: flag.default(true),
-  ugcDisplay: flag.default(true),
-  // notifications to the shop: new reviews as an hourly digest, negative ones at once
-  enabledEmailNewReview: flag.default(true),
-  enabledEmailNegativeReview: flag.default(true),
-  receiverNewReview: receiver.default(null),
-  receiverNegativeReview: receiver.default(null),
-  negativeThreshold: wholeBetween(1, 5).default(4),
-}).strict();
+export const reviewSettings = z
+  .object({
+    // applied the same way to every rating: no suppression of negative reviews (FTC 16 CFR 465)
+    autoPublish: z.enum(['all', 'hold'], invalid).default('all'),
+    // held reviews are published after this many days (spec: 14); null never
+    autoPublishHeldAfterDays: wholeBetween(HELD_DAYS.min, HELD_DAYS.max).nullable().default(14),
+    trashRetentionDays: z.union([z.literal(15), z.literal(30)], invalid).default(30),
+    customerEligibility: z.enum(['everyone', 'buyers'], invalid).default('everyone'),
+    richSnippets: flag.default(true),
+    ugcDisplay: flag.default(true),
+    // notifications to the shop: new reviews as an hourly digest, negative ones at once
+    enabledEmailNewReview: flag.default(true),
+    enabledEmailNegativeReview: flag.default(true),
+    receiverNewReview: receiver.default(null),
+    receiverNegativeReview: receiver.default(null),
+    negativeThreshold: wholeBetween(1, 5).default(4),
+  })
+  .strict();
 export type ReviewSettings = z.infer<typeof reviewSettings>;

@@ -10,7 +10,20 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const PRODUCTS = ['gid://shopify/Product/1', 'gid://shopify/Product/2', 'gid://shopify/Product/9007199254740993'];
-const ACTIONS = ['publish', 'unpublish', 'delete', 'restore', 'feature', 'verify', 'edit', 'create', 'bulk-publish', 'bulk-delete', 'bulk-restore', 'bulk-unpublish'];
+const ACTIONS = [
+  'publish',
+  'unpublish',
+  'delete',
+  'restore',
+  'feature',
+  'verify',
+  'edit',
+  'create',
+  'bulk-publish',
+  'bulk-delete',
+  'bulk-restore',
+  'bulk-unpublish',
+];
 
 test('summaries equal a full recount after 1,000 random actions', async () => {
   const rand = seededRandom(20261201);
@@ -18,7 +31,8 @@ test('summaries equal a full recount after 1,000 random actions', async () => {
   const { shop, http } = await shopOn(api, 'pro');
   const other = await shopOn(api, 'pro');
   const ids: number[] = [];
-  for (const productId of PRODUCTS) ids.push(...(await insertReviews(api, shop.id, 20, { productId, status: pick(['published', 'unpublished']) })).map((r) => r.id));
+  for (const productId of PRODUCTS)
+    ids.push(...(await insertReviews(api, shop.id, 20, { productId, status: pick(['published', 'unpublished']) })).map((r) => r.id));
   ids.push(...(await insertReviews(api, shop.id, 5, { kind: 'store', productId: null })).map((r) => r.id));
   const otherIds = (await insertReviews(api, other.shop.id, 5)).map((r) => r.id);
   await api.knex.transaction(async (trx) => {
@@ -32,7 +46,14 @@ test('summaries equal a full recount after 1,000 random actions', async () => {
     let res;
     if (action === 'create') {
       const store = rand() < 0.2;
-      res = await http.post('/api/reviews', { kind: store ? 'store' : 'product', productId: store ? undefined : pick(PRODUCTS), rating: 1 + Math.floor(rand() * 5), content: `r${i}`, status: pick(['published', 'unpublished']), media: rand() < 0.3 ? [{ url: 'https://cdn.example.com/a.jpg' }] : undefined });
+      res = await http.post('/api/reviews', {
+        kind: store ? 'store' : 'product',
+        productId: store ? undefined : pick(PRODUCTS),
+        rating: 1 + Math.floor(rand() * 5),
+        content: `r${i}`,
+        status: pick(['published', 'unpublished']),
+        media: rand() < 0.3 ? [{ url: 'https://cdn.example.com/a.jpg' }] : undefined,
+      });
       if (res.status === 201) ids.push(res.body.id);
     } else if (action === 'edit') {
       res = await http.put(`/api/reviews/${id}`, { rating: 1 + Math.floor(rand() * 5) });

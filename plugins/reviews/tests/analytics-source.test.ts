@@ -43,21 +43,62 @@ test('a review counts on its local day in the shop timezone, the trash nowhere; 
   const { shop } = await createShop(stack.api);
   const at = (iso: string) => new Date(iso);
   // 23:30 on the 9th in New York (EDT, UTC-4); 09:00 on the 10th in Kolkata
-  await insertReviews(stack.api, shop.id, 1, { createdAt: at('2026-03-10T03:30:00Z'), rating: 5, source: 'customer', media: JSON.stringify(image), productTitle: 'Old Mug' });
+  await insertReviews(stack.api, shop.id, 1, {
+    createdAt: at('2026-03-10T03:30:00Z'),
+    rating: 5,
+    source: 'customer',
+    media: JSON.stringify(image),
+    productTitle: 'Old Mug',
+  });
   // 23:30 on the 10th in Kolkata (UTC+5:30)
-  await insertReviews(stack.api, shop.id, 1, { createdAt: at('2026-03-10T18:00:00Z'), rating: 4, source: 'guest', media: JSON.stringify(video), productTitle: 'Mug' });
+  await insertReviews(stack.api, shop.id, 1, {
+    createdAt: at('2026-03-10T18:00:00Z'),
+    rating: 4,
+    source: 'guest',
+    media: JSON.stringify(video),
+    productTitle: 'Mug',
+  });
   // 00:15 on the 11th in Kolkata
-  await insertReviews(stack.api, shop.id, 1, { createdAt: at('2026-03-10T18:45:00Z'), rating: 3, source: 'aliexpress', imported: true, productId: OTHER_PRODUCT, productTitle: 'Bowl' });
-  await insertReviews(stack.api, shop.id, 1, { createdAt: at('2026-03-10T12:00:00Z'), rating: 2, source: 'imported', imported: true, status: 'unpublished', kind: 'store', productId: null });
+  await insertReviews(stack.api, shop.id, 1, {
+    createdAt: at('2026-03-10T18:45:00Z'),
+    rating: 3,
+    source: 'aliexpress',
+    imported: true,
+    productId: OTHER_PRODUCT,
+    productTitle: 'Bowl',
+  });
+  await insertReviews(stack.api, shop.id, 1, {
+    createdAt: at('2026-03-10T12:00:00Z'),
+    rating: 2,
+    source: 'imported',
+    imported: true,
+    status: 'unpublished',
+    kind: 'store',
+    productId: null,
+  });
   // in the trash: counted nowhere, not even as the first day
-  await insertReviews(stack.api, shop.id, 1, { createdAt: at('2026-03-01T12:00:00Z'), rating: 1, source: 'admin', status: 'trash', trashedFrom: 'published', deletedAt: new Date() });
+  await insertReviews(stack.api, shop.id, 1, {
+    createdAt: at('2026-03-01T12:00:00Z'),
+    rating: 1,
+    source: 'admin',
+    status: 'trash',
+    trashedFrom: 'published',
+    deletedAt: new Date(),
+  });
   const tenant = tenantOf(shop);
 
   expect(await source.days(tenant, { from: '2026-03-01', to: '2026-03-31', timezone: 'America/New_York' })).toEqual({
     '2026-03-09': { 'reviews.count': 1, 'reviews.rating_sum': 5, 'reviews.stars5': 1, 'reviews.with_photo': 1, 'reviews.source.customer': 1 },
     '2026-03-10': {
-      'reviews.count': 3, 'reviews.rating_sum': 9, 'reviews.stars4': 1, 'reviews.stars3': 1, 'reviews.stars2': 1, 'reviews.with_video': 1,
-      'reviews.source.guest': 1, 'reviews.source.marketplace': 1, 'reviews.source.imported': 1,
+      'reviews.count': 3,
+      'reviews.rating_sum': 9,
+      'reviews.stars4': 1,
+      'reviews.stars3': 1,
+      'reviews.stars2': 1,
+      'reviews.with_video': 1,
+      'reviews.source.guest': 1,
+      'reviews.source.marketplace': 1,
+      'reviews.source.imported': 1,
     },
   });
   // the range's ends are local days: the 9th's 23:30 review is outside the 10th
@@ -125,7 +166,9 @@ test('the sweep reports a review moderated, re-dated or deleted, by the buckets 
 test("a QR card's review counts as 'qr', the storefront form's as 'guest'", async () => {
   const installed = await stack.installShop();
   const http = client(stack.appUrl, installed.appToken);
-  const mug = (await http.get('/api/manual-import?searchText=mug&limitPerPage=20')).body.data.find((p: { handle: string }) => p.handle === 'ceramic-coffee-mug');
+  const mug = (await http.get('/api/manual-import?searchText=mug&limitPerPage=20')).body.data.find(
+    (p: { handle: string }) => p.handle === 'ceramic-coffee-mug',
+  );
   const { url } = (await http.post('/api/qrcodes', mug)).body;
   const form = (email: string) => {
     const f = new FormData();

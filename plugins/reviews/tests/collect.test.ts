@@ -15,7 +15,9 @@ afterAll(() => stack?.close());
 
 /** A real 8x8 JPEG with an EXIF (APP1) segment carrying GPS text right after its start marker. */
 async function jpegWithExif(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
   const exif = Buffer.from('Exif\0\0GPS 48.85,2.35');
   const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), Buffer.from([0, exif.length + 2]), exif]);
   return Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
@@ -23,7 +25,9 @@ async function jpegWithExif(): Promise<Buffer> {
 
 /** A real 1x1 PNG with a tEXt chunk (valid CRC) after its header. */
 async function pngWithText(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#f00' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
   const data = Buffer.from('Comment\0secret location');
   const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
   const len = Buffer.alloc(4);
@@ -63,7 +67,12 @@ test('a verified review with a photo, once per line item', async () => {
   const { shop, url, product } = await writeLink();
   const page = await (await fetch(url)).text();
   expect(page).toContain('How do you like');
-  const sent = await fetch(url, { method: 'POST', body: form({ rating: '4', title: 'Lovely', content: 'Great mug, keeps coffee warm.', firstName: 'Ann', lastName: 'Lee' }, [['photo.jpg', await jpegWithExif()]]) });
+  const sent = await fetch(url, {
+    method: 'POST',
+    body: form({ rating: '4', title: 'Lovely', content: 'Great mug, keeps coffee warm.', firstName: 'Ann', lastName: 'Lee' }, [
+      ['photo.jpg', await jpegWithExif()],
+    ]),
+  });
   expect(sent.status).toBe(200);
   expect(await sent.text()).toContain('Thank you!');
   const [review] = await stack.api.knex('reviews').where({ shopId: shop.id });
@@ -95,7 +104,7 @@ test('an HTML or SVG file posing as a photo is refused, and nothing is stored', 
   expect(await stack.api.knex('reviews').where({ shopId: shop.id })).toEqual([]);
 });
 
-test('an invalid field re-renders the page with the customer\'s text and the message; content is capped at 5,000 characters', async () => {
+test("an invalid field re-renders the page with the customer's text and the message; content is capped at 5,000 characters", async () => {
   const { shop, url } = await writeLink();
   const content = 'Sturdy & warm <b>mug</b>, "would buy again".';
   const longTitle = await fetch(url, { method: 'POST', body: form({ rating: '4', title: 'T'.repeat(256), content, firstName: 'Ann', lastName: 'Lee' }) });

@@ -156,7 +156,11 @@ test("the shop's own confirm-edit template is sent; switched off, no request can
   const { http, shop } = await shopOn(api, 'pro');
   const email = `dee-${Date.now()}@example.com`;
   const [r] = await insertReviews(api, shop.id, 1, { email, firstName: 'Dee', productTitle: 'Green vase' });
-  await editConfirmTemplate(shop.id, { subject: 'May we tidy your {{ product_title }} review?', buttonText: 'Yes, go ahead', denyButtonText: 'Please leave it' });
+  await editConfirmTemplate(shop.id, {
+    subject: 'May we tidy your {{ product_title }} review?',
+    buttonText: 'Yes, go ahead',
+    denyButtonText: 'Please leave it',
+  });
   const { mail, body } = await requestAndReceive(http, r.id, email);
   expect(mail.subject).toBe('May we tidy your Green vase review?');
   expect(body).toContain('Yes, go ahead');

@@ -44,7 +44,11 @@ test('old rows move to the registry as edits; the old row goes once nothing else
   const shops = await Promise.all([1, 2, 3].map(() => createShop(api).then((s) => s.shop.id as number)));
   const [alone, copied, reviewsOnly] = shops;
   // review-requests' copy never ran for this shop: the old row also holds its reminder
-  await store(alone, 'email-templates', { reviewReply: { ...OLD_REPLY, subject: 'A word from {{ shop_name }}', buttonColor: '#aa0000' }, confirmEdit: OLD_CONFIRM, reviewReminder: REMINDER });
+  await store(alone, 'email-templates', {
+    reviewReply: { ...OLD_REPLY, subject: 'A word from {{ shop_name }}', buttonColor: '#aa0000' },
+    confirmEdit: OLD_CONFIRM,
+    reviewReminder: REMINDER,
+  });
   // review-requests' migration copied this one already, whole, under the registry's ids
   await store(copied, 'email-templates', { reviewReply: { ...OLD_REPLY, enabled: false }, reviewReminder: REMINDER });
   await store(copied, 'kernel.email-templates', { 'reviews.reviewReply': { ...OLD_REPLY, enabled: false }, 'review-requests.reviewReminder': REMINDER });
@@ -61,7 +65,14 @@ test('old rows move to the registry as edits; the old row goes once nothing else
 
   // what the merchant wrote is sent as written; what they did not touch follows the customer's language
   const { templates } = api.runtime.services.mail;
-  const model = { shop_name: 'Laden', customer_first_name: 'Anna', review_content: 'Gut', reply_content: 'Danke', review_rating: 5, review_url: 'https://shop.example' };
+  const model = {
+    shop_name: 'Laden',
+    customer_first_name: 'Anna',
+    review_content: 'Gut',
+    reply_content: 'Danke',
+    review_rating: 5,
+    review_url: 'https://shop.example',
+  };
   const german = await templates.render(alone, 'reviews.reviewReply', model, 'de');
   expect(german.subject).toBe('A word from Laden');
   expect(german.contentHtml).toContain('Hallo Anna,');

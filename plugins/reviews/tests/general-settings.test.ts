@@ -33,15 +33,26 @@ test('bad values: 400 with the spec message per field, nothing saved', async () 
     receiverNewReview: 'Invalid email',
     negativeThreshold: 'Number needs to be between equal 1 and 5',
   });
-  expect((await http.put('/api/reviews/settings', { autoPublishHeldAfterDays: 2.5 })).body.errors).toEqual({ autoPublishHeldAfterDays: 'Number needs to be between equal 1 and 365' });
+  expect((await http.put('/api/reviews/settings', { autoPublishHeldAfterDays: 2.5 })).body.errors).toEqual({
+    autoPublishHeldAfterDays: 'Number needs to be between equal 1 and 365',
+  });
   expect((await http.get('/api/reviews/settings')).body.data).toEqual(before);
 });
 
 test('every field saves and reads back; the plan says whether the recycle bin applies', async () => {
   const pro = await shopOn(api, 'pro');
   const all = {
-    autoPublish: 'hold', autoPublishHeldAfterDays: 30, trashRetentionDays: 15, customerEligibility: 'buyers', richSnippets: false, ugcDisplay: false,
-    enabledEmailNewReview: false, enabledEmailNegativeReview: true, receiverNewReview: 'team@example.com', receiverNegativeReview: 'care@example.com', negativeThreshold: 2,
+    autoPublish: 'hold',
+    autoPublishHeldAfterDays: 30,
+    trashRetentionDays: 15,
+    customerEligibility: 'buyers',
+    richSnippets: false,
+    ugcDisplay: false,
+    enabledEmailNewReview: false,
+    enabledEmailNegativeReview: true,
+    receiverNewReview: 'team@example.com',
+    receiverNegativeReview: 'care@example.com',
+    negativeThreshold: 2,
   };
   expect((await pro.http.put('/api/reviews/settings', all)).status).toBe(200);
   const read = (await pro.http.get('/api/reviews/settings')).body;

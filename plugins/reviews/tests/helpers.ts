@@ -30,7 +30,13 @@ export async function insertReviews(api: TestApi, shopId: number, count: number,
     ...fields,
   }));
   const out = [];
-  for (let i = 0; i < rows.length; i += 1000) out.push(...(await api.knex('reviews').insert(rows.slice(i, i + 1000)).returning('*')));
+  for (let i = 0; i < rows.length; i += 1000)
+    out.push(
+      ...(await api
+        .knex('reviews')
+        .insert(rows.slice(i, i + 1000))
+        .returning('*')),
+    );
   return out as { id: number; productId: string; rating: number; status: string }[];
 }
 
@@ -48,7 +54,8 @@ export async function recount(api: TestApi, shopId: number) {
 }
 
 export async function maintained(api: TestApi, shopId: number) {
-  return api.knex('review_summaries')
+  return api
+    .knex('review_summaries')
     .where({ shopId })
     .where('count', '>', 0)
     .orderBy('productKey')
@@ -59,20 +66,28 @@ export async function maintained(api: TestApi, shopId: number) {
 export function mailBody(file: string): string {
   const raw = fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'latin1');
   const qp = raw.replace(/=\r?\n/g, '');
-  return Buffer.from(qp.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    qp.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 /**
  * A shop of the store emulator with an order, and the write link a review-request email would
  * carry for its first product (made by the `reviews.write` capability, as review-requests does).
  */
-export async function writeLinkFor(stack: Awaited<ReturnType<typeof startPlatformStack>>, { expiresInDays = 1, locale }: { expiresInDays?: number; locale?: string } = {}) {
+export async function writeLinkFor(
+  stack: Awaited<ReturnType<typeof startPlatformStack>>,
+  { expiresInDays = 1, locale }: { expiresInDays?: number; locale?: string } = {},
+) {
   const { domain, shop, appToken } = await stack.installShop();
   // an English-speaking customer (the emulator's customers have their own locales; pages follow the order's)
   const { order } = await stack.control('/orders', { shop: domain, country: 'US' });
   const details = await stack.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
   const product = details!.lineItems.nodes[0].product!.id;
-  const link = stack.api.runtime.services.capabilities.require(ReviewWrite).writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, customerLocale: locale, expiresInDays });
+  const link = stack.api.runtime.services.capabilities
+    .require(ReviewWrite)
+    .writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, customerLocale: locale, expiresInDays });
   // the link's path on this test's API (the configured APP_URL may be another one)
   return { shop, domain, appToken, product, orderId: String(order.id), url: stack.appUrl + new URL(link).pathname };
 }

@@ -26,11 +26,22 @@ async function newShop() {
 /** The workflow starts recorded for `review.created` of these reviews (written in the review's transaction). */
 async function createdEvents(ids: number[]) {
   // the kernel outbox: emit() records the delivery's start in the review's own transaction, so its absence right after the commit is final
-  return (await api.knex('workflow_outbox').whereIn('workflowId', ids.map((id) => `event:review.created:${id}`)).select('workflowId')).map((r: { workflowId: string }) => r.workflowId);
+  return (
+    await api
+      .knex('workflow_outbox')
+      .whereIn(
+        'workflowId',
+        ids.map((id) => `event:review.created:${id}`),
+      )
+      .select('workflowId')
+  ).map((r: { workflowId: string }) => r.workflowId);
 }
 
 async function rejection(rows: ImportedReviewInput[]): Promise<Record<string, string>> {
-  const err = await imports.importReviews(tenantFor(0, 'nobody.myshopify.com'), rows).then(() => undefined, (e: unknown) => e);
+  const err = await imports.importReviews(tenantFor(0, 'nobody.myshopify.com'), rows).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ZodError);
   return Object.fromEntries((err as ZodError).issues.map((i) => [i.path.join('.'), i.message]));
 }
@@ -39,8 +50,22 @@ test('imports rows as given, in one step: summaries, one feed version, no review
   const { tenant, http } = await newShop();
   const before = Number(await feed.version(tenant));
   const rows: ImportedReviewInput[] = [
-    { productId: PRODUCT, productTitle: 'Hat', productHandle: 'hat', rating: 5, content: 'From the old app', firstName: 'Ann', lastName: 'Lee', createdAt: '2025-03-01T10:00:00.123Z',
-      media: [{ url: '/media/photo.jpg', type: 'image' }, { url: 'https://cdn.example.com/v.mp4', type: 'video' }], reply: { content: 'Thanks!', at: '2025-03-02T00:00:00Z' }, source: 'aliexpress' },
+    {
+      productId: PRODUCT,
+      productTitle: 'Hat',
+      productHandle: 'hat',
+      rating: 5,
+      content: 'From the old app',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      createdAt: '2025-03-01T10:00:00.123Z',
+      media: [
+        { url: '/media/photo.jpg', type: 'image' },
+        { url: 'https://cdn.example.com/v.mp4', type: 'video' },
+      ],
+      reply: { content: 'Thanks!', at: '2025-03-02T00:00:00Z' },
+      source: 'aliexpress',
+    },
     { productId: PRODUCT, rating: 1, content: '', createdAt: new Date('2025-02-01T00:00:00Z') },
     { productId: PRODUCT, rating: 3, content: 'hidden', status: 'unpublished', incentivized: true },
     { kind: 'store', rating: 4, content: 'About the shop', demo: true },
@@ -53,9 +78,20 @@ test('imports rows as given, in one step: summaries, one feed version, no review
   expect(listed.map((r: { id: number }) => r.id).sort()).toEqual([...ids].sort());
   const byId = new Map(listed.map((r: { id: number }) => [r.id, r]));
   expect(byId.get(ids[0])).toMatchObject({
-    source: 'aliexpress', imported: true, verified: false, demo: false, status: 'published', createdAt: '2025-03-01T10:00:00.123Z',
-    media: [{ url: '/media/photo.jpg', type: 'image' }, { url: 'https://cdn.example.com/v.mp4', type: 'video' }],
-    replyContent: 'Thanks!', repliedAt: '2025-03-02T00:00:00.000Z', productTitle: 'Hat', productHandle: 'hat',
+    source: 'aliexpress',
+    imported: true,
+    verified: false,
+    demo: false,
+    status: 'published',
+    createdAt: '2025-03-01T10:00:00.123Z',
+    media: [
+      { url: '/media/photo.jpg', type: 'image' },
+      { url: 'https://cdn.example.com/v.mp4', type: 'video' },
+    ],
+    replyContent: 'Thanks!',
+    repliedAt: '2025-03-02T00:00:00.000Z',
+    productTitle: 'Hat',
+    productHandle: 'hat',
   });
   expect(byId.get(ids[1])).toMatchObject({ source: 'imported', content: '', createdAt: '2025-02-01T00:00:00.000Z', replyContent: null });
   expect(byId.get(ids[2])).toMatchObject({ status: 'unpublished', incentivized: true });
@@ -76,7 +112,13 @@ test('imports rows as given, in one step: summaries, one feed version, no review
 test('10,000 rows in one call; the feed reads them newest first', async () => {
   const { tenant } = await newShop();
   const start = Date.parse('2026-01-01T00:00:00Z');
-  const rows = Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => ({ productId: `gid://shopify/Product/${i % 40}`, productHandle: `p-${i % 40}`, rating: 1 + (i % 5), content: `Review ${i + 1}`, createdAt: new Date(start + i * 1000) }));
+  const rows = Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => ({
+    productId: `gid://shopify/Product/${i % 40}`,
+    productHandle: `p-${i % 40}`,
+    rating: 1 + (i % 5),
+    content: `Review ${i + 1}`,
+    createdAt: new Date(start + i * 1000),
+  }));
   const before = Number(await feed.version(tenant));
   const { ids } = await imports.importReviews(tenant, rows);
   expect(ids).toHaveLength(IMPORT_MAX_ROWS);
@@ -96,7 +138,9 @@ test('a bad row refuses the whole batch and says which row and field', async () 
   expect(await rejection([{ ...good, verified: true } as ImportedReviewInput])).toMatchObject({ '0': expect.stringMatching(/verified/) });
   expect(await rejection([{ ...good, source: 'customer' }])).toEqual({ '0.source': expect.stringContaining('must be one of imported, amazon') });
   expect(await rejection([{ ...good, content: 'a\u0000b' }])).toEqual({ '0.content': 'Text must not contain NUL characters or unpaired surrogates' });
-  expect(await rejection([{ ...good, media: [{ url: 'javascript:alert(1)', type: 'image' }] }])).toEqual({ '0.media.0.url': 'Media URLs must start with http:// or https://' });
+  expect(await rejection([{ ...good, media: [{ url: 'javascript:alert(1)', type: 'image' }] }])).toEqual({
+    '0.media.0.url': 'Media URLs must start with http:// or https://',
+  });
   expect(await rejection([{ ...good, createdAt: new Date(Date.now() + 7 * 86_400_000) }])).toEqual({ '0.createdAt': 'The date must not be in the future' });
   expect(await rejection([])).toEqual({ '': 'There is nothing to import' });
   expect(await rejection(Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => good))).toEqual({ '': 'At most 10,000 reviews can be imported at once' });

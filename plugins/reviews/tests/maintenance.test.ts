@@ -31,9 +31,15 @@ test('held reviews publish after the shop setting and old trash is purged, on th
   const held = await fast.http.post('/api/reviews', { productId: 'gid://shopify/Product/77', rating: 1, content: 'negative, held like every other rating' });
   expect(held.body.status).toBe('pending');
   const [fresh] = await insertReviews(api, fast.shop.id, 1, { status: 'pending' });
-  await api.knex('reviews').where({ id: held.body.id }).update({ createdAt: new Date(Date.now() - 20_000) });
+  await api
+    .knex('reviews')
+    .where({ id: held.body.id })
+    .update({ createdAt: new Date(Date.now() - 20_000) });
   const [oldTrash, newTrash] = await insertReviews(api, fast.shop.id, 2, { status: 'trash', trashedFrom: 'published' });
-  await api.knex('reviews').where({ id: oldTrash.id }).update({ deletedAt: new Date(Date.now() - 20_000) });
+  await api
+    .knex('reviews')
+    .where({ id: oldTrash.id })
+    .update({ deletedAt: new Date(Date.now() - 20_000) });
   await api.knex('reviews').where({ id: newTrash.id }).update({ deletedAt: new Date() });
   const [neverHeld] = await insertReviews(api, never.shop.id, 1, { status: 'pending', createdAt: new Date(Date.now() - 3_600_000) });
 

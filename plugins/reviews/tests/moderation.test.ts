@@ -15,7 +15,14 @@ test('an admin-created review is published, counted and announced; its input is 
   const bad = await http.post('/api/reviews', { rating: 6, content: '' });
   expect(bad.status).toBe(400);
   expect(bad.body.errors).toMatchObject({ content: 'This field is required' });
-  const res = await http.post('/api/reviews', { productId: PRODUCT, productTitle: 'Beanie', rating: 4, content: 'Warm', firstName: 'Jo', email: 'jo@example.com' });
+  const res = await http.post('/api/reviews', {
+    productId: PRODUCT,
+    productTitle: 'Beanie',
+    rating: 4,
+    content: 'Warm',
+    firstName: 'Jo',
+    email: 'jo@example.com',
+  });
   expect(res.status).toBe(201);
   expect(res.body).toMatchObject({ source: 'admin', status: 'published', productId: PRODUCT, verified: false, imported: false });
   expect(await summaryOf(api, shop.id)).toMatchObject({ count: 1, ratingSum: 4, stars4: 1 });
@@ -139,7 +146,7 @@ test('export: CSV and XML of published reviews, escaped', async () => {
   expect(xml.body).toContain('<incentivized>true</incentivized>');
 });
 
-test('one shop never sees or changes another shop\'s reviews', async () => {
+test("one shop never sees or changes another shop's reviews", async () => {
   const a = await shopOn(api, 'pro');
   const b = await shopOn(api, 'pro');
   const [rb] = await insertReviews(api, b.shop.id, 1, { content: 'bravo secret' });

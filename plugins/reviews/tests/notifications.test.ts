@@ -23,7 +23,8 @@ test('a negative review is mailed at once, the others in one digest', async () =
     args: [{ shopId: shop.id, shopDomain: shop.shopifyDomain, digestEveryMs: 15_000, lastDigestAt: Date.now() }],
   });
   const http = client(api.url, token);
-  const review = async (rating: number, content: string) => (await http.post('/api/reviews', { kind: 'store', rating, content, firstName: 'Ann', status: 'published' })).body.id as number;
+  const review = async (rating: number, content: string) =>
+    (await http.post('/api/reviews', { kind: 'store', rating, content, firstName: 'Ann', status: 'published' })).body.id as number;
 
   await review(2, 'The parcel arrived <b>broken</b>.');
   const [negative] = await eventually(async () => (mailTo(email).length ? mailTo(email) : undefined));

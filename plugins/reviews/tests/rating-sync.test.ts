@@ -21,23 +21,43 @@ test('published reviews become the product metafields; later changes follow', as
   const { domain, appToken } = await stack.installShop();
   const http = client(stack.appUrl, appToken);
   const api = stack.api.runtime.services.platform!.adminApi(domain);
-  const { nodes: [product] } = await api.products({ first: 1 });
+  const {
+    nodes: [product],
+  } = await api.products({ first: 1 });
   for (const rating of [5, 4, 3]) {
-    const res = await http.post('/api/reviews', { kind: 'product', productId: product.id, productTitle: product.title, rating, content: `rated ${rating}`, firstName: 'Ann', status: 'published' });
+    const res = await http.post('/api/reviews', {
+      kind: 'product',
+      productId: product.id,
+      productTitle: product.title,
+      rating,
+      content: `rated ${rating}`,
+      firstName: 'Ann',
+      status: 'published',
+    });
     expect(res.status).toBe(201);
   }
   const run = () => stack.api.runtime.services.temporal.execute(ReviewsRatingSync, { workflowId: `rating-sync-${Date.now()}`, taskQueue, args: [] });
   expect(await run()).toBeGreaterThanOrEqual(1);
   const read = async () =>
-    (await api.graphql<{ product: { rating: { value: string } | null; count: { value: string } | null } }>(
-      `query($id: ID!) { product(id: $id) { rating: metafield(namespace: "reviews", key: "rating") { value } count: metafield(namespace: "reviews", key: "rating_count") { value } } }`,
-      { id: product.id },
-    )).product;
+    (
+      await api.graphql<{ product: { rating: { value: string } | null; count: { value: string } | null } }>(
+        `query($id: ID!) { product(id: $id) { rating: metafield(namespace: "reviews", key: "rating") { value } count: metafield(namespace: "reviews", key: "rating_count") { value } } }`,
+        { id: product.id },
+      )
+    ).product;
   expect(JSON.parse((await read()).rating!.value).value).toBe('4.00');
   expect((await read()).count!.value).toBe('3');
   expect(await run()).toBe(0); // nothing changed since
 
-  await http.post('/api/reviews', { kind: 'product', productId: product.id, productTitle: product.title, rating: 5, content: 'another', firstName: 'Bo', status: 'published' });
+  await http.post('/api/reviews', {
+    kind: 'product',
+    productId: product.id,
+    productTitle: product.title,
+    rating: 5,
+    content: 'another',
+    firstName: 'Bo',
+    status: 'published',
+  });
   await run();
   expect(JSON.parse((await read()).rating!.value).value).toBe('4.25');
 });

@@ -41,7 +41,14 @@ const XSS = '<img src=x onerror=alert(1)>Thanks!';
 test('a reply mails the reviewer the default template, with the reply escaped', async () => {
   const { http, shop } = await shopOn(api, 'pro');
   const email = `rita-${Date.now()}@example.com`;
-  const [r] = await insertReviews(api, shop.id, 1, { email, firstName: 'Rita', rating: 4, content: 'Solid <b>kettle</b>', productTitle: 'Steel kettle', productHandle: 'steel-kettle' });
+  const [r] = await insertReviews(api, shop.id, 1, {
+    email,
+    firstName: 'Rita',
+    rating: 4,
+    content: 'Solid <b>kettle</b>',
+    productTitle: 'Steel kettle',
+    productHandle: 'steel-kettle',
+  });
 
   const res = await http.post(`/api/reviews/${r.id}/reply`, { content: XSS });
   expect(res.status).toBe(200);
@@ -115,7 +122,12 @@ test('a switched-off reply template sends nothing: not recorded with the reply, 
   // the worker checks again: the same current reply is skipped while off and sent once on again
   const input = { shopId: shop.id, shopDomain: shop.shopifyDomain, reviewId: r.id, repliedAt };
   const { temporal, config } = api.runtime.services;
-  const run = (suffix: string) => temporal.execute(ReviewsReplyEmail, { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, repliedAt)}:${suffix}`, taskQueue: config.temporal.taskQueue, args: [input] });
+  const run = (suffix: string) =>
+    temporal.execute(ReviewsReplyEmail, {
+      workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, repliedAt)}:${suffix}`,
+      taskQueue: config.temporal.taskQueue,
+      args: [input],
+    });
   expect(await run('off')).toBe('skipped');
   await editReplyTemplate(shop.id, { enabled: true });
   expect(await run('on')).toBe('sent');
@@ -135,7 +147,11 @@ test('the worker re-checks at send time: a reply deleted since sends nothing', a
   const input = { shopId: shop.id, shopDomain: shop.shopifyDomain, reviewId: r.id, repliedAt: first };
   const { temporal, config } = api.runtime.services;
   expect((await http.delete(`/api/reviews/${r.id}/reply`)).status).toBe(200);
-  const stale = await temporal.execute(ReviewsReplyEmail, { workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, first)}:stale`, taskQueue: config.temporal.taskQueue, args: [input] });
+  const stale = await temporal.execute(ReviewsReplyEmail, {
+    workflowId: `${replyEmailWorkflowId(shop.shopifyDomain, r.id, first)}:stale`,
+    taskQueue: config.temporal.taskQueue,
+    args: [input],
+  });
   expect(stale).toBe('skipped');
   expect(mailsOf(shop.shopifyDomain)).toHaveLength(1);
 });

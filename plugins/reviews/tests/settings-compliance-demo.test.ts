@@ -14,8 +14,17 @@ afterAll(() => api.close());
 test('settings have defaults, are validated and saved per shop', async () => {
   const { http } = await shopOn(api, 'pro');
   expect((await http.get('/api/reviews/settings')).body.data).toEqual({
-    autoPublish: 'all', autoPublishHeldAfterDays: 14, trashRetentionDays: 30, customerEligibility: 'everyone', richSnippets: true, ugcDisplay: true,
-    enabledEmailNewReview: true, enabledEmailNegativeReview: true, receiverNewReview: null, receiverNegativeReview: null, negativeThreshold: 4,
+    autoPublish: 'all',
+    autoPublishHeldAfterDays: 14,
+    trashRetentionDays: 30,
+    customerEligibility: 'everyone',
+    richSnippets: true,
+    ugcDisplay: true,
+    enabledEmailNewReview: true,
+    enabledEmailNegativeReview: true,
+    receiverNewReview: null,
+    receiverNegativeReview: null,
+    negativeThreshold: 4,
   });
   const bad = await http.put('/api/reviews/settings', { trashRetentionDays: 7, autoPublish: 'positive-only' });
   expect(bad.status).toBe(400);
@@ -24,7 +33,7 @@ test('settings have defaults, are validated and saved per shop', async () => {
   expect((await http.get('/api/reviews/settings')).body.data).toMatchObject({ trashRetentionDays: 15, richSnippets: false, autoPublish: 'all' });
 });
 
-test('customers/redact anonymises the customer\'s reviews; data_request exports them', async () => {
+test("customers/redact anonymises the customer's reviews; data_request exports them", async () => {
   const { shop } = await shopOn(api, 'pro');
   const [mine] = await insertReviews(api, shop.id, 1, { email: 'Kim@Example.com', firstName: 'Kim', lastName: 'Park', content: 'kept text', rating: 2 });
   const [theirs] = await insertReviews(api, shop.id, 1, { email: 'other@example.com' });
@@ -35,7 +44,13 @@ test('customers/redact anonymises the customer\'s reviews; data_request exports 
   expect(exported.reviews).toEqual([expect.objectContaining({ id: mine.id, content: 'kept text', email: 'Kim@Example.com' })]);
   await hooks.redactCustomer!(ref);
   await hooks.redactCustomer!(ref);
-  expect(await api.knex('reviews').where({ id: mine.id }).first()).toMatchObject({ email: null, lastName: null, firstName: 'Kim', content: 'kept text', rating: 2 });
+  expect(await api.knex('reviews').where({ id: mine.id }).first()).toMatchObject({
+    email: null,
+    lastName: null,
+    firstName: 'Kim',
+    content: 'kept text',
+    rating: 2,
+  });
   expect(await api.knex('reviews').where({ id: theirs.id }).first()).toMatchObject({ email: 'other@example.com', lastName: 'Lee' });
 });
 

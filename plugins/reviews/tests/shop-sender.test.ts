@@ -18,12 +18,17 @@ async function startMerchantSmtp() {
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onAuth: (auth, _session, cb) => (auth.username === USER && auth.password === PASSWORD ? cb(null, { user: USER }) : cb(Object.assign(new Error('Invalid login'), { responseCode: 535 }))),
+    onAuth: (auth, _session, cb) =>
+      auth.username === USER && auth.password === PASSWORD ? cb(null, { user: USER }) : cb(Object.assign(new Error('Invalid login'), { responseCode: 535 })),
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         cb();
       });
     },
@@ -50,7 +55,14 @@ test("a reply email leaves from the shop's verified custom SMTP server, as the s
     senderEmail: 'reviews@acme.example',
     replyTo: 'care@acme.example',
     smtpType: 'custom',
-    smtp: { host: '127.0.0.1', port: merchant.port, authentication: true, username: USER, passwordSealed: sealPassword(api.config, PASSWORD), verifiedAt: new Date().toISOString() },
+    smtp: {
+      host: '127.0.0.1',
+      port: merchant.port,
+      authentication: true,
+      username: USER,
+      passwordSealed: sealPassword(api.config, PASSWORD),
+      verifiedAt: new Date().toISOString(),
+    },
   });
   const email = `rita-${Date.now()}@example.com`;
   const [r] = await insertReviews(api, shop.id, 1, { email, firstName: 'Rita', productTitle: 'Steel kettle' });

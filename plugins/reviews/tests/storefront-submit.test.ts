@@ -48,19 +48,41 @@ const viaProxy = (domain: string, body: Record<string, unknown>, customerId?: st
 
 /** A signed proxy request made here, to choose the shopper address Shopify passes on. */
 function signedProxy(domain: string, body: Record<string, unknown>, ip: string) {
-  const params: Record<string, string> = { shop: domain, logged_in_customer_id: '', path_prefix: '/apps/plaudit', timestamp: String(Math.floor(Date.now() / 1000)) };
+  const params: Record<string, string> = {
+    shop: domain,
+    logged_in_customer_id: '',
+    path_prefix: '/apps/plaudit',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
   const qs = new URLSearchParams({ ...params, signature: appProxySignature(params, EMULATOR_API_SECRET) });
-  return fetch(`${stack.appUrl}/storefront/proxy/reviews?${qs}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+  return fetch(`${stack.appUrl}/storefront/proxy/reviews?${qs}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
 }
 
 const reviewsOf = (shopId: number) => stack.api.knex('reviews').where({ shopId }).orderBy('id');
 const summaryOf = (shopId: number, productKey: string) => stack.api.knex('review_summaries').where({ shopId, productKey }).first();
-const guest = (productId: string, extra: Record<string, string> = {}) => ({ productId, kind: 'product', rating: '4', title: 'Cosy', content: 'Warm and soft.', firstName: 'Gail', lastName: 'Guest', email: `gail-${Math.random().toString(36).slice(2)}@example.com`, ...extra });
+const guest = (productId: string, extra: Record<string, string> = {}) => ({
+  productId,
+  kind: 'product',
+  rating: '4',
+  title: 'Cosy',
+  content: 'Warm and soft.',
+  firstName: 'Gail',
+  lastName: 'Guest',
+  email: `gail-${Math.random().toString(36).slice(2)}@example.com`,
+  ...extra,
+});
 
 test('a guest review with a photo, from the storefront origin: 201, published, counted', async () => {
   const { domain, shop, products } = await shopWithProducts();
   const product = products[0];
-  const preflight = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'OPTIONS', headers: { origin: `https://${domain}`, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  const preflight = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, {
+    method: 'OPTIONS',
+    headers: { origin: `https://${domain}`, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
@@ -73,7 +95,16 @@ test('a guest review with a photo, from the storefront origin: 201, published, c
   const body = await res.json();
   expect(body).toEqual({ success: true, data: { id: expect.any(Number), status: 'published' } });
   const [review] = await reviewsOf(shop.id);
-  expect(review).toMatchObject({ id: body.data.id, source: 'guest', verified: false, productId: product.id, productTitle: product.title, rating: 4, status: 'published', customerId: null });
+  expect(review).toMatchObject({
+    id: body.data.id,
+    source: 'guest',
+    verified: false,
+    productId: product.id,
+    productTitle: product.title,
+    rating: 4,
+    status: 'published',
+    customerId: null,
+  });
   expect(review.media).toHaveLength(1);
   // every upload is re-encoded as JPEG
   expect((await fetch(stack.appUrl + review.media[0].url)).headers.get('content-type')).toBe('image/jpeg');
@@ -90,12 +121,27 @@ test('each field answers with the spec message; nothing is stored', async () => 
   const empty = await direct(domain, { kind: 'product' });
   expect(empty.status).toBe(400);
   expect(empty.headers.get('access-control-allow-origin')).toBe('*'); // the widget can read the errors
-  expect((await empty.json()).errors).toEqual({ productId: 'This field is required', rating: 'This field is required', content: 'This field is required', firstName: 'This field is required', email: 'This field is required' });
+  expect((await empty.json()).errors).toEqual({
+    productId: 'This field is required',
+    rating: 'This field is required',
+    content: 'This field is required',
+    firstName: 'This field is required',
+    email: 'This field is required',
+  });
   const bad = await direct(domain, { productId: 'gid://shopify/Order/1', rating: 9, content: 'x', firstName: 'A', email: 'not-an-email', kind: 'thing' });
-  expect((await bad.json()).errors).toEqual({ kind: 'The value is invalid', productId: 'The value is invalid', rating: 'Number needs to be between equal 1 and 5', email: 'Invalid email' });
+  expect((await bad.json()).errors).toEqual({
+    kind: 'The value is invalid',
+    productId: 'The value is invalid',
+    rating: 'Number needs to be between equal 1 and 5',
+    email: 'Invalid email',
+  });
   const unknown = await direct(domain, guest('gid://shopify/Product/999999999999'));
   expect((await unknown.json()).errors).toEqual({ productId: 'The value is invalid' });
-  const noShop = await fetch(`${stack.appUrl}/storefront/reviews?shop=evil.example.com`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const noShop = await fetch(`${stack.appUrl}/storefront/reviews?shop=evil.example.com`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect((await noShop.json()).errors).toEqual({ shop: 'Invalid domain' });
   expect((await direct('nobody-here.myshopify.com', guest(products[0].id))).status).toBe(404);
   expect(await reviewsOf(shop.id)).toEqual([]);
@@ -108,7 +154,13 @@ test('a photo that is really HTML or SVG is refused; six photos are too many', a
   expect((await html.json()).errors).toEqual({ photos: 'type not supported (.gif, .jpg, .png)' });
   const svg = await direct(domain, form(guest(products[0].id), [['cat.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')]]));
   expect((await svg.json()).errors).toEqual({ photos: 'type not supported (.gif, .jpg, .png)' });
-  const six = await direct(domain, form(guest(products[0].id), Array.from({ length: 6 }, (_, i) => [`p${i}.png`, PNG_1PX] as [string, Buffer])));
+  const six = await direct(
+    domain,
+    form(
+      guest(products[0].id),
+      Array.from({ length: 6 }, (_, i) => [`p${i}.png`, PNG_1PX] as [string, Buffer]),
+    ),
+  );
   expect((await six.json()).errors).toEqual({ photos: 'You have reached the file upload limit' });
   expect(await reviewsOf(shop.id)).toEqual([]);
 });
@@ -166,17 +218,34 @@ test('through the app proxy: a logged-in buyer is verified, a guest is not; "buy
   const first = await viaProxy(domain, { productId: bought.product!.id, rating: 5, content: 'Love it', firstName: 'Bea' }, customerId);
   expect(first.status).toBe(201);
   const [verified] = await reviewsOf(shop.id);
-  expect(verified).toMatchObject({ source: 'customer', verified: true, lineItemId: bought.id, orderId: order.id, customerId: details!.customer!.id, email: details!.email });
+  expect(verified).toMatchObject({
+    source: 'customer',
+    verified: true,
+    lineItemId: bought.id,
+    orderId: order.id,
+    customerId: details!.customer!.id,
+    email: details!.email,
+  });
   // a second review of the same purchase is kept, but only one review per line item is verified
   expect((await viaProxy(domain, { productId: bought.product!.id, rating: 4, content: 'Still good', firstName: 'Bea' }, customerId)).status).toBe(201);
   expect((await viaProxy(domain, { productId: notBought.id, rating: 3, content: 'Saw it at a friend', firstName: 'Bea' }, customerId)).status).toBe(201);
-  expect((await viaProxy(domain, { productId: notBought.id, rating: 3, content: 'Guest via proxy', firstName: 'Gus', email: 'gus@example.com' })).status).toBe(201);
-  expect((await reviewsOf(shop.id)).map((r) => [r.source, r.verified])).toEqual([['customer', true], ['customer', false], ['customer', false], ['guest', false]]);
+  expect((await viaProxy(domain, { productId: notBought.id, rating: 3, content: 'Guest via proxy', firstName: 'Gus', email: 'gus@example.com' })).status).toBe(
+    201,
+  );
+  expect((await reviewsOf(shop.id)).map((r) => [r.source, r.verified])).toEqual([
+    ['customer', true],
+    ['customer', false],
+    ['customer', false],
+    ['guest', false],
+  ]);
 
   await setSettings(appToken, { customerEligibility: 'buyers' });
   const guestRefused = await direct(domain, guest(bought.product!.id));
   expect(guestRefused.status).toBe(403);
-  expect(await guestRefused.json()).toMatchObject({ code: 'CUSTOMER_NOT_ELIGIBLE', message: 'Only customers who bought this product can write a review. Please log in to your account first.' });
+  expect(await guestRefused.json()).toMatchObject({
+    code: 'CUSTOMER_NOT_ELIGIBLE',
+    message: 'Only customers who bought this product can write a review. Please log in to your account first.',
+  });
   expect((await viaProxy(domain, { productId: bought.product!.id, rating: 5, content: 'x', firstName: 'G', email: 'g@example.com' })).status).toBe(403);
   const nonBuyer = await viaProxy(domain, { productId: notBought.id, rating: 5, content: 'x', firstName: 'Bea' }, customerId);
   expect(nonBuyer.status).toBe(403);
@@ -187,11 +256,24 @@ test('through the app proxy: a logged-in buyer is verified, a guest is not; "buy
 
 test('an unsigned or tampered proxy request is refused', async () => {
   const { domain, products } = await shopWithProducts();
-  const unsigned = await fetch(`${stack.appUrl}/storefront/proxy/reviews?shop=${domain}&logged_in_customer_id=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(guest(products[0].id)) });
+  const unsigned = await fetch(`${stack.appUrl}/storefront/proxy/reviews?shop=${domain}&logged_in_customer_id=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(guest(products[0].id)),
+  });
   expect(unsigned.status).toBe(401);
   // signed for one shopper, replayed as another logged-in customer
-  const params: Record<string, string> = { shop: domain, logged_in_customer_id: '', path_prefix: '/apps/plaudit', timestamp: String(Math.floor(Date.now() / 1000)) };
+  const params: Record<string, string> = {
+    shop: domain,
+    logged_in_customer_id: '',
+    path_prefix: '/apps/plaudit',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
   const qs = new URLSearchParams({ ...params, logged_in_customer_id: '42', signature: appProxySignature(params, EMULATOR_API_SECRET) });
-  const tampered = await fetch(`${stack.appUrl}/storefront/proxy/reviews?${qs}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(guest(products[0].id)) });
+  const tampered = await fetch(`${stack.appUrl}/storefront/proxy/reviews?${qs}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(guest(products[0].id)),
+  });
   expect(tampered.status).toBe(401);
 });

@@ -31,7 +31,20 @@ async function proShop(api: TestApi) {
 }
 
 async function review(api: TestApi, shopId: number, email: string) {
-  const [row] = await api.knex('reviews').insert({ shopId, kind: 'product', productId: 'gid://shopify/Product/5', rating: 5, content: 'Lovely', firstName: 'Rae', email, source: 'customer', status: 'published' }).returning('*');
+  const [row] = await api
+    .knex('reviews')
+    .insert({
+      shopId,
+      kind: 'product',
+      productId: 'gid://shopify/Product/5',
+      rating: 5,
+      content: 'Lovely',
+      firstName: 'Rae',
+      email,
+      source: 'customer',
+      status: 'published',
+    })
+    .returning('*');
   return row as { id: number };
 }
 
@@ -52,10 +65,14 @@ test('a reply saved while Temporal is unreachable is mailed once Temporal is bac
   else expect((await workflow(workflowId).describe()).type).toBe('reviewsReplyEmail');
 
   // An API on the real Temporal re-drives the recorded start (what its start-up and the schedule do).
-  await eventually(async () => {
-    await up.runtime.services.outbox.sweep();
-    return !(await up.knex('workflow_outbox').where({ workflowId }).first());
-  }, 30_000, 500);
+  await eventually(
+    async () => {
+      await up.runtime.services.outbox.sweep();
+      return !(await up.knex('workflow_outbox').where({ workflowId }).first());
+    },
+    30_000,
+    500,
+  );
   expect(await workflow(workflowId).result()).toBe('sent');
   const mails = await eventually(async () => (mailsOf(shop.shopifyDomain).length ? mailsOf(shop.shopifyDomain) : undefined), 30_000);
   expect(mails).toHaveLength(1);

@@ -22,12 +22,19 @@ const DAY_MS = 86_400_000;
 async function unknownOrder(queueEntryId: number) {
   const { domain, shop } = await stack.installShop();
   const orderId = String(990_000_000_000 + queueEntryId);
-  const link = stack.api.runtime.services.capabilities.require(ReviewWrite).writeUrl({ shopDomain: domain, queueEntryId, orderId, productId: PRODUCT, expiresInDays: 1 });
+  const link = stack.api.runtime.services.capabilities
+    .require(ReviewWrite)
+    .writeUrl({ shopDomain: domain, queueEntryId, orderId, productId: PRODUCT, expiresInDays: 1 });
   const eligible: RequestEligiblePayload = {
-    shopId: shop.id, shopDomain: domain, requestId: queueEntryId, orderId, orderName: '#1042',
+    shopId: shop.id,
+    shopDomain: domain,
+    requestId: queueEntryId,
+    orderId,
+    orderName: '#1042',
     customer: { email: 'Kim@Example.com', firstName: 'Kim', lastName: 'Park', locale: 'en' },
     products: [{ productId: PRODUCT, title: 'Recorded Lamp', imageUrl: null, reviewUrl: link, ratingUrls: { 1: link, 2: link, 3: link, 4: link, 5: link } }],
-    sentBy: null, at: new Date().toISOString(),
+    sentBy: null,
+    at: new Date().toISOString(),
   };
   return { shop, domain, orderId, eligible, url: stack.appUrl + new URL(link).pathname };
 }
@@ -64,7 +71,7 @@ test('the announced order serves the write page and its review; the store is not
   expect(await stack.api.knex('review_write_orders').where({ shopId: shop.id })).toHaveLength(1);
 });
 
-test('customers/redact forgets the customer\'s orders; data_request lists them', async () => {
+test("customers/redact forgets the customer's orders; data_request lists them", async () => {
   const { shop, domain, eligible, url } = await unknownOrder(4202);
   await deliver(eligible);
   const hooks = createPlatformHooks(deps());

@@ -8,6 +8,15 @@ export const showRewardReviews = ({ shop }: { shop?: { installedApps: string[] }
 // Reward reviews (/reward-reviews): presents the loyalty sister app and links to its listing.
 export default defineAdminPlugin({
   id: 'reward-reviews',
-  menu: [{ key: 'reward-reviews', labelKey: 'reward-reviews:menu', to: '/reward-reviews', position: MENU_POSITION.rewardReviews, icon: LoyaltyIcon, visible: showRewardReviews }],
+  menu: [
+    {
+      key: 'reward-reviews',
+      labelKey: 'reward-reviews:menu',
+      to: '/reward-reviews',
+      position: MENU_POSITION.rewardReviews,
+      icon: LoyaltyIcon,
+      visible: showRewardReviews,
+    },
+  ],
   routes: [{ path: '/reward-reviews', component: lazy(() => import('./RewardReviewsPage')) }],
 });

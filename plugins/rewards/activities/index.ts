@@ -28,11 +28,17 @@ export function createEventHandlers(deps: ActivityDeps) {
     const input: RewardInput = { shopId: e.shopId, shopDomain: e.shopDomain, reviewId: e.reviewId };
     // A closed reward workflow is never started again for the same review: one reward per review.
     const common = {
-      workflowId: rewardWorkflowId(e.shopDomain, e.reviewId), taskQueue: deps.config.temporal.taskQueue, args: [input] satisfies [RewardInput],
-      workflowIdReusePolicy: 'REJECT_DUPLICATE' as const, staticSummary: `Reward for review ${e.reviewId} of ${e.shopDomain}`,
+      workflowId: rewardWorkflowId(e.shopDomain, e.reviewId),
+      taskQueue: deps.config.temporal.taskQueue,
+      args: [input] satisfies [RewardInput],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
+      staticSummary: `Reward for review ${e.reviewId} of ${e.shopDomain}`,
     };
     const { temporal } = deps;
-    await (withSignal ? temporal.signalWithStart(RewardReview, { ...common, signal: mediaAddedSignal, signalArgs: [] }) : temporal.start(RewardReview, common)).catch((err: Error) => {
+    await (withSignal
+      ? temporal.signalWithStart(RewardReview, { ...common, signal: mediaAddedSignal, signalArgs: [] })
+      : temporal.start(RewardReview, common)
+    ).catch((err: Error) => {
       if (err.name !== 'WorkflowExecutionAlreadyStartedError') throw err;
     });
   }

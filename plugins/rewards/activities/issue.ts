@@ -32,13 +32,26 @@ export async function issueReward(deps: ActivityDeps, input: RewardInput, plan: 
   const expiresAt = new Date(Date.now() + settings.expireDiscount * unit);
   const code = [settings.discountCodePrefix, randomPart()].filter(Boolean).join('-');
 
-  await rewards(tenant).insert({ shopId: input.shopId, reviewId: input.reviewId, kind: plan.kind, typeDiscount: plan.typeDiscount, value: plan.value, code, email: facts.email, expiresAt }).onConflict(['shop_id', 'review_id', 'kind']).ignore();
+  await rewards(tenant)
+    .insert({
+      shopId: input.shopId,
+      reviewId: input.reviewId,
+      kind: plan.kind,
+      typeDiscount: plan.typeDiscount,
+      value: plan.value,
+      code,
+      email: facts.email,
+      expiresAt,
+    })
+    .onConflict(['shop_id', 'review_id', 'kind'])
+    .ignore();
   let row = (await rewards(tenant).where({ reviewId: input.reviewId, kind: plan.kind }).first()) as RewardRow;
 
   if (!row.discountId) {
     const api = deps.platform!.adminApi(input.shopDomain);
     const existing = await api.discountByCode(row.code);
-    const discountId = existing?.id ?? (await api.createDiscountCode(discountInput(row, facts.customerId, settings.combinations ? settings.listCombines : []))).id;
+    const discountId =
+      existing?.id ?? (await api.createDiscountCode(discountInput(row, facts.customerId, settings.combinations ? settings.listCombines : []))).id;
     await rewards(tenant).where({ id: row.id }).update({ discountId, updatedAt: new Date() });
     row = (await rewardById(tenant, row.id))!;
   }
@@ -61,7 +74,10 @@ function discountInput(row: RewardRow, customerId: string | null, combines: read
     endsAt: new Date(row.expiresAt).toISOString(),
     // the reviewer alone when the store knows them; otherwise whoever holds the code, once
     context: customerId ? { customers: { add: [customerId] } } : { all: 'ALL' },
-    customerGets: { value: row.typeDiscount === 'percentage' ? { percentage: value / 100 } : { discountAmount: { amount: value.toFixed(2), appliesOnEachItem: false } }, items: { all: true } },
+    customerGets: {
+      value: row.typeDiscount === 'percentage' ? { percentage: value / 100 } : { discountAmount: { amount: value.toFixed(2), appliesOnEachItem: false } },
+      items: { all: true },
+    },
     appliesOncePerCustomer: true,
     usageLimit: 1,
     combinesWith: Object.fromEntries(COMBINES.map((c) => [c, combines.includes(c)])),

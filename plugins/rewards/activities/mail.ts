@@ -34,7 +34,10 @@ export async function sendRewardMail(deps: ActivityDeps, input: RewardInput, rew
     customer_name: [facts?.firstName, facts?.lastName].filter(Boolean).join(' ') || null,
     product_title: facts?.kind === 'store' ? shop.name : (facts?.productTitle ?? null),
     discount_code: reward.code,
-    discount_value: reward.typeDiscount === 'percentage' ? `${value}%` : new Intl.NumberFormat(lang, { style: 'currency', currency: await currencyOf(deps, shop.domain) }).format(value),
+    discount_value:
+      reward.typeDiscount === 'percentage'
+        ? `${value}%`
+        : new Intl.NumberFormat(lang, { style: 'currency', currency: await currencyOf(deps, shop.domain) }).format(value),
     discount_expires: new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: shop.timezone }).format(new Date(reward.expiresAt)),
   };
   const body = await deps.mail.templates.render(shop.id, TEMPLATE[mail], model, lang);

@@ -28,7 +28,12 @@ export async function planReward(deps: ActivityDeps, input: RewardInput, topUp =
   if (facts.source !== 'customer' && facts.source !== 'guest') return { action: 'stop', reason: 'not_a_shopper' };
   const settings = await settingsOf(deps).get(input.shopId);
   // the rule gets the review's shape only, never its rating or words (16 CFR 465.4)
-  const decision = rewardFor(settings, { contentLength: facts.content.trim().length, mediaCount: facts.mediaCount, hasEmail: !!facts.email, verified: facts.verified });
+  const decision = rewardFor(settings, {
+    contentLength: facts.content.trim().length,
+    mediaCount: facts.mediaCount,
+    hasEmail: !!facts.email,
+    verified: facts.verified,
+  });
   if (!decision.kind) return { action: 'stop', reason: decision.reason };
   if (topUp && decision.kind !== 'photo') return { action: 'stop', reason: 'no_top_up' };
   if (!topUp && settings.sendingMethod === 'published' && facts.status === 'pending') return { action: 'wait' };

@@ -3,7 +3,12 @@ import type { LoyaltyView } from '../shared/loyalty';
 import type { DiscountSettings } from '../shared/settings';
 
 export type DiscountForm = DiscountSettings & { sendBefore: number };
-export interface RewardReport { issued: number; used: number; expired: number; open: number }
+export interface RewardReport {
+  issued: number;
+  used: number;
+  expired: number;
+  open: number;
+}
 
 export const loadDiscounts = () => apiJson<{ data: DiscountForm }>('/discounts/settings');
 export const saveDiscounts = (form: DiscountForm) => apiJson<{ data: DiscountForm }>('/discounts/settings', { method: 'PUT', body: JSON.stringify(form) });

@@ -7,6 +7,15 @@ export default defineAdminPlugin({
   id: 'rewards',
   routes: [{ path: '/collect-reviews/discount', component: lazy(() => import('./DiscountPage')) }],
   zones: {
-    'collect-reviews': [{ key: 'rewards.discount', titleKey: 'rewards:hub.title', descriptionKey: 'rewards:hub.text', to: '/collect-reviews/discount', position: 45, icon: LocalOfferIcon }],
+    'collect-reviews': [
+      {
+        key: 'rewards.discount',
+        titleKey: 'rewards:hub.title',
+        descriptionKey: 'rewards:hub.text',
+        to: '/collect-reviews/discount',
+        position: 45,
+        icon: LocalOfferIcon,
+      },
+    ],
   },
 });

@@ -15,7 +15,10 @@ import { discountFields, discountSettings, DISCOUNT_DEFAULTS, type DiscountSetti
 
 const REMINDER = 'rewards.discountReminder';
 export const SEND_BEFORE_MESSAGE = 'the expiry reminder field is required and must be at most the expiry days';
-const patchSchema = discountFields.partial().extend({ sendBefore: z.coerce.number().int(SEND_BEFORE_MESSAGE).min(1, SEND_BEFORE_MESSAGE).optional() }).strict();
+const patchSchema = discountFields
+  .partial()
+  .extend({ sendBefore: z.coerce.number().int(SEND_BEFORE_MESSAGE).min(1, SEND_BEFORE_MESSAGE).optional() })
+  .strict();
 
 function routes(services: ApiServices) {
   const settings = services.settings.namespace('rewards', discountSettings, DISCOUNT_DEFAULTS);
@@ -48,7 +51,8 @@ function routes(services: ApiServices) {
       throw createHttpError(403, 'This feature needs the second tier', { code: 'PLAN_TIER_TOO_LOW', tier: 'second', feature: 'discount' });
     }
     // points are the loyalty app's to give: choosing them needs one connected
-    if (patch.rewardingMethod === 'points' && !(await loyalty(shopId))?.connected) throw createHttpError(400, 'Validation failed', { errors: { rewardingMethod: POINTS_NEED_LOYALTY } });
+    if (patch.rewardingMethod === 'points' && !(await loyalty(shopId))?.connected)
+      throw createHttpError(400, 'Validation failed', { errors: { rewardingMethod: POINTS_NEED_LOYALTY } });
     const current = await read(shopId);
     const next: DiscountSettings & { sendBefore: number } = { ...current, ...patch, sendBefore: sendBefore ?? current.sendBefore };
     if (next.sendBefore > next.expireDiscount) throw createHttpError(400, 'Validation failed', { errors: { sendBefore: SEND_BEFORE_MESSAGE } });

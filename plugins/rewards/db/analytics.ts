@@ -48,10 +48,7 @@ export function rewardsAnalyticsSource(knex: Knex): RewardsAnalyticsApi {
     },
 
     async firstDay(tenant, timezone) {
-      const [sent, used] = await Promise.all([
-        sentRewards(tenant).min({ at: 'sentAt' }).first(),
-        usedRewards(tenant).min({ at: 'usedAt' }).first(),
-      ]);
+      const [sent, used] = await Promise.all([sentRewards(tenant).min({ at: 'sentAt' }).first(), usedRewards(tenant).min({ at: 'usedAt' }).first()]);
       const first = [sent?.at, used?.at].filter((at): at is Date => !!at).sort((a, b) => +a - +b)[0];
       return first && localDay(first, timezone);
     },
@@ -59,7 +56,9 @@ export function rewardsAnalyticsSource(knex: Knex): RewardsAnalyticsApi {
     async rewardCodes(tenant, codes) {
       const wanted = [...new Set(codes.map((c) => c.trim()).filter(Boolean))];
       if (!wanted.length) return [];
-      const rows: { code: string }[] = await rewards(tenant).whereRaw('lower(code) = ANY(?::text[])', [wanted.map((c) => c.toLowerCase())]).select('code');
+      const rows: { code: string }[] = await rewards(tenant)
+        .whereRaw('lower(code) = ANY(?::text[])', [wanted.map((c) => c.toLowerCase())])
+        .select('code');
       const ours = new Set(rows.map((r) => r.code.toLowerCase()));
       return wanted.filter((c) => ours.has(c.toLowerCase()));
     },

@@ -27,7 +27,9 @@ export async function rewardById(tenant: Tenant, id: number): Promise<RewardRow 
 }
 
 export async function setStatus(tenant: Tenant, id: number, status: RewardStatus, extra: Record<string, unknown> = {}) {
-  await rewards(tenant).where({ id }).update({ status, ...extra, updatedAt: new Date() });
+  await rewards(tenant)
+    .where({ id })
+    .update({ status, ...extra, updatedAt: new Date() });
 }
 
 /** Sent, used and expired rewards and the codes' share of them, for the settings page and analytics. */

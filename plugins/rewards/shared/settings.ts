@@ -7,7 +7,12 @@ export const COMBINES = ['productDiscounts', 'orderDiscounts', 'shippingDiscount
 export const PREFIX_MAX = 16;
 
 const value = z.coerce.number().positive('Number needs to be greater than 0').max(1_000_000);
-const whole = (min: number, max: number) => z.coerce.number().int(`A whole number between ${min} and ${max}`).min(min, `A whole number between ${min} and ${max}`).max(max, `A whole number between ${min} and ${max}`);
+const whole = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int(`A whole number between ${min} and ${max}`)
+    .min(min, `A whole number between ${min} and ${max}`)
+    .max(max, `A whole number between ${min} and ${max}`);
 
 /** The fields alone (a partial update is checked against these, the whole against `discountSettings`). */
 export const discountFields = z
@@ -27,20 +32,40 @@ export const discountFields = z
     customerEligibility: z.enum(['verified', 'everyone']),
     combinations: z.boolean(),
     listCombines: z.array(z.enum(COMBINES)).max(3),
-    discountCodePrefix: z.string().trim().max(PREFIX_MAX, `At most ${PREFIX_MAX} characters`).regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, - and _ only'),
+    discountCodePrefix: z
+      .string()
+      .trim()
+      .max(PREFIX_MAX, `At most ${PREFIX_MAX} characters`)
+      .regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, - and _ only'),
     rewardingMethod: z.enum(['discount', 'points']),
     /** 'second' exists for tests and demos (the admin offers days only): the expiry and reminder in seconds */
     timeUnit: z.enum(['day', 'second']),
   })
   .strict();
 
-export const discountSettings = discountFields.refine((s) => s.typeDiscount !== 'percentage' || Math.max(s.valueAll, s.valueText, s.valuePhoto) <= 100, { path: ['valueAll'], message: 'A percentage is at most 100' });
+export const discountSettings = discountFields.refine((s) => s.typeDiscount !== 'percentage' || Math.max(s.valueAll, s.valueText, s.valuePhoto) <= 100, {
+  path: ['valueAll'],
+  message: 'A percentage is at most 100',
+});
 export type DiscountSettings = z.infer<typeof discountSettings>;
 
 export const DISCOUNT_DEFAULTS: DiscountSettings = {
-  enableDiscount: false, sendingMethod: 'submitted', typeDiscount: 'percentage', valueMode: 'separate', valueAll: 15, valueText: 10, valuePhoto: 15,
-  charactersRequired: 50, photoRequired: 1, expireDiscount: 30, customerEligibility: 'everyone', combinations: false, listCombines: [],
-  discountCodePrefix: 'REVIEW', rewardingMethod: 'discount', timeUnit: 'day',
+  enableDiscount: false,
+  sendingMethod: 'submitted',
+  typeDiscount: 'percentage',
+  valueMode: 'separate',
+  valueAll: 15,
+  valueText: 10,
+  valuePhoto: 15,
+  charactersRequired: 50,
+  photoRequired: 1,
+  expireDiscount: 30,
+  customerEligibility: 'everyone',
+  combinations: false,
+  listCombines: [],
+  discountCodePrefix: 'REVIEW',
+  rewardingMethod: 'discount',
+  timeUnit: 'day',
 };
 
 /** What the rule reads of a review: no rating, no text, by design. */

@@ -24,10 +24,21 @@ type Tenant = Awaited<ReturnType<typeof shopWithTenant>>['tenant'];
 let reviewId = 0;
 
 async function reward(tenant: Tenant, code: string, status: RewardStatus, at: { sentAt?: string; usedAt?: string } = {}): Promise<number> {
-  const [row] = await rewards(tenant).insert({
-    shopId: tenant.shopId, reviewId: ++reviewId, kind: 'text', typeDiscount: 'percentage', value: 10, code, email: 'sam@example.com', status,
-    expiresAt: new Date('2026-04-01T00:00:00Z'), sentAt: at.sentAt ? new Date(at.sentAt) : null, usedAt: at.usedAt ? new Date(at.usedAt) : null,
-  }).returning('id');
+  const [row] = await rewards(tenant)
+    .insert({
+      shopId: tenant.shopId,
+      reviewId: ++reviewId,
+      kind: 'text',
+      typeDiscount: 'percentage',
+      value: 10,
+      code,
+      email: 'sam@example.com',
+      status,
+      expiresAt: new Date('2026-04-01T00:00:00Z'),
+      sentAt: at.sentAt ? new Date(at.sentAt) : null,
+      usedAt: at.usedAt ? new Date(at.usedAt) : null,
+    })
+    .returning('id');
   return row.id;
 }
 
@@ -78,7 +89,8 @@ test('sent and used codes count on their local days; only issued codes count as 
 test('the sweep reports a status change by the buckets of sent_at and used_at, whatever wrote it', async () => {
   const { shopId, tenant } = await shopWithTenant();
   const id = await reward(tenant, 'REVIEW-SWEP2222', 'sent', { sentAt: '2026-03-10T03:37:00Z' });
-  const bucketsOf = async (since: Date, until: Date) => ((await source.touched(since, until)).find((t) => t.shopId === shopId)?.buckets ?? []).map((b) => b.toISOString());
+  const bucketsOf = async (since: Date, until: Date) =>
+    ((await source.touched(since, until)).find((t) => t.shopId === shopId)?.buckets ?? []).map((b) => b.toISOString());
 
   let since = await mark();
   await setStatus(tenant, id, 'used', { usedAt: new Date('2026-03-11T09:59:00Z') });

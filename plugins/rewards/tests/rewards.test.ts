@@ -29,13 +29,21 @@ afterAll(async () => {
 
 const mailTo = (email: string) => listMail(process.env.DATA_DIR!).filter((m) => m.envelopeTo.includes(email));
 // quoted-printable soft breaks removed: the code is whole
-const codeIn = (file: string) => /REVIEW-[A-Z2-9]{8}/.exec(fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, ''))?.[0];
+const codeIn = (file: string) =>
+  /REVIEW-[A-Z2-9]{8}/.exec(fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, ''))?.[0];
 const uniq = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 async function shopWithRewards(settings: Record<string, unknown> = {}) {
   const installed = await stack.installShop();
   const http = client(stack.appUrl, installed.appToken);
-  const res = await http.put('/api/discounts/settings', { enableDiscount: true, timeUnit: 'second', expireDiscount: 12, sendBefore: 6, charactersRequired: 20, ...settings });
+  const res = await http.put('/api/discounts/settings', {
+    enableDiscount: true,
+    timeUnit: 'second',
+    expireDiscount: 12,
+    sendBefore: 6,
+    charactersRequired: 20,
+    ...settings,
+  });
   expect(res.status).toBe(200);
   const product = stack.emulator.store.shop(installed.domain)!.products[0];
   return { ...installed, http, productId: `gid://shopify/Product/${product.id}`, handle: product.handle };
@@ -44,8 +52,10 @@ async function shopWithRewards(settings: Record<string, unknown> = {}) {
 /** A guest's review through the storefront form, with photos when given. */
 async function review(domain: string, productId: string, fields: { rating: number; content: string; email: string; photos?: number }) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content, firstName: 'Sam', email: fields.email })) form.set(k, v);
-  for (let i = 0; i < (fields.photos ?? 0); i++) form.append('photos', new Blob([new Uint8Array(productPng('#3366aa', 64))], { type: 'image/png' }), `p${i}.png`);
+  for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content, firstName: 'Sam', email: fields.email }))
+    form.set(k, v);
+  for (let i = 0; i < (fields.photos ?? 0); i++)
+    form.append('photos', new Blob([new Uint8Array(productPng('#3366aa', 64))], { type: 'image/png' }), `p${i}.png`);
   const res = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
@@ -54,7 +64,12 @@ async function review(domain: string, productId: string, fields: { rating: numbe
 /** The reward workflow's outcome, once its event has started it. */
 async function result(domain: string, reviewId: number): Promise<string> {
   const handle = stack.api.runtime.services.temporal.client.workflow.getHandle(`reward:${domain}:${reviewId}`);
-  await eventually(() => handle.describe().then(() => true, () => false));
+  await eventually(() =>
+    handle.describe().then(
+      () => true,
+      () => false,
+    ),
+  );
   return handle.result();
 }
 
@@ -69,7 +84,9 @@ test('the same reward for 1 and 5 stars, none under the minimum, the photo value
 
   expect(await result(domain, short)).toBe('too_short');
   const notified = await eventually(async () => {
-    const found = Object.entries(emails).filter(([k]) => k !== 'short').map(([k, e]) => [k, mailTo(e)[0]] as const);
+    const found = Object.entries(emails)
+      .filter(([k]) => k !== 'short')
+      .map(([k, e]) => [k, mailTo(e)[0]] as const);
     return found.every(([, m]) => m) && Object.fromEntries(found);
   });
   const mailedAt = Date.now();
@@ -85,7 +102,11 @@ test('the same reward for 1 and 5 stars, none under the minimum, the photo value
   expect(lowCode.percentage).toBe(0.1);
   expect(highCode.percentage).toBe(0.1);
   expect(discounts.find((d) => d.code === codeOf(emails.photo))!.percentage).toBe(0.15);
-  expect(lowCode).toMatchObject({ usageLimit: 1, appliesOncePerCustomer: true, combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: false } });
+  expect(lowCode).toMatchObject({
+    usageLimit: 1,
+    appliesOncePerCustomer: true,
+    combinesWith: { productDiscounts: false, orderDiscounts: false, shippingDiscounts: false },
+  });
   // the code ends 12 s after it was issued: after the review was written, before its mail was read
   // (bounds that hold however slow the machine is)
   expect(Date.parse(lowCode.endsAt!)).toBeGreaterThanOrEqual(writtenAt + 12_000);
@@ -126,7 +147,10 @@ test('a text reward is topped up to the photo reward when photos are added, and 
   expect(discounts.find((d) => d.code === photoCode)!.percentage).toBe(0.15);
   expect(discounts.find((d) => d.code === textCode)).toBeUndefined();
   const rows = await stack.api.knex('rewards').where({ shopId: shop.id, reviewId: id }).orderBy('id');
-  expect(rows.map((r: { kind: string; status: string }) => [r.kind, r.status])).toEqual([['text', 'replaced'], ['photo', 'sent']]);
+  expect(rows.map((r: { kind: string; status: string }) => [r.kind, r.status])).toEqual([
+    ['text', 'replaced'],
+    ['photo', 'sent'],
+  ]);
 });
 
 test('settings: the reminder within the expiry, the prefix length, percentages up to 100, and the second tier to switch rewards on', async () => {
@@ -136,7 +160,9 @@ test('settings: the reminder within the expiry, the prefix length, percentages u
     expect(res.status).toBe(400);
     return res.body.errors;
   };
-  expect(await refused({ expireDiscount: 5, sendBefore: 6 })).toEqual({ sendBefore: 'the expiry reminder field is required and must be at most the expiry days' });
+  expect(await refused({ expireDiscount: 5, sendBefore: 6 })).toEqual({
+    sendBefore: 'the expiry reminder field is required and must be at most the expiry days',
+  });
   expect(Object.keys(await refused({ discountCodePrefix: 'X'.repeat(17) }))).toEqual(['discountCodePrefix']);
   expect(Object.keys(await refused({ valueAll: 120 }))).toEqual(['valueAll']);
   expect((await http.put('/api/discounts/settings', { typeDiscount: 'fixed', valueAll: 120 })).status).toBe(200);
@@ -164,7 +190,11 @@ test('points as the reward need a connected loyalty app (Smile.io): refused befo
   const reviewId = await review(domain, productId, { rating: 4, content: 'A review long enough to earn a reward.', email });
   // the reward workflow ends without a code: the loyalty app's points are the reward
   expect(await result(domain, reviewId)).toBe('points');
-  expect(mailTo(email).map((m) => codeIn(m.file)).filter(Boolean)).toEqual([]);
+  expect(
+    mailTo(email)
+      .map((m) => codeIn(m.file))
+      .filter(Boolean),
+  ).toEqual([]);
 });
 
 test('a step repeated after a worker restart: the same code, no second Shopify discount, one email', async () => {

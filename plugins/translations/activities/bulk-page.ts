@@ -22,7 +22,13 @@ export async function bulkPage(deps: ActivityDeps, { shopId, shopDomain, target 
   const [reviews, total] = await Promise.all([texts.published(tenant, afterId, PAGE), texts.countPublished(tenant)]);
   let failure: TranslationFailure | undefined;
   let calls = 0;
-  const answers = await translateReviews(deps, tenant, reviews.map((r) => r.id), target, { onFailure: (f) => (failure = f), onCall: () => calls++ });
+  const answers = await translateReviews(
+    deps,
+    tenant,
+    reviews.map((r) => r.id),
+    target,
+    { onFailure: (f) => (failure = f), onCall: () => calls++ },
+  );
   const firstBad = answers.findIndex((a) => a.status === 'degraded');
   const done = firstBad < 0 ? answers : answers.slice(0, firstBad);
   const page: BulkPage = {

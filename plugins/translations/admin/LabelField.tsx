@@ -34,7 +34,11 @@ function LabelField({ row, value, error, lang, onChange, onReset }: Props) {
       />
       <Tooltip title={translate('translations:reset_label')}>
         <span>
-          <IconButton aria-label={`${translate('translations:reset_label')}: ${row.key}`} onClick={() => onReset(row.key)} disabled={row.text === null && value === ''}>
+          <IconButton
+            aria-label={`${translate('translations:reset_label')}: ${row.key}`}
+            onClick={() => onReset(row.key)}
+            disabled={row.text === null && value === ''}
+          >
             <RestartAltIcon />
           </IconButton>
         </span>

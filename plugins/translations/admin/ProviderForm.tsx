@@ -16,7 +16,10 @@ interface Props {
 
 /** Brand names stay as they are; the self-hosted ones say so (they need nothing from the merchant). */
 const BRANDS: Record<ProviderId, string> = { apertium: 'Apertium', deepl: 'DeepL', google: 'Google Cloud Translation', libretranslate: 'LibreTranslate' };
-const QUALIFIER: Partial<Record<ProviderId, string>> = { apertium: 'translations:review.self_hosted_default', libretranslate: 'translations:review.self_hosted' };
+const QUALIFIER: Partial<Record<ProviderId, string>> = {
+  apertium: 'translations:review.self_hosted_default',
+  libretranslate: 'translations:review.self_hosted',
+};
 
 /** A secret is shown as typed only while it is the stored mask; a new one is hidden as it is typed. */
 const secretType = (value: string) => (value === '' || value.startsWith(MASK) ? 'text' : 'password');
@@ -44,25 +47,41 @@ export default function ProviderForm({ draft, errors, busy, dirty, onChange, onS
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-        <Typography variant="h6" component="h2">{translate('translations:review.provider_title')}</Typography>
-        <TextField select size="small" label={translate('translations:review.provider')} value={draft.provider} error={!!errors.provider} helperText={errors.provider} onChange={(e) => onChange({ provider: e.target.value as ProviderDraft['provider'] })}>
-          {PROVIDERS.map((id) => <MenuItem key={id} value={id}>{providerName(id)}</MenuItem>)}
+        <Typography variant="h6" component="h2">
+          {translate('translations:review.provider_title')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={translate('translations:review.provider')}
+          value={draft.provider}
+          error={!!errors.provider}
+          helperText={errors.provider}
+          onChange={(e) => onChange({ provider: e.target.value as ProviderDraft['provider'] })}
+        >
+          {PROVIDERS.map((id) => (
+            <MenuItem key={id} value={id}>
+              {providerName(id)}
+            </MenuItem>
+          ))}
         </TextField>
-        <Typography variant="body2" color="text.secondary">{translate(`translations:review.about.${draft.provider}`)}</Typography>
-        {needs.length > 0 && (
-          <Box sx={{ display: 'grid', gap: 2 }}>
-            {needs.map((name) => field(name, name !== 'googleProject'))}
-          </Box>
-        )}
+        <Typography variant="body2" color="text.secondary">
+          {translate(`translations:review.about.${draft.provider}`)}
+        </Typography>
+        {needs.length > 0 && <Box sx={{ display: 'grid', gap: 2 }}>{needs.map((name) => field(name, name !== 'googleProject'))}</Box>}
         <Box>
           <FormControlLabel
             control={<Switch checked={draft.autoTranslate} onChange={(e) => onChange({ autoTranslate: e.target.checked })} />}
             label={translate('translations:review.auto')}
           />
-          <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 6 } }}>{translate('translations:review.auto_help')}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 6 } }}>
+            {translate('translations:review.auto_help')}
+          </Typography>
         </Box>
         <Box>
-          <Button variant="contained" disabled={busy || !dirty} onClick={onSave}>{translate('translations:save')}</Button>
+          <Button variant="contained" disabled={busy || !dirty} onClick={onSave}>
+            {translate('translations:save')}
+          </Button>
         </Box>
       </CardContent>
     </Card>

@@ -9,7 +9,17 @@ import { Link } from 'react-router-dom';
 import { LeaveGuard } from '@plaudit/kernel/admin';
 import ProviderForm from './ProviderForm';
 import ReviewLanguages from './ReviewLanguages';
-import { type Access, CREDENTIALS, draftOf, FIELD_OF_API, loadAccess, loadProvider, type ProviderDraft, type ProviderState, saveProvider } from './provider-api';
+import {
+  type Access,
+  CREDENTIALS,
+  draftOf,
+  FIELD_OF_API,
+  loadAccess,
+  loadProvider,
+  type ProviderDraft,
+  type ProviderState,
+  saveProvider,
+} from './provider-api';
 
 type Errors = Partial<Record<keyof ProviderDraft, string>>;
 
@@ -68,7 +78,9 @@ export default function ReviewTranslationPanel() {
 
   const save = async () => {
     if (!draft) return;
-    const missing = Object.fromEntries(CREDENTIALS[draft.provider].filter((f) => !String(draft[f]).trim()).map((f) => [f, translate('translations:errors.required')]));
+    const missing = Object.fromEntries(
+      CREDENTIALS[draft.provider].filter((f) => !String(draft[f]).trim()).map((f) => [f, translate('translations:errors.required')]),
+    );
     setErrors(missing);
     if (Object.keys(missing).length) return notify('translations:save_failed', { type: 'error' });
     setBusy(true);
@@ -90,18 +102,38 @@ export default function ReviewTranslationPanel() {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         {intro}
-        <Alert severity="error" action={<Button size="small" onClick={() => void load()}>{translate('translations:review.retry')}</Button>}>{translate('translations:review.load_failed')}</Alert>
+        <Alert
+          severity="error"
+          action={
+            <Button size="small" onClick={() => void load()}>
+              {translate('translations:review.retry')}
+            </Button>
+          }
+        >
+          {translate('translations:review.load_failed')}
+        </Alert>
       </Box>
     );
   }
   if (!access || (access.allowed && (!state || !draft))) {
-    return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress aria-label={translate('translations:review.loading')} /></Box>;
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress aria-label={translate('translations:review.loading')} />
+      </Box>
+    );
   }
   if (!access.allowed) {
     return (
       <Box sx={{ display: 'grid', gap: 2 }}>
         {intro}
-        <Alert severity="info" action={<Button component={Link} to={`/subscription?tier=${access.tier}`} size="small">{translate('translations:review.upgrade')}</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button component={Link} to={`/subscription?tier=${access.tier}`} size="small">
+              {translate('translations:review.upgrade')}
+            </Button>
+          }
+        >
           {translate('translations:review.upgrade_text')}
         </Alert>
       </Box>

@@ -29,8 +29,18 @@ export default function TranslationsPage({ inSettings = false }: { inSettings?: 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0, py: inSettings ? 0 : 2 }}>
       {!inSettings && <Title title={translate('translations:tab')} />}
-      {!inSettings && <Typography variant="h5" component="h1">{translate('translations:tab')}</Typography>}
-      <Tabs value={section} onChange={(_, v: Section) => choose(v)} variant={phone ? 'fullWidth' : 'standard'} aria-label={translate('translations:tab')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      {!inSettings && (
+        <Typography variant="h5" component="h1">
+          {translate('translations:tab')}
+        </Typography>
+      )}
+      <Tabs
+        value={section}
+        onChange={(_, v: Section) => choose(v)}
+        variant={phone ? 'fullWidth' : 'standard'}
+        aria-label={translate('translations:tab')}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="labels" label={translate('translations:title')} id="translations-tab-labels" aria-controls="translations-panel" />
         <Tab value="reviews" label={translate('translations:sections.reviews')} id="translations-tab-reviews" aria-controls="translations-panel" />
       </Tabs>

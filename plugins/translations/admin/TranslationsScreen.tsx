@@ -35,7 +35,10 @@ export default function TranslationsScreen() {
   useEffect(() => {
     let live = true;
     setData(undefined);
-    loadLabels(lang).then((d) => live && show(d), () => live && notify('translations:load_failed', { type: 'error' }));
+    loadLabels(lang).then(
+      (d) => live && show(d),
+      () => live && notify('translations:load_failed', { type: 'error' }),
+    );
     return () => {
       live = false;
     };
@@ -99,7 +102,9 @@ export default function TranslationsScreen() {
   };
 
   const needle = filter.trim().toLowerCase();
-  const shown = data?.labels.filter((r) => !needle || r.key.includes(needle) || r.default.toLowerCase().includes(needle) || texts[r.key]?.toLowerCase().includes(needle)) ?? [];
+  const shown =
+    data?.labels.filter((r) => !needle || r.key.includes(needle) || r.default.toLowerCase().includes(needle) || texts[r.key]?.toLowerCase().includes(needle)) ??
+    [];
   const preview = useMemo(() => Object.fromEntries((data?.labels ?? []).map((r) => [r.key, texts[r.key] || r.default])), [data, texts]);
 
   return (
@@ -107,32 +112,62 @@ export default function TranslationsScreen() {
       <LeaveGuard dirty={dirty} />
       <Typography color="text.secondary">{translate('translations:intro')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField select size="small" label={translate('translations:language')} value={lang} onChange={(e) => setLang(e.target.value)} sx={{ minWidth: 220 }} disabled={dirty}>
-          {(data?.languages ?? [lang]).map((code) => <MenuItem key={code} value={code}>{`${names.of(code) ?? code} (${code})`}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={translate('translations:language')}
+          value={lang}
+          onChange={(e) => setLang(e.target.value)}
+          sx={{ minWidth: 220 }}
+          disabled={dirty}
+        >
+          {(data?.languages ?? [lang]).map((code) => (
+            <MenuItem key={code} value={code}>{`${names.of(code) ?? code} (${code})`}</MenuItem>
+          ))}
         </TextField>
         <TextField size="small" label={translate('translations:filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <Button onClick={() => void apiDownload(exportPath(lang), `plaudit-labels-${lang}.csv`).catch(() => notify('translations:export_failed', { type: 'error' }))}>{translate('translations:export')}</Button>
-        <Button onClick={() => file.current?.click()} disabled={busy}>{translate('translations:import')}</Button>
+        <Button
+          onClick={() => void apiDownload(exportPath(lang), `plaudit-labels-${lang}.csv`).catch(() => notify('translations:export_failed', { type: 'error' }))}
+        >
+          {translate('translations:export')}
+        </Button>
+        <Button onClick={() => file.current?.click()} disabled={busy}>
+          {translate('translations:import')}
+        </Button>
         <input ref={file} type="file" accept=".csv,text/csv" hidden onChange={(e) => void onImport(e)} data-testid="labels-import" />
       </Stack>
-      {dirty && <Typography variant="body2" color="text.secondary">{translate('translations:save_first')}</Typography>}
+      {dirty && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('translations:save_first')}
+        </Typography>
+      )}
       {rowErrors.length > 0 && (
         <Alert severity="error">
           <Typography variant="subtitle2">{translate('translations:import_rows')}</Typography>
-          {rowErrors.map((r) => <div key={`${r.line}-${r.key}`}>{translate('translations:row_error', { line: r.line, key: r.key || '-', message: r.problem ? problemText(translate, r.problem) : r.message })}</div>)}
+          {rowErrors.map((r) => (
+            <div key={`${r.line}-${r.key}`}>
+              {translate('translations:row_error', { line: r.line, key: r.key || '-', message: r.problem ? problemText(translate, r.problem) : r.message })}
+            </div>
+          ))}
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(0, 3fr) minmax(260px, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 1.5 }}>
-          {shown.map((row) => <LabelField key={row.key} row={row} value={texts[row.key] ?? ''} error={errors[row.key]} lang={lang} onChange={onChange} onReset={onResetLabel} />)}
+          {shown.map((row) => (
+            <LabelField key={row.key} row={row} value={texts[row.key] ?? ''} error={errors[row.key]} lang={lang} onChange={onChange} onReset={onResetLabel} />
+          ))}
         </Box>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
           <LabelsPreview texts={preview} lang={lang} />
         </Box>
       </Box>
       <Stack direction="row" spacing={2} sx={{ position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.paper' }}>
-        <Button variant="contained" disabled={!data || busy || !dirty} onClick={save}>{translate('translations:save')}</Button>
-        <Button color="warning" disabled={!data || busy || !data.labels.some((r) => r.text !== null)} onClick={() => void run(() => resetLanguage(lang))}>{translate('translations:reset_language')}</Button>
+        <Button variant="contained" disabled={!data || busy || !dirty} onClick={save}>
+          {translate('translations:save')}
+        </Button>
+        <Button color="warning" disabled={!data || busy || !data.labels.some((r) => r.text !== null)} onClick={() => void run(() => resetLanguage(lang))}>
+          {translate('translations:reset_language')}
+        </Button>
       </Stack>
     </Box>
   );

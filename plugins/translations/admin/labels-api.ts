@@ -12,7 +12,8 @@ const path = (lang: string) => `/translations/labels/${encodeURIComponent(lang)}
 
 export const loadLabels = (lang: string) => apiJson<LanguageLabels>(path(lang));
 /** Every label's text ('' for the default): the whole language is saved at once. */
-export const saveLabels = (lang: string, labels: Record<string, string>) => apiJson<LanguageLabels>(path(lang), { method: 'PUT', body: JSON.stringify({ labels }) });
+export const saveLabels = (lang: string, labels: Record<string, string>) =>
+  apiJson<LanguageLabels>(path(lang), { method: 'PUT', body: JSON.stringify({ labels }) });
 export const resetLanguage = (lang: string) => apiJson<LanguageLabels>(path(lang), { method: 'DELETE' });
 export const resetLabel = (lang: string, key: string) => apiJson<LanguageLabels>(`${path(lang)}/${encodeURIComponent(key)}`, { method: 'DELETE' });
 export const importLabels = (lang: string, csv: string) => apiJson<LanguageLabels>(`${path(lang)}/import`, { method: 'POST', body: JSON.stringify({ csv }) });

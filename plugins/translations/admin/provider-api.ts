@@ -85,5 +85,6 @@ export const FIELD_OF_API: Record<string, keyof ProviderDraft> = {
   google: 'googleToken',
 };
 
-export const startBulk = (language: string) => apiJson<{ data: { workflowId: string } }>('/translations/bulk', { method: 'POST', body: JSON.stringify({ language }) });
+export const startBulk = (language: string) =>
+  apiJson<{ data: { workflowId: string } }>('/translations/bulk', { method: 'POST', body: JSON.stringify({ language }) });
 export const loadBulk = (language: string) => apiJson<{ data: BulkProgress | null }>(`/translations/bulk/${encodeURIComponent(language)}`).then((r) => r.data);

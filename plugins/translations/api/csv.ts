@@ -10,7 +10,10 @@ export const CSV_COLUMNS = ['key', 'default', 'text'] as const;
 
 export function labelsCsv(rows: LabelRow[]): string {
   // the BOM makes spreadsheet programs read the file as UTF-8 (Japanese, Hindi...)
-  return stringify(rows.map((r) => [r.key, r.default, r.text ?? '']), { header: true, columns: [...CSV_COLUMNS], bom: true });
+  return stringify(
+    rows.map((r) => [r.key, r.default, r.text ?? '']),
+    { header: true, columns: [...CSV_COLUMNS], bom: true },
+  );
 }
 
 export interface RowError {
@@ -24,7 +27,13 @@ export interface RowError {
 }
 
 const fileError = (line: number, problem: LabelProblem): RowError => ({ line, key: '', field: '_', message: problemMessage(problem), problem });
-const rowError = (line: number, key: string, field: 'key' | 'text', problem: LabelProblem): RowError => ({ line, key, field, message: problemMessage(problem), problem });
+const rowError = (line: number, key: string, field: 'key' | 'text', problem: LabelProblem): RowError => ({
+  line,
+  key,
+  field,
+  message: problemMessage(problem),
+  problem,
+});
 
 /** The file's texts by key, or the errors of its rows. */
 export function readLabelsCsv(csv: string, rows: LabelRow[]): { texts: Record<string, string> } | { errors: RowError[] } {

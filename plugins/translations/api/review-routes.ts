@@ -105,7 +105,10 @@ export function reviewTranslationRoutes(services: KernelServices) {
   router.get('/reviews', gate, async (ctx) => {
     const lang = String(ctx.query.lang ?? '');
     if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) throw createHttpError(400, 'Validation failed', { errors: { lang: 'Unknown language' } });
-    const ids = String(ctx.query.ids ?? '').split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const ids = String(ctx.query.ids ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0);
     if (!ids.length || ids.length > MAX_IDS) throw createHttpError(400, 'Validation failed', { errors: { ids: `1 to ${MAX_IDS} review ids` } });
     ctx.body = { items: await translateReviews(services, ctx.state.tenant, ids, lang) };
   });

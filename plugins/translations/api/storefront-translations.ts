@@ -75,7 +75,9 @@ export function storefrontTranslations(services: KernelServices): TranslationRev
       if (!ok.length) return [];
       const answers = await translateReviews(services, tenant, ok, target);
       return answers.map((a) => ({
-        reviewId: a.reviewId, language: a.language, status: a.status,
+        reviewId: a.reviewId,
+        language: a.language,
+        status: a.status,
         translation: a.translation ? { title: a.translation.title, content: a.translation.content } : null,
       }));
     },

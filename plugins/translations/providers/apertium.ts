@@ -7,14 +7,32 @@
 // review's stored language is what it translates from.
 import { baseOf, cachedList, call, failureOf, TranslationFailure, type TranslationProvider } from './provider';
 
-export interface ApertiumConfig { url: string }
+export interface ApertiumConfig {
+  url: string;
+}
 
 /** APy's default port (apertium-apy's `-p`, 2737). */
 export const APERTIUM_DEFAULT_URL = 'http://127.0.0.1:2737';
 
 const ISO3: Record<string, string> = {
-  en: 'eng', es: 'spa', fr: 'fra', it: 'ita', ca: 'cat', pt: 'por', de: 'deu', nl: 'nld', hi: 'hin',
-  ja: 'jpn', ko: 'kor', vi: 'vie', oc: 'oci', gl: 'glg', eu: 'eus', ro: 'ron', an: 'arg', ar: 'ara',
+  en: 'eng',
+  es: 'spa',
+  fr: 'fra',
+  it: 'ita',
+  ca: 'cat',
+  pt: 'por',
+  de: 'deu',
+  nl: 'nld',
+  hi: 'hin',
+  ja: 'jpn',
+  ko: 'kor',
+  vi: 'vie',
+  oc: 'oci',
+  gl: 'glg',
+  eu: 'eus',
+  ro: 'ron',
+  an: 'arg',
+  ar: 'ara',
 };
 const iso3 = (lang: string) => ISO3[baseOf(lang)] ?? baseOf(lang);
 
@@ -47,7 +65,8 @@ export function apertiumProvider({ url }: ApertiumConfig = { url: APERTIUM_DEFAU
         });
         if (!res.ok) throw await failureOf(res, 'Apertium');
         const body = (await res.json()) as { responseData?: { translatedText?: string }; responseStatus?: number };
-        if (typeof body.responseData?.translatedText !== 'string') throw new TranslationFailure('rejected', `Apertium answered ${JSON.stringify(body).slice(0, 200)}`);
+        if (typeof body.responseData?.translatedText !== 'string')
+          throw new TranslationFailure('rejected', `Apertium answered ${JSON.stringify(body).slice(0, 200)}`);
         out.push({ text: body.responseData.translatedText });
       }
       return out;

@@ -6,7 +6,9 @@
 import { vendorUrl } from '@plaudit/kernel';
 import { baseOf, cachedList, call, failureOf, TranslationFailure, type TranslationProvider } from './provider';
 
-export interface DeepLConfig { apiKey: string }
+export interface DeepLConfig {
+  apiKey: string;
+}
 
 /** DeepL wants a variant for these targets ('EN' and 'PT' as targets are deprecated). */
 const TARGET_VARIANT: Record<string, string> = { en: 'EN-US', pt: 'PT-PT', 'pt-br': 'PT-BR', 'en-gb': 'EN-GB', 'en-us': 'EN-US', 'pt-pt': 'PT-PT' };

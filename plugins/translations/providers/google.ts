@@ -7,7 +7,10 @@
 import { vendorUrl } from '@plaudit/kernel';
 import { baseOf, cachedList, call, failureOf, TranslationFailure, type TranslationProvider } from './provider';
 
-export interface GoogleConfig { projectId: string; accessToken: string }
+export interface GoogleConfig {
+  projectId: string;
+  accessToken: string;
+}
 
 const API = 'https://translation.googleapis.com/v3';
 // Google's codes are BCP-47 with its own spellings for a few ('zh-CN', 'pt' for Brazilian Portuguese)
@@ -24,7 +27,10 @@ export function googleProvider({ projectId, accessToken }: GoogleConfig, emulato
     const res = await call('Google Cloud Translation', url('/supportedLanguages'), { headers });
     if (!res.ok) throw await failureOf(res, 'Google Cloud Translation', quota);
     const { languages: list } = (await res.json()) as { languages: { languageCode: string; supportTarget?: boolean; supportSource?: boolean }[] };
-    return { target: new Set(list.filter((l) => l.supportTarget).map((l) => l.languageCode)), source: new Set(list.filter((l) => l.supportSource).map((l) => l.languageCode)) };
+    return {
+      target: new Set(list.filter((l) => l.supportTarget).map((l) => l.languageCode)),
+      source: new Set(list.filter((l) => l.supportSource).map((l) => l.languageCode)),
+    };
   });
 
   return {
@@ -41,7 +47,12 @@ export function googleProvider({ projectId, accessToken }: GoogleConfig, emulato
       const res = await call('Google Cloud Translation', vendorUrl(`${API}/${parent}:translateText`, emulatorBase), {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify({ contents: texts, targetLanguageCode: code(target), mimeType: 'text/plain', ...(source ? { sourceLanguageCode: code(source) } : {}) }),
+        body: JSON.stringify({
+          contents: texts,
+          targetLanguageCode: code(target),
+          mimeType: 'text/plain',
+          ...(source ? { sourceLanguageCode: code(source) } : {}),
+        }),
       });
       if (!res.ok) throw await failureOf(res, 'Google Cloud Translation', quota);
       const { translations } = (await res.json()) as { translations: { translatedText: string; detectedLanguageCode?: string }[] };

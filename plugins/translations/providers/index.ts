@@ -28,10 +28,14 @@ export function providerFor(config: ProviderConfig, emulatorBase?: string): Tran
 
 function make(config: ProviderConfig, emulatorBase?: string): TranslationProvider {
   switch (config.id) {
-    case 'deepl': return deeplProvider(config, emulatorBase);
-    case 'google': return googleProvider(config, emulatorBase);
-    case 'libretranslate': return libreTranslateProvider(config);
-    case 'apertium': return apertiumProvider({ url: config.url ?? APERTIUM_DEFAULT_URL });
+    case 'deepl':
+      return deeplProvider(config, emulatorBase);
+    case 'google':
+      return googleProvider(config, emulatorBase);
+    case 'libretranslate':
+      return libreTranslateProvider(config);
+    case 'apertium':
+      return apertiumProvider({ url: config.url ?? APERTIUM_DEFAULT_URL });
   }
 }
 

@@ -5,7 +5,10 @@
 // (`[{ code, name, targets: [...] }]`); errors `{ error }` (400, 403 bad key, 429 slow down, 500).
 import { baseOf, cachedList, call, failureOf, TranslationFailure, type TranslationProvider } from './provider';
 
-export interface LibreTranslateConfig { url: string; apiKey?: string }
+export interface LibreTranslateConfig {
+  url: string;
+  apiKey?: string;
+}
 
 export function libreTranslateProvider({ url, apiKey }: LibreTranslateConfig): TranslationProvider {
   const base = url.replace(/\/$/, '');
@@ -27,11 +30,18 @@ export function libreTranslateProvider({ url, apiKey }: LibreTranslateConfig): T
       return [...list.values()].some((targets) => targets.has(t));
     },
     async translate({ texts, target, source }) {
-      if (!(await this.supports(source, target))) throw new TranslationFailure('unsupported', `LibreTranslate cannot translate ${source ?? 'auto'} into ${target}`);
+      if (!(await this.supports(source, target)))
+        throw new TranslationFailure('unsupported', `LibreTranslate cannot translate ${source ?? 'auto'} into ${target}`);
       const res = await call('LibreTranslate', `${base}/translate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ q: texts, source: source ? baseOf(source) : 'auto', target: baseOf(target), format: 'text', ...(apiKey ? { api_key: apiKey } : {}) }),
+        body: JSON.stringify({
+          q: texts,
+          source: source ? baseOf(source) : 'auto',
+          target: baseOf(target),
+          format: 'text',
+          ...(apiKey ? { api_key: apiKey } : {}),
+        }),
       });
       if (!res.ok) throw await failureOf(res, 'LibreTranslate');
       const body = (await res.json()) as { translatedText: string | string[]; detectedLanguage?: { language: string } | { language: string }[] };

@@ -49,7 +49,11 @@ export type FailureKind =
   | 'rejected';
 
 export class TranslationFailure extends Error {
-  constructor(readonly kind: FailureKind, message: string, readonly retryAfterMs?: number) {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
     this.name = 'TranslationFailure';
   }
@@ -93,7 +97,9 @@ export function cachedList<T>(load: () => Promise<T>, ttlMs = 3_600_000): () => 
     if (!kept || Date.now() - kept.at > ttlMs) {
       const value = load();
       kept = { at: Date.now(), value };
-      value.catch(() => { if (kept?.value === value) kept = undefined; });
+      value.catch(() => {
+        if (kept?.value === value) kept = undefined;
+      });
     }
     return kept.value;
   };

@@ -41,7 +41,14 @@ async function storeLanguages(texts: ReviewTextsApi, tenant: Tenant, page: Revie
     if (n % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();
   }
   if (!found.length) return 0;
-  const now = new Map((await texts.read(tenant, found.map((f) => f.r.id))).map((r) => [r.id, r]));
+  const now = new Map(
+    (
+      await texts.read(
+        tenant,
+        found.map((f) => f.r.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   let stored = 0;
   for (const { r, language } of found) {
     const current = now.get(r.id);
@@ -80,7 +87,13 @@ async function shopsOf(deps: ActivityDeps, input: DetectionInput): Promise<ShopV
 export async function detectLanguagesPage(deps: ActivityDeps, input: DetectionInput): Promise<DetectionPage> {
   const texts = deps.capabilities.get(ReviewTexts);
   const shops = await shopsOf(deps, input);
-  const page: DetectionPage = { shops: 0, examined: 0, detected: 0, lastShopId: shops.at(-1)?.id ?? input.afterShopId, more: !input.shopId && shops.length === SHOPS_PER_CALL };
+  const page: DetectionPage = {
+    shops: 0,
+    examined: 0,
+    detected: 0,
+    lastShopId: shops.at(-1)?.id ?? input.afterShopId,
+    more: !input.shopId && shops.length === SHOPS_PER_CALL,
+  };
   if (!texts) return { ...page, more: false };
   const limit = Math.min(PER_SHOP, Math.max(1, input.perShop ?? PER_SHOP));
   for (const shop of shops) {

@@ -48,9 +48,12 @@ export function configOf(s: ProviderSettings, operator: OperatorConfig = {}): Pr
       const url = s.apertium?.url ?? operator.apertiumUrl;
       return { id: 'apertium', ...(url ? { url } : {}) };
     }
-    case 'deepl': return s.deepl ? { id: 'deepl', apiKey: s.deepl.apiKey } : null;
-    case 'google': return s.google ? { id: 'google', ...s.google } : null;
-    case 'libretranslate': return s.libretranslate ? { id: 'libretranslate', ...s.libretranslate } : null;
+    case 'deepl':
+      return s.deepl ? { id: 'deepl', apiKey: s.deepl.apiKey } : null;
+    case 'google':
+      return s.google ? { id: 'google', ...s.google } : null;
+    case 'libretranslate':
+      return s.libretranslate ? { id: 'libretranslate', ...s.libretranslate } : null;
   }
 }
 

@@ -33,18 +33,38 @@ export interface TranslateOptions {
   onCall?: () => void;
 }
 
-export async function translateReviews(services: KernelServices, tenant: Tenant, ids: number[], target: string, opts: TranslateOptions = {}): Promise<ReviewTranslation[]> {
+export async function translateReviews(
+  services: KernelServices,
+  tenant: Tenant,
+  ids: number[],
+  target: string,
+  opts: TranslateOptions = {},
+): Promise<ReviewTranslation[]> {
   const texts = services.capabilities.get(ReviewTexts);
   if (!texts) return [];
   const reviews = (await texts.read(tenant, ids)).sort((a, b) => a.id - b.id);
   const provider = await providerOfShop(services, tenant.shopId);
-  const cache = provider ? await cachedTranslations(tenant, reviews.map((r) => r.id), target, provider.id) : new Map();
+  const cache = provider
+    ? await cachedTranslations(
+        tenant,
+        reviews.map((r) => r.id),
+        target,
+        provider.id,
+      )
+    : new Map();
   const answers: ReviewTranslation[] = [];
   // after one failure the provider is not asked again in this call: the rest show their original
   let failed = false;
   for (const r of reviews) {
     const language = await languageOf(texts, tenant, r);
-    const base: ReviewTranslation = { reviewId: r.id, language, target, status: 'original', original: { title: r.title, content: r.content }, translation: null };
+    const base: ReviewTranslation = {
+      reviewId: r.id,
+      language,
+      target,
+      status: 'original',
+      original: { title: r.title, content: r.content },
+      translation: null,
+    };
     if (!language || baseOf(language) === baseOf(target)) {
       answers.push(base);
       continue;
@@ -79,7 +99,10 @@ export async function translateReviews(services: KernelServices, tenant: Tenant,
       else {
         failed = true;
         opts.onFailure?.(err);
-        services.log.warn({ shopId: tenant.shopId, reviewId: r.id, provider: provider.id, kind: err.kind, err: err.message }, 'review translation failed: showing the original');
+        services.log.warn(
+          { shopId: tenant.shopId, reviewId: r.id, provider: provider.id, kind: err.kind, err: err.message },
+          'review translation failed: showing the original',
+        );
         answers.push({ ...base, status: 'degraded' });
       }
     }

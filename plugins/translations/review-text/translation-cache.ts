@@ -6,18 +6,32 @@ import type { Tenant } from '@plaudit/kernel';
 
 const TABLE = 'review_translations';
 
-export interface CachedTranslation { reviewId: number; sourceHash: string; title: string | null; content: string }
+export interface CachedTranslation {
+  reviewId: number;
+  sourceHash: string;
+  title: string | null;
+  content: string;
+}
 
-export const sourceHash = (title: string | null, content: string) => crypto.createHash('sha256').update(JSON.stringify([title ?? '', content])).digest('hex');
+export const sourceHash = (title: string | null, content: string) =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify([title ?? '', content]))
+    .digest('hex');
 
 export async function cachedTranslations(tenant: Tenant, ids: number[], language: string, provider: string): Promise<Map<number, CachedTranslation>> {
   if (!ids.length) return new Map();
-  const rows = (await tenant.table(TABLE).whereIn('review_id', ids).where({ language, provider }).select('reviewId', 'sourceHash', 'title', 'content')) as CachedTranslation[];
+  const rows = (await tenant
+    .table(TABLE)
+    .whereIn('review_id', ids)
+    .where({ language, provider })
+    .select('reviewId', 'sourceHash', 'title', 'content')) as CachedTranslation[];
   return new Map(rows.map((r) => [Number(r.reviewId), r]));
 }
 
 export async function storeTranslation(tenant: Tenant, row: CachedTranslation & { language: string; provider: string }): Promise<void> {
-  await tenant.insertInto(TABLE, { ...row, createdAt: new Date() })
+  await tenant
+    .insertInto(TABLE, { ...row, createdAt: new Date() })
     .onConflict(['shop_id', 'review_id', 'language', 'provider'])
     .merge(['source_hash', 'title', 'content', 'created_at']);
 }

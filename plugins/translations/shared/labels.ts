@@ -33,15 +33,21 @@ const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
 export const placeholders = (text: string): string[] => [...text.matchAll(PLACEHOLDER)].map((m) => m[1].replace(/\s*,\s*/g, ', '));
 
 /** Why a text cannot be a label: a code the screen translates, and the facts its message needs. */
-export type LabelProblem = { code: 'too_long'; max: number } | { code: 'placeholder'; missing: string } | { code: 'required' | 'unknown' | 'duplicate' | 'header' | 'not_csv' };
+export type LabelProblem =
+  | { code: 'too_long'; max: number }
+  | { code: 'placeholder'; missing: string }
+  | { code: 'required' | 'unknown' | 'duplicate' | 'header' | 'not_csv' };
 
 /** The API's (English) wording of a problem; the admin says it in the merchant's language. */
 export function problemMessage(p: LabelProblem): string {
   if (p.code === 'too_long') return `Must be at most ${p.max} characters`;
   if (p.code === 'placeholder') return `Must keep ${p.missing}`;
   return {
-    required: 'This field is required', unknown: 'Unknown label', duplicate: 'This label is in the file twice',
-    header: 'The first line must name the columns key, default, text', not_csv: 'The file is not a CSV',
+    required: 'This field is required',
+    unknown: 'Unknown label',
+    duplicate: 'This label is in the file twice',
+    header: 'The first line must name the columns key, default, text',
+    not_csv: 'The file is not a CSV',
   }[p.code];
 }
 

@@ -6,19 +6,39 @@ import { z } from 'zod';
 export const PROVIDER_IDS = ['apertium', 'deepl', 'google', 'libretranslate'] as const;
 
 /** A secret as typed (max) and as stored sealed (base64 of it plus the nonce and tag: room for both). */
-const secret = (max: number, sealed: boolean) => z.string().trim().min(1).max(sealed ? Math.ceil(max * 1.4) + 64 : max);
+const secret = (max: number, sealed: boolean) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(sealed ? Math.ceil(max * 1.4) + 64 : max);
 
-const shape = (sealed: boolean) => z.object({
-  provider: z.enum(PROVIDER_IDS),
-  /** show reviews already translated into the storefront's language (the original one click away) */
-  autoTranslate: z.boolean(),
-  deepl: z.object({ apiKey: secret(200, sealed) }).strict().optional(),
-  google: z.object({ projectId: z.string().trim().min(1).max(100), accessToken: secret(4096, sealed) }).strict().optional(),
-  /** a self-hosted server: the operator's, like APy — our servers never fetch a URL a merchant typed */
-  libretranslate: z.object({ url: z.string().url().max(500), apiKey: secret(200, sealed).optional() }).strict().optional(),
-  /** the APy server: the operator's, never the merchant's to set (tests point it at theirs) */
-  apertium: z.object({ url: z.string().url().max(500) }).strict().optional(),
-}).strict();
+const shape = (sealed: boolean) =>
+  z
+    .object({
+      provider: z.enum(PROVIDER_IDS),
+      /** show reviews already translated into the storefront's language (the original one click away) */
+      autoTranslate: z.boolean(),
+      deepl: z
+        .object({ apiKey: secret(200, sealed) })
+        .strict()
+        .optional(),
+      google: z
+        .object({ projectId: z.string().trim().min(1).max(100), accessToken: secret(4096, sealed) })
+        .strict()
+        .optional(),
+      /** a self-hosted server: the operator's, like APy — our servers never fetch a URL a merchant typed */
+      libretranslate: z
+        .object({ url: z.string().url().max(500), apiKey: secret(200, sealed).optional() })
+        .strict()
+        .optional(),
+      /** the APy server: the operator's, never the merchant's to set (tests point it at theirs) */
+      apertium: z
+        .object({ url: z.string().url().max(500) })
+        .strict()
+        .optional(),
+    })
+    .strict();
 
 export const providerSettings = shape(true);
 

@@ -4,7 +4,19 @@
 // the second request answered from the cache while APy is out of reach; after an edit, translated
 // again from the new words. Without apertium-apy: a failure in CI (.ci/run installs it, so this never
 // skips there), a skip with a note elsewhere.
-import { APERTIUM_MISSING, client, createShop, eventually, findApertiumApy, startApertium, startTestApi, tcpProxy, type RunningApertium, type TcpProxy, type TestApi } from '@plaudit/kernel/testing';
+import {
+  APERTIUM_MISSING,
+  client,
+  createShop,
+  eventually,
+  findApertiumApy,
+  startApertium,
+  startTestApi,
+  tcpProxy,
+  type RunningApertium,
+  type TcpProxy,
+  type TestApi,
+} from '@plaudit/kernel/testing';
 
 const installed = !!findApertiumApy();
 if (!installed && !process.env.CI) console.log(`plugins/translations/tests/apertium-real.test.ts skipped: ${APERTIUM_MISSING}`);
@@ -19,7 +31,9 @@ beforeAll(async () => {
   proxy = await tcpProxy({ host: '127.0.0.1', port: apy.port });
   api = await startTestApi({ APERTIUM_URL: `http://127.0.0.1:${proxy.port}` });
 });
-afterAll(async () => { await Promise.all([api?.close(), proxy?.close(), apy?.stop()]); });
+afterAll(async () => {
+  await Promise.all([api?.close(), proxy?.close(), apy?.stop()]);
+});
 
 if (!installed && process.env.CI) {
   test('Apertium APy is installed (CI installs it in .ci/run)', () => {
@@ -48,7 +62,14 @@ const EDITED = 'La taza es muy bonita pero un poco pequeña para mí.';
   };
 
   const first = await inEnglish(id);
-  expect(first).toMatchObject({ reviewId: id, language: 'es', target: 'en', status: 'translated', original: SPANISH, translation: { title: 'Very good', provider: 'apertium' } });
+  expect(first).toMatchObject({
+    reviewId: id,
+    language: 'es',
+    target: 'en',
+    status: 'translated',
+    original: SPANISH,
+    translation: { title: 'Very good', provider: 'apertium' },
+  });
   // Apertium's own words ("The product is very good and the cup is beautiful, recommend it.")
   expect(first.translation.content).toMatch(/^The product is very good and the cup/);
 
@@ -64,7 +85,11 @@ const EDITED = 'La taza es muy bonita pero un poco pequeña para mí.';
 
   expect((await http.put(`/api/reviews/${id}`, { content: EDITED })).status).toBe(200);
   const edited = await inEnglish(id);
-  expect(edited).toMatchObject({ status: 'translated', original: { title: 'Muy bueno', content: EDITED }, translation: { title: 'Very good', provider: 'apertium' } });
+  expect(edited).toMatchObject({
+    status: 'translated',
+    original: { title: 'Muy bueno', content: EDITED },
+    translation: { title: 'Very good', provider: 'apertium' },
+  });
   // "The cup is very beautiful but a bit small for me."
   expect(edited.translation.content).toMatch(/small for me/);
   expect(edited.translation.content).not.toMatch(/recommend/);

@@ -6,8 +6,12 @@ import { apertiumDouble, type Double } from './self-hosted-doubles';
 
 let api: TestApi;
 let apy: Double;
-beforeAll(async () => { [api, apy] = await Promise.all([startTestApi(), apertiumDouble()]); });
-afterAll(async () => { await Promise.all([api?.close(), apy?.stop()]); });
+beforeAll(async () => {
+  [api, apy] = await Promise.all([startTestApi(), apertiumDouble()]);
+});
+afterAll(async () => {
+  await Promise.all([api?.close(), apy?.stop()]);
+});
 
 const SPANISH = ['El producto es muy bueno y llegó rápido.', 'La taza es bonita y el color es precioso.', 'Muy contenta con la compra, la recomiendo a todos.'];
 

@@ -20,7 +20,9 @@ beforeAll(async () => {
   await schedule().pause('detection.test.ts counts runs');
 });
 afterAll(async () => {
-  await schedule().unpause().catch(() => undefined);
+  await schedule()
+    .unpause()
+    .catch(() => undefined);
   await api?.close();
 });
 
@@ -39,7 +41,12 @@ async function importedShop() {
   const imports = api.runtime.services.capabilities.require(ReviewWrite);
   const texts = api.runtime.services.capabilities.require(ReviewTexts);
   const importRows = async (rows: Partial<ImportedReviewInput>[]) =>
-    (await imports.importReviews(tenant, rows.map((r) => ({ rating: 5, productId: 'gid://shopify/Product/9301', ...r })))).ids;
+    (
+      await imports.importReviews(
+        tenant,
+        rows.map((r) => ({ rating: 5, productId: 'gid://shopify/Product/9301', ...r })),
+      )
+    ).ids;
   const languages = async (ids: number[]) => {
     const byId = new Map((await texts.read(tenant, ids)).map((r) => [r.id, r.language]));
     return ids.map((id) => byId.get(id));
@@ -75,7 +82,7 @@ test('imported reviews get their language in bounded batches; each is looked at 
   expect(await languages([later, ...ids])).toEqual(['es', 'es', 'en', 'fr', 'de', null]);
 });
 
-test('shops apart: one shop\'s run leaves another\'s reviews alone', async () => {
+test("shops apart: one shop's run leaves another's reviews alone", async () => {
   const one = await importedShop();
   const two = await importedShop();
   const [a] = await one.importRows([ROWS[0]]);
@@ -99,6 +106,10 @@ test('the schedule: every 5 minutes, created again harmlessly at each start, its
   expect(described.spec.intervals?.[0]?.every).toBe(5 * 60_000);
   // what it starts, with its arguments, run here on this file's worker
   const args = (described.action.type === 'startWorkflow' ? described.action.args : []) as ArgsOf<typeof TranslationsDetectLanguages>;
-  await api.runtime.services.temporal.execute(TranslationsDetectLanguages, { taskQueue: api.config.temporal.taskQueue, workflowId: `test-detect-languages-${id}`, args });
+  await api.runtime.services.temporal.execute(TranslationsDetectLanguages, {
+    taskQueue: api.config.temporal.taskQueue,
+    workflowId: `test-detect-languages-${id}`,
+    args,
+  });
   await eventually(async () => (await languages([id]))[0] === 'fr', 60_000);
 });

@@ -44,19 +44,27 @@ test('every label of a language with its default and maximum; bad input refused 
   expect(placeholder.body.errors).toEqual({ 'labels.common.reviews_other': 'Must keep {{count, number}}' });
   expect((await a.http.put('/api/translations/labels/de', { labels: {}, extra: 1 })).status).toBe(400);
 
-  const saved = await a.http.put('/api/translations/labels/de', { labels: { 'box.title': 'Was unsere Kunden sagen', 'common.reviews_other': '{{count, number}} Meinungen' } });
+  const saved = await a.http.put('/api/translations/labels/de', {
+    labels: { 'box.title': 'Was unsere Kunden sagen', 'common.reviews_other': '{{count, number}} Meinungen' },
+  });
   expect(saved.status).toBe(200);
   expect(rowOf(saved.body, 'box.title').text).toBe('Was unsere Kunden sagen');
   expect(rowOf((await b.http.get('/api/translations/labels/de')).body, 'box.title').text).toBeNull();
   expect(rowOf((await a.http.get('/api/translations/labels/fr')).body, 'box.title').text).toBeNull();
 });
 
-test("a label reaches the widget in its language only, the cached answer is not served again, and resets restore the default", async () => {
+test('a label reaches the widget in its language only, the cached answer is not served again, and resets restore the default', async () => {
   const s = await shop();
   const before = await reviewBox(s.domain, 'de'); // cached now
   expect(before).toContain('Kundenbewertungen');
 
-  expect((await s.http.put('/api/translations/labels/de', { labels: { 'box.title': 'Was unsere Kunden sagen', 'box.empty': 'Noch nichts da – schreib du zuerst!' } })).status).toBe(200);
+  expect(
+    (
+      await s.http.put('/api/translations/labels/de', {
+        labels: { 'box.title': 'Was unsere Kunden sagen', 'box.empty': 'Noch nichts da – schreib du zuerst!' },
+      })
+    ).status,
+  ).toBe(200);
   const german = await reviewBox(s.domain, 'de-CH');
   expect(german).toContain('Was unsere Kunden sagen');
   expect(german).toContain('Noch nichts da – schreib du zuerst!');
@@ -85,12 +93,20 @@ test('CSV round trip: export, a translator fills the text column, import; bad ro
   expect(exported.status).toBe(200);
   expect(exported.headers.get('content-disposition')).toContain('plaudit-labels-ja.csv');
   const csv = await exported.text();
-  const lines = csv.replace(/^\uFEFF/, '').trim().split('\n');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\n');
   expect(lines[0]).toBe('key,default,text');
   expect(lines).toContain('box.title,カスタマーレビュー,お客様の声');
 
   const edited = lines.map((l) => (l.startsWith('box.load_more,') ? `${l}さらに表示` : l)).join('\n');
-  const post = (body: string) => fetch(`${api.url}/api/translations/labels/ja/import`, { method: 'POST', body, headers: { authorization: `Bearer ${s.token}`, 'content-type': 'text/csv' } });
+  const post = (body: string) =>
+    fetch(`${api.url}/api/translations/labels/ja/import`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'text/csv' },
+    });
   const imported = await post(edited);
   expect(imported.status).toBe(200);
   const rows = ((await imported.json()) as { labels: Row[] }).labels;

@@ -8,11 +8,17 @@ import { providerFor, TranslationFailure, type FailureKind } from '../providers'
 import { apertiumDouble, type Double, libreTranslateDouble } from './self-hosted-doubles';
 
 let vendors: RunningIntegrationsEmulator;
-beforeAll(async () => { vendors = await startIntegrationsEmulator({ port: 0 }); });
+beforeAll(async () => {
+  vendors = await startIntegrationsEmulator({ port: 0 });
+});
 afterAll(() => vendors.stop());
 beforeEach(() => vendors.control('all', 'reset'));
 
-const failureKind = (p: Promise<unknown>) => p.then(() => 'none', (e: unknown) => (e instanceof TranslationFailure ? e.kind : `other: ${(e as Error).message}`)) as Promise<FailureKind | 'none' | string>;
+const failureKind = (p: Promise<unknown>) =>
+  p.then(
+    () => 'none',
+    (e: unknown) => (e instanceof TranslationFailure ? e.kind : `other: ${(e as Error).message}`),
+  ) as Promise<FailureKind | 'none' | string>;
 let n = 0;
 const uniq = (s: string) => `${s}-${++n}-${Date.now()}`;
 
@@ -22,10 +28,17 @@ describe('DeepL', () => {
     vendors.control('deepl', 'key', { key: apiKey });
     const deepl = providerFor({ id: 'deepl', apiKey }, vendors.url);
     const out = await deepl.translate({ texts: ['El producto es muy bueno', 'La taza es bonita'], target: 'en' });
-    expect(out).toEqual([{ text: '[EN-US] El producto es muy bueno', detectedSource: 'es' }, { text: '[EN-US] La taza es bonita', detectedSource: 'es' }]);
+    expect(out).toEqual([
+      { text: '[EN-US] El producto es muy bueno', detectedSource: 'es' },
+      { text: '[EN-US] La taza es bonita', detectedSource: 'es' },
+    ]);
     const sent = vendors.received.filter((r) => r.vendor === 'deepl' && r.path === '/v2/translate');
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ host: 'api-free.deepl.com', method: 'POST', headers: expect.objectContaining({ authorization: `DeepL-Auth-Key ${apiKey}` }) });
+    expect(sent[0]).toMatchObject({
+      host: 'api-free.deepl.com',
+      method: 'POST',
+      headers: expect.objectContaining({ authorization: `DeepL-Auth-Key ${apiKey}` }),
+    });
     expect(JSON.parse(sent[0].body)).toEqual({ text: ['El producto es muy bueno', 'La taza es bonita'], target_lang: 'EN-US' });
     // a known source is sent as source_lang
     await deepl.translate({ texts: ['Sehr gut'], target: 'es', source: 'de' });
@@ -60,7 +73,11 @@ describe('Google Cloud Translation v3', () => {
     const out = await google.translate({ texts: ['Das ist sehr gut'], target: 'en' });
     expect(out).toEqual([{ text: '[en] Das ist sehr gut', detectedSource: 'de' }]);
     const sent = vendors.received.find((r) => r.vendor === 'google-translate' && r.method === 'POST')!;
-    expect(sent).toMatchObject({ host: 'translation.googleapis.com', path: `/v3/projects/${project}/locations/global:translateText`, headers: expect.objectContaining({ authorization: `Bearer ${accessToken}` }) });
+    expect(sent).toMatchObject({
+      host: 'translation.googleapis.com',
+      path: `/v3/projects/${project}/locations/global:translateText`,
+      headers: expect.objectContaining({ authorization: `Bearer ${accessToken}` }),
+    });
     expect(JSON.parse(sent.body)).toEqual({ contents: ['Das ist sehr gut'], targetLanguageCode: 'en', mimeType: 'text/plain' });
   });
 
@@ -73,23 +90,37 @@ describe('Google Cloud Translation v3', () => {
     expect(await failureKind(google.translate({ texts: ['hola'], target: 'en' }))).toBe('rate-limited');
     vendors.control('google-translate', 'quota', { project, charactersPerDay: 10 });
     expect(await failureKind(google.translate({ texts: ['una reseña larga'], target: 'en' }))).toBe('quota-exceeded');
-    expect(await failureKind(providerFor({ id: 'google', projectId: project, accessToken: 'nope' }, vendors.url).translate({ texts: ['hola'], target: 'en' }))).toBe('credentials');
+    expect(
+      await failureKind(providerFor({ id: 'google', projectId: project, accessToken: 'nope' }, vendors.url).translate({ texts: ['hola'], target: 'en' })),
+    ).toBe('credentials');
   });
 });
 
 describe('self-hosted servers', () => {
   let libre: Double;
   let apy: Double;
-  beforeAll(async () => { [libre, apy] = await Promise.all([libreTranslateDouble('lt-key'), apertiumDouble()]); });
-  afterAll(async () => { await Promise.all([libre.stop(), apy.stop()]); });
+  beforeAll(async () => {
+    [libre, apy] = await Promise.all([libreTranslateDouble('lt-key'), apertiumDouble()]);
+  });
+  afterAll(async () => {
+    await Promise.all([libre.stop(), apy.stop()]);
+  });
 
   test('LibreTranslate: POST /translate { q, source: auto, target, format, api_key }; its languages decide', async () => {
     const lt = providerFor({ id: 'libretranslate', url: libre.url, apiKey: 'lt-key' });
     expect(await lt.translate({ texts: ['Muy bueno'], target: 'en' })).toEqual([{ text: '[en] Muy bueno', detectedSource: 'es' }]);
-    expect(JSON.parse(libre.requests.find((r) => r.path === '/translate')!.body)).toEqual({ q: ['Muy bueno'], source: 'auto', target: 'en', format: 'text', api_key: 'lt-key' });
+    expect(JSON.parse(libre.requests.find((r) => r.path === '/translate')!.body)).toEqual({
+      q: ['Muy bueno'],
+      source: 'auto',
+      target: 'en',
+      format: 'text',
+      api_key: 'lt-key',
+    });
     expect(await lt.supports('es', 'de')).toBe(false);
     expect(await failureKind(lt.translate({ texts: ['x'], target: 'de', source: 'es' }))).toBe('unsupported');
-    expect(await failureKind(providerFor({ id: 'libretranslate', url: libre.url, apiKey: 'bad' }).translate({ texts: ['x'], target: 'en', source: 'es' }))).toBe('credentials');
+    expect(
+      await failureKind(providerFor({ id: 'libretranslate', url: libre.url, apiKey: 'bad' }).translate({ texts: ['x'], target: 'en', source: 'es' })),
+    ).toBe('credentials');
   });
 
   test('Apertium APy: /listPairs in ISO 639-3, /translate langpair=spa|eng as a form POST; no source language, no translation', async () => {

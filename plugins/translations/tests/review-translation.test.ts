@@ -3,7 +3,16 @@
 // shop's provider (here a local double of Apertium's APy; apertium.test.ts uses the real one),
 // cached on the second request, translated again after an edit; a pair the provider lacks is
 // 'unavailable', an outage shows the original; below the second plan tier the API answers 403.
-import { client, createShop, eventually, startIntegrationsEmulator, startTestApi, storeSettingsRaw, type RunningIntegrationsEmulator, type TestApi } from '@plaudit/kernel/testing';
+import {
+  client,
+  createShop,
+  eventually,
+  startIntegrationsEmulator,
+  startTestApi,
+  storeSettingsRaw,
+  type RunningIntegrationsEmulator,
+  type TestApi,
+} from '@plaudit/kernel/testing';
 import { apertiumDouble, type Double } from './self-hosted-doubles';
 
 let api: TestApi;
@@ -13,7 +22,9 @@ beforeAll(async () => {
   [vendors, apy] = await Promise.all([startIntegrationsEmulator({ port: 0 }), apertiumDouble()]);
   api = await startTestApi({ INTEGRATIONS_BASE_URL: vendors.url });
 });
-afterAll(async () => { await Promise.all([api?.close(), apy?.stop(), vendors?.stop()]); });
+afterAll(async () => {
+  await Promise.all([api?.close(), apy?.stop(), vendors?.stop()]);
+});
 
 const OLD_INSTALL = new Date('2025-01-01');
 const translations = () => apy.requests.filter((r) => r.path === '/translate').length;
@@ -26,7 +37,14 @@ async function advancedShop() {
 
 test('a Spanish review: language stored, translated to English, cached, translated again after an edit, the original when the provider is down', async () => {
   const { http } = await advancedShop();
-  const created = await http.post('/api/reviews', { rating: 5, title: 'Muy bueno', content: 'El producto es muy bueno y la taza es bonita, la recomiendo.', productId: 'gid://shopify/Product/9001', firstName: 'Ana', status: 'published' });
+  const created = await http.post('/api/reviews', {
+    rating: 5,
+    title: 'Muy bueno',
+    content: 'El producto es muy bueno y la taza es bonita, la recomiendo.',
+    productId: 'gid://shopify/Product/9001',
+    firstName: 'Ana',
+    status: 'published',
+  });
   expect(created.status).toBe(201);
   const id = created.body.id;
   await eventually(async () => (await http.get(`/api/reviews/${id}`)).body.language === 'es', 30_000);
@@ -34,11 +52,16 @@ test('a Spanish review: language stored, translated to English, cached, translat
   const before = translations();
   const first = await http.get(`/api/translations/reviews?ids=${id}&lang=en`);
   expect(first.status).toBe(200);
-  expect(first.body.items).toEqual([{
-    reviewId: id, language: 'es', target: 'en', status: 'translated',
-    original: { title: 'Muy bueno', content: 'El producto es muy bueno y la taza es bonita, la recomiendo.' },
-    translation: { title: '[eng] Muy bueno', content: '[eng] El producto es muy bueno y la taza es bonita, la recomiendo.', provider: 'apertium' },
-  }]);
+  expect(first.body.items).toEqual([
+    {
+      reviewId: id,
+      language: 'es',
+      target: 'en',
+      status: 'translated',
+      original: { title: 'Muy bueno', content: 'El producto es muy bueno y la taza es bonita, la recomiendo.' },
+      translation: { title: '[eng] Muy bueno', content: '[eng] El producto es muy bueno y la taza es bonita, la recomiendo.', provider: 'apertium' },
+    },
+  ]);
   expect(translations()).toBe(before + 2);
 
   // cached: the same answer, APy not asked again
@@ -76,10 +99,15 @@ test('the tier gate: review translation is a second-tier feature', async () => {
   const provider = await advanced.get('/api/translations/provider');
   expect(provider.status).toBe(200);
   expect(provider.body).toMatchObject({ provider: 'apertium', reachable: true });
-  expect(provider.body.languages).toEqual(expect.arrayContaining([{ code: 'en', available: true }, { code: 'hi', available: false }]));
+  expect(provider.body.languages).toEqual(
+    expect.arrayContaining([
+      { code: 'en', available: true },
+      { code: 'hi', available: false },
+    ]),
+  );
 });
 
-test('DeepL chosen without a key is refused; with a key its languages are DeepL\'s, the key shown masked', async () => {
+test("DeepL chosen without a key is refused; with a key its languages are DeepL's, the key shown masked", async () => {
   const { http } = await advancedShop();
   expect((await http.put('/api/translations/provider', { provider: 'deepl' })).status).toBe(400);
   const apiKey = `tr-${Date.now()}-1234:fx`;
@@ -87,7 +115,15 @@ test('DeepL chosen without a key is refused; with a key its languages are DeepL\
   const saved = await http.put('/api/translations/provider', { provider: 'deepl', deepl: { apiKey } });
   expect(saved.status).toBe(200);
   expect(saved.body).toMatchObject({ provider: 'deepl', deepl: { apiKey: '••••4:fx' }, reachable: true });
-  expect(saved.body.languages).toEqual(expect.arrayContaining([{ code: 'de', available: true }, { code: 'hi', available: false }]));
+  expect(saved.body.languages).toEqual(
+    expect.arrayContaining([
+      { code: 'de', available: true },
+      { code: 'hi', available: false },
+    ]),
+  );
   // the masked key sent back keeps the stored one
-  expect((await http.put('/api/translations/provider', { provider: 'deepl', deepl: { apiKey: '••••4:fx' }, autoTranslate: true })).body).toMatchObject({ autoTranslate: true, reachable: true });
+  expect((await http.put('/api/translations/provider', { provider: 'deepl', deepl: { apiKey: '••••4:fx' }, autoTranslate: true })).body).toMatchObject({
+    autoTranslate: true,
+    reachable: true,
+  });
 });

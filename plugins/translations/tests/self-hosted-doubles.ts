@@ -5,7 +5,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Double { url: string; requests: { method: string; path: string; type: string; body: string }[]; down: boolean; stop(): Promise<void> }
+export interface Double {
+  url: string;
+  requests: { method: string; path: string; type: string; body: string }[];
+  down: boolean;
+  stop(): Promise<void>;
+}
 
 async function serve(answer: (method: string, url: URL, body: string, type: string) => { status: number; body: unknown }): Promise<Double> {
   const double: Double = { url: '', requests: [], down: false, stop: () => new Promise((r) => server.close(() => r())) };
@@ -29,7 +34,11 @@ async function serve(answer: (method: string, url: URL, body: string, type: stri
 
 /** LibreTranslate: /languages, /translate (q a string or an array), api_key checked when set. */
 export function libreTranslateDouble(apiKey?: string) {
-  const languages = [{ code: 'en', name: 'English', targets: ['es', 'de'] }, { code: 'es', name: 'Spanish', targets: ['en'] }, { code: 'de', name: 'German', targets: ['en'] }];
+  const languages = [
+    { code: 'en', name: 'English', targets: ['es', 'de'] },
+    { code: 'es', name: 'Spanish', targets: ['en'] },
+    { code: 'de', name: 'German', targets: ['en'] },
+  ];
   return serve((method, url, body) => {
     if (method === 'GET' && url.pathname === '/languages') return { status: 200, body: languages };
     if (method !== 'POST' || url.pathname !== '/translate') return { status: 404, body: { error: 'Not Found' } };
@@ -39,19 +48,38 @@ export function libreTranslateDouble(apiKey?: string) {
     const qs = Array.isArray(b.q) ? b.q : [b.q];
     const out = qs.map((q) => `[${b.target}] ${q}`);
     const detected = qs.map(() => ({ confidence: 90, language: 'es' }));
-    return { status: 200, body: { translatedText: Array.isArray(b.q) ? out : out[0], ...(b.source === 'auto' ? { detectedLanguage: Array.isArray(b.q) ? detected : detected[0] } : {}) } };
+    return {
+      status: 200,
+      body: {
+        translatedText: Array.isArray(b.q) ? out : out[0],
+        ...(b.source === 'auto' ? { detectedLanguage: Array.isArray(b.q) ? detected : detected[0] } : {}),
+      },
+    };
   });
 }
 
 /** Apertium APy: /listPairs and /translate (GET query or form POST), ISO 639-3 pairs. */
 export function apertiumDouble() {
-  const pairs = [['spa', 'eng'], ['eng', 'spa'], ['fra', 'spa']];
+  const pairs = [
+    ['spa', 'eng'],
+    ['eng', 'spa'],
+    ['fra', 'spa'],
+  ];
   return serve((method, url, body, type) => {
-    if (url.pathname === '/listPairs') return { status: 200, body: { responseData: pairs.map(([sourceLanguage, targetLanguage]) => ({ sourceLanguage, targetLanguage })), responseDetails: null, responseStatus: 200 } };
+    if (url.pathname === '/listPairs')
+      return {
+        status: 200,
+        body: {
+          responseData: pairs.map(([sourceLanguage, targetLanguage]) => ({ sourceLanguage, targetLanguage })),
+          responseDetails: null,
+          responseStatus: 200,
+        },
+      };
     if (url.pathname !== '/translate') return { status: 404, body: { status: 'error', code: 404, message: 'Not Found' } };
     const params = method === 'POST' && /x-www-form-urlencoded/.test(type) ? new URLSearchParams(body) : url.searchParams;
     const [from, to] = (params.get('langpair') ?? '').split('|');
-    if (!pairs.some(([a, b]) => a === from && b === to)) return { status: 400, body: { status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is not installed' } };
+    if (!pairs.some(([a, b]) => a === from && b === to))
+      return { status: 400, body: { status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is not installed' } };
     return { status: 200, body: { responseData: { translatedText: `[${to}] ${params.get('q')}` }, responseDetails: null, responseStatus: 200 } };
   });
 }

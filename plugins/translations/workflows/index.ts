@@ -22,7 +22,15 @@ const PAGES_PER_RUN = 200;
 const MAX_WAITS = 30;
 
 export async function translateReviewsInto(input: BulkInput, carried?: { progress: BulkProgress; afterId: number }): Promise<BulkProgress> {
-  const progress: BulkProgress = carried?.progress ?? { target: input.target, total: null, done: 0, translated: 0, unavailable: 0, state: 'running', reason: null };
+  const progress: BulkProgress = carried?.progress ?? {
+    target: input.target,
+    total: null,
+    done: 0,
+    translated: 0,
+    unavailable: 0,
+    state: 'running',
+    reason: null,
+  };
   setHandler(bulkProgressQuery, () => progress);
   let afterId = carried?.afterId ?? 0;
   let waits = 0;
@@ -63,7 +71,10 @@ const DETECTION_PAGES_PER_RUN = 500;
  * (review-text/detection-schedule.ts), and on demand for one shop: the language of each review
  * written without an event (imports), every installed shop in bounded batches (detect-batch.ts).
  */
-export async function translationsDetectLanguages(only?: { shopId?: number; perShop?: number }, carried?: { afterShopId: number; totals: DetectionTotals }): Promise<DetectionTotals> {
+export async function translationsDetectLanguages(
+  only?: { shopId?: number; perShop?: number },
+  carried?: { afterShopId: number; totals: DetectionTotals },
+): Promise<DetectionTotals> {
   const totals: DetectionTotals = carried?.totals ?? { shops: 0, examined: 0, detected: 0 };
   let afterShopId = carried?.afterShopId ?? 0;
   for (let pages = 0; ; pages++) {

@@ -22,7 +22,11 @@ export function createActivities(deps: ActivityDeps) {
     async videoUploadsCleanup(): Promise<number> {
       const gone = await abandonedUploads(deps.knex, ABANDONED_HOURS);
       for (const u of gone) fs.rmSync(uploadFile(deps.config.dataDir, u.id), { force: true });
-      if (gone.length) await forgetUploads(deps.knex, gone.map((u) => u.id));
+      if (gone.length)
+        await forgetUploads(
+          deps.knex,
+          gone.map((u) => u.id),
+        );
       return gone.length;
     },
   };

@@ -15,7 +15,8 @@ import type { VideoJob, VideoMedia } from '../workflows/messages';
 export async function transcodeUpload(deps: ActivityDeps, job: VideoJob): Promise<VideoMedia> {
   const tenant = deps.tenant(job.shopId, job.shopDomain);
   const row = await findUpload(tenant, job.uploadId);
-  if (!row || row.status !== 'attached') throw ApplicationFailure.nonRetryable(`Upload ${job.uploadId} is not waiting for its transcode (${row?.status ?? 'gone'})`, 'VideoGone');
+  if (!row || row.status !== 'attached')
+    throw ApplicationFailure.nonRetryable(`Upload ${job.uploadId} is not waiting for its transcode (${row?.status ?? 'gone'})`, 'VideoGone');
   const source = uploadFile(deps.config.dataDir, job.uploadId);
   if (!fs.existsSync(source)) throw ApplicationFailure.nonRetryable('The uploaded file is gone', 'VideoGone');
   fs.mkdirSync(videoDir(deps.config.dataDir), { recursive: true });
@@ -26,7 +27,13 @@ export async function transcodeUpload(deps: ActivityDeps, job: VideoJob): Promis
   if (!out) throw ApplicationFailure.nonRetryable('ffmpeg wrote no readable video', 'VideoUnreadable');
   const poster = await posterOf(videoFile(deps.config.dataDir, mp4), out.seconds);
   fs.writeFileSync(videoFile(deps.config.dataDir, `${job.uploadId}.jpg`), poster.bytes);
-  const media: VideoMedia = { url: videoUrl(mp4), poster: videoUrl(`${job.uploadId}.jpg`), seconds: Math.round(out.seconds * 10) / 10, width: out.width, height: out.height };
+  const media: VideoMedia = {
+    url: videoUrl(mp4),
+    poster: videoUrl(`${job.uploadId}.jpg`),
+    seconds: Math.round(out.seconds * 10) / 10,
+    width: out.width,
+    height: out.height,
+  };
   if (row.caption) {
     fs.writeFileSync(videoFile(deps.config.dataDir, `${job.uploadId}.vtt`), captionTrack(row.caption, out.seconds));
     media.captions = videoUrl(`${job.uploadId}.vtt`);
@@ -39,13 +46,13 @@ export async function addToReview(deps: ActivityDeps, job: VideoJob, media: Vide
   const tenant = deps.tenant(job.shopId, job.shopDomain);
   const row = await findUpload(tenant, job.uploadId);
   if (!row?.reviewId) throw ApplicationFailure.nonRetryable('No review to add the video to', 'VideoGone');
-  if (row.status === 'attached') {
-    const video = { ...media, ...(row.caption ? { caption: row.caption } : {}) };
-    await deps.knex.transaction(async (trx) => {
-      await finishUpload(tenant, job.uploadId, { status: 'ready' }, trx);
-      const ready = { shopId: job.shopId, shopDomain: job.shopDomain, reviewId: Number(row.reviewId), uploadId: job.uploadId, video };
-      await deps.events.emit(VideoTranscoded, ready, { key: job.uploadId, shopDomain: job.shopDomain, trx });
-    });
-  }
+  // the upload's own file served the transcode only: gone before the upload is seen `ready`
   fs.rmSync(uploadFile(deps.config.dataDir, job.uploadId), { force: true });
+  if (row.status !== 'attached') return;
+  const video = { ...media, ...(row.caption ? { caption: row.caption } : {}) };
+  await deps.knex.transaction(async (trx) => {
+    await finishUpload(tenant, job.uploadId, { status: 'ready' }, trx);
+    const ready = { shopId: job.shopId, shopDomain: job.shopDomain, reviewId: Number(row.reviewId), uploadId: job.uploadId, video };
+    await deps.events.emit(VideoTranscoded, ready, { key: job.uploadId, shopDomain: job.shopDomain, trx });
+  });
 }

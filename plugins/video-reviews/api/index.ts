@@ -18,7 +18,8 @@ export default defineApiPlugin({
     return router;
   },
   async onStart(services) {
-    if (!(await ffmpegAvailable())) services.log.warn('ffmpeg or ffprobe is not installed: video reviews cannot be checked or transcoded (Debian: apt-get install ffmpeg)');
+    if (!(await ffmpegAvailable()))
+      services.log.warn('ffmpeg or ffprobe is not installed: video reviews cannot be checked or transcoded (Debian: apt-get install ffmpeg)');
     await ensureSchedule(services, { scheduleId: 'video-uploads-cleanup', every: '1 hour', workflow: VideoUploadsCleanup });
   },
 });

@@ -9,7 +9,14 @@ let once: Promise<{ code: string; etag: string }> | undefined;
 export function uploadScript() {
   once ??= build({
     entryPoints: [path.join(__dirname, '../storefront/upload.ts')],
-    bundle: true, minify: true, format: 'iife', platform: 'browser', target: ['es2020'], legalComments: 'none', write: false, logLevel: 'silent',
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020'],
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
   }).then((out) => {
     const code = out.outputFiles[0].text;
     return { code, etag: `"${crypto.createHash('sha256').update(code).digest('hex').slice(0, 16)}"` };

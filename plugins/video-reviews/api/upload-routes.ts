@@ -56,7 +56,8 @@ export function uploadRoutes(services: ApiServices) {
   });
 
   // a PATCH refused before its bytes are read still reads them (bounded), so the client gets the reason
-  const refusePatch = (ctx: AppContext, status: number, message: string) => (ctx.method === 'PATCH' ? refuseUnread(ctx, status, message, MAX_VIDEO_BYTES) : refuse(ctx, status, message));
+  const refusePatch = (ctx: AppContext, status: number, message: string) =>
+    ctx.method === 'PATCH' ? refuseUnread(ctx, status, message, MAX_VIDEO_BYTES) : refuse(ctx, status, message);
 
   /** The upload and its shop; answers 404 / 410 itself. */
   async function find(ctx: AppContext): Promise<{ row: UploadRow; tenant: Tenant; offset: number } | undefined> {

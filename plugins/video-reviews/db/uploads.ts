@@ -33,7 +33,10 @@ export async function findUpload(tenant: Tenant, id: string, trx?: Knex.Transact
 }
 
 export async function acceptUpload(tenant: Tenant, id: string, facts: { seconds: number; width: number; height: number; hasAudio: boolean }) {
-  await tenant.table(TABLE).where({ id, status: 'uploading' }).update({ status: 'accepted', ...facts, updatedAt: new Date() });
+  await tenant
+    .table(TABLE)
+    .where({ id, status: 'uploading' })
+    .update({ status: 'accepted', ...facts, updatedAt: new Date() });
 }
 
 export async function refuseUpload(tenant: Tenant, id: string, refusal: Refusal) {
@@ -42,18 +45,29 @@ export async function refuseUpload(tenant: Tenant, id: string, refusal: Refusal)
 
 /** Binds an accepted upload to its review, once: false when it is not accepted or is bound already. */
 export async function attachUpload(trx: Knex.Transaction, tenant: Tenant, id: string, reviewId: number, caption: string | null): Promise<boolean> {
-  const n = await tenant.table(TABLE, trx).where({ id, status: 'accepted' }).whereNull('reviewId').update({ status: 'attached', reviewId, caption, updatedAt: new Date() });
+  const n = await tenant
+    .table(TABLE, trx)
+    .where({ id, status: 'accepted' })
+    .whereNull('reviewId')
+    .update({ status: 'attached', reviewId, caption, updatedAt: new Date() });
   return n === 1;
 }
 
 export async function finishUpload(tenant: Tenant, id: string, outcome: { status: 'ready' } | { status: 'failed'; error: string }, trx?: Knex.Transaction) {
-  await tenant.table(TABLE, trx).where({ id }).update({ ...outcome, updatedAt: new Date() });
+  await tenant
+    .table(TABLE, trx)
+    .where({ id })
+    .update({ ...outcome, updatedAt: new Date() });
 }
 
 /** Uploads never sent with a review (or refused) after `hours`: their files are removed. */
 export async function abandonedUploads(knex: Knex, hours: number): Promise<{ id: string; shopId: number }[]> {
   // tenancy: a sweep over every shop's abandoned uploads, by age alone
-  return knex(TABLE).whereIn('status', ['uploading', 'accepted', 'refused']).where('createdAt', '<', knex.raw(`now() - make_interval(hours => ?)`, [hours])).select('id', 'shopId').limit(500);
+  return knex(TABLE)
+    .whereIn('status', ['uploading', 'accepted', 'refused'])
+    .where('createdAt', '<', knex.raw(`now() - make_interval(hours => ?)`, [hours]))
+    .select('id', 'shopId')
+    .limit(500);
 }
 
 export async function forgetUploads(knex: Knex, ids: string[]) {

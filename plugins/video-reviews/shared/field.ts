@@ -11,7 +11,11 @@ export const SCRIPT_PATH = '/r/video/upload.js';
 export const UPLOADS_PATH = '/r/video/uploads';
 export const TICKET_PATH = '/r/video/ticket';
 
-export const storefrontVideo = (appUrl: string): StorefrontVideo => ({ endpoint: appUrl + UPLOADS_PATH, ticketUrl: appUrl + TICKET_PATH, script: appUrl + SCRIPT_PATH });
+export const storefrontVideo = (appUrl: string): StorefrontVideo => ({
+  endpoint: appUrl + UPLOADS_PATH,
+  ticketUrl: appUrl + TICKET_PATH,
+  script: appUrl + SCRIPT_PATH,
+});
 
 /** The words the script shows, in the page's language. */
 export function scriptTexts(t: Translate) {

@@ -42,7 +42,10 @@ export async function probeVideo(file: string): Promise<VideoFacts | undefined> 
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
   const out = await run('ffprobe', args, { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 }).catch(() => undefined);
   if (!out) return undefined;
-  const info = JSON.parse(out.stdout) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[] };
+  const info = JSON.parse(out.stdout) as {
+    format?: { duration?: string };
+    streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[];
+  };
   const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
   const seconds = Number(info.format?.duration ?? video?.duration);
   if (!video || !Number.isFinite(seconds) || seconds <= 0) return undefined;
@@ -51,6 +54,10 @@ export async function probeVideo(file: string): Promise<VideoFacts | undefined> 
 
 /** Whether ffmpeg and ffprobe are on the PATH (npm start says so when they are not). */
 export async function ffmpegAvailable(): Promise<boolean> {
-  const ok = (cmd: string) => run(cmd, ['-hide_banner', '-version'], { timeout: 10_000 }).then(() => true, () => false);
+  const ok = (cmd: string) =>
+    run(cmd, ['-hide_banner', '-version'], { timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
   return (await ok('ffmpeg')) && (await ok('ffprobe'));
 }

@@ -32,14 +32,47 @@ const EDGE = OUTPUT.longEdge;
 export async function transcodeVideo(input: string, output: string, hasAudio: boolean, heartbeat?: () => void) {
   const tmp = `${output}.part`;
   const args = [
-    '-y', '-hide_banner', '-v', 'error', '-i', input, '-t', String(MAX_VIDEO_SECONDS),
-    '-map', '0:v:0', ...(hasAudio ? ['-map', '0:a:0'] : []),
-    '-map_metadata', '-1', '-map_metadata:s:v', '-1', '-map_metadata:s:a', '-1', '-map_chapters', '-1',
-    '-vf', `scale=w='min(${EDGE},iw)':h='min(${EDGE},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
-    '-b:v', `${OUTPUT.videoKbps}k`, '-maxrate', `${OUTPUT.videoKbps}k`, '-bufsize', `${OUTPUT.videoKbps * 2}k`,
+    '-y',
+    '-hide_banner',
+    '-v',
+    'error',
+    '-i',
+    input,
+    '-t',
+    String(MAX_VIDEO_SECONDS),
+    '-map',
+    '0:v:0',
+    ...(hasAudio ? ['-map', '0:a:0'] : []),
+    '-map_metadata',
+    '-1',
+    '-map_metadata:s:v',
+    '-1',
+    '-map_metadata:s:a',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-vf',
+    `scale=w='min(${EDGE},iw)':h='min(${EDGE},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-profile:v',
+    'high',
+    '-b:v',
+    `${OUTPUT.videoKbps}k`,
+    '-maxrate',
+    `${OUTPUT.videoKbps}k`,
+    '-bufsize',
+    `${OUTPUT.videoKbps * 2}k`,
     ...(hasAudio ? ['-c:a', 'aac', '-b:a', `${OUTPUT.audioKbps}k`, '-ac', '2'] : []),
-    '-movflags', '+faststart', '-f', 'mp4', tmp,
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    tmp,
   ];
   await runCommand('ffmpeg', args, heartbeat);
   fs.renameSync(tmp, output);
@@ -49,13 +82,20 @@ export async function transcodeVideo(input: string, output: string, hasAudio: bo
 export async function posterOf(video: string, seconds: number): Promise<{ bytes: Buffer; width: number; height: number }> {
   const at = Math.min(1, seconds / 2).toFixed(2);
   const png = await runCommand('ffmpeg', ['-hide_banner', '-v', 'error', '-ss', at, '-i', video, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
-  const out = await sharp(png, { failOn: 'error' }).resize(720, 720, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  const out = await sharp(png, { failOn: 'error' })
+    .resize(720, 720, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
   return { bytes: out.data, width: out.info.width, height: out.info.height };
 }
 
 /** A caption as WebVTT: one cue over the whole video, its text escaped as the format asks. */
 export function captionTrack(caption: string, seconds: number): string {
   const end = new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23);
-  const text = caption.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n{2,}/g, '\n');
+  const text = caption
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\n{2,}/g, '\n');
   return `WEBVTT\n\n00:00:00.000 --> ${end}\n${text}\n`;
 }

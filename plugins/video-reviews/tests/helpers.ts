@@ -11,9 +11,34 @@ type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 export function makeVideo(dir: string, name: string, seconds: number, size = '320x240'): { file: string; bytes: Buffer } {
   const file = path.join(dir, name);
   execFileSync('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=15:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
-    '-metadata', 'location=+48.8566+002.3522/', '-metadata', 'com.apple.quicktime.location.ISO6709=+48.8566+002.3522/', '-movflags', '+use_metadata_tags', file,
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${size}:rate=15:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-metadata',
+    'location=+48.8566+002.3522/',
+    '-metadata',
+    'com.apple.quicktime.location.ISO6709=+48.8566+002.3522/',
+    '-movflags',
+    '+use_metadata_tags',
+    file,
   ]);
   return { file, bytes: fs.readFileSync(file) };
 }
@@ -24,6 +49,8 @@ export async function writeLinkFor(on: Stack) {
   const { order } = await on.control('/orders', { shop: domain, country: 'US' });
   const details = await on.api.runtime.services.platform!.adminApi(domain).order(order.admin_graphql_api_id);
   const product = details!.lineItems.nodes[0].product!.id;
-  const link = on.api.runtime.services.capabilities.require(ReviewWrite).writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, expiresInDays: 1 });
+  const link = on.api.runtime.services.capabilities
+    .require(ReviewWrite)
+    .writeUrl({ shopDomain: domain, queueEntryId: 1, orderId: String(order.id), productId: product, expiresInDays: 1 });
   return { shop, domain, appToken, product, url: on.appUrl + new URL(link).pathname };
 }

@@ -29,11 +29,18 @@ function ticketOf(page: string) {
 }
 
 async function createUpload(endpoint: string, ticket: string, length: number) {
-  return fetch(endpoint, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length), 'Upload-Metadata': `ticket ${b64(ticket)},filetype ${b64('video/mp4')}` } });
+  return fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length), 'Upload-Metadata': `ticket ${b64(ticket)},filetype ${b64('video/mp4')}` },
+  });
 }
 
 function patch(url: string, offset: number, bytes: Buffer) {
-  return fetch(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) });
+  return fetch(url, {
+    method: 'PATCH',
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+    body: new Uint8Array(bytes),
+  });
 }
 
 async function offsetOf(url: string): Promise<number> {
@@ -44,7 +51,15 @@ async function offsetOf(url: string): Promise<number> {
 
 /** A PATCH whose connection drops after `sent` of its bytes, once the server has stored some: a phone losing signal. */
 async function patchCutOff(url: string, offset: number, bytes: Buffer, sent: number): Promise<void> {
-  const req = http.request(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(bytes.length) } });
+  const req = http.request(url, {
+    method: 'PATCH',
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+      'Content-Length': String(bytes.length),
+    },
+  });
   const closed = new Promise<void>((resolve) => {
     req.on('error', () => resolve());
     req.on('close', () => resolve());
@@ -114,7 +129,10 @@ test('done when: a 10-second video sent in resumable chunks plays in the review 
   expect(await offsetOf(location)).toBe(video.length);
 
   // sent without its text first: the page comes back with the error, the video and its caption kept
-  const incomplete = await fetch(url, { method: 'POST', body: reviewForm({ rating: '5', content: '', firstName: 'Ann', video: id, videoCaption: 'Pouring coffee' }) });
+  const incomplete = await fetch(url, {
+    method: 'POST',
+    body: reviewForm({ rating: '5', content: '', firstName: 'Ann', video: id, videoCaption: 'Pouring coffee' }),
+  });
   expect(incomplete.status).toBe(400);
   const again = await incomplete.text();
   expect(again).toContain(`<input type="hidden" name="video" value="${id}">`);
@@ -122,7 +140,16 @@ test('done when: a 10-second video sent in resumable chunks plays in the review 
   expect(again).toContain('Video uploaded.');
   expect((await stack.api.knex('video_uploads').where({ id }).first()).status).toBe('accepted');
 
-  const sent = await fetch(url, { method: 'POST', body: reviewForm({ rating: '5', content: 'Watch it pour: no drips at all.', firstName: 'Ann', video: id, videoCaption: 'Pouring coffee from the <b>mug</b>' }) });
+  const sent = await fetch(url, {
+    method: 'POST',
+    body: reviewForm({
+      rating: '5',
+      content: 'Watch it pour: no drips at all.',
+      firstName: 'Ann',
+      video: id,
+      videoCaption: 'Pouring coffee from the <b>mug</b>',
+    }),
+  });
   expect(sent.status).toBe(200);
 
   // the workflow transcodes it, the review gets it, the upload's file goes
@@ -130,11 +157,15 @@ test('done when: a 10-second video sent in resumable chunks plays in the review 
   expect(fs.existsSync(path.join(stack.api.runtime.services.config.dataDir, 'video-uploads', id))).toBe(false);
 
   // the review box: the poster until the shopper presses play, the captions track, VideoObject
-  const box = await eventually(async () => {
-    const res = await fetch(`${stack.appUrl}/storefront/shops/${domain}/widgets/review-box?product_id=${product.split('/').pop()}&scripts=0`);
-    const html = await res.text();
-    return html.includes('<video') && html;
-  }, 30_000, 500);
+  const box = await eventually(
+    async () => {
+      const res = await fetch(`${stack.appUrl}/storefront/shops/${domain}/widgets/review-box?product_id=${product.split('/').pop()}&scripts=0`);
+      const html = await res.text();
+      return html.includes('<video') && html;
+    },
+    30_000,
+    500,
+  );
   expect(box).toMatch(/<video[^>]*poster="[^"]+\.jpg"[^>]*preload="none"/);
   expect(box).not.toMatch(/<video[^>]*autoplay/);
   expect(box).toMatch(/<track kind="captions"/);
@@ -169,7 +200,9 @@ test('a disguised non-video, an over-long video and an oversized one are refused
   const { url } = await writeLinkFor(stack);
   const { endpoint, ticket } = ticketOf(await (await fetch(url)).text());
 
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
   const disguised = await uploadWhole(endpoint, ticket, png);
   expect(disguised.status).toBe(422);
   expect(await disguised.text()).toBe('The video must be an MP4, MOV or WebM file');
@@ -234,7 +267,9 @@ test("the storefront's review form: its field, a ticket by URL in the shopper's 
   const { domain, product } = await writeLinkFor(stack);
   const numeric = product.split('/').pop();
   const form = await (await fetch(`${stack.appUrl}/storefront/shops/${domain}/widgets/review-box?product_id=${numeric}&scripts=0`)).text();
-  expect(form).toMatch(/<div class="pl-field" data-pl-video="" data-endpoint="[^"]+\/r\/video\/uploads" data-ticket-url="[^"]+\/r\/video\/ticket\?shop=[^"]+"[^>]* hidden/);
+  expect(form).toMatch(
+    /<div class="pl-field" data-pl-video="" data-endpoint="[^"]+\/r\/video\/uploads" data-ticket-url="[^"]+\/r\/video\/ticket\?shop=[^"]+"[^>]* hidden/,
+  );
 
   const asked = await fetch(`${stack.appUrl}/r/video/ticket?shop=${domain}&locale=de`);
   expect(asked.status).toBe(200);
@@ -245,12 +280,24 @@ test("the storefront's review form: its field, a ticket by URL in the shopper's 
   expect(done.status).toBe(204);
   const id = (await stack.api.knex('video_uploads').where({ size: short.length, status: 'accepted' }).orderBy('createdAt', 'desc').first()).id;
 
-  const body = reviewForm({ productId: numeric!, rating: '4', content: 'Short but sweet.', firstName: 'Bo', email: 'bo@example.com', video: id, videoCaption: 'A quick look' });
+  const body = reviewForm({
+    productId: numeric!,
+    rating: '4',
+    content: 'Short but sweet.',
+    firstName: 'Bo',
+    email: 'bo@example.com',
+    video: id,
+    videoCaption: 'A quick look',
+  });
   const sent = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body, headers: { Accept: 'application/json' } });
   expect(sent.status).toBe(201);
   await eventually(async () => (await stack.api.knex('video_uploads').where({ id }).first()).status === 'ready', 90_000, 500);
   // the same upload cannot go with a second review
-  const again = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: reviewForm({ productId: numeric!, rating: '5', content: 'Again', firstName: 'Bo', email: 'bo2@example.com', video: id }), headers: { Accept: 'application/json' } });
+  const again = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, {
+    method: 'POST',
+    body: reviewForm({ productId: numeric!, rating: '5', content: 'Again', firstName: 'Bo', email: 'bo2@example.com', video: id }),
+    headers: { Accept: 'application/json' },
+  });
   expect(again.status).toBe(400);
   expect((await again.json()).errors.video).toBe('This video was already sent with a review');
 
@@ -259,6 +306,8 @@ test("the storefront's review form: its field, a ticket by URL in the shopper's 
   await updateShop(stack.api, free.shop.id, { plan: 'free', installedAt: new Date('2025-01-01') });
   const refused = await fetch(`${stack.appUrl}/r/video/ticket?shop=${free.domain}`);
   expect(refused.status).toBe(403);
-  const freeForm = await (await fetch(`${stack.appUrl}/storefront/shops/${free.domain}/widgets/review-box?product_id=${free.product.split('/').pop()}&scripts=0`)).text();
+  const freeForm = await (
+    await fetch(`${stack.appUrl}/storefront/shops/${free.domain}/widgets/review-box?product_id=${free.product.split('/').pop()}&scripts=0`)
+  ).text();
   expect(freeForm).not.toContain('data-pl-video');
 });

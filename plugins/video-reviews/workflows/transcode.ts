@@ -11,7 +11,13 @@ type Activities = ReturnType<typeof createActivities>;
 const { videoTranscode } = proxyActivities<Activities>({
   startToCloseTimeout: '15 minutes',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 5, nonRetryableErrorTypes: ['VideoGone', 'VideoUnreadable'] },
+  retry: {
+    initialInterval: '10 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: ['VideoGone', 'VideoUnreadable'],
+  },
 });
 const local = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',

@@ -4,7 +4,8 @@ import { ReviewFeed } from '@plaudit/contracts/reviews';
 import { syncSnapshots } from './snapshots';
 
 export function createActivities(deps: ActivityDeps) {
-  if (!deps.capabilities.has(ReviewFeed)) deps.log.warn(`widgets: no plugin provides capability "${ReviewFeed.id}" (the reviews plugin); no widget snapshots are written`);
+  if (!deps.capabilities.has(ReviewFeed))
+    deps.log.warn(`widgets: no plugin provides capability "${ReviewFeed.id}" (the reviews plugin); no widget snapshots are written`);
   return {
     /** Renders changed widgets of every installed shop (or one) into Shopify metafields. */
     widgetsSyncSnapshots: (only?: { shopId?: number }) => syncSnapshots(deps, only),

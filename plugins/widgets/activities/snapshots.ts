@@ -23,8 +23,11 @@ const SHOP_MARKER = '_shop';
 const MAX_CHARS = 60_000;
 const MAX_PRODUCTS = 2000;
 const SHOP_WIDGETS: { block: Block; key: string }[] = [
-  { block: 'carousel', key: 'carousel' }, { block: 'testimonials', key: 'testimonials' }, { block: 'all-reviews', key: 'all_reviews' },
-  { block: 'popup', key: 'popup' }, { block: 'sidebar', key: 'sidebar' },
+  { block: 'carousel', key: 'carousel' },
+  { block: 'testimonials', key: 'testimonials' },
+  { block: 'all-reviews', key: 'all_reviews' },
+  { block: 'popup', key: 'popup' },
+  { block: 'sidebar', key: 'sidebar' },
 ];
 
 const hash = (text: string) => crypto.createHash('sha1').update(text).digest('base64url');
@@ -74,7 +77,7 @@ async function* installedShops(deps: ActivityDeps, shopId?: number): AsyncGenera
     if (shop && !shop.uninstalled) yield shop;
     return;
   }
-  for (let after = 0; ;) {
+  for (let after = 0; ; ) {
     const page = await deps.shops.installed(after, 100);
     yield* page;
     if (page.length < 100) return;
@@ -95,7 +98,10 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
   const translation = await translations.mode(tenant);
   const state = hash(`${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings, labels, translation])}|${relative}|${lang}|${catalogVersion()}`);
   // tenancy: this shop's snapshot rows
-  const rows: { productId: string; key: string; version: string }[] = await deps.knex('widget_snapshots').where({ shopId: shop.id }).select('productId', 'key', 'version');
+  const rows: { productId: string; key: string; version: string }[] = await deps
+    .knex('widget_snapshots')
+    .where({ shopId: shop.id })
+    .select('productId', 'key', 'version');
   const stored = new Map(rows.map((r) => [`${r.productId}|${r.key}`, r.version]));
   if (stored.get(`|${SHOP_MARKER}`) === state) return -1;
 
@@ -106,7 +112,10 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
   const changed: Written[] = [];
   const consider = (ownerId: string, productId: string, key: string, html: string) => {
     if (html.length > MAX_CHARS) {
-      deps.log.warn({ shop: shop.domain, productId, key, chars: html.length }, 'widget snapshot too large for a metafield; the theme loads it through the proxy');
+      deps.log.warn(
+        { shop: shop.domain, productId, key, chars: html.length },
+        'widget snapshot too large for a metafield; the theme loads it through the proxy',
+      );
       return;
     }
     // An empty widget (switched off) is written as a comment: blank would make the theme fall back.
@@ -119,7 +128,8 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
     const shopGid = (await api.shopInfo()).shop.id;
     for (const w of SHOP_WIDGETS) consider(shopGid, '', w.key, renderWidget(w.block, ctx, await data.load(w.block, view, {})));
     const flags = blockFlags(display);
-    if (stored.get('|blocks') !== hash(flags)) changed.push({ ownerId: shopGid, productId: '', key: 'blocks', value: flags, version: hash(flags), type: 'json' });
+    if (stored.get('|blocks') !== hash(flags))
+      changed.push({ ownerId: shopGid, productId: '', key: 'blocks', value: flags, version: hash(flags), type: 'json' });
     let after: string | undefined;
     let seen = 0;
     do {
@@ -136,8 +146,14 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
 
     for (let i = 0; i < changed.length; i += 25) {
       const batch = changed.slice(i, i + 25);
-      await api.setMetafields(batch.map((w) => ({ ownerId: w.ownerId, namespace: NAMESPACE, key: w.key, type: w.type ?? 'multi_line_text_field', value: w.value })));
-      await remember(deps, shop.id, batch.map((w) => ({ productId: w.productId, key: w.key, version: w.version })));
+      await api.setMetafields(
+        batch.map((w) => ({ ownerId: w.ownerId, namespace: NAMESPACE, key: w.key, type: w.type ?? 'multi_line_text_field', value: w.value })),
+      );
+      await remember(
+        deps,
+        shop.id,
+        batch.map((w) => ({ productId: w.productId, key: w.key, version: w.version })),
+      );
     }
   } catch (err) {
     // Without a usable token nothing can be written until the shop is installed again and changes.
@@ -149,7 +165,8 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
 
 async function remember(deps: ActivityDeps, shopId: number, rows: { productId: string; key: string; version: string }[]) {
   // tenancy: rows of this shop only
-  await deps.knex('widget_snapshots')
+  await deps
+    .knex('widget_snapshots')
     .insert(rows.map((r) => ({ shopId, productId: r.productId, key: r.key, version: r.version, syncedAt: deps.knex.fn.now() })))
     .onConflict(['shop_id', 'product_id', 'key'])
     .merge(['version', 'synced_at']);

@@ -3,7 +3,19 @@ import { InputAdornment, TextField } from '@mui/material';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-export function ColorField({ label, pickLabel, value, error, onChange }: { label: string; pickLabel: string; value: string; error?: string; onChange: (v: string) => void }) {
+export function ColorField({
+  label,
+  pickLabel,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  pickLabel: string;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <TextField
       size="small"

@@ -41,10 +41,14 @@ export default function DisplayHub() {
       <Title title={translate('widgets:hub.title')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'flex-end' }}>
         <Box>
-          <Typography variant="h5" component="h1">{translate('widgets:hub.title')}</Typography>
+          <Typography variant="h5" component="h1">
+            {translate('widgets:hub.title')}
+          </Typography>
           <Typography color="text.secondary">{translate('widgets:hub.text')}</Typography>
         </Box>
-        <Button component={Link} to="/branding" variant="outlined" startIcon={<PaletteIcon />}>{translate('widgets:hub.branding')}</Button>
+        <Button component={Link} to="/branding" variant="outlined" startIcon={<PaletteIcon />}>
+          {translate('widgets:hub.branding')}
+        </Button>
       </Box>
       {failed && <Alert severity="error">{translate('widgets:load_failed')}</Alert>}
       <Zone name="display-reviews" extra={extra} />

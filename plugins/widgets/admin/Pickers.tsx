@@ -55,7 +55,17 @@ interface SearchedMultiSelectProps<K> {
 }
 
 /** A multi-select whose options the server searches: shown as they come, chosen ones left out. */
-function SearchedMultiSelect<K extends string | number>({ label, noOptions, options, value, loading, optionLabel, onChange, onInput, onOpen }: SearchedMultiSelectProps<K>) {
+function SearchedMultiSelect<K extends string | number>({
+  label,
+  noOptions,
+  options,
+  value,
+  loading,
+  optionLabel,
+  onChange,
+  onInput,
+  onOpen,
+}: SearchedMultiSelectProps<K>) {
   return (
     <Autocomplete
       multiple
@@ -120,7 +130,19 @@ function reviewLabel(r: ListedReview | undefined, id: number): string {
   return `${'★'.repeat(r.rating)} ${asPublic(r).author}: ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`;
 }
 
-export function ReviewPicker({ label, value, onChange, onChosen, noOptions }: { label: string; value: number[]; onChange: (ids: number[]) => void; onChosen: (reviews: PublicReview[]) => void; noOptions: string }) {
+export function ReviewPicker({
+  label,
+  value,
+  onChange,
+  onChosen,
+  noOptions,
+}: {
+  label: string;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  onChosen: (reviews: PublicReview[]) => void;
+  noOptions: string;
+}) {
   const [input, setInput] = useState('');
   const search = useDebounced(input);
   const [options, setOptions] = useState<number[]>([]);
@@ -149,11 +171,18 @@ export function ReviewPicker({ label, value, onChange, onChosen, noOptions }: { 
   useEffect(() => {
     const missing = value.filter((id) => !known[id]);
     if (!missing.length) return;
-    Promise.all(missing.map((id) => apiJson<ListedReview>(`/reviews/${id}`).catch(() => null))).then((rows) => remember(rows.filter((r): r is ListedReview => !!r)));
+    Promise.all(missing.map((id) => apiJson<ListedReview>(`/reviews/${id}`).catch(() => null))).then((rows) =>
+      remember(rows.filter((r): r is ListedReview => !!r)),
+    );
   }, [value.join(',')]);
 
   useEffect(() => {
-    onChosen(value.map((id) => known[id]).filter((r): r is ListedReview => !!r).map(asPublic));
+    onChosen(
+      value
+        .map((id) => known[id])
+        .filter((r): r is ListedReview => !!r)
+        .map(asPublic),
+    );
   }, [value.join(','), known]);
 
   return (

@@ -23,7 +23,19 @@ export function PreviewFrame({ css, width, label, children }: { css: string; wid
     setRoot(el.shadowRoot ?? el.attachShadow({ mode: 'open' }));
   }, []);
   return (
-    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: '#fff', mx: 'auto', width, maxWidth: '100%', transition: 'width .2s' }}>
+    <Box
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: '#fff',
+        mx: 'auto',
+        width,
+        maxWidth: '100%',
+        transition: 'width .2s',
+      }}
+    >
       <div ref={host} role="region" aria-label={label} data-testid="widget-preview" />
       {root &&
         createPortal(

@@ -43,7 +43,9 @@ export function SettingsScreen({ title, intro, groups, preview, widget, back }: 
           {back.label}
         </Button>
       )}
-      <Typography variant="h5" component="h1">{title}</Typography>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
       <Typography color="text.secondary">{intro}</Typography>
     </Box>
   );
@@ -88,8 +90,12 @@ export function SettingsScreen({ title, intro, groups, preview, widget, back }: 
         {heading}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
           {trial?.active && <Chip color="info" label={translate('widgets:trial.days_left', { smart_count: trial.daysLeft })} />}
-          <Button disabled={!d.dirty || saving} onClick={() => (d.discard(), setServerErrors({}))}>{translate('widgets:actions.discard')}</Button>
-          <Button variant="contained" disabled={!d.dirty || !valid || saving} onClick={save}>{translate('ra.action.save')}</Button>
+          <Button disabled={!d.dirty || saving} onClick={() => (d.discard(), setServerErrors({}))}>
+            {translate('widgets:actions.discard')}
+          </Button>
+          <Button variant="contained" disabled={!d.dirty || !valid || saving} onClick={save}>
+            {translate('ra.action.save')}
+          </Button>
         </Stack>
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(320px, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
@@ -98,8 +104,12 @@ export function SettingsScreen({ title, intro, groups, preview, widget, back }: 
             <Card key={`${g.widget}:${g.key}`}>
               <CardContent sx={{ display: 'grid', gap: 2 }}>
                 <Box>
-                  <Typography variant="h6" component="h2">{translate(`widgets:group.${g.key}.title`)}</Typography>
-                  <Typography variant="body2" color="text.secondary">{translate(`widgets:group.${g.key}.text`)}</Typography>
+                  <Typography variant="h6" component="h2">
+                    {translate(`widgets:group.${g.key}.title`)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`widgets:group.${g.key}.text`)}
+                  </Typography>
                 </Box>
                 <SettingsFields
                   widget={g.widget}
@@ -116,7 +126,13 @@ export function SettingsScreen({ title, intro, groups, preview, widget, back }: 
         </Box>
         <Card sx={{ position: { md: 'sticky' }, top: { md: 72 } }}>
           <CardContent>
-            <WidgetPreview widget={preview} settings={previewSettings(d.state.data, d.draft)} shopName={shop?.name ?? shop?.shopifyDomain ?? ''} shopLocale={shop?.primaryLocale} chosen={chosen} />
+            <WidgetPreview
+              widget={preview}
+              settings={previewSettings(d.state.data, d.draft)}
+              shopName={shop?.name ?? shop?.shopifyDomain ?? ''}
+              shopLocale={shop?.primaryLocale}
+              chosen={chosen}
+            />
           </CardContent>
         </Card>
       </Box>

@@ -30,8 +30,18 @@ const COMPONENTS: Record<WidgetKey, Widget> = {
 
 /** The storefront wrapper's class per widget (api/render.tsx): the widget CSS hangs off it. */
 const BLOCK: Record<WidgetKey, string> = {
-  general: 'review-box', branding: 'review-box', reviewBox: 'review-box', starRating: 'star-rating', carousel: 'carousel', popup: 'popup', sidebar: 'sidebar',
-  submitForm: 'submit-form', allReviews: 'all-reviews', testimonial: 'testimonials', customerPortal: 'customer-portal', upsell: 'upsell',
+  general: 'review-box',
+  branding: 'review-box',
+  reviewBox: 'review-box',
+  starRating: 'star-rating',
+  carousel: 'carousel',
+  popup: 'popup',
+  sidebar: 'sidebar',
+  submitForm: 'submit-form',
+  allReviews: 'all-reviews',
+  testimonial: 'testimonials',
+  customerPortal: 'customer-portal',
+  upsell: 'upsell',
 };
 
 /** Widgets that sit next to a product's title on the real page: shown beside a stand-in product. */
@@ -51,7 +61,19 @@ function openSidebar(el: HTMLDivElement | null) {
 
 const WIDTHS = { desktop: '100%', mobile: 375 } as const;
 
-export function WidgetPreview({ widget, settings, shopName, shopLocale, chosen }: { widget: WidgetKey; settings: DisplaySettings; shopName: string; shopLocale?: string | null; chosen?: PublicReview[] }) {
+export function WidgetPreview({
+  widget,
+  settings,
+  shopName,
+  shopLocale,
+  chosen,
+}: {
+  widget: WidgetKey;
+  settings: DisplaySettings;
+  shopName: string;
+  shopLocale?: string | null;
+  chosen?: PublicReview[];
+}) {
   const translate = useTranslate();
   const [device, setDevice] = useState<keyof typeof WIDTHS>('desktop');
   const text = usePreviewText(settings, shopLocale);
@@ -61,8 +83,21 @@ export function WidgetPreview({ widget, settings, shopName, shopLocale, chosen }
   const side = floatingSide(widget, settings);
   const body = side ? (
     // The popup and the sidebar render in place in previews; put them where the setting says.
-    <div ref={openSidebar} style={{ display: 'flex', minHeight: 420, alignItems: widget === 'popup' ? 'flex-end' : 'stretch', justifyContent: side === 'left' ? 'flex-start' : 'flex-end' }}>
-      <div className={`pl-widget pl-w-${BLOCK[widget]}`} lang={text.lang} dir={text.dir} style={widget === 'popup' ? { width: 'min(360px, 100%)' } : { maxWidth: '100%' }}>
+    <div
+      ref={openSidebar}
+      style={{
+        display: 'flex',
+        minHeight: 420,
+        alignItems: widget === 'popup' ? 'flex-end' : 'stretch',
+        justifyContent: side === 'left' ? 'flex-start' : 'flex-end',
+      }}
+    >
+      <div
+        className={`pl-widget pl-w-${BLOCK[widget]}`}
+        lang={text.lang}
+        dir={text.dir}
+        style={widget === 'popup' ? { width: 'min(360px, 100%)' } : { maxWidth: '100%' }}
+      >
         <Component ctx={ctx} data={data} />
       </div>
     </div>
@@ -75,7 +110,9 @@ export function WidgetPreview({ widget, settings, shopName, shopLocale, chosen }
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="h6" component="h2">{translate('widgets:preview.title')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('widgets:preview.title')}
+        </Typography>
         <ToggleButtonGroup size="small" exclusive value={device} onChange={(_, v) => v && setDevice(v)} aria-label={translate('widgets:preview.device')}>
           <ToggleButton value="desktop">{translate('widgets:preview.desktop')}</ToggleButton>
           <ToggleButton value="mobile">{translate('widgets:preview.mobile')}</ToggleButton>
@@ -95,7 +132,9 @@ export function WidgetPreview({ widget, settings, shopName, shopLocale, chosen }
           )}
         </PreviewBoundary>
       </PreviewFrame>
-      <Typography variant="body2" color="text.secondary">{translate('widgets:preview.note')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('widgets:preview.note')}
+      </Typography>
     </Box>
   );
 }

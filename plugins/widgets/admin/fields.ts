@@ -30,14 +30,57 @@ const select = (name: string, options: readonly string[]): ScreenField => ({ nam
 export const SHARED_COLOURS: FieldGroup = {
   key: 'colours',
   widget: 'general',
-  fields: [{ name: 'starColor', kind: 'color' }, { name: 'textColor', kind: 'color' }, { name: 'accentColor', kind: 'color' }, { name: 'backgroundColor', kind: 'color' }],
+  fields: [
+    { name: 'starColor', kind: 'color' },
+    { name: 'textColor', kind: 'color' },
+    { name: 'accentColor', kind: 'color' },
+    { name: 'backgroundColor', kind: 'color' },
+  ],
 };
 
 export const WIDGET_FIELDS: Partial<Record<WidgetKey, ScreenField[]>> = {
-  reviewBox: [sw('enabled'), text('title'), select('layout', ['list', 'grid']), num('perPage', 1, 20), select('sort', FEED_SORTS), sw('showSummary'), sw('showStarFilter'), sw('showMedia'), sw('showReplies'), sw('showWriteButton'), text('emptyText')],
-  starRating: [sw('enabled'), num('size', 10, 40), select('alignment', ['left', 'center', 'right']), sw('showCount'), select('countFormat', ['(n)', 'n reviews', 'average (n)']), sw('showWhenEmpty'), sw('collectionPages')],
-  carousel: [sw('enabled'), text('title'), select('source', ['featured', 'recent', 'media']), num('minRating', 1, 5), num('maxReviews', 1, 30), sw('autoplay'), { ...num('intervalMs', 2000, 30_000, 500), when: (d) => d.autoplay === true }, sw('showProduct')],
-  popup: [sw('enabled'), select('position', ['bottom-left', 'bottom-right']), num('delayMs', 0, 120_000, 500), num('showMs', 1000, 60_000, 500), num('hideMs', 1000, 600_000, 500), num('minRating', 1, 5), num('maxReviews', 1, 30), sw('showOnMobile')],
+  reviewBox: [
+    sw('enabled'),
+    text('title'),
+    select('layout', ['list', 'grid']),
+    num('perPage', 1, 20),
+    select('sort', FEED_SORTS),
+    sw('showSummary'),
+    sw('showStarFilter'),
+    sw('showMedia'),
+    sw('showReplies'),
+    sw('showWriteButton'),
+    text('emptyText'),
+  ],
+  starRating: [
+    sw('enabled'),
+    num('size', 10, 40),
+    select('alignment', ['left', 'center', 'right']),
+    sw('showCount'),
+    select('countFormat', ['(n)', 'n reviews', 'average (n)']),
+    sw('showWhenEmpty'),
+    sw('collectionPages'),
+  ],
+  carousel: [
+    sw('enabled'),
+    text('title'),
+    select('source', ['featured', 'recent', 'media']),
+    num('minRating', 1, 5),
+    num('maxReviews', 1, 30),
+    sw('autoplay'),
+    { ...num('intervalMs', 2000, 30_000, 500), when: (d) => d.autoplay === true },
+    sw('showProduct'),
+  ],
+  popup: [
+    sw('enabled'),
+    select('position', ['bottom-left', 'bottom-right']),
+    num('delayMs', 0, 120_000, 500),
+    num('showMs', 1000, 60_000, 500),
+    num('hideMs', 1000, 600_000, 500),
+    num('minRating', 1, 5),
+    num('maxReviews', 1, 30),
+    sw('showOnMobile'),
+  ],
   sidebar: [sw('enabled'), select('position', ['left', 'right']), text('buttonText', 40), num('maxReviews', 1, 50)],
   submitForm: [sw('enabled'), text('title'), sw('allowPhotos'), sw('requireTitle'), text('thankYouText', 300, true), text('moderationText', 300, true)],
   allReviews: [sw('enabled'), text('title'), num('perPage', 1, 50), select('sort', FEED_SORTS), select('include', ['all', 'product', 'store'])],
@@ -47,7 +90,16 @@ export const WIDGET_FIELDS: Partial<Record<WidgetKey, ScreenField[]>> = {
 
 /** The testimonial's own settings (spec section 3), in three cards: behaviour, content, style. */
 const TESTIMONIAL_GROUPS: FieldGroup[] = [
-  { key: 'widget', widget: 'testimonial', fields: [sw('enabled'), select('layout', ['carousel', 'grid', 'list']), sw('autoNavigate'), { ...num('interval', 2, 30), when: (d) => d.autoNavigate === true }] },
+  {
+    key: 'widget',
+    widget: 'testimonial',
+    fields: [
+      sw('enabled'),
+      select('layout', ['carousel', 'grid', 'list']),
+      sw('autoNavigate'),
+      { ...num('interval', 2, 30), when: (d) => d.autoNavigate === true },
+    ],
+  },
   {
     key: 'content',
     widget: 'testimonial',
@@ -58,7 +110,16 @@ const TESTIMONIAL_GROUPS: FieldGroup[] = [
       { name: 'selectedProducts', kind: 'products', when: (d) => d.source !== 'selected' },
     ],
   },
-  { key: 'style', widget: 'testimonial', fields: [{ name: 'font', kind: 'select', options: FONTS, literal: true }, { name: 'colors.background', kind: 'color' }, { name: 'colors.text', kind: 'color' }, { name: 'colors.star', kind: 'color' }] },
+  {
+    key: 'style',
+    widget: 'testimonial',
+    fields: [
+      { name: 'font', kind: 'select', options: FONTS, literal: true },
+      { name: 'colors.background', kind: 'color' },
+      { name: 'colors.text', kind: 'color' },
+      { name: 'colors.star', kind: 'color' },
+    ],
+  },
 ];
 
 /** The cards of a widget's screen: its own settings, then the colours every widget shares. */
@@ -73,10 +134,23 @@ export const BRANDING_GROUPS: FieldGroup[] = [
   {
     key: 'text',
     widget: 'general',
-    fields: [{ name: 'font', kind: 'select', options: FONTS, literal: true }, { name: 'dateFormat', kind: 'select', options: DATE_FORMATS, literal: true }, select('reviewerName', ['first-last-initial', 'first', 'anonymous']), sw('showVerifiedBadge'), sw('showCountry')],
+    fields: [
+      { name: 'font', kind: 'select', options: FONTS, literal: true },
+      { name: 'dateFormat', kind: 'select', options: DATE_FORMATS, literal: true },
+      select('reviewerName', ['first-last-initial', 'first', 'anonymous']),
+      sw('showVerifiedBadge'),
+      sw('showCountry'),
+    ],
   },
   { key: 'css', widget: 'general', fields: [{ name: 'customCss', kind: 'text', max: 20_000, multiline: true, code: true, gate: 'customCss' }] },
-  { key: 'branding', widget: 'branding', fields: [{ name: 'removeBranding', kind: 'switch', gate: 'removeBranding' }, { ...text('poweredByText', 60), when: (d) => d.removeBranding !== true }] },
+  {
+    key: 'branding',
+    widget: 'branding',
+    fields: [
+      { name: 'removeBranding', kind: 'switch', gate: 'removeBranding' },
+      { ...text('poweredByText', 60), when: (d) => d.removeBranding !== true },
+    ],
+  },
 ];
 
 /** Reads `colors.star` out of a widget's draft. */

@@ -15,7 +15,11 @@ export default defineAdminPlugin({
   ],
   zones: {
     'display-reviews': Object.keys(SCREENS).map((screen, i) => ({
-      key: `widgets.${screen}`, titleKey: `widgets:screen.${screen}.title`, descriptionKey: `widgets:screen.${screen}.text`, to: `/display-settings/${screen}`, position: (i + 1) * 10,
+      key: `widgets.${screen}`,
+      titleKey: `widgets:screen.${screen}.title`,
+      descriptionKey: `widgets:screen.${screen}.text`,
+      to: `/display-settings/${screen}`,
+      position: (i + 1) * 10,
     })),
   },
   routes: [

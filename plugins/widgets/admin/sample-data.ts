@@ -44,7 +44,18 @@ function review(id: number, fields: Partial<PublicReview>): PublicReview {
 }
 
 export const SAMPLE_REVIEWS: PublicReview[] = [
-  review(9001, { rating: 5, title: 'My new favourite mug', content: 'Holds a big coffee and keeps it warm. The glaze is even prettier in person.', author: 'Maya R.', country: 'US', media: [{ url: SAMPLE_PHOTO, type: 'image' }], featured: true, pinned: true, variants: ['Sage'], createdAt: daysAgo(2) }),
+  review(9001, {
+    rating: 5,
+    title: 'My new favourite mug',
+    content: 'Holds a big coffee and keeps it warm. The glaze is even prettier in person.',
+    author: 'Maya R.',
+    country: 'US',
+    media: [{ url: SAMPLE_PHOTO, type: 'image' }],
+    featured: true,
+    pinned: true,
+    variants: ['Sage'],
+    createdAt: daysAgo(2),
+  }),
   review(9002, {
     rating: 4,
     title: 'Lovely, a little heavy',
@@ -59,8 +70,28 @@ export const SAMPLE_REVIEWS: PublicReview[] = [
     createdAt: daysAgo(5),
   }),
   review(9003, { rating: 5, content: 'Perfect size for tea. Arrived well packed.', author: 'Keiko T.', country: 'JP', createdAt: daysAgo(9) }),
-  review(9004, { rating: 3, title: 'Nice but chipped', content: 'Looks great, but mine arrived with a small chip on the base. Support sent a replacement quickly.', author: 'Lucas M.', country: 'FR', verified: false, createdAt: daysAgo(14), reply: { content: 'Sorry about that, Lucas: glad the replacement arrived safely.', at: daysAgo(13) } }),
-  review(9005, { rating: 5, title: 'Great shop', content: 'Friendly service and fast delivery. Everything was exactly as described.', author: 'Sofia P.', country: 'IT', kind: 'store', productId: null, productTitle: null, productHandle: null, createdAt: daysAgo(20) }),
+  review(9004, {
+    rating: 3,
+    title: 'Nice but chipped',
+    content: 'Looks great, but mine arrived with a small chip on the base. Support sent a replacement quickly.',
+    author: 'Lucas M.',
+    country: 'FR',
+    verified: false,
+    createdAt: daysAgo(14),
+    reply: { content: 'Sorry about that, Lucas: glad the replacement arrived safely.', at: daysAgo(13) },
+  }),
+  review(9005, {
+    rating: 5,
+    title: 'Great shop',
+    content: 'Friendly service and fast delivery. Everything was exactly as described.',
+    author: 'Sofia P.',
+    country: 'IT',
+    kind: 'store',
+    productId: null,
+    productTitle: null,
+    productHandle: null,
+    createdAt: daysAgo(20),
+  }),
   review(9006, { rating: 2, content: 'The colour is darker than in the photos.', author: 'Noah B.', country: 'NL', verified: false, createdAt: daysAgo(31) }),
   review(9007, { rating: 4, content: 'Solid and well made. Would love a matching saucer.', author: 'Ana S.', country: 'BR', createdAt: daysAgo(45) }),
   review(9008, { rating: 1, content: 'Broke after a week.', author: 'Min-jun K.', country: 'KR', verified: false, createdAt: daysAgo(60) }),
@@ -105,10 +136,20 @@ export function previewData(widget: WidgetKey, settings: DisplaySettings, chosen
     case 'carousel': {
       const s = settings.carousel;
       const pool = s.source === 'media' ? SAMPLE_REVIEWS.filter((r) => r.media.length) : SAMPLE_REVIEWS;
-      return { reviews: sorted(pool.filter((r) => r.rating >= s.minRating), s.source === 'recent' ? 'newest' : 'featured').slice(0, s.maxReviews) };
+      return {
+        reviews: sorted(
+          pool.filter((r) => r.rating >= s.minRating),
+          s.source === 'recent' ? 'newest' : 'featured',
+        ).slice(0, s.maxReviews),
+      };
     }
     case 'popup':
-      return { reviews: sorted(SAMPLE_REVIEWS.filter((r) => r.rating >= settings.popup.minRating), 'featured').slice(0, settings.popup.maxReviews) };
+      return {
+        reviews: sorted(
+          SAMPLE_REVIEWS.filter((r) => r.rating >= settings.popup.minRating),
+          'featured',
+        ).slice(0, settings.popup.maxReviews),
+      };
     case 'sidebar':
       return { reviews: sorted(SAMPLE_REVIEWS, 'featured').slice(0, settings.sidebar.maxReviews) };
     case 'allReviews': {
@@ -126,9 +167,16 @@ export function previewData(widget: WidgetKey, settings: DisplaySettings, chosen
     }
     case 'customerPortal': {
       // one shopper's own reviews
-      const own: PublicReview[] = [SAMPLE_REVIEWS[0], SAMPLE_REVIEWS[2], SAMPLE_REVIEWS[6]].map((r) => ({ ...r, author: 'Maya R.', country: 'US', pinned: false, featured: false }));
+      const own: PublicReview[] = [SAMPLE_REVIEWS[0], SAMPLE_REVIEWS[2], SAMPLE_REVIEWS[6]].map((r) => ({
+        ...r,
+        author: 'Maya R.',
+        country: 'US',
+        pinned: false,
+        featured: false,
+      }));
       // the newest awaits approval: shown only when the merchant includes those
-      if (settings.customerPortal.showPending) own.unshift({ ...SAMPLE_REVIEWS[4], id: 9001, author: 'Maya R.', country: 'US', pinned: false, featured: false, pending: true });
+      if (settings.customerPortal.showPending)
+        own.unshift({ ...SAMPLE_REVIEWS[4], id: 9001, author: 'Maya R.', country: 'US', pinned: false, featured: false, pending: true });
       const awaiting = [{ productId: 'gid://shopify/Product/2', title: 'Canvas tote bag', handle: 'canvas-tote-bag', imageUrl: null, writeUrl: null }];
       return { signedIn: true, awaiting, page: page(own, 10) };
     }

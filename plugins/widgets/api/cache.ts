@@ -28,7 +28,15 @@ const PROXY_PARAMS = new Set(['shop', 'logged_in_customer_id', 'path_prefix', 't
 const KEY_SKIPS = new Set([...PROXY_PARAMS, 'locale']);
 
 /** Headers that belong to one request or are written per answer, never replayed from a cached one. */
-const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-type', 'etag', 'access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers']);
+const PER_REQUEST = new Set([
+  'x-request-id',
+  'content-length',
+  'content-type',
+  'etag',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+]);
 
 export { ResponseLru, type CachedResponse } from './response-lru';
 
@@ -44,7 +52,14 @@ export function canonicalQuery(query: Record<string, string | string[] | undefin
 }
 
 /** Key of a storefront response: mount, shop, both versions, the language answered in, path and the meaningful query. */
-export function responseKey(mount: string, shopId: number, versions: { feed: string; settings: string }, lang: string, path: string, query: Record<string, string | string[] | undefined>): string {
+export function responseKey(
+  mount: string,
+  shopId: number,
+  versions: { feed: string; settings: string },
+  lang: string,
+  path: string,
+  query: Record<string, string | string[] | undefined>,
+): string {
   return `${mount}|${shopId}|${versions.feed}|${versions.settings}|${lang}|${path}|${canonicalQuery(query, KEY_SKIPS)}`;
 }
 
@@ -108,7 +123,10 @@ export class StorefrontCache {
   private listener?: FeedListener;
   readonly channel: string;
 
-  constructor(private readonly services: Pick<ApiServices, 'config' | 'knex' | 'log' | 'capabilities'>, limits?: ResponseLru['limits']) {
+  constructor(
+    private readonly services: Pick<ApiServices, 'config' | 'knex' | 'log' | 'capabilities'>,
+    limits?: ResponseLru['limits'],
+  ) {
     this.responses = new ResponseLru(limits);
     this.lastGood = new ResponseLru(limits);
     this.channel = reviewFeedOf(services).channel;
@@ -124,8 +142,12 @@ export class StorefrontCache {
     if (this.listener || !this.services.config.database.url) return;
     live.add(this);
     this.listener = new FeedListener(
-      this.services.config.database.url, this.channel, this.services.knex, this.services.log,
-      (shopId) => this.dropShop(shopId), () => this.dropAll(),
+      this.services.config.database.url,
+      this.channel,
+      this.services.knex,
+      this.services.log,
+      (shopId) => this.dropShop(shopId),
+      () => this.dropAll(),
     );
     await this.listener.start();
   }

@@ -26,7 +26,13 @@ interface CustomerOrders {
   customer: {
     id: string;
     defaultEmailAddress: { emailAddress: string } | null;
-    orders: { nodes: { id: string; cancelledAt: string | null; lineItems: { nodes: { title: string; image: { url: string } | null; product: { id: string; handle: string } | null }[] } }[] };
+    orders: {
+      nodes: {
+        id: string;
+        cancelledAt: string | null;
+        lineItems: { nodes: { title: string; image: { url: string } | null; product: { id: string; handle: string } | null }[] };
+      }[];
+    };
   } | null;
 }
 
@@ -52,30 +58,54 @@ async function purchasesOf(platform: Platform, shopDomain: string, customerId: s
     if (order.cancelledAt) continue;
     for (const li of order.lineItems.nodes) {
       if (!li.product || seen.has(li.product.id)) continue;
-      seen.set(li.product.id, { productId: li.product.id, handle: li.product.handle, title: li.title, imageUrl: li.image?.url ?? null, orderId: order.id.split('/').pop()! });
+      seen.set(li.product.id, {
+        productId: li.product.id,
+        handle: li.product.handle,
+        title: li.title,
+        imageUrl: li.image?.url ?? null,
+        orderId: order.id.split('/').pop()!,
+      });
     }
   }
   return { email: customer.defaultEmailAddress?.emailAddress ?? null, products: [...seen.values()] };
 }
 
 /** The portal of the customer the app proxy signed for; empty for a guest. */
-export async function customerPortal(src: PortalSources, tenant: Tenant, customerId: string | null | undefined, opts: { includePending: boolean; after?: string }): Promise<CustomerPortalData> {
+export async function customerPortal(
+  src: PortalSources,
+  tenant: Tenant,
+  customerId: string | null | undefined,
+  opts: { includePending: boolean; after?: string },
+): Promise<CustomerPortalData> {
   if (!customerId) return { signedIn: false, awaiting: [], page: { items: [], nextCursor: null } };
-  const purchases = src.platform ? await purchasesOf(src.platform, tenant.shopDomain, customerId).catch((err) => {
-    // Without the store's answer the portal still lists the customer's reviews.
-    src.warn('customer portal: the customer\'s orders could not be read', err);
-    return null;
-  }) : null;
+  const purchases = src.platform
+    ? await purchasesOf(src.platform, tenant.shopDomain, customerId).catch((err) => {
+        // Without the store's answer the portal still lists the customer's reviews.
+        src.warn("customer portal: the customer's orders could not be read", err);
+        return null;
+      })
+    : null;
   const customer = { id: customerId, email: purchases?.email ?? null };
   const bought = purchases?.products ?? [];
   const [page, reviewed] = await Promise.all([
     src.feed.reviews(tenant, { customer: { ...customer, includePending: opts.includePending }, sort: 'newest', after: opts.after, limit: 20 }),
-    src.feed.reviewedProducts(tenant, customer, bought.map((p) => p.productId)),
+    src.feed.reviewedProducts(
+      tenant,
+      customer,
+      bought.map((p) => p.productId),
+    ),
   ]);
   const done = new Set(reviewed);
-  const awaiting: AwaitingProduct[] = bought.filter((p) => !done.has(p.productId)).slice(0, MAX_AWAITING).map((p) => ({
-    productId: p.productId, title: p.title, handle: p.handle, imageUrl: p.imageUrl,
-    writeUrl: src.links?.writeUrl({ shopDomain: tenant.shopDomain, queueEntryId: 0, orderId: p.orderId, productId: p.productId, expiresInDays: LINK_DAYS }) ?? null,
-  }));
+  const awaiting: AwaitingProduct[] = bought
+    .filter((p) => !done.has(p.productId))
+    .slice(0, MAX_AWAITING)
+    .map((p) => ({
+      productId: p.productId,
+      title: p.title,
+      handle: p.handle,
+      imageUrl: p.imageUrl,
+      writeUrl:
+        src.links?.writeUrl({ shopDomain: tenant.shopDomain, queueEntryId: 0, orderId: p.orderId, productId: p.productId, expiresInDays: LINK_DAYS }) ?? null,
+    }));
   return { signedIn: true, awaiting, page };
 }

@@ -54,7 +54,12 @@ export function storefrontFastLane(services: ApiServices, shops: ShopStates): Fa
 
       const inbound = req.headers['x-request-id'];
       const requestId = typeof inbound === 'string' && SAFE_ID.test(inbound) ? inbound : crypto.randomUUID();
-      const headers: Record<string, string | string[] | number> = { ...entry.headers, 'cache-control': PUBLIC_CACHE_CONTROL, etag: entry.etag, 'x-request-id': requestId };
+      const headers: Record<string, string | string[] | number> = {
+        ...entry.headers,
+        'cache-control': PUBLIC_CACHE_CONTROL,
+        etag: entry.etag,
+        'x-request-id': requestId,
+      };
       if (mount === 'direct') headers['access-control-allow-origin'] = '*';
       const notModified = matches(String(req.headers['if-none-match'] ?? ''), entry.etag);
       if (notModified) {
@@ -66,7 +71,8 @@ export function storefrontFastLane(services: ApiServices, shops: ShopStates): Fa
         res.writeHead(200, headers);
         res.end(req.method === 'HEAD' ? undefined : entry.body);
       }
-      if (log.isLevelEnabled('debug')) log.debug({ requestId, method: req.method, path, status: notModified ? 304 : 200, shop: domain, cache: 'hit' }, 'request');
+      if (log.isLevelEnabled('debug'))
+        log.debug({ requestId, method: req.method, path, status: notModified ? 304 : 200, shop: domain, cache: 'hit' }, 'request');
       return true;
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'storefront fast lane failed');

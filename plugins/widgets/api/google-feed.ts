@@ -90,8 +90,8 @@ async function handlesFor(services: Pick<ApiServices, 'platform'>, shop: Storefr
 async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'platform' | 'config'>, state: StorefrontAppState, log: Logger) {
   const { shop, tenant, display } = state.storefront;
   const anonymous = display.general.reviewerName === 'anonymous';
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${SCHEMA}">\n`
-    + `<version>2.4</version>\n<aggregator>${element('name', 'Plaudit')}</aggregator>\n<publisher>${element('name', shop.name)}</publisher>\n`;
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${SCHEMA}">\n` +
+    `<version>2.4</version>\n<aggregator>${element('name', 'Plaudit')}</aggregator>\n<publisher>${element('name', shop.name)}</publisher>\n`;
   let written = 0;
   let after: string | null = null;
   let opened = false;
@@ -103,7 +103,10 @@ async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'p
     let chunk = '';
     for (const r of page.items) {
       const handle = r.productHandle || (r.productId ? handles.get(r.productId) : undefined);
-      const xml = reviewXml(r, handle && r.productId ? { url: productUrl(shop, handle), id: productNumber(r.productId) } : undefined, { anonymous, appUrl: services.config.appUrl });
+      const xml = reviewXml(r, handle && r.productId ? { url: productUrl(shop, handle), id: productNumber(r.productId) } : undefined, {
+        anonymous,
+        appUrl: services.config.appUrl,
+      });
       if (!xml) continue;
       if (!opened) chunk += '<reviews>\n';
       opened = true;

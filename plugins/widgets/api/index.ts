@@ -36,7 +36,13 @@ function publicRoutes(services: ApiServices): AppRouter {
   const proxy = new Router<StorefrontAppState>({ prefix: '/storefront/proxy' });
   const secret = services.config.shopify.apiSecret;
   // Without Shopify credentials there is no app proxy to verify: nothing answers there.
-  proxy.use(secret ? verifyAppProxy(secret) : () => { throw createHttpError(404, 'Not found'); });
+  proxy.use(
+    secret
+      ? verifyAppProxy(secret)
+      : () => {
+          throw createHttpError(404, 'Not found');
+        },
+  );
   proxy.use(cache.staleIfError(), proxyShopContext(shops));
   for (const r of handlers) proxy.use(r.routes());
 
@@ -60,12 +66,18 @@ export default defineApiPlugin({
   routes: (services) => settingsRoutes(services),
   fastLane: (services) => storefrontFastLane(services, shopStates(services, storefrontCache(services))),
   onStart: async (services) => {
-    if (!services.capabilities.has(ReviewFeed)) services.log.warn(`widgets: no plugin provides capability "${ReviewFeed.id}" (the reviews plugin); the storefront widgets show no reviews`);
+    if (!services.capabilities.has(ReviewFeed))
+      services.log.warn(`widgets: no plugin provides capability "${ReviewFeed.id}" (the reviews plugin); the storefront widgets show no reviews`);
     // the translations screen lists and checks the merchant's labels against the catalog's default texts
     services.capabilities.get(TranslationLabels)?.useCatalog(widgetsCatalog());
     // Display settings, review settings (and any other of the shop's settings) saved in this
     // process: drop the shop's storefront answers here and, through the channel, in the others.
-    services.settings.onChange(({ shopId }) => void invalidateShop(services.knex, shopId).catch((err) => services.log.warn({ err: (err as Error).message, shopId }, 'storefront cache: drop not announced')));
+    services.settings.onChange(
+      ({ shopId }) =>
+        void invalidateShop(services.knex, shopId).catch((err) =>
+          services.log.warn({ err: (err as Error).message, shopId }, 'storefront cache: drop not announced'),
+        ),
+    );
     await storefrontCache(services).start();
     await ensureSnapshotSchedule(services);
   },

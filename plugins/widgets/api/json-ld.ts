@@ -37,15 +37,17 @@ export function productJsonLd({ product, url, summary, reviews, general, anonymo
       worstRating: 1,
     },
   };
-  const items = reviews.filter((r) => r.content?.trim() && r.rating >= 1 && r.rating <= 5).map((r) => ({
-    '@type': 'Review',
-    ...(r.title?.trim() ? { name: r.title.trim() } : {}),
-    reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-    author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName, anonymous).slice(0, 100) },
-    datePublished: r.createdAt.slice(0, 10),
-    reviewBody: r.content,
-    ...videoOf(r, name),
-  }));
+  const items = reviews
+    .filter((r) => r.content?.trim() && r.rating >= 1 && r.rating <= 5)
+    .map((r) => ({
+      '@type': 'Review',
+      ...(r.title?.trim() ? { name: r.title.trim() } : {}),
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+      author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName, anonymous).slice(0, 100) },
+      datePublished: r.createdAt.slice(0, 10),
+      reviewBody: r.content,
+      ...videoOf(r, name),
+    }));
   if (items.length) node.review = items;
   return node;
 }

@@ -16,8 +16,17 @@ import { forShoppers, productGid, toSummary } from './shopper-view';
 
 const invalid = 'The value is invalid';
 /** Shopify product ids as themes write them (digits) or as the Admin API does (gids). */
-const productId = z.string().trim().regex(/^(\d{1,20}|gid:\/\/shopify\/Product\/\d{1,20})$/, invalid);
-const values = (v: unknown) => (v === undefined || v === '' ? undefined : [v].flat().flatMap((x) => String(x).split(',')).filter((x) => x !== ''));
+const productId = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,20}|gid:\/\/shopify\/Product\/\d{1,20})$/, invalid);
+const values = (v: unknown) =>
+  v === undefined || v === ''
+    ? undefined
+    : [v]
+        .flat()
+        .flatMap((x) => String(x).split(','))
+        .filter((x) => x !== '');
 const list = <T extends z.ZodType>(item: T, max: number) => z.preprocess(values, z.array(item).max(max, `at most ${max} values`).optional());
 const requiredList = <T extends z.ZodType>(item: T, max: number) =>
   z.preprocess((v) => values(v) ?? [], z.array(item).min(1, 'This field is required').max(max, `at most ${max} values`));
@@ -37,8 +46,14 @@ const pageQuery = z.object({ after, limit });
  * CSP, COOP, referrer policy, legacy X- headers) would be a kilobyte on every storefront read.
  */
 const PAGE_ONLY_HEADERS = [
-  'cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options',
-  'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
 ];
 export const dataHeaders: Middleware<StorefrontAppState> = (ctx, next) => {
   for (const h of PAGE_ONLY_HEADERS) ctx.remove(h);
@@ -68,7 +83,14 @@ export function readRoutes(services: ApiServices, cache: StorefrontCache) {
     if (!id.success) throw createHttpError(400, 'Validation failed', { errors: { productId: invalid } });
     const q = productReviewsQuery.parse(ctx.query);
     const s = ctx.state.storefront;
-    ctx.body = await page(ctx.state, { productId: productGid(id.data), sort: q.sort ?? s.display.reviewBox.sort, stars: q.stars, withMedia: q.media === 'true' || undefined, after: q.after, limit: q.limit });
+    ctx.body = await page(ctx.state, {
+      productId: productGid(id.data),
+      sort: q.sort ?? s.display.reviewBox.sort,
+      stars: q.stars,
+      withMedia: q.media === 'true' || undefined,
+      after: q.after,
+      limit: q.limit,
+    });
   });
 
   router.get('/api/summaries', cache.cached(), async (ctx) => {
@@ -84,7 +106,10 @@ export function readRoutes(services: ApiServices, cache: StorefrontCache) {
     const settings = ctx.state.display.allReviews;
     const include = q.include ?? settings.include;
     ctx.body = await page(ctx.state, {
-      sort: q.sort ?? settings.sort, stars: q.stars, after: q.after, limit: q.limit,
+      sort: q.sort ?? settings.sort,
+      stars: q.stars,
+      after: q.after,
+      limit: q.limit,
       ...(include === 'store' ? { productId: null } : include === 'product' ? { kind: 'product' as const } : {}),
     });
   });
@@ -93,15 +118,22 @@ export function readRoutes(services: ApiServices, cache: StorefrontCache) {
     const t = ctx.state.display.testimonial;
     const products = t.selectedProducts.length ? { productIds: t.selectedProducts.map(productGid) } : {};
     const q: ReviewFeedQuery =
-      t.source === 'selected' ? { ids: t.selectedReviews.length ? t.selectedReviews : [0], sort: 'featured', limit: 50 }
-        : t.source === 'recent' ? { ...products, sort: 'newest', limit: t.maxRecentReviews }
+      t.source === 'selected'
+        ? { ids: t.selectedReviews.length ? t.selectedReviews : [0], sort: 'featured', limit: 50 }
+        : t.source === 'recent'
+          ? { ...products, sort: 'newest', limit: t.maxRecentReviews }
           : { ...products, testimonial: true, sort: 'featured', limit: 50 };
     ctx.body = { data: (await page(ctx.state, q)).data };
   });
 
   router.get('/api/carousel', cache.cached(), async (ctx) => {
     const c = ctx.state.display.carousel;
-    const q: ReviewFeedQuery = { stars: atLeast(c.minRating), limit: c.maxReviews, sort: c.source === 'recent' ? 'newest' : c.source === 'media' ? 'newest' : 'featured', withMedia: c.source === 'media' || undefined };
+    const q: ReviewFeedQuery = {
+      stars: atLeast(c.minRating),
+      limit: c.maxReviews,
+      sort: c.source === 'recent' ? 'newest' : c.source === 'media' ? 'newest' : 'featured',
+      withMedia: c.source === 'media' || undefined,
+    };
     ctx.body = { data: (await page(ctx.state, q)).data };
   });
 

@@ -7,15 +7,45 @@
 import type { JSX } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
-  AllReviews, Carousel, CustomerPortalReviews, Popup, ReviewBox, ReviewList, Sidebar, StarRating, SubmitForm, Testimonials, UpsellRating, widgetCss,
+  AllReviews,
+  Carousel,
+  CustomerPortalReviews,
+  Popup,
+  ReviewBox,
+  ReviewList,
+  Sidebar,
+  StarRating,
+  SubmitForm,
+  Testimonials,
+  UpsellRating,
+  widgetCss,
 } from '../shared/components';
 import type { ReviewItemOptions } from '../shared/components/ReviewItem';
 import type {
-  AllReviewsData, CustomerPortalData, PublicReview, ReviewBoxData, ReviewListData, StarRatingData, SubmitFormData, UpsellData, WidgetContext,
+  AllReviewsData,
+  CustomerPortalData,
+  PublicReview,
+  ReviewBoxData,
+  ReviewListData,
+  StarRatingData,
+  SubmitFormData,
+  UpsellData,
+  WidgetContext,
 } from '../shared/widget-types';
 import { jsonLdScript } from './json-ld';
 
-export const BLOCKS = ['review-box', 'star-rating', 'carousel', 'popup', 'sidebar', 'all-reviews', 'submit-form', 'testimonials', 'customer-portal', 'upsell'] as const;
+export const BLOCKS = [
+  'review-box',
+  'star-rating',
+  'carousel',
+  'popup',
+  'sidebar',
+  'all-reviews',
+  'submit-form',
+  'testimonials',
+  'customer-portal',
+  'upsell',
+] as const;
 export type Block = (typeof BLOCKS)[number];
 
 export interface BlockData {
@@ -82,9 +112,16 @@ function scriptTexts(block: Block, ctx: WidgetContext): string | undefined {
 export function blockEnabled(block: Block, ctx: WidgetContext): boolean {
   const s = ctx.settings;
   const flags: Record<Block, boolean> = {
-    'review-box': s.reviewBox.enabled, 'star-rating': s.starRating.enabled, carousel: s.carousel.enabled, popup: s.popup.enabled,
-    sidebar: s.sidebar.enabled, 'all-reviews': s.allReviews.enabled, 'submit-form': s.submitForm.enabled, testimonials: s.testimonial.enabled,
-    'customer-portal': s.customerPortal.enabled, upsell: s.upsell.enabled,
+    'review-box': s.reviewBox.enabled,
+    'star-rating': s.starRating.enabled,
+    carousel: s.carousel.enabled,
+    popup: s.popup.enabled,
+    sidebar: s.sidebar.enabled,
+    'all-reviews': s.allReviews.enabled,
+    'submit-form': s.submitForm.enabled,
+    testimonials: s.testimonial.enabled,
+    'customer-portal': s.customerPortal.enabled,
+    upsell: s.upsell.enabled,
   };
   return flags[block];
 }
@@ -122,16 +159,27 @@ export function renderWidget<B extends Block>(block: B, ctx: WidgetContext, data
   if (!markup) return '';
   const scripts = BLOCK_SCRIPTS[block];
   const attrs: Record<string, string | number | undefined | null> = {
-    'pl-widget': block, 'pl-endpoint': ctx.endpoint, ...blockAttrs(block, data), 'pl-i18n': scriptTexts(block, ctx),
+    'pl-widget': block,
+    'pl-endpoint': ctx.endpoint,
+    ...blockAttrs(block, data),
+    'pl-i18n': scriptTexts(block, ctx),
     // reviews in other languages are translated on load (the translations provider's autoTranslate)
-    'pl-auto': ctx.translation === 'auto' && TRANSLATING_BLOCKS.includes(block) ? 'translate' : undefined, ...opts.attrs,
+    'pl-auto': ctx.translation === 'auto' && TRANSLATING_BLOCKS.includes(block) ? 'translate' : undefined,
+    ...opts.attrs,
   };
-  const attrText = Object.entries(attrs)
-    .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => ` data-${k.replace(/[^a-z0-9-]/g, '')}="${escapeAttr(String(v))}"`)
-    .join('') + ` lang="${escapeAttr(ctx.text.lang)}" dir="${ctx.text.dir}"`;
+  const attrText =
+    Object.entries(attrs)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => ` data-${k.replace(/[^a-z0-9-]/g, '')}="${escapeAttr(String(v))}"`)
+      .join('') + ` lang="${escapeAttr(ctx.text.lang)}" dir="${ctx.text.dir}"`;
   const pending = scripts.length ? ' data-pl-pending=""' : '';
-  const tags = opts.scriptSrc ? scripts.map((s) => opts.scriptSrc!(s)).filter(Boolean).map((src) => `<script src="${escapeAttr(src!)}" defer></script>`).join('') : '';
+  const tags = opts.scriptSrc
+    ? scripts
+        .map((s) => opts.scriptSrc!(s))
+        .filter(Boolean)
+        .map((src) => `<script src="${escapeAttr(src!)}" defer></script>`)
+        .join('')
+    : '';
   const jsonLd = block === 'review-box' && opts.jsonLd ? jsonLdScript(opts.jsonLd) : '';
   return `<div class="pl-widget pl-w-${block}"${attrText}${pending}><style>${widgetCss(ctx.settings, [block])}</style>${markup}${jsonLd}${tags}</div>`;
 }

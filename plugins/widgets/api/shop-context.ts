@@ -95,7 +95,10 @@ export class ShopStates {
   private readonly domains = new Map<number, string>();
   private readonly refreshing = new Set<string>();
 
-  constructor(private readonly services: Pick<ApiServices, 'shops' | 'settings' | 'capabilities'>, private readonly cache: ShopChangeSignals) {
+  constructor(
+    private readonly services: Pick<ApiServices, 'shops' | 'settings' | 'capabilities'>,
+    private readonly cache: ShopChangeSignals,
+  ) {
     cache.onDrop((shopId) => {
       if (shopId === null) {
         this.byDomain.clear();
@@ -129,10 +132,17 @@ export class ShopStates {
    */
   private async settingsOf(tenant: Tenant) {
     const [display, reviewSettings, labels, translation, video] = await Promise.all([
-      displayOf(this.services.settings, tenant.shopId), reviewFeedOf(this.services).storefrontSettings(tenant), merchantLabelsOf(this.services).all(tenant),
-      reviewTranslationsOf(this.services).mode(tenant), storefrontVideoOf(this.services, tenant),
+      displayOf(this.services.settings, tenant.shopId),
+      reviewFeedOf(this.services).storefrontSettings(tenant),
+      merchantLabelsOf(this.services).all(tenant),
+      reviewTranslationsOf(this.services).mode(tenant),
+      storefrontVideoOf(this.services, tenant),
     ]);
-    const version = crypto.createHash('sha1').update(JSON.stringify([display, reviewSettings, labels, translation, video])).digest('base64url').slice(0, 16);
+    const version = crypto
+      .createHash('sha1')
+      .update(JSON.stringify([display, reviewSettings, labels, translation, video]))
+      .digest('base64url')
+      .slice(0, 16);
     return { display, reviewSettings, labels, translation, video, version };
   }
 
@@ -215,9 +225,28 @@ export function shopStates(services: ApiServices, cache: ShopChangeSignals): Sho
   return found;
 }
 
-function apply(ctx: { state: StorefrontAppState; query: Record<string, unknown> }, state: ShopState, mount: StorefrontState['mount'], endpoint: string, customerId: string | null) {
+function apply(
+  ctx: { state: StorefrontAppState; query: Record<string, unknown> },
+  state: ShopState,
+  mount: StorefrontState['mount'],
+  endpoint: string,
+  customerId: string | null,
+) {
   const lang = shopperLanguage(ctx.query.locale, state.shop.locale);
-  const storefront: StorefrontState = { mount, shop: state.shop, tenant: state.tenant, display: state.display, reviewSettings: state.reviewSettings, customerId, endpoint, lang, labels: state.labels, translation: state.translation, video: state.video, versions: state.versions };
+  const storefront: StorefrontState = {
+    mount,
+    shop: state.shop,
+    tenant: state.tenant,
+    display: state.display,
+    reviewSettings: state.reviewSettings,
+    customerId,
+    endpoint,
+    lang,
+    labels: state.labels,
+    translation: state.translation,
+    video: state.video,
+    versions: state.versions,
+  };
   ctx.state.storefront = storefront;
   ctx.state.tenant = state.tenant;
   ctx.state.shop = state.shop;

@@ -24,7 +24,8 @@ export function absoluteUrl(url: string, appUrl: string): string {
 
 export function forShoppers(r: PublicReview, display: DisplaySettings, appUrl: string): PublicReview {
   const media = r.media.map((m) => ({
-    ...m, url: absoluteUrl(m.url, appUrl),
+    ...m,
+    url: absoluteUrl(m.url, appUrl),
     ...(m.variants ? { variants: m.variants.map((v) => ({ ...v, url: absoluteUrl(v.url, appUrl) })) } : {}),
     ...(m.poster ? { poster: absoluteUrl(m.poster, appUrl) } : {}),
     ...(m.captions ? { captions: absoluteUrl(m.captions, appUrl) } : {}),

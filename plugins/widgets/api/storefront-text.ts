@@ -16,7 +16,10 @@ export const STOREFRONT_LOCALES = path.resolve(__dirname, '../storefront/locales
 /** Every <lang>.json of a folder, by language code. */
 export function loadCatalog(dir = STOREFRONT_LOCALES): Catalog {
   const catalog: Catalog = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     catalog[file.slice(0, -'.json'.length)] = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Messages;
   }
   return catalog;

@@ -29,7 +29,9 @@ export function submitResultPage({ settings, text, shopName, status, body, back 
     content = `<p>${e(t(body.data?.status === 'published' ? 'form.thanks' : 'form.moderation'))}</p>`;
   } else if (status === 400 && body.errors) {
     title = t('result.check');
-    content = `<ul>${Object.entries(body.errors).map(([k, v]) => `<li><strong>${e(FIELDS.has(k) ? t(`result.field.${k}`) : k)}:</strong> ${e(v)}</li>`).join('')}</ul><p>${e(t('result.correct'))}</p>`;
+    content = `<ul>${Object.entries(body.errors)
+      .map(([k, v]) => `<li><strong>${e(FIELDS.has(k) ? t(`result.field.${k}`) : k)}:</strong> ${e(v)}</li>`)
+      .join('')}</ul><p>${e(t('result.correct'))}</p>`;
   } else {
     title = t('result.not_sent');
     content = `<p>${e(body.message && status < 500 ? body.message : t('result.unreachable'))}</p>`;

@@ -17,10 +17,19 @@ import type { Block, BlockData } from './render';
 import { textFor } from './storefront-text';
 
 const invalid = 'The value is invalid';
-const productId = z.string().trim().regex(/^(\d{1,20}|gid:\/\/shopify\/Product\/\d{1,20})$/, invalid);
+const productId = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,20}|gid:\/\/shopify\/Product\/\d{1,20})$/, invalid);
 const csv = <T extends z.ZodType>(item: T, max: number) =>
   z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : [v].flat().flatMap((x) => String(x).split(',')).filter((x) => x !== '')),
+    (v) =>
+      v === undefined || v === ''
+        ? undefined
+        : [v]
+            .flat()
+            .flatMap((x) => String(x).split(','))
+            .filter((x) => x !== ''),
     z.array(item).max(max, `at most ${max} values`).optional(),
   );
 
@@ -61,7 +70,11 @@ const required = (field: string) => createHttpError(400, 'Validation failed', { 
 
 export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
   return {
-    settings: view.display, text: textFor(view.display, view.lang, view.primaryLang, view.labels), shopName: view.shopName, endpoint: view.endpoint, now,
+    settings: view.display,
+    text: textFor(view.display, view.lang, view.primaryLang, view.labels),
+    shopName: view.shopName,
+    endpoint: view.endpoint,
+    now,
     translation: view.translation?.offered ? (view.translation.autoTranslate ? 'auto' : 'link') : undefined,
     ...(view.video ? { video: view.video } : {}),
   };
@@ -73,7 +86,9 @@ export class WidgetData {
    * `translations`: which reviews offer "See translation" (translations.reviews)
    */
   constructor(
-    private readonly feed: ReviewFeedApi, private readonly appUrl: string, private readonly portal?: Omit<PortalSources, 'feed'>,
+    private readonly feed: ReviewFeedApi,
+    private readonly appUrl: string,
+    private readonly portal?: Omit<PortalSources, 'feed'>,
     private readonly translations?: TranslationReviewsApi,
   ) {}
 
@@ -82,9 +97,18 @@ export class WidgetData {
     const page = await this.feed.reviews(view.tenant, q);
     // UGC display off: the reviews show without their customers' photos and videos
     const items = view.reviewSettings.ugcDisplay === false ? page.items.map((r) => ({ ...r, media: [] })) : page.items;
-    const from = translatable && view.translation?.offered && this.translations && items.length
-      ? await this.translations.offers(view.tenant, items.map((r) => r.id), view.lang) : {};
-    return { items: items.map((r) => ({ ...forShoppers(r, view.display, this.appUrl), ...(from[r.id] ? { translateFrom: from[r.id] } : {}) })), nextCursor: page.nextCursor };
+    const from =
+      translatable && view.translation?.offered && this.translations && items.length
+        ? await this.translations.offers(
+            view.tenant,
+            items.map((r) => r.id),
+            view.lang,
+          )
+        : {};
+    return {
+      items: items.map((r) => ({ ...forShoppers(r, view.display, this.appUrl), ...(from[r.id] ? { translateFrom: from[r.id] } : {}) })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   private async summary(view: ShopView, gid: string): Promise<Summary> {
@@ -97,7 +121,10 @@ export class WidgetData {
     const gid = productGid(q.product_id);
     const s = view.display.reviewBox;
     const sort = q.sort ?? s.sort;
-    const [summary, page] = await Promise.all([this.summary(view, gid), this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage }, true)]);
+    const [summary, page] = await Promise.all([
+      this.summary(view, gid),
+      this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage }, true),
+    ]);
     const first = page.items.find((r) => r.productTitle);
     const product: ProductRef = { id: gid, title: title ?? first?.productTitle ?? null, handle: first?.productHandle ?? null };
     return { product, summary, page, stars: q.stars, sort };
@@ -118,12 +145,24 @@ export class WidgetData {
           const s = d.allReviews;
           const sort = q.sort ?? s.sort;
           const scope = s.include === 'store' ? { productId: null } : s.include === 'product' ? { kind: 'product' as const } : {};
-          const [summary, page] = await Promise.all([this.feed.shopSummary(view.tenant), this.list(view, { ...scope, sort, stars: q.stars, after: q.after, limit: s.perPage }, true)]);
+          const [summary, page] = await Promise.all([
+            this.feed.shopSummary(view.tenant),
+            this.list(view, { ...scope, sort, stars: q.stars, after: q.after, limit: s.perPage }, true),
+          ]);
           return { summary: toSummary(summary), page, stars: q.stars, sort };
         }
         case 'carousel': {
           const c = d.carousel;
-          const { items } = await this.list(view, { stars: atLeast(c.minRating), limit: c.maxReviews, sort: c.source === 'featured' ? 'featured' : 'newest', withMedia: c.source === 'media' || undefined }, true);
+          const { items } = await this.list(
+            view,
+            {
+              stars: atLeast(c.minRating),
+              limit: c.maxReviews,
+              sort: c.source === 'featured' ? 'featured' : 'newest',
+              withMedia: c.source === 'media' || undefined,
+            },
+            true,
+          );
           return { reviews: items };
         }
         case 'popup': {
@@ -135,15 +174,21 @@ export class WidgetData {
         case 'testimonials': {
           const t = d.testimonial;
           const products = t.selectedProducts.length ? { productIds: t.selectedProducts.map(productGid) } : {};
-          const fq: ReviewFeedQuery = t.source === 'selected' ? { ids: t.selectedReviews.length ? t.selectedReviews : [0], sort: 'featured', limit: 50 }
-            : t.source === 'recent' ? { ...products, sort: 'newest', limit: t.maxRecentReviews }
-              : { ...products, testimonial: true, sort: 'featured', limit: 50 };
+          const fq: ReviewFeedQuery =
+            t.source === 'selected'
+              ? { ids: t.selectedReviews.length ? t.selectedReviews : [0], sort: 'featured', limit: 50 }
+              : t.source === 'recent'
+                ? { ...products, sort: 'newest', limit: t.maxRecentReviews }
+                : { ...products, testimonial: true, sort: 'featured', limit: 50 };
           return { reviews: (await this.list(view, fq, true)).items };
         }
         case 'submit-form':
           return { product: q.product_id ? { id: productGid(q.product_id), title: null, handle: null } : null };
         case 'customer-portal': {
-          const portal = await customerPortal({ warn: () => undefined, ...this.portal, feed: this.feed }, view.tenant, view.customerId, { includePending: d.customerPortal.showPending, after: q.after });
+          const portal = await customerPortal({ warn: () => undefined, ...this.portal, feed: this.feed }, view.tenant, view.customerId, {
+            includePending: d.customerPortal.showPending,
+            after: q.after,
+          });
           return { ...portal, page: { items: portal.page.items.map((r) => forShoppers(r, d, this.appUrl)), nextCursor: portal.page.nextCursor } };
         }
         case 'upsell': {
@@ -166,4 +211,3 @@ export function reviewBoxJsonLd(view: ShopView, data: BlockData['review-box'], u
   const anonymous = widgetContext(view).text.t('review.anonymous');
   return productJsonLd({ product: data.product, url, summary: data.summary, reviews: data.page.items, general: view.display.general, anonymous });
 }
-

@@ -29,8 +29,16 @@ const isBlock = (b: string): b is Block => (BLOCKS as readonly string[]).include
 function viewOf(state: StorefrontAppState): ShopView {
   const s = state.storefront;
   return {
-    tenant: s.tenant, shopName: s.shop.name, display: s.display, reviewSettings: s.reviewSettings, endpoint: s.endpoint, customerId: s.customerId,
-    lang: s.lang, primaryLang: shopperLanguage(undefined, s.shop.locale), labels: s.labels[s.lang], translation: s.translation,
+    tenant: s.tenant,
+    shopName: s.shop.name,
+    display: s.display,
+    reviewSettings: s.reviewSettings,
+    endpoint: s.endpoint,
+    customerId: s.customerId,
+    lang: s.lang,
+    primaryLang: shopperLanguage(undefined, s.shop.locale),
+    labels: s.labels[s.lang],
+    translation: s.translation,
     ...(s.video ? { video: { ...s.video, ticketUrl: `${s.video.ticketUrl}?shop=${s.shop.domain}` } } : {}),
   };
 }
@@ -40,11 +48,16 @@ export function widgetRoutes(services: ApiServices) {
   const cache = storefrontCache(services);
   const scripts = widgetScripts();
   scripts.catch((err) => services.log.error({ err }, 'widget scripts did not build'));
-  const data = new WidgetData(reviewFeedOf(services), config.appUrl, {
-    platform: services.platform,
-    links: services.capabilities.get(ReviewWrite),
-    warn: (msg, err) => services.log.warn({ err: (err as Error).message }, msg),
-  }, reviewTranslationsOf(services));
+  const data = new WidgetData(
+    reviewFeedOf(services),
+    config.appUrl,
+    {
+      platform: services.platform,
+      links: services.capabilities.get(ReviewWrite),
+      warn: (msg, err) => services.log.warn({ err: (err as Error).message }, msg),
+    },
+    reviewTranslationsOf(services),
+  );
   const router = new Router<StorefrontAppState>();
 
   // Everything but the shopper's own reviews is the same for every shopper: cached and revalidated.
@@ -67,7 +80,8 @@ export function widgetRoutes(services: ApiServices) {
     if (q.fragment === 'list') {
       if (block !== 'review-box' && block !== 'all-reviews') throw createHttpError(400, 'Validation failed', { errors: { fragment: 'The value is invalid' } });
       const d = await data.load(block, view, q);
-      const options = block === 'review-box' ? { showMedia: view.display.reviewBox.showMedia, showReplies: view.display.reviewBox.showReplies } : { showProduct: true };
+      const options =
+        block === 'review-box' ? { showMedia: view.display.reviewBox.showMedia, showReplies: view.display.reviewBox.showReplies } : { showProduct: true };
       ctx.body = renderReviewItems(wctx, d.page.items, d.page.nextCursor, options);
       return;
     }
@@ -81,10 +95,12 @@ export function widgetRoutes(services: ApiServices) {
     }
     ctx.body = renderWidget(block, wctx, d as never, {
       jsonLd,
-      scriptSrc: built ? (name) => {
-        const file = built.get(name as ScriptName)?.file;
-        return file ? `${config.appUrl}/storefront/assets/${file}` : undefined;
-      } : undefined,
+      scriptSrc: built
+        ? (name) => {
+            const file = built.get(name as ScriptName)?.file;
+            return file ? `${config.appUrl}/storefront/assets/${file}` : undefined;
+          }
+        : undefined,
     });
   });
 
@@ -103,15 +119,18 @@ export function widgetRoutes(services: ApiServices) {
     // To the submit endpoint of this same server (the socket this request came in on), signed like
     // Shopify's app proxy so it keeps the shop, the signed-in shopper and the shopper's address.
     const sock = ctx.req.socket;
-    const host = sock.localAddress?.includes(':') ? `[${sock.localAddress}]` : sock.localAddress ?? '127.0.0.1';
+    const host = sock.localAddress?.includes(':') ? `[${sock.localAddress}]` : (sock.localAddress ?? '127.0.0.1');
     // never the leftmost X-Forwarded-For entry: the shopper writes that one (rate limits key on it)
     const shopperIp = s.mount === 'proxy' ? shopperAddress(ctx) : ctx.ip;
     let target: string;
     const secret = config.shopify.apiSecret;
     if (secret) {
       const params: Record<string, string> = {
-        shop: s.shop.domain, logged_in_customer_id: s.customerId ?? '', path_prefix: s.mount === 'proxy' ? s.endpoint : '/apps/plaudit',
-        timestamp: String(Math.floor(Date.now() / 1000)), locale: s.lang,
+        shop: s.shop.domain,
+        logged_in_customer_id: s.customerId ?? '',
+        path_prefix: s.mount === 'proxy' ? s.endpoint : '/apps/plaudit',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        locale: s.lang,
       };
       target = `/storefront/proxy/reviews?${new URLSearchParams({ ...params, signature: appProxySignature(params, secret) })}`;
     } else target = `/storefront/reviews?${new URLSearchParams({ shop: s.shop.domain, locale: s.lang })}`;
@@ -120,7 +139,12 @@ export function widgetRoutes(services: ApiServices) {
     try {
       const res = await fetch(`http://${host}:${sock.localPort}${target}`, {
         method: 'POST',
-        headers: { 'content-type': ctx.get('content-type'), accept: 'application/json', 'x-forwarded-for': shopperIp, 'x-request-id': ctx.state.requestId ?? crypto.randomUUID() },
+        headers: {
+          'content-type': ctx.get('content-type'),
+          accept: 'application/json',
+          'x-forwarded-for': shopperIp,
+          'x-request-id': ctx.state.requestId ?? crypto.randomUUID(),
+        },
         body: new Uint8Array(Buffer.concat(chunks)),
         signal: AbortSignal.timeout(30_000),
       });

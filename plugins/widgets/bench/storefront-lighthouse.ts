@@ -29,7 +29,10 @@ async function lighthouseRun(url: string): Promise<Measure> {
   // Both are ES modules.
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
@@ -55,10 +58,21 @@ function summary(label: string, runs: Measure[]) {
 async function main() {
   const db = await benchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-lighthouse-'));
-  const ports = { PORT: await freePort(), EMULATOR_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort(), SMTP_SINK_PORT: await freePort() };
+  const ports = {
+    PORT: await freePort(),
+    EMULATOR_PORT: await freePort(),
+    TEMPORAL_PORT: await freePort(),
+    TEMPORAL_UI_PORT: await freePort(),
+    SMTP_SINK_PORT: await freePort(),
+  };
   const env: Record<string, string> = {
-    ...process.env as Record<string, string>, DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', TEMPORAL_NAMESPACE: 'plaudit-bench',
-    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), APP_URL: `http://localhost:${ports.PORT}`,
+    ...(process.env as Record<string, string>),
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TEMPORAL_NAMESPACE: 'plaudit-bench',
+    ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    APP_URL: `http://localhost:${ports.PORT}`,
   };
   for (const k of ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET', 'SHOPIFY_EMULATOR_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL']) delete env[k];
   const log = createLogger('warn', 'bench');
@@ -95,7 +109,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -45,17 +45,29 @@ async function loadRole() {
   const { url, pathsFile, seconds } = JSON.parse(process.env.BENCH_LOAD!) as { url: string; pathsFile: string; seconds: number };
   const paths = JSON.parse(fs.readFileSync(pathsFile, 'utf8')) as string[];
   const autocannon = createRequire(__filename)('autocannon') as (o: Record<string, unknown>) => Promise<{
-    requests: { total: number; average: number }; non2xx: number; errors: number; latency: { p50: number; p99: number }; duration: number;
+    requests: { total: number; average: number };
+    non2xx: number;
+    errors: number;
+    latency: { p50: number; p99: number };
+    duration: number;
   }>;
   const cpu = process.cpuUsage();
   const started = performance.now();
   const r = await autocannon({
-    url, connections: CONNECTIONS, duration: seconds, pipelining: 1,
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
     requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }],
   });
   const used = process.cpuUsage(cpu);
   const out: LoadResult = {
-    rps: r.requests.total / r.duration, total: r.requests.total, non2xx: r.non2xx, errors: r.errors, p50: r.latency.p50, p99: r.latency.p99,
+    rps: r.requests.total / r.duration,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
     cores: (used.user + used.system) / 1000 / (performance.now() - started),
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -110,7 +122,7 @@ function reviewNumber(g: number, now: number): ImportedReview {
     productId: store ? null : `gid://shopify/Product/${100000 + (g % SHOPS) * 100 + p}`,
     productTitle: store ? undefined : `Product ${p}`,
     productHandle: store ? null : `product-${p}`,
-    rating: 1 + ((g * 7) % 11) % 5,
+    rating: 1 + (((g * 7) % 11) % 5),
     title: TITLES[g % 6],
     content: `${TEXTS[g % 5]} ${ENDINGS[Math.floor(g / 5) % 5]}`,
     firstName: FIRST_NAMES[g % 8],
@@ -131,7 +143,8 @@ async function seed(knex: Knex, reviews: ReviewWriteApi) {
   for (let shop = 0; shop < SHOPS; shop++) {
     const rows: ImportedReview[] = [];
     for (let g = shop || SHOPS; g <= ROWS; g += SHOPS) rows.push(reviewNumber(g, now));
-    for (let i = 0; i < rows.length; i += 10_000) await reviews.importReviews(tenantFor(first + shop, `bench-${shop + 1}.myshopify.com`), rows.slice(i, i + 10_000));
+    for (let i = 0; i < rows.length; i += 10_000)
+      await reviews.importReviews(tenantFor(first + shop, `bench-${shop + 1}.myshopify.com`), rows.slice(i, i + 10_000));
   }
   // tenancy: statistics of the whole benchmark database
   await knex.raw('ANALYZE');
@@ -142,7 +155,7 @@ const productPath = (i: number, p: number) => `/storefront/shops/bench-${i + 1}.
 
 function seeded(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 async function listen(server: http.Server): Promise<string> {
@@ -195,7 +208,9 @@ async function main() {
     sizes.sort((a, b) => a - b);
     const size = sizes[Math.floor(sizes.length / 2)];
     const sample = JSON.parse(await (await fetch(apiUrl + hot[0])).text());
-    console.log(`hot set: ${HOT} products in ${new Set(hot.map((p) => p.split('/')[3])).size} shops; median body ${size} bytes (${sample.data.length} reviews a page)`);
+    console.log(
+      `hot set: ${HOT} products in ${new Set(hot.map((p) => p.split('/')[3])).size} shops; median body ${size} bytes (${sample.data.length} reviews a page)`,
+    );
 
     // The bare server: the same number of bytes of JSON, nothing else.
     const body = Buffer.from(JSON.stringify({ data: 'x'.repeat(size - 11) }));
@@ -220,14 +235,20 @@ async function main() {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const ratios = apis.map((a, i) => a.rps / bares[i].rps);
     const ratio = median(ratios);
-    console.log(`\nproduct reviews, hot set: API ${fmt(median(apis.map((p) => p.rps)))} req/s, bare ${fmt(median(bares.map((p) => p.rps)))} req/s (medians); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}, median ${ratio.toFixed(2)} (goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'missed'})`);
+    console.log(
+      `\nproduct reviews, hot set: API ${fmt(median(apis.map((p) => p.rps)))} req/s, bare ${fmt(median(bares.map((p) => p.rps)))} req/s (medians); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}, median ${ratio.toFixed(2)} (goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'missed'})`,
+    );
     const bareUs = median(bares.map((p) => p.serverUs));
     const apiUs = median(apis.map((p) => p.serverUs));
-    console.log(`server CPU per request (medians): bare ${bareUs.toFixed(0)} µs, API ${apiUs.toFixed(0)} µs = ratio ${(bareUs / apiUs).toFixed(2)} (the throughput ratio where the server's core is the limit)`);
+    console.log(
+      `server CPU per request (medians): bare ${bareUs.toFixed(0)} µs, API ${apiUs.toFixed(0)} µs = ratio ${(bareUs / apiUs).toFixed(2)} (the throughput ratio where the server's core is the limit)`,
+    );
 
     const cold = await load(apiUrl, all);
     console.log(`\n${line('API, all 50,000 products', cold)}`);
-    console.log(`informational: every product of every shop (the in-process cache holds 10,000 answers): ratio to bare ${(cold.rps / median(bares.map((p) => p.rps))).toFixed(2)}`);
+    console.log(
+      `informational: every product of every shop (the in-process cache holds 10,000 answers): ratio to bare ${(cold.rps / median(bares.map((p) => p.rps))).toFixed(2)}`,
+    );
     bare.close();
     // Requests the load generator gave up on may still wait for a pooled connection: let them end.
     await new Promise((r) => setTimeout(r, 3000));
@@ -243,8 +264,11 @@ if (process.env.BENCH_LOAD) {
     process.exit(1);
   });
 } else {
-  main().then(() => process.exit(0), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

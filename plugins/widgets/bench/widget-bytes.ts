@@ -27,17 +27,31 @@ async function main() {
   console.log(`Largest file: ${largest} B gzip; ratio to the budget ${(largest / BUDGET_BYTES).toFixed(3)} (goal < 1)`);
 
   // The server-rendered review box of 5 reviews with photos and a reply, as the shopper receives it.
-  const reviews = Array.from({ length: 5 }, (_, i) => review({
-    rating: 5 - (i % 3), content: 'Warm, soft and true to size. I have worn it every day since it arrived and it still looks new. '.repeat(2),
-    media: i === 0 ? [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }] : [], reply: i === 1 ? { content: 'Thank you!', at: '2026-11-02T00:00:00Z' } : null,
-  }));
+  const reviews = Array.from({ length: 5 }, (_, i) =>
+    review({
+      rating: 5 - (i % 3),
+      content: 'Warm, soft and true to size. I have worn it every day since it arrived and it still looks new. '.repeat(2),
+      media: i === 0 ? [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }] : [],
+      reply: i === 1 ? { content: 'Thank you!', at: '2026-11-02T00:00:00Z' } : null,
+    }),
+  );
   const html = Buffer.from(renderWidget('review-box', context(), { product: PRODUCT, summary: summaryOf(reviews), page: { items: reviews, nextCursor: 'x' } }));
   console.log(`\nReview box HTML (5 reviews, CSS and form included): ${kb(html.length)} raw, ${kb(zlib.gzipSync(html).length)} gzip, ${kb(br(html))} brotli`);
 
   // The account page's portal: 3 products awaiting a review (signed links) and 3 of the customer's reviews.
-  const awaiting = [1, 2, 3].map((i) => ({ productId: `gid://shopify/Product/${i}`, title: `Product ${i}`, handle: `product-${i}`, imageUrl: `https://cdn.example.com/p${i}.png`, writeUrl: `https://app.example.com/r/write/${'x'.repeat(180)}` }));
-  const portal = Buffer.from(renderWidget('customer-portal', context(ALL_ON), { signedIn: true, awaiting, page: { items: reviews.slice(0, 3), nextCursor: null } }));
-  console.log(`Customer portal HTML (3 awaiting, 3 reviews, CSS included): ${kb(portal.length)} raw, ${kb(zlib.gzipSync(portal).length)} gzip, ${kb(br(portal))} brotli`);
+  const awaiting = [1, 2, 3].map((i) => ({
+    productId: `gid://shopify/Product/${i}`,
+    title: `Product ${i}`,
+    handle: `product-${i}`,
+    imageUrl: `https://cdn.example.com/p${i}.png`,
+    writeUrl: `https://app.example.com/r/write/${'x'.repeat(180)}`,
+  }));
+  const portal = Buffer.from(
+    renderWidget('customer-portal', context(ALL_ON), { signedIn: true, awaiting, page: { items: reviews.slice(0, 3), nextCursor: null } }),
+  );
+  console.log(
+    `Customer portal HTML (3 awaiting, 3 reviews, CSS included): ${kb(portal.length)} raw, ${kb(zlib.gzipSync(portal).length)} gzip, ${kb(br(portal))} brotli`,
+  );
   // Upsell ratings for 4 offer cards, one request.
   const summaries = Object.fromEntries([1, 2, 3, 4].map((i) => [`gid://shopify/Product/${i}`, summaryOf(reviews.slice(0, i))]));
   const upsell = Buffer.from(renderWidget('upsell', context(ALL_ON), { summaries }));

@@ -112,7 +112,9 @@ export const testimonial = z.object({
   interval: between(2, 30).default(5), // seconds
   source: z.enum(['testimonials', 'selected', 'recent']).default('testimonials'),
   font: z.enum(FONTS).default('inherit'),
-  colors: z.object({ background: color.default('#f6f6f7'), text: color.default('#1f2328'), star: color.default('#f5a623') }).default({ background: '#f6f6f7', text: '#1f2328', star: '#f5a623' }),
+  colors: z
+    .object({ background: color.default('#f6f6f7'), text: color.default('#1f2328'), star: color.default('#f5a623') })
+    .default({ background: '#f6f6f7', text: '#1f2328', star: '#f5a623' }),
   selectedProducts: z.array(z.string().max(255)).max(50).default([]),
   selectedReviews: z.array(z.number().int().positive()).max(50).default([]),
   // spec section 9: max recent reviews 10, default 3
@@ -132,7 +134,18 @@ export const upsell = z.object({
 });
 
 export const WIDGETS = {
-  general, branding, reviewBox, starRating, carousel, popup, sidebar, submitForm, allReviews, testimonial, customerPortal, upsell,
+  general,
+  branding,
+  reviewBox,
+  starRating,
+  carousel,
+  popup,
+  sidebar,
+  submitForm,
+  allReviews,
+  testimonial,
+  customerPortal,
+  upsell,
 } as const;
 export type WidgetKey = keyof typeof WIDGETS;
 export const WIDGET_KEYS = Object.keys(WIDGETS) as WidgetKey[];
@@ -159,4 +172,3 @@ export function withDisplayDefaults(stored: unknown): DisplaySettings {
   out.featureTrials = trials.success ? trials.data : {};
   return out as DisplaySettings;
 }
-

@@ -22,7 +22,9 @@ export const DISPLAY_LABELS: Record<string, [WidgetKey, string]> = {
   'common.powered_by': ['branding', 'poweredByText'],
 };
 
-const defaults = Object.fromEntries(Object.entries(DISPLAY_LABELS).map(([key, [widget, field]]) => [key, (WIDGETS[widget].parse({}) as unknown as Record<string, string>)[field]]));
+const defaults = Object.fromEntries(
+  Object.entries(DISPLAY_LABELS).map(([key, [widget, field]]) => [key, (WIDGETS[widget].parse({}) as unknown as Record<string, string>)[field]]),
+);
 
 /** The display-settings default behind a storefront key (English, as the schema has it). */
 export const displayDefault = (key: string): string | undefined => defaults[key];

@@ -3,7 +3,14 @@
 import type { WidgetKey } from './display-settings';
 
 export const SCREENS: Record<string, WidgetKey> = {
-  box: 'reviewBox', 'star-rating': 'starRating', carousel: 'carousel', sidebar: 'sidebar', popup: 'popup',
-  'customer-portal-reviews': 'customerPortal', 'submit-form': 'submitForm', 'all-reviews': 'allReviews',
-  testimonial: 'testimonial', 'upsell-aov': 'upsell',
+  box: 'reviewBox',
+  'star-rating': 'starRating',
+  carousel: 'carousel',
+  sidebar: 'sidebar',
+  popup: 'popup',
+  'customer-portal-reviews': 'customerPortal',
+  'submit-form': 'submitForm',
+  'all-reviews': 'allReviews',
+  testimonial: 'testimonial',
+  'upsell-aov': 'upsell',
 };

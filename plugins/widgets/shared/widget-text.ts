@@ -57,7 +57,12 @@ function instanceFor(catalog: Catalog, lang: string, labels: Labels): i18n {
   const own = entries.length ? withLabels(catalog[lang] ?? {}, labels) : (catalog[lang] ?? {});
   const instance = i18next.createInstance();
   void instance.init({
-    lng: lang, fallbackLng: 'en', ns: [NS], defaultNS: NS, initImmediate: false, returnNull: false,
+    lng: lang,
+    fallbackLng: 'en',
+    ns: [NS],
+    defaultNS: NS,
+    initImmediate: false,
+    returnNull: false,
     resources: { en: { [NS]: catalog.en ?? {} }, [lang]: { [NS]: own } },
     // React and our attribute escaping escape every value; escaping here would double it
     interpolation: { escapeValue: false },

@@ -42,11 +42,29 @@ export interface ProductRef {
   handle: string | null;
 }
 
-export interface ReviewBoxData { product: ProductRef; summary: Summary; page: ReviewFeedPage; stars?: number[]; sort?: string }
-export interface StarRatingData { productId: string; summary: Summary }
-export interface ReviewListData { reviews: PublicReview[] }
-export interface AllReviewsData { summary: Summary; page: ReviewFeedPage; stars?: number[]; sort?: string }
-export interface SubmitFormData { product: ProductRef | null }
+export interface ReviewBoxData {
+  product: ProductRef;
+  summary: Summary;
+  page: ReviewFeedPage;
+  stars?: number[];
+  sort?: string;
+}
+export interface StarRatingData {
+  productId: string;
+  summary: Summary;
+}
+export interface ReviewListData {
+  reviews: PublicReview[];
+}
+export interface AllReviewsData {
+  summary: Summary;
+  page: ReviewFeedPage;
+  stars?: number[];
+  sort?: string;
+}
+export interface SubmitFormData {
+  product: ProductRef | null;
+}
 /** A product the signed-in customer bought and has not reviewed yet. */
 export interface AwaitingProduct {
   productId: string;
@@ -57,5 +75,11 @@ export interface AwaitingProduct {
   writeUrl: string | null;
 }
 /** The customer account page: what awaits a review and the customer's own reviews. */
-export interface CustomerPortalData { signedIn: boolean; awaiting: AwaitingProduct[]; page: ReviewFeedPage }
-export interface UpsellData { summaries: Record<string, Summary> }
+export interface CustomerPortalData {
+  signedIn: boolean;
+  awaiting: AwaitingProduct[];
+  page: ReviewFeedPage;
+}
+export interface UpsellData {
+  summaries: Record<string, Summary>;
+}

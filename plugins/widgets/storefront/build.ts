@@ -37,7 +37,10 @@ export async function buildScript(name: ScriptName): Promise<BuiltScript> {
   const code = Buffer.from(out.outputFiles[0].contents);
   const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 12);
   return {
-    name, hash, file: `${name}.${hash}.js`, code,
+    name,
+    hash,
+    file: `${name}.${hash}.js`,
+    code,
     gzip: zlib.gzipSync(code, { level: 9 }),
     br: zlib.brotliCompressSync(code, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: code.length } }),
   };

@@ -33,8 +33,8 @@ function init(root: HTMLElement) {
     else if (t.closest('.pl-pause')) setPaused(!paused);
   });
   track.addEventListener('keydown', (e) => {
-    if (e.key === 'ArrowRight') (e.preventDefault(), go(sign()));
-    if (e.key === 'ArrowLeft') (e.preventDefault(), go(sign() === 1 ? -1 : 1));
+    if (e.key === 'ArrowRight') e.preventDefault(), go(sign());
+    if (e.key === 'ArrowLeft') e.preventDefault(), go(sign() === 1 ? -1 : 1);
   });
 
   const interval = Math.max(1000, Number(box.dataset.plInterval) || 5000);

@@ -47,7 +47,7 @@ export function text(root: HTMLElement, key: string, count?: number): string {
   }
   const found = texts[key];
   const lang = root.lang || 'en';
-  const one = typeof found === 'string' || found === undefined ? found : found[new Intl.PluralRules(lang).select(count ?? 0)] ?? found.other;
+  const one = typeof found === 'string' || found === undefined ? found : (found[new Intl.PluralRules(lang).select(count ?? 0)] ?? found.other);
   return (one ?? '').replace(/\{\{\s*count[^}]*\}\}/g, () => new Intl.NumberFormat(lang).format(count ?? 0));
 }
 

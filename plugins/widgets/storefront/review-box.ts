@@ -98,8 +98,14 @@ function lightbox(root: HTMLElement, opener: HTMLAnchorElement) {
   const dialog = document.createElement('dialog');
   dialog.className = 'pl-lightbox';
   dialog.setAttribute('aria-label', text(root, 'lightbox.label'));
-  dialog.innerHTML = '<img alt=""><div class="pl-lb-nav"><button type="button" class="pl-lb-prev">‹</button><span aria-live="polite"></span><button type="button" class="pl-lb-next">›</button></div><button type="button" class="pl-close">×</button>';
-  for (const [sel, key] of [['.pl-lb-prev', 'previous'], ['.pl-lb-next', 'next'], ['.pl-close', 'close']]) $(dialog, sel)!.setAttribute('aria-label', text(root, `lightbox.${key}`));
+  dialog.innerHTML =
+    '<img alt=""><div class="pl-lb-nav"><button type="button" class="pl-lb-prev">‹</button><span aria-live="polite"></span><button type="button" class="pl-lb-next">›</button></div><button type="button" class="pl-close">×</button>';
+  for (const [sel, key] of [
+    ['.pl-lb-prev', 'previous'],
+    ['.pl-lb-next', 'next'],
+    ['.pl-close', 'close'],
+  ])
+    $(dialog, sel)!.setAttribute('aria-label', text(root, `lightbox.${key}`));
   const img = $<HTMLImageElement>(dialog, 'img')!;
   const counter = $(dialog, 'span')!;
   const show = (n: number) => {

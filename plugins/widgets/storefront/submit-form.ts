@@ -35,11 +35,15 @@ export function photoError(files: ArrayLike<{ name: string; type: string; size: 
 function showVideo(box: HTMLElement) {
   box.hidden = false;
   const input = $<HTMLInputElement>(box, 'input[type=file]');
-  input?.addEventListener('change', () => {
-    const script = document.createElement('script');
-    script.src = box.dataset.script!;
-    document.head.appendChild(script);
-  }, { once: true });
+  input?.addEventListener(
+    'change',
+    () => {
+      const script = document.createElement('script');
+      script.src = box.dataset.script!;
+      document.head.appendChild(script);
+    },
+    { once: true },
+  );
 }
 
 function bind(root: HTMLElement, form: HTMLFormElement) {
@@ -87,7 +91,12 @@ function bind(root: HTMLElement, form: HTMLFormElement) {
     form.setAttribute('aria-busy', 'true');
     status.textContent = text(root, 'form.sending');
     try {
-      const res = await fetch(submitUrl(endpointOf(root), root.lang), { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      const res = await fetch(submitUrl(endpointOf(root), root.lang), {
+        method: 'POST',
+        body: new FormData(form),
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+      });
       const body = await res.json().catch(() => ({}));
       if (res.status === 201) {
         form.reset();
@@ -117,4 +126,6 @@ function bind(root: HTMLElement, form: HTMLFormElement) {
   });
 }
 
-onWidgets(['submit-form', 'review-box', 'all-reviews'], (root) => $$<HTMLFormElement>(root, 'form[data-pl-form]').forEach((f) => bind(root, f)), ['submit-form']);
+onWidgets(['submit-form', 'review-box', 'all-reviews'], (root) => $$<HTMLFormElement>(root, 'form[data-pl-form]').forEach((f) => bind(root, f)), [
+  'submit-form',
+]);

@@ -4,10 +4,19 @@
 // provider that cannot help (outage, missing pair) leaves the original with "Translation unavailable".
 import { $, $$, endpointOf, text, withLocale } from './common';
 
-interface Answer { id: number; status: string; title?: string | null; content?: string }
+interface Answer {
+  id: number;
+  status: string;
+  title?: string | null;
+  content?: string;
+}
 /** a review's title (null: none) and text */
 type Words = [string | null, string];
-interface Kept { original: Words; translated?: Words; shown?: boolean }
+interface Kept {
+  original: Words;
+  translated?: Words;
+  shown?: boolean;
+}
 
 const kept = new WeakMap<HTMLElement, Kept>();
 const busy = new WeakSet<HTMLElement>();
@@ -25,12 +34,17 @@ function show(root: HTMLElement, review: HTMLElement, words: Words, translated: 
   const toggle = $(review, '.pl-tr-toggle')!;
   const from = toggle.dataset.plFrom || '';
   const lang = translated ? root.lang : from;
-  const parts: [HTMLElement | null, string | null][] = [[$(review, '.pl-review-title'), words[0]], [$(review, '.pl-review-body'), words[1]]];
+  const parts: [HTMLElement | null, string | null][] = [
+    [$(review, '.pl-review-title'), words[0]],
+    [$(review, '.pl-review-body'), words[1]],
+  ];
   for (const [el, value] of parts) {
     if (el && value !== null) (el.textContent = value), (el.lang = lang);
   }
   toggle.textContent = text(root, translated ? 'review.see_original' : 'review.see_translation');
-  $(review, '.pl-tr-note')!.textContent = translated ? text(root, 'review.translated_from').replace(/\{\{\s*language\s*\}\}/g, languageName(root.lang, from)) : '';
+  $(review, '.pl-tr-note')!.textContent = translated
+    ? text(root, 'review.translated_from').replace(/\{\{\s*language\s*\}\}/g, languageName(root.lang, from))
+    : '';
   kept.get(review)!.shown = translated;
 }
 
@@ -58,7 +72,8 @@ async function translate(root: HTMLElement, reviews: HTMLElement[]) {
 /** Reviews not yet asked for, remembered with their original words. */
 function fresh(reviews: HTMLElement[]): HTMLElement[] {
   const todo = reviews.filter((r) => $(r, '.pl-tr-toggle') && !kept.get(r)?.translated && !busy.has(r));
-  for (const r of todo) if (!kept.has(r)) kept.set(r, { original: [$(r, '.pl-review-title')?.textContent ?? null, $(r, '.pl-review-body')!.textContent || ''] });
+  for (const r of todo)
+    if (!kept.has(r)) kept.set(r, { original: [$(r, '.pl-review-title')?.textContent ?? null, $(r, '.pl-review-body')!.textContent || ''] });
   return todo;
 }
 

@@ -46,8 +46,9 @@ function fill(block: HTMLElement) {
   };
 
   const scan = () => {
-    const ids = Array.from(scope.querySelectorAll<HTMLElement>(selector), (c) => c.dataset.productId || '')
-      .filter((id) => /^\d{1,20}$/.test(id) && !asked.has(id));
+    const ids = Array.from(scope.querySelectorAll<HTMLElement>(selector), (c) => c.dataset.productId || '').filter(
+      (id) => /^\d{1,20}$/.test(id) && !asked.has(id),
+    );
     new Set(ids).forEach((id) => asked.add(id));
     const fresh = [...new Set(ids)];
     for (let i = 0; i < fresh.length; i += BATCH) {
@@ -68,9 +69,10 @@ function fill(block: HTMLElement) {
   }).observe(scope, { childList: true, subtree: true });
 }
 
-const start = () => document.querySelectorAll<HTMLElement>('.plaudit-upsell:not([data-pl-started])').forEach((block) => {
-  block.setAttribute('data-pl-started', '');
-  fill(block);
-});
+const start = () =>
+  document.querySelectorAll<HTMLElement>('.plaudit-upsell:not([data-pl-started])').forEach((block) => {
+    block.setAttribute('data-pl-started', '');
+    fill(block);
+  });
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
 else start();

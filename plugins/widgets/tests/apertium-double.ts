@@ -7,10 +7,27 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const WORDS: Record<string, string> = {
-  el: 'the', la: 'the', es: 'is', muy: 'very', bonita: 'pretty', bueno: 'good', y: 'and', color: 'colour', precioso: 'lovely', taza: 'mug', producto: 'product', 'llegó': 'arrived', 'rápido': 'quickly',
+  el: 'the',
+  la: 'the',
+  es: 'is',
+  muy: 'very',
+  bonita: 'pretty',
+  bueno: 'good',
+  y: 'and',
+  color: 'colour',
+  precioso: 'lovely',
+  taza: 'mug',
+  producto: 'product',
+  llegó: 'arrived',
+  rápido: 'quickly',
 };
 
-export interface ApyDouble { url: string; translations: number; down: boolean; stop(): Promise<void> }
+export interface ApyDouble {
+  url: string;
+  translations: number;
+  down: boolean;
+  stop(): Promise<void>;
+}
 
 /** Spanish words it knows in English, in order; a text it cannot read stays marked. */
 export function fakeEnglish(q: string): string {
@@ -18,11 +35,20 @@ export function fakeEnglish(q: string): string {
 }
 
 export async function apyDouble(): Promise<ApyDouble> {
-  const pairs = [['spa', 'eng'], ['eng', 'spa']];
-  const double: ApyDouble = { url: '', translations: 0, down: false, stop: () => new Promise((r) => {
-    server.close(() => r());
-    server.closeAllConnections();
-  }) };
+  const pairs = [
+    ['spa', 'eng'],
+    ['eng', 'spa'],
+  ];
+  const double: ApyDouble = {
+    url: '',
+    translations: 0,
+    down: false,
+    stop: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
@@ -30,11 +56,17 @@ export async function apyDouble(): Promise<ApyDouble> {
       const url = new URL(req.url ?? '/', 'http://apy');
       const answer = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
       if (double.down) return answer(503, { status: 'error', code: 503, message: 'Service Unavailable' });
-      if (url.pathname === '/listPairs') return answer(200, { responseData: pairs.map(([sourceLanguage, targetLanguage]) => ({ sourceLanguage, targetLanguage })), responseDetails: null, responseStatus: 200 });
+      if (url.pathname === '/listPairs')
+        return answer(200, {
+          responseData: pairs.map(([sourceLanguage, targetLanguage]) => ({ sourceLanguage, targetLanguage })),
+          responseDetails: null,
+          responseStatus: 200,
+        });
       if (url.pathname !== '/translate') return answer(404, { status: 'error', code: 404, message: 'Not Found' });
       const params = new URLSearchParams(body || url.search);
       const [from, to] = (params.get('langpair') ?? '').split('|');
-      if (!pairs.some(([a, b]) => a === from && b === to)) return answer(400, { status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is not installed' });
+      if (!pairs.some(([a, b]) => a === from && b === to))
+        return answer(400, { status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is not installed' });
       double.translations += 1;
       const q = params.get('q') ?? '';
       answer(200, { responseData: { translatedText: to === 'eng' ? fakeEnglish(q) : `[${to}] ${q}` }, responseDetails: null, responseStatus: 200 });

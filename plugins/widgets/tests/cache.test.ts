@@ -71,22 +71,32 @@ test('a moderation action through the reviews API changes the ETag and the body 
 
   const published = await http.post(`/api/reviews/${held.id}/publish`);
   expect(published.body).toMatchObject({ success: true, count: 1 });
-  const after = await eventually(async () => {
-    const res = await direct.get('/api/products/1/reviews');
-    return res.headers.get('etag') !== before.headers.get('etag') && res;
-  }, 20_000, 20);
+  const after = await eventually(
+    async () => {
+      const res = await direct.get('/api/products/1/reviews');
+      return res.headers.get('etag') !== before.headers.get('etag') && res;
+    },
+    20_000,
+    20,
+  );
   expect(ids(after.body).sort()).toEqual([shown.id, held.id].sort());
   // The old ETag no longer gets a 304.
-  const stale = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`, { headers: { 'If-None-Match': before.headers.get('etag')! } });
+  const stale = await fetch(`${api.url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`, {
+    headers: { 'If-None-Match': before.headers.get('etag')! },
+  });
   expect(stale.status).toBe(200);
   expect(cache().responses.entriesOf(other.shop.id)).toBe(1);
   expect((await other.direct.get('/api/products/1/reviews')).headers.get('etag')).toBe(otherBefore.headers.get('etag'));
 
   await http.post(`/api/reviews/${held.id}/unpublish`);
-  const last = await eventually(async () => {
-    const res = await direct.get('/api/products/1/reviews');
-    return !ids(res.body).includes(held.id) && res;
-  }, 20_000, 20);
+  const last = await eventually(
+    async () => {
+      const res = await direct.get('/api/products/1/reviews');
+      return !ids(res.body).includes(held.id) && res;
+    },
+    20_000,
+    20,
+  );
   expect(ids(last.body)).toEqual([shown.id]);
 });
 
@@ -171,8 +181,18 @@ describe('the in-process LRU', () => {
   });
 
   test('keys on the query a response depends on, not on what the proxy adds', () => {
-    expect(canonicalQuery({ sort: 'newest', stars: ['5', '4'], timestamp: '1', signature: 'x', shop: 's', logged_in_customer_id: '', path_prefix: '/apps/plaudit', after: 'c' }))
-      .toBe('after=c&sort=newest&stars=5&stars=4');
+    expect(
+      canonicalQuery({
+        sort: 'newest',
+        stars: ['5', '4'],
+        timestamp: '1',
+        signature: 'x',
+        shop: 's',
+        logged_in_customer_id: '',
+        path_prefix: '/apps/plaudit',
+        after: 'c',
+      }),
+    ).toBe('after=c&sort=newest&stars=5&stars=4');
     expect(matches('W/"a", "b"', '"b"')).toBe(true);
     expect(matches('"a"', '"b"')).toBe(false);
     expect(matches('*', '"b"')).toBe(true);

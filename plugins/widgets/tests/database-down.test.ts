@@ -74,10 +74,14 @@ test('stale content while the database is down, 503 with Retry-After for what wa
 
   await proxy.restore();
   // Back up: the storefront answers from the database again, not marked stale.
-  const fresh = await eventually(async () => {
-    const res = await get('/api/products/78/reviews');
-    return res.status === 200 && res;
-  }, 60_000, 100);
+  const fresh = await eventually(
+    async () => {
+      const res = await get('/api/products/78/reviews');
+      return res.status === 200 && res;
+    },
+    60_000,
+    100,
+  );
   expect(fresh.headers.get('x-plaudit-cache')).toBeNull();
   await eventually(async () => cache().listening); // the LISTEN connection is back as well
 });

@@ -4,7 +4,17 @@
 // app's snapshots) and leaves them all out with ?plaudit=off.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET, EXTENSION_DIR, gid, startEmulator, ThemeExtension, type PageAssets, type RunningEmulator } from '@plaudit/kernel/testing';
+import {
+  DEMO_SHOP,
+  EMULATOR_API_KEY,
+  EMULATOR_API_SECRET,
+  EXTENSION_DIR,
+  gid,
+  startEmulator,
+  ThemeExtension,
+  type PageAssets,
+  type RunningEmulator,
+} from '@plaudit/kernel/testing';
 import { NAMESPACE } from '../activities/snapshots';
 import { buildScripts, SCRIPT_NAMES } from '../storefront/build';
 
@@ -20,7 +30,20 @@ test('the extension carries the current build of every widget script (npm run bu
 
 test('blocks: valid schemas, app blocks in sections, embeds in the body, every asset present', () => {
   const theme = new ThemeExtension();
-  expect(blocks.sort()).toEqual(['all-reviews', 'carousel', 'customer-reviews', 'floating', 'instagram-feed', 'popup', 'questions', 'review-box', 'sidebar', 'star-rating', 'testimonials', 'upsell-rating']);
+  expect(blocks.sort()).toEqual([
+    'all-reviews',
+    'carousel',
+    'customer-reviews',
+    'floating',
+    'instagram-feed',
+    'popup',
+    'questions',
+    'review-box',
+    'sidebar',
+    'star-rating',
+    'testimonials',
+    'upsell-rating',
+  ]);
   for (const name of blocks) {
     const { schema, source } = theme.block(name)!;
     expect([name, schema.target]).toEqual([name, ['popup', 'sidebar', 'floating'].includes(name) ? 'body' : 'section']);
@@ -29,7 +52,12 @@ test('blocks: valid schemas, app blocks in sections, embeds in the body, every a
     // Outputs: settings and strings escaped; numbers forced; only the app's own snapshots raw.
     for (const m of [source, ...snippets].join('\n').matchAll(/{{-?\s*([^}]+?)\s*-?}}/g)) {
       const expr = m[1];
-      const ok = /\|\s*escape\b/.test(expr) || /\|\s*(times|asset_url)\b/.test(expr) || /^(pct|count|block\.shopify_attributes|root|proxy|routes\.root_url)$/.test(expr) || /^html \| replace: '"\/apps\/plaudit', quoted_proxy/.test(expr) || /^routes\.root_url \| append: '\/' \| replace: '\/\/', '\/'$/.test(expr);
+      const ok =
+        /\|\s*escape\b/.test(expr) ||
+        /\|\s*(times|asset_url)\b/.test(expr) ||
+        /^(pct|count|block\.shopify_attributes|root|proxy|routes\.root_url)$/.test(expr) ||
+        /^html \| replace: '"\/apps\/plaudit', quoted_proxy/.test(expr) ||
+        /^routes\.root_url \| append: '\/' \| replace: '\/\/', '\/'$/.test(expr);
       expect([name, expr, ok]).toEqual([name, expr, true]);
     }
   }
@@ -57,7 +85,8 @@ describe('on the emulated storefront', () => {
     const shop = em.store.shop(DEMO_SHOP)!;
     const product = shop.products.find((p) => p.handle === 'ceramic-coffee-mug')!;
     const now = new Date().toISOString();
-    const set = (key: string, ns: string, type: string, value: string, owner = gid('Product', product.id)) => shop.metafields.push({ id: em.store.nextId(), ownerId: owner, namespace: ns, key, type, value, createdAt: now, updatedAt: now });
+    const set = (key: string, ns: string, type: string, value: string, owner = gid('Product', product.id)) =>
+      shop.metafields.push({ id: em.store.nextId(), ownerId: owner, namespace: ns, key, type, value, createdAt: now, updatedAt: now });
     set('rating', 'reviews', 'rating', JSON.stringify({ value: '4.50', scale_min: '1.0', scale_max: '5.0' }));
     set('rating_count', 'reviews', 'number_integer', '8');
     set('review_box', 'plaudit', 'multi_line_text_field', '<div class="pl-widget" data-pl-widget="review-box"><p>Snapshot of the box</p></div>');
@@ -72,7 +101,13 @@ describe('on the emulated storefront', () => {
     const css = /<link rel="stylesheet" href="([^"]+)">/.exec(html)![1];
     expect(css).toMatch(/^\/cdn\/extensions\/plaudit-reviews\/plaudit\.css\?v=[0-9a-f]{10}$/);
     const scripts = [...html.matchAll(/<script src="([^"]+)" defer><\/script>/g)].map((m) => m[1].split('?')[0]);
-    expect(scripts).toEqual(expect.arrayContaining(['/cdn/extensions/plaudit-reviews/review-box.js', '/cdn/extensions/plaudit-reviews/submit-form.js', '/cdn/extensions/plaudit-reviews/popup.js']));
+    expect(scripts).toEqual(
+      expect.arrayContaining([
+        '/cdn/extensions/plaudit-reviews/review-box.js',
+        '/cdn/extensions/plaudit-reviews/submit-form.js',
+        '/cdn/extensions/plaudit-reviews/popup.js',
+      ]),
+    );
     const asset = await fetch(`${em.url}${css}`, { headers: { 'Accept-Encoding': 'br' } });
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -92,7 +127,17 @@ describe('on the emulated storefront', () => {
     // request.locale is set on every storefront page (English here): the block passes it on
     const portal = '<div class="plaudit-app-block" data-block="customer-portal" data-proxy="/apps/plaudit" data-locale="en"></div>';
     const now = new Date().toISOString();
-    const flags = (value: Record<string, boolean>) => shop.metafields.push({ id: em.store.nextId(), ownerId: gid('Shop', shop.id), namespace: NAMESPACE, key: 'blocks', type: 'json', value: JSON.stringify(value), createdAt: now, updatedAt: now });
+    const flags = (value: Record<string, boolean>) =>
+      shop.metafields.push({
+        id: em.store.nextId(),
+        ownerId: gid('Shop', shop.id),
+        namespace: NAMESPACE,
+        key: 'blocks',
+        type: 'json',
+        value: JSON.stringify(value),
+        createdAt: now,
+        updatedAt: now,
+      });
     // the app has not said anything yet: both blocks start off
     expect(await account()).not.toContain('plaudit-customer-reviews');
     expect(await (await fetch(`${em.url}/cart`)).text()).not.toContain('plaudit-upsell');
@@ -101,7 +146,9 @@ describe('on the emulated storefront', () => {
     expect(await account()).toContain(portal);
     expect((await account()).split('shopify-section-template--customers-account__main')[1]).not.toContain(`data-customer`);
     const product = await (await fetch(`${em.url}/products/ceramic-coffee-mug`)).text();
-    expect(product).toMatch(/<div id="shopify-section-template--product__upsell" class="shopify-section">[\s\S]*data-product-id="\d+"[\s\S]*<div class="plaudit-block plaudit-upsell" data-pl-base="\/apps\/plaudit" data-pl-cards="\[data-product-id\]" data-pl-locale="en"\s*>/);
+    expect(product).toMatch(
+      /<div id="shopify-section-template--product__upsell" class="shopify-section">[\s\S]*data-product-id="\d+"[\s\S]*<div class="plaudit-block plaudit-upsell" data-pl-base="\/apps\/plaudit" data-pl-cards="\[data-product-id\]" data-pl-locale="en"\s*>/,
+    );
     expect(product).toContain('/cdn/extensions/plaudit-reviews/upsell.js');
     // the guest's account page is the login: no portal
     expect(await (await fetch(`${em.url}/account`)).text()).not.toContain('customer-portal');

@@ -14,7 +14,12 @@ type Http = ReturnType<typeof client>;
 
 export async function shopWithClient(api: TestApi, fields: Record<string, unknown> = {}) {
   const s = await createShop(api, { plan: 'pro', ...fields });
-  return { ...s, domain: s.shop.shopifyDomain as string, http: client(api.url, s.token), direct: client(`${api.url}/storefront/shops/${s.shop.shopifyDomain}`) };
+  return {
+    ...s,
+    domain: s.shop.shopifyDomain as string,
+    http: client(api.url, s.token),
+    direct: client(`${api.url}/storefront/shops/${s.shop.shopifyDomain}`),
+  };
 }
 
 /** The capability as the API resolved it (the reviews plugin's implementation). */
@@ -57,21 +62,52 @@ let seq = 0;
 /** A published five-star review of product 1 by Ann Lee, with any field replaced. */
 export function reviewSpec(fields: ReviewSpec = {}): ReviewSpec {
   seq++;
-  return { kind: 'product', productId: productGid(1), productTitle: 'Wool Hat', productHandle: 'wool-hat', rating: 5, content: `review ${seq}`, firstName: 'Ann', lastName: 'Lee', email: `ann${seq}@example.com`, ...fields };
+  return {
+    kind: 'product',
+    productId: productGid(1),
+    productTitle: 'Wool Hat',
+    productHandle: 'wool-hat',
+    rating: 5,
+    content: `review ${seq}`,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: `ann${seq}@example.com`,
+    ...fields,
+  };
 }
 
-const FLAGS = [['featured', 'feature'], ['pinned', 'pin'], ['testimonial', 'add-testimonial'], ['verified', 'verify']] as const;
+const FLAGS = [
+  ['featured', 'feature'],
+  ['pinned', 'pin'],
+  ['testimonial', 'add-testimonial'],
+  ['verified', 'verify'],
+] as const;
 
 /** Creates the reviews as the merchant would, then applies flags and trash with bulk actions. */
 export async function createReviews(http: Http, specs: ReviewSpec[]): Promise<Created[]> {
   const out: Created[] = [];
   for (const spec of specs.map((s) => reviewSpec(s))) {
     const { status = 'published', featured, pinned, testimonial, verified, createdAt, productId, ...fields } = spec;
-    const res = await http.post('/api/reviews', { ...fields, ...(fields.kind === 'store' ? {} : { productId }), createdAt: createdAt?.toISOString(), status: status === 'trash' ? 'unpublished' : status });
+    const res = await http.post('/api/reviews', {
+      ...fields,
+      ...(fields.kind === 'store' ? {} : { productId }),
+      createdAt: createdAt?.toISOString(),
+      status: status === 'trash' ? 'unpublished' : status,
+    });
     if (res.status !== 201) throw new Error(`review not created: ${res.status} ${JSON.stringify(res.body)}`);
     out.push({
-      id: res.body.id, kind: spec.kind!, productId: res.body.productId, rating: spec.rating!, status, featured: !!featured, pinned: !!pinned, testimonial: !!testimonial, verified: !!verified,
-      email: spec.email!, mediaCount: spec.media?.length ?? 0, createdAt: new Date(res.body.createdAt),
+      id: res.body.id,
+      kind: spec.kind!,
+      productId: res.body.productId,
+      rating: spec.rating!,
+      status,
+      featured: !!featured,
+      pinned: !!pinned,
+      testimonial: !!testimonial,
+      verified: !!verified,
+      email: spec.email!,
+      mediaCount: spec.media?.length ?? 0,
+      createdAt: new Date(res.body.createdAt),
     });
   }
   const bulk = async (action: string, ids: number[]) => {
@@ -80,8 +116,15 @@ export async function createReviews(http: Http, specs: ReviewSpec[]): Promise<Cr
       if (res.status !== 200) throw new Error(`bulk ${action}: ${res.status} ${JSON.stringify(res.body)}`);
     }
   };
-  for (const [flag, action] of FLAGS) await bulk(action, out.filter((r) => r[flag]).map((r) => r.id));
-  await bulk('delete', out.filter((r) => r.status === 'trash').map((r) => r.id));
+  for (const [flag, action] of FLAGS)
+    await bulk(
+      action,
+      out.filter((r) => r[flag]).map((r) => r.id),
+    );
+  await bulk(
+    'delete',
+    out.filter((r) => r.status === 'trash').map((r) => r.id),
+  );
   return out;
 }
 
@@ -96,7 +139,9 @@ export async function importReviews(api: TestApi, shop: { id: number; shopifyDom
 /** A review the signed-in shopper posts through the app proxy (the reviews plugin's submit route). */
 export async function submitAsCustomer(api: TestApi, shop: string, customerId: string, fields: Record<string, string>) {
   const res = await fetch(`${api.url}/storefront/proxy/reviews?${signedQuery(shop, {}, { customerId })}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rating: '5', firstName: 'Cy', email: `cy${customerId}@example.net`, ...fields }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rating: '5', firstName: 'Cy', email: `cy${customerId}@example.net`, ...fields }),
   });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`review not submitted: ${res.status} ${JSON.stringify(body)}`);
@@ -106,7 +151,10 @@ export async function submitAsCustomer(api: TestApi, shop: string, customerId: s
 /** A query string signed the way Shopify's app proxy signs it. */
 export function signedQuery(shop: string, params: Record<string, string> = {}, opts: { customerId?: string; secret?: string; timestamp?: number } = {}) {
   const query: Record<string, string> = {
-    ...params, shop, logged_in_customer_id: opts.customerId ?? '', path_prefix: '/apps/plaudit',
+    ...params,
+    shop,
+    logged_in_customer_id: opts.customerId ?? '',
+    path_prefix: '/apps/plaudit',
     timestamp: String(opts.timestamp ?? Math.floor(Date.now() / 1000)),
   };
   query.signature = appProxySignature(query, opts.secret ?? SECRET);

@@ -21,7 +21,28 @@ const saveDisplay = (shopId: number, value: Record<string, unknown>) => displayS
 afterAll(() => api.close());
 
 const SORTS: FeedSort[] = ['featured', 'newest', 'highest', 'lowest', 'media'];
-const PUBLIC_KEYS = ['author', 'content', 'country', 'createdAt', 'featured', 'id', 'incentivized', 'kind', 'locale', 'media', 'pinned', 'productHandle', 'productId', 'productTitle', 'rating', 'reply', 'title', 'updatedAt', 'variants', 'verified'];
+const PUBLIC_KEYS = [
+  'author',
+  'content',
+  'country',
+  'createdAt',
+  'featured',
+  'id',
+  'incentivized',
+  'kind',
+  'locale',
+  'media',
+  'pinned',
+  'productHandle',
+  'productId',
+  'productTitle',
+  'rating',
+  'reply',
+  'title',
+  'updatedAt',
+  'variants',
+  'verified',
+];
 
 type Row = Created;
 
@@ -61,22 +82,43 @@ test('every sort and filter, paged by cursors, equals a brute-force ordering of 
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   // Few distinct timestamps, so ties on created_at are common and the id decides.
   const times = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2026, 10, 1 + i, 12, 0, 0, i * 7)));
-  const make = (n: number) => Array.from({ length: n }, () => {
-    const store = random() < 0.15;
-    const media = random() < 0.3 ? Array.from({ length: 1 + Math.floor(random() * 2) }, (_, i) => ({ url: `https://cdn.example.com/p${i}.jpg`, type: 'image' as const })) : [];
-    return {
-      kind: store ? 'store' as const : 'product' as const, productId: store ? null : productGid(pick([1, 2, 3])), rating: 1 + Math.floor(random() * 5),
-      status: pick(['published', 'published', 'published', 'unpublished', 'trash'] as const), pinned: random() < 0.1, featured: random() < 0.2,
-      testimonial: random() < 0.2, media, createdAt: pick(times), email: random() < 0.2 ? 'Buyer@Example.com' : `x${Math.floor(random() * 1e6)}@example.com`,
-    };
-  });
+  const make = (n: number) =>
+    Array.from({ length: n }, () => {
+      const store = random() < 0.15;
+      const media =
+        random() < 0.3
+          ? Array.from({ length: 1 + Math.floor(random() * 2) }, (_, i) => ({ url: `https://cdn.example.com/p${i}.jpg`, type: 'image' as const }))
+          : [];
+      return {
+        kind: store ? ('store' as const) : ('product' as const),
+        productId: store ? null : productGid(pick([1, 2, 3])),
+        rating: 1 + Math.floor(random() * 5),
+        status: pick(['published', 'published', 'published', 'unpublished', 'trash'] as const),
+        pinned: random() < 0.1,
+        featured: random() < 0.2,
+        testimonial: random() < 0.2,
+        media,
+        createdAt: pick(times),
+        email: random() < 0.2 ? 'Buyer@Example.com' : `x${Math.floor(random() * 1e6)}@example.com`,
+      };
+    });
   const rows = await createReviews(http, make(110));
   await createReviews(other.http, make(20));
   const someIds = rows.filter(() => random() < 0.3).map((r) => r.id);
   const filters: Omit<ReviewFeedQuery, 'limit'>[] = [
-    {}, { productId: productGid(1) }, { productId: null }, { kind: 'product' }, { kind: 'store' }, { stars: [1, 2] }, { stars: [5], productId: productGid(2) },
-    { withMedia: true }, { testimonial: true }, { ids: someIds }, { productIds: [productGid(1), productGid(3)] },
-    { customer: { email: 'buyer@example.com' } }, { customer: { email: 'BUYER@example.com' } },
+    {},
+    { productId: productGid(1) },
+    { productId: null },
+    { kind: 'product' },
+    { kind: 'store' },
+    { stars: [1, 2] },
+    { stars: [5], productId: productGid(2) },
+    { withMedia: true },
+    { testimonial: true },
+    { ids: someIds },
+    { productIds: [productGid(1), productGid(3)] },
+    { customer: { email: 'buyer@example.com' } },
+    { customer: { email: 'BUYER@example.com' } },
   ];
   const tenant = tenantFor(shop.id, shop.shopifyDomain);
   for (const sort of SORTS) {
@@ -105,9 +147,15 @@ test('every sort and filter, paged by cursors, equals a brute-force ordering of 
 test('the product route pages with cursors and star filters; shoppers get no email or private data', async () => {
   const { http, direct } = await shopWithClient(api);
   const photo = 'https://cdn.example.com/photo.jpg';
-  const created = await createReviews(http, Array.from({ length: 23 }, (_, i) => ({
-    productId: productGid(42), rating: 1 + (i % 5), lastName: 'Lovelace', media: i % 4 === 0 ? [{ url: photo, type: 'image' as const }] : [],
-  })));
+  const created = await createReviews(
+    http,
+    Array.from({ length: 23 }, (_, i) => ({
+      productId: productGid(42),
+      rating: 1 + (i % 5),
+      lastName: 'Lovelace',
+      media: i % 4 === 0 ? [{ url: photo, type: 'image' as const }] : [],
+    })),
+  );
   const seen: number[] = [];
   let after = '';
   for (;;) {
@@ -144,7 +192,8 @@ test('the product route pages with cursors and star filters; shoppers get no ema
 test('summaries for many products at once, keyed as asked; the reviewer-name setting applies', async () => {
   const { shop, http, direct } = await shopWithClient(api);
   await createReviews(http, [
-    { productId: productGid(5), rating: 5 }, { productId: productGid(5), rating: 4, media: [{ url: 'https://x.example/a.jpg', type: 'image' }] },
+    { productId: productGid(5), rating: 5 },
+    { productId: productGid(5), rating: 4, media: [{ url: 'https://x.example/a.jpg', type: 'image' }] },
     { productId: productGid(6), rating: 2, status: 'unpublished' },
   ]);
   const res = await direct.get(`/api/summaries?product_ids=5,6,${encodeURIComponent(productGid(7))}`);
@@ -165,8 +214,11 @@ test('summaries for many products at once, keyed as asked; the reviewer-name set
 test('the all-reviews feed includes all, product or store reviews; testimonials, carousel and popup follow the display settings', async () => {
   const { shop, http, direct } = await shopWithClient(api);
   const [p1, p2, s1, t1, low] = await createReviews(http, [
-    { rating: 5 }, { rating: 4, productId: productGid(2), media: [{ url: 'https://x.example/a.jpg', type: 'image' }] },
-    { kind: 'store', productId: null, rating: 5 }, { rating: 5, testimonial: true }, { rating: 2 },
+    { rating: 5 },
+    { rating: 4, productId: productGid(2), media: [{ url: 'https://x.example/a.jpg', type: 'image' }] },
+    { kind: 'store', productId: null, rating: 5 },
+    { rating: 5, testimonial: true },
+    { rating: 2 },
   ]);
   const ids = async (path: string) => (await direct.get(path)).body.data.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
   const sorted = (...xs: { id: number }[]) => xs.map((x) => x.id).sort((a, b) => a - b);
@@ -177,7 +229,9 @@ test('the all-reviews feed includes all, product or store reviews; testimonials,
   expect(await ids('/api/carousel')).toEqual(sorted(p1, p2, s1, t1)); // 4 stars and more by default
   expect(await ids('/api/popup')).toEqual(sorted(p1, p2, t1)); // product reviews, 4 stars and more
   await saveDisplay(shop.id, {
-    testimonial: { source: 'selected', selectedReviews: [low.id, s1.id] }, carousel: { source: 'media', minRating: 1 }, popup: { minRating: 1, maxReviews: 2 },
+    testimonial: { source: 'selected', selectedReviews: [low.id, s1.id] },
+    carousel: { source: 'media', minRating: 1 },
+    popup: { minRating: 1, maxReviews: 2 },
   });
   expect(await ids('/api/testimonials')).toEqual(sorted(s1, low));
   expect(await ids('/api/carousel')).toEqual(sorted(p2));
@@ -218,7 +272,7 @@ test('direct routes answer any origin without credentials; unknown and uninstall
   expect((await direct.get('/api/products/1/reviews')).status).toBe(404);
 });
 
-test('the app proxy refuses a bad or stale signature and answers a signed request, with the shopper\'s own reviews', async () => {
+test("the app proxy refuses a bad or stale signature and answers a signed request, with the shopper's own reviews", async () => {
   const { http, domain } = await shopWithClient(api);
   const other = await shopWithClient(api);
   await createReviews(http, [{ productId: productGid(3) }, { productId: productGid(3) }]);
@@ -251,11 +305,21 @@ test("another shop's reviews never appear, whatever the route or the ids asked f
   const a = await shopWithClient(api);
   const b = await shopWithClient(api);
   const [mineA] = await createReviews(a.http, [{ productId: productGid(8), testimonial: true }]);
-  const theirs = await createReviews(b.http, [{ productId: productGid(8), testimonial: true }, { kind: 'store', productId: null }]);
+  const theirs = await createReviews(b.http, [
+    { productId: productGid(8), testimonial: true },
+    { kind: 'store', productId: null },
+  ]);
   await a.direct.get('/api/testimonials');
   await saveDisplay(a.shop.id, { testimonial: { source: 'selected', selectedReviews: [mineA.id, theirs[0].id] } });
   const theirIds = new Set(theirs.map((r) => r.id));
-  for (const path of ['/api/products/8/reviews?limit=50', '/api/reviews?limit=50', '/api/reviews?include=store', '/api/testimonials', '/api/carousel', '/api/popup']) {
+  for (const path of [
+    '/api/products/8/reviews?limit=50',
+    '/api/reviews?limit=50',
+    '/api/reviews?include=store',
+    '/api/testimonials',
+    '/api/carousel',
+    '/api/popup',
+  ]) {
     const res = await a.direct.get(path);
     expect(res.status).toBe(200);
     for (const r of res.body.data) expect(theirIds.has(r.id)).toBe(false);
@@ -280,7 +344,7 @@ test('what shoppers see changes the feed version the cache keys on; what they do
   expect(await feed.version(tenant)).toBe(featured);
 });
 
-test('a customer\'s own reviews for the portal: those awaiting approval only when asked, marked; what they reviewed in any state; nobody else\'s', async () => {
+test("a customer's own reviews for the portal: those awaiting approval only when asked, marked; what they reviewed in any state; nobody else's", async () => {
   const { http, domain, shop } = await shopWithClient(api);
   const other = await shopWithClient(api);
   const tenant = tenantFor(shop.id, domain);
@@ -302,7 +366,10 @@ test('a customer\'s own reviews for the portal: those awaiting approval only whe
   expect(shown.items.map((r) => r.id)).toEqual([published.id]);
   expect(shown.items[0].pending).toBeUndefined();
   const withPending = await feed.reviews(tenant, { customer: { ...customer, includePending: true }, sort: 'newest', limit: 20 });
-  expect(withPending.items.map((r) => [r.id, r.pending ?? false])).toEqual([[held.id, true], [published.id, false]]);
+  expect(withPending.items.map((r) => [r.id, r.pending ?? false])).toEqual([
+    [held.id, true],
+    [published.id, false],
+  ]);
   // the shop's public lists never carry reviews awaiting approval
   expect((await feed.reviews(tenant, { sort: 'newest', limit: 20 })).items.every((r) => !r.pending)).toBe(true);
 

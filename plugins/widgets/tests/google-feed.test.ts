@@ -57,9 +57,19 @@ test('hostile and unicode reviews make a feed that validates, carrying every cha
   const { shop, http } = await shopWithClient(api, { domain: 'shop.example.com', name: 'Ada & <Co> "Shop"' });
   const inserted = await createReviews(http, [
     ...PAYLOADS.map((p, i) => ({
-      productId: productGid(100 + i), productTitle: `${p} title`, productHandle: `handle-${i}`, title: p, content: `${p} content\u0001\u0008`,
-      firstName: p.slice(0, 20), lastName: 'Ängström', rating: 1 + i, verified: i % 2 === 0,
-      media: [{ url: '/media/photo.jpg', type: 'image' as const }, { url: 'https://cdn.example.com/v.mp4', type: 'video' as const }],
+      productId: productGid(100 + i),
+      productTitle: `${p} title`,
+      productHandle: `handle-${i}`,
+      title: p,
+      content: `${p} content\u0001\u0008`,
+      firstName: p.slice(0, 20),
+      lastName: 'Ängström',
+      rating: 1 + i,
+      verified: i % 2 === 0,
+      media: [
+        { url: '/media/photo.jpg', type: 'image' as const },
+        { url: 'https://cdn.example.com/v.mp4', type: 'video' as const },
+      ],
     })),
     { status: 'unpublished', content: 'hidden' },
     { kind: 'store', productId: null, content: 'about the store' },
@@ -105,8 +115,14 @@ test('newest first, at most 10,000 reviews, and 304 while nothing changed', asyn
   const rows = Array.from({ length: 10_050 }, (_, i) => {
     const g = i + 1;
     return {
-      productId: productGid(g % 40), productTitle: `Product ${g % 40}`, productHandle: `product-${g % 40}`, rating: 1 + (g % 5), content: `Review ${g}`,
-      firstName: 'Bo', lastName: 'Ng', createdAt: new Date(start + g * 1000),
+      productId: productGid(g % 40),
+      productTitle: `Product ${g % 40}`,
+      productHandle: `product-${g % 40}`,
+      rating: 1 + (g % 5),
+      content: `Review ${g}`,
+      firstName: 'Bo',
+      lastName: 'Ng',
+      createdAt: new Date(start + g * 1000),
     };
   });
   const ids = [...(await importReviews(api, shop, rows.slice(0, 10_000))), ...(await importReviews(api, shop, rows.slice(10_000)))];
@@ -124,10 +140,14 @@ test('newest first, at most 10,000 reviews, and 304 while nothing changed', asyn
   // A change to the shop's reviews is a new version: the full feed again (the merchant unpublishes the newest).
   expect((await http.post('/api/reviews/bulk/unpublish', { ids: [ids[ids.length - 1]] })).status).toBe(200);
   // The notification reaches the API a moment after the commit.
-  const changed = await eventually(async () => {
-    const res = await fetch(url, { headers: { 'If-None-Match': etag } });
-    return res.status !== 304 && res;
-  }, 20_000, 20);
+  const changed = await eventually(
+    async () => {
+      const res = await fetch(url, { headers: { 'If-None-Match': etag } });
+      return res.status !== 304 && res;
+    },
+    20_000,
+    20,
+  );
   expect(changed.status).toBe(200);
   expect(xpath(await changed.text(), 'string(/feed/reviews/review[1]/content)')).toBe('Review 10049');
 });

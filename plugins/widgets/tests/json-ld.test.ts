@@ -9,7 +9,10 @@ import { context, PRODUCT, review, summaryOf } from './sample-data';
 const general = context().settings.general;
 
 test('Product with AggregateRating and Reviews as Google reads them', () => {
-  const reviews = [review({ rating: 5, title: 'Great', author: 'Ada L.', createdAt: '2026-10-03T08:00:00.000Z' }), review({ rating: 4, title: null, content: 'Good.\nWarm.' })];
+  const reviews = [
+    review({ rating: 5, title: 'Great', author: 'Ada L.', createdAt: '2026-10-03T08:00:00.000Z' }),
+    review({ rating: 4, title: null, content: 'Good.\nWarm.' }),
+  ];
   const node = productJsonLd({ product: PRODUCT, url: 'https://shop.example/products/merino-wool-beanie', summary: summaryOf(reviews), reviews, general })!;
   expect(node).toEqual({
     '@context': 'https://schema.org',
@@ -18,8 +21,21 @@ test('Product with AggregateRating and Reviews as Google reads them', () => {
     url: 'https://shop.example/products/merino-wool-beanie',
     aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
     review: [
-      { '@type': 'Review', name: 'Great', reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 }, author: { '@type': 'Person', name: 'Ada L.' }, datePublished: '2026-10-03', reviewBody: reviews[0].content },
-      { '@type': 'Review', reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 }, author: { '@type': 'Person', name: 'Ada L.' }, datePublished: '2026-11-01', reviewBody: 'Good.\nWarm.' },
+      {
+        '@type': 'Review',
+        name: 'Great',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'Ada L.' },
+        datePublished: '2026-10-03',
+        reviewBody: reviews[0].content,
+      },
+      {
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'Ada L.' },
+        datePublished: '2026-11-01',
+        reviewBody: 'Good.\nWarm.',
+      },
     ],
   });
 });
@@ -33,7 +49,14 @@ test('the reviewer name follows the display setting; the product name falls back
 
 test('nothing without reviews or without a product name', () => {
   expect(productJsonLd({ product: PRODUCT, summary: summaryOf([]), reviews: [], general })).toBeNull();
-  expect(productJsonLd({ product: { ...PRODUCT, title: ' ' }, summary: summaryOf([review({ productTitle: null })]), reviews: [review({ productTitle: null })], general })).toBeNull();
+  expect(
+    productJsonLd({
+      product: { ...PRODUCT, title: ' ' },
+      summary: summaryOf([review({ productTitle: null })]),
+      reviews: [review({ productTitle: null })],
+      general,
+    }),
+  ).toBeNull();
 });
 
 test('the rich-snippet setting switches it', () => {
@@ -47,7 +70,9 @@ test('the rich-snippet setting switches it', () => {
 test('serialized text cannot close the script element, open a comment or break a line in JS', () => {
   const value = { a: '</script><script>alert(1)</script>', b: '<!-- x -->', c: 'a\u2028b\u2029c', d: 'Tom & Jerry' };
   const text = serializeJsonLd(value);
-  expect(text).toBe('{"a":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e","b":"\\u003c!-- x --\\u003e","c":"a\\u2028b\\u2029c","d":"Tom \\u0026 Jerry"}');
+  expect(text).toBe(
+    '{"a":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e","b":"\\u003c!-- x --\\u003e","c":"a\\u2028b\\u2029c","d":"Tom \\u0026 Jerry"}',
+  );
   expect(JSON.parse(text)).toEqual(value);
   expect(jsonLdScript(value)).toMatch(/^<script type="application\/ld\+json">[^<]*<\/script>$/);
 });

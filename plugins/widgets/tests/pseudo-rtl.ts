@@ -10,12 +10,14 @@ import type { Catalog, Messages } from '../shared/widget-text';
 const categories = new Intl.PluralRules('ar').resolvedOptions().pluralCategories;
 
 function mark(tree: Messages): Messages {
-  return Object.fromEntries(Object.entries(tree).flatMap(([k, v]): [string, Messages | string][] => {
-    if (typeof v !== 'string') return [[k, mark(v)]];
-    if (k.endsWith('_one')) return []; // made from _other below, with the other forms
-    if (!k.endsWith('_other')) return [[k, `ع ${v}`]];
-    return categories.map((c) => [k.replace(/_other$/, `_${c}`), `ع ${v}`]);
-  }));
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]): [string, Messages | string][] => {
+      if (typeof v !== 'string') return [[k, mark(v)]];
+      if (k.endsWith('_one')) return []; // made from _other below, with the other forms
+      if (!k.endsWith('_other')) return [[k, `ع ${v}`]];
+      return categories.map((c) => [k.replace(/_other$/, `_${c}`), `ع ${v}`]);
+    }),
+  );
 }
 
 /** English plus pseudo-Arabic ('ar'), read back through loadCatalog from a temporary folder. */

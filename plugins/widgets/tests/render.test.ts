@@ -13,7 +13,11 @@ const strip = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/, '');
 
 function sampleData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
   const reviews = [
-    review({ pinned: true, media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }], reply: { content: 'Thank you, Ada!', at: '2026-11-02T00:00:00Z' } }),
+    review({
+      pinned: true,
+      media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }],
+      reply: { content: 'Thank you, Ada!', at: '2026-11-02T00:00:00Z' },
+    }),
     review({ rating: 4, featured: true, author: 'Bo K.', verified: false, title: null }),
     review({ rating: 3, kind: 'store', productId: null, productTitle: null, productHandle: null }),
   ];
@@ -28,7 +32,11 @@ function sampleData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
     'all-reviews': { summary, page },
     'submit-form': { product: PRODUCT },
     testimonials: { reviews },
-    'customer-portal': { signedIn: true, page, awaiting: [{ productId: PRODUCT.id, title: PRODUCT.title, handle: PRODUCT.handle, imageUrl: null, writeUrl: 'https://app.example/r/write/x' }] },
+    'customer-portal': {
+      signedIn: true,
+      page,
+      awaiting: [{ productId: PRODUCT.id, title: PRODUCT.title, handle: PRODUCT.handle, imageUrl: null, writeUrl: 'https://app.example/r/write/x' }],
+    },
     upsell: { summaries: { [PRODUCT.id]: summary } },
   };
 }
@@ -61,7 +69,9 @@ describe('components', () => {
     expect(html).toContain('Reply from Plaudit Demo');
     expect(html).toMatch(/<img src="https:\/\/cdn.example.com\/a.jpg" alt="" loading="lazy" decoding="async" width="72" height="72"\/>/);
     expect(html).toContain('data-pl-next="next-page"');
-    expect(html).toMatch(/<form class="pl-form"[^>]*action="\/apps\/plaudit\/widgets\/submit\?return_to=%2Fproducts%2Fmerino-wool-beanie&amp;locale=en"[^>]*encType="multipart\/form-data" method="post"/);
+    expect(html).toMatch(
+      /<form class="pl-form"[^>]*action="\/apps\/plaudit\/widgets\/submit\?return_to=%2Fproducts%2Fmerino-wool-beanie&amp;locale=en"[^>]*encType="multipart\/form-data" method="post"/,
+    );
     expect(html).toContain('name="photos"');
     expect(html).toContain('role="status" aria-live="polite"');
     expect(html).toContain('Powered by Plaudit');
@@ -82,30 +92,50 @@ describe('components', () => {
     expect(formatDate(iso, 'none', NOW)).toBeNull();
     expect(starsLabel(4, context().text)).toBe('4 out of 5 stars');
     expect(starsLabel(4.46, context().text)).toBe('4.5 out of 5 stars');
-    const html = renderWidget('review-box', context({ general: { reviewerName: 'anonymous', dateFormat: 'none', showVerifiedBadge: false } }), sampleData()['review-box']);
+    const html = renderWidget(
+      'review-box',
+      context({ general: { reviewerName: 'anonymous', dateFormat: 'none', showVerifiedBadge: false } }),
+      sampleData()['review-box'],
+    );
     expect(html).toContain('<span class="pl-author" dir="auto">Anonymous</span>');
     expect(html).not.toContain('<time');
     expect(html).not.toContain('Verified buyer');
   });
 
   test('colours and fonts reach the CSS as custom properties; merchant CSS cannot close the style element', () => {
-    const html = renderWidget('star-rating', context({ general: { starColor: '#123456', font: 'Lora', customCss: '.x{color:red}</style><script>alert(1)</script>' } }), sampleData()['star-rating']);
+    const html = renderWidget(
+      'star-rating',
+      context({ general: { starColor: '#123456', font: 'Lora', customCss: '.x{color:red}</style><script>alert(1)</script>' } }),
+      sampleData()['star-rating'],
+    );
     expect(html).toContain("--pl-star:#123456;--pl-text:#1f2328;--pl-accent:#1f2328;--pl-bg:#ffffff;--pl-font:'Lora',system-ui,sans-serif");
     expect(html.match(/<\/style>/g)).toHaveLength(1);
     expect(html).not.toContain('<script');
   });
 
   test('media other than http(s) is dropped; nothing renders for switched-off widgets', () => {
-    const bad = review({ media: [{ url: 'javascript:alert(1)', type: 'image' }, { url: 'data:image/png;base64,AA', type: 'image' }, { url: ' https://x.test/a.png', type: 'image' }] });
+    const bad = review({
+      media: [
+        { url: 'javascript:alert(1)', type: 'image' },
+        { url: 'data:image/png;base64,AA', type: 'image' },
+        { url: ' https://x.test/a.png', type: 'image' },
+      ],
+    });
     const html = renderWidget('carousel', context(), { reviews: [bad] });
     expect(strip(html)).not.toContain('pl-media');
     expect(renderWidget('sidebar', context(), { reviews: [bad] })).toBe(''); // the sidebar is off by default
   });
 
   test('uploaded photos carry srcset for the 72 px thumbnail; unsafe renditions are dropped', () => {
-    const variants = [{ url: 'https://app.test/media/p-160w.jpg', width: 160 }, { url: 'javascript:alert(1)', width: 480 }, { url: 'https://app.test/media/p.jpg', width: 960 }];
+    const variants = [
+      { url: 'https://app.test/media/p-160w.jpg', width: 160 },
+      { url: 'javascript:alert(1)', width: 480 },
+      { url: 'https://app.test/media/p.jpg', width: 960 },
+    ];
     const html = renderWidget('carousel', context(), { reviews: [review({ media: [{ url: 'https://app.test/media/p.jpg', type: 'image', variants }] })] });
-    expect(html).toContain('<img src="https://app.test/media/p-160w.jpg" srcSet="https://app.test/media/p-160w.jpg 160w, https://app.test/media/p.jpg 960w" sizes="72px"');
+    expect(html).toContain(
+      '<img src="https://app.test/media/p-160w.jpg" srcSet="https://app.test/media/p-160w.jpg 160w, https://app.test/media/p.jpg 960w" sizes="72px"',
+    );
     expect(html).toContain('data-pl-full="https://app.test/media/p.jpg"');
     expect(html).not.toContain('javascript:');
   });
@@ -139,7 +169,17 @@ describe('widget routes', () => {
 
   async function shopWithReviews(n: number) {
     const s = await shopWithClient(api);
-    await createReviews(s.http, Array.from({ length: n }, (_, i) => ({ productId: product, productTitle: 'Tea Pot', productHandle: 'tea-pot', rating: (i % 5) + 1, content: `text ${i}`, createdAt: new Date(Date.now() - i * 60_000) })));
+    await createReviews(
+      s.http,
+      Array.from({ length: n }, (_, i) => ({
+        productId: product,
+        productTitle: 'Tea Pot',
+        productHandle: 'tea-pot',
+        rating: (i % 5) + 1,
+        content: `text ${i}`,
+        createdAt: new Date(Date.now() - i * 60_000),
+      })),
+    );
     return s;
   }
 
@@ -165,7 +205,9 @@ describe('widget routes', () => {
     expect((fives.body as string).match(/aria-label="5 out of 5 stars"/g)).toHaveLength(2);
     expect((fives.body as string).match(/<article/g)).toHaveLength(2);
 
-    const again = await fetch(`${api.url}/storefront/shops/${domain}/widgets/review-box?product_id=4242`, { headers: { 'If-None-Match': res.headers.get('etag')! } });
+    const again = await fetch(`${api.url}/storefront/shops/${domain}/widgets/review-box?product_id=4242`, {
+      headers: { 'If-None-Match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
 
     // The script: brotli or gzip as accepted, immutable, loadable from the storefront's origin.
@@ -208,7 +250,16 @@ describe('widget routes', () => {
   test('the form without script: the review is posted on and a page answers', async () => {
     const { http, domain } = await shopWithReviews(0);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ productId: '4242', kind: 'product', rating: '4', content: 'Posted without script', firstName: 'Nia', lastName: 'Q', email: 'nia@example.com' })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      productId: '4242',
+      kind: 'product',
+      rating: '4',
+      content: 'Posted without script',
+      firstName: 'Nia',
+      lastName: 'Q',
+      email: 'nia@example.com',
+    }))
+      form.set(k, v);
     const res = await fetch(`${api.url}/storefront/shops/${domain}/widgets/submit?return_to=/products/tea-pot`, { method: 'POST', body: form });
     const page = await res.text();
     expect(res.status).toBe(200);

@@ -11,9 +11,27 @@ let seq = 0;
 export function review(fields: Partial<PublicReview> = {}): PublicReview {
   seq++;
   return {
-    id: seq, kind: 'product', productId: PRODUCT.id, productTitle: PRODUCT.title, productHandle: PRODUCT.handle, rating: 5, title: 'Lovely',
-    content: `Warm and soft, review ${seq}.`, author: 'Ada L.', country: 'GB', locale: 'en', variants: [], media: [], verified: true, incentivized: false, featured: false,
-    pinned: false, reply: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z', ...fields,
+    id: seq,
+    kind: 'product',
+    productId: PRODUCT.id,
+    productTitle: PRODUCT.title,
+    productHandle: PRODUCT.handle,
+    rating: 5,
+    title: 'Lovely',
+    content: `Warm and soft, review ${seq}.`,
+    author: 'Ada L.',
+    country: 'GB',
+    locale: 'en',
+    variants: [],
+    media: [],
+    verified: true,
+    incentivized: false,
+    featured: false,
+    pinned: false,
+    reply: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...fields,
   };
 }
 
@@ -21,7 +39,12 @@ export function summaryOf(reviews: PublicReview[]): Summary {
   const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as Summary['stars'];
   for (const r of reviews) stars[r.rating as 1 | 2 | 3 | 4 | 5]++;
   const count = reviews.length;
-  return { count, average: count ? Math.round((reviews.reduce((a, r) => a + r.rating, 0) / count) * 100) / 100 : 0, stars, mediaCount: reviews.filter((r) => r.media.length).length };
+  return {
+    count,
+    average: count ? Math.round((reviews.reduce((a, r) => a + r.rating, 0) / count) * 100) / 100 : 0,
+    stars,
+    mediaCount: reviews.filter((r) => r.media.length).length,
+  };
 }
 
 /** A render's context; `lang` the storefront language (the shop's primary language is English). */
@@ -32,5 +55,8 @@ export function context(settings: unknown = {}, extra: Partial<WidgetContext> = 
 
 /** Every widget on, so each renders. */
 export const ALL_ON = {
-  sidebar: { enabled: true }, testimonial: { enabled: true }, customerPortal: { enabled: true }, upsell: { enabled: true },
+  sidebar: { enabled: true },
+  testimonial: { enabled: true },
+  customerPortal: { enabled: true },
+  upsell: { enabled: true },
 };

@@ -30,7 +30,12 @@ test('every widget has its defaults, with the plan information the admin needs',
   expect(Object.keys(all.body.data).sort()).toEqual([...WIDGET_KEYS, 'featureTrials'].sort());
   expect(all.body.data.testimonial).toMatchObject({ maxRecentReviews: 3, layout: 'carousel', selectedProducts: [], selectedReviews: [] });
   expect(all.body.data.popup).toMatchObject({ delayMs: 0, showMs: 5000, hideMs: 10_000 });
-  expect(all.body.plan).toMatchObject({ plan: 'pro', tier: 'base', features: { customCss: true, removeBranding: true }, requiredTier: { customCss: 'base', removeBranding: 'base' } });
+  expect(all.body.plan).toMatchObject({
+    plan: 'pro',
+    tier: 'base',
+    features: { customCss: true, removeBranding: true },
+    requiredTier: { customCss: 'base', removeBranding: 'base' },
+  });
 
   // a widget by its key or by its admin screen
   const box = await http.get('/api/display-settings/box');
@@ -45,14 +50,28 @@ test('a save answers per-field messages and stores nothing when any field is wro
   const { http, shop } = await shopOn('pro');
   const bad = await http.put('/api/display-settings/box', { perPage: 50, layout: 'masonry', title: 5, showMedia: 'yes', bogus: 1 });
   expect(bad.status).toBe(400);
-  expect(bad.body.errors).toMatchObject({ perPage: 'number less than or equal 20', layout: expect.any(String), title: expect.any(String), showMedia: expect.any(String), bogus: 'Unknown field' });
+  expect(bad.body.errors).toMatchObject({
+    perPage: 'number less than or equal 20',
+    layout: expect.any(String),
+    title: expect.any(String),
+    showMedia: expect.any(String),
+    bogus: 'Unknown field',
+  });
   expect((await http.put('/api/display-settings/general', { starColor: 'red' })).body.errors).toEqual({ starColor: 'The value is invalid' });
-  expect((await http.put('/api/display-settings/testimonial', { maxRecentReviews: 0 })).body.errors).toEqual({ maxRecentReviews: 'number greater than or equal 1' });
-  expect((await http.put('/api/display-settings/testimonial', { maxRecentReviews: 11 })).body.errors).toEqual({ maxRecentReviews: 'number less than or equal 10' });
+  expect((await http.put('/api/display-settings/testimonial', { maxRecentReviews: 0 })).body.errors).toEqual({
+    maxRecentReviews: 'number greater than or equal 1',
+  });
+  expect((await http.put('/api/display-settings/testimonial', { maxRecentReviews: 11 })).body.errors).toEqual({
+    maxRecentReviews: 'number less than or equal 10',
+  });
   expect((await http.put('/api/display-settings/popup', [1, 2])).status).toBe(400);
   expect(await stored(shop.id)).toEqual({});
 
-  const ok = await http.put('/api/display-settings/testimonial', { maxRecentReviews: 10, selectedReviews: [3, 4], selectedProducts: ['gid://shopify/Product/1'] });
+  const ok = await http.put('/api/display-settings/testimonial', {
+    maxRecentReviews: 10,
+    selectedReviews: [3, 4],
+    selectedProducts: ['gid://shopify/Product/1'],
+  });
   expect(ok.status).toBe(200);
   expect(ok.body).toMatchObject({ success: true, message: 'Saved successfully', data: { maxRecentReviews: 10, selectedReviews: [3, 4], layout: 'carousel' } });
 });
@@ -109,7 +128,7 @@ test('custom CSS and branding removal need the base tier; keeping what is stored
   expect((await granted.http.put('/api/display-settings/branding', { removeBranding: true })).status).toBe(200);
 });
 
-test('a save drops the shop\'s cached storefront answers, so shoppers see it at once', async () => {
+test("a save drops the shop's cached storefront answers, so shoppers see it at once", async () => {
   const { http, shop } = await shopOn('pro');
   const other = await shopOn('pro');
   const cache = storefrontCache(api.runtime.services);
@@ -152,7 +171,7 @@ test('a widget trial runs 14 days once and raises its feature-trial flag meanwhi
   expect(refused.body.code).toBe('TRIAL_USED');
 });
 
-test('one shop never reads or changes another shop\'s display settings', async () => {
+test("one shop never reads or changes another shop's display settings", async () => {
   const a = await shopOn('pro');
   const b = await shopOn('pro');
   await a.http.put('/api/display-settings/box', { title: 'Shop A only' });

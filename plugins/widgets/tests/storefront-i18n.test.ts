@@ -34,32 +34,48 @@ function shownText(html: string): string {
   const $ = cheerio.load(html);
   $('style, script').remove();
   const parts: string[] = [];
-  $('*').contents().each((_, node) => {
-    if (node.type === 'text') parts.push(node.data); // each on its own: "Sort by" and "Featured" are two texts
-  });
+  $('*')
+    .contents()
+    .each((_, node) => {
+      if (node.type === 'text') parts.push(node.data); // each on its own: "Sort by" and "Featured" are two texts
+    });
   $('*').each((_, el) => {
     for (const name of ['aria-label', 'aria-roledescription', 'title', 'alt', 'data-pl-thanks', 'data-pl-moderation']) {
       const value = $(el).attr(name);
       if (value) parts.push(value);
     }
     const scriptTexts = $(el).attr('data-pl-i18n');
-    if (scriptTexts) parts.push(...Object.values(JSON.parse(scriptTexts) as Record<string, string | Record<string, string>>).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v))));
+    if (scriptTexts)
+      parts.push(
+        ...Object.values(JSON.parse(scriptTexts) as Record<string, string | Record<string, string>>).flatMap((v) =>
+          typeof v === 'string' ? [v] : Object.values(v),
+        ),
+      );
   });
   return parts.join('\n');
 }
 
 /** The fixed words of an English text around its placeholders ("Based on", "reviews"), long enough to mean something. */
-const wordsOf = (text: string) => text.split(/\{\{[^}]*\}\}/).map((s) => s.trim()).filter((s) => s.length >= 3);
+const wordsOf = (text: string) =>
+  text
+    .split(/\{\{[^}]*\}\}/)
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 3);
 
 /** Whether the words stand on a page as words: "star" is not in German "starten", but is in "starを". */
 const has = (page: string, words: string) => new RegExp(`(?<![A-Za-z])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z])`).test(page);
 
 /** The review endpoint's own refusals, which the form shows: in the language too. */
-const REVIEW_ENDPOINT_TEXTS: [string, string[]][] = [['reviews:public.errors.required', ['This field is required']], ['reviews:public.errors.invalid_email', ['Invalid email']]];
+const REVIEW_ENDPOINT_TEXTS: [string, string[]][] = [
+  ['reviews:public.errors.required', ['This field is required']],
+  ['reviews:public.errors.invalid_email', ['Invalid email']],
+];
 
 /** English catalog keys whose words all show on the English page: the ones the page uses. */
 function keysShown(englishPage: string): [string, string[]][] {
-  return Object.entries(flatten(catalog.en)).map(([key, text]) => [key, wordsOf(text)] as [string, string[]]).filter(([, words]) => words.length && words.every((w) => has(englishPage, w)));
+  return Object.entries(flatten(catalog.en))
+    .map(([key, text]) => [key, wordsOf(text)] as [string, string[]])
+    .filter(([, words]) => words.length && words.every((w) => has(englishPage, w)));
 }
 
 /** The English words of those keys that are still on a page in another language (`shared`: words the language has too). */
@@ -76,20 +92,37 @@ function wordsSharedWith(lang: string, keys: [string, string[]][]): Set<string> 
 describe('server-rendered blocks', () => {
   // Shopper content in neither language's words: only the widget's own words can be English.
   const reviews = [
-    review({ pinned: true, title: 'Toll', content: 'Sehr warm, 10/10.', media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }], reply: { content: 'Danke, Ada!', at: '2026-11-02T00:00:00Z' } }),
+    review({
+      pinned: true,
+      title: 'Toll',
+      content: 'Sehr warm, 10/10.',
+      media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }],
+      reply: { content: 'Danke, Ada!', at: '2026-11-02T00:00:00Z' },
+    }),
     review({ rating: 4, featured: true, author: 'Bo K.', verified: false, title: null, content: '暖かい。', incentivized: true }),
     review({ rating: 3, kind: 'store', productId: null, productTitle: null, productHandle: null, title: null, content: '★★★', pending: true }),
   ];
   const summary = summaryOf(reviews);
   const page = { items: reviews, nextCursor: 'next-page' };
   const data = {
-    'review-box': { product: PRODUCT, summary, page }, 'star-rating': { productId: PRODUCT.id, summary }, carousel: { reviews }, popup: { reviews }, sidebar: { reviews },
-    'all-reviews': { summary, page }, 'submit-form': { product: PRODUCT }, testimonials: { reviews },
-    'customer-portal': { signedIn: true, page, awaiting: [{ productId: PRODUCT.id, title: PRODUCT.title, handle: PRODUCT.handle, imageUrl: null, writeUrl: null }] },
+    'review-box': { product: PRODUCT, summary, page },
+    'star-rating': { productId: PRODUCT.id, summary },
+    carousel: { reviews },
+    popup: { reviews },
+    sidebar: { reviews },
+    'all-reviews': { summary, page },
+    'submit-form': { product: PRODUCT },
+    testimonials: { reviews },
+    'customer-portal': {
+      signedIn: true,
+      page,
+      awaiting: [{ productId: PRODUCT.id, title: PRODUCT.title, handle: PRODUCT.handle, imageUrl: null, writeUrl: null }],
+    },
     upsell: { summaries: { [PRODUCT.id]: summary } },
   };
   const settings = { ...ALL_ON, starRating: { countFormat: 'n reviews' } };
-  const render = (lang: string, extra = {}) => BLOCKS.map((block) => renderWidget(block, context({ ...settings, ...extra }, {}, lang), data[block] as never)).join('\n');
+  const render = (lang: string, extra = {}) =>
+    BLOCKS.map((block) => renderWidget(block, context({ ...settings, ...extra }, {}, lang), data[block] as never)).join('\n');
   const english = shownText(render('en'));
   const keys = keysShown(english);
 
@@ -109,7 +142,7 @@ describe('server-rendered blocks', () => {
     expect(html.match(/<div class="pl-widget [^>]*>/g)!.every((wrapper) => wrapper.includes(`lang="${lang}" dir="ltr"`))).toBe(true);
   });
 
-  test('the merchant\'s own display texts: in the shop\'s primary language; an emptied line is empty in every language; a per-language label wins', () => {
+  test("the merchant's own display texts: in the shop's primary language; an emptied line is empty in every language; a per-language label wins", () => {
     const own = { reviewBox: { title: 'Happy customers' }, branding: { poweredByText: '' } };
     const box = (lang: string, text = context(own, {}, lang).text) => renderWidget('review-box', { ...context(own), text }, data['review-box']);
     expect(box('en')).toContain('>Happy customers</h2>');
@@ -121,7 +154,7 @@ describe('server-rendered blocks', () => {
     expect(box('de', widgetText(catalog, 'de', labels))).toContain('>Unsere Kundschaft</h2>');
   });
 
-  test('relative dates are the language\'s', () => {
+  test("relative dates are the language's", () => {
     const relative = render('de', { general: { dateFormat: 'relative' } });
     expect(relative).toContain('>vor 2 Wochen</time>');
     expect(render('ja', { general: { dateFormat: 'relative' } })).toContain('>2 週間前</time>');
@@ -142,10 +175,38 @@ describe('through the app proxy', () => {
     const s = await shopWithClient(api, { primaryLocale: 'en', ...fields });
     await displayStore(api.runtime.services.settings).display.update(s.shop.id, { ...ALL_ON, starRating: { countFormat: 'n reviews' } });
     const made = await createReviews(s.http, [
-      { productId: 'gid://shopify/Product/4242', productTitle: 'Teekanne', productHandle: 'teekanne', rating: 5, title: 'Toll', content: 'Sehr gut, 10/10.', createdAt: when, verified: true, pinned: true, testimonial: true, media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }] },
-      { productId: 'gid://shopify/Product/4242', productTitle: 'Teekanne', productHandle: 'teekanne', rating: 4, content: 'ちょうどいい。', createdAt: when, featured: true, testimonial: true },
+      {
+        productId: 'gid://shopify/Product/4242',
+        productTitle: 'Teekanne',
+        productHandle: 'teekanne',
+        rating: 5,
+        title: 'Toll',
+        content: 'Sehr gut, 10/10.',
+        createdAt: when,
+        verified: true,
+        pinned: true,
+        testimonial: true,
+        media: [{ url: 'https://cdn.example.com/a.jpg', type: 'image' }],
+      },
+      {
+        productId: 'gid://shopify/Product/4242',
+        productTitle: 'Teekanne',
+        productHandle: 'teekanne',
+        rating: 4,
+        content: 'ちょうどいい。',
+        createdAt: when,
+        featured: true,
+        testimonial: true,
+      },
       { kind: 'store', rating: 3, content: '★★★', createdAt: when },
-      ...Array.from({ length: 5 }, (_, i) => ({ productId: 'gid://shopify/Product/4242', productTitle: 'Teekanne', productHandle: 'teekanne', rating: 5 - (i % 2), content: `${i}…`, createdAt: when })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        productId: 'gid://shopify/Product/4242',
+        productTitle: 'Teekanne',
+        productHandle: 'teekanne',
+        rating: 5 - (i % 2),
+        content: `${i}…`,
+        createdAt: when,
+      })),
     ]);
     expect((await s.http.post(`/api/reviews/${made[0].id}/reply`, { content: 'Danke!' })).status).toBe(200);
     return s;
@@ -154,14 +215,25 @@ describe('through the app proxy', () => {
   /** Every block of a product page and of the shop's pages, as the theme asks for them through the proxy. */
   async function storefrontPage(domain: string, locale: string | undefined) {
     const get = async (block: string, params: Record<string, string>) => {
-      const res = await fetch(`${api.url}/storefront/proxy/widgets/${block}?${signedQuery(domain, { ...params, ...(locale ? { locale } : {}) }, { customerId: block === 'customer-portal' ? '777' : undefined })}`);
+      const res = await fetch(
+        `${api.url}/storefront/proxy/widgets/${block}?${signedQuery(domain, { ...params, ...(locale ? { locale } : {}) }, { customerId: block === 'customer-portal' ? '777' : undefined })}`,
+      );
       expect([block, res.status]).toEqual([block, 200]);
       return res.text();
     };
     const product = { product_id: '4242' };
     const blocks = await Promise.all([
-      get('review-box', product), get('review-box', { ...product, fragment: 'list', sort: 'newest' }), get('star-rating', product), get('upsell', { product_ids: '4242' }),
-      get('all-reviews', {}), get('carousel', {}), get('popup', {}), get('sidebar', {}), get('testimonials', {}), get('submit-form', {}), get('customer-portal', {}),
+      get('review-box', product),
+      get('review-box', { ...product, fragment: 'list', sort: 'newest' }),
+      get('star-rating', product),
+      get('upsell', { product_ids: '4242' }),
+      get('all-reviews', {}),
+      get('carousel', {}),
+      get('popup', {}),
+      get('sidebar', {}),
+      get('testimonials', {}),
+      get('submit-form', {}),
+      get('customer-portal', {}),
     ]);
     return blocks.join('\n');
   }
@@ -171,7 +243,10 @@ describe('through the app proxy', () => {
     const post = async (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      const res = await fetch(`${api.url}/storefront/proxy/widgets/submit?${signedQuery(domain, { return_to: '/products/teekanne', locale })}`, { method: 'POST', body: form });
+      const res = await fetch(`${api.url}/storefront/proxy/widgets/submit?${signedQuery(domain, { return_to: '/products/teekanne', locale })}`, {
+        method: 'POST',
+        body: form,
+      });
       return res.text();
     };
     return [
@@ -184,7 +259,18 @@ describe('through the app proxy', () => {
     const { domain } = await shopWithReviews();
     const english = shownText(`${await storefrontPage(domain, 'en')}\n${await resultPages(domain, 'en')}`);
     const keys = [...keysShown(english), ...REVIEW_ENDPOINT_TEXTS];
-    expect(keys.map(([k]) => k)).toEqual(expect.arrayContaining(['box.title', 'box.based_on_other', 'review.verified', 'review.reply_from', 'form.submit', 'carousel.title', 'result.check', 'portal.title']));
+    expect(keys.map(([k]) => k)).toEqual(
+      expect.arrayContaining([
+        'box.title',
+        'box.based_on_other',
+        'review.verified',
+        'review.reply_from',
+        'form.submit',
+        'carousel.title',
+        'result.check',
+        'portal.title',
+      ]),
+    );
     for (const [, [text]] of REVIEW_ENDPOINT_TEXTS) expect(english).toContain(text);
     for (const locale of ['de', 'ja']) {
       const html = await storefrontPage(domain, locale);
@@ -194,7 +280,7 @@ describe('through the app proxy', () => {
     }
   });
 
-  test('dates, counts and the review endpoint\'s refusals in the language; the shop\'s primary locale when the storefront names none', async () => {
+  test("dates, counts and the review endpoint's refusals in the language; the shop's primary locale when the storefront names none", async () => {
     const { domain } = await shopWithReviews({ primaryLocale: 'de' });
     const de = await storefrontPage(domain, 'de');
     expect(de).toContain('>4. März 2026</time>');
@@ -257,15 +343,23 @@ describe('through the app proxy', () => {
 describe('right to left', () => {
   test('a language written right to left renders dir="rtl", and what shoppers wrote keeps its own direction', () => {
     const ar = widgetText(pseudoRtlCatalog(), 'ar');
-    const html = renderWidget('review-box', { ...context(), text: ar }, { product: PRODUCT, summary: summaryOf([review()]), page: { items: [review()], nextCursor: null } });
+    const html = renderWidget(
+      'review-box',
+      { ...context(), text: ar },
+      { product: PRODUCT, summary: summaryOf([review()]), page: { items: [review()], nextCursor: null } },
+    );
     expect(html).toMatch(/^<div class="pl-widget pl-w-review-box"[^>]* lang="ar" dir="rtl"[^>]*>/);
     expect(html).toContain('ع Customer reviews');
     expect(html).toContain('<p class="pl-review-body" dir="auto">');
   });
 
-  test('the widgets\' CSS places things by inline start and end; only the sides a merchant picks are physical', () => {
+  test("the widgets' CSS places things by inline start and end; only the sides a merchant picks are physical", () => {
     const css = widgetCss(context().settings);
-    const physical = css.split('}').filter((rule) => /(^|[;{])\s*(left|right|margin-left|margin-right|padding-left|padding-right|border-left|border-right)\s*:|text-align:\s*(left|right)/.test(rule));
+    const physical = css
+      .split('}')
+      .filter((rule) =>
+        /(^|[;{])\s*(left|right|margin-left|margin-right|padding-left|padding-right|border-left|border-right)\s*:|text-align:\s*(left|right)/.test(rule),
+      );
     const merchantSides = /\.pl-(bottom|side)-(left|right)|\.pl-popup-static/;
     expect(physical.filter((rule) => !merchantSides.test(rule.split('{')[0]))).toEqual([]);
     expect(css).toContain('.pl-stars-fill{position:absolute;top:0;inset-inline-start:0');

@@ -28,7 +28,11 @@ function flatten(tree: unknown, prefix = '', out: Flat = {}): Flat {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1].replace(/\s+/g, ' ')).sort().join(' | ');
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)]
+    .map((m) => m[1].replace(/\s+/g, ' '))
+    .sort()
+    .join(' | ');
 
 /** key -> its forms: '' for a plain key, the plural categories for a plural family. */
 function families(flat: Flat): Map<string, Map<string, unknown>> {
@@ -63,7 +67,8 @@ function problems(lang: string, english: Flat, messages: Flat): string[] {
     for (const [form, value] of forms) {
       const key = form ? `${base}_${form}` : base;
       if (typeof value !== 'string' || !value.trim()) found.push(`${lang} ${key}: empty or not a string`);
-      else if (placeholders(value) !== placeholders(reference)) found.push(`${lang} ${key}: placeholders {${placeholders(value)}} instead of {${placeholders(reference)}}`);
+      else if (placeholders(value) !== placeholders(reference))
+        found.push(`${lang} ${key}: placeholders {${placeholders(value)}} instead of {${placeholders(reference)}}`);
       else if (value === english[key] && !allowed.has(key)) found.push(`${lang} ${key}: untranslated ("${value}")`);
     }
   }
@@ -75,8 +80,10 @@ const catalog = loadCatalog();
 const english = flatten(catalog.en);
 
 test('the checker flags a missing key, a missing plural form, a placeholder change and an untranslated text', () => {
-  const en = { title: 'Reviews', 'count_one': '{{count, number}} review', 'count_other': '{{count, number}} reviews' };
-  expect(problems('fr', en, { title: 'Avis', count_one: '{{count, number}} avis', count_many: '{{count, number}} d’avis', count_other: '{{count, number}} avis' })).toEqual([]);
+  const en = { title: 'Reviews', count_one: '{{count, number}} review', count_other: '{{count, number}} reviews' };
+  expect(
+    problems('fr', en, { title: 'Avis', count_one: '{{count, number}} avis', count_many: '{{count, number}} d’avis', count_other: '{{count, number}} avis' }),
+  ).toEqual([]);
   expect(problems('fr', en, { title: 'Reviews', count_one: '{{count}} avis', count_other: '{{count, number}} avis', extra: 'x' })).toEqual([
     'fr title: untranslated ("Reviews")',
     'fr count: forms [one,other] instead of [many,one,other]',
@@ -100,16 +107,18 @@ test.each(STOREFRONT_LANGUAGES.filter((l) => l !== 'en'))('storefront catalog %s
   expect(problems(lang, english, flatten(catalog[lang]))).toEqual([]);
 });
 
-test('the display settings\' English defaults are the catalog\'s English, so an untouched setting reads as the default in every language', () => {
+test("the display settings' English defaults are the catalog's English, so an untouched setting reads as the default in every language", () => {
   for (const key of Object.keys(DISPLAY_LABELS)) expect([key, english[key]]).toEqual([key, displayDefault(key)]);
 });
 
-describe('the theme extension\'s locale files', () => {
+describe("the theme extension's locale files", () => {
   const read = (file: string) => JSON.parse(fs.readFileSync(path.join(EXTENSION_LOCALES, file), 'utf8')) as Messages;
   const base = read('en.default.json');
 
   test('one per storefront language besides the default', () => {
-    expect(fs.readdirSync(EXTENSION_LOCALES).sort()).toEqual(['en.default.json', ...STOREFRONT_LANGUAGES.filter((l) => l !== 'en').map((l) => `${l}.json`)].sort());
+    expect(fs.readdirSync(EXTENSION_LOCALES).sort()).toEqual(
+      ['en.default.json', ...STOREFRONT_LANGUAGES.filter((l) => l !== 'en').map((l) => `${l}.json`)].sort(),
+    );
   });
 
   test.each(STOREFRONT_LANGUAGES.filter((l) => l !== 'en'))('%s: every key, the plural forms Shopify picks for it, English placeholders', (lang) => {
@@ -119,10 +128,17 @@ describe('the theme extension\'s locale files', () => {
       for (const [key, value] of Object.entries(en)) {
         const theirs = mine?.[key];
         if (typeof value === 'string') {
-          expect([`${at}${key}`, typeof theirs === 'string' && theirs !== value && placeholders(theirs) === placeholders(value)]).toEqual([`${at}${key}`, true]);
+          expect([`${at}${key}`, typeof theirs === 'string' && theirs !== value && placeholders(theirs) === placeholders(value)]).toEqual([
+            `${at}${key}`,
+            true,
+          ]);
         } else if ('other' in value) {
           // a count: the language's CLDR forms (and `one`, which Shopify may ask for whatever the language)
-          for (const form of new Set([...categories, 'one'])) expect([`${at}${key}.${form}`, placeholders(String((theirs as Messages | undefined)?.[form]))]).toEqual([`${at}${key}.${form}`, placeholders(String(value.other))]);
+          for (const form of new Set([...categories, 'one']))
+            expect([`${at}${key}.${form}`, placeholders(String((theirs as Messages | undefined)?.[form]))]).toEqual([
+              `${at}${key}.${form}`,
+              placeholders(String(value.other)),
+            ]);
         } else walk(value, theirs as Messages | undefined, `${at}${key}.`);
       }
     };
@@ -133,7 +149,7 @@ describe('the theme extension\'s locale files', () => {
 describe('plural forms and numbers', () => {
   const t = (lang: string) => widgetText(catalog, lang);
 
-  test('one review, two reviews; numbers grouped the language\'s way', () => {
+  test("one review, two reviews; numbers grouped the language's way", () => {
     expect(t('en').t('common.reviews', { count: 1 })).toBe('1 review');
     expect(t('en').t('common.reviews', { count: 2 })).toBe('2 reviews');
     expect(t('en').t('common.reviews', { count: 12345 })).toBe('12,345 reviews');
@@ -157,7 +173,8 @@ describe('plural forms and numbers', () => {
   });
 
   test('the scripts pick the same forms from the texts the server gave them', () => {
-    const widget = (lang: string, keys: string[]) => ({ lang, dataset: { plI18n: JSON.stringify(Object.fromEntries(keys.map((k) => [k, t(lang).raw(k)]))) } }) as unknown as HTMLElement;
+    const widget = (lang: string, keys: string[]) =>
+      ({ lang, dataset: { plI18n: JSON.stringify(Object.fromEntries(keys.map((k) => [k, t(lang).raw(k)]))) } }) as unknown as HTMLElement;
     const fr = widget('fr', ['box.showing']);
     expect(text(fr, 'box.showing', 1)).toBe('1 avis affiché');
     expect(text(fr, 'box.showing', 1_000_000)).toBe('1\u202f000\u202f000 d’avis affichés');
@@ -165,14 +182,14 @@ describe('plural forms and numbers', () => {
     expect(text(widget('ja', ['box.load_failed']), 'box.load_failed')).toBe('レビューを読み込めませんでした。もう一度お試しください。');
   });
 
-  test('averages and star labels in the language\'s decimals', () => {
+  test("averages and star labels in the language's decimals", () => {
     expect(t('de').t('common.stars_label', { rating: t('de').number(4.5, { maximumFractionDigits: 1 }) })).toBe('4,5 von 5 Sternen');
     expect(t('en').number(4, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe('4.0');
   });
 });
 
 describe('which language a storefront request gets', () => {
-  test('the storefront locale, exactly or by its base language; then the shop\'s primary locale; then English', () => {
+  test("the storefront locale, exactly or by its base language; then the shop's primary locale; then English", () => {
     expect(shopperLanguage('de', 'en')).toBe('de');
     expect(shopperLanguage('de-CH', 'en')).toBe('de');
     expect(shopperLanguage('pt-PT', 'en')).toBe('pt-BR'); // the only Portuguese there is

@@ -29,7 +29,9 @@ async function shopWithReviews(plan: string) {
   const s = await shopWithClient(api, { plan, installedAt: OLD_INSTALL });
   await storeSettingsRaw(api, s.shop.id, 'translations.providers', { provider: 'apertium', autoTranslate: false, apertium: { url: apy.url } });
   const [spanish, english, hidden] = await createReviews(s.http, [
-    { content: SPANISH, firstName: 'Lucía' }, { content: ENGLISH }, { content: 'No me gustó nada, llegó roto y tarde.', status: 'unpublished' },
+    { content: SPANISH, firstName: 'Lucía' },
+    { content: ENGLISH },
+    { content: 'No me gustó nada, llegó roto y tarde.', status: 'unpublished' },
   ]);
   return { ...s, spanish: spanish.id, english: english.id, hidden: hidden.id };
 }
@@ -49,7 +51,10 @@ test('an English storefront: "See translation" under the Spanish review, its Eng
   expect(toggle.attr('data-pl-from')).toBe('es');
   expect($(`.pl-review[data-pl-id="${shop.spanish}"] .pl-review-body`).attr('lang')).toBe('es');
   expect($(`.pl-review[data-pl-id="${shop.english}"] .pl-tr-toggle`)).toHaveLength(0);
-  expect(JSON.parse($('.pl-widget').attr('data-pl-i18n')!)).toMatchObject({ 'review.see_original': 'See original', 'review.translation_unavailable': 'Translation unavailable' });
+  expect(JSON.parse($('.pl-widget').attr('data-pl-i18n')!)).toMatchObject({
+    'review.see_original': 'See original',
+    'review.translation_unavailable': 'Translation unavailable',
+  });
   expect($('.pl-widget').attr('data-pl-auto')).toBeUndefined();
 
   const first = await translations(shop.domain, `${shop.spanish},${shop.english}`);
@@ -63,7 +68,11 @@ test('an English storefront: "See translation" under the Spanish review, its Eng
   expect((await translations(shop.domain, String(shop.spanish))).body.items[0].status).toBe('translated');
   expect(apy.translations).toBe(calls);
   // the all-reviews page and the carousel offer it too; the popup's short cards do not
-  for (const [block, offered] of [['all-reviews', 1], ['carousel', 1], ['popup', 0]] as const) {
+  for (const [block, offered] of [
+    ['all-reviews', 1],
+    ['carousel', 1],
+    ['popup', 0],
+  ] as const) {
     const html = cheerio.load(await (await proxied(shop.domain, `/widgets/${block}`, { locale: 'en' })).text());
     expect([block, html.text().includes(SPANISH), html('.pl-tr-toggle').length]).toEqual([block, true, offered]);
   }
@@ -72,7 +81,7 @@ test('an English storefront: "See translation" under the Spanish review, its Eng
   expect(german('.pl-tr-toggle')).toHaveLength(0);
 });
 
-test('the route: bad ids are a 400; unpublished reviews and other shops\' reviews are not answered', async () => {
+test("the route: bad ids are a 400; unpublished reviews and other shops' reviews are not answered", async () => {
   const shop = await shopWithReviews('advanced');
   const other = await shopWithReviews('advanced');
   for (const ids of ['', 'abc', '1;2', '-1', '0', Array.from({ length: 51 }, (_, i) => i + 1).join(',')]) {

@@ -14,7 +14,9 @@ const PHOTO = 'https://cdn.example.com/ugc-photo.jpg';
 
 test('UGC display off hides review photos in the widgets; on shows them', async () => {
   const s = await shopWithClient(api);
-  await importReviews(api, s.shop, [{ productId: 'gid://shopify/Product/5151', productTitle: 'Mug', rating: 5, content: 'lovely mug', media: [{ url: PHOTO, type: 'image' }] }]);
+  await importReviews(api, s.shop, [
+    { productId: 'gid://shopify/Product/5151', productTitle: 'Mug', rating: 5, content: 'lovely mug', media: [{ url: PHOTO, type: 'image' }] },
+  ]);
   const box = async () => (await s.direct.get('/widgets/review-box?product_id=5151&scripts=0')).body as string;
   const first = await box();
   expect(first).toContain('lovely mug');

@@ -9,15 +9,34 @@ import { BLOCKS, renderWidget, type BlockData } from '../api/render';
 import { productJsonLd, serializeJsonLd } from '../api/json-ld';
 import { ALL_ON, context, PRODUCT, review, summaryOf } from './sample-data';
 
-const PAYLOADS = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', '<svg onload=alert(1)>', '</script><script>alert(1)</script>'];
+const PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '<svg onload=alert(1)>',
+  '</script><script>alert(1)</script>',
+];
 const ASSETS = 'https://app.example/storefront/assets/';
 
 function evilReviews() {
-  return PAYLOADS.map((p, i) => review({
-    rating: (i % 5) + 1, title: p, content: p, author: p, country: p, productTitle: p, productHandle: p, variants: [p],
-    media: [{ url: p, type: 'image' }, { url: 'javascript:alert(1)', type: 'video' }, { url: 'data:text/html,<script>alert(1)</script>', type: 'image' }],
-    reply: { content: p, at: '2026-11-02T00:00:00Z' },
-  }));
+  return PAYLOADS.map((p, i) =>
+    review({
+      rating: (i % 5) + 1,
+      title: p,
+      content: p,
+      author: p,
+      country: p,
+      productTitle: p,
+      productHandle: p,
+      variants: [p],
+      media: [
+        { url: p, type: 'image' },
+        { url: 'javascript:alert(1)', type: 'video' },
+        { url: 'data:text/html,<script>alert(1)</script>', type: 'image' },
+      ],
+      reply: { content: p, at: '2026-11-02T00:00:00Z' },
+    }),
+  );
 }
 
 function evilData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
@@ -28,12 +47,22 @@ function evilData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
   return {
     'review-box': { product, summary, page, sort: PAYLOADS[0] },
     'star-rating': { productId: PAYLOADS[1], summary },
-    carousel: { reviews }, popup: { reviews }, sidebar: { reviews }, testimonials: { reviews },
+    carousel: { reviews },
+    popup: { reviews },
+    sidebar: { reviews },
+    testimonials: { reviews },
     'all-reviews': { summary, page },
     'submit-form': { product },
     'customer-portal': {
-      signedIn: true, page,
-      awaiting: PAYLOADS.map((p, i) => ({ productId: p, title: p, handle: p, imageUrl: i % 2 ? p : 'javascript:alert(1)', writeUrl: i % 2 ? 'javascript:alert(1)' : p })),
+      signedIn: true,
+      page,
+      awaiting: PAYLOADS.map((p, i) => ({
+        productId: p,
+        title: p,
+        handle: p,
+        imageUrl: i % 2 ? p : 'javascript:alert(1)',
+        writeUrl: i % 2 ? 'javascript:alert(1)' : p,
+      })),
     },
     upsell: { summaries: { [PAYLOADS[3]]: summary } },
   };
@@ -62,7 +91,8 @@ function activeContent(doc: Document): string[] {
     if (tag === 'img' && el.getAttribute('src') === 'x') found.push('img src=x');
     for (const a of Array.from(el.attributes)) {
       if (/^on/i.test(a.name)) found.push(`${tag}[${a.name}]`);
-      if (['href', 'src', 'action', 'formaction', 'data-pl-full', 'poster'].includes(a.name) && /^\s*(javascript|data|vbscript):/i.test(a.value)) found.push(`${tag}[${a.name}=${a.value}]`);
+      if (['href', 'src', 'action', 'formaction', 'data-pl-full', 'poster'].includes(a.name) && /^\s*(javascript|data|vbscript):/i.test(a.value))
+        found.push(`${tag}[${a.name}=${a.value}]`);
     }
   }
   return found;
@@ -72,7 +102,15 @@ test.each(BLOCKS)('%s: every payload stays text', (block) => {
   const ctx = context(SETTINGS, { shopName: PAYLOADS[1] });
   const html = renderWidget(block, ctx, evilData()[block] as never, {
     scriptSrc: (name) => `${ASSETS}${name}.abc.js`,
-    jsonLd: block === 'review-box' ? productJsonLd({ product: { ...PRODUCT, title: PAYLOADS[4] }, summary: summaryOf(evilReviews()), reviews: evilReviews(), general: ctx.settings.general }) : null,
+    jsonLd:
+      block === 'review-box'
+        ? productJsonLd({
+            product: { ...PRODUCT, title: PAYLOADS[4] },
+            summary: summaryOf(evilReviews()),
+            reviews: evilReviews(),
+            general: ctx.settings.general,
+          })
+        : null,
   });
   expect(html.length).toBeGreaterThan(100);
   const doc = new DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html');
@@ -88,7 +126,12 @@ test.each(BLOCKS)('%s: every payload stays text', (block) => {
 test('JSON-LD with payloads parses back to the right aggregate and the verbatim text', () => {
   const reviews = evilReviews();
   const node = productJsonLd({ product: { ...PRODUCT, title: PAYLOADS[4] }, summary: summaryOf(reviews), reviews, general: context().settings.general })!;
-  const html = renderWidget('review-box', context(), { product: PRODUCT, summary: summaryOf(reviews), page: { items: reviews, nextCursor: null } }, { jsonLd: node });
+  const html = renderWidget(
+    'review-box',
+    context(),
+    { product: PRODUCT, summary: summaryOf(reviews), page: { items: reviews, nextCursor: null } },
+    { jsonLd: node },
+  );
   const doc = new DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html');
   const scripts = doc.querySelectorAll('script[type="application/ld+json"]');
   expect(scripts).toHaveLength(1);

@@ -16,7 +16,10 @@ export interface Scenario {
 export type Http = ReturnType<typeof client>;
 
 export class Context {
-  constructor(readonly stack: Stack, readonly rec: Recorder) {}
+  constructor(
+    readonly stack: Stack,
+    readonly rec: Recorder,
+  ) {}
 
   get temporal() {
     return this.stack.api.runtime.services.temporal.client;
@@ -37,13 +40,25 @@ export class Context {
     if (Object.keys(fields).length) await updateShop(this.stack.api, installed.shop.id, fields);
     for (const [namespace, value] of Object.entries(o.settings ?? {})) await storeSettingsRaw(this.stack.api, installed.shop.id, namespace, value);
     const product = this.stack.emulator.store.shop(installed.domain)!.products[0];
-    return { ...installed, http: client(this.stack.appUrl, installed.appToken), productId: `gid://shopify/Product/${product.id}`, productHandle: product.handle };
+    return {
+      ...installed,
+      http: client(this.stack.appUrl, installed.appToken),
+      productId: `gid://shopify/Product/${product.id}`,
+      productHandle: product.handle,
+    };
   }
 
   /** A shopper's review through the storefront form; its id. */
   async review(domain: string, productId: string, fields: { rating: number; email: string; content?: string; photos?: Buffer[] }): Promise<number> {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ productId, rating: String(fields.rating), content: fields.content ?? 'Lovely fabric, runs a little large.', firstName: 'Sam', email: fields.email })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      productId,
+      rating: String(fields.rating),
+      content: fields.content ?? 'Lovely fabric, runs a little large.',
+      firstName: 'Sam',
+      email: fields.email,
+    }))
+      form.set(k, v);
     for (const bytes of fields.photos ?? []) form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
     const res = await fetch(`${this.stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body: form });
     if (res.status !== 201) throw new Error(`storefront review: ${res.status} ${await res.text()}`);
@@ -65,7 +80,10 @@ export class Context {
 
   /** A stored message as sent (quoted-printable soft breaks and `=3D` undone): for its links. */
   rawMail(mail: StoredMail): string {
-    return fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), mail.file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    return fs
+      .readFileSync(path.join(mailDir(process.env.DATA_DIR!), mail.file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
   }
 
   /** A link of a mail on this stack's API (the worker's APP_URL is the same origin; only the path is kept). */

@@ -27,7 +27,11 @@ const SMILE_TOKEN = 'activity_f57a9b5a8d0ac5';
  */
 async function connectedShop(ctx: Context) {
   const s = await ctx.shop({ email: email('merchant') });
-  const keys = { klaviyo: `pk_${crypto.randomBytes(16).toString('hex')}`, omnisend: `omni-${crypto.randomBytes(12).toString('hex')}`, smile: `api_${crypto.randomBytes(6).toString('hex')}` };
+  const keys = {
+    klaviyo: `pk_${crypto.randomBytes(16).toString('hex')}`,
+    omnisend: `omni-${crypto.randomBytes(12).toString('hex')}`,
+    smile: `api_${crypto.randomBytes(6).toString('hex')}`,
+  };
   for (const [vendor, key] of Object.entries(keys)) ctx.stack.integrations.control(vendor, 'key', { key });
   const put = async (http: Http, path: string, body: object) => {
     const res = await http.put(path, body);
@@ -91,7 +95,10 @@ const instagram: Scenario = {
     await ctx.rec.ended('synced', await ctx.rec.get(syncOf().workflowId));
 
     // the refresh schedule's run renews a token issued 55 days ago
-    await ctx.knex('instagram_accounts').where({ shopId: shop.id }).update({ tokenIssuedAt: new Date(Date.now() - 55 * 86_400_000) });
+    await ctx
+      .knex('instagram_accounts')
+      .where({ shopId: shop.id })
+      .update({ tokenIssuedAt: new Date(Date.now() - 55 * 86_400_000) });
     await ctx.rec.ended('one-token-renewed', await ctx.start('instagramRefreshTokens', uniq('instagram-refresh')));
     await ctx.rec.ended('every-shop', await ctx.start('instagramSyncAll', uniq('instagram-sync-all')));
     const scheduled = await until('the scheduled sync to end', async () => {

@@ -30,7 +30,21 @@ const imports: Scenario = {
   async run(ctx) {
     const { domain, appToken, http: admin, productHandle } = await ctx.shop({ plan: 'pro' });
     const header = 'product_handle,state,rating,title,author,email,location,body,reply,created_at,replied_at';
-    const rows = [1, 2].map((n) => [productHandle, 'published', '5', `Title ${n}`, `Ann Lee${n}`, `ann${n}@example.com`, 'Berlin', `Body ${n}`, '', '2024-03-0' + n + ' 10:00:00 UTC', ''].join(','));
+    const rows = [1, 2].map((n) =>
+      [
+        productHandle,
+        'published',
+        '5',
+        `Title ${n}`,
+        `Ann Lee${n}`,
+        `ann${n}@example.com`,
+        'Berlin',
+        `Body ${n}`,
+        '',
+        '2024-03-0' + n + ' 10:00:00 UTC',
+        '',
+      ].join(','),
+    );
     const form = new FormData();
     form.append('file', new Blob([[header, ...rows].join('\r\n') + '\r\n']), 'reviews.csv');
     const up = await fetch(`${ctx.stack.appUrl}/api/imports/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${appToken}` } });
@@ -58,11 +72,20 @@ const webhooks: Scenario = {
     try {
       // retries in milliseconds instead of hours: the `public-api.webhooks` timing, as the plugin's tests set it
       const timing = { retryInitialMs: 200, retryMaxMs: 1000, retryWindowMs: 3000 };
-      for (const [name, target] of [['delivered', '/ok/reviews'], ['endpoint-down-disabled', '/down/reviews']]) {
+      for (const [name, target] of [
+        ['delivered', '/ok/reviews'],
+        ['endpoint-down-disabled', '/down/reviews'],
+      ]) {
         const { domain, http: admin } = await ctx.shop({ plan: 'enterprise', email: email('merchant'), settings: { 'public-api.webhooks': timing } });
         const sub = await admin.post('/api/webhooks', { url: endpoint.url + target, topics: ['review.created'] });
         if (sub.status !== 201) throw new Error(`webhook subscription: ${sub.status} ${JSON.stringify(sub.body)}`);
-        await admin.post('/api/reviews', { rating: 5, content: 'Lovely fabric, fits well.', productId: 'gid://shopify/Product/7001', firstName: 'Ann', status: 'published' });
+        await admin.post('/api/reviews', {
+          rating: 5,
+          content: 'Lovely fabric, fits well.',
+          productId: 'gid://shopify/Product/7001',
+          firstName: 'Ann',
+          status: 'published',
+        });
         await ctx.rec.ended(name, await ctx.rec.find('deliverWebhook', domain));
       }
     } finally {
@@ -74,10 +97,16 @@ const webhooks: Scenario = {
 
 /** A shopper's question through the app proxy, signed as Shopify signs it. */
 async function ask(ctx: Context, domain: string, productId: string, question: string) {
-  const params: Record<string, string> = { shop: domain, logged_in_customer_id: '', path_prefix: '/apps/plaudit', timestamp: String(Math.floor(Date.now() / 1000)) };
+  const params: Record<string, string> = {
+    shop: domain,
+    logged_in_customer_id: '',
+    path_prefix: '/apps/plaudit',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
   const qs = new URLSearchParams({ ...params, signature: appProxySignature(params, EMULATOR_API_SECRET) });
   const res = await fetch(`${ctx.stack.appUrl}/storefront/proxy/questions?${qs}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.51' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.51' },
     body: JSON.stringify({ productId, name: 'Quinn Asker', email: email('quinn'), question }),
   });
   if (res.status !== 201) throw new Error(`question: ${res.status} ${await res.text()}`);
@@ -105,8 +134,16 @@ const translations: Scenario = {
     const apy = await apertiumDouble();
     try {
       const providers = { provider: 'apertium', autoTranslate: false, apertium: { url: apy.url } };
-      const { domain, shop, http: admin } = await ctx.shop({ plan: 'advanced', fields: { installedAt: new Date('2025-01-01') }, settings: { 'translations.providers': providers } });
-      for (const content of ['El producto es muy bueno y llegó rápido.', 'La taza es bonita y el color es precioso.', 'The mug is lovely and the colour is great.']) {
+      const {
+        domain,
+        shop,
+        http: admin,
+      } = await ctx.shop({ plan: 'advanced', fields: { installedAt: new Date('2025-01-01') }, settings: { 'translations.providers': providers } });
+      for (const content of [
+        'El producto es muy bueno y llegó rápido.',
+        'La taza es bonita y el color es precioso.',
+        'The mug is lovely and the colour is great.',
+      ]) {
         await admin.post('/api/reviews', { rating: 5, content, productId: 'gid://shopify/Product/9101', firstName: 'Ana', status: 'published' });
       }
       // the Spanish reviews into English
@@ -140,12 +177,26 @@ const video: Scenario = {
       const ticket = /data-ticket="([^"]+)"/.exec(page)![1];
       const { bytes } = makeVideo(dir, 'two.mp4', 2);
       const b64 = (s: string) => Buffer.from(s).toString('base64');
-      const created = await fetch(endpoint, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': `ticket ${b64(ticket)},filetype ${b64('video/mp4')}` } });
+      const created = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': `ticket ${b64(ticket)},filetype ${b64('video/mp4')}` },
+      });
       const location = ctx.stack.appUrl + new URL(created.headers.get('location')!).pathname;
-      await fetch(location, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) });
+      await fetch(location, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: new Uint8Array(bytes),
+      });
       const uploadId = location.split('/').pop()!;
       const form = new FormData();
-      for (const [k, v] of Object.entries({ rating: '5', content: 'Watch it pour: no drips at all.', firstName: 'Ann', video: uploadId, videoCaption: 'Pouring coffee' })) form.append(k, v);
+      for (const [k, v] of Object.entries({
+        rating: '5',
+        content: 'Watch it pour: no drips at all.',
+        firstName: 'Ann',
+        video: uploadId,
+        videoCaption: 'Pouring coffee',
+      }))
+        form.append(k, v);
       const sent = await fetch(url, { method: 'POST', body: form });
       if (sent.status !== 200) throw new Error(`review with video: ${sent.status}`);
       await ctx.rec.ended('ready', await ctx.rec.find('transcodeReviewVideo', `${domain}:${uploadId}`), 180_000);

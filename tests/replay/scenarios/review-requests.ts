@@ -7,7 +7,14 @@ import { productPng } from '../../../emulator/png';
 import { until } from '../recorder';
 import { email, type Context, type Scenario } from './context';
 
-const SETTINGS = { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0, reminderAfter: { amount: 3, unit: 'second' } };
+const SETTINGS = {
+  sendMethod: 'fulfillment',
+  sendAfter: 'custom',
+  sendAfterCustom: 1,
+  timeUnit: 'second',
+  reminders: 0,
+  reminderAfter: { amount: 3, unit: 'second' },
+};
 
 async function requestShop(ctx: Context, settings: Record<string, unknown>, plan?: string) {
   return ctx.shop({ plan, settings: { 'review-requests': { ...SETTINGS, ...settings } } });
@@ -16,7 +23,8 @@ async function requestShop(ctx: Context, settings: Record<string, unknown>, plan
 const entry = (ctx: Context, shopId: number, orderId: string) => ctx.knex('email_queue').where({ shopId, orderId, queueType: 'email' }).first();
 const hasStatus = (ctx: Context, shopId: number, orderId: string, status: string) => async () => (await entry(ctx, shopId, orderId))?.status === status;
 const requestOf = (ctx: Context, domain: string, orderId: string) => ctx.rec.find('reviewRequest', `${domain}:${orderId}`);
-const inState = (ctx: Context, shopId: number, orderId: string, status: string) => until(`the request of order ${orderId} in ${status}`, hasStatus(ctx, shopId, orderId, status));
+const inState = (ctx: Context, shopId: number, orderId: string, status: string) =>
+  until(`the request of order ${orderId} in ${status}`, hasStatus(ctx, shopId, orderId, status));
 
 /** The customer follows the request email's first product link and writes a review (photos optional). */
 async function reviewFromEmail(ctx: Context, domain: string, photos: Buffer[] = []) {
@@ -113,7 +121,9 @@ const overQuota: Scenario = {
   async run(ctx) {
     const { domain, shop, http } = await requestShop(ctx, {}, 'free');
     const now = new Date();
-    await ctx.knex('email_queue').insert(Array.from({ length: 50 }, (_, i) => ({ shopId: shop.id, orderId: `quota-${i}`, status: 'success', workflowId: `quota-${i}`, sentAt: now })));
+    await ctx
+      .knex('email_queue')
+      .insert(Array.from({ length: 50 }, (_, i) => ({ shopId: shop.id, orderId: `quota-${i}`, status: 'success', workflowId: `quota-${i}`, sentAt: now })));
     const order = await ctx.order(domain, { fulfill: true });
     const request = await requestOf(ctx, domain, order.id);
     await ctx.rec.waiting('over-quota-held', request, hasStatus(ctx, shop.id, order.id, 'pause'));
@@ -130,7 +140,11 @@ const push: Scenario = {
     const automatic = await requestShop(ctx, { reminders: 1, reminderAfter: { amount: 3, unit: 'second' } });
     await automatic.http.put('/api/integrations/web-push', { integrated: true, reviewReminderStatus: true });
     const order = await ctx.order(automatic.domain, { fulfill: true });
-    await ctx.rec.waiting('push-with-first-reminder', await requestOf(ctx, automatic.domain, order.id), async () => (await pushRow(automatic.shop.id, order.id))?.status === 'success');
+    await ctx.rec.waiting(
+      'push-with-first-reminder',
+      await requestOf(ctx, automatic.domain, order.id),
+      async () => (await pushRow(automatic.shop.id, order.id))?.status === 'success',
+    );
 
     const manual = await requestShop(ctx, { reminders: 1, reminderAfter: { amount: 1, unit: 'hour' } });
     await manual.http.put('/api/integrations/web-push', { integrated: true, reviewReminderStatus: true });
@@ -139,7 +153,11 @@ const push: Scenario = {
     await until('the push entry waiting', async () => (await pushRow(manual.shop.id, second.id))?.status === 'waiting');
     const queueId = (await entry(ctx, manual.shop.id, second.id)).id;
     // the workflow records the entry a moment after the activity writes it: until then it answers that none waits
-    await until('the push sent by the merchant', async () => (await manual.http.post('/api/email-queue/push-notification', { queueId })).status === 200, 20_000);
+    await until(
+      'the push sent by the merchant',
+      async () => (await manual.http.post('/api/email-queue/push-notification', { queueId })).status === 200,
+      20_000,
+    );
     await ctx.rec.waiting('push-sent-by-merchant', request, async () => (await pushRow(manual.shop.id, second.id))?.status === 'success');
   },
 };

@@ -24,7 +24,9 @@ const notifications: Scenario = {
     // started ahead with a 3-second digest interval, as the plugin's test does
     const owner = email('owner');
     const fast = await ctx.shop({ email: owner });
-    const handle = await ctx.start('reviewNotifications', `review-notifications:${fast.domain}`, [{ shopId: fast.shop.id, shopDomain: fast.domain, digestEveryMs: 3_000, lastDigestAt: Date.now() }]);
+    const handle = await ctx.start('reviewNotifications', `review-notifications:${fast.domain}`, [
+      { shopId: fast.shop.id, shopDomain: fast.domain, digestEveryMs: 3_000, lastDigestAt: Date.now() },
+    ]);
     await ctx.review(fast.domain, fast.productId, { rating: 5, email: email('happy'), content: 'Great colour, sturdy handle.' });
     await ctx.rec.waiting('digest-sent', handle, async () => ctx.mailTo(owner).length === 1 && (await pendingDigest(ctx, handle.workflowId)).length === 0);
   },
@@ -57,7 +59,14 @@ const upkeep: Scenario = {
 
 async function shopWithRewards(ctx: Context, settings: Record<string, unknown> = {}) {
   const s = await ctx.shop();
-  const res = await s.http.put('/api/discounts/settings', { enableDiscount: true, timeUnit: 'second', expireDiscount: 30, sendBefore: 10, charactersRequired: 20, ...settings });
+  const res = await s.http.put('/api/discounts/settings', {
+    enableDiscount: true,
+    timeUnit: 'second',
+    expireDiscount: 30,
+    sendBefore: 10,
+    charactersRequired: 20,
+    ...settings,
+  });
   if (res.status !== 200) throw new Error(`reward settings: ${res.status} ${JSON.stringify(res.body)}`);
   return s;
 }
@@ -76,7 +85,16 @@ const rewards: Scenario = {
     await ctx.rec.ended('too-short', await rewardOf(short));
 
     // the code used at once (well before its reminder)
-    const code = await until('the reward mail', async () => /REVIEW-[A-Z2-9]{8}/.exec(ctx.mailTo(emails.used).map((m) => ctx.rawMail(m)).join(''))?.[0]);
+    const code = await until(
+      'the reward mail',
+      async () =>
+        /REVIEW-[A-Z2-9]{8}/.exec(
+          ctx
+            .mailTo(emails.used)
+            .map((m) => ctx.rawMail(m))
+            .join(''),
+        )?.[0],
+    );
     await ctx.order(domain, { discountCode: code, productHandles: [productHandle] });
     // photos added to the text review: the code is replaced by the photo code
     const topUpRun = await rewardOf(topUp);

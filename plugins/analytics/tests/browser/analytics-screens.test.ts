@@ -51,7 +51,10 @@ test("done when: the demo shop's last 30 days, as charts and as tables, on deskt
 
   // the dashboard's card leads to the overview; a first visit counts the shop's history
   await page.goto(`${stack.appUrl}/`);
-  await page.locator('[data-zone="dashboard"]').getByRole('link', { name: /Analytics/ }).click();
+  await page
+    .locator('[data-zone="dashboard"]')
+    .getByRole('link', { name: /Analytics/ })
+    .click();
   await page.waitForURL('**/analytics');
   await page.getByRole('status').getByText("Your shop's history is being counted.", { exact: false }).waitFor();
   const reviews = IMPORTED + 2;
@@ -76,8 +79,14 @@ test("done when: the demo shop's last 30 days, as charts and as tables, on deskt
   await page.waitForURL('**/analytics/rating?period=30d');
   const trend = card(page, 'Average rating over time');
   await trend.getByRole('figure').locator('svg').first().waitFor();
-  await card(page, 'Best rated products').getByRole('row', { name: /Ceramic Coffee Mug/ }).waitFor();
-  expect(await card(page, 'Lowest rated products').getByRole('row', { name: /Wool Socks/ }).textContent()).toContain('1.8');
+  await card(page, 'Best rated products')
+    .getByRole('row', { name: /Ceramic Coffee Mug/ })
+    .waitFor();
+  expect(
+    await card(page, 'Lowest rated products')
+      .getByRole('row', { name: /Wool Socks/ })
+      .textContent(),
+  ).toContain('1.8');
   await shoot(page, 'analytics-2-rating-desktop');
   await showTable(trend);
   const trendRows = await tableOf(trend);
@@ -87,12 +96,19 @@ test("done when: the demo shop's last 30 days, as charts and as tables, on deskt
   // today: the two reviews written from the request emails, 5 and 4 stars
   expect(trendRows.at(-1)!.slice(1)).toEqual(['2', '4.5']);
   // the CSV: the same rows, raw (days as yyyy-mm-dd, unrounded averages, nothing for n/a)
-  const trendCsv = (await downloadCsv(page, trend)).trim().split('\r\n').map((l) => l.split(','));
+  const trendCsv = (await downloadCsv(page, trend))
+    .trim()
+    .split('\r\n')
+    .map((l) => l.split(','));
   expect(trendCsv[0]).toEqual(['Day', 'Reviews', 'Average rating']);
   expect(trendCsv).toHaveLength(trendRows.length);
   trendCsv.slice(1).forEach(([day, count, average], i) => {
     const [, shownCount, shownAverage] = trendRows[i + 1];
-    expect([day, count, average === '' ? 'n/a' : Number(average).toFixed(2)]).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\d$/), shownCount, shownAverage === 'n/a' ? 'n/a' : Number(shownAverage).toFixed(2)]);
+    expect([day, count, average === '' ? 'n/a' : Number(average).toFixed(2)]).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      shownCount,
+      shownAverage === 'n/a' ? 'n/a' : Number(shownAverage).toFixed(2),
+    ]);
   });
 
   // the period picker: 12 months in months, then a custom range kept in the URL
@@ -125,16 +141,29 @@ test("done when: the demo shop's last 30 days, as charts and as tables, on deskt
   expect(await page.getByTestId('panel-attribution').textContent()).toContain('Attributed orders');
   await shoot(page, 'analytics-3-email-desktop');
   await showTable(funnel);
-  const steps = [['Step', 'Number', 'Rate from the step before'], ['Sent', '4', ''], ['Opened', '3', '75%'], ['Clicked', '2', '66.7%'], ['Reviewed', '2', '100%'], ['Photo added', '1', '50%']];
+  const steps = [
+    ['Step', 'Number', 'Rate from the step before'],
+    ['Sent', '4', ''],
+    ['Opened', '3', '75%'],
+    ['Clicked', '2', '66.7%'],
+    ['Reviewed', '2', '100%'],
+    ['Photo added', '1', '50%'],
+  ];
   expect(await tableOf(funnel)).toEqual(steps);
-  expect(await downloadCsv(page, funnel)).toBe('Step,Number,Rate from the step before\r\nSent,4,\r\nOpened,3,0.75\r\nClicked,2,0.6666666666666666\r\nReviewed,2,1\r\nPhoto added,1,0.5\r\n');
+  expect(await downloadCsv(page, funnel)).toBe(
+    'Step,Number,Rate from the step before\r\nSent,4,\r\nOpened,3,0.75\r\nClicked,2,0.6666666666666666\r\nReviewed,2,1\r\nPhoto added,1,0.5\r\n',
+  );
   await shoot(page, 'analytics-4-email-table-desktop');
   expect(errors).toEqual([]);
 
   // the same screens on a phone
   const phone = await adminPage(browser, stack.appUrl, appToken, PHONE);
   await phone.page.emulateMedia({ reducedMotion: 'reduce' });
-  for (const [path, name, ready] of [['/analytics', 'overview', 'Reviews received'], ['/analytics/rating', 'rating', 'Average rating over time'], ['/analytics/email', 'email', 'Request funnel']]) {
+  for (const [path, name, ready] of [
+    ['/analytics', 'overview', 'Reviews received'],
+    ['/analytics/rating', 'rating', 'Average rating over time'],
+    ['/analytics/email', 'email', 'Request funnel'],
+  ]) {
     await phone.page.goto(`${stack.appUrl}${path}?period=30d`);
     await phone.page.getByRole('heading', { name: ready }).waitFor();
     await phone.page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });

@@ -10,7 +10,6 @@ import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { client, eventually, listMail, mailDir, productPng, type PlatformStack } from '@plaudit/kernel/testing';
 import { analyticsSources } from '../../activities/sources';
 
-
 export const PRODUCTS = [
   { id: 'gid://shopify/Product/9100001', title: 'Ceramic Coffee Mug', ratings: [5, 5, 4, 5, 5, 4] },
   { id: 'gid://shopify/Product/9100002', title: 'Linen Tote Bag', ratings: [4, 3, 4, 5, 3] },
@@ -28,18 +27,37 @@ export const REQUESTS = 4;
 export const QUESTIONS = { asked: 3, answered: 2 };
 
 const DAY = 86_400_000;
-const rawMail = (file: string) => fs.readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+const rawMail = (file: string) =>
+  fs
+    .readFileSync(path.join(mailDir(process.env.DATA_DIR!), file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
 async function importReviews(stack: PlatformStack, tenant: Tenant) {
   const importer = stack.api.runtime.services.capabilities.require(ReviewWrite);
   let i = 0;
-  const rows = PRODUCTS.flatMap((p) => p.ratings.map((rating) => ({
-    productId: p.id, productTitle: p.title, rating, content: `About the ${p.title}`, firstName: 'Ann',
-    source: i % 4 === 3 ? 'amazon' : 'imported', status: 'published' as const, createdAt: new Date(Date.now() - (2 + (i++ * 5) % 26) * DAY),
-  })));
+  const rows = PRODUCTS.flatMap((p) =>
+    p.ratings.map((rating) => ({
+      productId: p.id,
+      productTitle: p.title,
+      rating,
+      content: `About the ${p.title}`,
+      firstName: 'Ann',
+      source: i % 4 === 3 ? 'amazon' : 'imported',
+      status: 'published' as const,
+      createdAt: new Date(Date.now() - (2 + ((i++ * 5) % 26)) * DAY),
+    })),
+  );
   const earlier = Array.from({ length: EARLIER }, (_, j) => ({
-    productId: 'gid://shopify/Product/9100009', productTitle: 'Brass Lamp', rating: 4, content: 'Warm light', firstName: 'Lea', source: 'imported', status: 'published' as const, createdAt: new Date(Date.now() - (35 + 5 * j) * DAY),
+    productId: 'gid://shopify/Product/9100009',
+    productTitle: 'Brass Lamp',
+    rating: 4,
+    content: 'Warm light',
+    firstName: 'Lea',
+    source: 'imported',
+    status: 'published' as const,
+    createdAt: new Date(Date.now() - (35 + 5 * j) * DAY),
   }));
   await importer.importReviews(tenant, [...rows, ...earlier]);
 }
@@ -52,7 +70,8 @@ async function follow(stack: PlatformStack, link: string) {
 
 async function writeReview(stack: PlatformStack, writePage: string, rating: number, photo: boolean) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ rating: String(rating), content: 'Arrived quickly and looks great.', firstName: 'Mia', lastName: 'Ross' })) form.append(k, v);
+  for (const [k, v] of Object.entries({ rating: String(rating), content: 'Arrived quickly and looks great.', firstName: 'Mia', lastName: 'Ross' }))
+    form.append(k, v);
   if (photo) form.append('photos', new Blob([new Uint8Array(productPng('#3a7bc0', 64))], { type: 'image/png' }), 'photo.png');
   const res = await fetch(stack.appUrl + pathOf(writePage), { method: 'POST', body: form });
   if (res.status !== 200) throw new Error(`write page answered ${res.status}`);
@@ -62,7 +81,9 @@ async function writeReview(stack: PlatformStack, writePage: string, rating: numb
 async function requestFunnel(stack: PlatformStack, domain: string, token: string) {
   const http = client(stack.appUrl, token);
   // the merchant adds a button to the shop: a storefront link, which request emails tag with UTM
-  const button = await http.put('/api/email-templates/review-reminder', { secondaryButton: { text: 'Visit the shop', url: `https://${domain}/collections/all` } });
+  const button = await http.put('/api/email-templates/review-reminder', {
+    secondaryButton: { text: 'Visit the shop', url: `https://${domain}/collections/all` },
+  });
   if (button.status !== 200) throw new Error(`template answered ${button.status} ${JSON.stringify(button.body)}`);
   for (let i = 0; i < REQUESTS; i++) await stack.control('/orders', { shop: domain, fulfill: true });
   const waiting = await eventually(async () => {
@@ -97,7 +118,11 @@ async function questions(stack: PlatformStack, domain: string, token: string) {
   const ids: number[] = [];
   for (let i = 0; i < QUESTIONS.asked; i++) {
     const asked = { productId: product.id, name: 'Quinn Asker', email: `quinn-${i}@example.com`, question: `Is it safe in the dishwasher? (${i + 1})` };
-    const res = await fetch(`${stack.emulator.url}/shops/${domain}/apps/plaudit/questions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(asked) });
+    const res = await fetch(`${stack.emulator.url}/shops/${domain}/apps/plaudit/questions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(asked),
+    });
     if (res.status !== 201) throw new Error(`asking answered ${res.status}`);
     ids.push((await res.json()).data.id);
   }
@@ -120,7 +145,8 @@ async function settled(stack: PlatformStack, tenant: Tenant) {
   await eventually(async () => {
     const totals: Record<string, number> = {};
     for (const { source } of analyticsSources(stack.api.runtime.services)) {
-      for (const facts of Object.values(await source.days(tenant, range))) for (const [metric, n] of Object.entries(facts)) totals[metric] = (totals[metric] ?? 0) + n;
+      for (const facts of Object.values(await source.days(tenant, range)))
+        for (const [metric, n] of Object.entries(facts)) totals[metric] = (totals[metric] ?? 0) + n;
     }
     const missing = Object.entries(FUNNEL_FACTS).filter(([metric, n]) => totals[metric] !== n);
     if (missing.length) throw new Error(`not yet: ${missing.map(([metric, n]) => `${metric} ${totals[metric] ?? 0} of ${n}`).join(', ')}`);

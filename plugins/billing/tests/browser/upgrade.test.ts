@@ -11,14 +11,17 @@ type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 let browser: Browser;
 
-useBrowser(async () => {
-  const s = await startPlatformStack({ TEMPORAL_TASK_QUEUE: `billing-browser-${process.pid}` });
-  const stopWorker = await startTestWorker(s.api.config);
-  return { ...s, close: async () => (await stopWorker(), await s.close()) };
-}, (s, b) => {
-  stack = s;
-  browser = b;
-});
+useBrowser(
+  async () => {
+    const s = await startPlatformStack({ TEMPORAL_TASK_QUEUE: `billing-browser-${process.pid}` });
+    const stopWorker = await startTestWorker(s.api.config);
+    return { ...s, close: async () => (await stopWorker(), await s.close()) };
+  },
+  (s, b) => {
+    stack = s;
+    browser = b;
+  },
+);
 
 test('done when: a Pro action on Free -> /subscription?tier=base -> approve on Shopify -> the reply works and 250 requests are left', async () => {
   const { shop, appToken } = await stack.installShop();
@@ -89,7 +92,7 @@ test('done when: a Pro action on Free -> /subscription?tier=base -> approve on S
   expect(phone.errors).toEqual([]);
 });
 
-test('/subscribe/{plan}: the onboarding plan step\'s link goes straight to Shopify, annual, and approving finishes setup', async () => {
+test("/subscribe/{plan}: the onboarding plan step's link goes straight to Shopify, annual, and approving finishes setup", async () => {
   const { shop, appToken } = await stack.installShop();
   await updateShop(stack.api, shop.id, { plan: 'free', installedAt: new Date('2025-01-01'), setupDone: false });
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
@@ -97,10 +100,15 @@ test('/subscribe/{plan}: the onboarding plan step\'s link goes straight to Shopi
   await page.goto(`${stack.appUrl}/subscribe/advanced?interval=annual`);
   // Once in CI (loaded machine) this wait ran out with nothing to go on: a failure now says where the
   // page was, what it showed and which requests failed.
-  await page.getByRole('heading', { name: 'Approve subscription' }).waitFor({ timeout: 60_000 }).catch(async (err: Error) => {
-    await screenshot(page, 'billing-subscribe-link-failed');
-    throw new Error(`${err.message}\nat ${page.url()}\nerrors: ${errors.join('\n') || 'none'}\npage: ${(await page.locator('body').innerText()).slice(0, 500)}`);
-  });
+  await page
+    .getByRole('heading', { name: 'Approve subscription' })
+    .waitFor({ timeout: 60_000 })
+    .catch(async (err: Error) => {
+      await screenshot(page, 'billing-subscribe-link-failed');
+      throw new Error(
+        `${err.message}\nat ${page.url()}\nerrors: ${errors.join('\n') || 'none'}\npage: ${(await page.locator('body').innerText()).slice(0, 500)}`,
+      );
+    });
   await page.getByText('USD 304.80 every year').waitFor(); // 25.4 a month, twelve months
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.waitForURL('**/subscription?charge=approved');

@@ -15,7 +15,10 @@ jest.setTimeout(240_000);
 
 const PHONE = { width: 390, height: 844 };
 const env = {} as { stack: Stack; browser: Browser };
-useBrowser(() => importStack('browser'), ({ stack }, browser) => Object.assign(env, { stack, browser }));
+useBrowser(
+  () => importStack('browser'),
+  ({ stack }, browser) => Object.assign(env, { stack, browser }),
+);
 
 const HANDLES = ['ceramic-coffee-mug', 'insulated-travel-mug', 'linen-tote-bag', 'merino-wool-beanie', 'cedar-scented-candle'];
 const COUNTRIES = ['Germany', 'France', 'Canada', 'Japan'];
@@ -33,8 +36,25 @@ function judgemeFile(extra: number, withBadRows = true): Buffer {
     'Lost parcel,"Never came, but it looked nice.",4,2024-08-02 10:00:00 UTC,web,ok,Max Roth,max.roth@example.com,,no-such-product,,,,,"Vienna, Austria",bad-product-1',
   ];
   const generated = Array.from({ length: extra }, (_, i) =>
-    [`Review ${i + 1}`, `"Generated review number ${i + 1}, all good."`, (i % 5) + 1, `2023-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')} 09:00:00 UTC`,
-      'web', 'ok', `Buyer ${i + 1}`, `buyer${i + 1}@example.com`, '', HANDLES[i % HANDLES.length], '', '', i % 5 ? '' : `https://judgeme.imgix.net/plaudit-demo/bulk-${i + 1}.jpg`, '', COUNTRIES[i % COUNTRIES.length], `bulk-${i + 1}`].join(','));
+    [
+      `Review ${i + 1}`,
+      `"Generated review number ${i + 1}, all good."`,
+      (i % 5) + 1,
+      `2023-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')} 09:00:00 UTC`,
+      'web',
+      'ok',
+      `Buyer ${i + 1}`,
+      `buyer${i + 1}@example.com`,
+      '',
+      HANDLES[i % HANDLES.length],
+      '',
+      '',
+      i % 5 ? '' : `https://judgeme.imgix.net/plaudit-demo/bulk-${i + 1}.jpg`,
+      '',
+      COUNTRIES[i % COUNTRIES.length],
+      `bulk-${i + 1}`,
+    ].join(','),
+  );
   return Buffer.from([header.replace(/,location,/, ',reviewer_country,'), ...rows, ...(withBadRows ? bad : []), ...generated].join('\n') + '\n');
 }
 
@@ -92,7 +112,10 @@ async function waitForResult(page: Page, shop: Awaited<ReturnType<typeof shopOn>
 }
 
 const resultCount = async (page: Page, label: string) => {
-  const cell = page.getByTestId('import-result').locator('div').filter({ has: page.getByText(label, { exact: true }) });
+  const cell = page
+    .getByTestId('import-result')
+    .locator('div')
+    .filter({ has: page.getByText(label, { exact: true }) });
   return Number((await cell.locator('p').first().textContent())!.replace(/,/g, ''));
 };
 
@@ -114,7 +137,11 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
   await uploadFile(page, 'judgeme-reviews.csv', judgemeFile(5000));
   await page.getByRole('heading', { name: 'Check the columns' }).waitFor();
   expect(await page.getByRole('combobox', { name: /File format/ }).textContent()).toContain('Judge.me');
-  for (const field of ['Rating', 'Review content']) await page.getByTestId(`mapping-${field === 'Rating' ? 'rating' : 'content'}`).getByText('Required').waitFor();
+  for (const field of ['Rating', 'Review content'])
+    await page
+      .getByTestId(`mapping-${field === 'Rating' ? 'rating' : 'content'}`)
+      .getByText('Required')
+      .waitFor();
   await page.getByText('Columns not imported: source, ip_address, reviewer_country', { exact: true }).waitFor();
   await page.getByTestId('preview-table').getByText('Lukas Schröder').waitFor();
   await page.getByRole('button', { name: /^Show \d+ more fields$/ }).click();
@@ -125,10 +152,16 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
   // start: the banner counts the rows as the worker writes them, then shows the result; a page
   // opened while the run goes on shows its banner too
   await page.getByRole('button', { name: 'Start import' }).click();
-  await page.getByTestId('import-banner').getByText(/^Importing judgeme-reviews\.csv$/).waitFor();
+  await page
+    .getByTestId('import-banner')
+    .getByText(/^Importing judgeme-reviews\.csv$/)
+    .waitFor();
   await page.reload();
   await page.getByText('An import is already running. You can leave this page: it continues in the background.').waitFor();
-  await page.getByTestId('import-banner').getByText(/^Importing judgeme-reviews\.csv$/).waitFor();
+  await page
+    .getByTestId('import-banner')
+    .getByText(/^Importing judgeme-reviews\.csv$/)
+    .waitFor();
   await screenshot(page, 'imports-3-importing-desktop');
   const seen = await watchBanner(page);
   const counts = seen.filter((t) => / of /.test(t)).map(numbers);
@@ -138,12 +171,20 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
   expect(counts.some(([processed]) => processed < 5008)).toBe(true);
   expect(counts.map(([p]) => p)).toEqual([...counts.map(([p]) => p)].sort((a, b) => a - b));
   await page.getByText('Import of judgeme-reviews.csv finished').waitFor();
-  expect([await resultCount(page, 'Imported'), await resultCount(page, 'Skipped'), await resultCount(page, 'Failed'), await resultCount(page, 'Photos that failed')]).toEqual([5006, 0, 2, 0]);
+  expect([
+    await resultCount(page, 'Imported'),
+    await resultCount(page, 'Skipped'),
+    await resultCount(page, 'Failed'),
+    await resultCount(page, 'Photos that failed'),
+  ]).toEqual([5006, 0, 2, 0]);
   expect(await page.getByTestId('limit-banner').count()).toBe(0);
   await screenshot(page, 'imports-4-result-desktop');
 
   // the error report: the two refused rows, by line, column and reason
-  const [report] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-banner').getByRole('button', { name: 'Download error report' }).click()]);
+  const [report] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('import-banner').getByRole('button', { name: 'Download error report' }).click(),
+  ]);
   expect(report.suggestedFilename()).toMatch(/^import-\d+-errors\.csv$/);
   const text = fs.readFileSync(await report.path(), 'utf8');
   // saved byte for byte: the byte-order mark Excel needs to read UTF-8 is kept
@@ -198,12 +239,15 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
   expect(errors).toEqual([]);
 });
 
-test('refusals, a missing required column and the free plan\'s per-import limit, at phone width', async () => {
+test("refusals, a missing required column and the free plan's per-import limit, at phone width", async () => {
   const { stack, browser } = env;
   const shop = await shopOn(stack, 'free');
   const { page, errors } = await adminPage(browser, stack.appUrl, shop.appToken, PHONE);
   await page.goto(`${stack.appUrl}/collect-reviews/reviews/import`);
-  await page.getByTestId('limit-banner').getByText(/On the Free plan, each import brings a limited number of reviews/).waitFor();
+  await page
+    .getByTestId('limit-banner')
+    .getByText(/On the Free plan, each import brings a limited number of reviews/)
+    .waitFor();
 
   // refused in the browser, before any upload
   await uploadFile(page, 'big.csv', Buffer.alloc(26 * 1024 * 1024, 'a'));
@@ -226,7 +270,10 @@ test('refusals, a missing required column and the free plan\'s per-import limit,
   await page.getByRole('button', { name: 'Start import' }).click();
   await page.getByText('Import of judgeme-25.csv finished').waitFor({ timeout: 120_000 });
   expect([await resultCount(page, 'Imported'), await resultCount(page, 'Skipped'), await resultCount(page, 'Failed')]).toEqual([20, 5, 0]);
-  await page.getByTestId('limit-banner').getByText('The Free plan imports up to 20 reviews per import: the rows after that were skipped. Paid plans import up to 10,000 reviews at a time.').waitFor();
+  await page
+    .getByTestId('limit-banner')
+    .getByText('The Free plan imports up to 20 reviews per import: the rows after that were skipped. Paid plans import up to 10,000 reviews at a time.')
+    .waitFor();
   await screenshot(page, 'imports-9-result-phone');
   expect(errors.filter((e) => !/status of 400 .*\/api\/imports\/(files|\d+\/start)\)$/.test(e))).toEqual([]);
 });
@@ -247,7 +294,12 @@ test('the import defaults tab, then an AliExpress URL brings its reviews with ph
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved successfully').waitFor();
   await screenshot(page, 'imports-10-settings-desktop');
-  expect((await shop.http.get('/api/imports/settings')).body.data.aliexpress).toEqual({ maxReviews: 12, stars: [5, 4, 3, 2, 1], withPhotos: true, country: null });
+  expect((await shop.http.get('/api/imports/settings')).body.data.aliexpress).toEqual({
+    maxReviews: 12,
+    stars: [5, 4, 3, 2, 1],
+    withPhotos: true,
+    country: null,
+  });
 
   await page.goto(`${stack.appUrl}/collect-reviews/import-reviews`);
   const url = page.getByLabel('Product page URL');

@@ -10,7 +10,10 @@ jest.setTimeout(180_000);
 
 // a task queue of its own: the sync must run on this file's worker, not another test's on the shared server
 const env = {} as { stack: PlatformStack; browser: Browser };
-useBrowser(() => startPlatformStack({ TEMPORAL_TASK_QUEUE: `instagram-browser-${process.pid}` }), (stack, browser) => Object.assign(env, { stack, browser }));
+useBrowser(
+  () => startPlatformStack({ TEMPORAL_TASK_QUEUE: `instagram-browser-${process.pid}` }),
+  (stack, browser) => Object.assign(env, { stack, browser }),
+);
 let stopWorker: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   stopWorker = await startTestWorker(env.stack.api.config);
@@ -44,17 +47,22 @@ test('connect through Instagram, see the synced posts, hide one and tag one with
 
   // the screen notices by itself, then shows the synced posts (our own copies of the pictures)
   await page.getByText(`Connected as @${username}`).waitFor({ timeout: 60_000 });
-  await page.getByText('Last sync:').waitFor({ timeout: 60_000 }).catch(async (err) => {
-    // a sync that failed says why in the account's lastSyncError
-    console.log(JSON.stringify((await client(stack.appUrl, appToken).get('/api/instagram')).body));
-    throw err;
-  });
+  await page
+    .getByText('Last sync:')
+    .waitFor({ timeout: 60_000 })
+    .catch(async (err) => {
+      // a sync that failed says why in the account's lastSyncError
+      console.log(JSON.stringify((await client(stack.appUrl, appToken).get('/api/instagram')).body));
+      throw err;
+    });
   await page.getByRole('heading', { name: 'Posts (4)' }).waitFor();
   const cards = page.locator('[data-post]');
   await eventually(async () => (await cards.count()) === 4);
   const sources = await page.locator('[data-post] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
   expect(sources.every((s) => s.startsWith(`${stack.appUrl}/instagram/media/`))).toBe(true);
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-post] img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-post] img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+  );
 
   // hide the first post
   const first = cards.nth(0);
@@ -89,14 +97,22 @@ test('connect through Instagram, see the synced posts, hide one and tag one with
 
   // the storefront: the theme block on the home page (grid) and the feed itself (carousel) through
   // the store's app proxy: three visible posts, the mug's post shoppable
-  const pages = { grid: `${stack.emulator.url}/shops/${domain}/`, carousel: `${stack.emulator.url}/shops/${domain}/apps/plaudit/instagram/feed?layout=carousel` };
-  for (const [layout, viewport] of [['grid', { width: 1280, height: 800 }], ['carousel', { width: 390, height: 844 }]] as const) {
+  const pages = {
+    grid: `${stack.emulator.url}/shops/${domain}/`,
+    carousel: `${stack.emulator.url}/shops/${domain}/apps/plaudit/instagram/feed?layout=carousel`,
+  };
+  for (const [layout, viewport] of [
+    ['grid', { width: 1280, height: 800 }],
+    ['carousel', { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.goto(pages[layout]);
     // three visible posts: two pictures and the video, shown by its poster until pressed
     await eventually(async () => (await page.locator('.plaudit-ig [data-media]').count()) === 3);
     expect([await page.locator('.plaudit-ig img').count(), await page.locator('.plaudit-ig video[poster]').count()]).toEqual([2, 1]);
-    await page.waitForFunction(() => [...document.querySelectorAll('.plaudit-ig img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.plaudit-ig img')].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+    );
     expect(await page.locator('a[data-product]').getAttribute('href')).toBe('/products/ceramic-coffee-mug');
     await page.locator('.plaudit-ig').scrollIntoViewIfNeeded();
     await screenshot(page, `instagram-5-storefront-${layout}`);
@@ -109,9 +125,13 @@ test('connect through Instagram, see the synced posts, hide one and tag one with
   await video.scrollIntoViewIfNeeded();
   const box = (await video.boundingBox())!;
   await video.click({ position: { x: 24, y: box.height - 48 } });
-  await page.waitForFunction(() => {
-    const v = document.querySelector<HTMLVideoElement>('.plaudit-ig video');
-    return !!v && !v.paused && v.currentTime > 0.3;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector<HTMLVideoElement>('.plaudit-ig video');
+      return !!v && !v.paused && v.currentTime > 0.3;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await screenshot(page, 'instagram-6-video-playing');
 });

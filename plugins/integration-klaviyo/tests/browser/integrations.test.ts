@@ -17,7 +17,8 @@ test('the integrations tab, a wrong then a right Klaviyo key, disconnect, and a 
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
 
   await page.goto(`${stack.appUrl}/settings/integrations`);
-  for (const card of ['Klaviyo email marketing', 'Omnisend integration', 'Smile.io loyalty', 'Shopify Flow automation']) await page.getByText(card, { exact: true }).first().waitFor();
+  for (const card of ['Klaviyo email marketing', 'Omnisend integration', 'Smile.io loyalty', 'Shopify Flow automation'])
+    await page.getByText(card, { exact: true }).first().waitFor();
   await screenshot(page, 'integrations-1-tab-desktop');
 
   await page.getByText('Klaviyo email marketing', { exact: true }).first().click();

@@ -2,7 +2,14 @@ import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mu
 import { useTranslate } from 'react-admin';
 
 /** One choice among a few, as radio buttons with translated labels (`<prefix>.<value>`). */
-export function ChoiceField<T extends string>({ labelKey, prefix, options, value, onChange, row }: {
+export function ChoiceField<T extends string>({
+  labelKey,
+  prefix,
+  options,
+  value,
+  onChange,
+  row,
+}: {
   labelKey: string;
   prefix: string;
   options: readonly T[];
@@ -16,7 +23,9 @@ export function ChoiceField<T extends string>({ labelKey, prefix, options, value
     <FormControl>
       <FormLabel id={id}>{translate(labelKey)}</FormLabel>
       <RadioGroup aria-labelledby={id} row={row} value={value ?? ''} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => <FormControlLabel key={o} value={o} control={<Radio />} label={translate(`${prefix}.${o}`)} />)}
+        {options.map((o) => (
+          <FormControlLabel key={o} value={o} control={<Radio />} label={translate(`${prefix}.${o}`)} />
+        ))}
       </RadioGroup>
     </FormControl>
   );

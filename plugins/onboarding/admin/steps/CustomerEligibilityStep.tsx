@@ -12,7 +12,9 @@ type Eligibility = (typeof OPTIONS)[number];
 export function CustomerEligibilityStep({ complete }: StepProps) {
   const [value, setValue] = useState<Eligibility | null>(null);
   useEffect(() => {
-    getJson<{ customerEligibility: Eligibility }>('/reviews/settings').then((s) => setValue((v) => v ?? s.customerEligibility)).catch(() => undefined);
+    getJson<{ customerEligibility: Eligibility }>('/reviews/settings')
+      .then((s) => setValue((v) => v ?? s.customerEligibility))
+      .catch(() => undefined);
   }, []);
   const save = async () => {
     await putJson('/reviews/settings', { customerEligibility: value });

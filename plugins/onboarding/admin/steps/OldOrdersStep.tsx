@@ -14,7 +14,11 @@ const FREE_LIMIT = 40;
 export function OldOrdersStep({ complete }: StepProps) {
   const translate = useTranslate();
   const { data: shop } = useShop();
-  const { data, isError, isPending } = useQuery({ queryKey: ['onboarding', 'old-orders'], queryFn: () => apiJson<{ count: number }>('/old-orders'), retry: false });
+  const { data, isError, isPending } = useQuery({
+    queryKey: ['onboarding', 'old-orders'],
+    queryFn: () => apiJson<{ count: number }>('/old-orders'),
+    retry: false,
+  });
   const send = async () => {
     await postJson('/old-orders/send');
     await complete();
@@ -25,12 +29,16 @@ export function OldOrdersStep({ complete }: StepProps) {
   const sending = shop?.plan === 'free' ? Math.min(count, FREE_LIMIT) : count;
   return (
     <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-      <Alert severity="info" role="status">{translate('onboarding:old_orders.count', { smart_count: count })}</Alert>
+      <Alert severity="info" role="status">
+        {translate('onboarding:old_orders.count', { smart_count: count })}
+      </Alert>
       {sending < count && <Alert severity="warning">{translate('onboarding:old_orders.free_limit', { limit: FREE_LIMIT })}</Alert>}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        {count > 0
-          ? <StepAction labelKey="onboarding:old_orders.send" options={{ smart_count: sending }} onClick={send} />
-          : <StepAction labelKey="onboarding:continue" onClick={() => complete()} />}
+        {count > 0 ? (
+          <StepAction labelKey="onboarding:old_orders.send" options={{ smart_count: sending }} onClick={send} />
+        ) : (
+          <StepAction labelKey="onboarding:continue" onClick={() => complete()} />
+        )}
       </Stack>
     </Box>
   );

@@ -31,13 +31,28 @@ export function PlanChoiceStep({ complete }: StepProps) {
       {PLANS.map(({ plan, price }) => (
         <Card key={plan} variant="outlined" component="section" aria-labelledby={`plan-${plan}`} sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flex: 1 }}>
-            <Typography variant="h6" component="h3" id={`plan-${plan}`}>{translate(`onboarding:plans.${plan}.name`)}</Typography>
-            <Typography variant="h6" component="p">{translate('onboarding:plans.price', { price: price.toFixed(Number.isInteger(price) ? 0 : 2) })}</Typography>
-            <Typography variant="body2" color="text.secondary">{translate(`onboarding:plans.${plan}.text`)}</Typography>
-            {shop?.plan === plan && <Typography variant="body2" sx={{ mt: 1 }}>{translate('onboarding:plans.current')}</Typography>}
+            <Typography variant="h6" component="h3" id={`plan-${plan}`}>
+              {translate(`onboarding:plans.${plan}.name`)}
+            </Typography>
+            <Typography variant="h6" component="p">
+              {translate('onboarding:plans.price', { price: price.toFixed(Number.isInteger(price) ? 0 : 2) })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate(`onboarding:plans.${plan}.text`)}
+            </Typography>
+            {shop?.plan === plan && (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {translate('onboarding:plans.current')}
+              </Typography>
+            )}
           </CardContent>
           <CardActions>
-            <StepAction variant={plan === 'free' ? 'outlined' : 'contained'} labelKey={plan === 'free' ? 'onboarding:plans.choose_free' : 'onboarding:plans.choose'} options={{ plan: translate(`onboarding:plans.${plan}.name`) }} onClick={() => choose(plan)} />
+            <StepAction
+              variant={plan === 'free' ? 'outlined' : 'contained'}
+              labelKey={plan === 'free' ? 'onboarding:plans.choose_free' : 'onboarding:plans.choose'}
+              options={{ plan: translate(`onboarding:plans.${plan}.name`) }}
+              onClick={() => choose(plan)}
+            />
           </CardActions>
         </Card>
       ))}

@@ -9,7 +9,9 @@ import { ChoiceField } from './ChoiceField';
 function ProfileStep<K extends keyof Profile>({ field, options, complete }: StepProps & { field: K; options: readonly NonNullable<Profile[K]>[] }) {
   const [value, setValue] = useState<Profile[K] | null>(null);
   useEffect(() => {
-    getJson<Profile>('/onboarding/profile').then((p) => setValue((v) => v ?? p[field])).catch(() => undefined);
+    getJson<Profile>('/onboarding/profile')
+      .then((p) => setValue((v) => v ?? p[field]))
+      .catch(() => undefined);
   }, [field]);
   const save = async () => {
     await putJson('/onboarding/profile', { [field]: value });
@@ -17,7 +19,13 @@ function ProfileStep<K extends keyof Profile>({ field, options, complete }: Step
   };
   return (
     <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
-      <ChoiceField labelKey={`onboarding:steps.${field}.label`} prefix={`onboarding:${field}`} options={options} value={value} onChange={(v) => setValue(v as Profile[K])} />
+      <ChoiceField
+        labelKey={`onboarding:steps.${field}.label`}
+        prefix={`onboarding:${field}`}
+        options={options}
+        value={value}
+        onChange={(v) => setValue(v as Profile[K])}
+      />
       <StepAction labelKey="onboarding:continue" onClick={save} disabled={!value} />
     </Box>
   );

@@ -10,8 +10,12 @@ const MIN = 60;
 const HOUR = 3600;
 const DAY = 86_400;
 /** The preset delays of spec section 9, in seconds (the request settings' own list). */
-const PRESETS = [5, 10, 15, 20, 25, 30].map((m) => m * MIN)
-  .concat(Array.from({ length: 12 }, (_, i) => (i + 1) * HOUR), [1, 2, 3, 4, 5, 7, 21, 30].map((d) => d * DAY));
+const PRESETS = [5, 10, 15, 20, 25, 30]
+  .map((m) => m * MIN)
+  .concat(
+    Array.from({ length: 12 }, (_, i) => (i + 1) * HOUR),
+    [1, 2, 3, 4, 5, 7, 21, 30].map((d) => d * DAY),
+  );
 const METHODS = ['purchase', 'fulfillment', 'delivery'] as const;
 type Method = (typeof METHODS)[number];
 
@@ -35,7 +39,9 @@ export function RequestTimingStep({ complete }: StepProps) {
   const translate = useTranslate();
   const [settings, setSettings] = useState<RequestSettings | null>(null);
   useEffect(() => {
-    getJson<RequestSettings>('/email').then(setSettings).catch(() => undefined);
+    getJson<RequestSettings>('/email')
+      .then(setSettings)
+      .catch(() => undefined);
   }, []);
   if (!settings) return null;
   const label = (v: number | 'custom') => {
@@ -53,12 +59,26 @@ export function RequestTimingStep({ complete }: StepProps) {
     <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
       <FormControl sx={{ minWidth: 240 }}>
         <InputLabel id="onboarding-delay">{translate('onboarding:timing.delay')}</InputLabel>
-        <Select labelId="onboarding-delay" label={translate('onboarding:timing.delay')} value={String(settings.sendAfter)}
-          onChange={(e) => setSettings({ ...settings, sendAfter: e.target.value === 'custom' ? 'custom' : Number(e.target.value) })}>
-          {options.map((v) => <MenuItem key={v} value={String(v)}>{label(v)}</MenuItem>)}
+        <Select
+          labelId="onboarding-delay"
+          label={translate('onboarding:timing.delay')}
+          value={String(settings.sendAfter)}
+          onChange={(e) => setSettings({ ...settings, sendAfter: e.target.value === 'custom' ? 'custom' : Number(e.target.value) })}
+        >
+          {options.map((v) => (
+            <MenuItem key={v} value={String(v)}>
+              {label(v)}
+            </MenuItem>
+          ))}
         </Select>
       </FormControl>
-      <ChoiceField labelKey="onboarding:timing.trigger" prefix="onboarding:timing.method" options={METHODS} value={settings.sendMethod} onChange={(m) => setSettings({ ...settings, sendMethod: m })} />
+      <ChoiceField
+        labelKey="onboarding:timing.trigger"
+        prefix="onboarding:timing.method"
+        options={METHODS}
+        value={settings.sendMethod}
+        onChange={(m) => setSettings({ ...settings, sendMethod: m })}
+      />
       <StepAction labelKey="onboarding:save_continue" onClick={save} />
     </Box>
   );

@@ -20,7 +20,11 @@ function isOn(status: ThemeStatus | undefined, piece: Piece): boolean {
  */
 function ThemePieceStep({ piece, complete }: StepProps & { piece: Piece }) {
   const translate = useTranslate();
-  const { data, refetch, isFetching, isError } = useQuery({ queryKey: ['onboarding', 'theme'], queryFn: () => getJson<ThemeStatus>('/onboarding/theme'), refetchOnWindowFocus: true });
+  const { data, refetch, isFetching, isError } = useQuery({
+    queryKey: ['onboarding', 'theme'],
+    queryFn: () => getJson<ThemeStatus>('/onboarding/theme'),
+    refetchOnWindowFocus: true,
+  });
   const on = isOn(data, piece);
   const link = data?.[piece]?.link;
   return (

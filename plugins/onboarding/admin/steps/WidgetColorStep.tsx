@@ -16,11 +16,25 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 function ColorPreview({ starColor, accentColor }: Colors) {
   const translate = useTranslate();
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1, maxWidth: 420 }} aria-label={translate('onboarding:color.preview')} role="img" data-testid="color-preview">
-      <Typography sx={{ color: starColor, fontSize: 22, letterSpacing: 2 }} aria-hidden data-star-color={starColor}>★★★★★</Typography>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'grid', gap: 1, maxWidth: 420 }}
+      aria-label={translate('onboarding:color.preview')}
+      role="img"
+      data-testid="color-preview"
+    >
+      <Typography sx={{ color: starColor, fontSize: 22, letterSpacing: 2 }} aria-hidden data-star-color={starColor}>
+        ★★★★★
+      </Typography>
       <Typography variant="subtitle2">{translate('onboarding:color.sample_title')}</Typography>
-      <Typography variant="body2" color="text.secondary">{translate('onboarding:color.sample_text')}</Typography>
-      <Box component="span" sx={{ justifySelf: 'start', mt: 1, px: 2, py: 0.75, borderRadius: 1, bgcolor: accentColor, color: '#fff', fontSize: 14 }} data-accent-color={accentColor}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('onboarding:color.sample_text')}
+      </Typography>
+      <Box
+        component="span"
+        sx={{ justifySelf: 'start', mt: 1, px: 2, py: 0.75, borderRadius: 1, bgcolor: accentColor, color: '#fff', fontSize: 14 }}
+        data-accent-color={accentColor}
+      >
         {translate('onboarding:color.sample_button')}
       </Box>
     </Paper>
@@ -32,7 +46,9 @@ export function WidgetColorStep({ complete }: StepProps) {
   const translate = useTranslate();
   const [colors, setColors] = useState<Colors | null>(null);
   useEffect(() => {
-    getJson<Colors>('/display-settings/general').then((g) => setColors({ starColor: g.starColor, accentColor: g.accentColor })).catch(() => setColors({ starColor: '#f5a623', accentColor: '#1f2328' }));
+    getJson<Colors>('/display-settings/general')
+      .then((g) => setColors({ starColor: g.starColor, accentColor: g.accentColor }))
+      .catch(() => setColors({ starColor: '#f5a623', accentColor: '#1f2328' }));
   }, []);
   if (!colors) return null;
   const valid = HEX.test(colors.starColor) && HEX.test(colors.accentColor);
@@ -57,7 +73,9 @@ export function WidgetColorStep({ complete }: StepProps) {
         {field('accentColor')}
       </Stack>
       <ColorPreview {...colors} />
-      <Box><StepAction labelKey="onboarding:save_continue" onClick={save} disabled={!valid} /></Box>
+      <Box>
+        <StepAction labelKey="onboarding:save_continue" onClick={save} disabled={!valid} />
+      </Box>
     </Box>
   );
 }

@@ -129,7 +129,11 @@ test('from install to setupDone: eleven steps, interrupted after three and resum
   expect((await http.get('/api/reviews/settings')).body.data.customerEligibility).toBe('buyers');
   expect((await http.get('/api/email')).body.data).toMatchObject({ sendAfter: 3 * 86_400, sendMethod: 'delivery' });
   expect((await http.get('/api/display-settings/general')).body.data.starColor).toBe('#cc2200');
-  expect((await http.get('/api/onboarding/theme')).body.data).toMatchObject({ appEmbed: { enabled: true }, reviewBox: { placed: true }, starRating: { placed: true } });
+  expect((await http.get('/api/onboarding/theme')).body.data).toMatchObject({
+    appEmbed: { enabled: true },
+    reviewBox: { placed: true },
+    starRating: { placed: true },
+  });
   expect((await http.get('/api/old-orders/progress')).body.success).toBe(true);
   expect(later.errors).toEqual([]);
   expect(phone.errors).toEqual([]);

@@ -50,18 +50,26 @@ function verdict(err: unknown): { status: number; error: PublicError; headers?: 
     return { status: 400, error: { code: 'VALIDATION_FAILED', message: 'Validation failed', details } };
   }
   if (err instanceof UniqueViolationError) return { status: 409, error: { code: 'CONFLICT', message: 'Already exists' } };
-  if (err instanceof ForeignKeyViolationError) return { status: 409, error: { code: 'CONFLICT', message: 'Refers to a record that does not exist or is still in use' } };
+  if (err instanceof ForeignKeyViolationError)
+    return { status: 409, error: { code: 'CONFLICT', message: 'Refers to a record that does not exist or is still in use' } };
   if (err instanceof DataError || refusedValue(err)) return { status: 400, error: { code: 'INVALID_VALUE', message: 'The value is invalid' } };
   if (err instanceof NotFoundError) return { status: 404, error: { code: 'NOT_FOUND', message: 'Not found' } };
   if (unavailableDependency(err)) {
     // the kernel's DEPENDENCY_UNAVAILABLE, named for callers: what to do rather than what broke
-    return { status: 503, error: { code: 'TRY_AGAIN_LATER', message: 'The API cannot reach a service it depends on right now; try again in a few seconds' }, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } };
+    return {
+      status: 503,
+      error: { code: 'TRY_AGAIN_LATER', message: 'The API cannot reach a service it depends on right now; try again in a few seconds' },
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    };
   }
   if (isHttpError(err)) {
     const { status } = err;
     const code = typeof err.code === 'string' ? err.code : undefined;
     // an error that names its code was written for the caller (503 PLUGIN_NOT_INSTALLED); other 5xx say nothing
-    const error: PublicError = { code: code ?? STATUS_CODES[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL'), message: err.expose || code ? err.message : 'Internal server error' };
+    const error: PublicError = {
+      code: code ?? STATUS_CODES[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL'),
+      message: err.expose || code ? err.message : 'Internal server error',
+    };
     const details = err.details ?? err.errors;
     if (details && typeof details === 'object') error.details = details as Record<string, string>;
     for (const field of ['tier', 'scope', 'missing']) if (typeof err[field] === 'string') error[field] = err[field];

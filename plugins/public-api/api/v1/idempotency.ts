@@ -32,7 +32,10 @@ export function idempotencyKeyOf(ctx: AppContext): string | undefined {
   if (!raw) return undefined;
   const key = /^".*"$/.test(raw) ? raw.slice(1, -1) : raw;
   if (!KEY_SHAPE.test(key)) {
-    throw createHttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', { code: 'INVALID_IDEMPOTENCY_KEY', details: { [IDEMPOTENCY_HEADER]: 'The value is invalid' } });
+    throw createHttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
+      code: 'INVALID_IDEMPOTENCY_KEY',
+      details: { [IDEMPOTENCY_HEADER]: 'The value is invalid' },
+    });
   }
   return key;
 }
@@ -41,13 +44,19 @@ export function idempotencyKeyOf(ctx: AppContext): string | undefined {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return crypto.createHash('sha256').update(`${method} ${path}\n${canonical(body ?? null)}`).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(`${method} ${path}\n${canonical(body ?? null)}`)
+    .digest('hex');
 }
 
 /**

@@ -4,7 +4,13 @@
 // what the router enforces. Around them: the bearer key scheme and each operation's scope, the error
 // body, the RateLimit headers, Idempotency-Key, ETag / If-None-Match, and a quick start (quick-start.ts).
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiObject,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
 import { SCOPES } from '../../shared/scopes';
 import { IDEMPOTENCY_TTL_HOURS } from '../../db/idempotency';
 import type { Operation } from './operation';
@@ -15,9 +21,18 @@ export const API_VERSION = '1.0.0';
 export const errorSchema = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: 'Stable, for programs: VALIDATION_FAILED, UNAUTHENTICATED, INSUFFICIENT_SCOPE, PLAN_TIER_TOO_LOW, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, RATE_LIMITED, PLUGIN_NOT_INSTALLED, TRY_AGAIN_LATER, INTERNAL …', example: 'VALIDATION_FAILED' }),
+      code: z
+        .string()
+        .meta({
+          description:
+            'Stable, for programs: VALIDATION_FAILED, UNAUTHENTICATED, INSUFFICIENT_SCOPE, PLAN_TIER_TOO_LOW, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, RATE_LIMITED, PLUGIN_NOT_INSTALLED, TRY_AGAIN_LATER, INTERNAL …',
+          example: 'VALIDATION_FAILED',
+        }),
       message: z.string().meta({ description: 'For people, in English', example: 'Validation failed' }),
-      details: z.record(z.string(), z.string()).optional().meta({ description: 'With VALIDATION_FAILED: a message per failing field', example: { rating: 'A whole number from 1 to 5' } }),
+      details: z
+        .record(z.string(), z.string())
+        .optional()
+        .meta({ description: 'With VALIDATION_FAILED: a message per failing field', example: { rating: 'A whole number from 1 to 5' } }),
       scope: z.string().optional().meta({ description: 'With INSUFFICIENT_SCOPE: the scope the call needs' }),
       tier: z.string().optional().meta({ description: 'With PLAN_TIER_TOO_LOW: the plan tier the public API needs' }),
       missing: z.string().optional().meta({ description: 'With PLUGIN_NOT_INSTALLED: the plugin the call needs' }),
@@ -52,25 +67,50 @@ function responsesOf(op: Operation): ZodOpenApiResponsesObject {
       ...(ok && op.method === 'get' ? { ETag: ref('headers', 'ETag') } : {}),
       ...(ok && op.idempotent ? { 'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed') } : {}),
     };
-    const content = answer.schema ? { 'application/json': { schema: answer.schema } } : Number(status) >= 400 ? { 'application/json': { schema: errorSchema } } : undefined;
-    responses[status as `2${string}`] = { description: answer.description, ...(content ? { content } : {}), ...(Object.keys(headers).length ? { headers } : {}) };
+    const content = answer.schema
+      ? { 'application/json': { schema: answer.schema } }
+      : Number(status) >= 400
+        ? { 'application/json': { schema: errorSchema } }
+        : undefined;
+    responses[status as `2${string}`] = {
+      description: answer.description,
+      ...(content ? { content } : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
+    };
   }
   const add = (status: string, response: ZodOpenApiResponseObject) => {
     responses[status as `4${string}`] ??= response;
   };
-  if (op.method === 'get') add('304', { description: 'Not modified: the `If-None-Match` ETag is current (no body)', headers: { ETag: ref('headers', 'ETag') } });
-  if (hasFields(op.params) || hasFields(op.query) || op.body || op.idempotent) add('400', errorResponse('Invalid input (VALIDATION_FAILED): `error.details` names each failing field'));
+  if (op.method === 'get')
+    add('304', { description: 'Not modified: the `If-None-Match` ETag is current (no body)', headers: { ETag: ref('headers', 'ETag') } });
+  if (hasFields(op.params) || hasFields(op.query) || op.body || op.idempotent)
+    add('400', errorResponse('Invalid input (VALIDATION_FAILED): `error.details` names each failing field'));
   if (keyed) {
     add('401', errorResponse('No API key, or an unknown, rotated or revoked one (UNAUTHENTICATED)'));
-    add('403', errorResponse("The key lacks the operation's scope (INSUFFICIENT_SCOPE), or the shop's plan lacks the public API (PLAN_TIER_TOO_LOW)", rateLimited));
+    add(
+      '403',
+      errorResponse("The key lacks the operation's scope (INSUFFICIENT_SCOPE), or the shop's plan lacks the public API (PLAN_TIER_TOO_LOW)", rateLimited),
+    );
   }
   if (hasFields(op.params)) add('404', errorResponse('Not found (NOT_FOUND)', rateLimited));
   if (op.idempotent) {
     add('409', errorResponse('A request with this Idempotency-Key is still being processed (IDEMPOTENCY_KEY_IN_USE): retry later', rateLimited));
     add('422', errorResponse('This Idempotency-Key was used for a different request (IDEMPOTENCY_KEY_REUSED)', rateLimited));
   }
-  if (keyed) add('429', errorResponse("Over the key's rate limit (RATE_LIMITED): wait `Retry-After` seconds", { ...RATE_LIMIT_HEADERS, 'Retry-After': ref('headers', 'Retry-After') }));
-  add('503', errorResponse('A plugin the operation needs is not installed (PLUGIN_NOT_INSTALLED), or a service the API depends on is briefly out of reach (TRY_AGAIN_LATER: retry after `Retry-After` seconds)'));
+  if (keyed)
+    add(
+      '429',
+      errorResponse("Over the key's rate limit (RATE_LIMITED): wait `Retry-After` seconds", {
+        ...RATE_LIMIT_HEADERS,
+        'Retry-After': ref('headers', 'Retry-After'),
+      }),
+    );
+  add(
+    '503',
+    errorResponse(
+      'A plugin the operation needs is not installed (PLUGIN_NOT_INSTALLED), or a service the API depends on is briefly out of reach (TRY_AGAIN_LATER: retry after `Retry-After` seconds)',
+    ),
+  );
   return responses;
 }
 
@@ -78,10 +118,7 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
   const access = op.scope
     ? `**Scope:** \`${op.scope}\` (an API key that has it, as \`Authorization: Bearer <key>\`).`
     : "**No API key:** a storefront read, callable from shoppers' browsers on the shop's headless origins (CORS).";
-  const parameters = [
-    ...(op.method === 'get' ? [ref('parameters', 'If-None-Match')] : []),
-    ...(op.idempotent ? [ref('parameters', 'Idempotency-Key')] : []),
-  ];
+  const parameters = [...(op.method === 'get' ? [ref('parameters', 'If-None-Match')] : []), ...(op.idempotent ? [ref('parameters', 'Idempotency-Key')] : [])];
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -89,7 +126,9 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     tags: op.tags,
     security: op.scope ? [{ apiKey: [op.scope] }] : [],
     'x-scopes': op.scope ? [op.scope] : [],
-    ...(op.params || op.query ? { requestParams: { ...(op.params ? { path: op.params as z.ZodObject } : {}), ...(op.query ? { query: op.query as z.ZodObject } : {}) } } : {}),
+    ...(op.params || op.query
+      ? { requestParams: { ...(op.params ? { path: op.params as z.ZodObject } : {}), ...(op.query ? { query: op.query as z.ZodObject } : {}) } }
+      : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
     responses: responsesOf(op),
@@ -146,10 +185,19 @@ export function openApiDocument(operations: Operation[], appUrl: string) {
         'RateLimit-Limit': { description: "The key's quota of requests in the current window", schema: { type: 'integer', example: 120 } },
         'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer', example: 87 } },
         'RateLimit-Reset': { description: 'Seconds until the quota is whole again', schema: { type: 'integer', example: 42 } },
-        'RateLimit-Policy': { description: 'The quota policy: quota and window in seconds (draft-ietf-httpapi-ratelimit-headers)', schema: { type: 'string', example: '120;w=60' } },
+        'RateLimit-Policy': {
+          description: 'The quota policy: quota and window in seconds (draft-ietf-httpapi-ratelimit-headers)',
+          schema: { type: 'string', example: '120;w=60' },
+        },
         'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', example: 12 } },
-        ETag: { description: 'A weak validator of the answer: send it back as `If-None-Match`', schema: { type: 'string', example: 'W/"3q2-7wHm5l0PZ0E0bFvKc8Jm1yq7v3A"' } },
-        'Idempotent-Replayed': { description: 'Present (`true`) when the answer is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+        ETag: {
+          description: 'A weak validator of the answer: send it back as `If-None-Match`',
+          schema: { type: 'string', example: 'W/"3q2-7wHm5l0PZ0E0bFvKc8Jm1yq7v3A"' },
+        },
+        'Idempotent-Replayed': {
+          description: 'Present (`true`) when the answer is the stored answer of an earlier request with the same Idempotency-Key',
+          schema: { type: 'string', enum: ['true'] },
+        },
       },
     },
   });

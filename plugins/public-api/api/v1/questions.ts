@@ -34,10 +34,17 @@ export const questionSchema = z
     productTitle: z.string().nullable(),
     productHandle: z.string().nullable(),
     askerName: z.string(),
-    askerEmail: z.string().nullable().meta({ description: "the asker's email (where the answer is mailed; never shown on the storefront); null after a customer redaction" }),
+    askerEmail: z
+      .string()
+      .nullable()
+      .meta({ description: "the asker's email (where the answer is mailed; never shown on the storefront); null after a customer redaction" }),
     body: z.string().meta({ description: 'the question as asked (plain text)' }),
     locale: z.string().meta({ description: 'the storefront language it was asked in' }),
-    status: z.enum(STATUSES).meta({ description: "'pending' awaits the merchant (new questions unless the shop publishes them at once; spam always); 'published' shows on the product page" }),
+    status: z
+      .enum(STATUSES)
+      .meta({
+        description: "'pending' awaits the merchant (new questions unless the shop publishes them at once; spam always); 'published' shows on the product page",
+      }),
     heldAsSpam: z.boolean(),
     helpfulCount: z.number().int(),
     answerCount: z.number().int().meta({ description: 'published answers' }),
@@ -49,10 +56,32 @@ export const questionSchema = z
   .meta({
     id: 'Question',
     example: {
-      id: 88, productId: 'gid://shopify/Product/7982301', productTitle: 'Linen shirt', productHandle: 'linen-shirt', askerName: 'Quinn', askerEmail: 'quinn@example.com',
-      body: 'Does it shrink in the wash?', locale: 'en', status: 'published', heldAsSpam: false, helpfulCount: 3, answerCount: 1, answeredAt: '2026-11-21T09:12:00.000Z',
-      createdAt: '2026-11-20T17:03:11.000Z', updatedAt: '2026-11-21T09:12:00.000Z',
-      answers: [{ id: 91, author: 'merchant', authorName: 'Linen & Co', body: 'Barely: wash it cold.', helpfulCount: 2, createdAt: '2026-11-21T09:12:00.000Z', updatedAt: '2026-11-21T09:12:00.000Z' }],
+      id: 88,
+      productId: 'gid://shopify/Product/7982301',
+      productTitle: 'Linen shirt',
+      productHandle: 'linen-shirt',
+      askerName: 'Quinn',
+      askerEmail: 'quinn@example.com',
+      body: 'Does it shrink in the wash?',
+      locale: 'en',
+      status: 'published',
+      heldAsSpam: false,
+      helpfulCount: 3,
+      answerCount: 1,
+      answeredAt: '2026-11-21T09:12:00.000Z',
+      createdAt: '2026-11-20T17:03:11.000Z',
+      updatedAt: '2026-11-21T09:12:00.000Z',
+      answers: [
+        {
+          id: 91,
+          author: 'merchant',
+          authorName: 'Linen & Co',
+          body: 'Barely: wash it cold.',
+          helpfulCount: 2,
+          createdAt: '2026-11-21T09:12:00.000Z',
+          updatedAt: '2026-11-21T09:12:00.000Z',
+        },
+      ],
     },
   });
 
@@ -66,7 +95,9 @@ const listQuery = z.object({
   status: z.enum(STATUSES, { error: `One of ${STATUSES.join(', ')}` }).optional(),
   answered: boolQuery.optional().meta({ description: 'true: with a published answer; false: without' }),
   since: isoInstant.optional().meta({ description: 'asked at or after', example: '2026-11-01T00:00:00Z' }),
-  updatedSince: isoInstant.optional().meta({ description: 'the question or one of its answers changed at or after: for incremental syncs', example: '2026-11-26T00:00:00Z' }),
+  updatedSince: isoInstant
+    .optional()
+    .meta({ description: 'the question or one of its answers changed at or after: for incremental syncs', example: '2026-11-26T00:00:00Z' }),
 });
 
 export const questionOperations = [
@@ -75,7 +106,8 @@ export const questionOperations = [
     path: '/questions',
     operationId: 'listQuestions',
     summary: 'List questions',
-    description: "The shop's product questions in every status, newest first unless `sort=oldest`, each with its published answers, a page at a time: follow `pageInfo.nextCursor`. Only on servers with the questions plugin.",
+    description:
+      "The shop's product questions in every status, newest first unless `sort=oldest`, each with its published answers, a page at a time: follow `pageInfo.nextCursor`. Only on servers with the questions plugin.",
     tags: [TAG],
     scope: 'questions:read',
     requires: QuestionsPublic,

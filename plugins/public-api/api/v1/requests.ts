@@ -32,7 +32,7 @@ const instant = z.iso.datetime();
 const orderId = z
   .string({ error: 'This field is required' })
   .trim()
-  .regex(/^(gid:\/\/shopify\/Order\/)?\d{1,20}$/, "A Shopify order id: digits or gid://shopify/Order/<digits>")
+  .regex(/^(gid:\/\/shopify\/Order\/)?\d{1,20}$/, 'A Shopify order id: digits or gid://shopify/Order/<digits>')
   .transform((s) => s.split('/').pop()!);
 
 export const requestSchema = z
@@ -61,10 +61,26 @@ export const requestSchema = z
   .meta({
     id: 'ReviewRequest',
     example: {
-      id: 311, orderId: '5512003321', orderName: '#1001', status: 'scheduled', skipReason: null, customerEmail: 'ada@example.com', customerName: 'Ada Lovelace',
-      shippingCountry: 'GB', products: [{ productId: 'gid://shopify/Product/7982301', title: 'Linen shirt', quantity: 1 }], orderCreatedAt: '2026-11-20T10:00:00.000Z',
-      fulfilledAt: '2026-11-21T08:00:00.000Z', deliveredAt: null, scheduledAt: '2026-11-28T09:00:00.000Z', sentAt: null, openedAt: null, reviewedAt: null,
-      reminderCount: 0, errorMessage: null, createdAt: '2026-11-20T10:00:02.000Z', updatedAt: '2026-11-21T08:00:01.000Z',
+      id: 311,
+      orderId: '5512003321',
+      orderName: '#1001',
+      status: 'scheduled',
+      skipReason: null,
+      customerEmail: 'ada@example.com',
+      customerName: 'Ada Lovelace',
+      shippingCountry: 'GB',
+      products: [{ productId: 'gid://shopify/Product/7982301', title: 'Linen shirt', quantity: 1 }],
+      orderCreatedAt: '2026-11-20T10:00:00.000Z',
+      fulfilledAt: '2026-11-21T08:00:00.000Z',
+      deliveredAt: null,
+      scheduledAt: '2026-11-28T09:00:00.000Z',
+      sentAt: null,
+      openedAt: null,
+      reviewedAt: null,
+      reminderCount: 0,
+      errorMessage: null,
+      createdAt: '2026-11-20T10:00:02.000Z',
+      updatedAt: '2026-11-21T08:00:01.000Z',
     },
   });
 
@@ -82,7 +98,9 @@ const listQuery = z.object({
   cursor,
   limit: limit(20),
   sort: z.enum(['newest', 'oldest'], { error: 'One of newest, oldest' }).default('newest').meta({ description: 'by creation time' }),
-  status: csv(z.enum(NAMES, { error: `One of ${NAMES.join(', ')}` }), NAMES.length).optional().meta({ description: 'comma-separated statuses', example: 'scheduled,sent' }),
+  status: csv(z.enum(NAMES, { error: `One of ${NAMES.join(', ')}` }), NAMES.length)
+    .optional()
+    .meta({ description: 'comma-separated statuses', example: 'scheduled,sent' }),
   orderId: orderId.optional().meta({ description: "one order's request (digits or gid)", example: '5512003321' }),
 });
 

@@ -7,7 +7,15 @@ import { ReviewAdmin, ReviewFeed } from '@plaudit/contracts/reviews';
 import { capability, idParams, notFound } from './common';
 import { defineOperation } from './operation';
 import {
-  deletedSchema, replyBody, reviewCreateBody, reviewListQuery, reviewPageSchema, reviewSchema, reviewUpdateBody, summariesQuery, summariesSchema,
+  deletedSchema,
+  replyBody,
+  reviewCreateBody,
+  reviewListQuery,
+  reviewPageSchema,
+  reviewSchema,
+  reviewUpdateBody,
+  summariesQuery,
+  summariesSchema,
 } from './review-schemas';
 
 const TAG = 'Reviews';
@@ -21,7 +29,8 @@ export const reviewOperations = [
     path: '/reviews',
     operationId: 'listReviews',
     summary: 'List reviews',
-    description: "The shop's reviews, newest first unless `sort=oldest`, a page at a time: follow `pageInfo.nextCursor`. Reviews in the recycle bin only with `status=trash`.",
+    description:
+      "The shop's reviews, newest first unless `sort=oldest`, a page at a time: follow `pageInfo.nextCursor`. Reviews in the recycle bin only with `status=trash`.",
     tags: [TAG],
     scope: 'reviews:read',
     query: reviewListQuery,
@@ -55,7 +64,8 @@ export const reviewOperations = [
     path: '/reviews',
     operationId: 'createReview',
     summary: 'Create a review',
-    description: "The merchant's own review (`source: admin`), or one imported from elsewhere (another source). Send an `Idempotency-Key` header: a retry with the same key returns the first review instead of a second one.",
+    description:
+      "The merchant's own review (`source: admin`), or one imported from elsewhere (another source). Send an `Idempotency-Key` header: a retry with the same key returns the first review instead of a second one.",
     tags: [TAG],
     scope: 'reviews:write',
     body: reviewCreateBody,
@@ -71,12 +81,17 @@ export const reviewOperations = [
     path: '/reviews/:id',
     operationId: 'updateReviewStatus',
     summary: 'Publish or unpublish a review',
-    description: 'The admin\'s publish and unpublish actions: the product\'s rating summary is recounted and a review.published or review.updated webhook follows. A review in the recycle bin answers 409 REVIEW_IN_TRASH.',
+    description:
+      "The admin's publish and unpublish actions: the product's rating summary is recounted and a review.published or review.updated webhook follows. A review in the recycle bin answers 409 REVIEW_IN_TRASH.",
     tags: [TAG],
     scope: 'reviews:write',
     params: reviewId,
     body: reviewUpdateBody,
-    responses: { 200: { description: 'The review as it is now', schema: reviewSchema }, ...REVIEW_404, 409: { description: 'The review is in the recycle bin' } },
+    responses: {
+      200: { description: 'The review as it is now', schema: reviewSchema },
+      ...REVIEW_404,
+      409: { description: 'The review is in the recycle bin' },
+    },
     async handler(ctx, { params, body }, services) {
       const review = await reviews(services).setStatus(ctx.state.tenant, params.id, body.status);
       if (!review) throw notFound('Review');
@@ -123,7 +138,8 @@ export const reviewOperations = [
     path: '/reviews/:id',
     operationId: 'deleteReview',
     summary: 'Delete a review',
-    description: "The admin's delete: to the recycle bin (status 'trash') when the shop's plan has one, for good otherwise or when the review is already in the bin.",
+    description:
+      "The admin's delete: to the recycle bin (status 'trash') when the shop's plan has one, for good otherwise or when the review is already in the bin.",
     tags: [TAG],
     scope: 'reviews:write',
     params: reviewId,

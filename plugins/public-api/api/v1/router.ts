@@ -67,10 +67,12 @@ function handle(op: Operation, services: ApiServices): Middleware<AppState> {
   };
 }
 
-const allow = (methods: string[]): Middleware<AppState> => async (ctx) => {
-  ctx.set('Allow', ['OPTIONS', ...methods].join(', '));
-  ctx.status = 204;
-};
+const allow =
+  (methods: string[]): Middleware<AppState> =>
+  async (ctx) => {
+    ctx.set('Allow', ['OPTIONS', ...methods].join(', '));
+    ctx.status = 204;
+  };
 
 /** The operations this server has: those whose required capability is installed. */
 export const installedOperations = (services: Pick<ApiServices, 'capabilities'>, operations: Operation[]) =>
@@ -99,14 +101,19 @@ export function publicV1(services: ApiServices, all: Operation[] = publicOperati
   }
 
   // Anything else under the prefix: 405 when the path exists with other methods, else 404.
-  router.register(CATCH_ALL, ['get', 'post', 'put', 'patch', 'delete', 'options'], async (ctx) => {
-    const others = router.match(ctx.path, ctx.method).path.filter((layer) => layer.methods.length > 0 && !String(layer.path).endsWith(CATCH_ALL));
-    const methods = [...new Set(others.flatMap((layer) => layer.methods))];
-    if (methods.length) {
-      ctx.set('Allow', methods.join(', '));
-      ctx.throw(405, `${ctx.method} is not allowed here; allowed: ${methods.join(', ')}`, { code: 'METHOD_NOT_ALLOWED' });
-    }
-    ctx.throw(404, `No such path: ${ctx.method} ${ctx.path}. The operations are listed at ${PUBLIC_API_PREFIX}/openapi.json`, { code: 'NOT_FOUND' });
-  }, { name: 'public-api-not-found' });
+  router.register(
+    CATCH_ALL,
+    ['get', 'post', 'put', 'patch', 'delete', 'options'],
+    async (ctx) => {
+      const others = router.match(ctx.path, ctx.method).path.filter((layer) => layer.methods.length > 0 && !String(layer.path).endsWith(CATCH_ALL));
+      const methods = [...new Set(others.flatMap((layer) => layer.methods))];
+      if (methods.length) {
+        ctx.set('Allow', methods.join(', '));
+        ctx.throw(405, `${ctx.method} is not allowed here; allowed: ${methods.join(', ')}`, { code: 'METHOD_NOT_ALLOWED' });
+      }
+      ctx.throw(404, `No such path: ${ctx.method} ${ctx.path}. The operations are listed at ${PUBLIC_API_PREFIX}/openapi.json`, { code: 'NOT_FOUND' });
+    },
+    { name: 'public-api-not-found' },
+  );
   return router;
 }

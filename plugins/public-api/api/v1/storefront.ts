@@ -18,7 +18,7 @@ const shop = z
   .string({ error: 'This field is required' })
   .trim()
   .toLowerCase()
-  .regex(SHOP_DOMAIN, 'The shop\'s myshopify domain, e.g. example.myshopify.com')
+  .regex(SHOP_DOMAIN, "The shop's myshopify domain, e.g. example.myshopify.com")
   .meta({ description: "The shop's myshopify domain", example: 'example.myshopify.com' });
 
 const instant = z.iso.datetime();
@@ -50,9 +50,26 @@ export const storefrontReviewSchema = z
     id: 'StorefrontReview',
     description: 'A published review as shoppers may see it',
     example: {
-      id: 1042, kind: 'product', productId: 'gid://shopify/Product/7982301', productTitle: 'Linen shirt', productHandle: 'linen-shirt', rating: 5, title: 'Lovely fabric',
-      content: 'Lovely fabric, runs a little large.', author: 'Ada L.', country: 'GB', locale: 'en', variants: ['M / Sand'], media: [], verified: true, incentivized: false,
-      featured: false, pinned: false, reply: null, createdAt: '2026-11-20T17:03:11.000Z', updatedAt: '2026-11-20T17:03:11.000Z',
+      id: 1042,
+      kind: 'product',
+      productId: 'gid://shopify/Product/7982301',
+      productTitle: 'Linen shirt',
+      productHandle: 'linen-shirt',
+      rating: 5,
+      title: 'Lovely fabric',
+      content: 'Lovely fabric, runs a little large.',
+      author: 'Ada L.',
+      country: 'GB',
+      locale: 'en',
+      variants: ['M / Sand'],
+      media: [],
+      verified: true,
+      incentivized: false,
+      featured: false,
+      pinned: false,
+      reply: null,
+      createdAt: '2026-11-20T17:03:11.000Z',
+      updatedAt: '2026-11-20T17:03:11.000Z',
     },
   });
 
@@ -62,14 +79,21 @@ const productReviewsQuery = z.object({
   shop,
   cursor,
   limit: limit(10).pipe(z.number().max(50, 'At most 50')).meta({ description: 'Items per page (1 to 50, default 10)', example: 10 }),
-  sort: z.enum(SORTS, { error: `One of ${SORTS.join(', ')}` }).default('featured').meta({ description: "'featured': pinned, then featured, then newest" }),
-  stars: csv(z.coerce.number({ error: INVALID }).int(INVALID).min(1, 'From 1 to 5').max(5, 'From 1 to 5'), 5).optional().meta({ description: 'comma-separated ratings', example: '4,5' }),
+  sort: z
+    .enum(SORTS, { error: `One of ${SORTS.join(', ')}` })
+    .default('featured')
+    .meta({ description: "'featured': pinned, then featured, then newest" }),
+  stars: csv(z.coerce.number({ error: INVALID }).int(INVALID).min(1, 'From 1 to 5').max(5, 'From 1 to 5'), 5)
+    .optional()
+    .meta({ description: 'comma-separated ratings', example: '4,5' }),
   media: z.enum(['true', 'false'], { error: 'Must be true or false' }).optional().meta({ description: 'only reviews with photos or videos' }),
 });
 
 const summariesQuery = z.object({
   shop,
-  productIds: csv(productId, 100).refine((ids) => ids.length > 0, 'This field is required').meta({ description: 'comma-separated product ids (gids or digits), at most 100', example: '7982301,7982302' }),
+  productIds: csv(productId, 100)
+    .refine((ids) => ids.length > 0, 'This field is required')
+    .meta({ description: 'comma-separated product ids (gids or digits), at most 100', example: '7982301,7982302' }),
 });
 
 /** The shop a storefront call names: installed shops only, like the widgets' routes. */
@@ -84,12 +108,30 @@ const absolute = (url: string, appUrl: string) => (url.startsWith('/') && !url.s
 
 function forShoppers(r: PublicReview, appUrl: string): z.output<typeof storefrontReviewSchema> {
   return {
-    id: r.id, kind: r.kind, productId: r.productId, productTitle: r.productTitle, productHandle: r.productHandle, rating: r.rating, title: r.title,
-    content: r.content, author: r.author, country: r.country, locale: r.locale, variants: r.variants,
-    media: r.media.map((m) => ({ url: absolute(m.url, appUrl), type: m.type, ...(m.variants ? { variants: m.variants.map((v) => ({ url: absolute(v.url, appUrl), width: v.width })) } : {}) })),
-    verified: r.verified, incentivized: r.incentivized, featured: r.featured, pinned: r.pinned,
+    id: r.id,
+    kind: r.kind,
+    productId: r.productId,
+    productTitle: r.productTitle,
+    productHandle: r.productHandle,
+    rating: r.rating,
+    title: r.title,
+    content: r.content,
+    author: r.author,
+    country: r.country,
+    locale: r.locale,
+    variants: r.variants,
+    media: r.media.map((m) => ({
+      url: absolute(m.url, appUrl),
+      type: m.type,
+      ...(m.variants ? { variants: m.variants.map((v) => ({ url: absolute(v.url, appUrl), width: v.width })) } : {}),
+    })),
+    verified: r.verified,
+    incentivized: r.incentivized,
+    featured: r.featured,
+    pinned: r.pinned,
     reply: r.reply ? { content: r.reply.content, repliedAt: new Date(r.reply.at).toISOString() } : null,
-    createdAt: new Date(r.createdAt).toISOString(), updatedAt: new Date(r.updatedAt).toISOString(),
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
   };
 }
 
@@ -111,7 +153,7 @@ export const storefrontOperations = [
     path: '/storefront/products/:productId/reviews',
     operationId: 'listStorefrontProductReviews',
     summary: "A product's published reviews (storefront)",
-    description: 'For headless storefronts: no API key, the shop named by `shop`. The same reviews the shop\'s widgets show.',
+    description: "For headless storefronts: no API key, the shop named by `shop`. The same reviews the shop's widgets show.",
     tags: [TAG],
     params: productParams,
     query: productReviewsQuery,
@@ -120,7 +162,14 @@ export const storefrontOperations = [
       const feed = capability(services, ReviewFeed);
       const tenant = await tenantOf(services, query.shop);
       const page = await withCursorField(() =>
-        feed.reviews(tenant, { productId: params.productId, sort: query.sort, stars: query.stars, withMedia: query.media === 'true' || undefined, limit: query.limit, after: query.cursor }),
+        feed.reviews(tenant, {
+          productId: params.productId,
+          sort: query.sort,
+          stars: query.stars,
+          withMedia: query.media === 'true' || undefined,
+          limit: query.limit,
+          after: query.cursor,
+        }),
       );
       const items = page.items.map((r) => forShoppers(r, services.config.appUrl));
       return { body: { items, pageInfo: { nextCursor: page.nextCursor, hasNextPage: page.nextCursor !== null } } };
@@ -135,7 +184,10 @@ export const storefrontOperations = [
     description: 'For headless storefronts: star ratings for product cards and pages, no API key. A product without reviews has zeros.',
     tags: [TAG],
     query: summariesQuery,
-    responses: { 200: { description: 'One summary per product, in the order asked', schema: summariesSchema }, 404: { description: 'No installed shop has this domain' } },
+    responses: {
+      200: { description: 'One summary per product, in the order asked', schema: summariesSchema },
+      404: { description: 'No installed shop has this domain' },
+    },
     async handler(_ctx, { query }, services) {
       const feed = capability(services, ReviewFeed);
       const found = await feed.summaries(await tenantOf(services, query.shop), query.productIds);

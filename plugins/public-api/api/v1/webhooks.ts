@@ -21,7 +21,10 @@ export const subscriptionSchema = z
     url: z.string(),
     topics: z.array(z.enum(WEBHOOK_TOPICS)),
     enabled: z.boolean(),
-    disabledReason: z.enum(['failing', 'merchant']).nullable().meta({ description: "'failing': switched off after a day of failed deliveries; 'merchant': switched off by hand" }),
+    disabledReason: z
+      .enum(['failing', 'merchant'])
+      .nullable()
+      .meta({ description: "'failing': switched off after a day of failed deliveries; 'merchant': switched off by hand" }),
     disabledAt: instant.nullable(),
     consecutiveFailures: z.number().int().meta({ description: 'failed attempts since the last accepted delivery' }),
     failingSince: instant.nullable(),
@@ -32,13 +35,26 @@ export const subscriptionSchema = z
   .meta({
     id: 'WebhookSubscription',
     example: {
-      id: 7, url: 'https://hooks.example.com/plaudit', topics: ['review.created', 'review.published'], enabled: true, disabledReason: null, disabledAt: null,
-      consecutiveFailures: 0, failingSince: null, lastSuccessAt: '2026-11-27T08:00:00.000Z', createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
+      id: 7,
+      url: 'https://hooks.example.com/plaudit',
+      topics: ['review.created', 'review.published'],
+      enabled: true,
+      disabledReason: null,
+      disabledAt: null,
+      consecutiveFailures: 0,
+      failingSince: null,
+      lastSuccessAt: '2026-11-27T08:00:00.000Z',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
     },
   });
 
 const createdSchema = subscriptionSchema
-  .extend({ secret: z.string().meta({ description: 'The signing secret (WEBHOOKS.md: verifying a delivery). Shown in this answer only; the app shows it again to the merchant.' }) })
+  .extend({
+    secret: z
+      .string()
+      .meta({ description: 'The signing secret (WEBHOOKS.md: verifying a delivery). Shown in this answer only; the app shows it again to the merchant.' }),
+  })
   .meta({ id: 'WebhookSubscriptionCreated' });
 
 export const deliverySchema = z
@@ -60,7 +76,10 @@ export const deliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 
 const deliveryParams = subscriptionId.extend({
-  deliveryId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, INVALID).meta({ description: 'The delivery id' }),
+  deliveryId: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, INVALID)
+    .meta({ description: 'The delivery id' }),
 });
 
 export const webhookOperations = [
@@ -71,7 +90,9 @@ export const webhookOperations = [
     summary: 'List webhook subscriptions',
     tags: [TAG],
     scope: SCOPE,
-    responses: { 200: { description: "The shop's subscriptions", schema: z.object({ items: z.array(subscriptionSchema) }).meta({ id: 'WebhookSubscriptionList' }) } },
+    responses: {
+      200: { description: "The shop's subscriptions", schema: z.object({ items: z.array(subscriptionSchema) }).meta({ id: 'WebhookSubscriptionList' }) },
+    },
     async handler(ctx, _input, services) {
       return { body: { items: (await webhookActions(services).list(ctx.state.tenant)).map(presentSubscription) } };
     },
@@ -82,12 +103,16 @@ export const webhookOperations = [
     path: '/webhooks',
     operationId: 'createWebhook',
     summary: 'Subscribe an endpoint to topics',
-    description: 'An https URL on a public address and the topics it receives (WEBHOOKS.md lists them and their payloads). At most 10 per shop (409 WEBHOOK_LIMIT).',
+    description:
+      'An https URL on a public address and the topics it receives (WEBHOOKS.md lists them and their payloads). At most 10 per shop (409 WEBHOOK_LIMIT).',
     tags: [TAG],
     scope: SCOPE,
     body: subscriptionInput.meta({ id: 'WebhookSubscriptionInput', example: { url: 'https://hooks.example.com/plaudit', topics: ['review.created'] } }),
     idempotent: true,
-    responses: { 201: { description: 'The subscription, with its signing secret', schema: createdSchema }, 409: { description: 'The shop has 10 subscriptions already' } },
+    responses: {
+      201: { description: 'The subscription, with its signing secret', schema: createdSchema },
+      409: { description: 'The shop has 10 subscriptions already' },
+    },
     async handler(ctx, { body }, services) {
       const { row, secret } = await webhookActions(services).create(ctx.state.tenant, body);
       return { status: 201, body: { ...presentSubscription(row), secret } };
@@ -133,7 +158,10 @@ export const webhookOperations = [
     tags: [TAG],
     scope: SCOPE,
     params: subscriptionId,
-    responses: { 200: { description: 'Deleted', schema: z.object({ id: z.number().int(), deleted: z.literal(true) }).meta({ id: 'WebhookSubscriptionDeleted' }) }, ...NOT_FOUND },
+    responses: {
+      200: { description: 'Deleted', schema: z.object({ id: z.number().int(), deleted: z.literal(true) }).meta({ id: 'WebhookSubscriptionDeleted' }) },
+      ...NOT_FOUND,
+    },
     async handler(ctx, { params }, services) {
       const actions = webhookActions(services);
       await actions.remove(ctx.state.tenant, await actions.find(ctx.state.tenant, params.id));
@@ -150,7 +178,10 @@ export const webhookOperations = [
     scope: SCOPE,
     params: subscriptionId,
     query: z.object({ cursor, limit: limit(25) }),
-    responses: { 200: { description: 'A page of deliveries', schema: z.object({ items: z.array(deliverySchema), pageInfo }).meta({ id: 'WebhookDeliveryPage' }) }, ...NOT_FOUND },
+    responses: {
+      200: { description: 'A page of deliveries', schema: z.object({ items: z.array(deliverySchema), pageInfo }).meta({ id: 'WebhookDeliveryPage' }) },
+      ...NOT_FOUND,
+    },
     async handler(ctx, { params, query }, services) {
       const actions = webhookActions(services);
       const page = await actions.deliveries(ctx.state.tenant, await actions.find(ctx.state.tenant, params.id), query);
@@ -163,11 +194,16 @@ export const webhookOperations = [
     path: '/webhooks/:id/deliveries/:deliveryId/redeliver',
     operationId: 'redeliverWebhook',
     summary: 'Send a delivery again',
-    description: 'One more attempt of the same delivery (same id: receivers that store the ids they processed ignore it). 409 DELIVERY_PENDING while it is still being tried.',
+    description:
+      'One more attempt of the same delivery (same id: receivers that store the ids they processed ignore it). 409 DELIVERY_PENDING while it is still being tried.',
     tags: [TAG],
     scope: SCOPE,
     params: deliveryParams,
-    responses: { 202: { description: 'The delivery, pending again', schema: deliverySchema }, ...NOT_FOUND, 409: { description: 'The delivery is still being tried' } },
+    responses: {
+      202: { description: 'The delivery, pending again', schema: deliverySchema },
+      ...NOT_FOUND,
+      409: { description: 'The delivery is still being tried' },
+    },
     async handler(ctx, { params }, services) {
       const actions = webhookActions(services);
       const delivery = await actions.findDelivery(ctx.state.tenant, params.id, params.deliveryId);

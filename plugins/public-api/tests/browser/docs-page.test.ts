@@ -6,10 +6,13 @@ import { collectPageErrors, screenshot, startTestApi, useBrowser, type TestApi }
 
 let api: TestApi;
 let browser: Browser;
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 test('the docs page renders the document, its quick start and its operations', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

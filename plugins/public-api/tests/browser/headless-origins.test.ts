@@ -10,10 +10,13 @@ jest.setTimeout(120_000);
 
 let api: TestApi;
 let browser: Browser;
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 const card = (page: Page) => page.getByRole('region', { name: 'Headless storefronts' });
 const origins = (page: Page) => card(page).getByRole('list', { name: 'Storefront origins' }).getByRole('listitem');
@@ -65,8 +68,16 @@ test('an origin is added, saved normalised, kept after a reload; bad origins are
   await box.getByRole('button', { name: 'Save' }).click();
   await page.getByText('The storefront origins were not saved').waitFor();
   await origins(page).filter({ hasText: 'http://shop.example.com' }).getByText('The origin must use https (http only for localhost)').waitFor();
-  await origins(page).filter({ hasText: 'https://shop.example.com/reviews' }).getByText('An origin has no path, query or fragment: https://shop.example.com').waitFor();
-  expect(await origins(page).filter({ hasText: /^https:\/\/shop\.example\.com$/ }).getByRole('alert').count()).toBe(0);
+  await origins(page)
+    .filter({ hasText: 'https://shop.example.com/reviews' })
+    .getByText('An origin has no path, query or fragment: https://shop.example.com')
+    .waitFor();
+  expect(
+    await origins(page)
+      .filter({ hasText: /^https:\/\/shop\.example\.com$/ })
+      .getByRole('alert')
+      .count(),
+  ).toBe(0);
   await screenshot(page, 'public-api-headless-2-refused-desktop');
   expect((await http.get('/api/public-api/settings')).body).toEqual({ headlessOrigins: ['https://shop.example.com'] });
 
@@ -76,7 +87,10 @@ test('an origin is added, saved normalised, kept after a reload; bad origins are
   await card(phone.page).getByRole('textbox', { name: 'Storefront origin' }).fill('shop.example.com');
   await card(phone.page).getByRole('button', { name: 'Add origin' }).click();
   await card(phone.page).getByRole('button', { name: 'Save' }).click();
-  await origins(phone.page).filter({ hasText: /^shop\.example\.com/ }).getByText('Enter an origin such as https://shop.example.com').waitFor();
+  await origins(phone.page)
+    .filter({ hasText: /^shop\.example\.com/ })
+    .getByText('Enter an origin such as https://shop.example.com')
+    .waitFor();
   await screenshot(phone.page, 'public-api-headless-3-refused-phone');
   const phoneBox = await card(phone.page).boundingBox();
   expect(phoneBox!.x + phoneBox!.width).toBeLessThanOrEqual(390);

@@ -10,10 +10,13 @@ jest.setTimeout(120_000);
 
 let api: TestApi;
 let browser: Browser;
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 const enterprise = { plan: 'enterprise', installedAt: new Date('2025-01-01') };
 

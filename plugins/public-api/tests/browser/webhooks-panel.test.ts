@@ -11,10 +11,13 @@ jest.setTimeout(120_000);
 
 let api: TestApi;
 let browser: Browser;
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 const hits: { id: string; topic: string }[] = [];
 let receiver: http.Server;
@@ -84,7 +87,11 @@ test('an endpoint is added with its topics, its secret copied, tested, logged, r
 
   const phone = await adminPage(browser, api.url, token, { width: 390, height: 844 });
   await phone.page.goto(`${api.url}/settings/managingKey`);
-  await phone.page.getByRole('listitem').filter({ hasText: `${base}/hooks` }).getByText('Switched off', { exact: true }).waitFor();
+  await phone.page
+    .getByRole('listitem')
+    .filter({ hasText: `${base}/hooks` })
+    .getByText('Switched off', { exact: true })
+    .waitFor();
   await screenshot(phone.page, 'public-api-webhooks-3-list-phone');
 
   await card.getByRole('button', { name: 'Delete' }).click();

@@ -12,10 +12,18 @@ const env = usePlatformBrowser();
 
 let ip = 0;
 async function ask(domain: string, productId: string, fields: Record<string, string>) {
-  const params: Record<string, string> = { shop: domain, logged_in_customer_id: '', path_prefix: '/apps/plaudit', timestamp: String(Math.floor(Date.now() / 1000)) };
+  const params: Record<string, string> = {
+    shop: domain,
+    logged_in_customer_id: '',
+    path_prefix: '/apps/plaudit',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
   const qs = new URLSearchParams({ ...params, signature: appProxySignature(params, EMULATOR_API_SECRET) });
   const asked = question(productId, fields);
-  const res = await fetch(`${env.stack.appUrl}/storefront/proxy/questions?${qs}`, { ...json(asked), headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.0.${++ip}` } });
+  const res = await fetch(`${env.stack.appUrl}/storefront/proxy/questions?${qs}`, {
+    ...json(asked),
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.19.0.${++ip}` },
+  });
   expect(res.status).toBe(201);
   return { ...asked, id: (await res.json()).data.id as number };
 }
@@ -80,7 +88,10 @@ test('the moderation list and the answer editor at 1280 and 390 pixels; the aske
   await screenshot(page, 'questions-answer-1280');
   // ask the community: the card is there (review requests is installed) and the button answers
   await page.getByTestId('community-invite').getByRole('button', { name: 'Ask the community' }).click();
-  await page.getByText(/buyers? invited|No other verified buyer of this product can be invited/).first().waitFor();
+  await page
+    .getByText(/buyers? invited|No other verified buyer of this product can be invited/)
+    .first()
+    .waitFor();
   await screenshot(page, 'questions-community-1280');
   const [mail] = await eventually(async () => mailTo(s.xss.email).length > 0 && mailTo(s.xss.email));
   expect(mail.subject).toBe(`Your question about ${s.products[0].title} was answered`);
@@ -108,14 +119,17 @@ async function productPageWithBlock(page: Page, domain: string, handle: string, 
   await page.goto(`${env.stack.emulator.url}/shops/${domain}${lang === 'en' ? '' : `/${lang}`}/products/${handle}`);
 }
 
-test('the storefront block: the published answer in the shopper\'s language, a helpful vote, a question asked in place', async () => {
+test("the storefront block: the published answer in the shopper's language, a helpful vote, a question asked in place", async () => {
   const s = await shopWithQuestions();
   const http = client(env.stack.appUrl, s.appToken);
   await http.put(`/api/questions/${s.xss.id}/answer`, { body: 'Sie fällt normal aus. <script>alert(2)</script>' });
   await http.post('/api/questions/bulk/publish', { ids: [s.plain.id] });
   const product = s.products[0];
 
-  for (const [width, height] of [[1280, 900], [390, 844]]) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ]) {
     const context = await env.browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     const ran = watchForScripts(page);

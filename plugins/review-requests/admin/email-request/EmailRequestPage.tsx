@@ -56,7 +56,9 @@ export default function EmailRequestPage() {
   return (
     <Box sx={{ py: 2, maxWidth: 720 }}>
       <Title title={t('title')} />
-      <Typography variant="h5" component="h1" gutterBottom>{t('title')}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('title')}
+      </Typography>
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           {!finished && (
@@ -71,7 +73,9 @@ export default function EmailRequestPage() {
             <Box role="status">
               {sent > 0 && <Alert severity="success">{t('sent', { count: sent })}</Alert>}
               {refused.map((r) => (
-                <Alert key={r.orderId} severity="warning" sx={{ mt: 1 }}>{r.message}</Alert>
+                <Alert key={r.orderId} severity="warning" sx={{ mt: 1 }}>
+                  {r.message}
+                </Alert>
               ))}
             </Box>
           )}

@@ -14,7 +14,15 @@ export function ColorField({ label, value, error, onChange }: { label: string; v
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <Box component="input" type="color" aria-hidden tabIndex={-1} value={/^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000'} onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)} sx={{ width: 28, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }} />
+              <Box
+                component="input"
+                type="color"
+                aria-hidden
+                tabIndex={-1}
+                value={/^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000'}
+                onChange={(e: React.ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
+                sx={{ width: 28, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+              />
             </InputAdornment>
           ),
         },

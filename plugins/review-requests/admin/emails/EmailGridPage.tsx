@@ -62,13 +62,37 @@ export default function EmailGridPage() {
           <TableBody>
             {templates?.map((t) => {
               const name = translate(`review-requests:emails.types.${t.type}.name`);
-              const toggle = <Switch checked={t.enabled} disabled={!t.allowed} onChange={(e) => toggleTemplate(t, e.target.checked)} slotProps={{ input: { 'aria-label': name } }} />;
-              return row(t.type, name, translate('review-requests:emails.grid.customer'), t.allowed ? toggle : <Tooltip title={translate('review-requests:emails.editor.upgrade')}><span>{toggle}</span></Tooltip>);
+              const toggle = (
+                <Switch
+                  checked={t.enabled}
+                  disabled={!t.allowed}
+                  onChange={(e) => toggleTemplate(t, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': name } }}
+                />
+              );
+              return row(
+                t.type,
+                name,
+                translate('review-requests:emails.grid.customer'),
+                t.allowed ? (
+                  toggle
+                ) : (
+                  <Tooltip title={translate('review-requests:emails.editor.upgrade')}>
+                    <span>{toggle}</span>
+                  </Tooltip>
+                ),
+              );
             })}
-            {shop && SHOP_ROWS.map((r) => {
-              const name = translate(`review-requests:emails.notifications.${r.key}`);
-              return row(r.key, name, translate('review-requests:emails.grid.store'), <Switch checked={shop[r.flag]} onChange={(e) => toggleShop(r.flag, e.target.checked)} slotProps={{ input: { 'aria-label': name } }} />);
-            })}
+            {shop &&
+              SHOP_ROWS.map((r) => {
+                const name = translate(`review-requests:emails.notifications.${r.key}`);
+                return row(
+                  r.key,
+                  name,
+                  translate('review-requests:emails.grid.store'),
+                  <Switch checked={shop[r.flag]} onChange={(e) => toggleShop(r.flag, e.target.checked)} slotProps={{ input: { 'aria-label': name } }} />,
+                );
+              })}
           </TableBody>
         </Table>
       </Card>

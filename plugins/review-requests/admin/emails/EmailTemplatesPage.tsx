@@ -17,10 +17,18 @@ export default function EmailTemplatesPage() {
     <Box sx={{ py: 2 }}>
       <Title title={translate('review-requests:emails.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{translate('review-requests:emails.title')}</Typography>
-        <Button component={Link} to="/collect-reviews/emails/grid">{translate('review-requests:emails.grid.title')}</Button>
-        <Button component={Link} to="/collect-reviews/email-notifications">{translate('review-requests:emails.notifications.title')}</Button>
-        <Button component={Link} to="/settings/email">{translate('review-requests:emails.settings.title')}</Button>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {translate('review-requests:emails.title')}
+        </Typography>
+        <Button component={Link} to="/collect-reviews/emails/grid">
+          {translate('review-requests:emails.grid.title')}
+        </Button>
+        <Button component={Link} to="/collect-reviews/email-notifications">
+          {translate('review-requests:emails.notifications.title')}
+        </Button>
+        <Button component={Link} to="/settings/email">
+          {translate('review-requests:emails.settings.title')}
+        </Button>
       </Stack>
       <Card>
         <Table>
@@ -37,17 +45,39 @@ export default function EmailTemplatesPage() {
               <TableRow key={t.type} hover>
                 <TableCell>
                   <Typography sx={{ fontWeight: 600 }}>{translate(`review-requests:emails.types.${t.type}.name`)}</Typography>
-                  <Typography variant="body2" color="text.secondary">{translate(`review-requests:emails.types.${t.type}.description`)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate(`review-requests:emails.types.${t.type}.description`)}
+                  </Typography>
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, fontFamily: 'ui-monospace, monospace', fontSize: 13, maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{t.subject}</TableCell>
+                <TableCell
+                  sx={{
+                    display: { xs: 'none', md: 'table-cell' },
+                    fontFamily: 'ui-monospace, monospace',
+                    fontSize: 13,
+                    maxWidth: 320,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {t.subject}
+                </TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>
-                    <Chip size="small" color={t.enabled ? 'success' : 'default'} label={translate(t.enabled ? 'review-requests:emails.on' : 'review-requests:emails.off')} />
+                    <Chip
+                      size="small"
+                      color={t.enabled ? 'success' : 'default'}
+                      label={translate(t.enabled ? 'review-requests:emails.on' : 'review-requests:emails.off')}
+                    />
                     {t.customised && <Chip size="small" variant="outlined" label={translate('review-requests:emails.customised')} />}
                   </Stack>
                 </TableCell>
                 <TableCell align="right">
-                  <Button component={Link} to={`/collect-reviews/emails/${t.id}`} aria-label={`${translate('ra.action.edit')} ${translate(`review-requests:emails.types.${t.type}.name`)}`}>
+                  <Button
+                    component={Link}
+                    to={`/collect-reviews/emails/${t.id}`}
+                    aria-label={`${translate('ra.action.edit')} ${translate(`review-requests:emails.types.${t.type}.name`)}`}
+                  >
                     {translate('ra.action.edit')}
                   </Button>
                 </TableCell>

@@ -54,7 +54,13 @@ export default function NotificationsPage() {
     try {
       // Only this page's fields: the reviews plugin's other settings stay as they are.
       const { enabledEmailNewReview, enabledEmailNegativeReview, receiverNewReview, receiverNegativeReview, negativeThreshold } = draft;
-      const next = await emailsApi.saveNotifications({ enabledEmailNewReview, enabledEmailNegativeReview, receiverNewReview, receiverNegativeReview, negativeThreshold });
+      const next = await emailsApi.saveNotifications({
+        enabledEmailNewReview,
+        enabledEmailNegativeReview,
+        receiverNewReview,
+        receiverNegativeReview,
+        negativeThreshold,
+      });
       setSaved(next);
       setDraft(next);
       notify('plaudit.saved', { type: 'success' });
@@ -69,18 +75,48 @@ export default function NotificationsPage() {
       <SubpageHeading title={translate('review-requests:emails.notifications.title')} />
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="h6" component="h2">{translate('review-requests:emails.notifications.new_review')}</Typography>
-          <FormControlLabel control={<Switch checked={draft.enabledEmailNewReview} onChange={(e) => set({ enabledEmailNewReview: e.target.checked })} />} label={translate('review-requests:emails.notifications.new_review_on')} />
+          <Typography variant="h6" component="h2">
+            {translate('review-requests:emails.notifications.new_review')}
+          </Typography>
+          <FormControlLabel
+            control={<Switch checked={draft.enabledEmailNewReview} onChange={(e) => set({ enabledEmailNewReview: e.target.checked })} />}
+            label={translate('review-requests:emails.notifications.new_review_on')}
+          />
           {receiverField('receiverNewReview')}
-          <Typography variant="h6" component="h2">{translate('review-requests:emails.notifications.negative_review')}</Typography>
-          <FormControlLabel control={<Switch checked={draft.enabledEmailNegativeReview} onChange={(e) => set({ enabledEmailNegativeReview: e.target.checked })} />} label={translate('review-requests:emails.notifications.negative_review_on')} />
+          <Typography variant="h6" component="h2">
+            {translate('review-requests:emails.notifications.negative_review')}
+          </Typography>
+          <FormControlLabel
+            control={<Switch checked={draft.enabledEmailNegativeReview} onChange={(e) => set({ enabledEmailNegativeReview: e.target.checked })} />}
+            label={translate('review-requests:emails.notifications.negative_review_on')}
+          />
           {receiverField('receiverNegativeReview')}
-          <TextField select size="small" label={translate('review-requests:emails.notifications.threshold')} value={draft.negativeThreshold} onChange={(e) => set({ negativeThreshold: Number(e.target.value) })}>
-            {[1, 2, 3, 4, 5].map((n) => <MenuItem key={n} value={n}>{translate('review-requests:emails.notifications.stars_or_fewer', { n })}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label={translate('review-requests:emails.notifications.threshold')}
+            value={draft.negativeThreshold}
+            onChange={(e) => set({ negativeThreshold: Number(e.target.value) })}
+          >
+            {[1, 2, 3, 4, 5].map((n) => (
+              <MenuItem key={n} value={n}>
+                {translate('review-requests:emails.notifications.stars_or_fewer', { n })}
+              </MenuItem>
+            ))}
           </TextField>
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-            <Button disabled={!dirty} onClick={() => { setDraft(saved); setServerErrors({}); }}>{translate('review-requests:settings.discard')}</Button>
-            <Button variant="contained" disabled={!dirty || !parsed.success} onClick={save}>{translate('ra.action.save')}</Button>
+            <Button
+              disabled={!dirty}
+              onClick={() => {
+                setDraft(saved);
+                setServerErrors({});
+              }}
+            >
+              {translate('review-requests:settings.discard')}
+            </Button>
+            <Button variant="contained" disabled={!dirty || !parsed.success} onClick={save}>
+              {translate('ra.action.save')}
+            </Button>
           </Stack>
         </CardContent>
       </Card>

@@ -9,8 +9,12 @@ export function SubpageHeading({ title }: { title: string }) {
     <>
       <Title title={title} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Button component={Link} to="/collect-reviews/emails">{translate('review-requests:emails.back')}</Button>
-        <Typography variant="h5" component="h1">{title}</Typography>
+        <Button component={Link} to="/collect-reviews/emails">
+          {translate('review-requests:emails.back')}
+        </Button>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
       </Box>
     </>
   );

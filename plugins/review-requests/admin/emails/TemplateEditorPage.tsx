@@ -84,18 +84,41 @@ export default function TemplateEditorPage() {
     <Box sx={{ py: 2 }}>
       <Title title={name} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <Button component={Link} to="/collect-reviews/emails">{translate('review-requests:emails.back')}</Button>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{name}</Typography>
-        <Button onClick={() => setTesting(true)} disabled={!parsed.success}>{translate('review-requests:emails.test.open')}</Button>
+        <Button component={Link} to="/collect-reviews/emails">
+          {translate('review-requests:emails.back')}
+        </Button>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {name}
+        </Typography>
+        <Button onClick={() => setTesting(true)} disabled={!parsed.success}>
+          {translate('review-requests:emails.test.open')}
+        </Button>
         <Button onClick={() => setConfirmReset(true)}>{translate('review-requests:emails.editor.reset')}</Button>
-        <Button disabled={!dirty} onClick={() => { setDraft(saved); setServerErrors({}); }}>{translate('review-requests:settings.discard')}</Button>
-        <Button variant="contained" disabled={!dirty || !parsed.success || saving || Object.keys(previewErrors).length > 0} onClick={save}>{translate('ra.action.save')}</Button>
+        <Button
+          disabled={!dirty}
+          onClick={() => {
+            setDraft(saved);
+            setServerErrors({});
+          }}
+        >
+          {translate('review-requests:settings.discard')}
+        </Button>
+        <Button variant="contained" disabled={!dirty || !parsed.success || saving || Object.keys(previewErrors).length > 0} onClick={save}>
+          {translate('ra.action.save')}
+        </Button>
       </Stack>
-      {!detail.allowed && <Alert severity="info" sx={{ mb: 2 }}>{translate('review-requests:emails.editor.upgrade')}</Alert>}
+      {!detail.allowed && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('review-requests:emails.editor.upgrade')}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ display: 'grid', gap: 2 }}>
-            <FormControlLabel control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />} label={translate('review-requests:emails.field.enabled')} />
+            <FormControlLabel
+              control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />}
+              label={translate('review-requests:emails.field.enabled')}
+            />
             <TextField {...field('subject')} />
             <TextField
               size="small"
@@ -110,26 +133,78 @@ export default function TemplateEditorPage() {
             />
             <TextField {...field('buttonText')} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <ColorField label={translate('review-requests:emails.field.buttonColor')} value={draft.buttonColor} error={errors.buttonColor} onChange={(buttonColor) => set({ buttonColor })} />
-              <ColorField label={translate('review-requests:emails.field.buttonTextColor')} value={draft.buttonTextColor} error={errors.buttonTextColor} onChange={(buttonTextColor) => set({ buttonTextColor })} />
+              <ColorField
+                label={translate('review-requests:emails.field.buttonColor')}
+                value={draft.buttonColor}
+                error={errors.buttonColor}
+                onChange={(buttonColor) => set({ buttonColor })}
+              />
+              <ColorField
+                label={translate('review-requests:emails.field.buttonTextColor')}
+                value={draft.buttonTextColor}
+                error={errors.buttonTextColor}
+                onChange={(buttonTextColor) => set({ buttonTextColor })}
+              />
             </Stack>
             {draft.denyButtonText !== undefined && <TextField {...field('denyButtonText')} />}
             {draft.sendFor !== undefined && (
-              <TextField select size="small" label={translate('review-requests:emails.field.sendFor')} value={draft.sendFor ?? 4} onChange={(e) => set({ sendFor: Number(e.target.value) })}>
-                {[1, 2, 3, 4, 5].map((n) => <MenuItem key={n} value={n}>{translate('review-requests:emails.field.stars_or_more', { n })}</MenuItem>)}
+              <TextField
+                select
+                size="small"
+                label={translate('review-requests:emails.field.sendFor')}
+                value={draft.sendFor ?? 4}
+                onChange={(e) => set({ sendFor: Number(e.target.value) })}
+              >
+                {[1, 2, 3, 4, 5].map((n) => (
+                  <MenuItem key={n} value={n}>
+                    {translate('review-requests:emails.field.stars_or_more', { n })}
+                  </MenuItem>
+                ))}
               </TextField>
             )}
             {draft.sendBefore !== undefined && (
-              <TextField size="small" type="number" label={translate('review-requests:emails.field.sendBefore')} value={draft.sendBefore ?? 3} onChange={(e) => set({ sendBefore: e.target.value === '' ? 1 : Number(e.target.value) })} error={!!errors.sendBefore} helperText={errors.sendBefore} />
+              <TextField
+                size="small"
+                type="number"
+                label={translate('review-requests:emails.field.sendBefore')}
+                value={draft.sendBefore ?? 3}
+                onChange={(e) => set({ sendBefore: e.target.value === '' ? 1 : Number(e.target.value) })}
+                error={!!errors.sendBefore}
+                helperText={errors.sendBefore}
+              />
             )}
             <FormControlLabel
-              control={<Switch checked={!!draft.secondaryButton} onChange={(e) => set({ secondaryButton: e.target.checked ? { text: translate('review-requests:emails.field.secondary_default'), url: '' } : null })} />}
+              control={
+                <Switch
+                  checked={!!draft.secondaryButton}
+                  onChange={(e) =>
+                    set({ secondaryButton: e.target.checked ? { text: translate('review-requests:emails.field.secondary_default'), url: '' } : null })
+                  }
+                />
+              }
               label={translate('review-requests:emails.field.secondaryButton')}
             />
             {draft.secondaryButton && (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField size="small" label={translate('review-requests:emails.field.secondaryText')} value={draft.secondaryButton.text} onChange={(e) => set({ secondaryButton: { ...draft.secondaryButton!, text: e.target.value } })} error={!!errors['secondaryButton.text']} helperText={errors['secondaryButton.text']} sx={{ flex: 1 }} />
-                <TextField size="small" label={translate('review-requests:emails.field.secondaryUrl')} placeholder="https://" value={draft.secondaryButton.url} onChange={(e) => set({ secondaryButton: { ...draft.secondaryButton!, url: e.target.value } })} error={!!errors['secondaryButton.url']} helperText={errors['secondaryButton.url']} sx={{ flex: 2 }} />
+                <TextField
+                  size="small"
+                  label={translate('review-requests:emails.field.secondaryText')}
+                  value={draft.secondaryButton.text}
+                  onChange={(e) => set({ secondaryButton: { ...draft.secondaryButton!, text: e.target.value } })}
+                  error={!!errors['secondaryButton.text']}
+                  helperText={errors['secondaryButton.text']}
+                  sx={{ flex: 1 }}
+                />
+                <TextField
+                  size="small"
+                  label={translate('review-requests:emails.field.secondaryUrl')}
+                  placeholder="https://"
+                  value={draft.secondaryButton.url}
+                  onChange={(e) => set({ secondaryButton: { ...draft.secondaryButton!, url: e.target.value } })}
+                  error={!!errors['secondaryButton.url']}
+                  helperText={errors['secondaryButton.url']}
+                  sx={{ flex: 2 }}
+                />
               </Stack>
             )}
             <TextField
@@ -145,7 +220,9 @@ export default function TemplateEditorPage() {
               slotProps={CODE_INPUT}
             />
             <Box>
-              <Typography variant="subtitle2" component="h2" gutterBottom>{translate('review-requests:emails.editor.variables')}</Typography>
+              <Typography variant="subtitle2" component="h2" gutterBottom>
+                {translate('review-requests:emails.editor.variables')}
+              </Typography>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                 {detail.variables.map((v) => (
                   <Tooltip key={v} title={translate(`review-requests:emails.variables.${v}`)}>
@@ -158,13 +235,22 @@ export default function TemplateEditorPage() {
         </Card>
         <Card sx={{ position: { lg: 'sticky' }, top: { lg: 16 } }}>
           <CardContent>
-            <Typography variant="subtitle1" component="h2" gutterBottom>{translate('review-requests:emails.editor.preview')}</Typography>
+            <Typography variant="subtitle1" component="h2" gutterBottom>
+              {translate('review-requests:emails.editor.preview')}
+            </Typography>
             <TemplatePreview id={id} draft={draft} onErrors={setPreviewErrors} />
           </CardContent>
         </Card>
       </Box>
       {testing && (
-        <TestEmailDialog id={id} draft={draft} shopEmail={detail.shopEmail} left={detail.testEmailsLeft} onSent={(left) => setDetail({ ...detail, testEmailsLeft: left })} onClose={() => setTesting(false)} />
+        <TestEmailDialog
+          id={id}
+          draft={draft}
+          shopEmail={detail.shopEmail}
+          left={detail.testEmailsLeft}
+          onSent={(left) => setDetail({ ...detail, testEmailsLeft: left })}
+          onClose={() => setTesting(false)}
+        />
       )}
       <LeaveGuard dirty={dirty} />
       <Confirm

@@ -7,7 +7,21 @@ import { emailsApi, errorCode, fieldErrors } from './emails-api';
 import { translateMessage } from './messages';
 
 /** Sends the draft as a test email to the shop's address or another one; 25 a day (spec section 8). */
-export function TestEmailDialog({ id, draft, shopEmail, left, onSent, onClose }: { id: string; draft: EmailTemplate; shopEmail: string | null; left: number; onSent: (left: number) => void; onClose: () => void }) {
+export function TestEmailDialog({
+  id,
+  draft,
+  shopEmail,
+  left,
+  onSent,
+  onClose,
+}: {
+  id: string;
+  draft: EmailTemplate;
+  shopEmail: string | null;
+  left: number;
+  onSent: (left: number) => void;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [email, setEmail] = useState(shopEmail ?? '');
@@ -35,7 +49,16 @@ export function TestEmailDialog({ id, draft, shopEmail, left, onSent, onClose }:
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{translate('review-requests:emails.test.title')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField size="small" type="email" label={translate('review-requests:emails.test.email')} value={email} onChange={(e) => setEmail(e.target.value)} error={!!error} helperText={error} autoFocus />
+        <TextField
+          size="small"
+          type="email"
+          label={translate('review-requests:emails.test.email')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={!!error}
+          helperText={error}
+          autoFocus
+        />
         <Typography variant="body2" color="text.secondary">
           {translate('review-requests:emails.test.left', { left, limit: TEST_EMAIL_DAILY_LIMIT })}
         </Typography>

@@ -26,18 +26,23 @@ const json = (method: string, body?: unknown): RequestInit => ({ method, body: b
 export const emailsApi = {
   templates: () => apiJson<{ data: TemplateListItem[]; testEmailsLeft: number }>('/email-templates'),
   template: (id: string) => apiJson<{ data: TemplateDetail }>(`/email-templates/${id}`).then((r) => r.data),
-  saveTemplate: (id: string, patch: Partial<EmailTemplate>) => apiJson<{ data: { template: EmailTemplate } }>(`/email-templates/${id}`, json('PUT', patch)).then((r) => r.data.template),
+  saveTemplate: (id: string, patch: Partial<EmailTemplate>) =>
+    apiJson<{ data: { template: EmailTemplate } }>(`/email-templates/${id}`, json('PUT', patch)).then((r) => r.data.template),
   resetTemplate: (id: string) => apiJson<{ data: { template: EmailTemplate } }>(`/email-templates/${id}`, json('DELETE')).then((r) => r.data.template),
   preview: (id: string, template: Partial<EmailTemplate>, signal?: AbortSignal) =>
     apiJson<{ data: { subject: string; html: string } }>(`/email-templates/${id}/preview`, { ...json('POST', { template }), signal }).then((r) => r.data),
   sendTest: (id: string, template: Partial<EmailTemplate>, email?: string) =>
-    apiJson<{ data: { to: string; testEmailsLeft: number } }>(`/email-templates/${id}/test`, json('POST', { template, ...(email ? { email } : {}) })).then((r) => r.data),
+    apiJson<{ data: { to: string; testEmailsLeft: number } }>(`/email-templates/${id}/test`, json('POST', { template, ...(email ? { email } : {}) })).then(
+      (r) => r.data,
+    ),
   settings: () => apiJson<{ data: EmailSettingsView }>('/settings/emailSetting').then((r) => r.data),
   saveSettings: (body: object) => apiJson<{ data: EmailSettingsView }>('/settings/emailSetting', json('PUT', body)).then((r) => r.data),
-  verifySender: (senderEmail: string | null) => apiJson<{ data: EmailSettingsView }>('/settings/emailSetting/verify-sender', json('POST', senderEmail ? { senderEmail } : {})).then((r) => r.data),
+  verifySender: (senderEmail: string | null) =>
+    apiJson<{ data: EmailSettingsView }>('/settings/emailSetting/verify-sender', json('POST', senderEmail ? { senderEmail } : {})).then((r) => r.data),
   verifySmtp: (body: object) => apiJson<{ data: EmailSettingsView }>('/settings/emailSetting/verify-smtp', json('POST', body)).then((r) => r.data),
   notifications: () => apiJson<{ data: NotificationSettings }>('/reviews/settings').then((r) => r.data),
-  saveNotifications: (patch: Partial<NotificationSettings>) => apiJson<{ data: NotificationSettings }>('/reviews/settings', json('PUT', patch)).then((r) => r.data),
+  saveNotifications: (patch: Partial<NotificationSettings>) =>
+    apiJson<{ data: NotificationSettings }>('/reviews/settings', json('PUT', patch)).then((r) => r.data),
 };
 
 /** The API's per-field messages (400 answers), or none. */

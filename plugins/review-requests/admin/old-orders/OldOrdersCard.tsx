@@ -26,12 +26,18 @@ export function OldOrdersCard() {
 
   useEffect(() => {
     if (!allowed) return;
-    oldOrdersApi.page().then((p) => setCount(p.count), () => setCount(0));
+    oldOrdersApi.page().then(
+      (p) => setCount(p.count),
+      () => setCount(0),
+    );
     // A send started earlier (another tab, a reload) shows its progress too.
-    oldOrdersApi.progress().then((p) => {
-      setProgress(p);
-      if (p && !p.done) setSending(true);
-    }, () => undefined);
+    oldOrdersApi.progress().then(
+      (p) => {
+        setProgress(p);
+        if (p && !p.done) setSending(true);
+      },
+      () => undefined,
+    );
   }, [allowed]);
 
   const poll = useCallback(async () => {
@@ -67,12 +73,18 @@ export function OldOrdersCard() {
   return (
     <Card sx={{ mt: 2 }} component="section" aria-labelledby="old-orders-title">
       <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Typography id="old-orders-title" variant="h6" component="h2">{t('title')}</Typography>
+        <Typography id="old-orders-title" variant="h6" component="h2">
+          {t('title')}
+        </Typography>
         <Typography>{t('text', { count, days: OLD_ORDER_DAYS })}</Typography>
         {free && <Alert severity="info">{t('free_limit', { limit: FREE_OLD_ORDER_LIMIT })}</Alert>}
         {progress && (
           <Box role="status" aria-live="polite">
-            <LinearProgress variant={progress.total ? 'determinate' : 'indeterminate'} value={progress.total ? (100 * progress.started) / progress.total : undefined} sx={{ my: 1 }} />
+            <LinearProgress
+              variant={progress.total ? 'determinate' : 'indeterminate'}
+              value={progress.total ? (100 * progress.started) / progress.total : undefined}
+              sx={{ my: 1 }}
+            />
             <Typography variant="body2" color="text.secondary">
               {progress.done ? t('progress_done', { started: progress.started }) : t('progress', { started: progress.started, total: progress.total ?? '…' })}
             </Typography>
@@ -80,9 +92,13 @@ export function OldOrdersCard() {
         )}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-        <Button variant="contained" disabled={running} onClick={send}>{t('send')}</Button>
+        <Button variant="contained" disabled={running} onClick={send}>
+          {t('send')}
+        </Button>
         <Button onClick={() => setDetails(true)}>{t('details')}</Button>
-        <Button component={Link} to="/feature-request">{t('contact')}</Button>
+        <Button component={Link} to="/feature-request">
+          {t('contact')}
+        </Button>
       </CardActions>
       <OldOrdersDialog open={details} onClose={() => setDetails(false)} />
     </Card>

@@ -1,5 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Avatar,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { money, oldOrdersApi, type OldOrdersPage } from './old-orders-api';
 
@@ -37,7 +52,9 @@ export function OldOrdersDialog({ open, onClose }: { open: boolean; onClose: () 
           <TableHead>
             <TableRow>
               {['order', 'items', 'customer', 'payment', 'total'].map((k) => (
-                <TableCell key={k} align={k === 'total' ? 'right' : 'left'}>{t(`column.${k}`)}</TableCell>
+                <TableCell key={k} align={k === 'total' ? 'right' : 'left'}>
+                  {t(`column.${k}`)}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -48,9 +65,13 @@ export function OldOrdersDialog({ open, onClose }: { open: boolean; onClose: () 
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     {o.lineItems.slice(0, 3).map((li, i) => (
-                      <Avatar key={i} variant="rounded" src={li.image ?? undefined} alt={li.title} sx={{ width: 32, height: 32 }}>{li.title.slice(0, 1)}</Avatar>
+                      <Avatar key={i} variant="rounded" src={li.image ?? undefined} alt={li.title} sx={{ width: 32, height: 32 }}>
+                        {li.title.slice(0, 1)}
+                      </Avatar>
                     ))}
-                    <Typography variant="body2" noWrap sx={{ maxWidth: 180 }}>{o.lineItems.map((li) => li.title).join(', ')}</Typography>
+                    <Typography variant="body2" noWrap sx={{ maxWidth: 180 }}>
+                      {o.lineItems.map((li) => li.title).join(', ')}
+                    </Typography>
                   </Stack>
                 </TableCell>
                 <TableCell>{o.customer ?? o.email ?? '—'}</TableCell>
@@ -62,7 +83,9 @@ export function OldOrdersDialog({ open, onClose }: { open: boolean; onClose: () 
         </Table>
       </DialogContent>
       <DialogActions>
-        <Typography sx={{ mr: 'auto', pl: 2 }} aria-live="polite">{t('page', { page: pageNo, pages })}</Typography>
+        <Typography sx={{ mr: 'auto', pl: 2 }} aria-live="polite">
+          {t('page', { page: pageNo, pages })}
+        </Typography>
         <Button
           disabled={!page?.pageInfo.hasPreviousPage || loading}
           onClick={() => {

@@ -8,5 +8,13 @@ const COLOR = { waiting: 'info', success: 'success', failed: 'error', cancel: 'd
 export function PushBadge({ push }: { push: PushQueueEntry | null | undefined }) {
   const translate = useTranslate();
   if (!push) return null;
-  return <Chip size="small" variant="outlined" color={COLOR[push.status] ?? 'default'} label={translate(`review-requests:push.status.${push.status}`)} sx={{ ml: 0.5 }} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLOR[push.status] ?? 'default'}
+      label={translate(`review-requests:push.status.${push.status}`)}
+      sx={{ ml: 0.5 }}
+    />
+  );
 }

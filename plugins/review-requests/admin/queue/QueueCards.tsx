@@ -16,7 +16,11 @@ export function QueueCards(p: RowsProps) {
         <Box component="li" key={r.id} data-testid="queue-row" sx={{ bgcolor: p.selected.has(r.id) ? 'action.selected' : undefined }}>
           <Divider />
           <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: 'flex-start' }}>
-            <Checkbox checked={p.selected.has(r.id)} onChange={() => p.onSelect(toggled(p.selected, r.id))} slotProps={{ input: { 'aria-label': translate('review-requests:queue.select', { order: r.name }) } }} />
+            <Checkbox
+              checked={p.selected.has(r.id)}
+              onChange={() => p.onSelect(toggled(p.selected, r.id))}
+              slotProps={{ input: { 'aria-label': translate('review-requests:queue.select', { order: r.name }) } }}
+            />
             <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 0.5 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <OrderLink row={r} shop={p.shop} />

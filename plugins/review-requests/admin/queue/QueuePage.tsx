@@ -1,6 +1,21 @@
 // /collect-reviews/review-request: the review request list (spec section 2).
 import { useState } from 'react';
-import { Box, Button, Card, Dialog, DialogContent, DialogTitle, MenuItem, Stack, Tab, Tabs, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import { useShop } from '@plaudit/kernel/admin';
 import { BULK_ACTIONS, bulkAllowed, queueApi, type QueueRow } from './queue-api';
@@ -56,10 +71,28 @@ export default function QueuePage() {
         </Tabs>
         <FilterBar state={state} rows={rows} update={update} onReload={() => reload()} />
         {chosen.length > 0 && (
-          <Stack direction="row" useFlexGap spacing={1} sx={{ px: 2, pb: 1, flexWrap: 'wrap', alignItems: 'center' }} aria-label={translate('review-requests:queue.bulk_label')} role="group">
+          <Stack
+            direction="row"
+            useFlexGap
+            spacing={1}
+            sx={{ px: 2, pb: 1, flexWrap: 'wrap', alignItems: 'center' }}
+            aria-label={translate('review-requests:queue.bulk_label')}
+            role="group"
+          >
             <Typography variant="body2">{translate('review-requests:queue.selected', { smart_count: chosen.length })}</Typography>
             {BULK_ACTIONS.map((a) => (
-              <Button key={a} size="small" variant="outlined" disabled={!bulkAllowed(a, chosen.map((r) => r.status))} onClick={() => setConfirm({ action: a === 'resend' ? 'bulkResend' : a, rows: chosen })}>
+              <Button
+                key={a}
+                size="small"
+                variant="outlined"
+                disabled={
+                  !bulkAllowed(
+                    a,
+                    chosen.map((r) => r.status),
+                  )
+                }
+                onClick={() => setConfirm({ action: a === 'resend' ? 'bulkResend' : a, rows: chosen })}
+              >
                 {translate(`review-requests:bulk.${a}`)}
               </Button>
             ))}
@@ -68,11 +101,24 @@ export default function QueuePage() {
         <Box sx={{ overflowX: 'auto' }}>
           <Rows rows={rows} selected={selected} onSelect={setSelected} onAction={onAction} shop={shop?.shopifyDomain ?? ''} />
         </Box>
-        {rows.length === 0 && page && <Typography sx={{ p: 2 }} color="text.secondary">{translate('review-requests:queue.empty')}</Typography>}
+        {rows.length === 0 && page && (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {translate('review-requests:queue.empty')}
+          </Typography>
+        )}
         <Stack direction="row" useFlexGap spacing={1} sx={{ p: 2, alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <TextField select size="small" sx={{ width: 110 }} label={translate('review-requests:queue.per_page')} value={state.limit} onChange={(e) => update({ limit: Number(e.target.value) })}>
+          <TextField
+            select
+            size="small"
+            sx={{ width: 110 }}
+            label={translate('review-requests:queue.per_page')}
+            value={state.limit}
+            onChange={(e) => update({ limit: Number(e.target.value) })}
+          >
             {PAGE_SIZES.map((n) => (
-              <MenuItem key={n} value={n}>{n}</MenuItem>
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
             ))}
           </TextField>
           <Typography aria-live="polite">{translate('review-requests:queue.page', { page: state.page, total: page?.pagination.total ?? 0 })}</Typography>
@@ -100,7 +146,12 @@ export default function QueuePage() {
         <DialogTitle>{preview?.subject}</DialogTitle>
         <DialogContent>
           {/* The stored email, shown sandboxed: no scripts, no same-origin access. */}
-          <iframe title={translate('review-requests:queue.email_content')} sandbox="" srcDoc={preview?.html ?? ''} style={{ width: '100%', height: 480, border: 0 }} />
+          <iframe
+            title={translate('review-requests:queue.email_content')}
+            sandbox=""
+            srcDoc={preview?.html ?? ''}
+            style={{ width: '100%', height: 480, border: 0 }}
+          />
         </DialogContent>
       </Dialog>
     </Box>

@@ -30,7 +30,11 @@ export function QueueTable(p: RowsProps) {
       <TableHead>
         <TableRow>
           <TableCell padding="checkbox">
-            <Checkbox checked={all} onChange={() => p.onSelect(all ? new Set() : new Set(p.rows.map((r) => r.id)))} slotProps={{ input: { 'aria-label': translate('review-requests:queue.select_all') } }} />
+            <Checkbox
+              checked={all}
+              onChange={() => p.onSelect(all ? new Set() : new Set(p.rows.map((r) => r.id)))}
+              slotProps={{ input: { 'aria-label': translate('review-requests:queue.select_all') } }}
+            />
           </TableCell>
           {['order', 'items', 'fulfilled', 'customer', 'scheduled', 'status', 'actions'].map((k) => (
             <TableCell key={k}>{t(k)}</TableCell>
@@ -41,7 +45,11 @@ export function QueueTable(p: RowsProps) {
         {p.rows.map((r) => (
           <TableRow key={r.id} hover selected={p.selected.has(r.id)} data-testid="queue-row">
             <TableCell padding="checkbox">
-              <Checkbox checked={p.selected.has(r.id)} onChange={() => p.onSelect(toggled(p.selected, r.id))} slotProps={{ input: { 'aria-label': translate('review-requests:queue.select', { order: r.name }) } }} />
+              <Checkbox
+                checked={p.selected.has(r.id)}
+                onChange={() => p.onSelect(toggled(p.selected, r.id))}
+                slotProps={{ input: { 'aria-label': translate('review-requests:queue.select', { order: r.name }) } }}
+              />
             </TableCell>
             <TableCell>
               <OrderLink row={r} shop={p.shop} />

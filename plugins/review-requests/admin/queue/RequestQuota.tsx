@@ -11,7 +11,10 @@ export function RequestQuota({ refreshKey }: { refreshKey: unknown }) {
   const translate = useTranslate();
   const [quota, setQuota] = useState<Quota | null>(null);
   useEffect(() => {
-    apiJson<{ data: Quota }>('/request-quota').then((r) => setQuota(r.data), () => setQuota(null));
+    apiJson<{ data: Quota }>('/request-quota').then(
+      (r) => setQuota(r.data),
+      () => setQuota(null),
+    );
   }, [refreshKey]);
   if (!quota) return null;
   return (

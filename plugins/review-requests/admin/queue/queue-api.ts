@@ -44,7 +44,8 @@ export interface QueuePage {
   pageInfo: { hasPre: boolean; hasNext: boolean; previousCursor: string | null; nextCursor: string | null };
 }
 
-const post = (path: string, body?: unknown) => apiJson<{ success: boolean; message: string }>(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+const post = (path: string, body?: unknown) =>
+  apiJson<{ success: boolean; message: string }>(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
 
 export const queueApi = {
   list: (query: string) => apiJson<QueuePage>(`/email-queue?${query}`),

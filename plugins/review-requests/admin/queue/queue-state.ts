@@ -50,12 +50,21 @@ export interface QueueState extends QueueFilters {
 }
 
 export const NO_FILTERS: QueueFilters = {
-  statusList: [], productIdsFilter: [], buyerNames: [], orderRangeFilter: '',
+  statusList: [],
+  productIdsFilter: [],
+  buyerNames: [],
+  orderRangeFilter: '',
   ...(Object.fromEntries(DATE_FIELDS.map((f) => [f, ''])) as Record<DateField, string>),
 };
 const LISTS = ['statusList', 'productIdsFilter', 'buyerNames'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const list = (v: string | null) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: string | null) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 function readState(params: URLSearchParams): QueueState {
   const sort = params.get('sort') as Sort;
@@ -131,4 +140,5 @@ export function apiQuery(s: QueueState): string {
 
 /** Whether any filter (the chips' filters or the search) is set. */
 export const hasFilters = (s: QueueState) => !!s.searchText || JSON.stringify(pickFilters(s)) !== JSON.stringify(NO_FILTERS);
-export const pickFilters = (s: QueueState): QueueFilters => Object.fromEntries(Object.keys(NO_FILTERS).map((k) => [k, s[k as keyof QueueFilters]])) as unknown as QueueFilters;
+export const pickFilters = (s: QueueState): QueueFilters =>
+  Object.fromEntries(Object.keys(NO_FILTERS).map((k) => [k, s[k as keyof QueueFilters]])) as unknown as QueueFilters;

@@ -11,7 +11,7 @@ import { SenderAppField } from './SenderAppField';
 import { TimingRows } from './TimingRows';
 import { translateIssue } from './validation-text';
 
-const pick = (s: RequestSettings): RequestSettings => requestSettings.safeParse(s).success ? s : { ...DEFAULT_REQUEST_SETTINGS, ...s };
+const pick = (s: RequestSettings): RequestSettings => (requestSettings.safeParse(s).success ? s : { ...DEFAULT_REQUEST_SETTINGS, ...s });
 const choiceOf = (s: RequestSettings) => (presetIndex(s) >= 0 ? presetIndex(s) : CUSTOM);
 const NEW_ROW = { priority: 1, sendAfterCustom: 7, timeUnit: 'day' as const, selectedCountries: [] };
 
@@ -68,13 +68,33 @@ export default function RequestSettingsPage() {
       <DeliveryBanners sendMethod={draft.sendMethod} onUseDelivery={() => set({ sendMethod: 'delivery' })} />
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography variant="h6" component="h2">{translate('review-requests:settings.main')}</Typography>
+          <Typography variant="h6" component="h2">
+            {translate('review-requests:settings.main')}
+          </Typography>
           <MainSchedule draft={draft} choice={choice} onChoice={setChoice} errors={errors} set={set} number={num} />
           {draft.sendMethod === 'delivery' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField type="number" size="small" label={translate('review-requests:settings.alternative')} value={draft.alternativeSendAfter} onChange={(e) => set({ alternativeSendAfter: num(e.target.value) })} error={!!errors.alternativeSendAfter} helperText={errors.alternativeSendAfter ?? translate('review-requests:settings.alternative_help')} />
-              <TextField select size="small" label={translate('review-requests:settings.unit')} value={draft.alternativeUnit} onChange={(e) => set({ alternativeUnit: e.target.value as RequestSettings['alternativeUnit'] })}>
-                {(['day', 'hour'] as const).map((u) => <MenuItem key={u} value={u}>{translate(`review-requests:unit.${u}`)}</MenuItem>)}
+              <TextField
+                type="number"
+                size="small"
+                label={translate('review-requests:settings.alternative')}
+                value={draft.alternativeSendAfter}
+                onChange={(e) => set({ alternativeSendAfter: num(e.target.value) })}
+                error={!!errors.alternativeSendAfter}
+                helperText={errors.alternativeSendAfter ?? translate('review-requests:settings.alternative_help')}
+              />
+              <TextField
+                select
+                size="small"
+                label={translate('review-requests:settings.unit')}
+                value={draft.alternativeUnit}
+                onChange={(e) => set({ alternativeUnit: e.target.value as RequestSettings['alternativeUnit'] })}
+              >
+                {(['day', 'hour'] as const).map((u) => (
+                  <MenuItem key={u} value={u}>
+                    {translate(`review-requests:unit.${u}`)}
+                  </MenuItem>
+                ))}
               </TextField>
             </Stack>
           )}
@@ -83,15 +103,27 @@ export default function RequestSettingsPage() {
             label={translate('review-requests:settings.custom_timing')}
           />
           {draft.isCustomTiming && (
-            <TimingRows rows={draft.timingCountries} errors={errors} allowHour={draft.sendMethod === 'delivery'} onChange={(timingCountries) => set({ timingCountries })} onDelete={(i) => setDraft(deleteTimingRow(draft, i))} />
+            <TimingRows
+              rows={draft.timingCountries}
+              errors={errors}
+              allowHour={draft.sendMethod === 'delivery'}
+              onChange={(timingCountries) => set({ timingCountries })}
+              onDelete={(i) => setDraft(deleteTimingRow(draft, i))}
+            />
           )}
           <SenderAppField value={draft.senderApp} onChange={(senderApp) => set({ senderApp })} />
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
             {dirty && !parsed.success && (
-              <Typography variant="body2" color="error" role="status">{translate('review-requests:settings.fix_errors')}</Typography>
+              <Typography variant="body2" color="error" role="status">
+                {translate('review-requests:settings.fix_errors')}
+              </Typography>
             )}
-            <Button disabled={!dirty} onClick={discard}>{translate('review-requests:settings.discard')}</Button>
-            <Button variant="contained" disabled={!dirty || !parsed.success} onClick={save}>{translate('ra.action.save')}</Button>
+            <Button disabled={!dirty} onClick={discard}>
+              {translate('review-requests:settings.discard')}
+            </Button>
+            <Button variant="contained" disabled={!dirty || !parsed.success} onClick={save}>
+              {translate('ra.action.save')}
+            </Button>
           </Stack>
         </CardContent>
       </Card>

@@ -17,18 +17,28 @@ export function SenderAppField({ value, onChange }: { value: string | null | und
   const translate = useTranslate();
   const [apps, setApps] = useState<SenderApp[]>([]);
   useEffect(() => {
-    apiJson<{ data: SenderApp[] }>('/email/sender-apps').then((r) => setApps(r.data), () => setApps([]));
+    apiJson<{ data: SenderApp[] }>('/email/sender-apps').then(
+      (r) => setApps(r.data),
+      () => setApps([]),
+    );
   }, []);
   if (!apps.length) return null;
   const chosen = apps.find((a) => a.app === value);
   const helper = chosen
-    ? chosen.connected ? translate('review-requests:sender.app_help', { app: chosen.label }) : translate('review-requests:sender.not_connected', { app: chosen.label })
+    ? chosen.connected
+      ? translate('review-requests:sender.app_help', { app: chosen.label })
+      : translate('review-requests:sender.not_connected', { app: chosen.label })
     : translate('review-requests:sender.plaudit_help');
   return (
     <TextField
-      select size="small" label={translate('review-requests:sender.label')} value={value ?? PLAUDIT}
+      select
+      size="small"
+      label={translate('review-requests:sender.label')}
+      value={value ?? PLAUDIT}
       onChange={(e) => onChange(e.target.value === PLAUDIT ? null : e.target.value)}
-      error={!!chosen && !chosen.connected} helperText={helper} sx={{ maxWidth: 560 }}
+      error={!!chosen && !chosen.connected}
+      helperText={helper}
+      sx={{ maxWidth: 560 }}
     >
       <MenuItem value={PLAUDIT}>{translate('review-requests:sender.plaudit')}</MenuItem>
       {apps.map((a) => (

@@ -6,9 +6,21 @@ const label = (i: number) => (i < 0 ? CUSTOM : `${DELAY_PRESETS[i].amount} ${DEL
 
 test('the presets of spec section 9, in order', () => {
   expect(DELAY_PRESETS.map((_, i) => label(i))).toEqual([
-    '5 minute', '10 minute', '15 minute', '20 minute', '25 minute', '30 minute',
+    '5 minute',
+    '10 minute',
+    '15 minute',
+    '20 minute',
+    '25 minute',
+    '30 minute',
     ...Array.from({ length: 12 }, (_, i) => `${i + 1} hour`),
-    '1 day', '2 day', '3 day', '4 day', '5 day', '1 week', '3 week', '1 month',
+    '1 day',
+    '2 day',
+    '3 day',
+    '4 day',
+    '5 day',
+    '1 week',
+    '3 week',
+    '1 month',
   ]);
   expect(SEND_AFTER_PRESETS.slice(0, 2)).toEqual([300, 600]);
 });

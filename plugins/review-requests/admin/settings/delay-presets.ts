@@ -8,7 +8,12 @@ export const CUSTOM = 'custom';
 
 // Units that are whole multiples of each other whatever the calendar does: 60 minutes are an hour,
 // 7 days a week (a day is not 24 hours across a DST change, and a month has no fixed length).
-const SAME_KIND: Partial<Record<TimeUnit, [kind: string, factor: number]>> = { minute: ['clock', 1], hour: ['clock', 60], day: ['calendar', 1], week: ['calendar', 7] };
+const SAME_KIND: Partial<Record<TimeUnit, [kind: string, factor: number]>> = {
+  minute: ['clock', 1],
+  hour: ['clock', 60],
+  day: ['calendar', 1],
+  week: ['calendar', 7],
+};
 
 function sameDelay(a: { amount: number; unit: TimeUnit }, b: { amount: number; unit: TimeUnit }): boolean {
   if (a.unit === b.unit) return a.amount === b.amount;
@@ -30,7 +35,8 @@ export function toForm(s: RequestSettings): RequestSettings {
 }
 
 /** Custom offers days, and hours with the delivery trigger (spec section 9). */
-export const customUnits = (sendMethod: RequestSettings['sendMethod']): RequestSettings['timeUnit'][] => (sendMethod === 'delivery' ? ['day', 'hour'] : ['day']);
+export const customUnits = (sendMethod: RequestSettings['sendMethod']): RequestSettings['timeUnit'][] =>
+  sendMethod === 'delivery' ? ['day', 'hour'] : ['day'];
 
 /** Switching a preset to custom: the same delay in an offered unit where it is whole, else 1 day. */
 export function customFrom(s: RequestSettings): Pick<RequestSettings, 'sendAfterCustom' | 'timeUnit'> {

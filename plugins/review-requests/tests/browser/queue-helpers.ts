@@ -27,27 +27,35 @@ export async function seedQueue(stack: PlatformStack, shopId: number, rows: Seed
   const start = Date.now() - rows.length * 60_000;
   for (const [i, r] of rows.entries()) {
     const lineItems = (r.products ?? [{ id: `gid://shopify/Product/${r.order}`, title: `Item of ${r.order}` }]).map((p) => ({
-      productId: p.id, productTitle: p.title, productImage: PNG, productLink: null, title: p.title, quantity: 1,
+      productId: p.id,
+      productTitle: p.title,
+      productImage: PNG,
+      productLink: null,
+      title: p.title,
+      quantity: 1,
     }));
-    const [{ id }] = await stack.api.knex('email_queue').insert({
-      shopId,
-      orderId: String(900000 + r.order),
-      name: `#${r.order}`,
-      status: r.status ?? 'waiting',
-      customerName: r.customerName === undefined ? `Buyer ${r.order}` : r.customerName,
-      customerEmail: r.customerEmail === undefined ? `buyer${r.order}@example.com` : r.customerEmail,
-      shopifyCustomerId: r.shopifyCustomerId === undefined ? String(700000 + r.order) : r.shopifyCustomerId,
-      lineItems: JSON.stringify(lineItems),
-      fulfilledDate: r.fulfilledDate ?? null,
-      scheduledAt: r.scheduledAt ?? null,
-      sentAt: r.sentAt ?? null,
-      createdOrderAt: r.createdOrderAt ?? null,
-      subject: r.htmlContent ? `Review your order #${r.order}` : null,
-      htmlContent: r.htmlContent ?? null,
-      senderApp: r.senderApp ?? null,
-      workflowId: `seed-${shopId}-${r.order}`,
-      createdAt: new Date(start + i * 60_000),
-    }).returning('id');
+    const [{ id }] = await stack.api
+      .knex('email_queue')
+      .insert({
+        shopId,
+        orderId: String(900000 + r.order),
+        name: `#${r.order}`,
+        status: r.status ?? 'waiting',
+        customerName: r.customerName === undefined ? `Buyer ${r.order}` : r.customerName,
+        customerEmail: r.customerEmail === undefined ? `buyer${r.order}@example.com` : r.customerEmail,
+        shopifyCustomerId: r.shopifyCustomerId === undefined ? String(700000 + r.order) : r.shopifyCustomerId,
+        lineItems: JSON.stringify(lineItems),
+        fulfilledDate: r.fulfilledDate ?? null,
+        scheduledAt: r.scheduledAt ?? null,
+        sentAt: r.sentAt ?? null,
+        createdOrderAt: r.createdOrderAt ?? null,
+        subject: r.htmlContent ? `Review your order #${r.order}` : null,
+        htmlContent: r.htmlContent ?? null,
+        senderApp: r.senderApp ?? null,
+        workflowId: `seed-${shopId}-${r.order}`,
+        createdAt: new Date(start + i * 60_000),
+      })
+      .returning('id');
     ids.set(r.order, Number(id));
   }
   return ids;
@@ -74,4 +82,3 @@ export async function openFilter(page: Page, name: string) {
 
 /** A chip of an applied filter, by its text. */
 export const chip = (page: Page, text: string | RegExp) => page.getByRole('group', { name: 'Applied filters' }).getByRole('button', { name: text });
-

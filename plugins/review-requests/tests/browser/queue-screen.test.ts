@@ -18,29 +18,41 @@ async function openQueue(viewport?: { width: number; height: number }) {
 
 test('every filter sends its parameter and shows a chip; a chip comes off alone; clear all; sort and reload', async () => {
   const { page, shop, errors } = await openQueue();
-  await seedQueue(env.stack, shop.id, [1001, 1002, 1003, 1004, 1005].map((order) => ({ order })));
+  await seedQueue(
+    env.stack,
+    shop.id,
+    [1001, 1002, 1003, 1004, 1005].map((order) => ({ order })),
+  );
   await page.goto(`${env.stack.appUrl}/collect-reviews/review-request`);
   await page.getByRole('cell', { name: '#1005', exact: true }).waitFor();
 
   // order number range (the API already honours orderRangeFilter: the rows narrow)
-  let q = await listCallAfter(page, async () => {
-    const editor = await openFilter(page, 'Order number');
-    await editor.getByLabel('From order').fill('1002');
-    await editor.getByLabel('To order').fill('1004');
-    await editor.getByRole('button', { name: 'Apply' }).click();
-  }, (p) => p.has('orderRangeFilter'));
+  let q = await listCallAfter(
+    page,
+    async () => {
+      const editor = await openFilter(page, 'Order number');
+      await editor.getByLabel('From order').fill('1002');
+      await editor.getByLabel('To order').fill('1004');
+      await editor.getByRole('button', { name: 'Apply' }).click();
+    },
+    (p) => p.has('orderRangeFilter'),
+  );
   expect(q.get('orderRangeFilter')).toBe('1002_1004');
   await chip(page, 'Order: #1002 to #1004').waitFor();
   await page.getByRole('cell', { name: '#1005', exact: true }).waitFor({ state: 'detached' });
   expect(await page.getByTestId('queue-row').count()).toBe(3);
 
   // product: picked from the store's catalogue
-  q = await listCallAfter(page, async () => {
-    const editor = await openFilter(page, 'Product');
-    await editor.getByLabel('Search products').click();
-    await page.getByRole('option').first().click();
-    await editor.getByRole('button', { name: 'Apply' }).click();
-  }, (p) => p.has('productIdsFilter'));
+  q = await listCallAfter(
+    page,
+    async () => {
+      const editor = await openFilter(page, 'Product');
+      await editor.getByLabel('Search products').click();
+      await page.getByRole('option').first().click();
+      await editor.getByRole('button', { name: 'Apply' }).click();
+    },
+    (p) => p.has('productIdsFilter'),
+  );
   expect(q.get('productIdsFilter')).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
   await chip(page, /^Product: /).waitFor();
 
@@ -52,12 +64,16 @@ test('every filter sends its parameter and shows a chip; a chip comes off alone;
     { name: 'Order created date', from: 'createdOrderFromDate', to: 'createdOrderToDate' },
   ];
   for (const r of ranges) {
-    q = await listCallAfter(page, async () => {
-      const editor = await openFilter(page, r.name);
-      await editor.getByLabel('From').fill('2026-01-05');
-      await editor.getByLabel('To').fill('2026-01-20');
-      await editor.getByRole('button', { name: 'Apply' }).click();
-    }, (p) => p.has(r.from));
+    q = await listCallAfter(
+      page,
+      async () => {
+        const editor = await openFilter(page, r.name);
+        await editor.getByLabel('From').fill('2026-01-05');
+        await editor.getByLabel('To').fill('2026-01-20');
+        await editor.getByRole('button', { name: 'Apply' }).click();
+      },
+      (p) => p.has(r.from),
+    );
     expect(q.get(r.from)).toBe('2026-01-05');
     expect(q.get(r.to)).toBe('2026-01-20');
     await chip(page, new RegExp(`^${r.name}: from .+ to .+`)).waitFor();
@@ -72,30 +88,49 @@ test('every filter sends its parameter and shows a chip; a chip comes off alone;
   await backwards.getByRole('button', { name: 'Cancel' }).click();
 
   // status, several at once
-  q = await listCallAfter(page, async () => {
-    const editor = await openFilter(page, 'Status');
-    await editor.getByLabel('Sent').check();
-    await editor.getByLabel('Failed').check();
-    await editor.getByRole('button', { name: 'Apply' }).click();
-  }, (p) => p.has('statusList'));
+  q = await listCallAfter(
+    page,
+    async () => {
+      const editor = await openFilter(page, 'Status');
+      await editor.getByLabel('Sent').check();
+      await editor.getByLabel('Failed').check();
+      await editor.getByRole('button', { name: 'Apply' }).click();
+    },
+    (p) => p.has('statusList'),
+  );
   expect(q.get('statusList')).toBe('success,failed');
   await chip(page, 'Status: Sent, Failed').waitFor();
 
   // buyer names: up to 3 in one chip
-  q = await listCallAfter(page, async () => {
-    const editor = await openFilter(page, 'Buyer name');
-    for (const name of ['Ada Lovelace', 'Alan Turing', 'Grace Hopper', 'Edsger Dijkstra']) {
-      await editor.getByLabel('Buyer names').fill(name);
-      await editor.getByLabel('Buyer names').press('Enter');
-    }
-    await editor.getByRole('button', { name: 'Apply' }).click();
-  }, (p) => p.has('buyerNames'));
+  q = await listCallAfter(
+    page,
+    async () => {
+      const editor = await openFilter(page, 'Buyer name');
+      for (const name of ['Ada Lovelace', 'Alan Turing', 'Grace Hopper', 'Edsger Dijkstra']) {
+        await editor.getByLabel('Buyer names').fill(name);
+        await editor.getByLabel('Buyer names').press('Enter');
+      }
+      await editor.getByRole('button', { name: 'Apply' }).click();
+    },
+    (p) => p.has('buyerNames'),
+  );
   expect(q.get('buyerNames')).toBe('Ada Lovelace,Alan Turing,Grace Hopper,Edsger Dijkstra');
   await chip(page, 'Buyer: Ada Lovelace, Alan Turing, Grace Hopper').waitFor();
   await chip(page, 'Buyer: Edsger Dijkstra').waitFor();
   // the URL carries the same names, so a reload keeps the view
   const url = new URL(page.url()).searchParams;
-  for (const key of ['orderRangeFilter', 'productIdsFilter', 'fromDate', 'toDate', 'scheduledFromDate', 'executedToDate', 'createdOrderFromDate', 'statusList', 'buyerNames']) expect(url.has(key)).toBe(true);
+  for (const key of [
+    'orderRangeFilter',
+    'productIdsFilter',
+    'fromDate',
+    'toDate',
+    'scheduledFromDate',
+    'executedToDate',
+    'createdOrderFromDate',
+    'statusList',
+    'buyerNames',
+  ])
+    expect(url.has(key)).toBe(true);
   await screenshot(page, 'queue-filters-desktop');
 
   // one chip off: only its parameter goes
@@ -116,7 +151,17 @@ test('every filter sends its parameter and shows a chip; a chip comes off alone;
 
   // clear all: no filter left, in the call, the chips or the URL
   q = await listCallAfter(page, () => page.getByRole('button', { name: 'Clear all' }).click());
-  for (const key of ['orderRangeFilter', 'productIdsFilter', 'fromDate', 'scheduledFromDate', 'executedFromDate', 'createdOrderFromDate', 'statusList', 'buyerNames']) expect(q.has(key)).toBe(false);
+  for (const key of [
+    'orderRangeFilter',
+    'productIdsFilter',
+    'fromDate',
+    'scheduledFromDate',
+    'executedFromDate',
+    'createdOrderFromDate',
+    'statusList',
+    'buyerNames',
+  ])
+    expect(q.has(key)).toBe(false);
   await page.getByRole('group', { name: 'Applied filters' }).waitFor({ state: 'detached' });
   expect(new URL(page.url()).searchParams.has('orderRangeFilter')).toBe(false);
   await page.getByRole('cell', { name: '#1005', exact: true }).waitFor();
@@ -153,7 +198,11 @@ test('order range: required, digits only, at least 1, shown with #; Apply only w
   await editor.getByText('Must be digits').waitFor({ state: 'detached' });
   expect(await apply.isEnabled()).toBe(true);
   await screenshot(page, 'queue-order-range');
-  const q = await listCallAfter(page, () => apply.click(), (p) => p.has('orderRangeFilter'));
+  const q = await listCallAfter(
+    page,
+    () => apply.click(),
+    (p) => p.has('orderRangeFilter'),
+  );
   expect(q.get('orderRangeFilter')).toBe('20_25');
   await chip(page, 'Order: #20 to #25').waitFor();
 });
@@ -200,7 +249,9 @@ test('rows: thumbnails with a product menu, customer link, fulfilled-date rule, 
 test('view email shows the email without loading its open-tracking pixel', async () => {
   const { page, shop } = await openQueue();
   const pixel = `${env.stack.appUrl}/r/open/not-a-real-token.gif`;
-  await seedQueue(env.stack, shop.id, [{ order: 6001, status: 'success', htmlContent: `<p>Tell us about your mug</p><img src="${pixel}" width="1" height="1" alt="">` }]);
+  await seedQueue(env.stack, shop.id, [
+    { order: 6001, status: 'success', htmlContent: `<p>Tell us about your mug</p><img src="${pixel}" width="1" height="1" alt="">` },
+  ]);
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(r.url()));
   await page.goto(`${env.stack.appUrl}/collect-reviews/review-request`);
@@ -214,7 +265,10 @@ test('view email shows the email without loading its open-tracking pixel', async
 
 test('a request the email-marketing app sent shows "Sent by Klaviyo" and has no email of ours to view', async () => {
   const { page, shop, errors } = await openQueue();
-  await seedQueue(env.stack, shop.id, [{ order: 6101, status: 'success', senderApp: 'klaviyo', sentAt: new Date().toISOString() }, { order: 6102, status: 'success', htmlContent: '<p>Ours</p>' }]);
+  await seedQueue(env.stack, shop.id, [
+    { order: 6101, status: 'success', senderApp: 'klaviyo', sentAt: new Date().toISOString() },
+    { order: 6102, status: 'success', htmlContent: '<p>Ours</p>' },
+  ]);
   await page.goto(`${env.stack.appUrl}/collect-reviews/review-request`);
   const byApp = page.getByTestId('queue-row').filter({ hasText: '#6101' });
   await byApp.getByText('Sent by Klaviyo', { exact: true }).waitFor();
@@ -233,7 +287,15 @@ test('a request the email-marketing app sent shows "Sent by Klaviyo" and has no 
 test('phone: no horizontal scroll at 390 px, the header whole, rows as blocks', async () => {
   const { page, shop } = await openQueue({ width: 390, height: 844 });
   const longName = 'A customer with a rather long name indeed';
-  await seedQueue(env.stack, shop.id, [3001, 3002, 3003].map((order) => ({ order, customerName: longName, products: [1, 2, 3].map((n) => ({ id: `gid://shopify/Product/6${n}`, title: `Product ${n}` })) })));
+  await seedQueue(
+    env.stack,
+    shop.id,
+    [3001, 3002, 3003].map((order) => ({
+      order,
+      customerName: longName,
+      products: [1, 2, 3].map((n) => ({ id: `gid://shopify/Product/6${n}`, title: `Product ${n}` })),
+    })),
+  );
   // filters that keep the rows, so their chips show too
   const query = new URLSearchParams({ statusList: 'waiting', buyerNames: ['Ada', 'Bea', 'Cy', longName].join(',') });
   await page.goto(`${env.stack.appUrl}/collect-reviews/review-request?${query}`);
@@ -285,9 +347,29 @@ describe('with the API filters of spec section 3', () => {
   test('the list narrows by status, buyer, product and the fulfilled and executed dates', async () => {
     const { page, shop } = await openQueue();
     await seedQueue(env.stack, shop.id, [
-      { order: 4001, status: 'success', customerName: 'Ada Lovelace', sentAt: '2026-03-02T12:00:00Z', fulfilledDate: '2026-03-01T12:00:00Z', products: [{ id: 'gid://shopify/Product/81', title: 'Teapot' }] },
-      { order: 4002, status: 'failed', customerName: 'Alan Turing', sentAt: '2026-04-02T12:00:00Z', fulfilledDate: '2026-04-01T12:00:00Z', products: [{ id: 'gid://shopify/Product/82', title: 'Cup' }] },
-      { order: 4003, status: 'waiting', customerName: 'Grace Hopper', fulfilledDate: '2026-05-01T12:00:00Z', products: [{ id: 'gid://shopify/Product/83', title: 'Saucer' }] },
+      {
+        order: 4001,
+        status: 'success',
+        customerName: 'Ada Lovelace',
+        sentAt: '2026-03-02T12:00:00Z',
+        fulfilledDate: '2026-03-01T12:00:00Z',
+        products: [{ id: 'gid://shopify/Product/81', title: 'Teapot' }],
+      },
+      {
+        order: 4002,
+        status: 'failed',
+        customerName: 'Alan Turing',
+        sentAt: '2026-04-02T12:00:00Z',
+        fulfilledDate: '2026-04-01T12:00:00Z',
+        products: [{ id: 'gid://shopify/Product/82', title: 'Cup' }],
+      },
+      {
+        order: 4003,
+        status: 'waiting',
+        customerName: 'Grace Hopper',
+        fulfilledDate: '2026-05-01T12:00:00Z',
+        products: [{ id: 'gid://shopify/Product/83', title: 'Saucer' }],
+      },
     ]);
     const shown = async (query: string, orders: number[]) => {
       const call = page.waitForResponse((r) => isListCall(r.request()) && params(r.request()).toString().length > 0);

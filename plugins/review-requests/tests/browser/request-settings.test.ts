@@ -64,9 +64,23 @@ test('presets: section 9 list, custom in days (hours only after delivery), bound
   await delay(page).click();
   const options = await page.getByRole('option').allTextContents();
   expect(options).toEqual([
-    '5 minutes', '10 minutes', '15 minutes', '20 minutes', '25 minutes', '30 minutes',
-    '1 hour', ...Array.from({ length: 11 }, (_, i) => `${i + 2} hours`),
-    '1 day', '2 days', '3 days', '4 days', '5 days', '1 week', '3 weeks', '1 month', 'Custom',
+    '5 minutes',
+    '10 minutes',
+    '15 minutes',
+    '20 minutes',
+    '25 minutes',
+    '30 minutes',
+    '1 hour',
+    ...Array.from({ length: 11 }, (_, i) => `${i + 2} hours`),
+    '1 day',
+    '2 days',
+    '3 days',
+    '4 days',
+    '5 days',
+    '1 week',
+    '3 weeks',
+    '1 month',
+    'Custom',
   ]);
   await page.getByRole('option', { name: 'Custom' }).click();
   await page.getByRole('combobox', { name: 'Unit' }).click();
@@ -120,8 +134,21 @@ test("the 'enable delivery status' banner: its action picks delivery; closed, it
 });
 
 test('screenshots: desktop and phone', async () => {
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
-    const { page, errors } = await openSettings(viewport, { sendAfter: 'custom', sendAfterCustom: 4, timeUnit: 'hour', sendMethod: 'delivery', isCustomTiming: true, timingCountries: [{ priority: 1, sendAfterCustom: 3, timeUnit: 'day', selectedCountries: ['DE', 'FR'] }, { priority: 2, sendAfterCustom: 12, timeUnit: 'hour', selectedCountries: ['US'] }] });
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    const { page, errors } = await openSettings(viewport, {
+      sendAfter: 'custom',
+      sendAfterCustom: 4,
+      timeUnit: 'hour',
+      sendMethod: 'delivery',
+      isCustomTiming: true,
+      timingCountries: [
+        { priority: 1, sendAfterCustom: 3, timeUnit: 'day', selectedCountries: ['DE', 'FR'] },
+        { priority: 2, sendAfterCustom: 12, timeUnit: 'hour', selectedCountries: ['US'] },
+      ],
+    });
     expect(await delay(page).textContent()).toBe('4 hours');
     await page.getByRole('group', { name: 'Country timing 2' }).waitFor();
     await screenshot(page, `request-settings-${name}`);

@@ -73,8 +73,18 @@ export default function GeneralSettingsTab() {
       <Divider />
       <NotificationsSection {...props} shopEmail={shop?.email ?? ''} />
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-        <Button disabled={!dirty || busy} onClick={() => { setDraft(saved); setServerErrors({}); }}>{translate('reviews:general.discard')}</Button>
-        <Button variant="contained" disabled={!dirty || !parsed.success || busy} onClick={save}>{translate('ra.action.save')}</Button>
+        <Button
+          disabled={!dirty || busy}
+          onClick={() => {
+            setDraft(saved);
+            setServerErrors({});
+          }}
+        >
+          {translate('reviews:general.discard')}
+        </Button>
+        <Button variant="contained" disabled={!dirty || !parsed.success || busy} onClick={save}>
+          {translate('ra.action.save')}
+        </Button>
       </Stack>
     </Box>
   );

@@ -22,8 +22,12 @@ function Section({ id, children }: { id: string; children: ReactNode }) {
   return (
     <Box component="section" aria-labelledby={`general-${id}`} sx={{ display: 'grid', gap: 1.5 }}>
       <Box>
-        <Typography variant="h6" component="h2" id={`general-${id}`}>{translate(t(`${id}.title`))}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate(t(`${id}.intro`))}</Typography>
+        <Typography variant="h6" component="h2" id={`general-${id}`}>
+          {translate(t(`${id}.title`))}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate(t(`${id}.intro`))}
+        </Typography>
       </Box>
       {children}
     </Box>
@@ -31,10 +35,27 @@ function Section({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /** Radio options named by their section's heading. */
-function Choice<V extends string>({ section, name, value, options, onChange }: { section: string; name: string; value: V; options: { value: V; label: string; help?: string }[]; onChange: (v: V) => void }) {
+function Choice<V extends string>({
+  section,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  section: string;
+  name: string;
+  value: V;
+  options: { value: V; label: string; help?: string }[];
+  onChange: (v: V) => void;
+}) {
   return (
     <FormControl>
-      <RadioGroup aria-labelledby={`general-${section}`} name={name} value={String(value)} onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}>
+      <RadioGroup
+        aria-labelledby={`general-${section}`}
+        name={name}
+        value={String(value)}
+        onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}
+      >
         {options.map((o) => (
           <Box key={String(o.value)} sx={{ mb: 0.5 }}>
             <FormControlLabel value={String(o.value)} control={<Radio />} label={o.label} />
@@ -64,7 +85,11 @@ export function EligibilitySection({ draft, set }: SectionProps) {
         name="customerEligibility"
         value={draft.customerEligibility}
         onChange={(customerEligibility) => set({ customerEligibility })}
-        options={(['everyone', 'buyers'] as const).map((v) => ({ value: v, label: translate(t(`eligibility.${v}`)), help: translate(t(`eligibility.${v}_help`)) }))}
+        options={(['everyone', 'buyers'] as const).map((v) => ({
+          value: v,
+          label: translate(t(`eligibility.${v}`)),
+          help: translate(t(`eligibility.${v}_help`)),
+        }))}
       />
     </Section>
   );
@@ -103,7 +128,9 @@ export function PublishingSection({ draft, errors, set }: SectionProps) {
           )}
         </Box>
       )}
-      <Typography variant="body2" color="text.secondary">{translate(t('publish.same_rule'))}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate(t('publish.same_rule'))}
+      </Typography>
     </Section>
   );
 }
@@ -113,7 +140,14 @@ export function RecycleBinSection({ draft, errors, set, plan }: SectionProps & {
   return (
     <Section id="trash">
       {!plan.recycleBin && (
-        <Alert severity="info" action={<Button component={Link} to={`/subscription?tier=${plan.recycleBinTier}`} size="small">{translate(t('trash.upgrade'))}</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button component={Link} to={`/subscription?tier=${plan.recycleBinTier}`} size="small">
+              {translate(t('trash.upgrade'))}
+            </Button>
+          }
+        >
           {translate(t('trash.not_on_plan'))}
         </Alert>
       )}
@@ -127,7 +161,11 @@ export function RecycleBinSection({ draft, errors, set, plan }: SectionProps & {
         error={!!errors.trashRetentionDays}
         helperText={errors.trashRetentionDays}
       >
-        {[15, 30].map((n) => <MenuItem key={n} value={n}>{translate(t('trash.days'), { n })}</MenuItem>)}
+        {[15, 30].map((n) => (
+          <MenuItem key={n} value={n}>
+            {translate(t('trash.days'), { n })}
+          </MenuItem>
+        ))}
       </TextField>
     </Section>
   );
@@ -137,8 +175,18 @@ export function StorefrontSection({ draft, set }: SectionProps) {
   const translate = useTranslate();
   return (
     <Section id="storefront">
-      <Toggle checked={draft.richSnippets} label={translate(t('storefront.rich_snippets'))} help={translate(t('storefront.rich_snippets_help'))} onChange={(richSnippets) => set({ richSnippets })} />
-      <Toggle checked={draft.ugcDisplay} label={translate(t('storefront.ugc'))} help={translate(t('storefront.ugc_help'))} onChange={(ugcDisplay) => set({ ugcDisplay })} />
+      <Toggle
+        checked={draft.richSnippets}
+        label={translate(t('storefront.rich_snippets'))}
+        help={translate(t('storefront.rich_snippets_help'))}
+        onChange={(richSnippets) => set({ richSnippets })}
+      />
+      <Toggle
+        checked={draft.ugcDisplay}
+        label={translate(t('storefront.ugc'))}
+        help={translate(t('storefront.ugc_help'))}
+        onChange={(ugcDisplay) => set({ ugcDisplay })}
+      />
     </Section>
   );
 }
@@ -160,12 +208,31 @@ export function NotificationsSection({ draft, errors, set, shopEmail }: SectionP
   );
   return (
     <Section id="notify">
-      <Toggle checked={draft.enabledEmailNewReview} label={translate(t('notify.new_on'))} onChange={(enabledEmailNewReview) => set({ enabledEmailNewReview })} />
+      <Toggle
+        checked={draft.enabledEmailNewReview}
+        label={translate(t('notify.new_on'))}
+        onChange={(enabledEmailNewReview) => set({ enabledEmailNewReview })}
+      />
       {receiver('receiverNewReview', translate(t('notify.receiver_new')))}
-      <Toggle checked={draft.enabledEmailNegativeReview} label={translate(t('notify.negative_on'))} onChange={(enabledEmailNegativeReview) => set({ enabledEmailNegativeReview })} />
+      <Toggle
+        checked={draft.enabledEmailNegativeReview}
+        label={translate(t('notify.negative_on'))}
+        onChange={(enabledEmailNegativeReview) => set({ enabledEmailNegativeReview })}
+      />
       {receiver('receiverNegativeReview', translate(t('notify.receiver_negative')))}
-      <TextField select size="small" sx={{ maxWidth: 260, ml: { sm: 6 } }} label={translate(t('notify.threshold'))} value={draft.negativeThreshold} onChange={(e) => set({ negativeThreshold: Number(e.target.value) })}>
-        {[1, 2, 3, 4, 5].map((n) => <MenuItem key={n} value={n}>{translate(t('notify.stars_or_fewer'), { smart_count: n })}</MenuItem>)}
+      <TextField
+        select
+        size="small"
+        sx={{ maxWidth: 260, ml: { sm: 6 } }}
+        label={translate(t('notify.threshold'))}
+        value={draft.negativeThreshold}
+        onChange={(e) => set({ negativeThreshold: Number(e.target.value) })}
+      >
+        {[1, 2, 3, 4, 5].map((n) => (
+          <MenuItem key={n} value={n}>
+            {translate(t('notify.stars_or_fewer'), { smart_count: n })}
+          </MenuItem>
+        ))}
       </TextField>
     </Section>
   );

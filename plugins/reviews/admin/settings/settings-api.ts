@@ -11,7 +11,8 @@ export interface SettingsPlan {
 
 export const settingsApi = {
   get: () => apiJson<{ data: ReviewSettings; plan: SettingsPlan }>('/reviews/settings'),
-  save: (settings: ReviewSettings) => apiJson<{ data: ReviewSettings }>('/reviews/settings', { method: 'PUT', body: JSON.stringify(settings) }).then((r) => r.data),
+  save: (settings: ReviewSettings) =>
+    apiJson<{ data: ReviewSettings }>('/reviews/settings', { method: 'PUT', body: JSON.stringify(settings) }).then((r) => r.data),
 };
 
 /** The API's per-field messages of a 400, or none. */

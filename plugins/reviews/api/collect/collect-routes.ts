@@ -60,7 +60,11 @@ export function collectRoutes(services: ApiServices) {
   }
 
   /** The link's product, else the order's first product without a review yet. */
-  async function lineToReview(tenant: ReturnType<ApiServices['tenant']>, link: WriteLink, lines: NonNullable<Awaited<ReturnType<typeof writeOrder>>>['lineItems']) {
+  async function lineToReview(
+    tenant: ReturnType<ApiServices['tenant']>,
+    link: WriteLink,
+    lines: NonNullable<Awaited<ReturnType<typeof writeOrder>>>['lineItems'],
+  ) {
     if (link.productId) return lines.find((li) => li.productId === link.productId);
     const reviewed = await tenant.query(Review).where({ orderId: link.orderId }).select('productId');
     return lines.find((li) => !reviewed.some((r) => r.productId === li.productId)) ?? lines[0];
@@ -82,7 +86,15 @@ export function collectRoutes(services: ApiServices) {
     // a one-click rating link (`?rating=1..5`, from an email's stars) opens the form with those stars chosen
     const rating = /^[1-5]$/.test(String(ctx.query.rating ?? '')) ? String(ctx.query.rating) : undefined;
     const videoSection = await videos()?.formSection(c.shop, c.language.lang);
-    ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: c.order.customer.firstName ?? '', lastName: c.order.customer.lastName ?? '', values: { rating }, videoSection });
+    ctx.body = writePage(c.language, {
+      shopName: c.shop.name,
+      productTitle: c.line.title,
+      productImage: c.line.imageUrl,
+      firstName: c.order.customer.firstName ?? '',
+      lastName: c.order.customer.lastName ?? '',
+      values: { rating },
+      videoSection,
+    });
   });
 
   router.post('/r/write/:token', async (ctx) => {
@@ -90,7 +102,10 @@ export function collectRoutes(services: ApiServices) {
     const c = await context(ctx);
     if (!c) return;
     // Each link is one order line signed by us, so no shop-wide ceiling is needed here.
-    const wait = await hitAll([[limits.address, `${c.shop.id}:${ip}`], [limits.email, `${c.shop.id}:${(c.order.email ?? '').toLowerCase()}`]]);
+    const wait = await hitAll([
+      [limits.address, `${c.shop.id}:${ip}`],
+      [limits.email, `${c.shop.id}:${(c.order.email ?? '').toLowerCase()}`],
+    ]);
     if (wait) {
       ctx.status = 429;
       ctx.set('Retry-After', String(wait));
@@ -119,7 +134,16 @@ export function collectRoutes(services: ApiServices) {
       // the page again with everything the customer wrote and what to correct
       // a video that passed its check stays with the page: the customer does not upload it again
       const videoSection = await videos()?.formSection(c.shop, c.language.lang, video && !errors.video ? { video, caption } : undefined);
-      ctx.body = writePage(c.language, { shopName: c.shop.name, productTitle: c.line.title, productImage: c.line.imageUrl, firstName: f.firstName ?? '', lastName: f.lastName ?? '', values: { rating: f.rating, title: f.title, content: f.content }, errors, videoSection });
+      ctx.body = writePage(c.language, {
+        shopName: c.shop.name,
+        productTitle: c.line.title,
+        productImage: c.line.imageUrl,
+        firstName: f.firstName ?? '',
+        lastName: f.lastName ?? '',
+        values: { rating: f.rating, title: f.title, content: f.content },
+        errors,
+        videoSection,
+      });
       return;
     }
     // A filled honeypot is a bot: thank it and keep nothing.
@@ -136,12 +160,34 @@ export function collectRoutes(services: ApiServices) {
     const media = images.map((img) => storeImage(config.dataDir, img));
     try {
       // review-requests learns of it from the 'review.created' event (queue entry, order, photos)
-      await saveCollectedReview({ knex, events }, c.tenant, {
-        kind: 'product', productId: c.line.productId, productTitle: c.line.title, rating: text.rating, title: text.title || null, content: text.content,
-        firstName: text.firstName || null, lastName: text.lastName || null, email: c.order.email,
-        country: c.order.country, locale: c.link.locale ?? c.order.customer.locale, orderId: c.link.orderId, lineItemId: c.line.lineItemId, customerId: c.order.customerId,
-        media, source: 'customer', verified: true, imported: false, status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
-      }, c.link.queueEntryId, video ? async (trx, review) => void (await videos()!.attach(trx, c.tenant, review.id, video, caption)) : undefined);
+      await saveCollectedReview(
+        { knex, events },
+        c.tenant,
+        {
+          kind: 'product',
+          productId: c.line.productId,
+          productTitle: c.line.title,
+          rating: text.rating,
+          title: text.title || null,
+          content: text.content,
+          firstName: text.firstName || null,
+          lastName: text.lastName || null,
+          email: c.order.email,
+          country: c.order.country,
+          locale: c.link.locale ?? c.order.customer.locale,
+          orderId: c.link.orderId,
+          lineItemId: c.line.lineItemId,
+          customerId: c.order.customerId,
+          media,
+          source: 'customer',
+          verified: true,
+          imported: false,
+          status: held ? 'pending' : 'published',
+          publishedAt: held ? null : new Date(),
+        },
+        c.link.queueEntryId,
+        video ? async (trx, review) => void (await videos()!.attach(trx, c.tenant, review.id, video, caption)) : undefined,
+      );
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
     }

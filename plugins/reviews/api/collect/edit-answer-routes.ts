@@ -50,7 +50,10 @@ export function editAnswerRoutes(services: ApiServices) {
     const found = await resolve(ctx);
     if (!found) return;
     const preferred: Decision = ctx.query.decision === 'deny' ? 'deny' : 'confirm';
-    ctx.body = found.review.editRequest === 'unconfirmed' ? questionPage(found.language, ctx.params.token, found.shop.name, found.review, preferred) : answeredPage(found.language, found.review.editRequest);
+    ctx.body =
+      found.review.editRequest === 'unconfirmed'
+        ? questionPage(found.language, ctx.params.token, found.shop.name, found.review, preferred)
+        : answeredPage(found.language, found.review.editRequest);
   });
 
   router.post('/:token/:decision', async (ctx) => {

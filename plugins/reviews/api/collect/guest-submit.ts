@@ -82,7 +82,12 @@ export function reviewSubmitter(services: ApiServices) {
     if (!value) throw createHttpError(400, 'Validation failed', { errors });
     const video = await checkVideo(ctx, tenant, raw.fields, value.images.length);
 
-    const product = value.productId && platform ? await findProduct(platform, shop.domain, value.productId).catch(() => { throw createHttpError(503, TRY_AGAIN); }) : null;
+    const product =
+      value.productId && platform
+        ? await findProduct(platform, shop.domain, value.productId).catch(() => {
+            throw createHttpError(503, TRY_AGAIN);
+          })
+        : null;
     if (value.productId && platform && !product) throw createHttpError(400, 'Validation failed', { errors: { productId: INVALID } });
 
     let reviewer: Reviewer | null = null;
@@ -90,11 +95,12 @@ export function reviewSubmitter(services: ApiServices) {
       reviewer = await findReviewer(platform, shop.domain, customerId, value.productId).catch((err) => {
         // Without the store's answer a buyers-only shop cannot decide; an open shop stores it unverified.
         if (settings.customerEligibility === 'buyers') throw createHttpError(503, TRY_AGAIN);
-        ctx.state.log.warn({ err: (err as Error).message }, 'could not check the customer\'s orders');
+        ctx.state.log.warn({ err: (err as Error).message }, "could not check the customer's orders");
         return null;
       });
     }
-    if (customerId && settings.customerEligibility === 'buyers' && !reviewer?.purchases.length) throw createHttpError(403, NOT_ELIGIBLE_CUSTOMER, { code: 'CUSTOMER_NOT_ELIGIBLE' });
+    if (customerId && settings.customerEligibility === 'buyers' && !reviewer?.purchases.length)
+      throw createHttpError(403, NOT_ELIGIBLE_CUSTOMER, { code: 'CUSTOMER_NOT_ELIGIBLE' });
     const email = value.email ?? reviewer?.email ?? null;
     if (!email) throw createHttpError(400, 'Validation failed', { errors: { email: REQUIRED } });
 
@@ -109,14 +115,34 @@ export function reviewSubmitter(services: ApiServices) {
 
     const held = settings.autoPublish !== 'all' || looksLikeSpam(`${value.title ?? ''} ${value.content}`);
     const media = value.images.map((img) => storeImage(config.dataDir, img));
-    const review = await saveCollectedReview(services, tenant, {
-      kind: value.kind, productId: value.productId, productTitle: product?.title ?? null, productHandle: product?.handle ?? null,
-      rating: value.rating, title: value.title, content: value.content, firstName: value.firstName, lastName: value.lastName, email,
-      customerId: reviewer?.customerGid ?? (customerId ? `gid://shopify/Customer/${customerId}` : null),
-      orderId: purchase?.orderId ?? null, lineItemId: purchase?.lineItemId ?? null, media,
-      source: customerId ? 'customer' : 'guest', submittedVia: options.via ?? null, verified: !!purchase, imported: false,
-      status: held ? 'pending' : 'published', publishedAt: held ? null : new Date(),
-    }, null, video && (async (trx, saved) => void (await videos()!.attach(trx, tenant, saved.id, video.id, video.caption))));
+    const review = await saveCollectedReview(
+      services,
+      tenant,
+      {
+        kind: value.kind,
+        productId: value.productId,
+        productTitle: product?.title ?? null,
+        productHandle: product?.handle ?? null,
+        rating: value.rating,
+        title: value.title,
+        content: value.content,
+        firstName: value.firstName,
+        lastName: value.lastName,
+        email,
+        customerId: reviewer?.customerGid ?? (customerId ? `gid://shopify/Customer/${customerId}` : null),
+        orderId: purchase?.orderId ?? null,
+        lineItemId: purchase?.lineItemId ?? null,
+        media,
+        source: customerId ? 'customer' : 'guest',
+        submittedVia: options.via ?? null,
+        verified: !!purchase,
+        imported: false,
+        status: held ? 'pending' : 'published',
+        publishedAt: held ? null : new Date(),
+      },
+      null,
+      video && (async (trx, saved) => void (await videos()!.attach(trx, tenant, saved.id, video.id, video.caption))),
+    );
     // A verified purchase's order is in the 'review.created' event: its review request stops reminding.
     return { id: review.id, status: review.status as GuestReview['status'] };
   };

@@ -28,7 +28,12 @@ export const UNREADABLE = 'The photo could not be read';
 export type ImageType = 'jpg' | 'png' | 'gif';
 
 /** The customer pages' translation of each refusal (reviews:public.errors.<key>). */
-export const PHOTO_ERROR_KEYS: Record<string, string> = { [TYPE_NOT_SUPPORTED]: 'type', [TOO_LARGE]: 'too_large', [TOO_MANY_PIXELS]: 'too_many_pixels', [UNREADABLE]: 'unreadable' };
+export const PHOTO_ERROR_KEYS: Record<string, string> = {
+  [TYPE_NOT_SUPPORTED]: 'type',
+  [TOO_LARGE]: 'too_large',
+  [TOO_MANY_PIXELS]: 'too_many_pixels',
+  [UNREADABLE]: 'unreadable',
+};
 
 /** An upload refused with a message for the customer. */
 export class PhotoRefused extends Error {}
@@ -48,9 +53,11 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
 
 /** The pixel count from the header alone (nothing decoded yet). */
 async function pixelCount(bytes: Buffer): Promise<number> {
-  const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => {
-    throw new PhotoRefused(UNREADABLE);
-  });
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new PhotoRefused(UNREADABLE);
+    });
   return (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
 }
 

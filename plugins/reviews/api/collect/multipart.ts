@@ -8,7 +8,10 @@ export interface Upload {
 }
 
 /** Reads a multipart form within limits; oversize files are flagged, extra files counted. */
-export function readMultipart(req: IncomingMessage, limits: { files: number; fileSize: number }): Promise<{ fields: Record<string, string>; uploads: Upload[]; tooManyFiles: boolean }> {
+export function readMultipart(
+  req: IncomingMessage,
+  limits: { files: number; fileSize: number },
+): Promise<{ fields: Record<string, string>; uploads: Upload[]; tooManyFiles: boolean }> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     const uploads: Upload[] = [];

@@ -34,7 +34,12 @@ export function photoRoutes(services: ApiServices) {
     const review = tenant && link ? await tenant.query(Review).findById(link.data.reviewId).whereNull('deletedAt').whereNot('status', 'trash') : undefined;
     const language = languageOf(services, review?.locale, shop);
     // tenancy: scoped by the shop the signed link names
-    const used = review && shop && (await knex('used_review_links').where({ shopId: shop.id, tokenHash: tokenHash(ctx.params.token) }).first('id'));
+    const used =
+      review &&
+      shop &&
+      (await knex('used_review_links')
+        .where({ shopId: shop.id, tokenHash: tokenHash(ctx.params.token) })
+        .first('id'));
     if (!link || !shop || !tenant || !review || used) {
       ctx.status = 400;
       ctx.body = EXPIRED(language);
@@ -47,7 +52,10 @@ export function photoRoutes(services: ApiServices) {
     const found = await resolve(ctx);
     if (!found) return;
     const remaining = MAX_PHOTOS - (found.review.media ?? []).length;
-    ctx.body = remaining > 0 ? photoPage(found.language, { shopName: found.shop.name, productTitle: found.review.productTitle ?? null, content: found.review.content, remaining }) : FULL(found.language);
+    ctx.body =
+      remaining > 0
+        ? photoPage(found.language, { shopName: found.shop.name, productTitle: found.review.productTitle ?? null, content: found.review.content, remaining })
+        : FULL(found.language);
   });
 
   router.post('/:token', async (ctx) => {
@@ -70,7 +78,10 @@ export function photoRoutes(services: ApiServices) {
     if (!error && !images.length) error = t('required');
     if (error) {
       ctx.status = 400;
-      ctx.body = remaining > 0 ? photoPage(language, { shopName: shop.name, productTitle: review.productTitle ?? null, content: review.content, remaining, error }) : FULL(language);
+      ctx.body =
+        remaining > 0
+          ? photoPage(language, { shopName: shop.name, productTitle: review.productTitle ?? null, content: review.content, remaining, error })
+          : FULL(language);
       return;
     }
 

@@ -9,8 +9,16 @@ import { ReviewCreated, type ReviewCreatedPayload } from '@plaudit/contracts/rev
 
 export function reviewCreatedPayload(tenant: Tenant, review: Review, queueEntryId: number | null): ReviewCreatedPayload {
   return {
-    shopId: tenant.shopId, shopDomain: tenant.shopDomain, reviewId: review.id, productId: review.productId ?? null, rating: review.rating,
-    source: review.source, status: review.status, orderId: review.orderId ?? null, queueEntryId, mediaCount: (review.media ?? []).length,
+    shopId: tenant.shopId,
+    shopDomain: tenant.shopDomain,
+    reviewId: review.id,
+    productId: review.productId ?? null,
+    rating: review.rating,
+    source: review.source,
+    status: review.status,
+    orderId: review.orderId ?? null,
+    queueEntryId,
+    mediaCount: (review.media ?? []).length,
   };
 }
 
@@ -19,7 +27,10 @@ export function reviewCreatedPayload(tenant: Tenant, review: Review, queueEntryI
  * review's transaction once it has its id (a video bound to it).
  */
 export async function saveCollectedReview(
-  { knex, events }: Pick<ApiServices, 'knex' | 'events'>, tenant: Tenant, row: PartialModelObject<Review>, queueEntryId: number | null = null,
+  { knex, events }: Pick<ApiServices, 'knex' | 'events'>,
+  tenant: Tenant,
+  row: PartialModelObject<Review>,
+  queueEntryId: number | null = null,
   also?: (trx: Knex.Transaction, review: Review) => Promise<void>,
 ): Promise<Review> {
   // The event is recorded with the review: its listeners learn of it even if Temporal is down now.

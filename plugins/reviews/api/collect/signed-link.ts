@@ -11,7 +11,11 @@ export interface OpenedLink<T> {
 }
 
 /** The link of `ctx.params.token`, its shop and tenant; each undefined when the link is forged, expired or its shop is gone. */
-export async function openSignedLink<T>(ctx: AppContext, { links, shops, tenant }: Pick<ApiServices, 'links' | 'shops' | 'tenant'>, purpose: string): Promise<OpenedLink<T>> {
+export async function openSignedLink<T>(
+  ctx: AppContext,
+  { links, shops, tenant }: Pick<ApiServices, 'links' | 'shops' | 'tenant'>,
+  purpose: string,
+): Promise<OpenedLink<T>> {
   ctx.type = 'text/html';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Referrer-Policy', 'no-referrer');

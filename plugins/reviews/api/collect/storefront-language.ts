@@ -22,6 +22,7 @@ export function inShopperLanguage(err: unknown, locale: unknown, { i18n }: Pick<
   const t = i18n.forLanguage(i18n.language(locale));
   const say = (message: string) => (KEYS[message] ? t(`reviews:public.${KEYS[message]}`) : message);
   err.message = say(err.message);
-  if (err.errors && typeof err.errors === 'object') err.errors = Object.fromEntries(Object.entries(err.errors as Record<string, string>).map(([field, message]) => [field, say(message)]));
+  if (err.errors && typeof err.errors === 'object')
+    err.errors = Object.fromEntries(Object.entries(err.errors as Record<string, string>).map(([field, message]) => [field, say(message)]));
   return err;
 }

@@ -93,7 +93,10 @@ export function checkReviewText(f: Record<string, string | undefined>, errors: R
 }
 
 /** Checks every field; errors are keyed by field with the spec's messages. Photos are re-encoded. */
-export async function validateSubmission(raw: RawSubmission, opts: { emailRequired: boolean }): Promise<{ value?: Submission; errors: Record<string, string> }> {
+export async function validateSubmission(
+  raw: RawSubmission,
+  opts: { emailRequired: boolean },
+): Promise<{ value?: Submission; errors: Record<string, string> }> {
   const f = raw.fields;
   const errors: Record<string, string> = {};
 

@@ -16,7 +16,13 @@ export interface WriteOrder {
 export async function writeOrder({ platform }: Pick<ApiServices, 'platform'>, tenant: Tenant, link: WriteLink): Promise<WriteOrder | undefined> {
   const found = await writeOrderOf(tenant, link.queueEntryId, link.orderId);
   if (found) {
-    return { email: found.customer.email, country: null, customerId: null, customer: found.customer, lineItems: found.lineItems.map((li) => ({ ...li, lineItemId: null })) };
+    return {
+      email: found.customer.email,
+      country: null,
+      customerId: null,
+      customer: found.customer,
+      lineItems: found.lineItems.map((li) => ({ ...li, lineItemId: null })),
+    };
   }
   const order = platform ? await platform.adminApi(tenant.shopDomain).order(`gid://shopify/Order/${link.orderId}`) : null;
   if (!order) return undefined;
@@ -25,6 +31,8 @@ export async function writeOrder({ platform }: Pick<ApiServices, 'platform'>, te
     country: order.shippingAddress?.countryCodeV2 ?? null,
     customerId: order.customer?.id ?? null,
     customer: { email: order.email, firstName: order.customer?.firstName ?? null, lastName: order.customer?.lastName ?? null, locale: link.locale ?? null },
-    lineItems: order.lineItems.nodes.flatMap((li) => (li.product ? [{ productId: li.product.id, title: li.title, imageUrl: li.image?.url ?? null, lineItemId: li.id }] : [])),
+    lineItems: order.lineItems.nodes.flatMap((li) =>
+      li.product ? [{ productId: li.product.id, title: li.title, imageUrl: li.image?.url ?? null, lineItemId: li.id }] : [],
+    ),
   };
 }

@@ -8,10 +8,13 @@ jest.setTimeout(120_000);
 
 let api: TestApi;
 let browser: Browser;
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 const save = (page: Page) => page.getByRole('button', { name: 'Save' });
 const days = (page: Page) => page.getByLabel('After (days)');
@@ -73,8 +76,17 @@ test('general tab: each field changes, saves and survives a reload; bad values s
   expect(await page.getByRole('combobox', { name: 'A review is negative at' }).textContent()).toBe('2 stars or fewer');
   expect(await save(page).isDisabled()).toBe(true);
   expect((await client(api.url, token).get('/api/reviews/settings')).body.data).toEqual({
-    customerEligibility: 'buyers', autoPublish: 'hold', autoPublishHeldAfterDays: 21, trashRetentionDays: 15, richSnippets: false, ugcDisplay: false,
-    enabledEmailNewReview: false, enabledEmailNegativeReview: true, receiverNewReview: 'team@general.example', receiverNegativeReview: 'care@general.example', negativeThreshold: 2,
+    customerEligibility: 'buyers',
+    autoPublish: 'hold',
+    autoPublishHeldAfterDays: 21,
+    trashRetentionDays: 15,
+    richSnippets: false,
+    ugcDisplay: false,
+    enabledEmailNewReview: false,
+    enabledEmailNegativeReview: true,
+    receiverNewReview: 'team@general.example',
+    receiverNegativeReview: 'care@general.example',
+    negativeThreshold: 2,
   });
 
   // never auto-publish: saved as null, the days field goes away and stays away after a reload

@@ -12,7 +12,10 @@ jest.setTimeout(120_000);
 const env = usePlatformBrowser();
 
 async function insertReview(shopId: number, content: string, fields: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await env.stack.api.knex('reviews').insert({ shopId, kind: 'store', rating: 4, content, firstName: 'Rae', source: 'admin', status: 'published', ...fields }).returning('id');
+  const [row] = await env.stack.api
+    .knex('reviews')
+    .insert({ shopId, kind: 'store', rating: 4, content, firstName: 'Rae', source: 'admin', status: 'published', ...fields })
+    .returning('id');
   return row.id;
 }
 
@@ -39,7 +42,9 @@ test('delete: the dialog names the recycle bin and its days; the review lands th
 
   await rowAction(page, 'Into the bin with this one', 'Delete');
   const toBin = page.getByRole('dialog', { name: 'Move to the recycle bin?' });
-  await toBin.getByText('It is kept there for 15 days: until then you can restore it from the Recycle bin tab; after that it is deleted for good.', { exact: false }).waitFor();
+  await toBin
+    .getByText('It is kept there for 15 days: until then you can restore it from the Recycle bin tab; after that it is deleted for good.', { exact: false })
+    .waitFor();
   expect(await toBin.textContent()).not.toContain('cannot be restored');
   await screenshot(page, 'reviews-delete-dialog');
   await toBin.getByRole('button', { name: 'Cancel' }).click();
@@ -95,9 +100,19 @@ test('a testimonial review carries a badge in the list', async () => {
 
 test("a review's photos show as thumbnails in the list; one opens full size (desktop and phone)", async () => {
   const photo = async (r: number, g: number, b: number) =>
-    storeImage(env.stack.api.config.dataDir, await cleanImage(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r, g, b } } }).png().toBuffer()));
+    storeImage(
+      env.stack.api.config.dataDir,
+      await cleanImage(
+        await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r, g, b } } })
+          .png()
+          .toBuffer(),
+      ),
+    );
   const media = [await photo(200, 60, 40), await photo(40, 90, 200)];
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     const { shop, page, errors } = await signedIn(viewport);
     await insertReview(shop.id, 'Two photos of the mug', { media: JSON.stringify(media) });
     await insertReview(shop.id, 'Words only');
@@ -127,7 +142,10 @@ test("a review's photos show as thumbnails in the list; one opens full size (des
 });
 
 test("the edit page: a customer's review needs an edit request first; the page says so and sends it", async () => {
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     const { shop, page, errors } = await signedIn(viewport);
     const email = `cora-${name}-${Date.now()}@example.com`;
     const id = await insertReview(shop.id, 'Wrote this myself', { source: 'customer', email, firstName: 'Cora' });

@@ -8,10 +8,13 @@ jest.setTimeout(90_000);
 
 let api: TestApi;
 let browser: Browser;
-useBrowser(() => startTestApi(), (s, b) => {
-  api = s;
-  browser = b;
-});
+useBrowser(
+  () => startTestApi(),
+  (s, b) => {
+    api = s;
+    browser = b;
+  },
+);
 
 test('shown in spec order until the sister app is installed; its page links to the app', async () => {
   const { token } = await createShop(api, { name: 'Reward Shop' });

@@ -6,32 +6,53 @@
 // progress to completed. A free shop sees the upgrade.
 // Screenshots at 1280 and 390 px.
 import type { Browser, Page } from 'playwright-core';
-import { adminPage, client, createShop, eventually, type PlatformStack, screenshot, startPlatformStack, startTestWorker, useBrowser } from '@plaudit/kernel/testing';
+import {
+  adminPage,
+  client,
+  createShop,
+  eventually,
+  type PlatformStack,
+  screenshot,
+  startPlatformStack,
+  startTestWorker,
+  useBrowser,
+} from '@plaudit/kernel/testing';
 
 jest.setTimeout(180_000);
 
 // a worker of this file's own: the bulk run's activities must call the DeepL double of this stack
 const env = {} as { stack: PlatformStack; browser: Browser };
-useBrowser(async () => {
-  const s = await startPlatformStack({ TEMPORAL_TASK_QUEUE: `translations-browser-${process.pid}` });
-  const stopWorker = await startTestWorker(s.api.config);
-  return { ...s, close: async () => (await stopWorker(), await s.close()) };
-}, (stack, browser) => Object.assign(env, { stack, browser }));
+useBrowser(
+  async () => {
+    const s = await startPlatformStack({ TEMPORAL_TASK_QUEUE: `translations-browser-${process.pid}` });
+    const stopWorker = await startTestWorker(s.api.config);
+    return { ...s, close: async () => (await stopWorker(), await s.close()) };
+  },
+  (stack, browser) => Object.assign(env, { stack, browser }),
+);
 const OLD_INSTALL = new Date('2025-01-01'); // before the full-access cut-off: the plan decides
 const PHONE = { width: 390, height: 844 };
 
-const SPANISH = ['El producto es muy bueno y llegó rápido, gracias.', 'La taza es bonita y el color es precioso.', 'Muy contenta con la compra, la recomiendo a todos.'];
+const SPANISH = [
+  'El producto es muy bueno y llegó rápido, gracias.',
+  'La taza es bonita y el color es precioso.',
+  'Muy contenta con la compra, la recomiendo a todos.',
+];
 
 const chip = (page: Page, code: string) => page.getByTestId(`language-${code}`);
 
 /** Back to the top for a full-page shot (a click scrolled), once the tabs' underline has moved back under its tab. */
 async function fromTheTop(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await eventually(() => page.evaluate(() => {
-    const tab = document.querySelector('[role="tab"][aria-selected="true"]')?.getBoundingClientRect();
-    const line = document.querySelector('.MuiTabs-indicator')?.getBoundingClientRect();
-    return !!tab && !!line && Math.abs(tab.left - line.left) < 1 && Math.abs(tab.width - line.width) < 1;
-  }), 10_000);
+  await eventually(
+    () =>
+      page.evaluate(() => {
+        const tab = document.querySelector('[role="tab"][aria-selected="true"]')?.getBoundingClientRect();
+        const line = document.querySelector('.MuiTabs-indicator')?.getBoundingClientRect();
+        return !!tab && !!line && Math.abs(tab.left - line.left) < 1 && Math.abs(tab.width - line.width) < 1;
+      }),
+    10_000,
+  );
 }
 
 async function openReviewSection(page: Page) {
@@ -40,7 +61,7 @@ async function openReviewSection(page: Page) {
   await eventually(async () => new URL(page.url()).searchParams.get('section') === 'reviews', 10_000);
 }
 
-test('DeepL: required key, refused key in DeepL\'s words, saved and masked, its languages, all reviews into German', async () => {
+test("DeepL: required key, refused key in DeepL's words, saved and masked, its languages, all reviews into German", async () => {
   const { token } = await createShop(env.stack.api, { plan: 'advanced', installedAt: OLD_INSTALL });
   const http = client(env.stack.api.url, token);
   const ids: number[] = [];
@@ -55,7 +76,7 @@ test('DeepL: required key, refused key in DeepL\'s words, saved and masked, its 
   await page.getByRole('combobox', { name: 'Provider' }).click();
   await page.getByRole('option', { name: 'LibreTranslate (self-hosted)' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('The app\'s operator has not set up this server yet.', { exact: false }).waitFor();
+  await page.getByText("The app's operator has not set up this server yet.", { exact: false }).waitFor();
 
   await page.getByRole('combobox', { name: 'Provider' }).click();
   await page.getByRole('option', { name: 'DeepL', exact: true }).click();
@@ -116,7 +137,7 @@ test('below the second tier the section offers the upgrade; the labels stay', as
   expect(errors).toEqual([]);
 });
 
-test('in the shop\'s language (German) at phone width', async () => {
+test("in the shop's language (German) at phone width", async () => {
   const { token } = await createShop(env.stack.api, { plan: 'advanced', installedAt: OLD_INSTALL, primaryLocale: 'de' });
   const { page, errors } = await adminPage(env.browser, env.stack.appUrl, token, PHONE);
   await page.goto(`${env.stack.appUrl}/translations?section=reviews`);

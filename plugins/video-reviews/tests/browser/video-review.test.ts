@@ -39,7 +39,10 @@ test("done when: a customer's 10-second video review plays in the review box", a
 
   // transcoded by the workflow, then on the product page's review box
   await eventually(async () => (await env.stack.api.knex('video_uploads').where({ id }).first())?.status === 'ready', 90_000, 500);
-  for (const [width, height] of [[1280, 900], [390, 844]]) {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ]) {
     const page = await (await env.browser.newContext({ viewport: { width, height } })).newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${env.stack.emulator.url}/shops/${domain}/products/${handle}`);
@@ -52,12 +55,23 @@ test("done when: a customer's 10-second video review plays in the review box", a
     if (width === 1280) {
       // the shopper presses play on the player's own controls (the button at its left, mid-height)
       await video.click({ position: { x: 24, y: 72 } });
-      const state = () => video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, time: v.currentTime, error: v.error?.message ?? v.error?.code ?? null, ready: v.readyState, h264: v.canPlayType('video/mp4; codecs="avc1.64001f, mp4a.40.2"') }));
-      await eventually(async () => {
-        const s = await state();
-        if (s.error) throw new Error(JSON.stringify(s));
-        return !s.paused && s.time > 0.5;
-      }, 30_000, 250).catch(async (err) => {
+      const state = () =>
+        video.evaluate((v: HTMLVideoElement) => ({
+          paused: v.paused,
+          time: v.currentTime,
+          error: v.error?.message ?? v.error?.code ?? null,
+          ready: v.readyState,
+          h264: v.canPlayType('video/mp4; codecs="avc1.64001f, mp4a.40.2"'),
+        }));
+      await eventually(
+        async () => {
+          const s = await state();
+          if (s.error) throw new Error(JSON.stringify(s));
+          return !s.paused && s.time > 0.5;
+        },
+        30_000,
+        250,
+      ).catch(async (err) => {
         throw new Error(`${(err as Error).message}; ${JSON.stringify(await state())}`);
       });
       await screenshot(page, 'video-review-playing-1280');
@@ -101,9 +115,12 @@ test("the storefront's review form takes a video: its script loads when one is c
   await form.getByLabel('Video (optional)').setInputFiles(file);
   page.on('console', (m) => errors.push(`console: ${m.text()}`));
   page.on('requestfailed', (r) => errors.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
-  await form.getByText('Video uploaded.', { exact: false }).waitFor({ timeout: 20_000 }).catch(async (err) => {
-    throw new Error(`${(err as Error).message}\nstatus: ${await form.locator('[data-pl-video-status]').textContent()}\n${errors.join('\n')}`);
-  });
+  await form
+    .getByText('Video uploaded.', { exact: false })
+    .waitFor({ timeout: 20_000 })
+    .catch(async (err) => {
+      throw new Error(`${(err as Error).message}\nstatus: ${await form.locator('[data-pl-video-status]').textContent()}\n${errors.join('\n')}`);
+    });
   expect(loaded).toHaveLength(1);
   await screenshot(page, 'video-storefront-form-390');
   const id = await form.locator('input[name=video]').inputValue();

@@ -11,18 +11,24 @@ export function AllReviews({ ctx, data }: { ctx: WidgetContext; data: AllReviews
   const { t } = ctx.text;
   return (
     <section className="pl-box pl-all-reviews" aria-labelledby="pl-ar-title">
-      <h2 className="pl-title" id="pl-ar-title">{t('all_reviews.title')}</h2>
+      <h2 className="pl-title" id="pl-ar-title">
+        {t('all_reviews.title')}
+      </h2>
       {data.summary.count > 0 ? (
         <>
           <SummaryBlock text={ctx.text} summary={data.summary} selected={selected} />
           <div className="pl-toolbar">
             <SortSelect text={ctx.text} id="pl-ar-sort" sort={data.sort ?? s.sort} />
-            <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length}>{t('box.show_all')}</button>
+            <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length}>
+              {t('box.show_all')}
+            </button>
           </div>
           <p className="pl-sr" role="status" aria-live="polite" />
           <ListOrNone ctx={ctx} data={data} options={{ showProduct: true }} />
         </>
-      ) : <p className="pl-empty">{t('common.no_reviews')}</p>}
+      ) : (
+        <p className="pl-empty">{t('common.no_reviews')}</p>
+      )}
       {ctx.settings.submitForm.enabled ? (
         <details className="pl-write">
           <summary className="pl-btn">{t('all_reviews.write_store')}</summary>

@@ -11,16 +11,28 @@ export function Slides({ ctx, reviews, label, showProduct }: { ctx: WidgetContex
     <>
       <ul className="pl-track" aria-label={label} tabIndex={0}>
         {reviews.map((r, i) => (
-          <li key={r.id} className="pl-slide" role="group" aria-roledescription={t('carousel.slide_role')} aria-label={t('carousel.slide', { index: ctx.text.number(i + 1), total: ctx.text.number(reviews.length) })}>
+          <li
+            key={r.id}
+            className="pl-slide"
+            role="group"
+            aria-roledescription={t('carousel.slide_role')}
+            aria-label={t('carousel.slide', { index: ctx.text.number(i + 1), total: ctx.text.number(reviews.length) })}
+          >
             <ReviewItem ctx={ctx} review={r} options={{ showProduct, showReplies: false, compact: true }} />
           </li>
         ))}
       </ul>
       {reviews.length > 1 ? (
         <div className="pl-controls pl-js">
-          <button type="button" className="pl-nav pl-prev" aria-label={t('carousel.previous')}>‹</button>
-          <button type="button" className="pl-nav pl-pause" aria-label={t('carousel.pause')} aria-pressed="false">❚❚</button>
-          <button type="button" className="pl-nav pl-next" aria-label={t('carousel.next')}>›</button>
+          <button type="button" className="pl-nav pl-prev" aria-label={t('carousel.previous')}>
+            ‹
+          </button>
+          <button type="button" className="pl-nav pl-pause" aria-label={t('carousel.pause')} aria-pressed="false">
+            ❚❚
+          </button>
+          <button type="button" className="pl-nav pl-next" aria-label={t('carousel.next')}>
+            ›
+          </button>
         </div>
       ) : null}
     </>
@@ -32,9 +44,19 @@ export function Carousel({ ctx, data }: { ctx: WidgetContext; data: ReviewListDa
   const { t } = ctx.text;
   const title = t('carousel.title');
   return (
-    <section className="pl-box pl-carousel" aria-roledescription={t('carousel.role')} aria-label={title} data-pl-autoplay={s.autoplay ? 'true' : 'false'} data-pl-interval={s.intervalMs}>
+    <section
+      className="pl-box pl-carousel"
+      aria-roledescription={t('carousel.role')}
+      aria-label={title}
+      data-pl-autoplay={s.autoplay ? 'true' : 'false'}
+      data-pl-interval={s.intervalMs}
+    >
       <h2 className="pl-title">{title}</h2>
-      {data.reviews.length ? <Slides ctx={ctx} reviews={data.reviews} label={title} showProduct={s.showProduct} /> : <p className="pl-empty">{t('common.no_reviews')}</p>}
+      {data.reviews.length ? (
+        <Slides ctx={ctx} reviews={data.reviews} label={title} showProduct={s.showProduct} />
+      ) : (
+        <p className="pl-empty">{t('common.no_reviews')}</p>
+      )}
       <Branding ctx={ctx} />
     </section>
   );

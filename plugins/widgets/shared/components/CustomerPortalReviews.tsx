@@ -14,15 +14,25 @@ function Awaiting({ ctx, items }: { ctx: WidgetContext; items: AwaitingProduct[]
   const { t } = ctx.text;
   return (
     <>
-      <h3 className="pl-portal-h" id="pl-cp-awaiting">{t('portal.awaiting')}</h3>
+      <h3 className="pl-portal-h" id="pl-cp-awaiting">
+        {t('portal.awaiting')}
+      </h3>
       <ul className="pl-awaiting" aria-labelledby="pl-cp-awaiting">
         {items.map((p) => {
           const image = safeMediaUrl(p.imageUrl);
           return (
             <li key={p.productId} className="pl-awaiting-item" data-pl-product={p.productId}>
-              {image ? <img className="pl-awaiting-img" src={image} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <span className="pl-awaiting-img" aria-hidden="true" />}
-              <span className="pl-awaiting-title" dir="auto">{p.title}</span>
-              <a className="pl-btn pl-awaiting-write" href={ctx.preview ? undefined : writeHref(p)} aria-label={t('portal.write_of', { product: p.title })}>{t('portal.write')}</a>
+              {image ? (
+                <img className="pl-awaiting-img" src={image} alt="" width={56} height={56} loading="lazy" decoding="async" />
+              ) : (
+                <span className="pl-awaiting-img" aria-hidden="true" />
+              )}
+              <span className="pl-awaiting-title" dir="auto">
+                {p.title}
+              </span>
+              <a className="pl-btn pl-awaiting-write" href={ctx.preview ? undefined : writeHref(p)} aria-label={t('portal.write_of', { product: p.title })}>
+                {t('portal.write')}
+              </a>
             </li>
           );
         })}
@@ -35,12 +45,16 @@ export function CustomerPortalReviews({ ctx, data }: { ctx: WidgetContext; data:
   const { t } = ctx.text;
   return (
     <section className="pl-box pl-portal" aria-labelledby="pl-cp-title">
-      <h2 className="pl-title" id="pl-cp-title">{t('portal.title')}</h2>
+      <h2 className="pl-title" id="pl-cp-title">
+        {t('portal.title')}
+      </h2>
       {data.awaiting.length ? <Awaiting ctx={ctx} items={data.awaiting} /> : null}
       <h3 className="pl-portal-h">{t('portal.yours')}</h3>
       {data.page.items.length ? (
         <ReviewList ctx={ctx} reviews={data.page.items} next={null} options={{ showProduct: true }} />
-      ) : <p className="pl-empty">{t('portal.none')}</p>}
+      ) : (
+        <p className="pl-empty">{t('portal.none')}</p>
+      )}
     </section>
   );
 }

@@ -10,7 +10,19 @@ import { ReviewItem, type ReviewItemOptions } from './ReviewItem';
 import { Stars } from './Stars';
 import { SubmitFormBody } from './SubmitForm';
 
-export function ReviewList({ ctx, reviews, next, options, grid }: { ctx: WidgetContext; reviews: PublicReview[]; next: string | null; options?: ReviewItemOptions; grid?: boolean }) {
+export function ReviewList({
+  ctx,
+  reviews,
+  next,
+  options,
+  grid,
+}: {
+  ctx: WidgetContext;
+  reviews: PublicReview[];
+  next: string | null;
+  options?: ReviewItemOptions;
+  grid?: boolean;
+}) {
   return (
     <ol className={grid ? 'pl-list pl-grid' : 'pl-list'} data-pl-next={next ?? ''}>
       {reviews.map((r) => (
@@ -37,17 +49,34 @@ export function SummaryBlock({ text, summary, selected = [], filter = true }: { 
           const pct = summary.count ? Math.round((n / summary.count) * 100) : 0;
           const bar = (
             <>
-              <span className="pl-bar-label" aria-hidden="true">{text.number(s)} ★</span>
-              <span className="pl-bar" aria-hidden="true"><span className="pl-bar-fill" style={{ width: `${pct}%` }} /></span>
-              <span className="pl-bar-count" aria-hidden="true">{text.number(n)}</span>
+              <span className="pl-bar-label" aria-hidden="true">
+                {text.number(s)} ★
+              </span>
+              <span className="pl-bar" aria-hidden="true">
+                <span className="pl-bar-fill" style={{ width: `${pct}%` }} />
+              </span>
+              <span className="pl-bar-count" aria-hidden="true">
+                {text.number(n)}
+              </span>
             </>
           );
           return (
             <li key={s}>
               {filter ? (
-                <button type="button" className="pl-bar-row" data-pl-stars={s} aria-pressed={selected.includes(s)} aria-label={t('box.filter_bar', { count: s, reviews: text.number(n) })} disabled={n === 0}>{bar}</button>
+                <button
+                  type="button"
+                  className="pl-bar-row"
+                  data-pl-stars={s}
+                  aria-pressed={selected.includes(s)}
+                  aria-label={t('box.filter_bar', { count: s, reviews: text.number(n) })}
+                  disabled={n === 0}
+                >
+                  {bar}
+                </button>
               ) : (
-                <span className="pl-bar-row" role="img" aria-label={t('box.bar', { count: s, reviews: text.number(n) })}>{bar}</span>
+                <span className="pl-bar-row" role="img" aria-label={t('box.bar', { count: s, reviews: text.number(n) })}>
+                  {bar}
+                </span>
               )}
             </li>
           );
@@ -63,7 +92,9 @@ export function SortSelect({ text, id, sort }: { text: WidgetText; id: string; s
       <label htmlFor={id}>{text.t('box.sort_label')}</label>
       <select id={id} className="pl-sort-select" defaultValue={sort}>
         {FEED_SORTS.map((value) => (
-          <option key={value} value={value}>{text.t(`box.sort.${value}`)}</option>
+          <option key={value} value={value}>
+            {text.t(`box.sort.${value}`)}
+          </option>
         ))}
       </select>
     </span>
@@ -71,16 +102,32 @@ export function SortSelect({ text, id, sort }: { text: WidgetText; id: string; s
 }
 
 export function LoadMore({ text, next }: { text: WidgetText; next: string | null }) {
-  return <button type="button" className="pl-btn pl-more pl-js" hidden={!next}>{text.t('box.load_more')}</button>;
+  return (
+    <button type="button" className="pl-btn pl-more pl-js" hidden={!next}>
+      {text.t('box.load_more')}
+    </button>
+  );
 }
 
 /** The list (kept even when empty, the script refills it) and the text for a filter without results. */
-export function ListOrNone({ ctx, data, options, grid }: { ctx: WidgetContext; data: { page: { items: PublicReview[]; nextCursor: string | null } }; options: ReviewItemOptions; grid?: boolean }) {
+export function ListOrNone({
+  ctx,
+  data,
+  options,
+  grid,
+}: {
+  ctx: WidgetContext;
+  data: { page: { items: PublicReview[]; nextCursor: string | null } };
+  options: ReviewItemOptions;
+  grid?: boolean;
+}) {
   const items = data.page.items;
   return (
     <>
       <ReviewList ctx={ctx} reviews={items} next={data.page.nextCursor} options={options} grid={grid} />
-      <p className="pl-empty pl-nomatch" hidden={items.length > 0}>{ctx.text.t('box.no_match')}</p>
+      <p className="pl-empty pl-nomatch" hidden={items.length > 0}>
+        {ctx.text.t('box.no_match')}
+      </p>
       <LoadMore text={ctx.text} next={data.page.nextCursor} />
     </>
   );
@@ -96,14 +143,18 @@ export function ReviewBox({ ctx, data }: { ctx: WidgetContext; data: ReviewBoxDa
   const { t } = ctx.text;
   return (
     <section className="pl-box" aria-labelledby={`${id}-title`}>
-      <h2 className="pl-title" id={`${id}-title`}>{t('box.title')}</h2>
+      <h2 className="pl-title" id={`${id}-title`}>
+        {t('box.title')}
+      </h2>
       {data.summary.count > 0 ? (
         <>
           {s.showSummary ? <SummaryBlock text={ctx.text} summary={data.summary} selected={selected} filter={s.showStarFilter} /> : null}
           <div className="pl-toolbar">
             <SortSelect text={ctx.text} id={`${id}-sort`} sort={sort} />
             {s.showStarFilter ? (
-              <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length}>{t('box.show_all')}</button>
+              <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length}>
+                {t('box.show_all')}
+              </button>
             ) : null}
           </div>
           <p className="pl-sr" role="status" aria-live="polite" />

@@ -22,10 +22,16 @@ export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: Public
   const date = formatDate(review.createdAt, g.dateFormat, ctx.now, ctx.text.lang);
   return (
     <p className="pl-meta">
-      <span className="pl-author" dir="auto">{reviewerName(review.author, g.reviewerName, t('review.anonymous'))}</span>
+      <span className="pl-author" dir="auto">
+        {reviewerName(review.author, g.reviewerName, t('review.anonymous'))}
+      </span>
       {g.showVerifiedBadge && review.verified ? <span className="pl-verified">{t('review.verified')}</span> : null}
       {g.showCountry && review.country ? <span className="pl-country">{review.country}</span> : null}
-      {date ? <time className="pl-date" dateTime={review.createdAt}>{date}</time> : null}
+      {date ? (
+        <time className="pl-date" dateTime={review.createdAt}>
+          {date}
+        </time>
+      ) : null}
       {review.incentivized ? <span className="pl-incentive">{t('review.incentivized')}</span> : null}
     </p>
   );
@@ -38,7 +44,9 @@ export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: Public
 function SeeTranslation({ ctx, from }: { ctx: WidgetContext; from: string }) {
   return (
     <p className="pl-tr pl-js">
-      <button type="button" className="pl-link pl-tr-toggle" data-pl-from={from}>{ctx.text.t('review.see_translation')}</button>
+      <button type="button" className="pl-link pl-tr-toggle" data-pl-from={from}>
+        {ctx.text.t('review.see_translation')}
+      </button>
       <span className="pl-tr-note" role="status" />
     </p>
   );
@@ -59,23 +67,64 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
         {review.pending ? <span className="pl-tag pl-unapproved">{t('review.pending')}</span> : null}
       </div>
       <ReviewMeta ctx={ctx} review={review} />
-      {showProduct && review.productTitle ? <p className="pl-product" dir="auto">{review.productTitle}</p> : null}
-      {review.title ? <h3 className="pl-review-title" dir="auto" lang={from}>{review.title}</h3> : null}
-      <p className="pl-review-body" dir="auto" lang={from}>{review.content}</p>
+      {showProduct && review.productTitle ? (
+        <p className="pl-product" dir="auto">
+          {review.productTitle}
+        </p>
+      ) : null}
+      {review.title ? (
+        <h3 className="pl-review-title" dir="auto" lang={from}>
+          {review.title}
+        </h3>
+      ) : null}
+      <p className="pl-review-body" dir="auto" lang={from}>
+        {review.content}
+      </p>
       {from && !ctx.preview ? <SeeTranslation ctx={ctx} from={from} /> : null}
-      {review.variants?.length ? <p className="pl-variants" dir="auto">{review.variants.join(' / ')}</p> : null}
+      {review.variants?.length ? (
+        <p className="pl-variants" dir="auto">
+          {review.variants.join(' / ')}
+        </p>
+      ) : null}
       {media.length ? (
         <ul className="pl-media" aria-label={t('review.photos', { name })}>
           {media.map((m, i) => (
             <li key={i}>
               {m.type === 'video' ? (
                 // the poster until the shopper presses play: nothing of the video loads before (no autoplay)
-                <video className="pl-video" src={m.url} poster={m.poster} controls preload="none" playsInline width={160} height={120} aria-label={m.caption ?? t('review.video', { name })} crossOrigin={m.captions ? 'anonymous' : undefined}>
+                <video
+                  className="pl-video"
+                  src={m.url}
+                  poster={m.poster}
+                  controls
+                  preload="none"
+                  playsInline
+                  width={160}
+                  height={120}
+                  aria-label={m.caption ?? t('review.video', { name })}
+                  crossOrigin={m.captions ? 'anonymous' : undefined}
+                >
                   {m.captions ? <track kind="captions" src={m.captions} srcLang={from ?? ctx.text.lang} label={t('review.captions')} default /> : null}
                 </video>
               ) : (
-                <a className="pl-thumb" href={ctx.preview ? undefined : m.url} target="_blank" rel="noopener nofollow" data-pl-full={m.url} aria-label={t('review.photo', { index: ctx.text.number(i + 1), total: ctx.text.number(media.length), name })}>
-                  <img src={m.smallest ?? m.url} srcSet={m.srcset} sizes={m.srcset ? '72px' : undefined} alt="" loading="lazy" decoding="async" width={72} height={72} />
+                <a
+                  className="pl-thumb"
+                  href={ctx.preview ? undefined : m.url}
+                  target="_blank"
+                  rel="noopener nofollow"
+                  data-pl-full={m.url}
+                  aria-label={t('review.photo', { index: ctx.text.number(i + 1), total: ctx.text.number(media.length), name })}
+                >
+                  <img
+                    src={m.smallest ?? m.url}
+                    srcSet={m.srcset}
+                    sizes={m.srcset ? '72px' : undefined}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={72}
+                    height={72}
+                  />
                 </a>
               )}
             </li>
@@ -85,7 +134,9 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
       {showReplies && review.reply?.content ? (
         <div className="pl-reply">
           <p className="pl-reply-by">{t('review.reply_from', { shop: ctx.shopName })}</p>
-          <p className="pl-reply-body" dir="auto">{review.reply.content}</p>
+          <p className="pl-reply-body" dir="auto">
+            {review.reply.content}
+          </p>
         </div>
       ) : null}
     </article>

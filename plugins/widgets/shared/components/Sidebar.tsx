@@ -14,16 +14,24 @@ export function Sidebar({ ctx, data }: { ctx: WidgetContext; data: ReviewListDat
       <summary className="pl-side-tab">{tab}</summary>
       <div className="pl-side-panel" role="dialog" aria-label={tab}>
         <div className="pl-side-head">
-          <h2 className="pl-title" tabIndex={-1}>{tab}</h2>
-          <button type="button" className="pl-close pl-js" aria-label={t('sidebar.close')}>×</button>
+          <h2 className="pl-title" tabIndex={-1}>
+            {tab}
+          </h2>
+          <button type="button" className="pl-close pl-js" aria-label={t('sidebar.close')}>
+            ×
+          </button>
         </div>
         {data.reviews.length ? (
           <ol className="pl-list">
             {data.reviews.map((r) => (
-              <li key={r.id}><ReviewItem ctx={ctx} review={r} options={{ showProduct: true, compact: true }} /></li>
+              <li key={r.id}>
+                <ReviewItem ctx={ctx} review={r} options={{ showProduct: true, compact: true }} />
+              </li>
             ))}
           </ol>
-        ) : <p className="pl-empty">{t('common.no_reviews')}</p>}
+        ) : (
+          <p className="pl-empty">{t('common.no_reviews')}</p>
+        )}
         <Branding ctx={ctx} />
       </div>
     </details>

@@ -14,7 +14,11 @@ export function countText(summary: Summary, format: WidgetContext['settings']['s
 export function StarRating({ ctx, data }: { ctx: WidgetContext; data: StarRatingData }) {
   const s = ctx.settings.starRating;
   const empty = data.summary.count === 0;
-  const style = { fontSize: `${s.size}px`, minHeight: `${Math.round(s.size * 1.25)}px`, justifyContent: s.alignment === 'center' ? 'center' : s.alignment === 'right' ? 'flex-end' : 'flex-start' };
+  const style = {
+    fontSize: `${s.size}px`,
+    minHeight: `${Math.round(s.size * 1.25)}px`,
+    justifyContent: s.alignment === 'center' ? 'center' : s.alignment === 'right' ? 'flex-end' : 'flex-start',
+  };
   if (empty && !s.showWhenEmpty) return <div className="pl-star-rating pl-none" style={style} aria-hidden="true" />;
   return (
     <div className="pl-star-rating" style={style} data-pl-product={data.productId}>

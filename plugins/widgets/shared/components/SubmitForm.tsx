@@ -25,7 +25,9 @@ function VideoField({ ctx, f, err }: { ctx: WidgetContext; f: (n: string) => str
     <div className="pl-field" data-pl-video="" data-endpoint={v.endpoint} data-ticket-url={v.ticketUrl} data-script={v.script} data-lang={ctx.text.lang} hidden>
       <label htmlFor={f('video')}>{t('form.video')}</label>
       <input id={f('video')} type="file" accept={VIDEO_ACCEPT} aria-describedby={`${f('video')}-hint ${f('video')}-status ${err('video')}`} />
-      <span className="pl-hint" id={`${f('video')}-hint`}>{t('form.video_hint')}</span>
+      <span className="pl-hint" id={`${f('video')}-hint`}>
+        {t('form.video_hint')}
+      </span>
       <progress data-pl-video-progress="" max={100} value={0} hidden />
       <span className="pl-hint" id={`${f('video')}-status`} role="status" aria-live="polite" data-pl-video-status="" />
       <input type="hidden" name="video" value="" />
@@ -46,7 +48,16 @@ export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; p
   const back = product?.handle ? `return_to=${encodeURIComponent(`/products/${product.handle}`)}&` : '';
   const action = ctx.preview ? undefined : `${ctx.endpoint}/widgets/submit?${back}locale=${encodeURIComponent(ctx.text.lang)}`;
   return (
-    <form className="pl-form" method="post" encType="multipart/form-data" action={action} data-pl-form="" data-pl-thanks={t('form.thanks')} data-pl-moderation={t('form.moderation')} aria-label={t('form.title')}>
+    <form
+      className="pl-form"
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      data-pl-form=""
+      data-pl-thanks={t('form.thanks')}
+      data-pl-moderation={t('form.moderation')}
+      aria-label={t('form.title')}
+    >
       <input type="hidden" name="productId" value={product?.id ?? ''} />
       <input type="hidden" name="kind" value={product ? 'product' : 'store'} />
       <fieldset className="pl-rate" aria-describedby={err('rating')}>
@@ -95,7 +106,9 @@ export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; p
         <div className="pl-field">
           <label htmlFor={f('photos')}>{t('form.photos')}</label>
           <input id={f('photos')} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby={`${f('photos')}-hint ${err('photos')}`} />
-          <span className="pl-hint" id={`${f('photos')}-hint`}>{t('form.photos_hint')}</span>
+          <span className="pl-hint" id={`${f('photos')}-hint`}>
+            {t('form.photos_hint')}
+          </span>
           <FieldError id={err('photos')} field="photos" />
         </div>
       ) : null}
@@ -106,7 +119,9 @@ export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; p
         <input id={f('website')} name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <p className="pl-form-status" role="status" aria-live="polite" tabIndex={-1} />
-      <button type={ctx.preview ? 'button' : 'submit'} className="pl-btn pl-submit">{t('form.submit')}</button>
+      <button type={ctx.preview ? 'button' : 'submit'} className="pl-btn pl-submit">
+        {t('form.submit')}
+      </button>
     </form>
   );
 }
@@ -116,7 +131,9 @@ export function SubmitForm({ ctx, data }: { ctx: WidgetContext; data: SubmitForm
   const id = `pl-sf-${idPart(data.product?.id ?? 'store')}`;
   return (
     <section className="pl-box pl-submit-form" aria-labelledby={`${id}-title`}>
-      <h2 className="pl-title" id={`${id}-title`}>{ctx.text.t('form.title')}</h2>
+      <h2 className="pl-title" id={`${id}-title`}>
+        {ctx.text.t('form.title')}
+      </h2>
       <SubmitFormBody ctx={ctx} product={data.product} idBase={id} />
       <Branding ctx={ctx} />
     </section>

@@ -12,7 +12,12 @@ export function UpsellRating({ ctx, data }: { ctx: WidgetContext; data: UpsellDa
       {rows.map(([productId, sum]) => (
         <li key={productId} className="pl-upsell-item" data-pl-product={productId}>
           <Stars value={sum.average} text={ctx.text} />
-          {s.showCount ? <span className="pl-count"><span aria-hidden="true">{`(${ctx.text.number(sum.count)})`}</span><span className="pl-sr">{reviewCount(sum.count, ctx.text)}</span></span> : null}
+          {s.showCount ? (
+            <span className="pl-count">
+              <span aria-hidden="true">{`(${ctx.text.number(sum.count)})`}</span>
+              <span className="pl-sr">{reviewCount(sum.count, ctx.text)}</span>
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -6,7 +6,17 @@
 // stay physical.
 import type { DisplaySettings } from '../display-settings';
 
-export type WidgetBlock = 'review-box' | 'star-rating' | 'carousel' | 'popup' | 'sidebar' | 'all-reviews' | 'submit-form' | 'testimonials' | 'customer-portal' | 'upsell';
+export type WidgetBlock =
+  | 'review-box'
+  | 'star-rating'
+  | 'carousel'
+  | 'popup'
+  | 'sidebar'
+  | 'all-reviews'
+  | 'submit-form'
+  | 'testimonials'
+  | 'customer-portal'
+  | 'upsell';
 
 const BASE = `.pl-widget{color:var(--pl-text);font-family:var(--pl-font);line-height:1.5;box-sizing:border-box}
 .pl-widget *,.pl-widget *::before,.pl-widget *::after{box-sizing:inherit}

@@ -17,7 +17,14 @@ export function reviewerName(author: string, mode: General['reviewerName'], anon
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
-const STEPS: [number, Intl.RelativeTimeFormatUnit][] = [[31_536_000, 'year'], [2_592_000, 'month'], [604_800, 'week'], [86_400, 'day'], [3_600, 'hour'], [60, 'minute']];
+const STEPS: [number, Intl.RelativeTimeFormatUnit][] = [
+  [31_536_000, 'year'],
+  [2_592_000, 'month'],
+  [604_800, 'week'],
+  [86_400, 'day'],
+  [3_600, 'hour'],
+  [60, 'minute'],
+];
 
 /** Intl formatters are costly to build and used once per review: one per language and kind. */
 const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
@@ -42,10 +49,14 @@ function relative(ms: number, now: number, lang: string): string {
 function englishDate(d: Date, format: General['dateFormat']): string {
   const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
   switch (format) {
-    case 'MM/DD/YYYY': return `${pad(m + 1)}/${pad(day)}/${y}`;
-    case 'DD/MM/YYYY': return `${pad(day)}/${pad(m + 1)}/${y}`;
-    case 'D MMM YYYY': return `${day} ${MONTHS[m]} ${y}`;
-    default: return `${MONTHS[m]} ${day}, ${y}`;
+    case 'MM/DD/YYYY':
+      return `${pad(m + 1)}/${pad(day)}/${y}`;
+    case 'DD/MM/YYYY':
+      return `${pad(day)}/${pad(m + 1)}/${y}`;
+    case 'D MMM YYYY':
+      return `${day} ${MONTHS[m]} ${y}`;
+    default:
+      return `${MONTHS[m]} ${day}, ${y}`;
   }
 }
 
@@ -64,7 +75,10 @@ export function formatDate(iso: string, format: General['dateFormat'], now: numb
   if (lang === 'en') return englishDate(d, format);
   const numeric = format === 'MM/DD/YYYY' || format === 'DD/MM/YYYY';
   const id = `date|${lang}|${numeric}`;
-  return formatter(id, () => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', year: 'numeric', month: numeric ? '2-digit' : 'short', day: numeric ? '2-digit' : 'numeric' })).format(d);
+  return formatter(
+    id,
+    () => new Intl.DateTimeFormat(lang, { timeZone: 'UTC', year: 'numeric', month: numeric ? '2-digit' : 'short', day: numeric ? '2-digit' : 'numeric' }),
+  ).format(d);
 }
 
 /**

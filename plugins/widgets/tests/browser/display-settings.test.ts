@@ -12,17 +12,24 @@ let stack: Awaited<ReturnType<typeof startPlatformStack>>;
 let api: TestApi;
 let browser: Browser;
 
-useBrowser(() => startPlatformStack(), (s, b) => {
-  stack = s;
-  api = s.api;
-  browser = b;
-});
+useBrowser(
+  () => startPlatformStack(),
+  (s, b) => {
+    stack = s;
+    api = s.api;
+    browser = b;
+  },
+);
 
 /** The shop's stored display document (the plugin's own settings namespace, as saved: no defaults). */
 const saved = async (shopId: number): Promise<Record<string, any>> => displayStore(api.runtime.services.settings).display.get(shopId);
 const preview = (page: Page) => page.getByTestId('widget-preview');
 /** The colour the preview paints its filled stars with (inside the Shadow DOM root). */
-const starColour = (page: Page) => preview(page).locator('.pl-stars-fill').first().evaluate((el) => getComputedStyle(el).color);
+const starColour = (page: Page) =>
+  preview(page)
+    .locator('.pl-stars-fill')
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
 
 test('box: the preview follows the form, Save keeps it, leaving with changes asks first', async () => {
   const { token, shop } = await createShop(api, { name: 'Display Shop', plan: 'pro' });
@@ -30,7 +37,8 @@ test('box: the preview follows the form, Save keeps it, leaving with changes ask
 
   await page.goto(`${api.url}/display-settings`);
   await page.getByRole('heading', { level: 1, name: 'Display reviews' }).waitFor();
-  for (const name of ['Review box', 'Star rating', 'Testimonials', 'Upsell ratings', 'Instagram feed']) await page.getByRole('heading', { level: 2, name }).waitFor();
+  for (const name of ['Review box', 'Star rating', 'Testimonials', 'Upsell ratings', 'Instagram feed'])
+    await page.getByRole('heading', { level: 2, name }).waitFor();
   await screenshot(page, 'display-settings-hub');
   await page.getByRole('link', { name: /Review box/ }).click();
   await page.waitForURL('**/display-settings/box');
@@ -93,7 +101,13 @@ test('box: the preview follows the form, Save keeps it, leaving with changes ask
 test('testimonials: chosen reviews and products from the shop, recent count 1..10, all in the preview', async () => {
   const { shop, appToken } = await stack.installShop();
   const created = await client(api.url, appToken).post('/api/reviews', {
-    productId: 'gid://shopify/Product/1', productTitle: 'Ceramic Coffee Mug', rating: 5, content: 'Chosen for the testimonials wall', firstName: 'Rita', lastName: 'Moreno', status: 'published',
+    productId: 'gid://shopify/Product/1',
+    productTitle: 'Ceramic Coffee Mug',
+    rating: 5,
+    content: 'Chosen for the testimonials wall',
+    firstName: 'Rita',
+    lastName: 'Moreno',
+    status: 'published',
   });
   expect(created.status).toBe(201);
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
@@ -129,7 +143,12 @@ test('testimonials: chosen reviews and products from the shop, recent count 1..1
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved successfully').waitFor();
   const stored = (await saved(shop.id)).testimonial;
-  expect(stored).toMatchObject({ source: 'recent', maxRecentReviews: 2, selectedReviews: [created.body.id], selectedProducts: [expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/)] });
+  expect(stored).toMatchObject({
+    source: 'recent',
+    maxRecentReviews: 2,
+    selectedReviews: [created.body.id],
+    selectedProducts: [expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/)],
+  });
   expect(errors).toEqual([]);
 });
 

@@ -14,7 +14,14 @@ export async function startWidgetStack(name: string): Promise<Stack> {
   const taskQueue = `${name}-${process.pid}`;
   const stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
   const stopWorker = await startTestWorker(stack.api.config);
-  return { ...stack, taskQueue, close: async () => { await stopWorker(); await stack.close(); } };
+  return {
+    ...stack,
+    taskQueue,
+    close: async () => {
+      await stopWorker();
+      await stack.close();
+    },
+  };
 }
 
 export interface DemoShop {
@@ -41,7 +48,9 @@ export async function demoShop(stack: Stack, display: Record<string, unknown> = 
   const { nodes } = await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 3, query: 'status:active' });
   if (Object.keys(display).length) await displayStore(stack.api.runtime.services.settings).display.update(shop.id, display);
   return {
-    domain, shopId: shop.id, http,
+    domain,
+    shopId: shop.id,
+    http,
     products: nodes.map((p) => ({ id: p.id, title: p.title, handle: p.handle, numericId: p.id.split('/').pop()! })),
     url: (path) => `${stack.emulator.url}/shops/${domain}${path}`,
   };
@@ -57,7 +66,11 @@ export async function addReview(shop: DemoShop, fields: Record<string, unknown>)
 export async function syncNow(stack: Stack, shop: DemoShop) {
   const { temporal } = stack.api.runtime.services;
   await temporal.execute(ReviewsRatingSync, { workflowId: `rating-sync-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [] });
-  return temporal.execute(WidgetsSnapshotSync, { workflowId: `snapshots-${shop.shopId}-${Date.now()}`, taskQueue: stack.taskQueue, args: [{ shopId: shop.shopId }] });
+  return temporal.execute(WidgetsSnapshotSync, {
+    workflowId: `snapshots-${shop.shopId}-${Date.now()}`,
+    taskQueue: stack.taskQueue,
+    args: [{ shopId: shop.shopId }],
+  });
 }
 
 /**
@@ -77,7 +90,11 @@ export async function withSnapshotSchedulePaused<T>(stack: Stack, fn: () => Prom
   }
 }
 
-export async function openPage(browser: Browser, url: string, opts: { js?: boolean; init?: () => void } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  opts: { js?: boolean; init?: () => void } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> {
   const context = await browser.newContext({ javaScriptEnabled: opts.js ?? true, viewport: { width: 1200, height: 900 } });
   if (opts.init) await context.addInitScript(opts.init);
   const page = await context.newPage();

@@ -15,10 +15,13 @@ jest.setTimeout(240_000);
 
 let stack: Stack;
 let browser: Browser;
-useBrowser(() => startWidgetStack('widgets-languages'), (s, b) => {
-  stack = s;
-  browser = b;
-});
+useBrowser(
+  () => startWidgetStack('widgets-languages'),
+  (s, b) => {
+    stack = s;
+    browser = b;
+  },
+);
 
 test('a German store: the scripts speak German', async () => {
   const shop = await demoShop(stack, { carousel: { minRating: 1 } });
@@ -26,9 +29,21 @@ test('a German store: the scripts speak German', async () => {
   const [hat] = shop.products;
   for (let i = 0; i < 7; i++) {
     await addReview(shop, {
-      kind: 'product', productId: hat.id, productTitle: hat.title, productHandle: hat.handle, rating: 5 - (i % 3), content: `Bewertung Nummer ${i}.`,
+      kind: 'product',
+      productId: hat.id,
+      productTitle: hat.title,
+      productHandle: hat.handle,
+      rating: 5 - (i % 3),
+      content: `Bewertung Nummer ${i}.`,
       createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
-      ...(i === 0 ? { media: [{ url: `${stack.emulator.url}/favicon.ico`, type: 'image' }, { url: `${stack.emulator.url}/favicon.ico?2`, type: 'image' }] } : {}),
+      ...(i === 0
+        ? {
+            media: [
+              { url: `${stack.emulator.url}/favicon.ico`, type: 'image' },
+              { url: `${stack.emulator.url}/favicon.ico?2`, type: 'image' },
+            ],
+          }
+        : {}),
     });
   }
   await syncNow(stack, shop);
@@ -78,9 +93,12 @@ test("right to left: the reply's rule, the stars' fill, the close button and the
     return {
       dir: getComputedStyle(widget).direction,
       replyRule: [reply.borderRightWidth, reply.borderLeftWidth],
-      stars: rect(threeStars).toJSON(), fill: rect(threeStars.querySelector('.pl-stars-fill')!).toJSON(),
-      titleRight: title.getBoundingClientRect().right, boxRight: rect(widget.querySelector('.pl-box')!).right,
-      close: rect(document.querySelector('.pl-popup .pl-close')!).toJSON(), popup: rect(document.querySelector('.pl-popup')!).toJSON(),
+      stars: rect(threeStars).toJSON(),
+      fill: rect(threeStars.querySelector('.pl-stars-fill')!).toJSON(),
+      titleRight: title.getBoundingClientRect().right,
+      boxRight: rect(widget.querySelector('.pl-box')!).right,
+      close: rect(document.querySelector('.pl-popup .pl-close')!).toJSON(),
+      popup: rect(document.querySelector('.pl-popup')!).toJSON(),
     };
   });
   await screenshot(page, 'widgets-rtl');

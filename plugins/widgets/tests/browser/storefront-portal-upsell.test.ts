@@ -12,10 +12,13 @@ jest.setTimeout(240_000);
 
 let stack: Stack;
 let browser: Browser;
-useBrowser(() => startWidgetStack('widgets-portal'), (s, b) => {
-  stack = s;
-  browser = b;
-});
+useBrowser(
+  () => startWidgetStack('widgets-portal'),
+  (s, b) => {
+    stack = s;
+    browser = b;
+  },
+);
 
 const ADA = 'ada.portal@example.com';
 const BO = 'bo.portal@example.com';
@@ -26,7 +29,9 @@ const customerIds: Record<string, string> = {};
 
 async function placeOrder(email: string, handles: string[]) {
   const res = await fetch(`${stack.emulator.url}/_emulator/orders`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shop: shop.domain, customerEmail: email, productHandles: handles, wait: true }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ shop: shop.domain, customerEmail: email, productHandles: handles, wait: true }),
   });
   expect(res.status).toBe(201);
 }
@@ -57,9 +62,28 @@ beforeAll(async () => {
   const admin = stack.api.runtime.services.platform!.adminApi(shop.domain);
   for (const email of [ADA, BO]) customerIds[email] = (await admin.customers({ first: 1, query: `email:${email}` }))[0].id.split('/').pop()!;
   // Bo's own review of the bag (by Bo's email, as an email-link review is kept) and others' reviews for the stars
-  await addReview(shop, { kind: 'product', productId: bag.id, productTitle: bag.title, productHandle: bag.handle, rating: 4, content: 'Bo only: the bag is roomy.', firstName: 'Bo', lastName: 'Berg', email: BO });
+  await addReview(shop, {
+    kind: 'product',
+    productId: bag.id,
+    productTitle: bag.title,
+    productHandle: bag.handle,
+    rating: 4,
+    content: 'Bo only: the bag is roomy.',
+    firstName: 'Bo',
+    lastName: 'Berg',
+    email: BO,
+  });
   for (const [i, p] of [hat, hat, mug].entries()) {
-    await addReview(shop, { kind: 'product', productId: p.id, productTitle: p.title, productHandle: p.handle, rating: 5 - i, content: `Another shopper, review ${i}.`, firstName: 'Cy', lastName: 'Dee' });
+    await addReview(shop, {
+      kind: 'product',
+      productId: p.id,
+      productTitle: p.title,
+      productHandle: p.handle,
+      rating: 5 - i,
+      content: `Another shopper, review ${i}.`,
+      firstName: 'Cy',
+      lastName: 'Dee',
+    });
   }
 });
 
@@ -151,20 +175,26 @@ test('customer portal off: the account page has no block', async () => {
 
 /** Layout shifts recorded by the page until now (buffered, as Lighthouse counts them). */
 function shiftsOf(page: Page) {
-  return page.evaluate(() => new Promise<number>((resolve) => {
-    let total = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) total += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    setTimeout(() => resolve(total), 100);
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) total += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
 }
 
 test('upsell ratings on: stars on the cards of the product page and cart offers, without layout shift; off: no block', async () => {
   const [hat, mug, bag] = shop.products;
   await setDisplay('upsell-aov', { enabled: true, showCount: true, minRating: 0 });
 
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(shop.url(`/products/${bag.handle}`));

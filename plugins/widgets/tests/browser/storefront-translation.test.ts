@@ -18,10 +18,13 @@ const ENGLISH = 'Warm and soft, true to size. I wear it every day.';
 let stack: Stack;
 let browser: Browser;
 let apy: ApyDouble;
-useBrowser(() => startWidgetStack('widgets-translation'), (s, b) => {
-  stack = s;
-  browser = b;
-});
+useBrowser(
+  () => startWidgetStack('widgets-translation'),
+  (s, b) => {
+    stack = s;
+    browser = b;
+  },
+);
 beforeAll(async () => {
   apy = await apyDouble();
 });
@@ -48,7 +51,7 @@ async function both(page: Page, name: string) {
   await page.setViewportSize({ width: 1200, height: 900 });
 }
 
-test('the German storefront: German widgets, the merchant\'s own review-box title', async () => {
+test("the German storefront: German widgets, the merchant's own review-box title", async () => {
   const shop = await shopWithSpanishReview();
   const saved = await shop.http.put('/api/translations/labels/de', { labels: { 'box.title': 'Was unsere Kundschaft sagt' } });
   expect(saved.status).toBe(200);
@@ -135,7 +138,15 @@ test('a shop below the second tier: no link', async () => {
   await updateShop(stack.api, shop.shopId, { plan: 'pro', installedAt: new Date('2025-01-01') }); // before anything of it is rendered
   await storeSettingsRaw(stack.api, shop.shopId, 'translations.providers', { provider: 'apertium', autoTranslate: true, apertium: { url: apy.url } });
   const [hat] = shop.products;
-  await addReview(shop, { kind: 'product', productId: hat.id, productTitle: hat.title, productHandle: hat.handle, rating: 5, content: SPANISH, firstName: 'Lucía' });
+  await addReview(shop, {
+    kind: 'product',
+    productId: hat.id,
+    productTitle: hat.title,
+    productHandle: hat.handle,
+    rating: 5,
+    content: SPANISH,
+    firstName: 'Lucía',
+  });
   await syncNow(stack, shop);
   const { context, page } = await openPage(browser, shop.url(`/products/${hat.handle}`));
   const box = page.locator('.pl-w-review-box');

@@ -5,16 +5,30 @@
 import type { Browser, Page } from 'playwright-core';
 import { productPng } from '@plaudit/kernel/testing';
 import { screenshot, useBrowser } from '@plaudit/kernel/testing';
-import { addReview, demoShop, openPage, poll, reviewByContent, startWidgetStack, syncNow, withSnapshotSchedulePaused, type DemoShop, type Stack } from './storefront-helpers';
+import {
+  addReview,
+  demoShop,
+  openPage,
+  poll,
+  reviewByContent,
+  startWidgetStack,
+  syncNow,
+  withSnapshotSchedulePaused,
+  type DemoShop,
+  type Stack,
+} from './storefront-helpers';
 
 jest.setTimeout(240_000);
 
 let stack: Stack;
 let browser: Browser;
-useBrowser(() => startWidgetStack('widgets-storefront'), (s, b) => {
-  stack = s;
-  browser = b;
-});
+useBrowser(
+  () => startWidgetStack('widgets-storefront'),
+  (s, b) => {
+    stack = s;
+    browser = b;
+  },
+);
 
 const DISPLAY = {
   popup: { delayMs: 800, showMs: 1500, hideMs: 1000 },
@@ -30,13 +44,34 @@ beforeAll(async () => {
   // 12 reviews of the first product: ratings 5,4,3,... newest first; one with photos, one with a reply
   for (let i = 0; i < 12; i++) {
     await addReview(shop, {
-      kind: 'product', productId: hat.id, productTitle: hat.title, productHandle: hat.handle, rating: 5 - (i % 5), title: `Title ${i}`,
-      content: `Review number ${i} of the ${hat.title}.`, firstName: ['Ava', 'Liam', 'Mia'][i % 3], lastName: 'Stone',
+      kind: 'product',
+      productId: hat.id,
+      productTitle: hat.title,
+      productHandle: hat.handle,
+      rating: 5 - (i % 5),
+      title: `Title ${i}`,
+      content: `Review number ${i} of the ${hat.title}.`,
+      firstName: ['Ava', 'Liam', 'Mia'][i % 3],
+      lastName: 'Stone',
       createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
-      ...(i === 0 ? { media: [{ url: `${stack.emulator.url}/favicon.ico`, type: 'image' }, { url: `${stack.emulator.url}/favicon.ico?2`, type: 'image' }] } : {}),
+      ...(i === 0
+        ? {
+            media: [
+              { url: `${stack.emulator.url}/favicon.ico`, type: 'image' },
+              { url: `${stack.emulator.url}/favicon.ico?2`, type: 'image' },
+            ],
+          }
+        : {}),
     });
   }
-  await addReview(shop, { kind: 'product', productId: other.id, productTitle: other.title, productHandle: other.handle, rating: 4, content: 'Solid and handsome.' });
+  await addReview(shop, {
+    kind: 'product',
+    productId: other.id,
+    productTitle: other.title,
+    productHandle: other.handle,
+    rating: 4,
+    content: 'Solid and handsome.',
+  });
   await addReview(shop, { kind: 'store', rating: 5, content: 'Lovely shop, fast delivery.' });
   await syncNow(stack, shop);
   // the snapshots are in metafields, written by this sync or by the minute schedule before it
@@ -130,7 +165,9 @@ test('with JavaScript: load more, star filter, sort, lightbox, carousel, sidebar
 
   await box.getByRole('button', { name: /Show 5-star reviews/ }).click();
   await poll(() => box.locator('.pl-review').count()).toBe(3);
-  expect(await box.locator('.pl-review .pl-stars').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(Array(3).fill('5 out of 5 stars'));
+  expect(await box.locator('.pl-review .pl-stars').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
+    Array(3).fill('5 out of 5 stars'),
+  );
   expect(await box.getByRole('button', { name: /Show 5-star reviews/ }).getAttribute('aria-pressed')).toBe('true');
   await box.getByRole('button', { name: 'Show all reviews' }).click();
   await poll(() => box.locator('.pl-review').count()).toBe(5);
@@ -180,19 +217,29 @@ function tabOverPanel(page: Page) {
   return page.evaluate(() => {
     const tab = document.querySelector('.pl-side-tab')!.getBoundingClientRect();
     const panel = document.querySelector('.pl-side-panel')!;
-    const hit = (r: DOMRect) => Math.max(0, Math.min(tab.right, r.right) - Math.max(tab.left, r.left)) * Math.max(0, Math.min(tab.bottom, r.bottom) - Math.max(tab.top, r.top)) > 0;
+    const hit = (r: DOMRect) =>
+      Math.max(0, Math.min(tab.right, r.right) - Math.max(tab.left, r.left)) * Math.max(0, Math.min(tab.bottom, r.bottom) - Math.max(tab.top, r.top)) > 0;
     const texts = [...panel.querySelectorAll<HTMLElement>('*')].filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim()));
-    return { panel: hit(panel.getBoundingClientRect()), texts: texts.filter((el) => hit(el.getBoundingClientRect())).map((el) => el.textContent!.trim().slice(0, 40)), visible: tab.width > 0 && tab.right > 0 && tab.left < innerWidth };
+    return {
+      panel: hit(panel.getBoundingClientRect()),
+      texts: texts.filter((el) => hit(el.getBoundingClientRect())).map((el) => el.textContent!.trim().slice(0, 40)),
+      visible: tab.width > 0 && tab.right > 0 && tab.left < innerWidth,
+    };
   });
 }
 
 test('the open sidebar: its tab stays beside the panel, never over the reviews, on desktop and phone, either side', async () => {
   const [hat] = shop.products;
-  const { context, page, errors } = await openPage(browser, shop.url(`/products/${hat.handle}`), { init: () => sessionStorage.setItem('plaudit-popup-closed', '1') });
+  const { context, page, errors } = await openPage(browser, shop.url(`/products/${hat.handle}`), {
+    init: () => sessionStorage.setItem('plaudit-popup-closed', '1'),
+  });
   const sidebar = page.locator('.pl-sidebar');
   for (const side of ['right', 'left']) {
     if (side === 'left') await sidebar.evaluate((el) => el.classList.replace('pl-side-right', 'pl-side-left'));
-    for (const viewport of [{ width: 1200, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1200, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.locator('.pl-side-tab').click();
       await page.locator('.pl-side-panel .pl-review').first().waitFor({ state: 'visible' });
@@ -250,7 +297,9 @@ test('a review written with a photo through the form appears once the merchant p
   const [, other] = shop.products;
   expect((await shop.http.put('/api/reviews/settings', { autoPublish: 'hold' })).status).toBe(200);
   // A shopper who closed the popup earlier in the session (it would cover the form).
-  const { context, page, errors } = await openPage(browser, shop.url(`/products/${other.handle}`), { init: () => sessionStorage.setItem('plaudit-popup-closed', '1') });
+  const { context, page, errors } = await openPage(browser, shop.url(`/products/${other.handle}`), {
+    init: () => sessionStorage.setItem('plaudit-popup-closed', '1'),
+  });
   const box = page.locator('.pl-w-review-box');
   await box.getByText('Write a review', { exact: true }).click();
   // client-side checks first: a wrong type is refused with the spec's message
@@ -297,17 +346,29 @@ async function layoutShifts(url: string, viewport: { width: number; height: numb
   const page = await context.newPage();
   await page.goto(url);
   await settled(page);
-  const shifts = await page.evaluate(() => new Promise<{ value: number; sources: string[] }[]>((resolve) => {
-    const found: { value: number; sources: string[] }[] = [];
-    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
-        if (e.hadRecentInput) continue;
-        found.push({ value: e.value, sources: e.sources.map((s) => `${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`) });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-    setTimeout(() => resolve(found), 100);
-  }));
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<{ value: number; sources: string[] }[]>((resolve) => {
+        const found: { value: number; sources: string[] }[] = [];
+        const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          }[]) {
+            if (e.hadRecentInput) continue;
+            found.push({
+              value: e.value,
+              sources: e.sources.map(
+                (s) => `${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+              ),
+            });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(found), 100);
+      }),
+  );
   await context.close();
   return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
 }
@@ -317,39 +378,90 @@ async function layoutShifts(url: string, viewport: { width: number; height: numb
 // 'unsynced' shop's snapshots mid-test, so its page came from snapshots and no block ever loaded
 // through the proxy. The shop is now created and measured with the schedule paused and drained,
 // and the test checks it really stayed unsynced.
-test('no layout shift: the product page with its scripts, from the snapshots and loaded through the app proxy', () => withSnapshotSchedulePaused(stack, async () => {
-  const [hat] = shop.products;
-  // A shop the app has not synced yet: every block starts as a placeholder the proxy fills.
-  const fresh = await demoShop(stack, DISPLAY);
-  const [mug] = fresh.products;
-  for (let i = 0; i < 6; i++) await addReview(fresh, { kind: 'product', productId: mug.id, productTitle: mug.title, productHandle: mug.handle, rating: 5 - (i % 3), content: `Fresh review ${i}.` });
-  const pages = [
-    { where: 'snapshots', url: shop.url(`/products/${hat.handle}`), settled: (page: Page) => page.locator('.pl-w-review-box[data-pl-pending]').waitFor({ state: 'detached' }) },
-    { where: 'app proxy', url: fresh.url(`/products/${mug.handle}`), settled: (page: Page) => page.locator('.plaudit-app-block[data-loaded="pending"]').first().waitFor({ state: 'detached' }).then(() => page.locator('.plaudit-app-block[data-block="review-box"][data-loaded="true"]').waitFor({ state: 'attached' })) },
-  ];
-  // Lighthouse's mobile screen and a desktop one; the popup opens (800 ms) within the wait.
-  for (const viewport of [{ width: 412, height: 823 }, { width: 1200, height: 900 }]) {
-    for (const { where, url, settled } of pages) {
-      const { total, shifts } = await layoutShifts(url, viewport, async (page) => {
-        await settled(page);
-        await page.locator('.pl-popup[data-pl-open]').waitFor({ state: 'attached', timeout: 5000 });
-        // everything the page loads (proxy HTML, images in view) is in before the shifts are read
-        await page.waitForLoadState('networkidle');
+test('no layout shift: the product page with its scripts, from the snapshots and loaded through the app proxy', () =>
+  withSnapshotSchedulePaused(stack, async () => {
+    const [hat] = shop.products;
+    // A shop the app has not synced yet: every block starts as a placeholder the proxy fills.
+    const fresh = await demoShop(stack, DISPLAY);
+    const [mug] = fresh.products;
+    for (let i = 0; i < 6; i++)
+      await addReview(fresh, {
+        kind: 'product',
+        productId: mug.id,
+        productTitle: mug.title,
+        productHandle: mug.handle,
+        rating: 5 - (i % 3),
+        content: `Fresh review ${i}.`,
       });
-      expect({ where, width: viewport.width, total: total < 0.001 ? 0 : total, shifts }).toEqual({ where, width: viewport.width, total: 0, shifts: expect.any(Array) });
+    const pages = [
+      {
+        where: 'snapshots',
+        url: shop.url(`/products/${hat.handle}`),
+        settled: (page: Page) => page.locator('.pl-w-review-box[data-pl-pending]').waitFor({ state: 'detached' }),
+      },
+      {
+        where: 'app proxy',
+        url: fresh.url(`/products/${mug.handle}`),
+        settled: (page: Page) =>
+          page
+            .locator('.plaudit-app-block[data-loaded="pending"]')
+            .first()
+            .waitFor({ state: 'detached' })
+            .then(() => page.locator('.plaudit-app-block[data-block="review-box"][data-loaded="true"]').waitFor({ state: 'attached' })),
+      },
+    ];
+    // Lighthouse's mobile screen and a desktop one; the popup opens (800 ms) within the wait.
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1200, height: 900 },
+    ]) {
+      for (const { where, url, settled } of pages) {
+        const { total, shifts } = await layoutShifts(url, viewport, async (page) => {
+          await settled(page);
+          await page.locator('.pl-popup[data-pl-open]').waitFor({ state: 'attached', timeout: 5000 });
+          // everything the page loads (proxy HTML, images in view) is in before the shifts are read
+          await page.waitForLoadState('networkidle');
+        });
+        expect({ where, width: viewport.width, total: total < 0.001 ? 0 : total, shifts }).toEqual({
+          where,
+          width: viewport.width,
+          total: 0,
+          shifts: expect.any(Array),
+        });
+      }
     }
-  }
-  // the proxy half measured what it says: nothing was written for the fresh shop meanwhile
-  expect(await stack.api.knex('widget_snapshots').where({ shopId: fresh.shopId })).toEqual([]);
-}));
+    // the proxy half measured what it says: nothing was written for the fresh shop meanwhile
+    expect(await stack.api.knex('widget_snapshots').where({ shopId: fresh.shopId })).toEqual([]);
+  }));
 
-const PAYLOADS = ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>', 'javascript:alert(3)', '<svg onload=alert(4)>', '</script><script>alert(5)</script>'];
+const PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(2)>',
+  'javascript:alert(3)',
+  '<svg onload=alert(4)>',
+  '</script><script>alert(5)</script>',
+];
 
 test('XSS payloads in reviews stay inert on every page, loaded through the proxy and from the snapshots', async () => {
-  const evil = await demoShop(stack, { sidebar: { enabled: true }, testimonial: { enabled: true, source: 'recent' }, carousel: { minRating: 1 }, popup: { delayMs: 0, minRating: 1 } });
+  const evil = await demoShop(stack, {
+    sidebar: { enabled: true },
+    testimonial: { enabled: true, source: 'recent' },
+    carousel: { minRating: 1 },
+    popup: { delayMs: 0, minRating: 1 },
+  });
   const [p] = evil.products;
   for (const [i, payload] of PAYLOADS.entries()) {
-    await addReview(evil, { kind: 'product', productId: p.id, productTitle: payload, productHandle: p.handle, rating: 5 - i, title: payload, content: payload, firstName: payload, lastName: 'X' });
+    await addReview(evil, {
+      kind: 'product',
+      productId: p.id,
+      productTitle: payload,
+      productHandle: p.handle,
+      rating: 5 - i,
+      title: payload,
+      content: payload,
+      firstName: payload,
+      lastName: 'X',
+    });
   }
   const inert = async (url: string, name: string) => {
     const { context, page, dialogs, errors } = await openPage(browser, url);

@@ -5,9 +5,9 @@ import { apiJson } from '@plaudit/kernel/admin';
 import { useSearch } from './use-search';
 
 const searchCustomers = (text: string) =>
-  apiJson<{ data: { displayName: string | null }[] }>(`/shopify/searchCustomers?${new URLSearchParams({ limit: '10', search: text })}`).then((r) =>
-    [...new Set(r.data.map((c) => c.displayName ?? '').filter(Boolean))],
-  );
+  apiJson<{ data: { displayName: string | null }[] }>(`/shopify/searchCustomers?${new URLSearchParams({ limit: '10', search: text })}`).then((r) => [
+    ...new Set(r.data.map((c) => c.displayName ?? '').filter(Boolean)),
+  ]);
 
 // Names travel comma-joined (spec section 3): a comma cannot be part of one.
 const clean = (name: string) => name.replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
@@ -40,7 +40,13 @@ export function BuyerEditor({ value, onDraft }: { value: string[]; onDraft: (nam
       filterOptions={(o) => o.filter((n) => !draft.includes(n))}
       loading={loading}
       loadingText={translate('review-requests:queue.filters.loading')}
-      renderInput={(params) => <TextField {...params} label={translate('review-requests:queue.filters.buyer_input')} helperText={translate('review-requests:queue.filters.buyer_help')} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('review-requests:queue.filters.buyer_input')}
+          helperText={translate('review-requests:queue.filters.buyer_help')}
+        />
+      )}
     />
   );
 }

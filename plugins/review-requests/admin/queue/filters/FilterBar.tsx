@@ -49,7 +49,14 @@ export function FilterBar({ state, rows, update, onReload }: Props) {
             update({ searchText: String(new FormData(e.currentTarget).get('searchText') ?? '').trim() });
           }}
         >
-          <TextField size="small" fullWidth name="searchText" label={translate('review-requests:queue.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField
+            size="small"
+            fullWidth
+            name="searchText"
+            label={translate('review-requests:queue.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </Box>
         <Button variant="outlined" startIcon={<FilterIcon />} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)}>
           {t('add')}
@@ -59,9 +66,18 @@ export function FilterBar({ state, rows, update, onReload }: Props) {
             <ReloadIcon />
           </IconButton>
         </Tooltip>
-        <TextField select size="small" label={t('sort')} value={state.sort} onChange={(e) => update({ sort: e.target.value as Sort })} sx={{ flex: { xs: '1 1 160px', md: '0 0 250px' } }}>
+        <TextField
+          select
+          size="small"
+          label={t('sort')}
+          value={state.sort}
+          onChange={(e) => update({ sort: e.target.value as Sort })}
+          sx={{ flex: { xs: '1 1 160px', md: '0 0 250px' } }}
+        >
           {SORTS.map((s) => (
-            <MenuItem key={s} value={s}>{sortLabel(s)}</MenuItem>
+            <MenuItem key={s} value={s}>
+              {sortLabel(s)}
+            </MenuItem>
           ))}
         </TextField>
       </Stack>
@@ -96,13 +112,7 @@ export function FilterBar({ state, rows, update, onReload }: Props) {
       {(chips.length > 0 || state.searchText) && (
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }} aria-label={t('applied')} role="group">
           {chips.map((c) => (
-            <Chip
-              key={c.label}
-              label={c.label}
-              onClick={(e) => edit(c.kind, e.currentTarget)}
-              onDelete={() => update(c.clear)}
-              sx={{ maxWidth: '100%' }}
-            />
+            <Chip key={c.label} label={c.label} onClick={(e) => edit(c.kind, e.currentTarget)} onDelete={() => update(c.clear)} sx={{ maxWidth: '100%' }} />
           ))}
           <Button size="small" onClick={() => update(CLEAR_ALL)}>
             {t('clear_all')}

@@ -3,7 +3,14 @@ import { Box, Button, Popover, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /** One filter's editor in a popover: its fields, then Apply (enabled only when the draft is valid). */
-export function FilterEditor(p: { anchor: HTMLElement | null; title: string; canApply: boolean; onApply: () => void; onClose: () => void; children: ReactNode }) {
+export function FilterEditor(p: {
+  anchor: HTMLElement | null;
+  title: string;
+  canApply: boolean;
+  onApply: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Popover

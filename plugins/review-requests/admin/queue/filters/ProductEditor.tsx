@@ -12,7 +12,9 @@ interface Product {
 }
 
 const searchProducts = (text: string) =>
-  apiJson<{ products: Product[] }>(`/shopify/searchProducts?${new URLSearchParams({ limit: '20', ...(text ? { search: text } : {}) })}`).then((r) => r.products);
+  apiJson<{ products: Product[] }>(`/shopify/searchProducts?${new URLSearchParams({ limit: '20', ...(text ? { search: text } : {}) })}`).then(
+    (r) => r.products,
+  );
 
 /** Products from the store's catalogue (GET /api/shopify/searchProducts), several at once. */
 export function ProductEditor({ value, onDraft }: { value: { id: string; title: string }[]; onDraft: (ids: string[] | null) => void }) {

@@ -15,7 +15,11 @@ export function StatusEditor({ value, onDraft }: { value: string[]; onDraft: (st
   return (
     <FormGroup sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr' }}>
       {STATUSES.map((s) => (
-        <FormControlLabel key={s} control={<Checkbox size="small" checked={draft.includes(s)} onChange={() => toggle(s)} />} label={translate(`review-requests:status.${s}`)} />
+        <FormControlLabel
+          key={s}
+          control={<Checkbox size="small" checked={draft.includes(s)} onChange={() => toggle(s)} />}
+          label={translate(`review-requests:status.${s}`)}
+        />
       ))}
     </FormGroup>
   );

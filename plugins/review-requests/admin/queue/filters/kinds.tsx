@@ -58,10 +58,16 @@ export const FILTER_KINDS: FilterKind[] = [
     key: 'product',
     active: (s) => s.productIdsFilter.length > 0,
     editor: (s, onDraft, rows) => (
-      <ProductEditor value={s.productIdsFilter.map((id) => ({ id, title: productTitle(id, rows) }))} onDraft={(ids) => onDraft(ids && { productIdsFilter: ids })} />
+      <ProductEditor
+        value={s.productIdsFilter.map((id) => ({ id, title: productTitle(id, rows) }))}
+        onDraft={(ids) => onDraft(ids && { productIdsFilter: ids })}
+      />
     ),
     chips: (s, t, rows) => [
-      { label: t('review-requests:queue.chip.product', { products: s.productIdsFilter.map((id) => shortTitle(productTitle(id, rows))).join(', ') }), clear: { productIdsFilter: [] } },
+      {
+        label: t('review-requests:queue.chip.product', { products: s.productIdsFilter.map((id) => shortTitle(productTitle(id, rows))).join(', ') }),
+        clear: { productIdsFilter: [] },
+      },
     ],
   },
   ...dateKinds,
@@ -69,7 +75,12 @@ export const FILTER_KINDS: FilterKind[] = [
     key: 'status',
     active: (s) => s.statusList.length > 0,
     editor: (s, onDraft) => <StatusEditor value={s.statusList} onDraft={(v) => onDraft(v && { statusList: v })} />,
-    chips: (s, t) => [{ label: t('review-requests:queue.chip.status', { statuses: s.statusList.map((x) => t(`review-requests:status.${x}`)).join(', ') }), clear: { statusList: [] } }],
+    chips: (s, t) => [
+      {
+        label: t('review-requests:queue.chip.status', { statuses: s.statusList.map((x) => t(`review-requests:status.${x}`)).join(', ') }),
+        clear: { statusList: [] },
+      },
+    ],
   },
   {
     key: 'buyer',
