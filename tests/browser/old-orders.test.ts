@@ -34,13 +34,11 @@ useBrowser(
 test('old-orders card: count, Free limit, paged details, and a bulk send with progress', async () => {
   const { domain, shop, appToken } = await stack.installShop();
   await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free' });
-  await stack.api
-    .knex('settings')
-    .insert({
-      shopId: shop.id,
-      namespace: 'review-requests',
-      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day' }),
-    });
+  await stack.api.knex('settings').insert({
+    shopId: shop.id,
+    namespace: 'review-requests',
+    value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day' }),
+  });
   // Enough orders in the last 60 days for two pages in the details dialog.
   for (let i = 0; i < 5; i++) await stack.control('/orders', { shop: domain });
 
@@ -87,13 +85,11 @@ test('old-orders card: count, Free limit, paged details, and a bulk send with pr
 
 test('sending screen: sends for the order in the query string, then returns to the review requests', async () => {
   const { domain, shop, appToken } = await stack.installShop();
-  await stack.api
-    .knex('settings')
-    .insert({
-      shopId: shop.id,
-      namespace: 'review-requests',
-      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day', reminders: 0 }),
-    });
+  await stack.api.knex('settings').insert({
+    shopId: shop.id,
+    namespace: 'review-requests',
+    value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day', reminders: 0 }),
+  });
   const { order } = await stack.control('/orders', { shop: domain });
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
   await page.goto(`${stack.appUrl}/collect-reviews/email-request?orderId=${order.id}`);
@@ -116,20 +112,18 @@ test('sending screen: sends for the order in the query string, then returns to t
 
 test('queue: the push status badge, and the row push action answered with a toast', async () => {
   const { domain, shop, appToken } = await stack.installShop();
-  await stack.api
-    .knex('settings')
-    .insert({
-      shopId: shop.id,
-      namespace: 'review-requests',
-      value: JSON.stringify({
-        sendMethod: 'fulfillment',
-        sendAfter: 'custom',
-        sendAfterCustom: 1,
-        timeUnit: 'second',
-        reminders: 1,
-        reminderAfter: { amount: 1, unit: 'hour' },
-      }),
-    });
+  await stack.api.knex('settings').insert({
+    shopId: shop.id,
+    namespace: 'review-requests',
+    value: JSON.stringify({
+      sendMethod: 'fulfillment',
+      sendAfter: 'custom',
+      sendAfterCustom: 1,
+      timeUnit: 'second',
+      reminders: 1,
+      reminderAfter: { amount: 1, unit: 'hour' },
+    }),
+  });
   await stack.api
     .knex('settings')
     .insert({ shopId: shop.id, namespace: 'review-requests.push', value: JSON.stringify({ integrated: true, reviewReminderStatus: true }) });

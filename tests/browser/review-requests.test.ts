@@ -12,13 +12,11 @@ const env = usePlatformBrowser();
 
 test('queue: tabs and search live in the URL, survive a reload, and a cancel reloads the list', async () => {
   const { domain, shop, appToken } = await env.stack.installShop();
-  await env.stack.api
-    .knex('settings')
-    .insert({
-      shopId: shop.id,
-      namespace: 'review-requests',
-      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }),
-    });
+  await env.stack.api.knex('settings').insert({
+    shopId: shop.id,
+    namespace: 'review-requests',
+    value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' }),
+  });
   const orders: { id: string; name: string }[] = [];
   for (let i = 0; i < 2; i++) orders.push((await env.stack.control('/orders', { shop: domain, fulfill: true })).order);
   await eventually(async () => (await env.stack.api.knex('email_queue').where({ shopId: shop.id, status: 'waiting' })).length === 2, 45_000);

@@ -32,13 +32,11 @@ async function rowAction(page: Page, content: string, action: string) {
 test('done when: order -> email -> 4-star review with a photo -> moderate, the summary following', async () => {
   const { domain, shop, appToken } = await env.stack.installShop();
   const http = client(env.stack.appUrl, appToken);
-  await env.stack.api
-    .knex('settings')
-    .insert({
-      shopId: shop.id,
-      namespace: 'review-requests',
-      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }),
-    });
+  await env.stack.api.knex('settings').insert({
+    shopId: shop.id,
+    namespace: 'review-requests',
+    value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0 }),
+  });
 
   // `demo:order --fulfill`
   // an English-speaking customer: the emulator's customers have their own locales, and this walk reads English
@@ -170,18 +168,16 @@ test('list filters: product picker and date range live in the URL and survive a 
 test('request edit: the row action mails the customer, who allows it on the confirm page', async () => {
   const { appToken, shop } = await env.stack.installShop();
   const email = `edith-${Date.now()}@example.com`;
-  await env.stack.api
-    .knex('reviews')
-    .insert({
-      shopId: shop.id,
-      kind: 'store',
-      rating: 3,
-      content: 'Shipping took a while',
-      firstName: 'Edith',
-      email,
-      source: 'customer',
-      status: 'published',
-    });
+  await env.stack.api.knex('reviews').insert({
+    shopId: shop.id,
+    kind: 'store',
+    rating: 3,
+    content: 'Shipping took a while',
+    firstName: 'Edith',
+    email,
+    source: 'customer',
+    status: 'published',
+  });
   const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
   await page.goto(`${env.stack.appUrl}/reviews/list`);
   await rowAction(page, 'Shipping took a while', 'Request edit');

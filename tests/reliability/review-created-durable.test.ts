@@ -23,20 +23,18 @@ const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue')
 test('Temporal down while a review is saved: the request still learns it and sends no reminder', async () => {
   const { domain, shop } = await stack.installShop();
   // Sent a second after fulfillment; the one reminder two minutes after the request (the review comes first).
-  await stack.api
-    .knex('settings')
-    .insert({
-      shopId: shop.id,
-      namespace: 'review-requests',
-      value: JSON.stringify({
-        sendMethod: 'fulfillment',
-        sendAfter: 'custom',
-        sendAfterCustom: 1,
-        timeUnit: 'second',
-        reminders: 1,
-        reminderAfter: { amount: 2, unit: 'minute' },
-      }),
-    });
+  await stack.api.knex('settings').insert({
+    shopId: shop.id,
+    namespace: 'review-requests',
+    value: JSON.stringify({
+      sendMethod: 'fulfillment',
+      sendAfter: 'custom',
+      sendAfterCustom: 1,
+      timeUnit: 'second',
+      reminders: 1,
+      reminderAfter: { amount: 2, unit: 'minute' },
+    }),
+  });
   const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
   const sent = await eventually(async () => ((await entry(shop.id, order.id))?.status === 'success' ? entry(shop.id, order.id) : undefined), 40_000);
 

@@ -78,13 +78,11 @@ describe('the real worker under the supervisor', () => {
 
   test('killed with SIGKILL while a request waits on its timer, it is restarted and the request is sent exactly once', async () => {
     const { domain, shop } = await stack.installShop();
-    await stack.api
-      .knex('settings')
-      .insert({
-        shopId: shop.id,
-        namespace: 'review-requests',
-        value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 20, timeUnit: 'second', reminders: 0 }),
-      });
+    await stack.api.knex('settings').insert({
+      shopId: shop.id,
+      namespace: 'review-requests',
+      value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 20, timeUnit: 'second', reminders: 0 }),
+    });
     const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
     const waiting = await eventually(async () => {
       const row = await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).first();

@@ -9,8 +9,7 @@ export type PromoPageProps = {
   features: string[];
   /** shown beside the heading, e.g. a 'soon' chip */
   badge?: ReactNode;
-} & /** where the cta button points */
-(
+} /** where the cta button points */ & (
   | { href: string; action?: undefined }
   /** instead of the cta button, e.g. an in-app link back */
   | { href?: undefined; action: ReactNode }

@@ -5,6 +5,7 @@
 // plan's per-import limit banner at phone width, the import defaults tab, and an AliExpress URL.
 // Screenshots at 1280 and 390 px (test-results/imports-*.png).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { adminPage, animationsSettled, screenshot as fullPage, useBrowser } from '@plaudit/kernel/testing';
@@ -249,9 +250,13 @@ test("refusals, a missing required column and the free plan's per-import limit, 
     .getByText(/On the Free plan, each import brings a limited number of reviews/)
     .waitFor();
 
-  // refused in the browser, before any upload
-  await uploadFile(page, 'big.csv', Buffer.alloc(26 * 1024 * 1024, 'a'));
+  // refused in the browser, before any upload. Given by its path, which Chromium reads from disk: as a
+  // buffer its 26 MB cross the protocol in base64, which outlasted the action timeout on a busy machine.
+  const bigDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-import-big-'));
+  fs.writeFileSync(path.join(bigDir, 'big.csv'), Buffer.alloc(26 * 1024 * 1024, 'a'));
+  await page.getByLabel('Review file').setInputFiles(path.join(bigDir, 'big.csv'));
   await page.getByRole('alert').getByText('file size should not be more than 25MB', { exact: true }).waitFor();
+  fs.rmSync(bigDir, { recursive: true, force: true });
   await page.getByLabel('Review file').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
   await page.getByRole('alert').getByText('file type not valid', { exact: true }).waitFor();
   // refused by the server, which reads the bytes

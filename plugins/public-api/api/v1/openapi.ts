@@ -21,13 +21,11 @@ export const API_VERSION = '1.0.0';
 export const errorSchema = z
   .object({
     error: z.object({
-      code: z
-        .string()
-        .meta({
-          description:
-            'Stable, for programs: VALIDATION_FAILED, UNAUTHENTICATED, INSUFFICIENT_SCOPE, PLAN_TIER_TOO_LOW, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, RATE_LIMITED, PLUGIN_NOT_INSTALLED, TRY_AGAIN_LATER, INTERNAL …',
-          example: 'VALIDATION_FAILED',
-        }),
+      code: z.string().meta({
+        description:
+          'Stable, for programs: VALIDATION_FAILED, UNAUTHENTICATED, INSUFFICIENT_SCOPE, PLAN_TIER_TOO_LOW, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, RATE_LIMITED, PLUGIN_NOT_INSTALLED, TRY_AGAIN_LATER, INTERNAL …',
+        example: 'VALIDATION_FAILED',
+      }),
       message: z.string().meta({ description: 'For people, in English', example: 'Validation failed' }),
       details: z
         .record(z.string(), z.string())

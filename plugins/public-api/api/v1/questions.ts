@@ -40,11 +40,9 @@ export const questionSchema = z
       .meta({ description: "the asker's email (where the answer is mailed; never shown on the storefront); null after a customer redaction" }),
     body: z.string().meta({ description: 'the question as asked (plain text)' }),
     locale: z.string().meta({ description: 'the storefront language it was asked in' }),
-    status: z
-      .enum(STATUSES)
-      .meta({
-        description: "'pending' awaits the merchant (new questions unless the shop publishes them at once; spam always); 'published' shows on the product page",
-      }),
+    status: z.enum(STATUSES).meta({
+      description: "'pending' awaits the merchant (new questions unless the shop publishes them at once; spam always); 'published' shows on the product page",
+    }),
     heldAsSpam: z.boolean(),
     helpfulCount: z.number().int(),
     answerCount: z.number().int().meta({ description: 'published answers' }),
