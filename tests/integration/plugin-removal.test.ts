@@ -18,6 +18,10 @@ jest.setTimeout(15 * 60_000);
 
 const COPIED = [
   'api',
+  // a removed plugin's contracts stay: the others still type-check against them
+  'contracts',
+  // the syntax-tree lint the static tests run
+  'tools',
   'admin',
   'workflows',
   'plugins',
@@ -27,6 +31,8 @@ const COPIED = [
   'emulator',
   'bench',
   'extensions',
+  // the production build (tests/integration/production-build.test.ts and bench/ import it)
+  'scripts',
   'tsconfig.json',
   'package.json',
   'jest.config.js',
