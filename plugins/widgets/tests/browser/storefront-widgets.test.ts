@@ -274,12 +274,11 @@ test('the popup: first shown at its delay, shown and hidden for the set times, n
   await screenshot(page, 'widgets-popup');
   const [[shownAt, open1, first], [hiddenAt, open2], [againAt, open3, second]] = await times();
   expect([open1, open2, open3]).toEqual([true, false, true]);
+  // Timers never fire early, so the set times are lower bounds the page must respect; how much
+  // later each fired depends on how busy the machine is, so no upper bound is asserted (issue 38).
   expect(shownAt).toBeGreaterThanOrEqual(790); // delay 800 ms from navigation start
-  expect(shownAt).toBeLessThan(1500);
   expect(hiddenAt - shownAt).toBeGreaterThanOrEqual(1490); // shown 1500 ms
-  expect(hiddenAt - shownAt).toBeLessThan(1700);
   expect(againAt - hiddenAt).toBeGreaterThanOrEqual(990); // hidden 1000 ms
-  expect(againAt - hiddenAt).toBeLessThan(1200);
   expect(second).not.toBe(first); // the next review
 
   await popup.getByRole('button', { name: 'Close reviews popup' }).click();
