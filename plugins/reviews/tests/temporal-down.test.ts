@@ -1,25 +1,25 @@
-// Temporal unreachable (an API pointed at a port where every connection is reset): a review reply saved
+// Temporal unreachable (an API pointed at a port where nothing listens): a review reply saved
 // meanwhile is recorded and mailed once an API on the real Temporal sweeps the outbox, exactly once.
 // Then the reply race: eight concurrent replies to one review answer 200 and the customer gets one
 // email, with the final reply. (Routes that signal or query workflows: tests/reliability/temporal-down.test.ts.)
-import { client, createShop, downPort, eventually, listMail, startTestApi, type DownPort, type TestApi } from '@plaudit/kernel/testing';
+import { client, createShop, eventually, freePort, listMail, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { replyEmailWorkflowId } from '../api/reply-email';
 import { ReviewsReplyEmail } from '../shared/workflows';
 import { mailBody } from './helpers';
 
-let temporal: DownPort;
 let down: TestApi;
 let up: TestApi;
 // two APIs start here, one of them retrying a dead Temporal: on a loaded 2-core machine that took over a minute
 beforeAll(async () => {
-  temporal = await downPort();
-  down = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${temporal.port}` });
+  // Nothing listens (refused at once), not downPort(): with a port that resets every connection,
+  // this file ran past its 150 s budget under a loaded full run (2 December) though it passed in
+  // 16 s alone; the cause is not pinned down, so it keeps the refused port that was green before.
+  down = await startTestApi({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` });
   up = await startTestApi();
 }, 150_000);
 afterAll(async () => {
   await down.close();
   await up.close();
-  await temporal.close();
 });
 
 const mailsOf = (shopDomain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === shopDomain);
