@@ -79,7 +79,9 @@ afterAll(async () => {
 test('the build holds every plugin, compiled, and finds no tsx beside it', () => {
   expect(fs.existsSync(path.join(dist, 'api/server.js'))).toBe(true);
   // the plugins/ folder's and PLUGIN_DIRS' (the fixture plugins), each with its manifest compiled and no TypeScript entry
-  const installed = discoverPlugins(loadConfig(process.env, ROOT).pluginDirs).filter((p) => p.sides.manifest).map((p) => p.id);
+  const installed = discoverPlugins(loadConfig(process.env, ROOT).pluginDirs)
+    .filter((p) => p.sides.manifest)
+    .map((p) => p.id);
   expect(installed).toContain('fixture-notes');
   const built = discoverPlugins([path.join(dist, 'plugins')]);
   expect(built.map((p) => p.id).sort()).toEqual(expect.arrayContaining(installed.sort()));
@@ -134,8 +136,12 @@ test('the compiled API starts with plain node and answers /api/health', async ()
 }, 60_000);
 
 // the widgets' browser scripts, bundled by the API from the storefront sources the build ships
-(fs.existsSync(path.join(ROOT, 'plugins/widgets')) ? test : test.skip)('the compiled API serves the widget scripts it bundles from the shipped storefront sources', async () => {
-  const script = await get(`${apiUrl}/storefront/assets/review-box.000000000000.js`);
-  expect(script.status).toBe(200);
-  expect(script.text.length).toBeGreaterThan(500);
-}, 30_000);
+(fs.existsSync(path.join(ROOT, 'plugins/widgets')) ? test : test.skip)(
+  'the compiled API serves the widget scripts it bundles from the shipped storefront sources',
+  async () => {
+    const script = await get(`${apiUrl}/storefront/assets/review-box.000000000000.js`);
+    expect(script.status).toBe(200);
+    expect(script.text.length).toBeGreaterThan(500);
+  },
+  30_000,
+);
