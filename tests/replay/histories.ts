@@ -135,6 +135,12 @@ export type SaveOutcome = 'unchanged' | 'added' | 'new shape';
  * `<name>.<date>.json`. A variant that only timing makes (webhooks arriving in the other order) may be
  * kept under a name that says so: `<name>.<variant>.json`.
  */
+/** Failure stack traces name files relative to the repository, not to the machine that recorded them. */
+function withoutCheckoutPath(json: string): string {
+  const root = JSON.stringify(`${path.resolve(__dirname, '../..')}${path.sep}`).slice(1, -1);
+  return json.split(root).join('');
+}
+
 export function saveHistory(history: History, name: string, dir = HISTORIES_DIR, today = new Date()): { outcome: SaveOutcome; file: string } {
   const type = workflowTypeOf(history);
   const folder = path.join(dir, type);
@@ -144,6 +150,6 @@ export function saveHistory(history: History, name: string, dir = HISTORIES_DIR,
   const same = kept.find((f) => sameShape(shapeOf(readHistory(path.join(folder, f))), shape));
   if (same) return { outcome: 'unchanged', file: path.join(folder, same) };
   const file = path.join(folder, kept.length ? `${name}.${today.toISOString().slice(0, 10)}.json` : `${name}.json`);
-  fs.writeFileSync(file, `${JSON.stringify(historyToJSON(history), null, 1)}\n`);
+  fs.writeFileSync(file, `${withoutCheckoutPath(JSON.stringify(historyToJSON(history), null, 1))}\n`);
   return { outcome: kept.length ? 'new shape' : 'added', file };
 }
