@@ -55,6 +55,8 @@ export const WORKFLOW_BUNDLE = path.join(__dirname, 'workflow-bundle.js');
  * start as before. A compiled worker has no TypeScript to bundle, so a missing bundle stops it.
  */
 export async function workflowBundle(config: Config): Promise<WorkflowBundleOption> {
+  // a bundle made beforehand for this worker: the test run's global setup bundles once for all its workers
+  if (process.env.PLAUDIT_WORKFLOW_BUNDLE) return { codePath: process.env.PLAUDIT_WORKFLOW_BUNDLE };
   if (fs.existsSync(WORKFLOW_BUNDLE)) return { codePath: WORKFLOW_BUNDLE };
   if (path.extname(__filename) === '.js') throw new Error(`${WORKFLOW_BUNDLE} is missing: build with \`npm run build\``);
   return bundleWorkflows(config);

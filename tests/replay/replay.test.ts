@@ -1,20 +1,17 @@
 // Today's workflow code against every recorded history (workflows/histories, docs/workflows.md):
 // a change that would break workflows already running fails here with the history's file named.
 // Offline: the replay needs no Temporal server, no database and no worker.
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { bundleFor, replay, workflowTypes } from './bundle';
+import { currentBundle, replay, workflowTypes } from './bundle';
 import { listHistoryFiles, readHistory, workflowTypeOf } from './histories';
 
 jest.setTimeout(120_000);
 
 const files = listHistoryFiles();
-let bundle: WorkflowBundleWithSourceMap;
 let failures: Map<string, Error>;
 
 beforeAll(async () => {
-  bundle = await bundleFor();
   failures = await replay(
-    bundle,
+    await currentBundle(),
     files.map((f) => ({ key: f.file, history: readHistory(f.path) })),
   );
 }, 180_000);

@@ -10,6 +10,7 @@ import { createLogger } from '../../api/log';
 import { createDatabaseIfMissing } from '../../api/runtime/postgres';
 import { startInfrastructure, ROOT } from '../../api/runtime/stack';
 import { freePort, stopChild } from '../../api/runtime/temporal-dev-server';
+import { workflowBundlePath } from './workflow-bundle';
 
 /** The folders as given (relative ones stay relative to the run's root), each folder once. */
 function pluginDirs(dirs: string[]): string {
@@ -18,6 +19,22 @@ function pluginDirs(dirs: string[]): string {
 
 /** Where the static project's tests find the variables as they were before this set-up (static-env.ts). */
 export const ENV_BEFORE_STACK = 'PLAUDIT_ENV_BEFORE_STACK';
+
+/** Runs tests/setup/workflow-bundle.ts through tsx (it resolves the tsconfig paths); resolves with the file it wrote. */
+function bundleForRun(): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/setup/workflow-bundle.ts')], {
+    cwd: ROOT,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').pop()!) : reject(new Error(`bundling the workflows failed (${code}): ${out}`))));
+  });
+}
 
 export default async function globalSetup() {
   const before = { ...process.env };
@@ -57,8 +74,14 @@ export default async function globalSetup() {
 
   const config = loadConfig(process.env, ROOT);
   const log = createLogger(env.LOG_LEVEL, 'test-infra');
+  // The run's one workflow bundle, made beside the stack's start: the shared worker and every test
+  // worker of the same plugin folders load it (tests/setup/workflow-bundle.ts).
+  const bundled = bundleForRun();
+  bundled.catch(() => {}); // awaited below; a failure there is not unhandled meanwhile
   const infra = await startInfrastructure(config, log, { progress: () => {}, temporalInMemory: true, databaseName: 'plaudit_test', emulator: false });
   Object.assign(process.env, infra.env);
+  const bundle = await bundled;
+  if (bundle !== workflowBundlePath(config)) throw new Error(`the run's workflow bundle went to ${bundle}, not ${workflowBundlePath(config)}`);
   // jest's workers inherit this process's variables, the static project's too: keep what they were
   // (null: unset), so a static test sees the same environment in `npm test` as in `npm run test:static`
   const changed = Object.keys({ ...before, ...process.env }).filter((k) => before[k] !== process.env[k]);
@@ -66,7 +89,8 @@ export default async function globalSetup() {
 
   const worker = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info' },
+    // the bundle for this worker only: a process a test starts (npm start, a build) bundles its own
+    env: { ...process.env, LOG_LEVEL: 'info', PLAUDIT_WORKFLOW_BUNDLE: bundle },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,8 @@
 // The suite's health at the end of every run: the total time, the slowest files, any test that
 // was retried or used more than half of its time budget (the next to time out on a busy machine),
 // then the plain closing line CI reads ("tests: N passed, N failed").
+const fs = require('node:fs');
+
 const SLOWEST = 20;
 // a test past this share of its timeout is named: it passes today and times out under load tomorrow
 const BUDGET_SHARE = 0.5;
@@ -29,6 +31,10 @@ class SummaryReporter {
       f.tests.filter((t) => (t.duration ?? 0) > this.timeout * BUDGET_SHARE).map((t) => `  ${seconds(t.duration)}  ${f.path} > ${t.fullName}`),
     );
     if (slow.length) lines.push(`over half their time budget (${seconds(this.timeout)}):`, ...slow);
+    // every file's time, slowest first, for the next run's planning (not read by the suite)
+    const times = Object.fromEntries([...files].sort((a, b) => b.ms - a.ms).map((f) => [f.path, Math.round(f.ms)]));
+    fs.mkdirSync('.data', { recursive: true });
+    fs.writeFileSync('.data/test-times.json', `${JSON.stringify(times, null, 1)}\n`);
     const skipped = results.numPendingTests + results.numTodoTests;
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     lines.push('', `tests: ${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`, '');

@@ -1,13 +1,16 @@
 // Playwright driving Debian's Chromium (never a downloaded browser).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(__dirname, '../../test-results');
 
 /** HEADED=1 shows the browser window (a developer watching a browser test; needs a display). */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const headed = Boolean(process.env.HEADED);
+  // loaded here: every node test file imports this module through @plaudit/kernel/testing, and
+  // playwright-core is about 7 MB of JavaScript to load per file (bench/test-file-cost.ts)
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: !headed,
@@ -52,9 +55,13 @@ export function useBrowser<T extends { close(): Promise<void> }>(start: () => Pr
   let stack: T | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    stack = await start();
-    browser = await launchBrowser();
-    set(stack, browser);
+    // side by side: Chromium starts while the stack does; whichever started is stopped in afterAll
+    const [started, launched] = await Promise.allSettled([start(), launchBrowser()]);
+    if (started.status === 'fulfilled') stack = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    set(stack!, browser!);
   });
   afterAll(async () => {
     await browser?.close();
