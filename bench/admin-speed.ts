@@ -38,6 +38,8 @@ async function main() {
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // the stack as `npm start` runs it (development: embedded defaults, keys kept in DATA_DIR)
+    NODE_ENV: 'development',
     DATA_DIR: dataDir,
     ADMIN_DIST: dist,
     LOG_LEVEL: 'silent',

@@ -36,11 +36,12 @@ export interface ApiPlugin {
   /**
    * Answers requests it can answer at once, from memory, before Koa and the kernel's middleware
    * (the storefront's cached reads); returns false to leave a request to the app. Must not throw.
+   * A lane may answer after one look-up (a promise): false then still leaves the request to the app.
    */
   fastLane?: (services: ApiServices) => FastLane;
 }
 
-export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean;
+export type FastLane = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 export function defineApiPlugin(plugin: ApiPlugin): ApiPlugin {
   return plugin;

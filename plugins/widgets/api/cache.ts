@@ -1,9 +1,10 @@
 // Storefront responses are the same for every shopper of a shop and language until its reviews or
-// its settings change, so they are kept in process (an LRU bounded in entries and bytes) and
-// answered with an ETag, `Cache-Control: public, max-age=60, stale-while-revalidate=600,
-// stale-if-error=86400` and 304s. A LISTEN connection on the review feed's channel (feed-listener.ts) drops a shop's entries
-// the moment a write commits; while that connection is down every request checks the shop's
-// versions instead (see shop-context.ts).
+// its settings change, so they are kept in process (an LRU bounded in entries and bytes), first
+// pages also in PostgreSQL for every process (shared-answers.ts), and answered with an ETag,
+// `Cache-Control: public, max-age=60, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400`
+// and 304s (README.md, "Storefront caching"). A LISTEN connection on the review feed's channel
+// (feed-listener.ts) drops a shop's entries the moment a write commits; while that connection is
+// down every request checks the shop's versions instead (see shop-context.ts).
 // The last good answer of every URL is also kept apart from those drops: when a read fails because
 // the database is unreachable, it is served (marked `X-Plaudit-Cache: stale`, with its Age) rather
 // than an error; a URL never answered gets the kernel's 503 with Retry-After.
@@ -14,11 +15,13 @@ import { type ApiServices, unavailableDependency } from '@plaudit/kernel';
 import { reviewFeedOf } from '../shared/review-feed';
 import { FeedListener } from './feed-listener';
 import { ResponseLru, type CachedResponse } from './response-lru';
+import { SharedAnswers } from './shared-answers';
 import type { StorefrontAppState } from './shop-context';
 
 /** How long the last good answer may stand in for one the database cannot give (a day). */
 export const STALE_IF_ERROR_SECONDS = 86_400;
-export const PUBLIC_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=600, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
+/** Browsers and shared caches (a CDN: s-maxage) alike keep an answer a minute: a moderation shows within it. */
+export const PUBLIC_CACHE_CONTROL = `public, max-age=60, s-maxage=60, stale-while-revalidate=600, stale-if-error=${STALE_IF_ERROR_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 /** ReviewFeed.channel of the reviews plugin; display-settings saves notify it too. */
 const DEFAULT_CHANNEL = 'plaudit_review_feed';
@@ -62,6 +65,18 @@ export function responseKey(
 ): string {
   return `${mount}|${shopId}|${versions.feed}|${versions.settings}|${lang}|${path}|${canonicalQuery(query, KEY_SKIPS)}`;
 }
+
+/**
+ * Where a storefront answer is shared between processes (shared-answers.ts): first pages only (no
+ * cursor: the long tail is first pages; deeper pages stay in memory), under a key within the shop
+ * without the versions (a row's label), or undefined when not shared.
+ */
+export function sharedKey(mount: string, lang: string, path: string, query: Record<string, string | string[] | undefined>): string | undefined {
+  if (query.after !== undefined) return undefined;
+  return `${mount}|${lang}|${path}|${canonicalQuery(query, KEY_SKIPS)}`;
+}
+
+export const versionsLabel = (versions: { feed: string; settings: string }) => `${versions.feed}|${versions.settings}`;
 
 export function etagOf(body: Buffer): string {
   return `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
@@ -122,6 +137,8 @@ export class StorefrontCache {
   private readonly dropListeners = new Set<(shopId: number | null) => void>();
   private listener?: FeedListener;
   readonly channel: string;
+  /** first pages in PostgreSQL, for every process (absent without a database) */
+  readonly shared?: SharedAnswers;
 
   constructor(
     private readonly services: Pick<ApiServices, 'config' | 'knex' | 'log' | 'capabilities'>,
@@ -130,6 +147,7 @@ export class StorefrontCache {
     this.responses = new ResponseLru(limits);
     this.lastGood = new ResponseLru(limits);
     this.channel = reviewFeedOf(services).channel;
+    if (services.config.database.url) this.shared = new SharedAnswers(services.knex, services.log);
     live.add(this);
   }
 
@@ -150,12 +168,14 @@ export class StorefrontCache {
       () => this.dropAll(),
     );
     await this.listener.start();
+    this.shared?.startPurge();
   }
 
   async stop() {
     live.delete(this);
     const listener = this.listener;
     this.listener = undefined;
+    this.shared?.stopPurge();
     await listener?.stop();
   }
 
@@ -178,12 +198,21 @@ export class StorefrontCache {
     this.generations.set(shopId, this.generation(shopId) + 1);
     this.responses.dropShop(shopId);
     for (const fn of this.dropListeners) fn(shopId);
+    // The rows' version labels already keep them from being served; deleting them also lets go of
+    // text a change removed (a redacted review).
+    this.shared?.dropShop(shopId).catch((err) => this.services.log.warn({ err: (err as Error).message, shopId }, 'storefront answers: shop not dropped'));
   }
 
   dropAll() {
     this.allGeneration++;
     this.responses.clear();
     for (const fn of this.dropListeners) fn(null);
+  }
+
+  /** Whether nothing of the shop was dropped since this call: what was read before may be kept. */
+  unchangedSince(shopId: number): () => boolean {
+    const [shop, all] = [this.generation(shopId), this.allGeneration];
+    return () => this.generation(shopId) === shop && this.allGeneration === all;
   }
 
   keyOf(ctx: StorefrontContext): string {
@@ -204,15 +233,34 @@ export class StorefrontCache {
         ctx.state.cacheHit = true;
         return answer(ctx, hit);
       }
-      const shopId = ctx.state.storefront.shop.id;
-      const before = [this.generation(shopId), this.allGeneration];
+      const s = ctx.state.storefront;
+      const shopId = s.shop.id;
+      const current = this.unchangedSince(shopId);
+      const shared = this.shared && sharedKey(s.mount, s.lang, ctx.path, ctx.query as Record<string, string | string[]>);
+      const label = versionsLabel(s.versions);
+      // The fast lane looked already (sharedMisses): no second look-up for the same request.
+      if (shared && !sharedMisses.has(ctx.req)) {
+        const found = await this.shared!.get(shopId, shared, label).catch(() => undefined); // unreachable: render as without it
+        if (found) {
+          if (current()) {
+            this.responses.set(key, shopId, found);
+            this.lastGood.set(lastGoodKey(ctx), shopId, found);
+          }
+          ctx.state.cacheHit = true;
+          return answer(ctx, found);
+        }
+      }
       await next();
       if (ctx.status !== 200) return;
       const entry = serialize(ctx);
       if (!entry) return;
-      if (this.generation(shopId) === before[0] && this.allGeneration === before[1]) {
+      if (current()) {
         this.responses.set(key, shopId, entry);
         this.lastGood.set(lastGoodKey(ctx), shopId, entry); // the same buffers: little memory of its own
+        if (shared)
+          this.shared!.set(shopId, shared, label, entry).catch((err) =>
+            this.services.log.warn({ err: (err as Error).message }, 'storefront answers: not shared'),
+          );
       }
       answer(ctx, entry);
     };
@@ -243,6 +291,9 @@ export class StorefrontCache {
     };
   }
 }
+
+/** Requests whose shared answer the fast lane looked for and did not find (the app renders them). */
+export const sharedMisses = new WeakSet<object>();
 
 const caches = new WeakMap<object, StorefrontCache>();
 /** Caches of this process, for invalidateShop's immediate local drop. */

@@ -56,6 +56,9 @@ function summary(label: string, runs: Measure[]) {
 }
 
 async function main() {
+  // The whole stack as `npm start` runs it: development (embedded defaults, keys kept in DATA_DIR), set
+  // where the CLI sets it, since the stack's emulator reads its configuration from process.env.
+  process.env.NODE_ENV ??= 'development';
   const db = await benchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-lighthouse-'));
   const ports = {

@@ -1,10 +1,16 @@
 // Storefront throughput (issue 7): the product-reviews JSON endpoint of the real API app (createApp
 // with every plugin, the kernel's middleware, INFO request logging) over 1,000,000 reviews in 1,000
 // shops, at 100 concurrent keep-alive connections from autocannon, against a bare node:http server
-// answering a JSON body of the same size, alternated in one run. Requests spread over a hot set of
-// 1,000 products in many shops; a second, informational pass spreads them over all 50,000.
+// answering a JSON body of the same size, alternated in one run (issue 29): per round, requests
+// spread over a hot set of 1,000 products in many shops (answered from the in-process cache), then
+// over all 50,000 products (the long tail: mostly misses of the in-process cache, answered from the
+// shared PostgreSQL tier once each product was rendered). Last, informational: all 50,000 with both
+// caches emptied (every request a full render).
 // Run: npm run bench:storefront   (DATABASE_URL's server when set, else embedded PostgreSQL;
-// BENCH_SECONDS per pass, default 8; BENCH_ROUNDS of bare-then-API passes, default 5)
+// BENCH_SECONDS per pass, default 8; BENCH_ROUNDS of bare-hot-tail passes, default 5; BENCH_ROWS
+// reviews, default 1,000,000, fewer products with fewer, the in-process LRU kept at a fifth of them;
+// BENCH_PROFILE=<dir> writes a CPU profile of the tail pass and of the
+// full-render pass; BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of a miss's queries)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,19 +21,23 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import pino from 'pino';
+import { Session } from 'node:inspector/promises';
 import { tenantFor } from '@plaudit/kernel';
-import { benchDatabase, benchShops, createApiRuntime, createApp, loadConfig, ROOT } from '@plaudit/kernel/testing';
+import { benchDatabase, benchShops, createApiRuntime, createApp, freePort, loadConfig, ROOT } from '@plaudit/kernel/testing';
 import { storefrontCache } from '../api/cache';
 import { ReviewWrite, type ImportedReviewInput as ImportedReview, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 
 const SHOPS = 1000;
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const PRODUCTS_PER_SHOP = 50;
+/** 50 products a shop at the full size; fewer with fewer rows (BENCH_ROWS), about 20 reviews each. */
+const PRODUCTS_PER_SHOP = Math.max(1, Math.min(50, Math.floor(ROWS / SHOPS / 20)));
 const HOT = 1000;
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GOAL = 0.7;
+const TAIL_GOAL = 0.3;
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 interface LoadResult {
   rps: number;
@@ -135,7 +145,7 @@ function reviewNumber(g: number, now: number): ImportedReview {
   };
 }
 
-// Reviews through the reviews plugin's `reviews.write` import (imported reviews: none verified, featured or
+// Reviews through the reviews plugin's `ReviewWrite` import (imported reviews: none verified, featured or
 // pinned), one call per shop; realistic text lengths.
 async function seed(knex: Knex, reviews: ReviewWriteApi) {
   const { first } = await benchShops(knex, SHOPS, 'pro');
@@ -158,8 +168,8 @@ function seeded(seed: number) {
   return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+async function listen(server: http.Server, port = 0): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -167,13 +177,91 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const line = (label: string, r: Pass) =>
   `${label.padEnd(30)} ${fmt(r.rps).padStart(8)} req/s   p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}  errors ${r.errors}   server CPU ${r.serverUs.toFixed(0).padStart(4)} µs/request, load generator ${r.cores.toFixed(2)} cores`;
 
+/** Each path once, `parallel` at a time. */
+async function fetchEach(base: string, paths: string[], parallel: number) {
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const p = paths[next++];
+      const res = await fetch(base + p);
+      if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+/** With BENCH_PROFILE: a CPU profile of this process (the API) while `run` runs. */
+async function profiled<T>(name: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR || !name) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(PROFILE_DIR, `storefront-${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/** EXPLAIN ANALYZE of what a miss asks PostgreSQL: the feed's page query (as knex sent it) and the shared tier's look-up. */
+async function explain(knex: Knex, base: string, productPath: string) {
+  const seen: { sql: string; bindings: unknown[] }[] = [];
+  const onQuery = (q: { sql: string; bindings: unknown[] }) => seen.push(q);
+  knex.on('query', onQuery);
+  await (await fetch(`${base}${productPath}?sort=newest`)).arrayBuffer();
+  knex.off('query', onQuery);
+  const page = seen.find((q) => /from "reviews"/i.test(q.sql));
+  // knex's own SQL ($1.. placeholders) on a pooled connection: the statement as PostgreSQL ran it
+  const client = knex.client as {
+    positionBindings(sql: string): string;
+    acquireConnection(): Promise<{ query(text: string, values: unknown[]): Promise<{ rows: Record<string, string>[] }> }>;
+    releaseConnection(c: unknown): Promise<void>;
+  };
+  const show = async (label: string, sql: string, bindings: readonly unknown[]) => {
+    const conn = await client.acquireConnection();
+    try {
+      // tenancy: the benchmark explains one shop's queries
+      const { rows } = await conn.query(`EXPLAIN (ANALYZE, BUFFERS) ${client.positionBindings(sql)}`, [...(bindings ?? [])]);
+      console.log(`\n${label}:\n  ${sql}\n${rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+    } finally {
+      await client.releaseConnection(conn);
+    }
+  };
+  if (page) await show('a miss: the feed page query', page.sql, page.bindings);
+  // tenancy: the benchmark explains one shop's shared-tier look-up
+  const { rows } = await knex.raw('SELECT shop_id, key, versions FROM widget_answers LIMIT 1');
+  if (rows[0])
+    await show('the shared tier: one look-up', 'SELECT etag, type, headers, body FROM widget_answers WHERE shop_id = ? AND key = ? AND versions = ?', [
+      rows[0].shop_id,
+      rows[0].key,
+      rows[0].versions,
+    ]);
+}
+
 async function main() {
   const db = await benchDatabase();
   let close = async () => {};
   try {
     // The API as `npm start` runs it, minus Temporal (plugins' onStart is not run: only the
     // storefront cache's LISTEN connection is started). Request logs at INFO, written to /dev/null.
-    const config = loadConfig({ ...process.env, DATABASE_URL: db.url, ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'), LOG_LEVEL: 'info' }, ROOT);
+    // Production settings, as deployed (the default NODE_ENV); the bench sets what production requires.
+    const port = await freePort();
+    const config = loadConfig(
+      {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+        APP_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'info',
+      },
+      ROOT,
+    );
     const log = pino({ name: 'api', level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
     const runtime = createApiRuntime(config, log);
     close = () => runtime.close();
@@ -187,7 +275,7 @@ async function main() {
     const { app } = createApp({ services: runtime.services, plugins: runtime.plugins, authenticators: [] });
     await storefrontCache(runtime.services).start();
     const apiServer = http.createServer(app.callback());
-    const apiUrl = await listen(apiServer);
+    const apiUrl = await listen(apiServer, port);
     close = async () => {
       apiServer.closeAllConnections();
       await new Promise((r) => apiServer.close(r));
@@ -220,9 +308,21 @@ async function main() {
     });
     const bareUrl = await listen(bare);
 
+    const cache = storefrontCache(runtime.services);
+    // At full size the LRU's 10,000 entries hold a fifth of the 50,000 products; a smaller run keeps that proportion.
+    cache.responses.limits.maxEntries = Math.min(cache.responses.limits.maxEntries, Math.ceil(all.length / 5));
+    const knex = runtime.services.knex;
+    if (process.env.BENCH_EXPLAIN) await explain(knex, apiUrl, all[PRODUCTS_PER_SHOP + 1]); // shop 1, product 1 (shop 0 has store reviews only)
+
+    // The long tail as a live app has it: every product rendered once (the shared tier filled).
+    const tFill = performance.now();
+    await fetchEach(apiUrl, all, 8);
+    console.log(`every product rendered once (the shared tier filled) in ${((performance.now() - tFill) / 1000).toFixed(1)} s`);
+
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per pass, alternated\n`);
     const bares: Pass[] = [];
     const apis: Pass[] = [];
+    const tails: Pass[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const b = await load(bareUrl, hot);
       console.log(line(`bare node:http (${round})`, b));
@@ -230,24 +330,35 @@ async function main() {
       const a = await load(apiUrl, hot);
       console.log(line(`API, hot products (${round})`, a));
       apis.push(a);
+      const t = await profiled(round === ROUNDS ? 'tail' : undefined, () => load(apiUrl, all));
+      console.log(line(`API, all ${fmt(all.length)} products (${round})`, t));
+      tails.push(t);
     }
-    // Each API pass against the bare pass just before it (the machine's other load shifts over a run).
+    // Each API pass against the bare pass of its round (the machine's other load shifts over a run).
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const ratios = apis.map((a, i) => a.rps / bares[i].rps);
-    const ratio = median(ratios);
-    console.log(
-      `\nproduct reviews, hot set: API ${fmt(median(apis.map((p) => p.rps)))} req/s, bare ${fmt(median(bares.map((p) => p.rps)))} req/s (medians); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}, median ${ratio.toFixed(2)} (goal >= ${GOAL}: ${ratio >= GOAL ? 'met' : 'missed'})`,
-    );
     const bareUs = median(bares.map((p) => p.serverUs));
-    const apiUs = median(apis.map((p) => p.serverUs));
-    console.log(
-      `server CPU per request (medians): bare ${bareUs.toFixed(0)} µs, API ${apiUs.toFixed(0)} µs = ratio ${(bareUs / apiUs).toFixed(2)} (the throughput ratio where the server's core is the limit)`,
-    );
+    const summary = (label: string, passes: Pass[], goal: number) => {
+      const ratios = passes.map((a, i) => a.rps / bares[i].rps);
+      const ratio = median(ratios);
+      const us = median(passes.map((p) => p.serverUs));
+      console.log(
+        `\n${label}: API ${fmt(median(passes.map((p) => p.rps)))} req/s, bare ${fmt(median(bares.map((p) => p.rps)))} req/s (medians); ratio per round ${ratios.map((r) => r.toFixed(2)).join(', ')}, median ${ratio.toFixed(2)} (goal >= ${goal}: ${ratio >= goal ? 'met' : 'missed'})`,
+      );
+      console.log(
+        `  server CPU per request (medians): bare ${bareUs.toFixed(0)} µs, API ${us.toFixed(0)} µs = ratio ${(bareUs / us).toFixed(2)} (the throughput ratio where the server's core is the limit); p99 ${median(passes.map((p) => p.p99))} ms`,
+      );
+    };
+    summary('product reviews, hot set (in-process cache)', apis, GOAL);
+    summary(`product reviews, all ${fmt(all.length)} products (the long tail)`, tails, TAIL_GOAL);
 
-    const cold = await load(apiUrl, all);
-    console.log(`\n${line('API, all 50,000 products', cold)}`);
+    // Both caches emptied (shop states kept): every request renders, as the first read after a change does.
+    cache.responses.clear();
+    // tenancy: the benchmark empties every shop's shared answers
+    await knex.raw('TRUNCATE widget_answers');
+    const cold = await profiled('render', () => load(apiUrl, all));
+    console.log(`\n${line('API, all, nothing cached', cold)}`);
     console.log(
-      `informational: every product of every shop (the in-process cache holds 10,000 answers): ratio to bare ${(cold.rps / median(bares.map((p) => p.rps))).toFixed(2)}`,
+      `informational: every request a full render: ratio to bare ${(cold.rps / median(bares.map((p) => p.rps))).toFixed(2)}, server CPU ratio ${(bareUs / cold.serverUs).toFixed(2)}`,
     );
     bare.close();
     // Requests the load generator gave up on may still wait for a pooled connection: let them end.

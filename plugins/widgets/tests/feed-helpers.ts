@@ -1,7 +1,7 @@
 // Shared by the storefront read tests: shops, reviews created through the reviews plugin's own API
 // (the merchant's POST /api/reviews, its bulk actions, the storefront submit endpoint, and its
-// `reviews.write` capability's import for what the merchant cannot type: widgets never writes or
-// reads another plugin's tables), the reviews.feed capability, and proxy signing.
+// `ReviewWrite` capability's import for what the merchant cannot type: widgets never writes or
+// reads another plugin's tables), the ReviewFeed capability, and proxy signing.
 import http from 'node:http';
 import { appProxySignature, tenantFor } from '@plaudit/kernel';
 import { client, createShop, type TestApi } from '@plaudit/kernel/testing';
@@ -165,8 +165,8 @@ export function signedQuery(shop: string, params: Record<string, string> = {}, o
 export async function fastLaneOnly(api: TestApi) {
   const widgets = api.runtime.plugins.find((p) => p.id === 'widgets')!;
   const lane = widgets.fastLane!(api.runtime.services);
-  const server = http.createServer((req, res) => {
-    if (!lane(req, res)) res.writeHead(599).end();
+  const server = http.createServer(async (req, res) => {
+    if (!(await lane(req, res))) res.writeHead(599).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

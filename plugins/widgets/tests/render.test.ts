@@ -188,7 +188,7 @@ describe('widget routes', () => {
     const res = await direct.get('/widgets/review-box?product_id=4242');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600, stale-if-error=86400');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400');
     const html = res.body as string;
     expect(html).toContain(`data-pl-endpoint="${api.config.appUrl}/storefront/shops/${domain}"`);
     expect(html.match(/<li><article class="pl-review"/g)).toHaveLength(5);
