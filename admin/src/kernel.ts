@@ -15,9 +15,12 @@ export { useSettingsTabs, useZone, Zone } from './extensions';
 export { SISTER_APPS } from './sister-apps';
 export { MENU_POSITION } from './menu';
 export { LeaveGuard } from './components/LeaveGuard';
+export { SavedViews } from './components/SavedViews';
 export { PromoPage } from './components/PromoPage';
 export { ProductPicker, type ProductOption } from './components/ProductPicker';
 export { IntegrationPanel, type IntegrationField } from './components/IntegrationPanel';
 export { NotFound } from './pages/NotFound';
+// text cells of a CSV the browser writes: the same formula neutralising as the server's exports
+export { neutraliseFormula } from '../../api/kernel/spreadsheet-text';
 // the email template fields and their validation, the same as the server's (api/mail/template-fields.ts)
 export { emailTemplateFields, TEMPLATE_MESSAGES, type EmailTemplate } from '../../api/mail/template-fields';

@@ -8,6 +8,7 @@ import { authenticate } from '../auth/authenticate';
 import type { Authenticator } from '../auth/context';
 import { healthRoutes } from '../health';
 import type { ApiPlugin, ApiServices } from '../plugins/types';
+import { savedViewRoutes } from '../saved-views/routes';
 import { shopRoutes } from '../shops/routes';
 import { platformApiRoutes, platformPublicRoutes } from '../platform/wiring';
 import { adminStatic, appBridgeFor } from './admin-static';
@@ -62,6 +63,7 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(authenticate(authenticators));
   api.use(shopRoutes(config, events).routes());
+  api.use(savedViewRoutes().routes());
   for (const router of platformApiRoutes(services)) api.use(router.routes());
   for (const plugin of plugins) {
     if (plugin.routes) api.use(plugin.routes(services).routes());
@@ -80,7 +82,15 @@ export function createApp({ services, plugins, authenticators, extraOrigins = []
     const koaCallback = app.callback.bind(app);
     app.callback = () => {
       const handle = koaCallback();
-      return ((req: IncomingMessage, res: ServerResponse) => (lanes.some((lane) => lane(req, res)) ? Promise.resolve() : handle(req, res))) as typeof handle;
+      return (async (req: IncomingMessage, res: ServerResponse) => {
+        for (const lane of lanes) {
+          const answered = lane(req, res);
+          // a lane answering later decides alone whether the app gets the request
+          if (answered === true || (answered !== false && (await answered))) return;
+          if (answered !== false) break;
+        }
+        return handle(req, res);
+      }) as typeof handle;
     };
   }
   return { app, apiRouter: api, publicRouters };

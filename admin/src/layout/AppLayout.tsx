@@ -7,9 +7,16 @@ import { NotFound } from '../pages/NotFound';
 import { useShop } from '../shop';
 import { ShopLocale } from '../ShopLocale';
 
+// On a phone the title shares the bar with the language, refresh and user buttons: it wraps onto a
+// second line in a smaller type instead of being cut off (issue 37 item 6).
+const PHONE_TITLE = {
+  '& #react-admin-title': { whiteSpace: { xs: 'normal', sm: 'nowrap' }, fontSize: { xs: '1rem', sm: undefined }, lineHeight: { xs: 1.2, sm: undefined } },
+};
+
 const ShellAppBar = () => (
   <AppBar
     color="primary"
+    sx={PHONE_TITLE}
     userMenu={
       <UserMenu>
         <ConfirmLogout />

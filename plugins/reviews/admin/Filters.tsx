@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Badge, Box, Button, Collapse, MenuItem, TextField, useMediaQuery, useTheme } from '@mui/material';
+import FilterIcon from '@mui/icons-material/FilterList';
 import { useNotify, useTranslate } from 'react-admin';
 import { ProductPicker } from '@plaudit/kernel/admin';
 import { PAGE_SIZES, SORTS, SOURCES } from '../shared/review';
@@ -15,9 +16,27 @@ interface Props {
   onLimit: (n: number) => void;
 }
 
-/** Search, filters (rating, product, source, dates, media, verified, replied), sort, page size and export. */
+// two fields a row on a phone, 170 px each on wider screens
+const ROW = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-start',
+  gap: 1,
+  '& > .MuiFormControl-root': { width: { xs: 'calc(50% - 4px)', md: 170 }, m: 0 },
+} as const;
+
+/** How many filters narrow the list (sort and page size do not): the count on the phone's filter button. */
+export const activeFilters = (v: FilterState) =>
+  [v.rating.length > 0, v.productId, v.source, v.from, v.to, v.hasMedia, v.verified, v.replied].filter(Boolean).length;
+
+/**
+ * Search, filters (rating, product, source, dates, media, verified, replied), sort, page size and
+ * export. On a phone only the search shows; the rest folds behind a button, so reviews come first.
+ */
 export function Filters({ value, onChange, limit, onLimit }: Props) {
   const translate = useTranslate();
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [open, setOpen] = useState(false);
   const notify = useNotify();
   const exportAs = (format: 'csv' | 'xml') => downloadExport(format).catch(() => notify('reviews:toast.export_failed', { type: 'error' }));
   const set = onChange;
@@ -58,15 +77,8 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
       slotProps={{ inputLabel: { shrink: true } }}
     />
   );
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, my: 2, '& > .MuiFormControl-root': { width: 170, m: 0 } }}>
-      <TextField
-        size="small"
-        label={translate('reviews:filters.search')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && set({ search: (e.target as HTMLInputElement).value })}
-      />
+  const rest = (
+    <>
       <TextField
         select
         size="small"
@@ -130,6 +142,39 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
       </TextField>
       <Button onClick={() => exportAs('csv')}>{translate('reviews:export.csv')}</Button>
       <Button onClick={() => exportAs('xml')}>{translate('reviews:export.xml')}</Button>
+    </>
+  );
+  return (
+    <Box sx={{ my: 2 }}>
+      <Box sx={ROW}>
+        <TextField
+          size="small"
+          label={translate('reviews:filters.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && set({ search: (e.target as HTMLInputElement).value })}
+        />
+        {phone ? (
+          <Button
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            startIcon={
+              <Badge badgeContent={activeFilters(value)} color="primary">
+                <FilterIcon />
+              </Badge>
+            }
+          >
+            {translate(open ? 'reviews:filters.hide' : 'reviews:filters.show')}
+          </Button>
+        ) : (
+          rest
+        )}
+      </Box>
+      {phone && (
+        <Collapse in={open} unmountOnExit>
+          <Box sx={{ ...ROW, mt: 1 }}>{rest}</Box>
+        </Collapse>
+      )}
     </Box>
   );
 }

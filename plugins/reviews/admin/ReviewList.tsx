@@ -3,11 +3,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Card, Checkbox, Chip, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
+import { SavedViews } from '@plaudit/kernel/admin';
 import { TABS, type Action } from '../shared/review';
 import { BulkBar } from './BulkBar';
 import { DeleteDialog, type PendingDelete } from './DeleteDialog';
 import { Filters } from './Filters';
-import { apiParams, useListState } from './list-state';
+import { apiParams, PAGING_PARAMS, useListState } from './list-state';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
 import { ReviewMedia } from './ReviewMedia';
 import { RowActions } from './RowActions';
@@ -48,11 +49,22 @@ export default function ReviewList() {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {translate('reviews:list.title')}
       </Typography>
-      <Tabs value={tab} onChange={(_, v) => update({ tab: v })} variant="scrollable" scrollButtons="auto">
-        {TABS.map((t) => (
-          <Tab key={t} value={t} label={translate(`reviews:tabs.${t}`)} />
-        ))}
-      </Tabs>
+      {/* the built-in tabs scroll with arrows on a phone too; the merchant's saved views sit beside them */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_, v) => update({ tab: v })}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{ flex: 1, minWidth: 0 }}
+        >
+          {TABS.map((t) => (
+            <Tab key={t} value={t} label={translate(`reviews:tabs.${t}`)} />
+          ))}
+        </Tabs>
+        <SavedViews screen="reviews" omit={PAGING_PARAMS} />
+      </Box>
       <Filters value={filters} onChange={update} limit={limit} onLimit={(l) => update({ limit: l })} />
       {selected.length > 0 && <BulkBar tab={tab} count={selected.length} onAction={(a) => request(a, selected, tab === 'trash')} />}
       {/* on a phone the table scrolls sideways inside the card, not the whole page */}

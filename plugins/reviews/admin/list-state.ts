@@ -57,6 +57,10 @@ export function readState(p: URLSearchParams): ListState {
 }
 
 const DEFAULTS = readState(new URLSearchParams());
+/** the query parameters of paging, which a saved view leaves out */
+export const PAGING_PARAMS = ['after', 'before'] as const;
+/** the applied saved view's id (the kernel's <SavedViews>), kept while the merchant changes the list */
+const VIEW = 'view';
 
 export function writeState(s: ListState): URLSearchParams {
   const out = new URLSearchParams();
@@ -108,7 +112,9 @@ export function useListState(): [ListState, (patch: Partial<ListState>) => void]
   const update = (patch: Partial<ListState>) => {
     const next = { ...readState(latest.current), ...patch };
     if (!('after' in patch || 'before' in patch)) Object.assign(next, { after: '', before: '' });
+    const view = latest.current.get(VIEW);
     latest.current = writeState(next);
+    if (view) latest.current.set(VIEW, view);
     setParams(latest.current);
   };
   return [readState(params), update];

@@ -17,9 +17,9 @@ import {
   useTheme,
 } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
-import { useShop } from '@plaudit/kernel/admin';
+import { SavedViews, useShop } from '@plaudit/kernel/admin';
 import { BULK_ACTIONS, bulkAllowed, queueApi, type QueueRow } from './queue-api';
-import { apiQuery, PAGE_SIZES, TABS, useQueueState } from './queue-state';
+import { apiQuery, NOT_VIEW_STATE, PAGE_SIZES, TABS, useQueueState } from './queue-state';
 import { withoutOpenPixel } from './email-preview';
 import { FilterBar } from './filters/FilterBar';
 import { CLEAR_ALL } from './filters/kinds';
@@ -64,11 +64,22 @@ export default function QueuePage() {
       <QueueHeader fromHome={fromHome} />
       <RequestQuota refreshKey={page} />
       <Card>
-        <Tabs value={state.tab} onChange={(_e, tab) => update({ tab })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
-          {TABS.map((t) => (
-            <Tab key={t.key} value={t.key} label={translate(`review-requests:tab.${t.key}`)} />
-          ))}
-        </Tabs>
+        {/* the status tabs, and beside them the merchant's saved views of this list */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+          <Tabs
+            value={state.tab}
+            onChange={(_e, tab) => update({ tab })}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            {TABS.map((t) => (
+              <Tab key={t.key} value={t.key} label={translate(`review-requests:tab.${t.key}`)} />
+            ))}
+          </Tabs>
+          <SavedViews screen="review-requests" omit={NOT_VIEW_STATE} />
+        </Box>
         <FilterBar state={state} rows={rows} update={update} onReload={() => reload()} />
         {chosen.length > 0 && (
           <Stack
@@ -121,7 +132,7 @@ export default function QueuePage() {
               </MenuItem>
             ))}
           </TextField>
-          <Typography aria-live="polite">{translate('review-requests:queue.page', { page: state.page, total: page?.pagination.total ?? 0 })}</Typography>
+          <Typography aria-live="polite">{translate('review-requests:queue.page', { page: state.page, smart_count: page?.pagination.total ?? 0 })}</Typography>
           <Button disabled={!page?.pageInfo.hasPre} onClick={() => update({ page: state.page - 1, cursor: page!.pageInfo.previousCursor, step: 'before' })}>
             {translate('review-requests:queue.previous')}
           </Button>

@@ -87,10 +87,14 @@ function readState(params: URLSearchParams): QueueState {
   };
 }
 
+/** the applied saved view's id (the kernel's <SavedViews>), kept while the merchant changes the list */
+const VIEW = 'view';
+
 function writeState(next: QueueState, kept: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   // `date` and `status` say the merchant came from home: kept for the back link (status is read once).
   if (kept.has('date')) out.set('date', kept.get('date')!);
+  if (kept.has(VIEW)) out.set(VIEW, kept.get(VIEW)!);
   if (next.tab !== 'all') out.set('statusFilter', next.tab);
   if (next.searchText) out.set('searchText', next.searchText);
   if (next.sort !== 'createdAt_desc') out.set('sort', next.sort);
@@ -107,6 +111,8 @@ function writeState(next: QueueState, kept: URLSearchParams): URLSearchParams {
   return out;
 }
 
+/** Query parameters a saved view leaves out: paging, and the marks of a visit from home. */
+export const NOT_VIEW_STATE = ['page', 'cursor', 'step', 'date', 'status'] as const;
 /** Whether the screen was reached from home (with `status` or `date`), which decides the back link. */
 export const cameFromHome = (params: URLSearchParams) => params.has('status') || params.has('date');
 
