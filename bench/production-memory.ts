@@ -1,8 +1,9 @@
 // Production processes, compiled vs today (issue 29): in one run, against one PostgreSQL and one
 // Temporal (embedded PostgreSQL, in-memory Temporal dev server, the SMTP sink), the API and the
 // worker as they ran in production until now (`node --import tsx api/server.ts`, the worker bundling
-// its workflows at every start) and as `npm run build` makes them (plain node on the build, the
-// workflow bundle prebuilt), all NODE_ENV=production on loopback.
+// its workflows at every start) and as `npm run build` makes them, run by the Procfile's lines
+// (plain node on the build, the workflow bundle prebuilt, the line's environment: the worker's
+// MALLOC_ARENA_MAX), all NODE_ENV=production on loopback.
 // - Worker cold start: spawn to polling (the worker reports ready once `worker.run()` polls), the
 //   two kinds alternating, BENCH_ROUNDS rounds (default 3), one process starting at a time.
 // - Idle memory: the four processes side by side, each having started and answered (APIs:
@@ -33,10 +34,28 @@ const MB = 1024 * 1024;
 type Kind = 'tsx' | 'compiled';
 type Role = 'api' | 'worker';
 
-/** What each process runs: today's production lines, and the Procfile's for the build. */
-function command(kind: Kind, role: Role, dist: string): string[] {
-  const entry = role === 'api' ? 'api/server' : 'workflows/worker';
-  return kind === 'tsx' ? ['--import', 'tsx', path.join(ROOT, `${entry}.ts`)] : [path.join(dist, `${entry}.js`)];
+/**
+ * What each process runs: today's production lines, and for the build the Procfile's line as written
+ * (`[NAME=value ...] node <args>`: its environment too), its dist/ paths pointed at this run's build.
+ */
+function command(kind: Kind, role: Role, dist: string): { args: string[]; env: Record<string, string> } {
+  if (kind === 'tsx') return { args: ['--import', 'tsx', path.join(ROOT, role === 'api' ? 'api/server.ts' : 'workflows/worker.ts')], env: {} };
+  const name = role === 'api' ? 'web' : 'worker';
+  const line = fs
+    .readFileSync(path.join(ROOT, 'Procfile'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
+  const words = (line ?? '')
+    .slice(name.length + 1)
+    .trim()
+    .split(/\s+/);
+  const env: Record<string, string> = {};
+  for (let w = words[0]; w?.includes('='); w = words[0]) {
+    const [key, ...value] = words.shift()!.split('=');
+    env[key] = value.join('=');
+  }
+  if (words.shift() !== 'node') throw new Error(`the Procfile's ${name} line is not \`[NAME=value ...] node <args>\`: ${line}`);
+  return { args: words.map((w) => (w.startsWith('dist/') ? path.join(dist, w.slice('dist/'.length)) : w)), env };
 }
 
 /**
@@ -81,10 +100,12 @@ interface Measured {
 async function startProcess(kind: Kind, role: Role, dist: string, env: NodeJS.ProcessEnv, probeDir: string): Promise<Measured> {
   const port = role === 'api' ? await freePort() : undefined;
   const started = performance.now();
-  const child = spawn(process.execPath, [PROBE_FLAG, ...command(kind, role, dist)], {
+  const run = command(kind, role, dist);
+  const child = spawn(process.execPath, [PROBE_FLAG, ...run.args], {
     cwd: ROOT,
     env: {
       ...env,
+      ...run.env,
       ...(port ? { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` } : {}),
       BENCH_PROBE_FILE: path.join(probeDir, `${kind}-${role}.json`),
     },
@@ -191,6 +212,11 @@ async function main() {
     // the packages, as beside a deployed build
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     console.log(`built ${build.files} files, workflow bundle ${mb(build.workflowBundleBytes ?? 0)}, in ${seconds(build.ms)}`);
+    for (const role of ['api', 'worker'] as Role[]) {
+      const { args, env } = command('compiled', role, 'dist');
+      const vars = Object.entries(env).map(([k, v]) => `${k}=${v} `);
+      console.log(`compiled ${role}: ${vars.join('')}node ${args.join(' ')} (the Procfile's)`);
+    }
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,

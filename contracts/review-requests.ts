@@ -170,6 +170,22 @@ export interface RequestsAnalyticsApi extends AnalyticsSource {
 }
 export const RequestsAnalytics = defineCapability<RequestsAnalyticsApi>('review-requests.analytics');
 
+/**
+ * The buckets of requests.ttr.<key>, time from send to review: review-requests counts a review in the
+ * first bucket whose upper bound (hours) it does not exceed; the analytics plugin's screens name the keys.
+ */
+export const TIME_TO_REVIEW = [
+  { key: 'h1', hours: 1 },
+  { key: 'h6', hours: 6 },
+  { key: 'd1', hours: 24 },
+  { key: 'd2', hours: 48 },
+  { key: 'd4', hours: 96 },
+  { key: 'd7', hours: 168 },
+  { key: 'd14', hours: 336 },
+  { key: 'd30', hours: 720 },
+  { key: 'more', hours: Infinity },
+] as const;
+
 /** A customer with a fulfilled or delivered order of a product. */
 export interface VerifiedBuyer {
   email: string;

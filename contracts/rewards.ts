@@ -13,3 +13,35 @@ export interface RewardsAnalyticsApi extends AnalyticsSource {
   rewardCodes(tenant: Tenant, codes: string[]): Promise<string[]>;
 }
 export const RewardsAnalytics = defineCapability<RewardsAnalyticsApi>('rewards.analytics');
+
+/** The reward as the onboarding's discount step sets it up: how, how much (one value for every qualifying review), and the minimums. */
+export interface RewardSetupChoice {
+  rewardingMethod: 'discount' | 'points';
+  typeDiscount: 'percentage' | 'fixed';
+  value: number;
+  /** characters a review needs to earn it */
+  charactersRequired: number;
+  /** photos that make it a photo review */
+  photoRequired: number;
+}
+
+export interface RewardSetupView extends RewardSetupChoice {
+  /** rewards are on */
+  enabled: boolean;
+  /** the plan allows switching rewards on (the `discount` feature); else the tier that does */
+  allowed: boolean;
+  tier: string;
+  /** a loyalty app is connected, so points may be the reward */
+  pointsAvailable: boolean;
+}
+
+/**
+ * 'rewards.setup': the reward in one step, for a setup flow. `turnOn` checks the choice as the
+ * discount settings page does: a value error is thrown as a ZodError (400 with per-field messages),
+ * a plan below the feature's tier as a 403 PLAN_TIER_TOO_LOW.
+ */
+export interface RewardSetupApi {
+  view(shopId: number): Promise<RewardSetupView>;
+  turnOn(shopId: number, choice: RewardSetupChoice): Promise<RewardSetupView>;
+}
+export const RewardSetup = defineCapability<RewardSetupApi>('rewards.setup');

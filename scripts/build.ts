@@ -7,6 +7,8 @@
 // - Data files (the locales' JSON ...) are copied alongside.
 // - The workflows are bundled once (bundleWorkflowCode) into <out>/workflows/workflow-bundle.js,
 //   which the compiled worker loads instead of bundling at start.
+// - The mail layout's MJML is compiled once into <out>/api/mail/layout.html, so neither process
+//   loads mjml (about 18 MB of heap) at run time.
 // - Last, every module the app requires at run time is loaded once by plain node with TypeScript
 //   off, so a missing file or an unresolved alias fails the build, not a production start.
 // Plugins come from PLUGINS_ROOT and PLUGIN_DIRS as set when building; all land in <out>/plugins,
@@ -20,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { build, type Plugin } from 'esbuild';
 import { loadConfig, type Config } from '../api/config';
 import { migrationFiles } from '../api/db/migrations';
+import { COMPILED_LAYOUT, compileLayout } from '../api/mail/layout';
 import { discoverPlugins, type DiscoveredPlugin } from '../api/plugins/discover';
 import { CONTRACTS_DIR, KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
 
@@ -68,6 +71,7 @@ export async function buildProduction(out: string, o: BuildOptions): Promise<Bui
   say(`compiling the kernel and ${plugins.length} plugins into ${out}`);
   const files = await compiler.compileAll();
   copyData({ source: path.join(ROOT, 'locales'), out: path.join(out, 'locales') });
+  fs.writeFileSync(path.join(out, path.relative(ROOT, COMPILED_LAYOUT)), await compileLayout());
 
   let workflowBundleBytes: number | undefined;
   if (o.workflows) {

@@ -75,6 +75,15 @@ export class RateLimit {
 }
 
 /**
+ * Erasure (customers/redact): deletes every limiter's counter keyed by this shop and this value
+ * (keys are `<limiter>:<shop id>:<value>`, emails lower-cased), so the address outlives no webhook.
+ */
+export async function forgetRateLimitKeys(knex: Knex, shopId: number, value: string): Promise<number> {
+  const suffix = `:${shopId}:${value.trim().toLowerCase()}`;
+  return knex(TABLE).whereRaw('right(key, char_length(?::text)) = ?::text', [suffix, suffix]).delete();
+}
+
+/**
  * Counts one attempt against every (limit, key) pair, all of them (one address cannot spread over
  * many emails, nor one email over many addresses); answers the longest wait, 0 when all allow.
  */

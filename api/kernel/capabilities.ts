@@ -1,6 +1,6 @@
 // Capabilities: typed services one plugin provides and others use, resolved the same way in the
 // API and the worker. The reference lives in contracts/<provider>.ts
-// (`export const ReviewFeed = defineCapability<ReviewFeedApi>('reviews.feed')`); the provider
+// (`export const ReviewFeed = defineCapability<ReviewFeedApi>('<provider>.<name>')`); the provider
 // declares `provides: [provide(ReviewFeed, (services) => feed)]` in its plugin.ts, a user declares
 // `needs: [ReviewFeed]` (or `required(ReviewFeed)`) and asks `capabilities.get(ReviewFeed)`. Both
 // sides import the one interface, so the compiler checks them against each other.

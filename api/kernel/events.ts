@@ -1,4 +1,4 @@
-// Events between plugins ('review.created' -> review requests, notifications, integrations).
+// Events between plugins (ReviewCreated -> review requests, notifications, integrations).
 // Two kinds of listener:
 // - durable: a plugin lists the event's reference (contracts/<provider>.ts) in its manifest's
 //   `listens` and handles it in its worker side (`createEventHandlers(deps)` in activities/index.ts,

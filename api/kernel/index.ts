@@ -6,6 +6,8 @@ export type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from '
 export type { AppContext, AppRouter, AppState } from '../http/types';
 export { SHOP_DOMAIN } from '../http/security';
 export { findUnsafeText } from '../http/input';
+// every CSV/XLSX export's text cells: no formula a spreadsheet would run
+export { FORMULA_STARTS, neutraliseFormula, restoreFormula } from './spreadsheet-text';
 export { serveFile, type ServedFile } from '../http/serve-file';
 export { tenantFor, type Tenant } from '../auth/tenant';
 export { ShopScopedModel } from '../db/base-model';
@@ -34,6 +36,7 @@ export type { ActiveSubscription, AdminApi, PageInfo, PlatformOrder, ThemeIntegr
 export type { EmbedState } from '../platform/theme-files';
 export { NoSessionError } from '../platform/token-store';
 export { appProxySignature, isValidAppProxyRequest, shopperAddress, verifyAppProxy, type AppProxyContext } from '../platform/app-proxy';
+export { INVALID_PRODUCT_ID, productGid, productIdSchema } from '../platform/product-ids';
 // URLs typed by merchants and fetched by our servers: never our own network
 export { isPrivateAddress, publicLookup } from '../http/public-address';
 export { hitAll, RateLimit, type Budget, type Verdict } from '../http/rate-limit';

@@ -2,8 +2,11 @@
 // (tables, Outlook conditionals and mobile widths done by the library), compiled once to HTML that
 // keeps Liquid placeholders, then rendered per message by a Liquid engine with no file access.
 // Callers hand it finished, escaped HTML for the content; everything else is escaped here.
+// `npm run build` compiles the MJML beforehand (COMPILED_LAYOUT): mjml holds about 18 MB of heap,
+// which a production process then never loads; run from source it is loaded with the first message.
+import fs from 'node:fs';
+import path from 'node:path';
 import { Liquid } from 'liquidjs';
-import mjml2html from 'mjml';
 
 export interface MailButton {
   url: string;
@@ -82,9 +85,18 @@ const SOURCE = `<mjml lang="{{ lang }}">
 const engine = new Liquid({ outputEscape: 'escape', relativeReference: false, root: [], partials: [], layouts: [], strictFilters: true });
 let compiled: Promise<ReturnType<Liquid['parse']>> | undefined;
 
-async function template() {
+/** The layout as HTML, written beside the compiled module by the build (scripts/build.ts). */
+export const COMPILED_LAYOUT = path.join(__dirname, 'layout.html');
+
+/** The MJML source compiled to HTML, Liquid placeholders kept. */
+export async function compileLayout(): Promise<string> {
+  const { default: mjml2html } = await import('mjml');
   // fonts: {} — no web font imports: the system font stack needs none, and mail should fetch nothing it does not show
-  compiled ??= mjml2html(SOURCE, { validationLevel: 'skip', fonts: {} }).then(({ html }) =>
+  return (await mjml2html(SOURCE, { validationLevel: 'skip', fonts: {} })).html;
+}
+
+async function template() {
+  compiled ??= (fs.existsSync(COMPILED_LAYOUT) ? fs.promises.readFile(COMPILED_LAYOUT, 'utf8') : compileLayout()).then((html) =>
     engine.parse(html.replace(/\{\{ ([\w.]*Html) \}\}/g, '{{ $1 | raw }}')),
   );
   return compiled;

@@ -1,5 +1,5 @@
 // GET /api/shopify/searchProducts, /api/shopify/productsSummary, /api/shopify/searchCustomers
-// (spec section 7). Star counts come from the `catalog.ratings` capability (contracts/catalog.ts: the
+// (spec section 7). Star counts come from the `CatalogRatings` capability (contracts/catalog.ts: the
 // kernel's own extension point, provided by the reviews plugin).
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import type { AppState } from '../http/types';
 import type { Capabilities } from '../kernel/capabilities';
 import { CatalogRatings, type ProductRating } from '../../contracts/catalog';
 import type { Platform } from './index';
+import { productIdSchema } from './product-ids';
 
 const searchProducts = z.object({
   search: z.string().trim().max(255).optional(),
@@ -21,7 +22,20 @@ const searchProducts = z.object({
   token: z.string().optional(),
 });
 
-const productsSummary = z.object({ productIdsString: z.string().max(20_000), shopId: z.string().optional() });
+// numbers and gids alike (the same product either way); anything else is a 400
+const productsSummary = z.object({
+  productIdsString: z
+    .string()
+    .max(20_000)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(productIdSchema)),
+  shopId: z.string().optional(),
+});
 const searchCustomers = z.object({ search: z.string().trim().max(255).default(''), limit: z.coerce.number().int().min(1).max(50).default(10) });
 
 /** Shopify search syntax: quote the merchant's words so they cannot add clauses. */
@@ -73,14 +87,7 @@ export function catalogRoutes(platform: Platform, capabilities: Capabilities) {
 
   router.get('/productsSummary', async (ctx) => {
     const { productIdsString } = productsSummary.parse(ctx.query);
-    const ids = [
-      ...new Set(
-        productIdsString
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ].slice(0, 250);
+    const ids = [...new Set(productIdsString)].slice(0, 250);
     ctx.body = { success: true, data: await summaries(ctx, ids) };
   });
 

@@ -11,9 +11,9 @@ function smilePoints(services: KernelServices): LoyaltyPointsApi {
 
 export default definePlugin({
   id: 'integration-smile',
-  // 'review.published': a moderation action or the auto-publish sweep published it; 'review.created'
+  // ReviewPublished: a moderation action or the auto-publish sweep published it; ReviewCreated
   // only for a review published as it was written (the shop publishes new reviews at once), which
-  // announces no 'review.published' of its own
+  // announces no ReviewPublished of its own
   listens: [ReviewPublished, ReviewCreated],
   // optional: without the reviews plugin there are no reviews to give points for; it also marks a
   // review that earned points incentivized (the storefront's disclosure)

@@ -26,10 +26,10 @@ export default definePlugin({
     unsubscribe: z.object({ queueEntry: z.number().int(), orderId: z.string() }),
     verifySender: z.object({ email: z.string() }),
   },
-  // review.media-added: photos added later to a review answer the request's last funnel step.
+  // ReviewMediaAdded: photos added later to a review answer the request's last funnel step.
   listens: [ReviewCreated, ReviewMediaAdded, ShopPlanChanged],
   // The order behind a queue entry, for the email-marketing apps' events (the reviews plugin's write
-  // page gets it from 'request.eligible' instead: docs/plugins.md, "Contracts").
+  // page gets it from RequestEligible instead: docs/plugins.md, "Contracts").
   // The public API's requests (plugins/public-api): list, create for an order, cancel (shared/public.ts).
   // The request funnel's daily facts and the clicks UTM parameters name, for plugins/analytics (db/analytics.ts).
   provides: [

@@ -1,6 +1,6 @@
 // Video reviews (issue 20, second tier): one video per review from the signed review page, uploaded
 // in resumable chunks (tus), checked by its bytes and ffprobe, transcoded by a Temporal activity with
-// ffmpeg to H.264/AAC MP4 plus a poster, then announced ('video.transcoded'), which the reviews plugin
+// ffmpeg to H.264/AAC MP4 plus a poster, then announced (VideoTranscoded), which the reviews plugin
 // listens to and adds to the review. The review pages ask for the field through ReviewVideos. Both are
 // this plugin's contract (contracts/video-reviews.ts); it uses nothing of the reviews plugin. README.md.
 import { definePlugin, provide } from '@plaudit/kernel';

@@ -89,3 +89,15 @@ test('outside extended mode every path leads to /partner-friendly, and turning i
   await page.getByRole('button', { name: 'Turn on extended mode' }).click();
   await page.getByText('Welcome, Partner Shop').waitFor();
 });
+
+test('/settings/integration (the spec route table) is the integration list, under / and /embed', async () => {
+  const { token } = await createShop(api, { name: 'Integration Shop' });
+  const { page, errors } = await adminPage(browser, api.url, token);
+  for (const prefix of ['', '/embed']) {
+    await page.goto(`${api.url}${prefix}/settings/integration`);
+    await page.getByRole('tab', { name: 'Integrations', selected: true }).waitFor();
+    await page.getByRole('tabpanel').getByText('Klaviyo email marketing').waitFor();
+    expect(await page.getByText('Page not found').count()).toBe(0);
+  }
+  expect(errors).toEqual([]);
+}, 120_000); // two full page loads: the shell routes' budget per load on a loaded runner

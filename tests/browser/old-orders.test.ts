@@ -32,15 +32,17 @@ useBrowser(
 );
 
 test('old-orders card: count, Free limit, paged details, and a bulk send with progress', async () => {
-  const { domain, shop, appToken } = await stack.installShop();
+  // Enough orders in the last 60 days for two pages in the details dialog, placed before the install.
+  const { domain, shop, appToken } = await stack.installShop({ ordersBeforeInstall: 5 });
   await stack.api.knex('shops').where({ id: shop.id }).update({ plan: 'free' });
   await stack.api.knex('settings').insert({
     shopId: shop.id,
     namespace: 'review-requests',
     value: JSON.stringify({ sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 7, timeUnit: 'day' }),
   });
-  // Enough orders in the last 60 days for two pages in the details dialog.
-  for (let i = 0; i < 5; i++) await stack.control('/orders', { shop: domain });
+  // An order the app heard of has its request already: the card neither counts nor lists it (issue 37).
+  const { order: requested } = await stack.control('/orders', { shop: domain });
+  await eventually(async () => !!(await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: requested.id }).first()), 40_000);
 
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
   await page.goto(`${stack.appUrl}/collect-reviews`);
@@ -58,26 +60,38 @@ test('old-orders card: count, Free limit, paged details, and a bulk send with pr
   for (const header of ['Order', 'Items', 'Customer', 'Payment status', 'Order total'])
     await dialog.getByRole('columnheader', { name: header, exact: true }).waitFor();
   const firstOrder = await dialog.getByRole('row').nth(1).getByRole('cell').first().innerText();
+  // newest first, and the newest order already has its request
+  expect(firstOrder).not.toBe(requested.name);
   await screenshot(page, 'old-orders-dialog');
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByText(`Page 2 of ${Math.ceil(count / 10)}`).waitFor();
   await dialog.getByRole('row').nth(1).getByRole('cell').first().filter({ hasNotText: firstOrder }).waitFor();
+  expect(await dialog.getByRole('cell', { name: requested.name, exact: true }).count()).toBe(0);
   await dialog.getByRole('button', { name: 'Previous' }).click();
   await dialog.getByText('Page 1 of').waitFor();
   await dialog.getByRole('row').nth(1).getByRole('cell', { name: firstOrder, exact: true }).waitFor();
   await dialog.getByRole('button', { name: 'Close' }).click();
-
-  await card.getByRole('button', { name: 'Send requests for old orders' }).click();
-  await card.getByText(`Review requests started for ${count} old orders.`).waitFor({ timeout: 60_000 });
-  expect(await card.getByRole('button', { name: 'Send requests for old orders' }).isDisabled()).toBe(false);
-  await screenshot(page, 'old-orders-card');
-  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id })).length === count, 60_000);
 
   // The request settings screen shows the same card; the shop flag hides it.
   await page.goto(`${stack.appUrl}/collect-reviews/setting-request`);
   await page.getByRole('region', { name: 'Old orders' }).getByText(`${count} orders from the last 60 days`).waitFor();
   await stack.api.knex('shops').where({ id: shop.id }).update({ isShowCardOldOrder: false });
   await page.goto(`${stack.appUrl}/collect-reviews`);
+  await page.getByRole('heading', { name: 'Request timing' }).waitFor();
+  expect(await page.getByRole('region', { name: 'Old orders' }).count()).toBe(0);
+  await stack.api.knex('shops').where({ id: shop.id }).update({ isShowCardOldOrder: true });
+
+  await page.goto(`${stack.appUrl}/collect-reviews`);
+  await card.getByRole('button', { name: 'Send requests for old orders' }).click();
+  await card.getByText(`Review requests started for ${count} old orders.`).waitFor({ timeout: 60_000 });
+  expect(await card.getByRole('button', { name: 'Send requests for old orders' }).isDisabled()).toBe(false);
+  await screenshot(page, 'old-orders-card');
+  await eventually(async () => (await stack.api.knex('email_queue').where({ shopId: shop.id })).length === count + 1, 60_000);
+
+  // every order has its request now: nothing is left to offer (the card's count has come back as 0)
+  const counted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/old-orders');
+  await page.goto(`${stack.appUrl}/collect-reviews`);
+  expect((await (await counted).json()).count).toBe(0);
   await page.getByRole('heading', { name: 'Request timing' }).waitFor();
   expect(await page.getByRole('region', { name: 'Old orders' }).count()).toBe(0);
   expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-// review.created reaches review-requests durably: the event is recorded while Temporal is
+// ReviewCreated reaches review-requests durably: the event is recorded while Temporal is
 // unreachable (an API whose TEMPORAL_ADDRESS is a dead port saves it in the outbox), handed over
 // later, and the order's request workflow learns it was reviewed: no reminder goes out.
 // Emitted through the kernel's event bus exactly as the reviews plugin does when it saves a review.

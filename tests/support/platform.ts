@@ -66,10 +66,15 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
     integrations,
     appUrl,
     control,
-    /** A new emulated shop seeded like the demo shop (its first 6 products unless told), installed through token exchange. */
-    async installShop(o: { products?: number } = {}): Promise<{ domain: string; shop: any; appToken: string }> {
+    /**
+     * A new emulated shop seeded like the demo shop (its first 6 products unless told), installed through token exchange.
+     * `ordersBeforeInstall`: more orders of today, placed before the install, so no webhook tells the app of them.
+     */
+    async installShop(o: { products?: number; ordersBeforeInstall?: number } = {}): Promise<{ domain: string; shop: any; appToken: string }> {
       const domain = `plaudit-${crypto.randomBytes(4).toString('hex')}.myshopify.com`;
-      await control('/shops', { shop: domain, ...o });
+      const { ordersBeforeInstall = 0, ...shopOptions } = o;
+      await control('/shops', { shop: domain, ...shopOptions });
+      for (let i = 0; i < ordersBeforeInstall; i++) await control('/orders', { shop: domain });
       await installEmulatorShop(api.config, createLogger('silent'), api.knex, api.config.encryptionKey!, domain);
       const shop = await api.knex('shops').where({ shopifyDomain: domain }).first();
       return { domain, shop, appToken: tokenFor(api.config, domain) };

@@ -2,8 +2,9 @@
 // deliverable 4): a plugin reaches the kernel only through @plaudit/kernel* and contracts, never
 // another plugin's files, tables or settings (its tests and benchmarks included); workflow code
 // stays inside the sandbox's allowed imports; Temporal messages are passed as definitions; an
-// unscoped query says why. Every rule over the repository is here, so each file is parsed once;
-// the checkers' own tests are lint-tables.test.ts and tenancy-lint.test.ts.
+// unscoped query says why; imports run one way (no cycles, api/ never imports workflows/, the sandbox
+// entry reaches only the Temporal SDK). Every rule over the repository is here, so each file is parsed
+// once; the checkers' own tests are lint-tables.test.ts, tenancy-lint.test.ts and import-cycles.test.ts.
 import path from 'node:path';
 import {
   benchmarkOffences,
@@ -17,6 +18,7 @@ import {
   workflowImportOffences,
 } from '../../tools/lint/boundaries';
 import { inside, isAppCode, plugins as listPlugins, rel, ROOT, sourceFiles } from '../../tools/lint/files';
+import { backwardImports, cycles, importGraph, sandboxReach } from '../../tools/lint/import-graph';
 import { stringMessageOffences } from '../../tools/lint/messages';
 import { parseFile } from '../../tools/lint/parse';
 import { unscopedQueries } from '../../tools/lint/tenancy';
@@ -77,4 +79,28 @@ test('no plugin queries a table without its shop unless it says why (tenancy-lin
     p.files.filter((f) => isAppCode(p, f)).flatMap((file) => unscopedQueries(parseFile(file)).map((line) => `${rel(file)}:${line}`)),
   );
   expect(offenders).toEqual([]);
+});
+
+describe('one direction of imports, type-only imports included (a type cycle is still two files that cannot be changed apart)', () => {
+  const graph = importGraph();
+
+  test('the graph covers the kernel and every plugin', () => {
+    const files = [...graph.keys()];
+    for (const dir of ['api', 'workflows', 'admin/src', 'contracts']) expect(files.some((f) => inside(path.join(ROOT, dir), f))).toBe(true);
+    expect(plugins.filter((p) => !files.some((f) => inside(p.dir, f))).map((p) => p.id)).toEqual([]);
+  });
+
+  test('no import cycles, in the kernel or in any plugin', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  test('api/ never imports workflows/', () => {
+    expect(backwardImports(graph)).toEqual([]);
+  });
+
+  test('@plaudit/kernel/workflow reaches only the Temporal SDK (sandbox-safe)', () => {
+    const reach = sandboxReach(graph);
+    expect(reach.packages).toEqual([]);
+    expect(reach.files).toBeGreaterThan(1);
+  });
 });

@@ -1,4 +1,5 @@
 // Kernel activities: dispatch a verified webhook to the kernel's own handling and to plugins.
+import { forgetRateLimitKeys } from '../../api/http/rate-limit';
 import { parseWebhookBody, sweepStarts } from '../../api/platform/webhook-intake';
 import type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from '../plugin';
 
@@ -29,6 +30,8 @@ export function createKernelActivities(deps: ActivityDeps, plugins: PluginHooks)
       const ref = await complianceRef(d, body);
       if (!ref) return;
       for (const { hooks } of plugins) await hooks.redactCustomer?.(ref);
+      // the storefront's per-email rate-limit counters name the customer until they expire
+      if (ref.customer.email) await forgetRateLimitKeys(knex, ref.shopId, ref.customer.email);
       // Earlier webhooks (orders, fulfillments) carry the customer's details too: keep no copy.
       const needles = [ref.customer.email, ref.customer.id].filter((v): v is string => !!v);
       for (const needle of needles) {

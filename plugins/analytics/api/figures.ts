@@ -1,5 +1,5 @@
 // Figures derived from a period's metric totals (shared/sources.ts names the metrics).
-import { TTR_BUCKETS } from '../shared/sources';
+import { TIME_TO_REVIEW as TTR_BUCKETS } from '@plaudit/contracts/review-requests';
 import type { Totals } from '../db/read';
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);

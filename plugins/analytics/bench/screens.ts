@@ -47,7 +47,7 @@ import { differencesFromRecount, type Difference } from '../activities/verify';
 import { rankProducts, series, totals } from '../db/read';
 import { addDays, localDay, monthStart } from '../shared/days';
 import { resolvePeriod } from '../shared/period';
-import { TTR_BUCKETS } from '../shared/sources';
+import { TIME_TO_REVIEW as TTR_BUCKETS } from '@plaudit/contracts/review-requests';
 
 const BIG_REVIEWS = Number(process.env.BENCH_REVIEWS ?? 1_000_000);
 const SMALL_REVIEWS = 1_000;

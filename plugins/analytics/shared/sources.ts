@@ -10,7 +10,7 @@
  * requests: requests.sent.email, requests.sent.push, requests.opened, requests.clicked,
  *           requests.reviewed, requests.photo, requests.reminded, requests.reviewed_after_reminder,
  *           requests.failed, requests.skipped.<reason>, requests.ttr.<bucket> (time from send to
- *           review, buckets of TTR_BUCKETS), requests.unsubscribed
+ *           review, buckets of TIME_TO_REVIEW in @plaudit/contracts/review-requests), requests.unsubscribed
  *           (a request's facts are keyed by the day it was sent, else the day it was queued: a cohort)
  * rewards:  rewards.sent (by sent_at), rewards.used (by used_at)
  * questions: questions.asked (by the question's created_at), questions.answered (questions with a
@@ -18,14 +18,3 @@
  * orders (analytics' own): orders.attributed, orders.attributed_revenue, orders.reward,
  *           orders.reward_revenue (by the order's created_at)
  */
-export const TTR_BUCKETS = [
-  { key: 'h1', hours: 1 },
-  { key: 'h6', hours: 6 },
-  { key: 'd1', hours: 24 },
-  { key: 'd2', hours: 48 },
-  { key: 'd4', hours: 96 },
-  { key: 'd7', hours: 168 },
-  { key: 'd14', hours: 336 },
-  { key: 'd30', hours: 720 },
-  { key: 'more', hours: Infinity },
-] as const;

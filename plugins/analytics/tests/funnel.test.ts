@@ -95,7 +95,7 @@ test('the funnel rollups equal a full recount after opens, clicks, reviews and u
 });
 
 // The emulator places no order in the future, and a click happens now: the far end of the window
-// (7 days after the click, not 8) is tested on withinWindow itself (periods.test.ts).
+// (7 days after the click, not 8) is tested on withinWindow itself (periods.unit.test.ts).
 test('attribution: an order from a request link counts after the click, not one placed 8 days before it', async () => {
   const { shop, domain, mails, http } = await shopWithRequests(1);
   const landing = await eventually(async () => {

@@ -56,7 +56,7 @@ export function PlanCard({ plan, info, interval, highlighted, busy, onChoose }: 
           {highlighted && !current && <Chip size="small" color="primary" label={translate('billing:plan.recommended')} />}
         </Box>
         <Typography variant="h4" component="p" sx={{ my: 1 }}>
-          {plan.monthly === 0 ? translate('billing:price.free') : translate('billing:price.month', { price: perMonth.toFixed(perMonth % 1 ? 1 : 0) })}
+          {plan.monthly === 0 ? translate('billing:price.free') : translate('billing:price.month', { price: perMonth.toFixed(perMonth % 1 ? 2 : 0) })}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ minHeight: 20 }}>
           {annual

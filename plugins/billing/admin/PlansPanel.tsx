@@ -3,7 +3,7 @@
 // field, and the downgrade dialog with its reason and the leave offer.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { PLAN_FOR_TIER, tierRank, type Interval, type PlanId, type PlanInfo, type SubscriptionInfo, type TierName } from '../shared/plans';
 import { DowngradeDialog } from './DowngradeDialog';
 import { PlanCard } from './PlanCard';
@@ -19,6 +19,7 @@ export function PlansPanel({ highlightTier }: { highlightTier?: TierName }) {
   const [interval, setInterval] = useState<Interval>('monthly');
   const [busy, setBusy] = useState(false);
   const [downgradeTo, setDowngradeTo] = useState<PlanInfo | null>(null);
+  const [offerEnding, setOfferEnding] = useState<PlanInfo | null>(null);
   const [coupon, setCoupon] = useState('');
   const [couponState, setCouponState] = useState<{ error?: string; applied?: string }>({});
 
@@ -46,6 +47,8 @@ export function PlansPanel({ highlightTier }: { highlightTier?: TierName }) {
   };
   const choose = (plan: PlanInfo) => {
     if (tierRank(plan.tier) < tierRank(info.tier)) return setDowngradeTo(plan);
+    // the leave offer belongs to the current subscription: say it ends before the merchant confirms
+    if (info.discount?.leaveOffer) return setOfferEnding(plan);
     void go(plan.id, { interval, coupon: couponState.applied });
   };
   const applyCoupon = async () => {
@@ -100,6 +103,19 @@ export function PlansPanel({ highlightTier }: { highlightTier?: TierName }) {
         onClose={() => setDowngradeTo(null)}
         onDowngrade={(reason) => downgradeTo && go(downgradeTo.id, { interval, reason })}
         onAcceptOffer={() => go(info.plan, { offer: 'leave' })}
+      />
+      <Confirm
+        isOpen={!!offerEnding}
+        title="billing:offer_ends.title"
+        content="billing:offer_ends.text"
+        confirm="billing:offer_ends.confirm"
+        cancel="billing:offer_ends.keep"
+        onClose={() => setOfferEnding(null)}
+        onConfirm={() => {
+          const plan = offerEnding!;
+          setOfferEnding(null);
+          void go(plan.id, { interval, coupon: couponState.applied });
+        }}
       />
     </Box>
   );

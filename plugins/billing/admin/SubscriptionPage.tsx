@@ -5,6 +5,7 @@ import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { TierName } from '../shared/plans';
 import { PlansPanel } from './PlansPanel';
+import { useSubscription } from './useSubscription';
 
 const TIERS: TierName[] = ['base', 'second', 'third'];
 
@@ -13,13 +14,15 @@ export default function SubscriptionPage() {
   const [params] = useSearchParams();
   const tier = TIERS.find((t) => t === params.get('tier'));
   const charge = params.get('charge');
+  const { data: info } = useSubscription();
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('billing:title')} />
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('billing:title')}
       </Typography>
-      {tier && (
+      {/* a full-access store has every feature: no gate to explain (issue 37) */}
+      {tier && info && !info.fullAccess && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('billing:gate', { name: translate(`billing:tier.${tier}`) })}
         </Alert>

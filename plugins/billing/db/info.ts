@@ -34,7 +34,7 @@ export async function subscriptionInfo(deps: KernelServices, shop: ShopView): Pr
 }
 
 async function discountOf(deps: KernelServices, leaveOffer: boolean, couponCode: string | null): Promise<SubscriptionInfo['discount']> {
-  if (leaveOffer) return { percentage: 50, amount: null, intervals: 2 };
+  if (leaveOffer) return { percentage: 50, amount: null, intervals: 2, leaveOffer: true };
   if (!couponCode) return null;
   // tenancy: the coupon's rules by its code (coupons are the operator's, shared by all shops)
   const c = await deps.knex('billing_coupons').where({ code: couponCode }).first();

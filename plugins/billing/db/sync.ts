@@ -1,7 +1,7 @@
 // Shopify's currentAppInstallation.activeSubscriptions is the source of truth for a billed shop's
 // plan. The return from the confirmation page and the app_subscriptions/update webhook both call
 // syncPlan; each run locks the shop's billing row and then asks Shopify, so whichever comes first
-// changes the plan and the other finds nothing left to do (the plan is changed, and shop.plan-changed
+// changes the plan and the other finds nothing left to do (the plan is changed, and ShopPlanChanged
 // emitted, once), and neither acts on an answer older than the other's change.
 import type { Knex } from 'knex';
 import type { ActiveSubscription, KernelServices, ShopView, Tenant } from '@plaudit/kernel';

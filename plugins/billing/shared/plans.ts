@@ -77,7 +77,8 @@ export interface SubscriptionInfo {
   trialDaysLeft: number | null;
   currentPeriodEnd: string | null;
   price: number;
-  discount: { percentage: number | null; amount: number | null; intervals: number | null } | null;
+  /** `leaveOffer`: the 50% leave offer, which belongs to the current subscription and ends with any change of it */
+  discount: { percentage: number | null; amount: number | null; intervals: number | null; leaveOffer?: boolean } | null;
   /** this month's review requests (RequestQuota); null without the review-requests plugin */
   quota: MonthlyQuota | null;
   offers: { leave: boolean; annual: boolean };

@@ -1,6 +1,7 @@
 // Shared steps of the billing tests: a Free shop installed on the store emulator (installed before
 // 9 May 2025, so its plan decides), and the merchant's clicks on Shopify's confirmation page.
 import crypto from 'node:crypto';
+import { ShopPlanChanged } from '@plaudit/contracts/kernel';
 import { client, EMULATOR_API_SECRET, updateShop, type startPlatformStack } from '@plaudit/kernel/testing';
 
 export type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -49,10 +50,11 @@ export async function deliverWebhook(stack: Stack, shop: string, topic: string, 
   if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
 }
 
-/** How many shop.plan-changed events the shop's plan changes made (their deliverEvent workflows). */
+/** How many ShopPlanChanged events the shop's plan changes made (their deliverEvent workflows). */
 export async function planChangedEvents(stack: Stack, domain: string): Promise<number> {
   let n = 0;
   const query = `WorkflowType = "deliverEvent" AND ShopDomain = ${JSON.stringify(domain)}`;
-  for await (const wf of stack.api.runtime.services.temporal.client.workflow.list({ query })) if (wf.workflowId.startsWith('event:shop.plan-changed:')) n++;
+  for await (const wf of stack.api.runtime.services.temporal.client.workflow.list({ query }))
+    if (wf.workflowId.startsWith(`event:${ShopPlanChanged.name}:`)) n++;
   return n;
 }

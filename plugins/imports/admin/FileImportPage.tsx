@@ -6,7 +6,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { useShop } from '@plaudit/kernel/admin';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '@plaudit/kernel/admin';
 import { importsApi, type ImportFile, type ImportRun } from './api';
 import { ExportDialog } from './ExportDialog';
 import { HistoryTable } from './HistoryTable';
@@ -17,7 +18,11 @@ import { useImportRun } from './useImportRun';
 
 export default function FileImportPage() {
   const translate = useTranslate();
-  const { data: shop } = useShop();
+  // the server's verdict: a Free shop with full access (installed after 9 May 2025) has no per-import limit
+  const { data: limited } = useQuery({
+    queryKey: ['imports', 'limit'],
+    queryFn: () => apiJson<{ data: { limited: boolean } }>('/imports/limit').then((r) => r.data.limited),
+  });
   const [history, setHistory] = useState<ImportRun[] | null>(null);
   const [started, setStarted] = useState<ImportRun | null>(null);
   const [resumed, setResumed] = useState(false);
@@ -62,7 +67,7 @@ export default function FileImportPage() {
           </Button>
         </Stack>
       </Stack>
-      {shop?.plan === 'free' && !run?.limited && <LimitBanner limit={null} />}
+      {limited && !run?.limited && <LimitBanner limit={null} />}
       {run && <RunBanner run={run} resumed={resumed} />}
       <Card>
         <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>

@@ -95,7 +95,19 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
   const questions = format === QUESTIONS_FORMAT_ID;
   const used = (f: Field) => required.includes(f) || !!mapping[f] || !!errors.byField[f] || touched.includes(f);
   const fields = showAll ? [...FIELDS] : FIELDS.filter(used);
-  const unused = file.headers.filter((h) => !Object.values(mapping).includes(h));
+  const mappedNow = Object.values(mapping);
+  const choice = file.formats.find((f) => f.id === format);
+  // columns with values that nothing reads: the format's own list, and the ones the merchant un-mapped since
+  const dropped = questions
+    ? []
+    : file.headers.filter(
+        (h) =>
+          !mappedNow.includes(h) &&
+          ((choice?.unmapped ?? []).some((c) => c.header === h) ||
+            (Object.values(choice?.mapping ?? {}).includes(h) && file.preview.some((r) => cellOf(file, r, h)))),
+      );
+  const droppedDate = dropped.some((h) => choice?.unmapped?.some((c) => c.header === h && c.date));
+  const unused = file.headers.filter((h) => !mappedNow.includes(h) && !dropped.includes(h));
   const example = (header: string | null | undefined) => (header ? (file.preview.map((r) => cellOf(file, r, header)).find(Boolean) ?? '') : '');
 
   return (
@@ -193,6 +205,11 @@ export function MappingStep({ file, onStarted, onCancel }: Props) {
           </Typography>
         )}
       </Stack>
+      {dropped.length > 0 && (
+        <Alert severity="warning" data-testid="mapping-dropped">
+          {translate(droppedDate ? 'imports:mapping.dropped_date' : 'imports:mapping.dropped', { columns: dropped.map((h) => `"${h}"`).join(', ') })}
+        </Alert>
+      )}
       <PreviewTable file={file} />
       {errors.other && (
         <Alert severity="error" role="alert">

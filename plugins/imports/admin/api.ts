@@ -11,6 +11,8 @@ export interface FormatChoice {
   /** this format's mapping over the file's headers, and its required fields (when the API sends them) */
   mapping?: Mapping;
   required?: Field[];
+  /** columns with values that this format's mapping leaves out (a date among them is flagged) */
+  unmapped?: { header: string; date: boolean }[];
 }
 
 export interface ImportFile {

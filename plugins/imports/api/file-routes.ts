@@ -5,9 +5,9 @@ import Router, { type RouterContext } from '@koa/router';
 import createHttpError from 'http-errors';
 import { stringify } from 'csv-stringify';
 import { z } from 'zod';
-import type { ApiServices, AppState } from '@plaudit/kernel';
+import { neutraliseFormula, type ApiServices, type AppState } from '@plaudit/kernel';
 import { createImport, errorLines, importById, updateImport, type ImportRow } from '../db/imports';
-import { checkMapping, defaultMapping, detectFormat, FORMATS, requiredFields } from '../formats';
+import { checkMapping, defaultMapping, detectFormat, FORMATS, requiredFields, unmappedColumns } from '../formats';
 import { FileRefused, openRecords, sniffFile } from '../read';
 import { FIELDS, type Mapping } from '../shared/row';
 import { isQuestionsFile, missingQuestionColumns, QUESTIONS_FORMAT } from '../formats/questions';
@@ -33,20 +33,30 @@ async function inspect(file: string) {
   });
   if (!opened) throw createHttpError(400, NOTHING_IMPORTED, { errors: { file: NOTHING_IMPORTED } });
   const preview = [];
+  // the first values of every column, however far down: a column filled only on row 900 is named too
+  const samples: Record<string, string[]> = Object.fromEntries(opened.headers.map((h) => [h, []]));
+  let unsampled = opened.headers.length;
   for await (const { record } of opened.records) {
-    preview.push(record);
-    if (preview.length === PREVIEW_ROWS) break;
+    if (preview.length < PREVIEW_ROWS) preview.push(record);
+    for (const h of opened.headers) {
+      const list = samples[h];
+      if (list.length === PREVIEW_ROWS || !record[h]) continue;
+      list.push(record[h]);
+      if (list.length === PREVIEW_ROWS) unsampled--;
+    }
+    if (preview.length === PREVIEW_ROWS && !unsampled) break;
   }
   await opened.records.return(undefined);
   if (!preview.length) throw createHttpError(400, NOTHING_IMPORTED, { errors: { file: NOTHING_IMPORTED } });
-  return { kind, headers: opened.headers, preview };
+  const sampleRows = Array.from({ length: PREVIEW_ROWS }, (_, i) => Object.fromEntries(opened.headers.map((h) => [h, samples[h][i] ?? ''])));
+  return { kind, headers: opened.headers, preview, sampleRows };
 }
 
 /** Every format with the mapping it would give this file, so switching format in the mapping step re-maps. */
-const formatList = (headers: string[]) =>
+const formatList = (headers: string[], sampleRows: Record<string, string>[]) =>
   FORMATS.map((f) => {
     const mapping = defaultMapping(f, headers);
-    return { id: f.id, label: f.label, mapping, required: requiredFields(f, mapping) };
+    return { id: f.id, label: f.label, mapping, required: requiredFields(f, mapping), unmapped: unmappedColumns(f, mapping, headers, sampleRows) };
   });
 
 export function fileRoutes(services: ApiServices, router: Router<AppState>) {
@@ -66,13 +76,15 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
   router.post('/files', async (ctx) => {
     const upload = await storeUpload(ctx.req, dir);
     try {
-      const { kind, headers, preview } = await inspect(upload.path);
+      const { kind, headers, preview, sampleRows } = await inspect(upload.path);
       // a Q&A file has one format and fixed columns: nothing to map
       const detected = isQuestionsFile(headers) ? null : detectFormat(headers);
       const format = detected?.format ?? QUESTIONS_FORMAT;
       const mapping: Mapping = detected?.mapping ?? Object.fromEntries(FIELDS.map((f) => [f, null]));
-      const formats = detected ? formatList(headers) : [{ ...QUESTIONS_FORMAT, mapping, required: [] }];
+      const formats = detected ? formatList(headers, sampleRows) : [{ ...QUESTIONS_FORMAT, mapping, required: [], unmapped: [] }];
       const required = detected ? requiredFields(detected.format, mapping) : [];
+      // columns with values that nothing reads: said before the import starts, never dropped unseen
+      const unmapped = detected ? unmappedColumns(detected.format, mapping, headers, sampleRows) : [];
       const run = await createImport(ctx.state.tenant, {
         source: 'file',
         fileName: upload.fileName,
@@ -86,7 +98,7 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
       const limit = await runLimitFor(services, ctx.state.tenant.shopId);
       ctx.body = {
         success: true,
-        data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats, headers, mapping, required, limit, preview },
+        data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats, headers, mapping, required, unmapped, limit, preview },
       };
     } catch (err) {
       await fs.rm(upload.path, { force: true });
@@ -124,7 +136,8 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
     const { tenant } = ctx.state;
     const run = await importById(tenant, Number(ctx.params.id) || 0);
     if (!run) throw createHttpError(404, 'Import not found');
-    const csv = stringify({ header: true, columns: ['line', 'column', 'reason'], bom: true });
+    // column names and reasons quote the uploaded file: no formula a spreadsheet would run
+    const csv = stringify({ header: true, columns: ['line', 'column', 'reason'], bom: true, cast: { string: (s) => neutraliseFormula(s) } });
     ctx.type = 'text/csv; charset=utf-8';
     ctx.attachment(`import-${run.id}-errors.csv`);
     ctx.body = csv;

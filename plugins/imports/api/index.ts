@@ -3,18 +3,19 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import { type ApiServices, type AppState, defineApiPlugin } from '@plaudit/kernel';
+import { type ApiServices, type AppState, defineApiPlugin, productIdSchema } from '@plaudit/kernel';
 import { createImport, importById, recentImports } from '../db/imports';
 import { resolveMarketplaceUrl } from '../marketplaces';
 import { IMPORT_DEFAULTS, importSettings, marketplaceDefaults } from '../shared/settings';
 import { exportRoutes } from './export-route';
 import { fileRoutes } from './file-routes';
-import { runLimitFor, runView, startRun } from './runs';
+import { PAID_RUN_LIMIT, runLimitFor, runView, startRun } from './runs';
 
 const marketplaceBody = marketplaceDefaults
   .extend({
     url: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(2048),
-    productId: z.string({ error: 'This field is required' }).regex(/^gid:\/\/shopify\/Product\/\d+$/, 'This field is required'),
+    // the gid or its number alike
+    productId: z.union([z.string(), z.number().transform(String)], { error: 'This field is required' }).pipe(productIdSchema),
   })
   .strict();
 
@@ -25,6 +26,12 @@ function routes(services: ApiServices) {
   router.get('/', async (ctx) => {
     const limit = z.coerce.number().int().min(1).max(50).default(10).parse(ctx.query.limit);
     ctx.body = { success: true, data: (await recentImports(ctx.state.tenant, limit)).map(runView) };
+  });
+
+  // how many reviews one run may create for this shop (its plan, or full access): the import screen's Free banner
+  router.get('/limit', async (ctx) => {
+    const runLimit = await runLimitFor(services, ctx.state.auth.shopId);
+    ctx.body = { success: true, data: { runLimit, limited: runLimit < PAID_RUN_LIMIT } };
   });
 
   router.get('/settings', async (ctx) => {

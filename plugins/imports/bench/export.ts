@@ -1,5 +1,5 @@
 // Export speed and memory (issue 12): one shop's 100,000 reviews (photo URLs, replies, variants) to
-// XLSX and to CSV through the real path (the reviews plugin's `reviews.export` in keyset batches,
+// XLSX and to CSV through the real path (the reviews plugin's `ReviewExport` in keyset batches,
 // streamed through exceljs' WorkbookWriter / csv-stringify into a file), against the naive way in
 // the same run (every review loaded first, then an in-memory exceljs Workbook / one CSV string).
 // Each export runs in a process of its own (the kernel runtime with every plugin loaded, as the API

@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { CommandError, definePluginCli, SHOP_DOMAIN, type PluginCommandContext } from '@plaudit/kernel';
 
 const POLL_MS = 500;
 
-function parse(args: string[], options: Record<string, { type: 'string' }>, positionals = false) {
+function parse<T extends ParseArgsOptionsConfig>(args: string[], options: T, positionals = false) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: positionals });
   } catch (err) {
@@ -39,9 +39,10 @@ export default definePluginCli({
   commands: {
     import: {
       alias: 'import',
-      usage: '--shop <domain> <file>   import a review file (any supported format) and print the counts as JSON',
+      usage:
+        '--shop <domain> [--ignore-column <header>]... <file>   import a review file (any supported format) and print the counts as JSON; a date column no field takes stops it unless ignored',
       async run(args, ctx) {
-        const { values, positionals } = parse(args, { shop: { type: 'string' } }, true);
+        const { values, positionals } = parse(args, { shop: { type: 'string' }, 'ignore-column': { type: 'string', multiple: true } }, true);
         const shop = shopOf(values.shop);
         if (positionals.length !== 1) throw new CommandError('give exactly one file');
         const file = path.resolve(positionals[0]);
@@ -50,6 +51,16 @@ export default definePluginCli({
         form.append('file', await fs.openAsBlob(file), path.basename(file));
         const uploaded = await call(ctx, shop, '/imports/files', { method: 'POST', body: form });
         ctx.print(`${uploaded.fileName}: ${uploaded.format} format, ${uploaded.headers.length} columns`);
+        const ignored = new Set(values['ignore-column'] ?? []);
+        const unmapped = (uploaded.unmapped as { header: string; date: boolean }[]).filter((c) => !ignored.has(c.header));
+        // a review's date is never guessed: without its column every review would be dated today
+        const date = unmapped.find((c) => c.date);
+        if (date) {
+          throw new CommandError(
+            `The column "${date.header}" holds dates that no field of the ${uploaded.format} format takes: nothing was imported. Pass --ignore-column "${date.header}" to import without it.`,
+          );
+        }
+        if (unmapped.length) ctx.print(`not imported (no field takes them): ${unmapped.map((c) => `"${c.header}"`).join(', ')}`);
         const started = await call(ctx, shop, `/imports/${uploaded.id}/start`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

@@ -2,16 +2,14 @@
 // backpressure (a slow download slows the reading, it does not fill memory). UTF-8 with a BOM so a
 // spreadsheet opens it as UTF-8, CRLF line ends (RFC 4180), fields with quotes, commas or new lines
 // (LF or CR alone too) quoted. A text cell that a spreadsheet would run as a formula (it starts with
-// = + - @, a tab or CR, or their full-width forms) is prefixed with a quote, as the reviews plugin's
-// own export does (csv-stringify's `escape_formulas`); our import drops that quote again (EXPORT.md).
+// = + - @, a tab or CR, or their full-width forms) is prefixed with a quote by the kernel's
+// `neutraliseFormula`, as every export does; our import drops that quote again (EXPORT.md).
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { neutraliseFormula } from '@plaudit/kernel';
 import { stringify } from 'csv-stringify';
 import type { ExportedReview } from '@plaudit/contracts/reviews';
 import type { Cell, Layout } from './columns';
-
-/** What `escape_formulas` prefixes with a quote: a reader of our CSV drops the quote before these. */
-export const FORMULA_START = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export async function writeCsv<T = ExportedReview>(layout: Layout<T>, batches: AsyncIterable<T[]>, out: Writable): Promise<void> {
   async function* records(): AsyncGenerator<Cell[]> {
@@ -20,5 +18,9 @@ export async function writeCsv<T = ExportedReview>(layout: Layout<T>, batches: A
       for (const r of batch) yield layout.row(r);
     }
   }
-  await pipeline(Readable.from(records()), stringify({ bom: true, record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true }), out);
+  await pipeline(
+    Readable.from(records()),
+    stringify({ bom: true, record_delimiter: 'windows', quote_record_delimiter: true, cast: { string: (s) => neutraliseFormula(s) } }),
+    out,
+  );
 }

@@ -15,7 +15,6 @@ import { EXPORT_MESSAGES, type ExportType } from './query';
 
 export { EXPORT_FORMATS, JUDGEME_COLUMNS, PLAUDIT_COLUMNS, layoutFor, type ExportFormat } from './columns';
 export { EXPORT_CONTENTS, EXPORT_MESSAGES, EXPORT_TABS, EXPORT_TYPES, exportQuery, filtersOf, type ExportQuery, type ExportType } from './query';
-export { FORMULA_START } from './csv';
 
 export interface ExportOptions {
   format: ExportFormat;

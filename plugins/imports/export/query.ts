@@ -81,7 +81,7 @@ export const exportQuery = z
 
 export type ExportQuery = z.infer<typeof exportQuery>;
 
-/** The query's filters, in `reviews.export`'s shape. */
+/** The query's filters, in `ReviewExport`'s shape. */
 export function filtersOf(q: ExportQuery): ExportFilters {
   return { tab: q.tab, rating: q.rating, productId: q.productId, from: q.from, to: q.to };
 }

@@ -4,7 +4,6 @@
 // Text cells are strings, never formulas, so they need no quote prefix here.
 import { PassThrough, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import type { ExportedReview } from '@plaudit/contracts/reviews';
 import type { Layout } from './columns';
 
@@ -31,6 +30,8 @@ export async function writeXlsx(layout: Layout, batches: AsyncIterable<ExportedR
   const piped = pipeline(zipped, out).catch((err: Error) => {
     broken = err;
   });
+  // loaded on first use: exceljs holds about 9 MB of heap that an idle process need not
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zipped, useSharedStrings: false, useStyles: false });
   const sheet = workbook.addWorksheet('Reviews', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = layout.headers.map((h) => ({ header: h, key: h, width: WIDTHS[h] ?? 16 }));

@@ -25,7 +25,7 @@ export function detectFormat(headers: string[]): { format: ImportFormat; mapping
   return { format, mapping: defaultMapping(format, headers) };
 }
 
-export { defaultMapping, requiredFields, checkMapping, columnRequired, PRODUCT_FIELDS } from './mapping';
+export { defaultMapping, requiredFields, checkMapping, columnRequired, unmappedColumns, PRODUCT_FIELDS, type UnmappedColumn } from './mapping';
 export { toParsedReview, reviewKey, REQUIRED, type RowResult } from './review';
 export { readDate, pastDate, INVALID_DATE, FUTURE_DATE } from './dates';
 export { toStars, normaliseHeader, RATING_MESSAGE, VARIANT_COUNT_MESSAGE, MAX_PHOTOS } from './values';

@@ -2,6 +2,7 @@
 // what the merchant's (possibly corrected) mapping still lacks before an import may start.
 import { FIELDS, type Field, type Mapping } from '../shared/row';
 import { FIELD_LABELS, type ImportFormat, type ProductField } from './types';
+import { readDate } from './dates';
 import { normaliseHeader } from './values';
 
 export const PRODUCT_FIELDS: ProductField[] = ['productId', 'productHandle', 'productSku'];
@@ -15,9 +16,12 @@ export function columnRequired(field: Field): string {
 export function pickFormat(formats: ImportFormat[], fallback: ImportFormat, headers: string[]): ImportFormat {
   const present = new Set(headers.map(normaliseHeader));
   let best: ImportFormat | null = null;
+  let bestLength = 0;
   for (const f of formats) {
-    const matches = f.signature.length > 0 && f.signature.every((s) => present.has(s));
-    if (matches && (!best || f.signature.length > best.signature.length)) best = f;
+    for (const signature of [f.signature, ...(f.otherSignatures ?? [])]) {
+      const matches = signature.length > 0 && signature.every((s) => present.has(s));
+      if (matches && signature.length > bestLength) (best = f), (bestLength = signature.length);
+    }
   }
   return best ?? fallback;
 }
@@ -75,4 +79,30 @@ export function checkMapping(format: ImportFormat, mapping: Mapping, headers: st
   }
   if (!format.storeReviews && !PRODUCT_FIELDS.some(has)) messages.push(columnRequired(format.productField));
   return messages;
+}
+
+/** A file's column that holds values but feeds no field: the mapping step and the CLI name it, so nothing is dropped unseen. */
+export interface UnmappedColumn {
+  header: string;
+  /** its values read as dates (or its name says date): the CLI refuses to import without it unless told to ignore it */
+  date: boolean;
+}
+
+const DATE_NAME = /date|time/;
+
+/** Columns with a value in `records` (the preview) that neither the mapping nor the format reads. */
+export function unmappedColumns(format: ImportFormat, mapping: Mapping, headers: string[], records: Record<string, string>[]): UnmappedColumn[] {
+  const mapped = new Set(Object.values(mapping).filter(Boolean));
+  // the reply's visibility and the marketplace name are read by name, outside the mapping
+  const readByName = new Set([...(format.replyPublic ?? []), ...(format.marketplace ?? [])].map(normaliseHeader));
+  const found: UnmappedColumn[] = [];
+  for (const header of headers) {
+    if (mapped.has(header) || readByName.has(normaliseHeader(header))) continue;
+    const values = records.map((r) => (r[header] ?? '').trim()).filter(Boolean);
+    if (!values.length) continue;
+    // a bare number (a count, a flag) also reads as an Excel serial date: only the name decides then
+    const datesByValue = values.every((v) => !/^\d+(\.\d+)?$/.test(v) && readDate(v, 'auto') !== null);
+    found.push({ header, date: datesByValue || DATE_NAME.test(normaliseHeader(header)) });
+  }
+  return found;
 }

@@ -26,6 +26,8 @@ export interface ImportFormat {
    * format; the longest matching signature wins, so a specific format beats a loose one.
    */
   signature: string[];
+  /** the same vendor's header in another of its files, with other words (Yotpo's spelled-out export) */
+  otherSignatures?: string[][];
   /** field -> the headers that feed it, most specific first (compared normalised) */
   columns: Partial<Record<Field, string[]>>;
   /** fields whose column must exist and whose cells must not be blank (the vendor's required fields) */

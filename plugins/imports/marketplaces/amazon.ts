@@ -1,7 +1,7 @@
 // Amazon: the product's "customer reviews" pages (`/product-reviews/<ASIN>`), parsed by their
 // `data-hook` attributes with cheerio, ten reviews a page, at most ten pages (Amazon's own limit).
 // A captcha page (HTTP 503 or 200) is the bot check. Shapes: emulator/marketplaces/README.md.
-import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import type { ParsedReview } from '../shared/row';
 import {
   countryFromName,
@@ -54,7 +54,7 @@ function author(name: string) {
   return n === 'Amazon Customer' ? { firstName: n, lastName: null } : splitName(n);
 }
 
-function parseReviews($: cheerio.CheerioAPI): ParsedReview[] {
+function parseReviews($: CheerioAPI): ParsedReview[] {
   const out: ParsedReview[] = [];
   $('[data-hook="review"]').each((_, el) => {
     const box = $(el);
@@ -105,6 +105,8 @@ export async function fetchAmazonReviews(pageUrl: URL, asin: string, f: ReviewFi
   const out: ParsedReview[] = [];
   const seen = new Set<string>();
   const stars = starFilter(f.stars);
+  // loaded on first use: cheerio holds about 8 MB of heap that an idle process need not
+  const { load } = await import('cheerio');
   for (let n = 1; n <= MAX_PAGES && out.length < f.maxReviews; n++) {
     const query = new URLSearchParams({ ie: 'UTF8', reviewerType: 'all_reviews', sortBy: 'recent', pageNumber: String(n) });
     if (stars) query.set('filterByStar', stars);
@@ -113,7 +115,7 @@ export async function fetchAmazonReviews(pageUrl: URL, asin: string, f: ReviewFi
     if (isBotCheck(res.status, res.body)) throw new MarketplaceError('bot-check', `product-reviews/${asin}: ${res.status}`);
     if (res.status === 404 || res.status === 410) throw new MarketplaceError('wrong-url', `product-reviews/${asin}: ${res.status}`);
     if (res.status >= 400) throw new MarketplaceError('unreachable', `product-reviews/${asin}: ${res.status}`);
-    const $ = cheerio.load(res.body);
+    const $ = load(res.body);
     // no review list at all: a sign-in wall or a page of another kind, not "no reviews"
     if (!$('#cm_cr-review_list').length && !$('[data-hook="review"]').length)
       throw new MarketplaceError('unexpected', `product-reviews/${asin}: no review list`);

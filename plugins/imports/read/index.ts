@@ -2,7 +2,7 @@
 // with its row number. Blank header cells are named by their column letter so a mapping can still
 // point at them; repeated names get a suffix. A CSV cell our export escaped against formula injection
 // (`'=...`) is read back without the quote, so a round trip keeps the text.
-import { FORMULA_START } from '../export/csv';
+import { restoreFormula } from '@plaudit/kernel';
 import type { SourceRecord } from '../shared/row';
 import { csvRows } from './csv';
 import type { FileKind } from './sniff';
@@ -45,7 +45,7 @@ export async function openRecords(file: string, kind: FileKind): Promise<FileRec
   const headers = headerNames(first.value.cells);
   const text = (cell: string | undefined) => {
     const v = (cell ?? '').trim();
-    return kind === 'csv' && FORMULA_START.test(v) ? v.slice(1) : v;
+    return kind === 'csv' ? restoreFormula(v) : v;
   };
   async function* records() {
     for await (const { line, cells } of rows) {

@@ -1,7 +1,7 @@
 // XLSX read as a stream (exceljs' WorkbookReader): the first worksheet's rows one at a time, shared
 // strings cached once, styles and hyperlinks ignored, so a 25 MB workbook never sits in memory as
 // objects. Cells become the text a CSV of the same sheet would hold.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -16,7 +16,9 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** Every non-empty row of the first worksheet as cells, with its row number (the header is row 1). */
 export async function* xlsxRows(file: string): AsyncGenerator<{ line: number; cells: string[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  // loaded on first use: exceljs holds about 9 MB of heap that an idle process need not
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',

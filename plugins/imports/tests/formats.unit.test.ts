@@ -15,6 +15,8 @@ import {
   requiredFields,
   toParsedReview,
   toStars,
+  unmappedColumns,
+  normaliseHeader,
   FUTURE_DATE,
   INVALID_DATE,
   RATING_MESSAGE,
@@ -351,5 +353,87 @@ describe('values', () => {
     expect('review' in a && 'review' in b && a.review.key === b.review.key).toBe(true);
     const c = shopifyRow({ body: 'Another text.' });
     expect('review' in a && 'review' in c && a.review.key !== c.review.key).toBe(true);
+  });
+});
+
+/** `review_score` / `reviewScore` -> `Review Score`: how a vendor's spreadsheet spells a column out. */
+const spelledOut = (header: string) =>
+  header
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[_\s]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
+describe('spelled-out headers: every format read the same under both spellings', () => {
+  it.each(['judgeme-export.csv', 'judgeme-template.csv', 'loox.csv', 'okendo.csv', 'yotpo.csv', 'stamped.csv', 'shopify-product-reviews.csv', 'plaudit.csv'])(
+    '%s',
+    (file) => {
+      const { headers, records } = readCsv(file);
+      const spelled = headers.map(spelledOut);
+      expect(spelled).not.toEqual(headers);
+      const original = detectFormat(headers);
+      const again = detectFormat(spelled);
+      expect(again.format.id).toBe(original.format.id);
+      // the same reviews, and the same notes naming the file's own header
+      const read = (format: ImportFormat, mapping: Record<string, string | null>, rename: (h: string) => string) =>
+        records.map(({ record, line }) => {
+          const r = toParsedReview(Object.fromEntries(Object.entries(record).map(([h, v]) => [rename(h), v])), line, format, mapping, NOW);
+          const notes = 'errors' in r ? r.errors : r.warnings;
+          return { ...r, notes: notes.map((n) => ({ ...n, column: normaliseHeader(n.column) })), errors: undefined, warnings: undefined };
+        });
+      expect(read(again.format, again.mapping, spelledOut)).toEqual(read(original.format, original.mapping, (h) => h));
+    },
+  );
+
+  it("Yotpo's spelled-out export: its own words for the date, the reviewer, the photos and the status", () => {
+    const r = importFixture('yotpo-export.csv');
+    expect(r.format).toBe('yotpo');
+    expect(r.problems).toEqual([]);
+    expect(r.errors).toEqual([]);
+    expect(r.reviews[0]).toMatchObject({
+      key: 'yotpo:410001',
+      firstName: 'Olivia',
+      lastName: 'Bennett',
+      email: 'olivia.bennett@example.com',
+      createdAt: new Date('2024-01-20T18:22:05Z'),
+      status: 'published',
+      product: { id: '9007199254741023' },
+    });
+    expect(r.reviews[0].photoUrls).toHaveLength(2);
+    expect(r.reviews[1]).toMatchObject({ status: 'unpublished', firstName: 'Marcus', createdAt: new Date('2024-02-02T10:00:00Z') });
+    expect(r.reviews[2]).toMatchObject({ product: null, firstName: 'Emma' });
+  });
+});
+
+describe('columns with values that nothing imports are named', () => {
+  it("Yotpo's order id and profanity flag are reported, its blank columns are not", () => {
+    const { headers, records } = readCsv('yotpo-export.csv');
+    const { format, mapping } = detectFormat(headers);
+    expect(
+      unmappedColumns(
+        format,
+        mapping,
+        headers,
+        records.map((r) => r.record),
+      ),
+    ).toEqual([
+      { header: 'Order ID', date: false },
+      { header: 'Profanity Flag', date: false },
+    ]);
+  });
+
+  it('a date column the format does not know is reported as a date', () => {
+    const headers = ['product_handle', 'rating', 'body', 'Submitted On', 'Helpful Votes', 'Notes'];
+    const records = [
+      { product_handle: 'mug', rating: '5', body: 'Nice', 'Submitted On': '2024-03-01 10:00', 'Helpful Votes': '3', Notes: '' },
+      { product_handle: 'mug', rating: '4', body: 'Fine', 'Submitted On': '19 Sep 2024', 'Helpful Votes': '12', Notes: '' },
+    ];
+    const { format, mapping } = detectFormat(headers);
+    expect(format.id).toBe('generic');
+    expect(mapping.createdAt).toBeNull();
+    expect(unmappedColumns(format, mapping, headers, records)).toEqual([
+      { header: 'Submitted On', date: true },
+      { header: 'Helpful Votes', date: false },
+    ]);
   });
 });

@@ -1,11 +1,11 @@
 // Our copies of Instagram's pictures (never hot-linked: Instagram's CDN URLs are signed and expire):
 // decoded and re-encoded by sharp as JPEG renditions under random names in DATA_DIR/instagram-media,
 // served at /instagram/media/<file>. The API and the worker share DATA_DIR on one machine; several
-// machines need a shared volume there (README).
+// machines need a shared volume there (README). sharp (libvips, about 25 MB resident) is loaded with
+// the first picture, not by an idle process.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Picture } from '../shared/instagram';
 
 /** Long edges kept: the grid's tile (up to 2x) and the opened post. */
@@ -19,6 +19,7 @@ export const mediaDir = (dataDir: string) => path.join(dataDir, 'instagram-media
 
 /** Re-encodes a downloaded picture and stores its renditions; throws when it is not an image. */
 export async function storePicture(dataDir: string, bytes: Buffer): Promise<Picture> {
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     .autoOrient()
     .resize(WIDTHS[WIDTHS.length - 1], WIDTHS[WIDTHS.length - 1], { fit: 'inside', withoutEnlargement: true })

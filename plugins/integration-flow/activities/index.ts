@@ -51,7 +51,7 @@ export function createEventHandlers(deps: ActivityDeps) {
   return eventHandlers(
     handleEvent(ReviewCreated, async (e) => {
       await start({ ...shop(e), trigger: 'review-created', reviewId: e.reviewId }, e.reviewId);
-      // a review published on arrival announces no 'review.published' of its own
+      // a review published on arrival announces no ReviewPublished of its own
       if (e.status === 'published') await start({ ...shop(e), trigger: 'review-published', reviewId: e.reviewId }, `${e.reviewId}:created`);
       const admin = deps.capabilities.get(ReviewAdmin);
       if (admin && e.rating <= (await admin.notificationSettings(e.shopId)).negativeThreshold) {

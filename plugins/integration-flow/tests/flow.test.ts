@@ -5,7 +5,7 @@
 // Flow's trigger lifecycle callbacks decide which triggers fire.
 import crypto from 'node:crypto';
 import { client, EMULATOR_API_SECRET, eventually, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
-import { ReviewAdmin } from '@plaudit/contracts/reviews';
+import { ReviewAdmin, ReviewCreated } from '@plaudit/contracts/reviews';
 
 jest.setTimeout(150_000);
 
@@ -155,9 +155,9 @@ test('"Send a review request for an order" queues the order\'s request once per 
 const lifecycle = (domain: string, trigger: string, enabled: boolean, timestamp?: string) =>
   stack.control<{ status: number; body: any }>(`/shops/${domain}/flow/lifecycle`, { trigger, enabled, ...(timestamp ? { timestamp } : {}) });
 
-/** Once the review's 'review.created' handlers have run: the Flow triggers it started. */
+/** Once the review's ReviewCreated handlers have run: the Flow triggers it started. */
 async function triggersStartedFor(domain: string, reviewId: number): Promise<string[]> {
-  const event = stack.api.runtime.services.temporal.client.workflow.getHandle(`event:review.created:${reviewId}`);
+  const event = stack.api.runtime.services.temporal.client.workflow.getHandle(`event:${ReviewCreated.name}:${reviewId}`);
   await eventually(
     () =>
       event.describe().then(

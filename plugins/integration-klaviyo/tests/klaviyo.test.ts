@@ -76,9 +76,9 @@ async function review(domain: string, productId: string, fields: { rating: numbe
 
 const workflow = (id: string) => env.stack.api.runtime.services.temporal.client.workflow.getHandle(id);
 
-/** The outcome of the review's submitted delivery, or 'none' when its 'review.created' started none. */
+/** The outcome of the review's submitted delivery, or 'none' when its ReviewCreated started none. */
 async function submittedDelivery(domain: string, reviewId: number): Promise<string> {
-  const event = workflow(`event:review.created:${reviewId}`);
+  const event = workflow(`event:${ReviewCreated.name}:${reviewId}`);
   await eventually(
     () =>
       event.describe().then(

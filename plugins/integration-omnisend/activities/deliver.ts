@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import { assertVendorOk, RateLimit, retryAfterMs, VENDOR_BUSY, vendorRateLimited, vendorUrl, type ActivityDeps } from '@plaudit/kernel';
 import { APP, EVENT_NAMES, LABEL, OMNISEND_BUDGET, OMNISEND_EVENTS_URL, type OmnisendCredentials } from '../shared/omnisend';
-import { ReviewFacts, type ReviewFactSheet } from '@plaudit/contracts/reviews';
-import { RequestFacts } from '@plaudit/contracts/review-requests';
+import { ReviewCreated, ReviewFacts, ReviewPublished, type ReviewFactSheet } from '@plaudit/contracts/reviews';
+import { RequestEligible, RequestFacts, RequestSent } from '@plaudit/contracts/review-requests';
 import { omnisendWorkflowId, type OmnisendDelivery } from '../workflows/messages';
 
 /** the `origin` of every event: Omnisend asks apps for an origin of their own rather than "api" */
@@ -71,7 +71,7 @@ function reviewProperties(shopDomain: string, r: ReviewFactSheet) {
 export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): Promise<OmnisendEventBody | string> {
   const tenant = deps.tenant(input.shopId, input.shopDomain);
   const base = { eventName: EVENT_NAMES[input.event], eventID: eventIdOf(omnisendWorkflowId(input.shopDomain, input.event, input.key)), origin: ORIGIN };
-  if (input.event === 'request.eligible') {
+  if (input.event === RequestEligible.name) {
     // everything is in the event (the links are signed for this request): nothing to read
     const e = input.eligible;
     if (!e) return 'no_request';
@@ -105,7 +105,7 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
       }),
     };
   }
-  if (input.event === 'request.sent') {
+  if (input.event === RequestSent.name) {
     const requests = deps.capabilities.get(RequestFacts);
     if (!requests) return 'no_facts';
     const order = await requests.orderFacts(tenant, { queueEntryId: input.requestId! });
@@ -133,8 +133,9 @@ export async function buildEvent(deps: ActivityDeps, input: OmnisendDelivery): P
   const contact = contactOf(review);
   if (!contact) return 'no_email';
   const properties = reviewProperties(input.shopDomain, review);
-  if (input.event === 'review.created') return { ...base, eventTime: iso(review.createdAt) ?? iso(input.at) ?? new Date().toISOString(), contact, properties };
-  if (input.event === 'review.published') return { ...base, eventTime: iso(input.at) ?? new Date().toISOString(), contact, properties };
+  if (input.event === ReviewCreated.name)
+    return { ...base, eventTime: iso(review.createdAt) ?? iso(input.at) ?? new Date().toISOString(), contact, properties };
+  if (input.event === ReviewPublished.name) return { ...base, eventTime: iso(input.at) ?? new Date().toISOString(), contact, properties };
   if (!review.replyContent) return 'no_reply';
   return {
     ...base,

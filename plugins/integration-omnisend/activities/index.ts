@@ -59,14 +59,14 @@ export function createEventHandlers(deps: ActivityDeps) {
 
   return eventHandlers(
     handleEvent(ReviewCreated, async (e) => {
-      await reviews(e, 'review.created', [e.reviewId]);
-      // a review published at once (auto-publish) announces no review.published: it is published now
-      if (e.status === 'published') await reviews(e, 'review.published', [e.reviewId]);
+      await reviews(e, ReviewCreated.name, [e.reviewId]);
+      // a review published at once (auto-publish) announces no ReviewPublished: it is published now
+      if (e.status === 'published') await reviews(e, ReviewPublished.name, [e.reviewId]);
     }),
     handleEvent(ReviewPublished, (e) =>
       reviews(
         e,
-        'review.published',
+        ReviewPublished.name,
         e.reviews.filter((r) => r.status === 'published').map((r) => r.reviewId),
         e.at,
       ),
@@ -76,7 +76,7 @@ export function createEventHandlers(deps: ActivityDeps) {
       e.change === 'reply'
         ? reviews(
             e,
-            'review.replied',
+            ReviewReplied.name,
             e.reviews.map((r) => r.reviewId),
             e.at,
           )
@@ -87,7 +87,7 @@ export function createEventHandlers(deps: ActivityDeps) {
       await start({
         shopId: e.shopId,
         shopDomain: e.shopDomain,
-        event: 'request.sent',
+        event: RequestSent.name,
         key: `${e.requestId}:${e.reminder}`,
         requestId: e.requestId,
         reminder: e.reminder,
@@ -100,7 +100,7 @@ export function createEventHandlers(deps: ActivityDeps) {
       await start({
         shopId: e.shopId,
         shopDomain: e.shopDomain,
-        event: 'request.eligible',
+        event: RequestEligible.name,
         key: String(e.requestId),
         requestId: e.requestId,
         at: e.at,

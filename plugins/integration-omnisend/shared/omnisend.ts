@@ -1,5 +1,7 @@
 // What this plugin's sides share: its credentials and the events it sends. Shared by the API, the
 // activities and the workflow.
+import { RequestEligible, RequestSent } from '@plaudit/contracts/review-requests';
+import { ReviewCreated, ReviewPublished, ReviewReplied } from '@plaudit/contracts/reviews';
 import { z } from 'zod';
 
 export const APP = 'omnisend';
@@ -16,12 +18,16 @@ export const omnisendCredentials = z.object({
 });
 export type OmnisendCredentials = z.infer<typeof omnisendCredentials>;
 
-/** The Omnisend custom events this plugin sends, by the Plaudit event behind each. */
-export const EVENT_NAMES = {
-  'review.created': 'plaudit review submitted',
-  'review.published': 'plaudit review published',
-  'review.replied': 'plaudit review reply added',
-  'request.sent': 'plaudit review request sent',
-  'request.eligible': 'plaudit review request eligible',
-} as const;
-export type SourceEvent = keyof typeof EVENT_NAMES;
+/**
+ * The Omnisend custom events this plugin sends, by the Plaudit event behind each. That event's name
+ * (its contract's) is a delivery's `event` and part of its workflow id, as running workflows hold them.
+ */
+export const EVENT_NAMES: Readonly<Record<string, string>> = {
+  [ReviewCreated.name]: 'plaudit review submitted',
+  [ReviewPublished.name]: 'plaudit review published',
+  [ReviewReplied.name]: 'plaudit review reply added',
+  [RequestSent.name]: 'plaudit review request sent',
+  [RequestEligible.name]: 'plaudit review request eligible',
+};
+/** The name of the Plaudit event a delivery forwards (a key of EVENT_NAMES). */
+export type SourceEvent = string;

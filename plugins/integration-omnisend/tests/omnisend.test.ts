@@ -146,7 +146,7 @@ test('a guest review reaches Omnisend once as submitted and once as published, w
   };
   await stack.api.runtime.services.events.emit(ReviewCreated, created, { key: `again-${id}`, shopDomain: domain });
   await delivered(ReviewCreated, `again-${id}`);
-  expect(await outcome(domain, 'review.created', id)).toBe('sent');
+  expect(await outcome(domain, ReviewCreated.name, id)).toBe('sent');
   // and the same body posted to Omnisend again (a retry whose first answer was lost) is stored once
   const again = await fetch(`${stack.integrations.url}/hosts/api.omnisend.com/v5/events`, {
     method: 'POST',
@@ -211,13 +211,13 @@ test('a revoked key disconnects Omnisend with the reason and tells the merchant 
   for (const id of ids) {
     await delivered(ReviewCreated, id);
     const started = await workflows()
-      .getHandle(`omnisend:${domain}:review.created:${id}`)
+      .getHandle(`omnisend:${domain}:${ReviewCreated.name}:${id}`)
       .describe()
       .then(
         () => true,
         () => false,
       );
-    if (started) expect(['revoked', 'not_connected']).toContain(await outcome(domain, 'review.created', id));
+    if (started) expect(['revoked', 'not_connected']).toContain(await outcome(domain, ReviewCreated.name, id));
   }
   const ours = () => listMail(process.env.DATA_DIR!).filter((x) => x.envelopeTo.includes(merchant) && x.subject === 'Omnisend was disconnected from Plaudit');
   const mails = await eventually(async () => ours().length > 0 && ours());
@@ -229,7 +229,7 @@ test('after disconnecting, nothing more is sent', async () => {
   const { domain, http, key, productId } = await connectedShop();
   const before = await review(domain, productId, uniq('before'));
   await eventually(async () => named(key, 'plaudit review submitted').length === 1);
-  expect(await outcome(domain, 'review.created', before)).toBe('sent');
+  expect(await outcome(domain, ReviewCreated.name, before)).toBe('sent');
 
   const res = await http.delete('/api/integrations/omnisend');
   expect(res.status).toBe(200);
@@ -237,7 +237,7 @@ test('after disconnecting, nothing more is sent', async () => {
 
   const after = await review(domain, productId, uniq('after'));
   await delivered(ReviewCreated, after);
-  await expect(workflows().getHandle(`omnisend:${domain}:review.created:${after}`).describe()).rejects.toThrow();
+  await expect(workflows().getHandle(`omnisend:${domain}:${ReviewCreated.name}:${after}`).describe()).rejects.toThrow();
   expect(eventsOf(key)).toHaveLength(1);
 });
 
@@ -273,7 +273,7 @@ test('a request eligible reaches Omnisend once, the customer as contact, with th
   const handlers = createEventHandlers(stack.api.runtime.services as unknown as ActivityDeps);
   await handlers.handle(RequestEligible, eligible);
   await handlers.handle(RequestEligible, eligible);
-  expect(await outcome(domain, 'request.eligible', requestId)).toBe('sent');
+  expect(await outcome(domain, RequestEligible.name, requestId)).toBe('sent');
   const sent = named(key, 'plaudit review request eligible');
   expect(sent).toHaveLength(1);
   expect(sent[0].contact).toEqual({ email, firstName: 'Ada' });

@@ -7,12 +7,12 @@ export interface OmnisendDelivery {
   shopId: number;
   shopDomain: string;
   event: SourceEvent;
-  /** the review's id, `<request id>:<reminder>` for 'request.sent', the request id for 'request.eligible' */
+  /** the review's id, `<request id>:<reminder>` for RequestSent, the request id for RequestEligible */
   key: string;
   reviewId?: number;
   requestId?: number;
   reminder?: number;
-  /** 'request.eligible': what is sent, carried whole (the rating links are the request's own) */
+  /** RequestEligible: what is sent, carried whole (the rating links are the request's own) */
   eligible?: Pick<RequestEligiblePayload, 'orderId' | 'orderName' | 'customer' | 'products'> & { sentBy?: string | null };
   /** when it happened (ISO 8601): Omnisend's eventTime, the same on every retry */
   at?: string;

@@ -6,7 +6,7 @@
 // integration and mailing the merchant once; after a disconnect nothing more is sent.
 import { RECHECK_CREDENTIALS as RECHECK } from '@plaudit/kernel';
 import { client, eventually, listMail, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
-import { ReviewFacts, ReviewWrite } from '@plaudit/contracts/reviews';
+import { ReviewCreated, ReviewFacts, ReviewPublished, ReviewWrite } from '@plaudit/contracts/reviews';
 
 jest.setTimeout(180_000);
 
@@ -53,8 +53,8 @@ async function resultOf(id: string): Promise<string> {
 }
 /** The review's points workflow's outcome, once an event has started it. */
 const outcome = (domain: string, reviewId: number) => resultOf(`smile:${domain}:review:${reviewId}`);
-/** Every listener of the review's 'review.created' handled it. */
-const createdHandled = (reviewId: number) => resultOf(`event:review.created:${reviewId}`);
+/** Every listener of the review's ReviewCreated handled it. */
+const createdHandled = (reviewId: number) => resultOf(`event:${ReviewCreated.name}:${reviewId}`);
 const started = (domain: string, reviewId: number) =>
   workflow(`smile:${domain}:review:${reviewId}`)
     .describe()
@@ -91,9 +91,9 @@ async function review(domain: string, productId: string, fields: { rating: numbe
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
-/** Waits until the 'review.published' event of a publish of `reviewId` was handled by every listener. */
+/** Waits until the ReviewPublished event of a publish of `reviewId` was handled by every listener. */
 async function publishHandled(reviewId: number, after: number) {
-  const prefix = `event:review.published:publish:${reviewId}:`;
+  const prefix = `event:${ReviewPublished.name}:publish:${reviewId}:`;
   await eventually(
     async () => {
       for await (const w of stack.api.runtime.services.temporal.client.workflow.list({ query: `WorkflowType = 'deliverEvent'` })) {

@@ -1,7 +1,10 @@
 // /api/onboarding: the answers of the first steps (profile) and where the theme app extension
 // stands in the live theme, read through the platform adapter, with the theme editor deep links
-// that place what is missing. Progress itself is the shop's quickstart map (PUT /api/shops).
+// that place what is missing, and the reward of the discount step (the 'rewards.setup' capability).
+// Progress itself is the shop's quickstart map (PUT /api/shops).
 import Router from '@koa/router';
+import createHttpError from 'http-errors';
+import { RewardSetup, type RewardSetupChoice } from '@plaudit/contracts/rewards';
 import { type ApiServices, type AppState, defineApiPlugin, unavailableDependency } from '@plaudit/kernel';
 import { PROFILE_DEFAULTS, profileSchema, profileUpdate } from '../shared/profile';
 import { APP_EMBED, THEME_BLOCKS, type ThemeStatus } from '../shared/theme';
@@ -45,6 +48,19 @@ export default defineApiPlugin({
     });
     router.get('/theme', async (ctx) => {
       ctx.body = { success: true, data: await themeStatus(services, ctx.state.auth.shopDomain) };
+    });
+    // The discount step: the reward as it stands, and switching it on with the merchant's choice.
+    const rewards = () => {
+      const setup = services.capabilities.get(RewardSetup);
+      if (!setup) throw createHttpError(404, 'Rewards are not installed');
+      return setup;
+    };
+    router.get('/reward', async (ctx) => {
+      ctx.body = { success: true, data: await rewards().view(ctx.state.auth.shopId) };
+    });
+    router.put('/reward', async (ctx) => {
+      const data = await rewards().turnOn(ctx.state.auth.shopId, ctx.request.body as RewardSetupChoice);
+      ctx.body = { success: true, message: 'Saved successfully', data };
     });
     return router;
   },

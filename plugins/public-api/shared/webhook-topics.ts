@@ -1,5 +1,8 @@
-// Outgoing webhook topics: the public API's names (WEBHOOKS.md, stored in subscriptions), each the
-// name of the durable event it forwards. The reviews, review-requests and questions plugins emit them.
+// Outgoing webhook topics: the public API's own names, public and versioned (WEBHOOKS.md, the OpenAPI
+// enum, stored in merchants' subscriptions), so they are written here and not taken from the contracts:
+// an event renamed inside Plaudit keeps its topic. Each topic forwards one durable event, named by its
+// contract reference (WEBHOOK_EVENTS); today a topic spells its event's name. The reviews,
+// review-requests and questions plugins emit them.
 import type { CapabilityRef, EventRef } from '@plaudit/kernel';
 import { QuestionAnswered, QuestionCreated, QuestionsPublic } from '@plaudit/contracts/questions';
 import { RequestReviewed, RequestSent } from '@plaudit/contracts/review-requests';

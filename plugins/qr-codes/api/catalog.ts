@@ -1,5 +1,5 @@
 // The store's products, as the QR screen and the review page need them, with star counts from the
-// `catalog.ratings` capability (contracts/catalog.ts; none when the reviews plugin is absent).
+// `CatalogRatings` capability (contracts/catalog.ts; none when the reviews plugin is absent).
 import createHttpError from 'http-errors';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import { CatalogRatings, type ProductRating } from '@plaudit/contracts/catalog';

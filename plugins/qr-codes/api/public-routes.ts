@@ -1,6 +1,6 @@
 // /q/<code>: the page a printed QR card leads to. GET shows the product and the review form (and
 // counts a scan); POST sends the review through the reviews plugin's one storefront path
-// (`reviews.write` submitGuest: shop switch, rate limits, honeypot, eligibility, spam hold, moderation), so a
+// (`ReviewWrite` submitGuest: shop switch, rate limits, honeypot, eligibility, spam hold, moderation), so a
 // review written here is a guest's, unverified, like any storefront review.
 import Router from '@koa/router';
 import { isHttpError } from 'http-errors';

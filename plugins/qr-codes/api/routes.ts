@@ -2,7 +2,7 @@
 // (a product's code, plan-gated), GET|PUT /qrcodes-settings (the card).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
-import { type ApiServices, type AppState, requireFeature } from '@plaudit/kernel';
+import { type ApiServices, type AppState, productGid, requireFeature } from '@plaudit/kernel';
 import { codeFor, codesOf, totals } from '../db/codes';
 import { CARD_DEFAULTS, cardSettings, fontsFor, type CardSettings } from '../shared/card';
 import { generateInput, productListQuery, type GeneratedCode, type QrProductPage } from '../shared/products';
@@ -57,7 +57,9 @@ export function qrRoutes(services: ApiServices) {
   });
 
   router.post('/qrcodes', requireFeature('qrCode'), async (ctx) => {
-    const { productId } = generateInput.parse(ctx.request.body ?? {});
+    // the product row's id as the gid or its number alike
+    const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const { productId } = generateInput.parse({ ...raw, productId: productGid(raw.productId as string) ?? raw.productId });
     const { tenant } = ctx.state;
     if (!(await findProduct(services, tenant.shopDomain, productId)))
       throw createHttpError(400, 'Validation failed', { errors: { productId: 'The value is invalid' } });

@@ -1,5 +1,5 @@
 // "Ask the community": the mail inviting one verified buyer to answer a question, as the durable
-// 'question.invited' handler (its own retried activity). In the buyer's language (the order's
+// QuestionInvited handler (its own retried activity). In the buyer's language (the order's
 // locale, else the shop's), from the shop's sender, with review requests' unsubscribe link (in the
 // footer and List-Unsubscribe), so unsubscribing here stops review requests too and the other way
 // round. Sent once: a buyer who unsubscribed meanwhile is skipped, a sent invitation is stamped and

@@ -1,6 +1,6 @@
 // A question a shopper asks on the product page (the Q&A block's form, through the app proxy): the
 // shop's switch and plan, rate limits, honeypot, validation, the product checked against the store,
-// spam hold, and the 'question.created' event (the merchant's mail) in the question's transaction.
+// spam hold, and the QuestionCreated event (the merchant's mail) in the question's transaction.
 // Throws http-errors with the spec's English messages; storefront-routes.ts words them for the shopper.
 import createHttpError from 'http-errors';
 import { z } from 'zod';

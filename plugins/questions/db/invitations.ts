@@ -37,7 +37,7 @@ export async function invitationsOf(tenant: Tenant, questionId: number): Promise
 
 /**
  * Records an invitation per buyer not invited before (the unique index decides under concurrency)
- * and, in the same transaction, one durable 'question.invited' per new invitation: its mail.
+ * and, in the same transaction, one durable QuestionInvited per new invitation: its mail.
  * Answers how many were invited now.
  */
 export async function inviteBuyers(knex: Knex, tenant: Tenant, questionId: number, buyers: VerifiedBuyer[], events: Pick<EventBus, 'emit'>): Promise<number> {
@@ -68,7 +68,7 @@ export async function recordInvitationMail(tenant: Tenant, id: number, status: '
 
 /**
  * The invited buyer's answer, pending the merchant's moderation; one per invitation, announced by a
- * durable 'question.community-answer' in the same transaction. Undefined when
+ * durable QuestionCommunityAnswer in the same transaction. Undefined when
  * the invitation already brought one (or is gone).
  */
 export async function saveCommunityAnswer(

@@ -43,7 +43,7 @@ export interface AnswerOptions {
 
 /**
  * Saves the merchant's answer (one per question; saving again edits it), publishes it with its
- * question, and announces a first publication as 'question.answered' (the asker's mail).
+ * question, and announces a first publication as QuestionAnswered (the asker's mail).
  * Undefined when the question is not the shop's.
  */
 export async function saveMerchantAnswer(knex: Knex, tenant: Tenant, questionId: number, o: AnswerOptions) {

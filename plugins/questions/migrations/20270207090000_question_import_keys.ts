@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Questions and answers brought in from a file (the imports plugin, through `questions.import`): each
+// Questions and answers brought in from a file (the imports plugin, through `QuestionsImport`): each
 // keeps its identity in the source (`plaudit:q:<id>`, `plaudit:a:<id>`), unique per shop, so the same
 // file imported twice creates nothing the second time. NULL for everything asked here (NULLs never
 // collide in a unique index).

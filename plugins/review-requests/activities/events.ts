@@ -1,9 +1,9 @@
 // Durable events this plugin listens to (plugin.ts `listens`), delivered by the kernel with retries
 // even when Temporal was down when they happened:
-// - review.created (reviews): the order's request learns it was reviewed (no more reminders), and
+// - ReviewCreated (reviews): the order's request learns it was reviewed (no more reminders), and
 //   records the review (and its photo) for the funnel;
-// - review.media-added (reviews): photos added later to that review complete the funnel;
-// - shop.plan-changed (kernel): requests held over the monthly quota check it again.
+// - ReviewMediaAdded (reviews): photos added later to that review complete the funnel;
+// - ShopPlanChanged (kernel): requests held over the monthly quota check it again.
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
 import { ShopPlanChanged } from '@plaudit/contracts/kernel';

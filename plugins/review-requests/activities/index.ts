@@ -62,11 +62,11 @@ export function createActivities(deps: ActivityDeps) {
         await entry(i).update({ status, ...extra, updatedAt: new Date() });
         return;
       }
-      // The reviewed state and its 'request.reviewed' event together, once: a retry (or a later note) finds it recorded.
+      // The reviewed state and its RequestReviewed event together, once: a retry (or a later note) finds it recorded.
       await deps.knex.transaction(async (trx) => {
         const row = await entryOf(tenant(i), i.orderId, 'email', trx).forUpdate().first('id', 'status', 'name', 'lineItems');
         await entryOf(tenant(i), i.orderId, 'email', trx).update({ status, ...extra, updatedAt: new Date() });
-        // the review.created handler recorded the review's arrival first (db/funnel.ts); a reviewed
+        // the ReviewCreated handler recorded the review's arrival first (db/funnel.ts); a reviewed
         // signal from before it did keeps the moment the status is recorded
         await entryOf(tenant(i), i.orderId, 'email', trx).whereNull('reviewedAt').update({ reviewedAt: new Date() });
         if (!row || row.status === 'reviewed') return;

@@ -4,6 +4,7 @@ import { signalWithStartWorkflow, startWorkflow, type ActivityDeps, type Platfor
 import { requestDetails, requestSummary, type RequestSource } from '../shared/temporal-text';
 import { OLD_ORDER_DAYS, orderFactsSignal, reviewRequestWorkflowId, type OrderFacts, type ReviewRequestInput } from '../workflows/messages';
 import { ReviewRequest } from '../shared/workflows';
+import { requestedOrders, windowOrders } from '../db/old-orders';
 
 const PAGE = 20;
 export const numericId = (gid: string) => gid.split('/').pop()!;
@@ -63,13 +64,18 @@ export async function startOldOrderPage(deps: ActivityDeps, input: { shopId: num
   if (!deps.platform) throw new Error('No store platform is configured for the worker');
   const api = deps.platform.adminApi(input.shopDomain);
   const since = new Date(Date.now() - OLD_ORDER_DAYS * 86_400_000);
-  const [total, page] = await Promise.all([
-    api.ordersCountSince(since),
-    api.ordersSince(since, { first: Math.max(1, Math.min(PAGE, remaining)), after: cursor ?? undefined }),
-  ]);
-  const orders = page.nodes.slice(0, Math.max(0, remaining));
+  const tenant = deps.tenant(input.shopId, input.shopDomain);
+  // what the card counted: the orders that can still get a request (the first page tells the total)
+  const total = cursor === null ? (await windowOrders(api, tenant, since)).filter((o) => o.open).length : null;
+  const page = await api.ordersSince(since, { first: PAGE, after: cursor ?? undefined });
+  const taken = await requestedOrders(
+    tenant,
+    page.nodes.map((o) => numericId(o.id)),
+  );
+  const open = page.nodes.filter((o) => !taken.has(numericId(o.id)));
+  const orders = open.slice(0, Math.max(0, remaining));
   const target = { temporal: deps.temporal.client, taskQueue: deps.config.temporal.taskQueue, appUrl: deps.config.appUrl };
   // A page's starts go out together; each is idempotent on the order's workflow id.
   await Promise.all(orders.map((o) => startOrderRequest(target, input, o, 'old-orders')));
-  return { started: orders.length, total, nextCursor: page.pageInfo.hasNextPage && orders.length === page.nodes.length ? page.pageInfo.endCursor : null };
+  return { started: orders.length, total, nextCursor: page.pageInfo.hasNextPage && orders.length === open.length ? page.pageInfo.endCursor : null };
 }

@@ -42,7 +42,7 @@ export function readPushOutbox(dataDir: string): (PushReminder & { at: string })
 export function createPushActivities(deps: ActivityDeps, gateway: LocalPushGateway = outboxGateway(deps.config.dataDir)) {
   const entry = (i: RequestRef, queueType: 'email' | 'push') => entryOf(deps.tenant(i.shopId, i.shopDomain), i.orderId, queueType);
   const integrationOn = async (shopId: number) => pushOn(await pushStateOf(deps.settings, deps.capabilities, shopId));
-  /** Through the connected web-push integration plugin (`push.gateway`), else the local gateway (the outbox). */
+  /** Through the connected web-push integration plugin (`PushGateway`), else the local gateway (the outbox). */
   async function deliver(i: RequestRef, reminder: PushReminder) {
     const vendor = await connectedPushGateway(deps.capabilities, i.shopId);
     if (vendor) await vendor.send({ shopId: i.shopId, shopDomain: i.shopDomain }, reminder);

@@ -70,7 +70,7 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   };
   const sentBy = reminder === 0 ? await connectedSenderApp(deps, shop.id) : undefined;
   if (sentBy) {
-    // no email from us: the app's flow mails the customer on 'request.eligible' (shared/sender-app.ts)
+    // no email from us: the app's flow mails the customer on RequestEligible (shared/sender-app.ts)
     await recordSend(
       deps,
       ref,
@@ -141,7 +141,7 @@ async function recordSend(
   });
 }
 
-/** 'request.eligible': the customer and each product's review and one-click rating links; `sentBy` the app that mails them, if not Plaudit. */
+/** RequestEligible: the customer and each product's review and one-click rating links; `sentBy` the app that mails them, if not Plaudit. */
 function eligibleEvent(
   ref: RequestRef,
   row: QueueEntry,

@@ -1,11 +1,12 @@
 // Bulk resend / bulk skip (spec sections 4, 7: POST /email-queue/emails-bulk-action) and the store
 // admin links of a queue entry (POST /email-queue/email-admin-link).
 import Router from '@koa/router';
+import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { type ApiServices, type AppState, type Tenant, unavailableDependency } from '@plaudit/kernel';
 import { cancelRequestUpdate, sendAnywayUpdate } from '../workflows/messages';
 import { entryById, sentCount } from '../db/queue';
-import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus, UPDATE_DEADLINE_MS } from './queue-actions';
+import { CANCELLABLE, handle, queueEntries, refusalText, RESENDABLE, requireStatus, sendAnyway, UPDATE_DEADLINE_MS } from './queue-actions';
 
 const bulkBody = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(500),
@@ -44,7 +45,8 @@ export function adminLinks(
   };
 }
 
-export function bulkRoutes({ temporal }: ApiServices) {
+export function bulkRoutes(services: ApiServices) {
+  const { temporal } = services;
   const router = new Router<AppState>();
 
   router.post('/email-queue/emails-bulk-action', async (ctx) => {
@@ -57,12 +59,16 @@ export function bulkRoutes({ temporal }: ApiServices) {
     requireStatus(rows, [...bulk.allowed], body.action);
     const results = await inBatches(rows, async (r) => {
       try {
-        const verdict = await temporal.call(() => handle(temporal.client, ctx.state.tenant, r.orderId).executeUpdate(bulk.update), UPDATE_DEADLINE_MS);
+        // a resend starts a new attempt where no run waits for it (queue-actions.ts)
+        const verdict =
+          body.action === 'resend'
+            ? await sendAnyway(services, ctx.state.tenant, r)
+            : await temporal.call(() => handle(temporal.client, ctx.state.tenant, r.orderId).executeUpdate(bulk.update), UPDATE_DEADLINE_MS);
         return { id: r.id, ok: true, result: verdict };
       } catch (err) {
         if (unavailableDependency(err)) throw err; // 503 for the whole request, not a refusal per row
         // The workflow's own refusal (its state moved on since the list was read).
-        return { id: r.id, ok: false, result: (err as { cause?: Error }).cause?.message ?? (err as Error).message };
+        return { id: r.id, ok: false, result: createHttpError.isHttpError(err) ? err.message : refusalText(err) };
       }
     });
     const refused = results.filter((r) => !r.ok);

@@ -12,7 +12,7 @@ import { oldOrderRoutes } from './old-orders';
 import { pushRoutes } from './push';
 import { sendNowRoutes } from './send-now';
 import { publicRoutes } from './public-routes';
-import { CANCELLABLE, cancelRequest, handle, queueEntries, RESENDABLE, requireStatus, SENDABLE, sendAnyway, UPDATE_DEADLINE_MS } from './queue-actions';
+import { CANCELLABLE, cancelRequest, handle, queueEntries, RESENDABLE, requireStatus, SENDABLE, sendAnyway } from './queue-actions';
 import { listQueue, queueQuery } from './queue-list';
 import { previewHtml } from './email-preview';
 import { listContext, rowsAfterChange } from './queue-refresh';
@@ -21,6 +21,8 @@ import { seedDemoRequests } from './demo-requests';
 import { parseRequestSettings, senderAppRoutes } from './sender-apps';
 
 const ids = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+/** GET /email's types that name the request settings rather than a template (spec section 7). */
+const REQUEST_TYPES = ['request', 'review-request', 'request-setting'];
 
 function routes(services: ApiServices) {
   const { temporal, mail, shops } = services;
@@ -62,7 +64,7 @@ function routes(services: ApiServices) {
     const tenant = ctx.state.tenant;
     const rows = await queueEntries(tenant, [z.coerce.number().int().positive().parse(ctx.params.id)]);
     requireStatus(rows, RESENDABLE, 'resend');
-    const message = await temporal.call(() => sendAnyway(temporal.client, tenant, rows[0]), UPDATE_DEADLINE_MS);
+    const message = await sendAnyway(services, tenant, rows[0]);
     const [data] = await rowsAfterChange(tenant, rows, await listContext(shops, tenant));
     ctx.body = { success: true, message, data };
   });
@@ -71,9 +73,7 @@ function routes(services: ApiServices) {
     const tenant = ctx.state.tenant;
     const rows = await queueEntries(tenant, ids.parse(ctx.request.body).ids);
     requireStatus(rows, SENDABLE, 'send anyway');
-    const results = await Promise.all(
-      rows.map(async (r) => ({ id: r.id, result: await temporal.call(() => sendAnyway(temporal.client, tenant, r), UPDATE_DEADLINE_MS) })),
-    );
+    const results = await Promise.all(rows.map(async (r) => ({ id: r.id, result: await sendAnyway(services, tenant, r) })));
     const after = new Map((await rowsAfterChange(tenant, rows, await listContext(shops, tenant))).map((r) => [Number(r.id), r]));
     ctx.body = { success: true, message: 'Sent', data: results.map((r) => ({ ...r, status: after.get(Number(r.id))?.status, row: after.get(Number(r.id)) })) };
   });
@@ -125,11 +125,19 @@ function routes(services: ApiServices) {
   // GET /email?type=… (spec section 7, 'template/settings'): a template's route id in kebab-case
   // (review-reminder, confirm-edit, … every template a plugin declared) answers with the shop's
   // template, defaults filled; the review reminder also carries the request settings that time it.
-  // The request types and no type answer with the request settings alone.
+  // The request types and no type answer with the request settings alone; any other type is a 400.
   router.get('/email', async (ctx) => {
-    const { type } = z.object({ type: z.string().max(100).optional() }).parse(ctx.query);
+    const { type } = z
+      .object({
+        type: z
+          .string()
+          .max(100)
+          .refine((t) => REQUEST_TYPES.includes(t) || !!mail.templates.find(t), 'The value is invalid')
+          .optional(),
+      })
+      .parse(ctx.query);
     const shopId = ctx.state.tenant.shopId;
-    const found = type ? mail.templates.find(type) : undefined;
+    const found = type && !REQUEST_TYPES.includes(type) ? mail.templates.find(type) : undefined;
     if (!found) {
       ctx.body = { success: true, data: await settingsOf.get(shopId) };
       return;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
 import { OLD_ORDER_DAYS, oldOrdersWorkflowId, progressQuery } from '../workflows/messages';
 import { OldOrderRequests } from '../shared/workflows';
+import { windowOrders } from '../db/old-orders';
 import { oldOrdersPage } from './old-orders-page';
 
 export const FREE_OLD_ORDER_LIMIT = 40;
@@ -21,10 +22,12 @@ export function oldOrderRoutes({ platform, temporal, config, shops }: ApiService
   router.get('/', async (ctx) => {
     const q = z.object({ endCursor: z.string().max(512).optional(), startCursor: z.string().max(512).optional() }).parse(ctx.query);
     const api = adminApi(ctx.state.auth.shopDomain);
-    const [count, page] = await Promise.all([api.ordersCountSince(since()), oldOrdersPage(api, since(), q)]);
+    // only the orders that can still get a request: counted, listed and sent alike
+    const window = await windowOrders(api, ctx.state.tenant, since());
+    const page = await oldOrdersPage(api, window, q);
     ctx.body = {
       success: true,
-      count,
+      count: window.filter((o) => o.open).length,
       orders: page.nodes.map((o) => ({
         id: o.id,
         name: o.name,

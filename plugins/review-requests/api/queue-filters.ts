@@ -26,9 +26,6 @@ function dayStart(day: string, timeZone: string, offset = 0): Date {
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
 
-/** Products are stored as Shopify gids; the filter takes gids or their numbers. */
-export const productGid = (id: string) => (/^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id);
-
 export function applyFilters(base: Knex.QueryBuilder, q: QueueQuery, timeZone: string): Knex.QueryBuilder {
   // The tab, section 7's status and the status multi-select each narrow the list.
   for (const set of [q.statusFilter, q.status, q.statusList]) if (set.length) base.whereIn('status', set);
@@ -43,10 +40,10 @@ export function applyFilters(base: Knex.QueryBuilder, q: QueueQuery, timeZone: s
     if (start) base.where(column, '>=', isDay(start) ? dayStart(start, timeZone) : new Date(start));
     if (end) base.where(column, isDay(end) ? '<' : '<=', isDay(end) ? dayStart(end, timeZone, 1) : new Date(end));
   }
-  // Any of the request's products is one of those chosen (jsonb containment per product).
+  // Any of the request's products is one of those chosen (jsonb containment per product; gids, as stored).
   if (q.productIdsFilter.length) {
     base.where((w) => {
-      for (const id of q.productIdsFilter) w.orWhereRaw('line_items @> ?::jsonb', [JSON.stringify([{ productId: productGid(id) }])]);
+      for (const id of q.productIdsFilter) w.orWhereRaw('line_items @> ?::jsonb', [JSON.stringify([{ productId: id }])]);
     });
   }
   // Buyer names as the customer search shows them: the customer's name, or the email of one without a name.

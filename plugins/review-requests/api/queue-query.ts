@@ -1,6 +1,7 @@
 // The query of GET /api/email-queue: spec section 3's "queue filter and sort state" and section 7's
 // parameters, validated with the messages of section 5 (400 with one message per field).
 import { z } from 'zod';
+import { productIdSchema } from '@plaudit/kernel';
 
 export const STATUSES = ['waiting', 'waitingCondition', 'success', 'opened', 'reviewed', 'failed', 'cancel', 'pause'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -127,7 +128,8 @@ export const queueQuery = z
     executedToDate: dateValue,
     createdOrderFromDate: dateValue,
     createdOrderToDate: dateValue,
-    productIdsFilter: ids,
+    // numbers and gids alike, as the gid the line items keep; anything else is a 400
+    productIdsFilter: ids.pipe(z.array(productIdSchema)),
     buyerNames: text,
     orderRangeFilter: orderRange,
     after: z.string().max(200).optional(),

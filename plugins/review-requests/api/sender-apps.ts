@@ -3,20 +3,30 @@
 // picked one is.
 import Router from '@koa/router';
 import type { ApiServices, AppState, Capabilities } from '@plaudit/kernel';
-import { requestSettings, type RequestSettings } from '../shared/request-settings';
+import { z } from 'zod';
+import { requestSettingsInput, valueIssues } from '../shared/request-settings';
+
+type RequestSettingsInput = z.infer<typeof requestSettingsInput>;
 import { SenderApp } from '@plaudit/contracts/email-marketing';
 import { SENDER_NOT_CONNECTED } from '../shared/sender-app';
 
-/** The request settings as sent, refused when they name a sender app the shop is not connected to. */
-export async function parseRequestSettings(capabilities: Capabilities, shopId: number, body: unknown): Promise<RequestSettings> {
-  return requestSettings
-    .superRefine(async (s, ctx) => {
-      if (!s.senderApp) return;
-      const sender = capabilities.get(SenderApp);
-      if (!sender || sender.app !== s.senderApp || !(await sender.connected(shopId)))
-        ctx.addIssue({ code: 'custom', path: ['senderApp'], message: SENDER_NOT_CONNECTED });
-    })
-    .parseAsync(body);
+/**
+ * The request settings as sent: shape and value errors in one answer (section 5's rules run beside
+ * the shape's), and refused when they name a sender app the shop is not connected to.
+ * The alternative schedule may be left out unless the trigger is delivery with a custom time.
+ */
+export async function parseRequestSettings(capabilities: Capabilities, shopId: number, body: unknown): Promise<RequestSettingsInput> {
+  const shape = requestSettingsInput.safeParse(body);
+  const wrongShape = shape.success ? [] : shape.error.issues;
+  const issues: z.core.$ZodIssue[] = [...wrongShape, ...valueIssues(body)];
+  const senderApp = shape.success ? shape.data.senderApp : undefined;
+  if (senderApp) {
+    const sender = capabilities.get(SenderApp);
+    if (!sender || sender.app !== senderApp || !(await sender.connected(shopId)))
+      issues.push({ code: 'custom', path: ['senderApp'], message: SENDER_NOT_CONNECTED, input: senderApp });
+  }
+  if (issues.length || !shape.success) throw new z.ZodError(issues);
+  return shape.data;
 }
 
 export function senderAppRoutes(services: ApiServices) {

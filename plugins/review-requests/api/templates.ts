@@ -98,6 +98,7 @@ export function templateRoutes(services: ApiServices) {
       data: {
         type: t.key,
         id: t.slug,
+        plugin: t.plugin,
         template: await registry.get(shop.id, t.id, shop.locale),
         defaults: registry.defaults(t.id, shop.locale),
         variables: t.declaration.variables,

@@ -5,8 +5,7 @@
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
 import type { DayFacts, DayRange, Touched } from '@plaudit/contracts/analytics';
-import type { RequestsAnalyticsApi } from '@plaudit/contracts/review-requests';
-import { TIME_TO_REVIEW } from '../shared/analytics';
+import { TIME_TO_REVIEW, type RequestsAnalyticsApi } from '@plaudit/contracts/review-requests';
 
 const TABLE = 'email_queue';
 const KEYED_AT = 'coalesce(sent_at, created_at)';

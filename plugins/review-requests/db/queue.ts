@@ -43,7 +43,7 @@ export class QueueEntry extends ShopScopedModel {
   /** the first click on one of its links (the click redirect, api/click-route.ts) */
   clickedAt!: Date | null;
   reviewedAt!: Date | null;
-  /** the review that answered it (review.created), and when the answer had a photo */
+  /** the review that answered it (ReviewCreated), and when the answer had a photo */
   reviewId!: number | null;
   photoAddedAt!: Date | null;
   /** the first reminder's send */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 // The request funnel's facts for analytics (issue 18), on the queue entry: the first click on one of
 // its links, the review's photo, the first reminder's send, the review that answered it, the
-// unsubscribe its link made, and the demo shop's sample history. `review-requests.analytics` reads
+// unsubscribe its link made, and the demo shop's sample history. `RequestsAnalytics` reads
 // a local day's requests by `coalesce(sent_at, created_at)` (an index range) and sweeps changed rows
 // by `updated_at`, which a trigger keeps true for every update, whoever writes it.
 const FACT_COLUMNS = ['clicked_at', 'photo_added_at', 'reminded_at', 'unsubscribed_at'];
@@ -26,7 +26,7 @@ export async function up(knex: Knex) {
   await knex.raw('CREATE INDEX email_queue_updated_at ON email_queue (updated_at)');
   await knex.raw('CREATE INDEX email_queue_fact_day ON email_queue (shop_id, (coalesce(sent_at, created_at)))');
   await knex.raw('CREATE INDEX email_queue_unsubscribed ON email_queue (shop_id, unsubscribed_at) WHERE unsubscribed_at IS NOT NULL');
-  // review.media-added names the review only
+  // ReviewMediaAdded names the review only
   await knex.raw('CREATE INDEX email_queue_review ON email_queue (shop_id, review_id) WHERE review_id IS NOT NULL');
   await knex.raw('CREATE INDEX email_queue_photo_review ON email_queue (shop_id, photo_review_id) WHERE photo_review_id IS NOT NULL');
 

@@ -39,42 +39,68 @@ export const timingCountry = z.object({
   selectedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'The value is invalid')),
 });
 
-export const requestSettings = z
-  .object({
-    sendAfter: z.union([z.literal('custom'), z.number().refine((v) => SEND_AFTER_PRESETS.includes(v), 'The value is invalid')]),
-    sendAfterCustom: z.number({ message: REQUIRED }),
-    timeUnit: unit,
-    sendMethod: z.enum(['purchase', 'fulfillment', 'delivery']),
-    alternativeSendAfter: z.number({ message: REQUIRED }),
-    alternativeUnit: z.enum(['day', 'hour']),
-    isCustomTiming: z.boolean(),
-    timingCountries: z.array(timingCountry).max(50),
-    // null: Plaudit's own email; else the email-marketing app that sends them (shared/sender-app.ts)
-    senderApp: z
-      .string()
-      .regex(/^[a-z][a-z0-9-]{0,63}$/, 'The value is invalid')
-      .nullable()
-      .optional(),
-  })
-  .superRefine((s, ctx) => {
-    const check = (value: number, u: TimeUnit, path: (string | number)[]) => {
-      const [lo, hi] = customBounds(u);
-      if (!Number.isInteger(value) || value < lo || value > hi) ctx.addIssue({ code: 'custom', path, message: betweenMessage(lo, hi) });
-    };
-    if (s.sendAfter === 'custom') check(s.sendAfterCustom, s.timeUnit, ['sendAfterCustom']);
-    if (s.sendMethod === 'delivery') check(s.alternativeSendAfter, s.alternativeUnit, ['alternativeSendAfter']);
-    if (s.isCustomTiming) {
-      if (!s.timingCountries.length) ctx.addIssue({ code: 'custom', path: ['timingCountries'], message: REQUIRED });
-      s.timingCountries.forEach((row, i) => {
-        if (!row.selectedCountries.length) ctx.addIssue({ code: 'custom', path: ['timingCountries', i, 'selectedCountries'], message: REQUIRED });
-        // Rows count from 1 whatever the unit (spec section 5's row messages).
-        const hi = UPPER[row.timeUnit];
-        if (!Number.isInteger(row.sendAfterCustom) || row.sendAfterCustom < 1 || row.sendAfterCustom > hi) {
-          ctx.addIssue({ code: 'custom', path: ['timingCountries', i, 'sendAfterCustom'], message: betweenMessage(1, hi) });
-        }
-      });
-    }
-  });
+const fields = z.object({
+  sendAfter: z.union([z.literal('custom'), z.number().refine((v) => SEND_AFTER_PRESETS.includes(v), 'The value is invalid')]),
+  sendAfterCustom: z.number({ message: REQUIRED }),
+  timeUnit: unit,
+  sendMethod: z.enum(['purchase', 'fulfillment', 'delivery']),
+  alternativeSendAfter: z.number({ message: REQUIRED }),
+  alternativeUnit: z.enum(['day', 'hour']),
+  isCustomTiming: z.boolean(),
+  timingCountries: z.array(timingCountry).max(50),
+  // null: Plaudit's own email; else the email-marketing app that sends them (shared/sender-app.ts)
+  senderApp: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,63}$/, 'The value is invalid')
+    .nullable()
+    .optional(),
+});
+
+type Issue = { code: 'custom'; path: (string | number)[]; message: string; input?: unknown };
+
+/**
+ * Section 5's value rules over whatever fields have the right type. They run beside the shape's
+ * checks (not after them), so one answer names every wrong field, of either kind.
+ */
+export function valueIssues(raw: unknown): Issue[] {
+  const s = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const issues: Issue[] = [];
+  const units = unit.options as readonly string[];
+  const check = (value: unknown, u: unknown, path: (string | number)[]) => {
+    if (typeof value !== 'number') return;
+    const [lo, hi] = customBounds(units.includes(u as string) ? (u as TimeUnit) : undefined);
+    if (!Number.isInteger(value) || value < lo || value > hi) issues.push({ code: 'custom', path, message: betweenMessage(lo, hi) });
+  };
+  if (s.sendAfter === 'custom') check(s.sendAfterCustom, s.timeUnit, ['sendAfterCustom']);
+  if (s.sendMethod === 'delivery') {
+    // the alternative schedule is required only for delivery with a custom time (section 5)
+    if (s.sendAfter === 'custom' && s.alternativeSendAfter === undefined) issues.push({ code: 'custom', path: ['alternativeSendAfter'], message: REQUIRED });
+    if (s.sendAfter === 'custom' && s.alternativeUnit === undefined) issues.push({ code: 'custom', path: ['alternativeUnit'], message: REQUIRED });
+    check(s.alternativeSendAfter, s.alternativeUnit, ['alternativeSendAfter']);
+  }
+  const rows = Array.isArray(s.timingCountries) ? (s.timingCountries as Record<string, unknown>[]) : [];
+  if (s.isCustomTiming === true) {
+    if (!rows.length) issues.push({ code: 'custom', path: ['timingCountries'], message: REQUIRED });
+    rows.forEach((row, i) => {
+      if (!row || typeof row !== 'object') return;
+      if (Array.isArray(row.selectedCountries) && !row.selectedCountries.length)
+        issues.push({ code: 'custom', path: ['timingCountries', i, 'selectedCountries'], message: REQUIRED });
+      // Rows count from 1 whatever the unit (spec section 5's row messages).
+      const hi = UPPER[row.timeUnit === 'hour' ? 'hour' : 'day'];
+      const n = row.sendAfterCustom;
+      if (typeof n === 'number' && (!Number.isInteger(n) || n < 1 || n > hi))
+        issues.push({ code: 'custom', path: ['timingCountries', i, 'sendAfterCustom'], message: betweenMessage(1, hi) });
+    });
+  }
+  return issues;
+}
+
+export const requestSettings = fields.superRefine((s, ctx) => {
+  for (const issue of valueIssues(s)) ctx.addIssue(issue);
+});
+
+/** POST /emails: the alternative schedule may be left out (the stored one stays) unless section 5 requires it. */
+export const requestSettingsInput = fields.partial({ alternativeSendAfter: true, alternativeUnit: true });
 
 export type RequestSettings = z.infer<typeof requestSettings>;
 

@@ -1,6 +1,6 @@
 // Over the monthly quota (Free: 50) a request is held in `pause`, visible in the queue and in the
 // Temporal UI, never dropped; it goes out when the month turns in the shop's timezone, when the plan
-// raises the quota (the kernel's shop.plan-changed event), or when the merchant sends it anyway.
+// raises the quota (the kernel's ShopPlanChanged event), or when the merchant sends it anyway.
 // Real workflow on the dev server; every wait is on the workflow's or the row's state.
 import { client, eventually, startPlatformStack, storeSettingsRaw, updateShop, currentDetails } from '@plaudit/kernel/testing';
 import { monthStartInZone } from '../shared/zoned-time';
@@ -67,7 +67,7 @@ test('send anyway: the queue offers it for a held request and the request goes o
   expect(row.sentAt).not.toBeNull();
 });
 
-test('a plan that raises the quota sends the held request (shop.plan-changed)', async () => {
+test('a plan that raises the quota sends the held request (ShopPlanChanged)', async () => {
   const { domain, shop, appToken } = await fullShop();
   const { order } = await heldOrder(domain, shop.id);
   const changed = await client(stack.appUrl, appToken).put('/api/dev_zone?type=skip-update-state', { dataUpdate: { plan: 'pro' } });

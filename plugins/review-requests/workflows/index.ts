@@ -19,9 +19,14 @@ export async function oldOrderRequests(input: { shopId: number; shopDomain: stri
   setHandler(progressQuery, () => progress);
   let cursor: string | null = null;
   do {
-    const page: { started: number; total: number; nextCursor: string | null } = await acts.startOldOrderPage(input, cursor, input.limit - progress.started);
+    const page: { started: number; total: number | null; nextCursor: string | null } = await acts.startOldOrderPage(
+      input,
+      cursor,
+      input.limit - progress.started,
+    );
     progress.started += page.started;
-    progress.total = Math.min(page.total, input.limit);
+    // the orders that could get a request when the send began (later pages do not repeat it)
+    if (page.total !== null) progress.total = Math.min(page.total, input.limit);
     cursor = page.nextCursor;
   } while (cursor && progress.started < input.limit);
   progress.done = true;

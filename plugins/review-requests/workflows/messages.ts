@@ -24,8 +24,10 @@ export interface ReviewRequestInput {
   orderId: string;
   /** known at start for old orders and sends from the store admin; webhooks signal them instead */
   facts?: OrderFacts;
+  /** a new attempt the merchant asked for (Resend, Send anyway) where no run was waiting for it: send at once */
+  sendNow?: boolean;
 }
-export type RequestRef = Omit<ReviewRequestInput, 'facts'>;
+export type RequestRef = Omit<ReviewRequestInput, 'facts' | 'sendNow'>;
 
 /** The settingsMail workflow's input: a template's test email, or the link that verifies a sender address. */
 export interface SettingsMailInput {

@@ -318,10 +318,12 @@ async function photoReminder(r: Request, reviewId: number) {
 
 export async function reviewRequest(start: ReviewRequestInput): Promise<QueueStatus> {
   // Activities get the request's reference only, not the facts some starts carry.
-  const { facts, ...input } = start;
+  const { facts, sendNow, ...input } = start;
   const r = new Request(input);
   listen(r);
   if (facts) r.takeFacts(facts);
+  // A Resend or Send anyway whose earlier run had ended (or never ran: demo rows) starts a new run that sends at once.
+  if (sendNow && patched('send-now-start')) r.sendNow = true;
   r.show();
 
   const plan = await awaitFacts(r);

@@ -1,5 +1,5 @@
 // Worker side of the reviews plugin: the maintenance activities behind the hourly schedule, the
-// review emails, the notification mails, the durable event handlers ('review.created', the order of
+// review emails, the notification mails, the durable event handlers (ReviewCreated, the order of
 // an eligible request, a transcoded video) and the compliance hooks (customers/redact anonymises,
 // customers/data_request exports).
 import { eventHandlers, handleEvent, type ActivityDeps, type CustomerRef, type PlatformHooks } from '@plaudit/kernel';
@@ -112,7 +112,8 @@ function customerReviews(deps: ActivityDeps, ref: CustomerRef) {
 export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
   return {
     async redactCustomer(ref) {
-      await customerReviews(deps, ref).patch({ email: null, lastName: null, customerId: null, updatedAt: new Date() } as never);
+      // every field that names or places the reviewer; the widgets show a review without a name as anonymous
+      await customerReviews(deps, ref).patch({ email: null, firstName: null, lastName: null, customerId: null, country: null, updatedAt: new Date() } as never);
       await forgetCustomerWriteOrders(deps.tenant(ref.shopId, ref.shopDomain), ref.customer.email, (ref.ordersToRedact ?? []).map(String));
     },
     async exportCustomer(ref) {

@@ -1,6 +1,6 @@
 // Moderation actions on one or many reviews: each is one set-based statement scoped to the shop,
 // followed by one summary recompute of the product keys it touched and the durable change events
-// (publish: 'review.published', delete: 'review.deleted', the others 'review.updated'), in one transaction.
+// (publish: ReviewPublished, delete: ReviewDeleted, the others ReviewUpdated), in one transaction.
 import type { Knex } from 'knex';
 import { raw } from 'objection';
 import type { EventBus, Tenant } from '@plaudit/kernel';

@@ -1,4 +1,4 @@
-// `reviews.export` (contracts/reviews.ts): a shop's reviews with the moderation list's filters, oldest
+// `ReviewExport` (contracts/reviews.ts): a shop's reviews with the moderation list's filters, oldest
 // first, in keyset-paged batches. The cursor is the last row's (created_at, id) with created_at
 // read back as PostgreSQL's own text, so its microseconds survive (a JS Date keeps milliseconds only,
 // and a cursor rounded down would return the same row again).

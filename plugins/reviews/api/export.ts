@@ -1,6 +1,6 @@
 // Export of published reviews (at most 10,000) as CSV or XML. Cells that a spreadsheet would run
 // as formulas are prefixed with a quote.
-import type { Tenant } from '@plaudit/kernel';
+import { neutraliseFormula, type Tenant } from '@plaudit/kernel';
 import { EXPORT_MAX } from '../shared/review';
 import { filtered } from './list';
 import type { Review } from '../db/review.model';
@@ -40,7 +40,7 @@ function cell(r: Review, c: (typeof COLUMNS)[number]): string {
 }
 
 function csvCell(s: string): string {
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const safe = neutraliseFormula(s);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

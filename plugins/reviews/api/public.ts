@@ -1,4 +1,4 @@
-// The review operations of `reviews.admin` (contracts/reviews.ts; capabilities.ts adds the
+// The review operations of `ReviewAdmin` (contracts/reviews.ts; capabilities.ts adds the
 // notification settings): the public API's and Shopify Flow's reviews, through the admin's own paths:
 // the moderation list and its cursor, the create form (or the import path for imported sources), the
 // publish/unpublish and delete actions (runAction: same recounts), the reply and its email.

@@ -52,7 +52,7 @@ async function recordReplyMail(services: ApiServices, tenant: Tenant, review: Re
   );
 }
 
-/** Saves the reply, its email and its 'review.replied' event together; the email is handed to Temporal after the commit. */
+/** Saves the reply, its email and its ReviewReplied event together; the email is handed to Temporal after the commit. */
 export async function saveReply(services: ApiServices, tenant: Tenant, reviewId: number, content: string): Promise<Review> {
   const mailOn = await replyEmailOn(services, tenant);
   const { row, outboxId } = await services.knex.transaction(async (trx) => {

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 
 /**
  * A review the merchant writes (source admin): published unless the shop holds new reviews, its
- * product's summary recounted and `review.created` recorded in the same transaction. `verified` is
+ * product's summary recounted and `ReviewCreated` recorded in the same transaction. `verified` is
  * the admin's verify action done at once (never for imports: those take the import path).
  */
 export async function createAdminReview(
@@ -43,7 +43,7 @@ export async function createAdminReview(
   });
 }
 
-/** Takes the reply off a review (no email: the customer was told of the reply, not of its removal), with its 'review.replied' event. */
+/** Takes the reply off a review (no email: the customer was told of the reply, not of its removal), with its ReviewReplied event. */
 export async function removeReply(services: Pick<ApiServices, 'knex' | 'events'>, tenant: Tenant, reviewId: number): Promise<Review> {
   return services.knex.transaction(async (trx) => {
     const row = await tenant.query(Review, trx).patchAndFetchById(reviewId, { replyContent: null, repliedAt: null });

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import { type ApiServices, type AppContext, type AppState, requiredTier, requireFeature } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, type AppState, productIdSchema, requiredTier, requireFeature } from '@plaudit/kernel';
 import { ACTIONS, bulkInput, listQuery, replyInput, reviewCreate, reviewEdit, type Action } from '../shared/review';
 import { runAction } from './actions';
 import { assertEditable, requestEdit } from './edit-requests';
@@ -46,6 +46,8 @@ export function reviewRoutes(services: ApiServices) {
 
   router.get('/', async (ctx) => {
     const q = listQuery.parse(ctx.query);
+    // a product's reviews by its gid or its number alike (the reviews keep the gid)
+    if (q.productId) q.productId = z.object({ productId: z.array(productIdSchema) }).parse({ productId: q.productId }).productId;
     const [{ rows, pageInfo }, total] = await Promise.all([listReviews(ctx.state.tenant, q), countReviews(ctx.state.tenant, q)]);
     ctx.set('Access-Control-Expose-Headers', 'Content-Range');
     ctx.set('Content-Range', `reviews 0-${Math.max(rows.length - 1, 0)}/${total}`);
@@ -104,7 +106,9 @@ export function reviewRoutes(services: ApiServices) {
   });
 
   router.post('/', async (ctx) => {
-    const review = await createAdminReview(services, ctx.state.tenant, reviewCreate.parse(ctx.request.body ?? {}));
+    const input = reviewCreate.parse(ctx.request.body ?? {});
+    if (input.productId) input.productId = z.object({ productId: productIdSchema }).parse(input).productId;
+    const review = await createAdminReview(services, ctx.state.tenant, input);
     ctx.status = 201;
     ctx.body = present(review);
   });

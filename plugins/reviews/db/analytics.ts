@@ -1,4 +1,4 @@
-// `reviews.analytics` (contracts/reviews.ts): the facts of a shop's reviews per local day, keyed by
+// `ReviewAnalytics` (contracts/reviews.ts): the facts of a shop's reviews per local day, keyed by
 // created_at, for the analytics plugin's daily rollups. Reviews in the trash are counted nowhere.
 // One grouped query per call over (shop_id, created_at); the sweep over updated_at and the marks of
 // deleted or re-dated reviews (migrations/20261230090000_analytics_source.ts).

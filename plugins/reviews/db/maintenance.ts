@@ -1,6 +1,6 @@
 // The hourly maintenance's statements, one shop at a time (each shop's ages come from its own
 // settings): held reviews published after N days, recycle-bin reviews purged after N days; each
-// batch with its change events ('review.published' / 'review.deleted') in the same transaction.
+// batch with its change events (ReviewPublished / ReviewDeleted) in the same transaction.
 import type { Knex } from 'knex';
 import type { EventBus } from '@plaudit/kernel';
 import { ReviewDeleted, ReviewPublished } from '@plaudit/contracts/reviews';

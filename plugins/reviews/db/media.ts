@@ -27,7 +27,7 @@ export async function appendMedia(trx: Knex.Transaction, events: EventBus, tenan
   await emitReviewChanges(events, { shopId: tenant.shopId, shopDomain: tenant.shopDomain }, ReviewUpdated, 'media', [changedReview(locked)], trx);
 }
 
-/** A transcoded video joins its review ('video.transcoded', activities/index.ts); false when the review is gone or full. */
+/** A transcoded video joins its review (VideoTranscoded, activities/index.ts); false when the review is gone or full. */
 export function reviewMedia(knex: Knex, events: EventBus) {
   return {
     async addVideo(tenant: Tenant, reviewId: number, video: TranscodedVideo): Promise<boolean> {

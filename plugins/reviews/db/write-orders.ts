@@ -1,5 +1,5 @@
 // review_write_orders: the order behind a request email's write link, recorded from review-requests'
-// 'request.eligible' (activities/index.ts), so the write page does not ask the store for it again.
+// RequestEligible (activities/index.ts), so the write page does not ask the store for it again.
 // Reviews owns the write link; review-requests owns the order: the event carries it across without
 // either plugin calling the other (docs/plugins.md, "Contracts").
 import type { Knex } from 'knex';

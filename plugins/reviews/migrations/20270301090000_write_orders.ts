@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The order behind a request email's write link, as review-requests announced it ('request.eligible'):
+// The order behind a request email's write link, as review-requests announced it (RequestEligible):
 // the write page reads it here instead of asking the store again (api/collect/write-order.ts). A
 // customer's rows go with customers/redact, a shop's with the shop; kept as long as links live.
 export async function up(knex: Knex) {

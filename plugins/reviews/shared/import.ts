@@ -1,4 +1,4 @@
-// `reviews.write` importReviews (contracts/reviews.ts): many reviews created at once from another
+// `ReviewWrite` importReviews (contracts/reviews.ts): many reviews created at once from another
 // source (a CSV, a marketplace, another review app). The provider's side: the row schema and the limits.
 import { z } from 'zod';
 import { findUnsafeText } from '@plaudit/kernel';

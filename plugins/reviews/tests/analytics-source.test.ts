@@ -1,4 +1,4 @@
-// `reviews.analytics` against the run's PostgreSQL: a review counts on its local day in the shop's
+// `ReviewAnalytics` against the run's PostgreSQL: a review counts on its local day in the shop's
 // timezone (New York, Kolkata +5:30), the trash nowhere; stars, photo, video and sources; per-product
 // days; the sweep reports moderated, re-dated and deleted reviews; a QR card's review is 'qr'.
 import { client, createShop, startPlatformStack } from '@plaudit/kernel/testing';

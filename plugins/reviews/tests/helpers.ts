@@ -74,7 +74,7 @@ export function mailBody(file: string): string {
 
 /**
  * A shop of the store emulator with an order, and the write link a review-request email would
- * carry for its first product (made by the `reviews.write` capability, as review-requests does).
+ * carry for its first product (made by the `ReviewWrite` capability, as review-requests does).
  */
 export async function writeLinkFor(
   stack: Awaited<ReturnType<typeof startPlatformStack>>,

@@ -1,10 +1,10 @@
-// `reviews.write` importReviews (shared/import.ts): many reviews in one call, as the imports plugin will create
+// `ReviewWrite` importReviews (shared/import.ts): many reviews in one call, as the imports plugin will create
 // them: imported source, the file's dates, status, media, reply and demo flag; one summary recompute,
-// one storefront version bump, no `review.created`; a bad row refuses the whole batch, naming it.
+// one storefront version bump, no `ReviewCreated`; a bad row refuses the whole batch, naming it.
 import { ZodError } from 'zod';
 import { tenantFor } from '@plaudit/kernel';
 import { startTestApi, type TestApi } from '@plaudit/kernel/testing';
-import { ReviewFeed, ReviewWrite, type ImportedReviewInput, type ReviewFeedApi, type ReviewWriteApi } from '@plaudit/contracts/reviews';
+import { ReviewCreated, ReviewFeed, ReviewWrite, type ImportedReviewInput, type ReviewFeedApi, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 import { IMPORT_MAX_ROWS } from '../shared/import';
 import { maintained, PRODUCT, recount, shopOn } from './helpers';
 
@@ -23,7 +23,7 @@ async function newShop() {
   return { ...s, tenant: tenantFor(s.shop.id, s.shop.shopifyDomain) };
 }
 
-/** The workflow starts recorded for `review.created` of these reviews (written in the review's transaction). */
+/** The workflow starts recorded for `ReviewCreated` of these reviews (written in the review's transaction). */
 async function createdEvents(ids: number[]) {
   // the kernel outbox: emit() records the delivery's start in the review's own transaction, so its absence right after the commit is final
   return (
@@ -31,7 +31,7 @@ async function createdEvents(ids: number[]) {
       .knex('workflow_outbox')
       .whereIn(
         'workflowId',
-        ids.map((id) => `event:review.created:${id}`),
+        ids.map((id) => `event:${ReviewCreated.name}:${id}`),
       )
       .select('workflowId')
   ).map((r: { workflowId: string }) => r.workflowId);
@@ -46,7 +46,7 @@ async function rejection(rows: ImportedReviewInput[]): Promise<Record<string, st
   return Object.fromEntries((err as ZodError).issues.map((i) => [i.path.join('.'), i.message]));
 }
 
-test('imports rows as given, in one step: summaries, one feed version, no review.created', async () => {
+test('imports rows as given, in one step: summaries, one feed version, no ReviewCreated', async () => {
   const { tenant, http } = await newShop();
   const before = Number(await feed.version(tenant));
   const rows: ImportedReviewInput[] = [
@@ -106,7 +106,7 @@ test('imports rows as given, in one step: summaries, one feed version, no review
   // imports are not new feedback: no merchant notice, no request workflow told; a review the merchant writes is
   const written = await http.post('/api/reviews', { productId: PRODUCT, rating: 5, content: 'typed in the admin' });
   expect(written.status).toBe(201);
-  expect(await createdEvents([...ids, written.body.id])).toEqual([`event:review.created:${written.body.id}`]);
+  expect(await createdEvents([...ids, written.body.id])).toEqual([`event:${ReviewCreated.name}:${written.body.id}`]);
 });
 
 test('10,000 rows in one call; the feed reads them newest first', async () => {

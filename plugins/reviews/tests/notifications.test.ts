@@ -1,6 +1,6 @@
 // Negative reviews reach the shop at once; the others arrive as one digest, at most once per
 // interval (an hour; a few seconds here, given to the workflow as input). New reviews reach the
-// workflow through the durable 'review.created' listener (activities/index.ts createEventHandlers).
+// workflow through the durable ReviewCreated listener (activities/index.ts createEventHandlers).
 import { client, createShop, eventually, startTestApi, type TestApi, listMail } from '@plaudit/kernel/testing';
 import { digestPendingQuery, notificationsWorkflowId } from '../workflows/messages';
 import { ReviewNotifications } from '../shared/workflows';

@@ -35,7 +35,14 @@ test('settings have defaults, are validated and saved per shop', async () => {
 
 test("customers/redact anonymises the customer's reviews; data_request exports them", async () => {
   const { shop } = await shopOn(api, 'pro');
-  const [mine] = await insertReviews(api, shop.id, 1, { email: 'Kim@Example.com', firstName: 'Kim', lastName: 'Park', content: 'kept text', rating: 2 });
+  const [mine] = await insertReviews(api, shop.id, 1, {
+    email: 'Kim@Example.com',
+    firstName: 'Kim',
+    lastName: 'Park',
+    country: 'KR',
+    content: 'kept text',
+    rating: 2,
+  });
   const [theirs] = await insertReviews(api, shop.id, 1, { email: 'other@example.com' });
   const deps = { ...api.runtime.services, tenantFor: api.runtime.services.tenant } as never; // the kernel services, as the worker has them
   const hooks = createPlatformHooks(deps);
@@ -47,7 +54,9 @@ test("customers/redact anonymises the customer's reviews; data_request exports t
   expect(await api.knex('reviews').where({ id: mine.id }).first()).toMatchObject({
     email: null,
     lastName: null,
-    firstName: 'Kim',
+    firstName: null,
+    country: null,
+    customerId: null,
     content: 'kept text',
     rating: 2,
   });

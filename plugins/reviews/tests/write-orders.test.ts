@@ -1,4 +1,4 @@
-// The write page's order as review-requests announced it ('request.eligible', db/write-orders.ts):
+// The write page's order as review-requests announced it (RequestEligible, db/write-orders.ts):
 // the durable handler records it (once, whatever the redeliveries), the page and its form read it
 // instead of the store (the store here does not know the order at all), and it is forgotten with
 // customers/redact and after any link's lifetime.

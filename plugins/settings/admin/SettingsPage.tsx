@@ -6,7 +6,9 @@ import { NotFound, useSettingsTabs } from '@plaudit/kernel/admin';
 export default function SettingsPage() {
   const translate = useTranslate();
   const tabs = useSettingsTabs();
-  const { tab = tabs[0]?.key } = useParams();
+  const params = useParams();
+  // the spec's route table names the integration list /settings/integration: the Integrations tab
+  const tab = params.tab === 'integration' ? 'integrations' : (params.tab ?? tabs[0]?.key);
   const current = tabs.find((t) => t.key === tab);
   if (tab && !current) return <NotFound />;
   return (

@@ -25,7 +25,7 @@ export function createEventHandlers(deps: ActivityDeps) {
     const texts = deps.capabilities.get(ReviewTexts);
     if (!texts) return;
     const tenant = deps.tenant(shopId, shopDomain);
-    for (const r of await texts.read(tenant, ids)) await texts.setLanguage(tenant, r.id, detectLanguage(r.title, r.content));
+    for (const r of await texts.read(tenant, ids)) await texts.setLanguage(tenant, r.id, await detectLanguage(r.title, r.content));
   };
   return eventHandlers(
     handleEvent(ReviewCreated, async (e) => {

@@ -5,6 +5,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Box, IconButton, TextField, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SHORT_MAX, type LabelRow } from '../shared/labels';
+import { labelName } from './label-names';
 
 interface Props {
   row: LabelRow;
@@ -18,12 +19,13 @@ interface Props {
 function LabelField({ row, value, error, lang, onChange, onReset }: Props) {
   const translate = useTranslate();
   const over = value.length > row.max;
+  const name = labelName(translate, row.key, row.default);
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
       <TextField
         fullWidth
         size="small"
-        label={row.key}
+        label={name}
         value={value}
         placeholder={row.default}
         multiline={row.max > SHORT_MAX}
@@ -35,7 +37,7 @@ function LabelField({ row, value, error, lang, onChange, onReset }: Props) {
       <Tooltip title={translate('translations:reset_label')}>
         <span>
           <IconButton
-            aria-label={`${translate('translations:reset_label')}: ${row.key}`}
+            aria-label={`${translate('translations:reset_label')}: ${name}`}
             onClick={() => onReset(row.key)}
             disabled={row.text === null && value === ''}
           >

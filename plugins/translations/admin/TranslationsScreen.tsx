@@ -10,6 +10,7 @@ import LabelsPreview from './LabelsPreview';
 import { labelProblem } from '../shared/labels';
 import { exportPath, importLabels, type LanguageLabels, loadLabels, refusalOf, resetLabel, resetLanguage, type RowRefusal, saveLabels } from './labels-api';
 import { problemText } from './problem-text';
+import { groupName, groupOf, labelName } from './label-names';
 
 const textsOf = (data: LanguageLabels) => Object.fromEntries(data.labels.map((r) => [r.key, r.text ?? '']));
 
@@ -102,9 +103,11 @@ export default function TranslationsScreen() {
   };
 
   const needle = filter.trim().toLowerCase();
-  const shown =
-    data?.labels.filter((r) => !needle || r.key.includes(needle) || r.default.toLowerCase().includes(needle) || texts[r.key]?.toLowerCase().includes(needle)) ??
-    [];
+  const matches = (r: LanguageLabels['labels'][number]) =>
+    [r.key, labelName(translate, r.key, r.default), r.default, texts[r.key] ?? ''].some((t) => t.toLowerCase().includes(needle));
+  const shown = data?.labels.filter((r) => !needle || matches(r)) ?? [];
+  // one heading per widget part ('Review box', 'Review form'...), in the catalog's order
+  const groups = [...new Set(shown.map((r) => groupOf(r.key)))].map((g) => ({ group: g, rows: shown.filter((r) => groupOf(r.key) === g) }));
   const preview = useMemo(() => Object.fromEntries((data?.labels ?? []).map((r) => [r.key, texts[r.key] || r.default])), [data, texts]);
 
   return (
@@ -153,8 +156,23 @@ export default function TranslationsScreen() {
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(0, 3fr) minmax(260px, 2fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 1.5 }}>
-          {shown.map((row) => (
-            <LabelField key={row.key} row={row} value={texts[row.key] ?? ''} error={errors[row.key]} lang={lang} onChange={onChange} onReset={onResetLabel} />
+          {groups.map(({ group, rows }) => (
+            <Box key={group} component="section" aria-label={groupName(translate, group)} sx={{ display: 'grid', gap: 1.5 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 1 }}>
+                {groupName(translate, group)}
+              </Typography>
+              {rows.map((row) => (
+                <LabelField
+                  key={row.key}
+                  row={row}
+                  value={texts[row.key] ?? ''}
+                  error={errors[row.key]}
+                  lang={lang}
+                  onChange={onChange}
+                  onReset={onResetLabel}
+                />
+              ))}
+            </Box>
           ))}
         </Box>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>

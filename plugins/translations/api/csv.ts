@@ -2,6 +2,7 @@
 // text, empty for the default). The language is in the file name (plaudit-labels-<lang>.csv). An
 // import checks every row before anything is stored: a file with one bad row changes nothing, and
 // the answer names each bad row (its line in the file) and why.
+import { neutraliseFormula, restoreFormula } from '@plaudit/kernel';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { labelProblem, type LabelProblem, type LabelRow, problemMessage } from '../shared/labels';
@@ -12,7 +13,8 @@ export function labelsCsv(rows: LabelRow[]): string {
   // the BOM makes spreadsheet programs read the file as UTF-8 (Japanese, Hindi...)
   return stringify(
     rows.map((r) => [r.key, r.default, r.text ?? '']),
-    { header: true, columns: [...CSV_COLUMNS], bom: true },
+    // a text that starts like a formula gets a quote, dropped again when the file comes back
+    { header: true, columns: [...CSV_COLUMNS], bom: true, cast: { string: (s) => neutraliseFormula(s) } },
   );
 }
 
@@ -53,7 +55,7 @@ export function readLabelsCsv(csv: string, rows: LabelRow[]): { texts: Record<st
   records.slice(1).forEach((record, i) => {
     const line = i + 2;
     const key = (record[keyAt] ?? '').trim();
-    const text = (record[textAt] ?? '').trim();
+    const text = restoreFormula((record[textAt] ?? '').trim());
     const row = byKey.get(key);
     if (!key) return void errors.push(rowError(line, key, 'key', { code: 'required' }));
     if (!row) return void errors.push(rowError(line, key, 'key', { code: 'unknown' }));

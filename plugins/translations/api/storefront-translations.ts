@@ -60,7 +60,7 @@ export function storefrontTranslations(services: KernelServices): TranslationRev
       for (const r of reviews) {
         // an imported review not yet detected: detected here without storing (a render only reads);
         // its first translation stores it
-        const language = r.language ?? detectLanguage(r.title, r.content);
+        const language = r.language ?? (await detectLanguage(r.title, r.content));
         if (!language || baseOf(language) === baseOf(target)) continue;
         if (!pairs.has(language)) pairs.set(language, pairAnswer(provider.supports(language, target)));
         if (await pairs.get(language)) offered[r.id] = language;

@@ -1,6 +1,6 @@
 // Imported reviews' languages, detected in batches (the `translations-detect-languages` schedule,
-// workflows/index.ts): the reviews plugin's import writes without events, so the handlers of review.created
-// and review.updated never see those reviews. Each shop is read past its mark (review_language_scans)
+// workflows/index.ts): the reviews plugin's import writes without events, so the handlers of ReviewCreated
+// and ReviewUpdated never see those reviews. Each shop is read past its mark (review_language_scans)
 // a page at a time, at most PER_SHOP reviews a run, so one large import is spread over a few runs and
 // holds up no other shop. Idempotent: a page's languages are written before the mark moves past it,
 // and a page done twice writes the same languages.
@@ -35,7 +35,7 @@ async function setMark(tenant: Tenant, lastReviewId: number): Promise<void> {
 async function storeLanguages(texts: ReviewTextsApi, tenant: Tenant, page: ReviewText[]): Promise<number> {
   const found: { r: ReviewText; language: string }[] = [];
   for (const [n, r] of page.entries()) {
-    const language = detectLanguage(r.title, r.content);
+    const language = await detectLanguage(r.title, r.content);
     if (language) found.push({ r, language });
     // about 2 ms a review: the worker's other activities get the event loop between small batches
     if (n % YIELD_EVERY === YIELD_EVERY - 1) await setImmediate();

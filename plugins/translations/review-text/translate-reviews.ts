@@ -12,7 +12,7 @@ import { cachedTranslations, sourceHash, storeTranslation } from './translation-
 /** The review's language, detected and stored now when it has none (an imported review). */
 export async function languageOf(texts: ReviewTextsApi, tenant: Tenant, r: ReviewText): Promise<string | null> {
   if (r.language) return r.language;
-  const detected = detectLanguage(r.title, r.content);
+  const detected = await detectLanguage(r.title, r.content);
   if (detected) await texts.setLanguage(tenant, r.id, detected);
   return detected;
 }

@@ -1,6 +1,6 @@
 // One upload's transcode: the MP4, its poster and caption track under the upload's own name, so a
 // retried attempt overwrites its own files and never makes a second copy. The review gets them from
-// the 'video.transcoded' event (contracts/video-reviews.ts), which the reviews plugin listens to:
+// the VideoTranscoded event (contracts/video-reviews.ts), which the reviews plugin listens to:
 // this plugin never calls the reviews plugin (docs/plugins.md, "Contracts").
 import fs from 'node:fs';
 import { ApplicationFailure, Context } from '@temporalio/activity';

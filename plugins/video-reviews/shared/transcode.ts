@@ -3,10 +3,9 @@
 // bitrates, upright (ffmpeg applies the rotation the phone recorded), with no metadata kept:
 // -map_metadata -1 drops the container's tags (a phone's location, its model, the date) and the
 // streams' own. The poster is a frame a second in (or mid-way through a shorter video), decoded
-// and re-encoded by sharp like every photo.
+// and re-encoded by sharp like every photo (loaded then: libvips is about 25 MB resident).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import sharp from 'sharp';
 import { OUTPUT, MAX_VIDEO_SECONDS } from './limits';
 
 /** Runs a command; rejects with the end of its stderr. `tick` is called every few seconds while it runs. */
@@ -81,6 +80,7 @@ export async function transcodeVideo(input: string, output: string, hasAudio: bo
 /** The poster as JPEG bytes, at most 720 px on its long edge. */
 export async function posterOf(video: string, seconds: number): Promise<{ bytes: Buffer; width: number; height: number }> {
   const at = Math.min(1, seconds / 2).toFixed(2);
+  const { default: sharp } = await import('sharp');
   const png = await runCommand('ffmpeg', ['-hide_banner', '-v', 'error', '-ss', at, '-i', video, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
   const out = await sharp(png, { failOn: 'error' })
     .resize(720, 720, { fit: 'inside', withoutEnlargement: true })

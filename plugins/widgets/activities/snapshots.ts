@@ -15,9 +15,9 @@ import { renderWidget, type Block } from '../api/render';
 import { catalogVersion, shopperLanguage } from '../api/storefront-text';
 import { reviewBoxJsonLd, widgetContext, WidgetData, type ShopView } from '../api/widget-data';
 import { ReviewFeed, type ReviewFeedApi } from '@plaudit/contracts/reviews';
+import { NAMESPACE } from '../shared/metafields';
 import { reviewTranslationsOf } from '../shared/review-translations';
 
-export const NAMESPACE = 'plaudit';
 const SHOP_MARKER = '_shop';
 /** Shopify keeps text metafields to about 64 K characters; a larger snapshot is left to the proxy. */
 const MAX_CHARS = 60_000;

@@ -39,7 +39,7 @@ interface CustomerOrders {
 export interface PortalSources {
   feed: ReviewFeedApi;
   platform?: Platform;
-  /** the reviews plugin's `reviews.write` (optional): the email's write link */
+  /** the reviews plugin's `ReviewWrite` (optional): the email's write link */
   links?: Pick<ReviewWriteApi, 'writeUrl'>;
   warn(msg: string, err: unknown): void;
 }

@@ -1,7 +1,7 @@
 // Which shop a storefront request speaks for: through the app proxy, the shop Shopify signed for
 // (verifyAppProxy); directly, the shop named in the path. Unknown and uninstalled shops are 404.
 // What every storefront route needs of the shop (the kernel's view of it, display settings, the
-// review settings of the reviews.feed capability and the versions the cache keys on) is kept in memory per shop: dropped with the shop's cached
+// review settings of the ReviewFeed capability and the versions the cache keys on) is kept in memory per shop: dropped with the shop's cached
 // responses when the feed channel says it changed, re-read in the background after a minute in any
 // case, and checked on every request while the LISTEN connection is down.
 import crypto from 'node:crypto';
@@ -55,9 +55,9 @@ export interface StorefrontState {
   endpoint: string;
   /** the language answered in (?locale=, else the shop's primary locale, else English): cached answers are keyed by it */
   lang: string;
-  /** the merchant's labels by language (translations.labels; part of the settings version) */
+  /** the merchant's labels by language (TranslationLabels; part of the settings version) */
   labels: Record<string, Labels>;
-  /** "See translation" and automatic translation (translations.reviews; part of the settings version) */
+  /** "See translation" and automatic translation (TranslationReviews; part of the settings version) */
   translation: TranslationMode;
   /** the review form's video field (ReviewVideos; part of the settings version), null without one */
   video: StorefrontVideo | null;

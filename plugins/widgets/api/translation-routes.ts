@@ -1,5 +1,5 @@
 // GET api/review-translations?ids=1,2&locale=de: reviews of this shop in the storefront's language
-// (second tier, translations.reviews), for "See translation" and automatic translation. Mounted with
+// (second tier, TranslationReviews), for "See translation" and automatic translation. Mounted with
 // the other storefront routes (the shop is the proxy's signed one, or the path's); only published
 // reviews are answered, a provider outage answers 'degraded' (the widget keeps the original). Not
 // cached here: translations are kept per review by the translations plugin, and an outage's answer

@@ -57,7 +57,7 @@ export interface ShopView {
   /** the storefront language rendered, and the shop's primary one (storefront-text.ts) */
   lang: string;
   primaryLang: string;
-  /** the merchant's labels for `lang` (translations.labels) */
+  /** the merchant's labels for `lang` (TranslationLabels) */
   labels?: Labels;
   /** "See translation" on reviews in other languages, and whether they translate on load */
   translation?: TranslationMode;
@@ -83,7 +83,7 @@ export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
 export class WidgetData {
   /**
    * `portal`: the store and the write links the customer portal needs (the API's; the worker renders no portal);
-   * `translations`: which reviews offer "See translation" (translations.reviews)
+   * `translations`: which reviews offer "See translation" (TranslationReviews)
    */
   constructor(
     private readonly feed: ReviewFeedApi,

@@ -7,7 +7,7 @@ import type { WidgetText } from './widget-text';
 
 /** A review as the widgets show it: the feed's, and the language a translation is offered from. */
 export interface PublicReview extends FeedReview {
-  /** the review's language when the storefront offers "See translation" for it (translations.reviews) */
+  /** the review's language when the storefront offers "See translation" for it (TranslationReviews) */
   translateFrom?: string;
 }
 

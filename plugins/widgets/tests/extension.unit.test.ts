@@ -15,7 +15,7 @@ import {
   type PageAssets,
   type RunningEmulator,
 } from '@plaudit/kernel/testing';
-import { NAMESPACE } from '../activities/snapshots';
+import { NAMESPACE } from '../shared/metafields';
 import { buildScripts, SCRIPT_NAMES } from '../storefront/build';
 
 const blocks = fs.readdirSync(path.join(EXTENSION_DIR, 'blocks')).map((f) => f.replace(/\.liquid$/, ''));

@@ -1,7 +1,7 @@
 // The storefront read API over real PostgreSQL: every sort and filter of the review feed, paged by
 // cursors, equals a brute-force ordering of random reviews; what shoppers get carries no email;
 // query validation; the app proxy's signature; and one shop never seeing another's reviews.
-// Reviews are created through the reviews plugin's API and read through the reviews.feed capability.
+// Reviews are created through the reviews plugin's API and read through the ReviewFeed capability.
 import { tenantFor } from '@plaudit/kernel';
 import { startTestApi, type TestApi, updateShop } from '@plaudit/kernel/testing';
 import { displayStore } from '../api/display-store';

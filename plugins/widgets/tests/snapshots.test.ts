@@ -1,4 +1,4 @@
-// The worker side of the reviews.feed capability: the widgets snapshot workflow, run on a real
+// The worker side of the ReviewFeed capability: the widgets snapshot workflow, run on a real
 // worker against the store emulator, renders a shop's review (created through the reviews plugin's
 // API) into the product's plaudit.review_box metafield. The worker resolves the capability from
 // the plugins' manifests like the API does; nothing re-discovers plugins.

@@ -3,6 +3,7 @@
 // delivered with a good key, then 'revoked' with the key withdrawn. Instagram: the first sync, the
 // scheduled sync and token refresh, and an expired token.
 import crypto from 'node:crypto';
+import { ReviewCreated } from '../../../contracts/reviews';
 import { until } from '../recorder';
 import { email, uniq, type Context, type Http, type Scenario } from './context';
 
@@ -49,7 +50,7 @@ async function connectedShop(ctx: Context) {
 async function recordDeliveries(ctx: Context, shop: { domain: string; productId: string; http: Http }, name: string) {
   const reviewId = await ctx.review(shop.domain, shop.productId, { rating: 5, email: email('reviewer') });
   await ctx.rec.ended(name, await ctx.rec.get(`klaviyo:${shop.domain}:review-submitted:${reviewId}`));
-  await ctx.rec.ended(name, await ctx.rec.get(`omnisend:${shop.domain}:review.created:${reviewId}`));
+  await ctx.rec.ended(name, await ctx.rec.get(`omnisend:${shop.domain}:${ReviewCreated.name}:${reviewId}`));
   if ((await shop.http.post(`/api/reviews/${reviewId}/publish`)).status !== 200) throw new Error('publish refused');
   await ctx.rec.ended(name, await ctx.rec.get(`smile:${shop.domain}:review:${reviewId}`));
   return reviewId;
@@ -60,7 +61,7 @@ const integrations: Scenario = {
   async run(ctx) {
     const shop = await connectedShop(ctx);
     const first = await recordDeliveries(ctx, shop, 'delivered');
-    await ctx.rec.ended('review-created', await ctx.rec.get(`event:review.created:${first}`));
+    await ctx.rec.ended('review-created', await ctx.rec.get(`event:${ReviewCreated.name}:${first}`));
     await ctx.rec.ended('review-created-fired', await ctx.rec.get(`flow:${shop.domain}:review-created:${first}`));
 
     for (const [vendor, key] of Object.entries(shop.keys)) ctx.stack.integrations.control(vendor, 'revoke', { key });

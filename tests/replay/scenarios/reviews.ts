@@ -13,7 +13,7 @@ const pendingDigest = (ctx: Context, workflowId: string) => ctx.temporal.workflo
 const notifications: Scenario = {
   types: ['reviewNotifications'],
   async run(ctx) {
-    // started by the first review's 'review.created' listener, with the real hour
+    // started by the first review's ReviewCreated listener, with the real hour
     const { domain, productId } = await ctx.shop({ email: email('owner') });
     await ctx.review(domain, productId, { rating: 1, email: email('unhappy'), content: 'The parcel arrived broken, twice.' });
     const shopDigest = await ctx.rec.find('reviewNotifications', domain);

@@ -105,9 +105,16 @@ test('from install to setupDone: eleven steps, interrupted after three and resum
   await p.getByLabel('The delivery').check();
   await p.getByRole('button', { name: 'Save and continue' }).click();
 
+  // The reward set up in place (issue 37): method, value and minimums, saved through the rewards plugin.
   await heading(p, 'Reward reviews with a discount');
-  await p.getByText('which Plaudit does not have yet').waitFor();
-  await p.getByRole('button', { name: 'Continue without a discount' }).click();
+  await p.getByLabel('A discount code').check();
+  await p.getByLabel('Percentage').check();
+  await p.getByLabel('Discount value').fill('20');
+  await p.getByLabel('Minimum characters in the review').fill('30');
+  await p.getByLabel('Photos that make a photo review').fill('2');
+  await p.getByRole('link', { name: 'More reward options' }).waitFor();
+  await screenshot(p, 'onboarding-discount-desktop');
+  await p.getByRole('button', { name: 'Turn on the reward' }).click();
 
   await heading(p, 'Ask past customers for reviews');
   const send = p.getByRole('button', { name: /^Send \d+ review requests?$/ });
@@ -129,6 +136,15 @@ test('from install to setupDone: eleven steps, interrupted after three and resum
   expect((await http.get('/api/reviews/settings')).body.data.customerEligibility).toBe('buyers');
   expect((await http.get('/api/email')).body.data).toMatchObject({ sendAfter: 3 * 86_400, sendMethod: 'delivery' });
   expect((await http.get('/api/display-settings/general')).body.data.starColor).toBe('#cc2200');
+  expect((await http.get('/api/discounts/settings')).body.data).toMatchObject({
+    enableDiscount: true,
+    rewardingMethod: 'discount',
+    typeDiscount: 'percentage',
+    valueMode: 'all',
+    valueAll: 20,
+    charactersRequired: 30,
+    photoRequired: 2,
+  });
   expect((await http.get('/api/onboarding/theme')).body.data).toMatchObject({
     appEmbed: { enabled: true },
     reviewBox: { placed: true },

@@ -4,6 +4,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { TemplateListItem } from '../../shared/templates';
 import { emailsApi, type NotificationSettings } from './emails-api';
 import { SubpageHeading } from './SubpageHeading';
+import { templateLabel } from './template-label';
 
 type ShopFlag = 'enabledEmailNewReview' | 'enabledEmailNegativeReview';
 const SHOP_ROWS: { flag: ShopFlag; key: string }[] = [
@@ -61,7 +62,7 @@ export default function EmailGridPage() {
           </TableHead>
           <TableBody>
             {templates?.map((t) => {
-              const name = translate(`review-requests:emails.types.${t.type}.name`);
+              const name = templateLabel(translate, t, 'name');
               const toggle = (
                 <Switch
                   checked={t.enabled}

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { TEST_EMAIL_DAILY_LIMIT } from '../../shared/email-settings';
 import type { TemplateListItem } from '../../shared/templates';
 import { emailsApi } from './emails-api';
+import { templateLabel } from './template-label';
 
 /** /collect-reviews/emails: every email the app sends customers, each opening its editor. */
 export default function EmailTemplatesPage() {
@@ -44,9 +45,9 @@ export default function EmailTemplatesPage() {
             {list?.data.map((t) => (
               <TableRow key={t.type} hover>
                 <TableCell>
-                  <Typography sx={{ fontWeight: 600 }}>{translate(`review-requests:emails.types.${t.type}.name`)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{templateLabel(translate, t, 'name')}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {translate(`review-requests:emails.types.${t.type}.description`)}
+                    {templateLabel(translate, t, 'description')}
                   </Typography>
                 </TableCell>
                 <TableCell
@@ -76,7 +77,7 @@ export default function EmailTemplatesPage() {
                   <Button
                     component={Link}
                     to={`/collect-reviews/emails/${t.id}`}
-                    aria-label={`${translate('ra.action.edit')} ${translate(`review-requests:emails.types.${t.type}.name`)}`}
+                    aria-label={`${translate('ra.action.edit')} ${templateLabel(translate, t, 'name')}`}
                   >
                     {translate('ra.action.edit')}
                   </Button>

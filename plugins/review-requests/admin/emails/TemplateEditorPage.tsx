@@ -7,6 +7,7 @@ import { emailTemplateFields as emailTemplate, type EmailTemplate } from '@plaud
 import { templateTypeOf } from '../../shared/templates';
 import { ColorField } from './ColorField';
 import { emailsApi, fieldErrors, type TemplateDetail } from './emails-api';
+import { templateLabel } from './template-label';
 import { issuesByField } from './messages';
 import { TemplatePreview } from './TemplatePreview';
 import { TestEmailDialog } from './TestEmailDialog';
@@ -79,7 +80,7 @@ export default function TemplateEditorPage() {
     notify('plaudit.saved', { type: 'success' });
   };
 
-  const name = translate(`review-requests:emails.types.${type}.name`);
+  const name = templateLabel(translate, detail, 'name');
   return (
     <Box sx={{ py: 2 }}>
       <Title title={name} />

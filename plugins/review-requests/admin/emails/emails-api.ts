@@ -9,6 +9,8 @@ import type { NotificationSettings } from '@plaudit/contracts/reviews';
 export interface TemplateDetail {
   type: TemplateType;
   id: string;
+  /** the declaring plugin: its locales name the email */
+  plugin: string;
   template: EmailTemplate;
   defaults: EmailTemplate;
   variables: string[];

@@ -1,6 +1,6 @@
 // Collection from the signed link in a request email (issue 6): one verified review per line item,
 // photos checked by content and stripped of metadata, honeypot, rate limit, and the
-// 'review.created' event that tells review requests (and notifications) that the customer reviewed. The storefront form (storefront-routes.ts) and the
+// ReviewCreated event that tells review requests (and notifications) that the customer reviewed. The storefront form (storefront-routes.ts) and the
 // answers to edit requests (edit-answer-routes.ts) and the photo reminder's page (photo-routes.ts)
 // are mounted on the same router.
 import fs from 'node:fs';
@@ -159,7 +159,7 @@ export function collectRoutes(services: ApiServices) {
     }
     const media = images.map((img) => storeImage(config.dataDir, img));
     try {
-      // review-requests learns of it from the 'review.created' event (queue entry, order, photos)
+      // review-requests learns of it from the ReviewCreated event (queue entry, order, photos)
       await saveCollectedReview(
         { knex, events },
         c.tenant,

@@ -1,5 +1,5 @@
 // A review a shopper sends from a public form: the storefront submit form (storefront-routes.ts) and,
-// through the `reviews.write` capability (`submitGuest`), other plugins' public pages (a QR card's product page).
+// through the `ReviewWrite` capability (`submitGuest`), other plugins' public pages (a QR card's product page).
 // One path for all of them: the shop's switch, rate limits, honeypot, eligibility, validation, the
 // purchase check, spam hold and moderation. Throws http-errors; 400s carry per-field `errors`.
 import createHttpError from 'http-errors';
@@ -143,7 +143,7 @@ export function reviewSubmitter(services: ApiServices) {
       null,
       video && (async (trx, saved) => void (await videos()!.attach(trx, tenant, saved.id, video.id, video.caption))),
     );
-    // A verified purchase's order is in the 'review.created' event: its review request stops reminding.
+    // A verified purchase's order is in the ReviewCreated event: its review request stops reminding.
     return { id: review.id, status: review.status as GuestReview['status'] };
   };
 }

@@ -2,10 +2,10 @@
 // refused); the image is then decoded and re-encoded from its pixels by sharp, so nothing of the
 // upload's bytes survives (EXIF/GPS, XMP, comments, unknown PNG chunks, data after the end marker,
 // GIF extensions and frames after the first). Figures and reasons: docs/reliability.md.
+// sharp is loaded with the first photo: libvips is about 25 MB resident that an idle process need not hold.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { MediaItem } from '../../shared/review';
 import type { Upload } from './multipart';
 
@@ -53,6 +53,7 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
 
 /** The pixel count from the header alone (nothing decoded yet). */
 async function pixelCount(bytes: Buffer): Promise<number> {
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
@@ -68,6 +69,7 @@ async function pixelCount(bytes: Buffer): Promise<number> {
 export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
   if (!sniffImage(bytes)) throw new PhotoRefused(TYPE_NOT_SUPPORTED);
   if ((await pixelCount(bytes)) > MAX_PIXELS) throw new PhotoRefused(TOO_MANY_PIXELS);
+  const { default: sharp } = await import('sharp');
   const largest = WIDTHS[WIDTHS.length - 1];
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     .autoOrient()

@@ -1,5 +1,5 @@
 // Every collection path stores a review the same way: insert, summary recompute and the
-// 'review.created' event (review requests, notifications, integrations) in one transaction.
+// ReviewCreated event (review requests, notifications, integrations) in one transaction.
 import type { Knex } from 'knex';
 import type { PartialModelObject } from 'objection';
 import type { ApiServices, Tenant } from '@plaudit/kernel';

@@ -133,7 +133,7 @@ test('below the second tier the section offers the upgrade; the labels stay', as
   expect(await upgrade.getAttribute('href')).toMatch(/\/subscription\?tier=second$/);
   await screenshot(page, 'translations-review-4-upgrade-phone');
   await page.getByRole('tab', { name: 'Widget labels' }).click();
-  await page.getByLabel('box.title', { exact: true }).waitFor();
+  await page.getByRole('region', { name: 'Review box' }).getByLabel('Title', { exact: true }).waitFor();
   expect(errors).toEqual([]);
 });
 
