@@ -41,9 +41,10 @@ let shop: DemoShop;
 beforeAll(async () => {
   shop = await demoShop(stack, DISPLAY);
   const [hat, other] = shop.products;
-  // 12 reviews of the first product: ratings 5,4,3,... newest first; one with photos, one with a reply
-  for (let i = 0; i < 12; i++) {
-    await addReview(shop, {
+  // 12 reviews of the first product: ratings 5,4,3,... newest first (their dates, not the order they
+  // are written in: they are written at once); one with photos
+  const written = Array.from({ length: 12 }, (_, i) =>
+    addReview(shop, {
       kind: 'product',
       productId: hat.id,
       productTitle: hat.title,
@@ -62,17 +63,20 @@ beforeAll(async () => {
             ],
           }
         : {}),
-    });
-  }
-  await addReview(shop, {
-    kind: 'product',
-    productId: other.id,
-    productTitle: other.title,
-    productHandle: other.handle,
-    rating: 4,
-    content: 'Solid and handsome.',
-  });
-  await addReview(shop, { kind: 'store', rating: 5, content: 'Lovely shop, fast delivery.' });
+    }),
+  );
+  written.push(
+    addReview(shop, {
+      kind: 'product',
+      productId: other.id,
+      productTitle: other.title,
+      productHandle: other.handle,
+      rating: 4,
+      content: 'Solid and handsome.',
+    }),
+    addReview(shop, { kind: 'store', rating: 5, content: 'Lovely shop, fast delivery.' }),
+  );
+  await Promise.all(written);
   await syncNow(stack, shop);
   // the snapshots are in metafields, written by this sync or by the minute schedule before it
   // (then this sync had nothing left to write)
@@ -383,15 +387,18 @@ test('no layout shift: the product page with its scripts, from the snapshots and
     // A shop the app has not synced yet: every block starts as a placeholder the proxy fills.
     const fresh = await demoShop(stack, DISPLAY);
     const [mug] = fresh.products;
-    for (let i = 0; i < 6; i++)
-      await addReview(fresh, {
-        kind: 'product',
-        productId: mug.id,
-        productTitle: mug.title,
-        productHandle: mug.handle,
-        rating: 5 - (i % 3),
-        content: `Fresh review ${i}.`,
-      });
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        addReview(fresh, {
+          kind: 'product',
+          productId: mug.id,
+          productTitle: mug.title,
+          productHandle: mug.handle,
+          rating: 5 - (i % 3),
+          content: `Fresh review ${i}.`,
+        }),
+      ),
+    );
     const pages = [
       {
         where: 'snapshots',
@@ -449,19 +456,21 @@ test('XSS payloads in reviews stay inert on every page, loaded through the proxy
     popup: { delayMs: 0, minRating: 1 },
   });
   const [p] = evil.products;
-  for (const [i, payload] of PAYLOADS.entries()) {
-    await addReview(evil, {
-      kind: 'product',
-      productId: p.id,
-      productTitle: payload,
-      productHandle: p.handle,
-      rating: 5 - i,
-      title: payload,
-      content: payload,
-      firstName: payload,
-      lastName: 'X',
-    });
-  }
+  await Promise.all(
+    PAYLOADS.map((payload, i) =>
+      addReview(evil, {
+        kind: 'product',
+        productId: p.id,
+        productTitle: payload,
+        productHandle: p.handle,
+        rating: 5 - i,
+        title: payload,
+        content: payload,
+        firstName: payload,
+        lastName: 'X',
+      }),
+    ),
+  );
   const inert = async (url: string, name: string) => {
     const { context, page, dialogs, errors } = await openPage(browser, url);
     await page.locator('.pl-widget').first().waitFor();
