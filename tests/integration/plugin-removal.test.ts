@@ -47,6 +47,8 @@ const COPIED = [
   // the production build (tests/integration/production-build.test.ts and bench/ import it)
   'scripts',
   'tsconfig.json',
+  // read by static tests (tests/unit/webhook-topics.test.ts)
+  'shopify.app.toml',
   'package.json',
   'jest.config.js',
 ];

@@ -19,8 +19,15 @@ function declaredFeatures(): string[] {
 }
 
 test('the manifests declare features (the scan reads them)', () => {
-  expect(declaredFeatures()).toEqual(expect.arrayContaining(['publicApi', 'qrCode', 'reply', 'videoReviews']));
+  // each manifest with a `features` block yields at least one id (also in a tree without some plugins)
+  const declaring = fs.readdirSync(PLUGINS).filter((id) => /\bfeatures:\s*\{\s*\w/.test(readIfExists(path.join(PLUGINS, id, 'plugin.ts'))));
+  expect(declaring.length).toBeGreaterThan(0);
+  expect(declaredFeatures().length).toBeGreaterThanOrEqual(declaring.length);
 });
+
+function readIfExists(file: string): string {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+}
 
 test.each(fs.readdirSync(LOCALES))('%s names every declared feature', (file) => {
   const names: Record<string, string> = JSON.parse(fs.readFileSync(path.join(LOCALES, file), 'utf8')).features ?? {};
