@@ -6,6 +6,10 @@ import type Router from '@koa/router';
 import type { AppState } from '../../api/http/types';
 import { client, createShop, eventually, startTestApi, type Reply, type TestApi } from '../support/api';
 
+// the sweep calls every authenticated route several ways, one after another: with each plugin's new
+// routes it outgrew the 60 s default on CI's loaded 2 cores (it waits on answers, not on time)
+jest.setTimeout(240_000);
+
 const MARKER = `bravo-marker-${crypto.randomBytes(6).toString('hex')}`;
 const KNOWN_ROUTES = [
   'GET /api/shops',
