@@ -41,7 +41,8 @@ test('no export spells its own list of formula starts', () => {
     cwd,
     ignore: ['**/node_modules/**', '**/*.test.*', '**/tests/**', '**/bench/**', 'api/kernel/spreadsheet-text.ts', ...NOT_YET],
   });
-  expect(files).toContain('plugins/reviews/api/export.ts');
+  // the scan reads plugins' code (also in a tree without some plugins)
+  expect(files.some((f) => f.startsWith('plugins/') && f.includes('/api/'))).toBe(true);
   const ownLists = files.filter((f) => /\[=\+\\-@|escape_formulas/.test(readFileSync(path.join(cwd, f), 'utf8')));
   expect(ownLists).toEqual([]);
 });

@@ -58,7 +58,14 @@ test('every plugin with a shared/workflows.ts references at least one of its wor
 
 test('every workflow reference names a workflow function the worker registers', () => {
   expect(referenced.size).toBeGreaterThan(20);
-  const unknown = [...referenced].filter(([type]) => !registered.has(type)).map(([type, files]) => `${type} (${files.join(', ')})`);
+  // a removed plugin's contracts stay (contracts/<id>.ts): their workflows may be registered by nobody
+  const providerRemoved = (file: string) => {
+    const id = /^contracts\/([^/.]+)/.exec(file)?.[1];
+    return !!id && !fs.existsSync(path.join(ROOT, 'plugins', id));
+  };
+  const unknown = [...referenced]
+    .filter(([type, files]) => !registered.has(type) && !files.every(providerRemoved))
+    .map(([type, files]) => `${type} (${files.join(', ')})`);
   expect(unknown).toEqual([]);
 });
 
