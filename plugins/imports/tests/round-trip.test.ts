@@ -2,13 +2,12 @@
 // format, `npm run plaudit -- import` brings that file into a fresh shop (the same upload, format
 // recognition and workflow as the screen) and prints the counts as JSON on its last line; the second
 // shop's reviews equal the first's field by field, photos included (fetched and cleaned again).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, tenantFor } from '@plaudit/kernel/testing';
+import { tenantFor } from '@plaudit/kernel/testing';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
-import { importFile, importStack, reviewsOf, shopOn, type Stack } from './stack';
+import { importFile, importStack, reviewsOf, shopOn, type Stack, lastLine, runCli } from './stack';
 
 jest.setTimeout(180_000);
 
@@ -17,16 +16,7 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ stack, close } = await importStack('roundtrip')), 120_000);
 afterAll(() => close?.());
 
-function plaudit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const env = { ...process.env, APP_URL: stack.appUrl, NODE_ENV: 'development' };
-    execFile(process.execPath, ['--import', 'tsx', 'api/cli/index.ts', ...args], { cwd: ROOT, env, timeout: 90_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
-
-const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
+const plaudit = (...args: string[]) => runCli(stack.appUrl, ...args);
 const SAME = [
   'kind',
   'rating',

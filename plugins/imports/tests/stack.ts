@@ -1,8 +1,9 @@
 // One real stack per test file (API, PostgreSQL, Temporal with this file's own worker, the store and
 // marketplace emulators), and the import calls as the admin makes them.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { client, eventually, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { client, eventually, ROOT, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
 
 export type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 export const FIXTURES = path.join(__dirname, 'fixtures');
@@ -84,3 +85,15 @@ export async function reviewsOf(shop: Shop): Promise<any[]> {
   const res = await shop.http.get('/api/reviews?tab=all&limit=100&sort=oldest');
   return res.body.data;
 }
+
+/** `npm run plaudit -- <args>` against the stack's API, as a merchant's terminal runs it. */
+export function runCli(appUrl: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, APP_URL: appUrl, NODE_ENV: 'development' };
+    execFile(process.execPath, ['--import', 'tsx', 'api/cli/index.ts', ...args], { cwd: ROOT, env, timeout: 90_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+export const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';

@@ -1,14 +1,12 @@
 // Nothing dropped unseen (issue 37, item 10): a column with values that no field takes is named by
 // the upload (for the mapping step) and by `npm run plaudit -- import`, and the CLI refuses to guess
 // a date: a file whose date column it cannot map fails naming the column, unless `--ignore-column`.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CommandError } from '@plaudit/kernel';
-import { ROOT } from '@plaudit/kernel/testing';
 import cli from '../cli';
-import { FIXTURES, importStack, reviewsOf, shopOn, upload, type Shop, type Stack } from './stack';
+import { FIXTURES, importStack, reviewsOf, shopOn, upload, type Shop, type Stack, lastLine, runCli } from './stack';
 
 jest.setTimeout(180_000);
 
@@ -17,15 +15,7 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ stack, close } = await importStack('unmapped')), 120_000);
 afterAll(() => close?.());
 
-function plaudit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const env = { ...process.env, APP_URL: stack.appUrl, NODE_ENV: 'development' };
-    execFile(process.execPath, ['--import', 'tsx', 'api/cli/index.ts', ...args], { cwd: ROOT, env, timeout: 90_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
-const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
+const plaudit = (...args: string[]) => runCli(stack.appUrl, ...args);
 
 /** The Yotpo export with the shop's own product ids (the emulator numbers products across shops). */
 function yotpoExportFor(shop: Shop): string {
