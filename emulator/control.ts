@@ -40,6 +40,7 @@ const ShopBody = z.object({
   name: z.string().optional(),
   partnerDevelopment: z.boolean().optional(),
   seed: z.boolean().optional(),
+  installed: z.boolean().optional(),
   products: z.number().int().min(1).max(12).optional(),
 });
 const ThrottleBody = z.object({ count: z.number().int().min(0).max(1000), status: z.union([z.literal(200), z.literal(429)]).optional() });
@@ -113,6 +114,7 @@ export function controlRouter(em: EmulatorContext): Router {
     if (em.store.shop(b.shop)) throw new EmulatorInputError(409, `shop ${b.shop} exists`);
     const shop = newShop(em.store, {
       domain: b.shop,
+      installed: b.installed,
       name: b.name ?? b.shop.split('.')[0],
       ownerFirstName: 'Test',
       ownerLastName: 'Owner',

@@ -54,6 +54,8 @@ export interface ShopInput {
   countryCode?: string;
   ianaTimezone?: string;
   createdAt?: Date;
+  /** false: a store the app is not on yet (no webhooks until a token exchange or OAuth installs it) */
+  installed?: boolean;
 }
 
 export function newShop(store: EmulatorStore, i: ShopInput): ShopRecord {
@@ -86,7 +88,7 @@ export function newShop(store: EmulatorStore, i: ShopInput): ShopRecord {
     installationId: store.nextId(),
     // The app is already installed on seeded dev stores (as with `shopify app dev`); it obtains
     // tokens by token exchange or OAuth. Uninstalling clears this.
-    installed: true,
+    installed: i.installed ?? true,
     scopes: DEFAULT_SCOPES,
     staff: [
       owner,

@@ -73,7 +73,8 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
     async installShop(o: { products?: number; ordersBeforeInstall?: number } = {}): Promise<{ domain: string; shop: any; appToken: string }> {
       const domain = `plaudit-${crypto.randomBytes(4).toString('hex')}.myshopify.com`;
       const { ordersBeforeInstall = 0, ...shopOptions } = o;
-      await control('/shops', { shop: domain, ...shopOptions });
+      // not installed while those orders are placed: the emulator, like Shopify, sends their webhooks to no app
+      await control('/shops', { shop: domain, ...shopOptions, installed: ordersBeforeInstall === 0 });
       for (let i = 0; i < ordersBeforeInstall; i++) await control('/orders', { shop: domain });
       await installEmulatorShop(api.config, createLogger('silent'), api.knex, api.config.encryptionKey!, domain);
       const shop = await api.knex('shops').where({ shopifyDomain: domain }).first();
