@@ -32,6 +32,7 @@ async function snapshotOfB() {
     shops: await api.knex('shops').where({ id: shopId }),
     settings: await api.knex('settings').where({ shopId }).orderBy('id'),
     notes: await api.knex('fixture_notes').where({ shopId }).orderBy('id'),
+    savedViews: await api.knex('saved_views').where({ shopId }).orderBy('id'),
   };
 }
 
@@ -62,6 +63,9 @@ beforeAll(async () => {
     .knex('settings')
     .insert({ shopId: b.shop.id, namespace: 'fixture-notes', value: { note: MARKER } })
     .returning('id');
+  // a kernel table of every shop's lists: probed by id like the plugin's rows
+  const view = await asB.post('/api/saved-views', { screen: 'reviews', name: `Bravo ${MARKER}`, params: { status: MARKER } });
+  expect(view.status).toBe(201);
   expect((await client(api.url, a.token).post('/api/fixture-notes', { text: 'alpha note' })).status).toBe(201);
   // B's notes are stamped by the worker; wait so the snapshot is taken on settled rows.
   await eventually(
@@ -73,7 +77,7 @@ beforeAll(async () => {
           .where((q) => q.whereNull('stampedAt').orWhereNull('heardAt'))
       ).length === 0,
   );
-  bIds = [b.shop.id, ...notes.map((n) => n.id), setting.id];
+  bIds = [b.shop.id, ...notes.map((n) => n.id), setting.id, view.body.id];
 });
 afterAll(() => api.close());
 
@@ -140,4 +144,12 @@ test('B ids in A requests find nothing rather than something', async () => {
   expect(list.body.items.length).toBeGreaterThan(0);
   expect(list.body.items.every((n: { shopId: number }) => n.shopId === a.shop.id)).toBe(true);
   expect(await api.knex('fixture_notes').where({ shopId: b.shop.id }).count()).toEqual([{ count: 2 }]);
+  // saved views: A's list of the same screen holds none of B's, and B's id renames or deletes nothing
+  const views = await asA.get('/api/saved-views?screen=reviews');
+  expect(views.status).toBe(200);
+  expect(JSON.stringify(views.body)).not.toContain(MARKER);
+  const bView = bIds[bIds.length - 1];
+  expect((await asA.put(`/api/saved-views/${bView}`, { name: 'taken over' })).status).toBe(404);
+  expect((await asA.delete(`/api/saved-views/${bView}`)).status).toBe(404);
+  expect(await api.knex('saved_views').where({ id: bView }).first('name')).toEqual({ name: `Bravo ${MARKER}` });
 });

@@ -66,7 +66,7 @@ const waitingPhases: Scenario = {
 const sentAndReminded: Scenario = {
   types: ['reviewRequest'],
   async run(ctx) {
-    const { domain, shop } = await requestShop(ctx, { reminders: 1, reminderAfter: { amount: 8, unit: 'second' } });
+    const { domain, shop, http } = await requestShop(ctx, { reminders: 1, reminderAfter: { amount: 8, unit: 'second' } });
     const order = await ctx.order(domain, { fulfill: true });
     const request = await requestOf(ctx, domain, order.id);
     // opened while the request waits for its reminder, not while it is still being sent
@@ -77,7 +77,27 @@ const sentAndReminded: Scenario = {
     await ctx.rec.waiting('sent-opened-reminded', request, async () => (await entry(ctx, shop.id, order.id)).reminderCount === 1);
 
     const refused = await ctx.order(domain, { fulfill: true, customerEmail: 'nobody@reject.invalid' });
-    await ctx.rec.waiting('failed-waiting-for-resend', await requestOf(ctx, domain, refused.id), hasStatus(ctx, shop.id, refused.id, 'failed'));
+    const failed = await requestOf(ctx, domain, refused.id);
+    await ctx.rec.waiting('failed-waiting-for-resend', failed, hasStatus(ctx, shop.id, refused.id, 'failed'));
+
+    // Resend after the failed run has ended: a new run starts with sendNow (patched 'send-now-start')
+    // and sends at once; the address is still refused, so it fails again and waits.
+    await failed.terminate('the failed run ended (a replay scenario)');
+    const row = await entry(ctx, shop.id, refused.id);
+    if ((await http.post(`/api/email-queue/${row.id}/resend`)).status !== 200) throw new Error('resend refused');
+    const resent = await until('the resend run', async () => {
+      const runs = [];
+      for await (const w of ctx.stack.api.runtime.services.temporal.client.workflow.list({
+        query: `WorkflowId = '${failed.workflowId}' AND ExecutionStatus = 'Running'`,
+      }))
+        runs.push(ctx.stack.api.runtime.services.temporal.client.workflow.getHandle(w.workflowId, w.runId));
+      return runs[0];
+    });
+    const failedAgain = async () => {
+      const now = await entry(ctx, shop.id, refused.id);
+      return now.status === 'failed' && new Date(now.updatedAt) > new Date(row.updatedAt);
+    };
+    await ctx.rec.waiting('resent-after-run-ended', resent, failedAgain);
   },
 };
 
