@@ -101,6 +101,10 @@ test('generate: a PNG at print resolution whose code leads to the product page, 
   expect(code?.version).toBeLessThanOrEqual(4);
   expect((await http.post('/api/qrcodes', mug)).body.url).toBe(res.body.url);
   expect((await mugRow()).qrCode).toBe(res.body.url);
+  // the product's bare number is the same product (issue 37): the same code
+  const numeric = await http.post('/api/qrcodes', { ...mug, productId: String(mug.productId).split('/').pop() });
+  expect(numeric.status).toBe(200);
+  expect(numeric.body.url).toBe(res.body.url);
 
   const missing = await http.post('/api/qrcodes', { ...mug, productId: 'gid://shopify/Product/1' });
   expect(missing.status).toBe(400);
