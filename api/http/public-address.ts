@@ -20,6 +20,8 @@ for (const [a, bits] of [
   PRIVATE.addSubnet(a, bits, 'ipv4');
 for (const [a, bits] of [
   ['::', 127],
+  // IPv4-compatible (::127.0.0.1 is written ::7f00:1): deprecated, never a public destination
+  ['::', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],

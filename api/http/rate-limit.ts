@@ -1,6 +1,7 @@
 // Rate limits every API process shares: rate-limiter-flexible's PostgreSQL store keeps one counter
 // row per key, each expiring on its own, so no number of new keys can reset another key's count.
 // The table comes from a kernel migration (rate_limits), never from the library at run time.
+import createHttpError from 'http-errors';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -66,6 +67,14 @@ export class RateLimit {
     return { limit: this.budget.points, remaining: res.remainingPoints, resetSeconds, retryAfter: allowed ? 0 : resetSeconds };
   }
 
+  /**
+   * Gives back one attempt: a door that counts every guess before checking it (so concurrent guesses
+   * cannot all slip past a budget) refunds the ones that turn out right, and only misses add up.
+   */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
   private async sweep() {
     await this.knex(TABLE)
       .where('expire', '<', Date.now() - 3_600_000)
@@ -81,6 +90,22 @@ export class RateLimit {
 export async function forgetRateLimitKeys(knex: Knex, shopId: number, value: string): Promise<number> {
   const suffix = `:${shopId}:${value.trim().toLowerCase()}`;
   return knex(TABLE).whereRaw('right(key, char_length(?::text)) = ?::text', [suffix, suffix]).delete();
+}
+
+/**
+ * The client address a public door's per-address budget counts, or undefined for a loopback client
+ * outside production: the test suite and a developer's browser all come from 127.0.0.1 and would
+ * spend one budget between them. Production counts every address (behind a proxy, the one
+ * TRUSTED_PROXY_HOPS names).
+ */
+export function countedAddress(ip: string, env: string): string | undefined {
+  const loopback = /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
+  return loopback && env !== 'production' ? undefined : ip;
+}
+
+/** The 429 of a door over its budget: Retry-After in seconds and a message a person can act on. */
+export function tooManyAttempts(retryAfter: number, message: string) {
+  return createHttpError(429, message, { headers: { 'Retry-After': String(retryAfter) }, code: 'TOO_MANY_ATTEMPTS' });
 }
 
 /**

@@ -39,7 +39,11 @@ export { appProxySignature, isValidAppProxyRequest, shopperAddress, verifyAppPro
 export { INVALID_PRODUCT_ID, productGid, productIdSchema } from '../platform/product-ids';
 // URLs typed by merchants and fetched by our servers: never our own network
 export { isPrivateAddress, publicLookup } from '../http/public-address';
-export { hitAll, RateLimit, type Budget, type Verdict } from '../http/rate-limit';
+// every fetch of a URL that came from outside (import photos, marketplaces, Instagram media, webhooks)
+export { outboundFetch, OutboundFetchError, type OutboundInit, type OutboundRefusal } from '../http/outbound-fetch';
+export { countedAddress, hitAll, RateLimit, tooManyAttempts, type Budget, type Verdict } from '../http/rate-limit';
+// signed-link routes: only bad links count against the address, 429 past the budget (issue 30.4)
+export { BAD_LINKS_PER_ADDRESS, guessDoor } from './guess-door';
 export { DEMO_SHOP } from '../shops/demo-shop';
 export { assertDeveloperAccount } from '../shops/developer-access';
 export { ensureSchedule, type ScheduleSpec } from '../temporal/schedules';

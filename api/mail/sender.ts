@@ -6,6 +6,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import { isPrivateAddress } from '../http/public-address';
 import type { SettingsStore } from '../kernel/settings';
 import { open, seal, secretBoxKey } from '../platform/crypto';
 
@@ -73,35 +74,16 @@ export function effectiveFrom(config: Config, s: StoredEmailSettings): string {
   return s.isCustomSenderEnabled && isSenderVerified(s) ? s.senderEmail! : address(config.smtp.from);
 }
 
-// In production a merchant's SMTP host must be a public address: no probing of our own network.
-const PRIVATE = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net6, bits, 'ipv6');
-
+// In production a merchant's SMTP host must be a public address: no probing of our own network. The
+// address list is the outbound guard's (api/http/public-address.ts); the connection goes to the
+// checked address itself (pinned), so nothing is resolved again between check and use.
 export class SmtpHostRefused extends Error {}
 
 /** The host to connect to: as given outside production; in production a checked, pinned public IP. */
 export async function smtpTarget(config: Config, host: string): Promise<{ host: string; servername?: string }> {
   if (config.env !== 'production') return { host };
   const found = await dns.lookup(host.replace(/^\[|\]$/g, ''), { all: true });
-  const mapped = (a: string) => a.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
-  const blocked = found.some((a) => PRIVATE.check(mapped(a.address), net.isIPv4(mapped(a.address)) ? 'ipv4' : 'ipv6'));
+  const blocked = found.some((a) => isPrivateAddress(a.address));
   if (!found.length || blocked) throw new SmtpHostRefused(`${host} is not a public address`);
   return { host: found[0].address, servername: net.isIP(host) ? undefined : host };
 }

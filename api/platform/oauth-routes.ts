@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { appTokenKey, signAppToken } from '../auth/app-token';
+import { countedAddress, RateLimit } from '../http/rate-limit';
 import type { AppState } from '../http/types';
 import { SHOP_DOMAIN } from '../http/security';
 import { assertSupportedShop } from '../shops/supported';
@@ -13,6 +14,8 @@ import { browserUrl, type Shopify } from './shopify';
 import type { TokenStore } from './token-store';
 
 const APP_TOKEN_TTL_S = 7 * 24 * 3600;
+/** refused callbacks per address (a sign-in that succeeds is given back): forged ones are counted (issue 30.4) */
+export const CALLBACK_MISSES_PER_ADDRESS = { points: 20, perSeconds: 600 };
 
 function refusal(ctx: { status: number; type: string; body: unknown }, status: number, message: string) {
   ctx.status = status;
@@ -43,8 +46,9 @@ function libraryResponse(res: ServerResponse, toBrowser = false) {
   return res;
 }
 
-export function oauthRoutes(knex: Knex, shopify: Shopify, tokens: TokenStore, encryptionKey: Buffer) {
+export function oauthRoutes(knex: Knex, shopify: Shopify, tokens: TokenStore, encryptionKey: Buffer, env = 'production') {
   const router = new Router<AppState>();
+  const misses = new RateLimit(knex, 'oauth-callback-misses', CALLBACK_MISSES_PER_ADDRESS);
 
   router.get('/auth/shopify', async (ctx) => {
     const shop = String(ctx.query.shop ?? '')
@@ -57,6 +61,13 @@ export function oauthRoutes(knex: Knex, shopify: Shopify, tokens: TokenStore, en
   });
 
   router.get('/auth/callback', async (ctx) => {
+    // counted before the library checks it, so concurrent forgeries cannot all slip past the budget
+    const address = countedAddress(ctx.ip, env);
+    const wait = address ? await misses.hit(address) : 0;
+    if (wait) {
+      ctx.set('Retry-After', String(wait));
+      return refusal(ctx, 429, 'Too many sign-in attempts from here. Please wait a few minutes and start again.');
+    }
     let session;
     try {
       ({ session } = await shopify.auth.callback({ rawRequest: ctx.req, rawResponse: libraryResponse(ctx.res), expiring: true }));
@@ -64,6 +75,7 @@ export function oauthRoutes(knex: Knex, shopify: Shopify, tokens: TokenStore, en
       ctx.state.log.warn({ err: (err as Error).message }, 'OAuth callback refused');
       return refusal(ctx, 400, 'The sign-in link was not valid or has expired. Please start again.');
     }
+    if (address) await misses.refund(address);
     const shop = await installShop(knex, shopify, tokens, session);
     try {
       assertSupportedShop(shop);

@@ -17,7 +17,7 @@ export function platformAuthenticators(services: ApiServices): Authenticator[] {
 export function platformPublicRoutes(services: ApiServices): Router<AppState>[] {
   const { platform, knex, config } = services;
   if (!platform) return [];
-  return [oauthRoutes(knex, platform.shopify, platform.tokens, config.encryptionKey!), webhookRoutes(services, platform.shopify)];
+  return [oauthRoutes(knex, platform.shopify, platform.tokens, config.encryptionKey!, config.env), webhookRoutes(services, platform.shopify)];
 }
 
 /** Authenticated routes under /api. */

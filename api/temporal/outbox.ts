@@ -3,7 +3,8 @@
 // Temporal. A start Temporal cannot take now (unreachable, deadline passed, process gone) stays in
 // `workflow_outbox` and is re-driven: by a retry after a back-off in this process, at every API
 // start, and by the kernel's `outboxSweep` schedule in the worker. Workflow ids are business ids,
-// so a start that reaches Temporal twice is answered "already started" and counts as done.
+// so a start that reaches Temporal twice is answered "already started" and counts as done: also once
+// the first run has completed (START_POLICY), or a late retry would open a second run (issue 30.6).
 import { TypedSearchAttributes } from '@temporalio/common';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
@@ -43,6 +44,13 @@ interface OutboxRow {
   summary: string | null;
   attempts: number;
 }
+
+/**
+ * A recorded start opens one run per id: a second start is refused while a run is open (Temporal's
+ * default) and after one completed; only a failed, timed-out, cancelled or terminated run may be
+ * followed by another (a webhook that failed is re-driven by its redelivery).
+ */
+export const START_POLICY = { workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY', workflowIdConflictPolicy: 'FAIL' } as const;
 
 /** How long one start may take before it is left to the sweep (routes must answer quickly). */
 export const START_DEADLINE_MS = 3000;
@@ -154,6 +162,7 @@ export class WorkflowOutbox {
           workflowId: row.workflowId,
           taskQueue: this.temporal.taskQueue,
           args: row.args,
+          ...START_POLICY,
           ...(row.shopDomain ? { typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomain, value: row.shopDomain }]) } : {}),
           ...(row.summary ? { staticSummary: row.summary } : {}),
         }),

@@ -9,7 +9,7 @@ import type { KernelServices } from '@plaudit/kernel';
 import { addErrors, addProgress, clearErrorsFrom, importById, updateImport, type ImportRow } from '../db/imports';
 import { FORMATS, toParsedReview } from '../formats';
 import { fetchMarketplaceReviews, MarketplaceError } from '../marketplaces';
-import { openRecords } from '../read';
+import { FileRefused, openRecords } from '../read';
 import type { ParsedReview, RowError } from '../shared/row';
 import type { ImportInput, ImportOutcome } from '../workflows/messages';
 import { productResolver } from './products';
@@ -30,10 +30,22 @@ async function load(services: KernelServices, input: ImportInput) {
   return { tenant, run };
 }
 
+/** The rows with a file's refusal (a row over the size limit...) made final: a retry reads the same bytes. */
+async function* refusing<T>(rows: AsyncGenerator<T>): AsyncGenerator<T> {
+  try {
+    yield* rows;
+  } catch (err) {
+    throw err instanceof FileRefused ? refuse(err.message) : err;
+  }
+}
+
+// the count reads every row before the run writes any, so a file refused at row 90,000 imports nothing
 async function records(services: KernelServices, run: ImportRow) {
-  const opened = await openRecords(path.join(importsDir(services.config.dataDir), run.storedFile!), run.kind!).catch(() => undefined);
+  const opened = await openRecords(path.join(importsDir(services.config.dataDir), run.storedFile!), run.kind!).catch((err: Error) => {
+    throw refuse(err instanceof FileRefused ? err.message : NOTHING_IMPORTED);
+  });
   if (!opened) throw refuse(NOTHING_IMPORTED);
-  return opened;
+  return { ...opened, records: refusing(opened.records) };
 }
 
 export async function countRows(services: KernelServices, input: ImportInput) {
@@ -116,7 +128,7 @@ async function runMarketplace(services: KernelServices, run: ImportRow, ctx: Bat
   ctx.product = product;
   const found = await fetchMarketplaceReviews(
     { url: o.url, maxReviews: o.maxReviews, stars: o.stars, withPhotos: o.withPhotos, country: o.country ?? undefined },
-    { baseUrl: services.config.marketplaceBaseUrl },
+    { baseUrl: services.config.marketplaceBaseUrl, production: services.config.env === 'production' },
   ).catch(async (err: Error) => {
     if (err instanceof MarketplaceError && !err.retryable) throw refuse(err.message);
     // a bot check or an outage passes with time: the activity's policy retries, the banner says why meanwhile

@@ -77,7 +77,11 @@ async function fetchPhotos(ctx: BatchContext, reviews: ReviewWriteApi, rows: Par
   const jobs = rows.flatMap((r) => r.photoUrls.map((url, i) => ({ r, url, i })));
   const media = new Map<ParsedReview, (ImportedPhoto | undefined)[]>(rows.map((r) => [r, new Array(r.photoUrls.length)]));
   const { config } = ctx.services;
-  const options = { production: config.env === 'production', rewrite: (u: string) => rewriteUrl(u, config.marketplaceBaseUrl) };
+  const options = {
+    production: config.env === 'production',
+    rewrite: (u: string) => rewriteUrl(u, config.marketplaceBaseUrl),
+    trusted: config.marketplaceBaseUrl,
+  };
   let next = 0;
   async function worker() {
     while (next < jobs.length) {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { neutraliseFormula, type ApiServices, type AppState } from '@plaudit/kernel';
 import { createImport, errorLines, importById, updateImport, type ImportRow } from '../db/imports';
 import { checkMapping, defaultMapping, detectFormat, FORMATS, requiredFields, unmappedColumns } from '../formats';
-import { FileRefused, openRecords, sniffFile } from '../read';
+import { FILE_TYPE_NOT_VALID, FileRefused, type FileRecords, openRecords, sniffFile, transcodeToUtf8 } from '../read';
 import { FIELDS, type Mapping } from '../shared/row';
 import { isQuestionsFile, missingQuestionColumns, QUESTIONS_FORMAT } from '../formats/questions';
 import { importsDir, NOTHING_IMPORTED } from '../activities/run';
@@ -23,17 +23,32 @@ const startBody = z
   })
   .strict();
 
-/** The header, a preview and the recognised format of a stored file; 400 with the reason otherwise. */
+/** A file's refusal as a 400 with the merchant's message (any other reader error: "file type not valid"). */
+const refused = (err: Error) => {
+  if (createHttpError.isHttpError(err)) return err;
+  const message = err instanceof FileRefused ? err.message : FILE_TYPE_NOT_VALID;
+  return createHttpError(400, message, { errors: { file: message } });
+};
+
+/** The header, a preview and the recognised format of a stored file (a Windows-1252 CSV re-encoded as UTF-8 first); 400 with the reason otherwise. */
 async function inspect(file: string) {
-  const kind = await sniffFile(file).catch((err: Error) => {
-    throw createHttpError(400, err instanceof FileRefused ? err.message : 'file type not valid', { errors: { file: err.message } });
+  const { kind, encoding } = await sniffFile(file).catch((err: Error) => {
+    throw refused(err);
   });
-  const opened = await openRecords(file, kind).catch(() => {
-    throw createHttpError(400, 'file type not valid', { errors: { file: 'file type not valid' } });
+  await transcodeToUtf8(file, encoding);
+  const opened = await openRecords(file, kind).catch((err: Error) => {
+    throw refused(err);
   });
   if (!opened) throw createHttpError(400, NOTHING_IMPORTED, { errors: { file: NOTHING_IMPORTED } });
+  const sampled = await sample(opened).catch((err: Error) => {
+    throw refused(err);
+  });
+  return { kind, encoding, headers: opened.headers, ...sampled };
+}
+
+/** The first rows and the first values of every column, however far down: a column filled only on row 900 is named too. */
+async function sample(opened: FileRecords) {
   const preview = [];
-  // the first values of every column, however far down: a column filled only on row 900 is named too
   const samples: Record<string, string[]> = Object.fromEntries(opened.headers.map((h) => [h, []]));
   let unsampled = opened.headers.length;
   for await (const { record } of opened.records) {
@@ -49,7 +64,7 @@ async function inspect(file: string) {
   await opened.records.return(undefined);
   if (!preview.length) throw createHttpError(400, NOTHING_IMPORTED, { errors: { file: NOTHING_IMPORTED } });
   const sampleRows = Array.from({ length: PREVIEW_ROWS }, (_, i) => Object.fromEntries(opened.headers.map((h) => [h, samples[h][i] ?? ''])));
-  return { kind, headers: opened.headers, preview, sampleRows };
+  return { preview, sampleRows };
 }
 
 /** Every format with the mapping it would give this file, so switching format in the mapping step re-maps. */
@@ -76,7 +91,7 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
   router.post('/files', async (ctx) => {
     const upload = await storeUpload(ctx.req, dir);
     try {
-      const { kind, headers, preview, sampleRows } = await inspect(upload.path);
+      const { kind, encoding, headers, preview, sampleRows } = await inspect(upload.path);
       // a Q&A file has one format and fixed columns: nothing to map
       const detected = isQuestionsFile(headers) ? null : detectFormat(headers);
       const format = detected?.format ?? QUESTIONS_FORMAT;
@@ -98,7 +113,7 @@ export function fileRoutes(services: ApiServices, router: Router<AppState>) {
       const limit = await runLimitFor(services, ctx.state.tenant.shopId);
       ctx.body = {
         success: true,
-        data: { id: Number(run.id), fileName: run.fileName, kind, format: format.id, formats, headers, mapping, required, unmapped, limit, preview },
+        data: { id: Number(run.id), fileName: run.fileName, kind, encoding, format: format.id, formats, headers, mapping, required, unmapped, limit, preview },
       };
     } catch (err) {
       await fs.rm(upload.path, { force: true });

@@ -1,5 +1,6 @@
 // What the AliExpress and Amazon adapters share: the spec's messages as errors, the base-URL rewrite
 // (the emulator's one concession), fetching, and turning marketplace text into ParsedReview fields.
+import { outboundFetch, OutboundFetchError } from '@plaudit/kernel';
 import type { ParsedReview } from '../shared/row';
 
 export type MarketplaceErrorCode = 'unsupported' | 'wrong-url' | 'no-reviews' | 'bot-check' | 'max-reviews' | 'unreachable' | 'unexpected';
@@ -53,12 +54,37 @@ const HEADERS = {
   'accept-language': 'en-US,en;q=0.9',
 };
 
+const PAGE_TIMEOUT_MS = 20_000;
+const PAGE_MAX_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+
+/**
+ * The fetch marketplace pages go through: the kernel's outbound guard, so a redirect (the
+ * marketplace's own, or one an attacker's page answers) is checked like the first URL; the
+ * emulator's origin (baseUrl, the operator's) is reached even on loopback.
+ */
+export function guardedFetch(production: boolean, baseUrl?: string): typeof fetch {
+  return ((input: string | URL | Request, init?: RequestInit) =>
+    outboundFetch(String(input), {
+      production,
+      trusted: [baseUrl],
+      timeoutMs: PAGE_TIMEOUT_MS,
+      maxBytes: PAGE_MAX_BYTES,
+      maxRedirects: MAX_REDIRECTS,
+      headers: init?.headers as Record<string, string> | undefined,
+    })) as typeof fetch;
+}
+
+// a URL that can never be fetched is a wrong URL; anything else may pass with time
+const REFUSED = new Set(['invalid', 'scheme', 'credentials', 'private', 'redirects']);
+
 /** GET a marketplace URL; a network failure or timeout is a retryable MarketplaceError. */
 export async function get(url: string, ctx: FetchContext, accept: string): Promise<Fetched> {
   try {
-    const res = await ctx.fetch(rewriteUrl(url, ctx.baseUrl), { headers: { ...HEADERS, accept }, redirect: 'follow', signal: AbortSignal.timeout(20_000) });
+    const res = await ctx.fetch(rewriteUrl(url, ctx.baseUrl), { headers: { ...HEADERS, accept }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
     return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() };
   } catch (err) {
+    if (err instanceof OutboundFetchError && REFUSED.has(err.reason)) throw new MarketplaceError('wrong-url', `${url}: ${err.message}`);
     throw new MarketplaceError('unreachable', `${url}: ${(err as Error).message}`);
   }
 }

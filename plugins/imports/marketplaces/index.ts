@@ -5,7 +5,7 @@
 import type { ParsedReview } from '../shared/row';
 import { aliexpressProductId, fetchAliExpressReviews, isAliExpressHost } from './aliexpress';
 import { amazonAsin, fetchAmazonReviews, isAmazonHost } from './amazon';
-import { countryCode, MarketplaceError, type ReviewFilters } from './common';
+import { countryCode, guardedFetch, MarketplaceError, type ReviewFilters } from './common';
 
 export { countryFromName, MarketplaceError, MARKETPLACE_MESSAGES, parseMarketplaceDate, rewriteUrl, type MarketplaceErrorCode } from './common';
 
@@ -33,6 +33,9 @@ export interface MarketplaceImportOptions {
 export interface MarketplaceFetchOptions {
   /** the marketplace emulator's URL (config.marketplaceBaseUrl) */
   baseUrl?: string;
+  /** config.env === 'production': pages and their redirects never on our own network */
+  production?: boolean;
+  /** instead of the guarded fetch (tests count the requests) */
   fetch?: typeof fetch;
 }
 
@@ -89,7 +92,7 @@ export function marketplaceFilters(o: Omit<MarketplaceImportOptions, 'url'>): Re
 export async function fetchMarketplaceReviews(o: MarketplaceImportOptions, env: MarketplaceFetchOptions = {}): Promise<ParsedReview[]> {
   const ref = resolveMarketplaceUrl(o.url);
   const filters = marketplaceFilters(o);
-  const ctx = { baseUrl: env.baseUrl, fetch: env.fetch ?? fetch };
+  const ctx = { baseUrl: env.baseUrl, fetch: env.fetch ?? guardedFetch(env.production ?? true, env.baseUrl) };
   const reviews =
     ref.marketplace === 'aliexpress'
       ? await fetchAliExpressReviews(ref.url, ref.productRef, filters, ctx)

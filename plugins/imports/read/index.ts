@@ -8,7 +8,8 @@ import { csvRows } from './csv';
 import type { FileKind } from './sniff';
 import { xlsxRows } from './xlsx';
 
-export { FILE_TYPE_NOT_VALID, FileRefused, sniffFile, type FileKind } from './sniff';
+export { FILE_TYPE_NOT_VALID, FileRefused, sniffFile, type FileKind, type TextEncoding } from './sniff';
+export { transcodeToUtf8 } from './transcode';
 
 function columnName(i: number): string {
   let n = i + 1;

@@ -3,6 +3,8 @@
 import fs from 'node:fs/promises';
 
 export type FileKind = 'csv' | 'xlsx';
+/** A CSV's encoding: UTF-8, or Windows-1252 (Excel's "CSV" on a western Windows; Latin-1 is read as it too). */
+export type TextEncoding = 'utf-8' | 'windows-1252';
 
 export const FILE_TYPE_NOT_VALID = 'file type not valid';
 /** Legacy Excel: no well-kept reader is on the npm registry (IMPORTS.md says why), so we ask for .xlsx. */
@@ -41,12 +43,20 @@ function isUtf8Text(bytes: Buffer): boolean {
   }
 }
 
-/** The file's kind, or FileRefused with the message for the merchant. */
-export async function sniffFile(file: string): Promise<FileKind> {
+// C0 controls other than tab, LF, FF and CR, DEL, and the five bytes Windows-1252 leaves undefined: binary
+const TEXT_CONTROLS = [0x09, 0x0a, 0x0c, 0x0d];
+const NOT_1252_TEXT = new Set([...Array.from({ length: 32 }, (_, b) => b).filter((b) => !TEXT_CONTROLS.includes(b)), 0x7f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+/** Text in Windows-1252 (or Latin-1): no byte that such a text never holds. Asked after UTF-8 failed. */
+const isWindows1252Text = (bytes: Buffer) => !bytes.some((b) => NOT_1252_TEXT.has(b));
+
+/** The file's kind (and a CSV's encoding), or FileRefused with the message for the merchant. */
+export async function sniffFile(file: string): Promise<{ kind: FileKind; encoding: TextEncoding }> {
   const bytes = await head(file);
-  if (bytes.subarray(0, 4).equals(ZIP)) return 'xlsx';
+  if (bytes.subarray(0, 4).equals(ZIP)) return { kind: 'xlsx', encoding: 'utf-8' };
   if (bytes.subarray(0, 8).equals(OLE)) throw new FileRefused(XLS_NOT_READ);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new FileRefused(UTF16_NOT_READ);
-  if (bytes.length > 0 && isUtf8Text(bytes)) return 'csv';
+  if (bytes.length > 0 && isUtf8Text(bytes)) return { kind: 'csv', encoding: 'utf-8' };
+  if (bytes.length > 0 && isWindows1252Text(bytes)) return { kind: 'csv', encoding: 'windows-1252' };
   throw new FileRefused(FILE_TYPE_NOT_VALID);
 }

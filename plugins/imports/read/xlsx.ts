@@ -2,6 +2,9 @@
 // strings cached once, styles and hyperlinks ignored, so a 25 MB workbook never sits in memory as
 // objects. Cells become the text a CSV of the same sheet would hold.
 import type ExcelJS from 'exceljs';
+import { MAX_ROW_CHARS, rowTooLarge } from './csv';
+import { FileRefused } from './sniff';
+import { checkZipLimits } from './zip';
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -14,8 +17,24 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** Every non-empty row of the first worksheet as cells, with its row number (the header is row 1). */
+/** Every non-empty row of the first worksheet as cells, with its row number (the header is row 1); FileRefused for a hostile or unreadable file. */
 export async function* xlsxRows(file: string): AsyncGenerator<{ line: number; cells: string[] }> {
+  await checkZipLimits(file);
+  let line = 0;
+  try {
+    for await (const row of sheetRows(file)) {
+      line = row.line;
+      if (row.cells.reduce((n, c) => n + c.length, 0) > MAX_ROW_CHARS) throw new FileRefused(rowTooLarge(row.line));
+      yield row;
+    }
+  } catch (err) {
+    if (err instanceof FileRefused) throw err;
+    // exceljs' own errors (a damaged part, a malformed sheet) are the file's fault, not ours
+    throw new FileRefused(`file type not valid: the Excel file could not be read after row ${line} (${(err as Error).message})`);
+  }
+}
+
+async function* sheetRows(file: string): AsyncGenerator<{ line: number; cells: string[] }> {
   // loaded on first use: exceljs holds about 9 MB of heap that an idle process need not
   const { default: Excel } = await import('exceljs');
   const reader = new Excel.stream.xlsx.WorkbookReader(file, {

@@ -4,10 +4,13 @@
 // (a rate limit may be a 403): 190 is an expired or revoked token (permanent: the account is
 // disconnected), 4/17/32 a rate limit (retried), any other refusal permanent for that call.
 import { ApplicationFailure } from '@temporalio/common';
-import { INTEGRATION_REVOKED, retryAfterMs, VENDOR_BUSY, VENDOR_REJECTED, vendorUrl, type Config } from '@plaudit/kernel';
+import { INTEGRATION_REVOKED, outboundFetch, OutboundFetchError, retryAfterMs, VENDOR_BUSY, VENDOR_REJECTED, vendorUrl, type Config } from '@plaudit/kernel';
 import { AUTHORIZE, CALLBACK, EMULATOR_APP, GRAPH, LABEL, SCOPE, TOKEN_EXCHANGE } from './instagram';
 
 const TIMEOUT_MS = 20_000;
+/** a re-hosted file at most: a video post's MP4 (db/pictures.ts keeps at most 200 MB) */
+const DOWNLOAD_MAX_BYTES = 200 * 1024 * 1024;
+const DOWNLOAD_REDIRECTS = 3;
 const EXPIRED = new Set([190, 102]);
 const RATE_LIMITED = new Set([4, 17, 32, 613, 80002]);
 export const MEDIA_FIELDS = 'id,caption,media_type,media_url,thumbnail_url,permalink,timestamp,children{id,media_type,media_url,thumbnail_url}';
@@ -105,9 +108,23 @@ export function instagramClient(config: Config) {
       get<{ data: GraphMedia[]; paging?: { next?: string } }>(
         next ?? `${GRAPH}/me/media?fields=${encodeURIComponent(MEDIA_FIELDS)}&limit=50&access_token=${token(t)}`,
       ),
-    /** a picture from Instagram's CDN */
-    async download(pictureUrl: string): Promise<Buffer> {
-      const res = await fetch(url(pictureUrl), { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    /**
+     * A picture or video from Instagram's CDN. Its URL is in Graph's answer, so it goes through the
+     * kernel's outbound guard: never our own network in production, each redirect checked.
+     */
+    async download(mediaUrl: string): Promise<Buffer> {
+      const res = await outboundFetch(url(mediaUrl), {
+        production: config.env === 'production',
+        trusted: [config.integrationsBaseUrl],
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: DOWNLOAD_MAX_BYTES,
+        maxRedirects: DOWNLOAD_REDIRECTS,
+      }).catch((err: Error) => {
+        // a refused address or a file too large never passes; a network failure is retried
+        if (err instanceof OutboundFetchError && err.reason !== 'network' && err.reason !== 'timeout')
+          throw ApplicationFailure.create({ type: VENDOR_REJECTED, message: `${LABEL} media refused: ${err.message}`, nonRetryable: true });
+        throw err;
+      });
       await assertGraphOk(res);
       return Buffer.from(await res.arrayBuffer());
     },

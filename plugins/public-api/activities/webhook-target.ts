@@ -6,12 +6,10 @@
 //   and again at every attempt by the connection's own DNS lookup, so the address connected to is
 //   the address checked (no rebinding between check and use);
 // - redirects are not followed (a 3xx is a failed attempt), and at most 2 KB of the answer is read.
-// node:http(s) rather than fetch: it lets the lookup be replaced and the answer cut off.
+// The POST goes through the kernel's outbound guard (outboundFetch), which also checks IP literals.
 import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import net from 'node:net';
-import { isPrivateAddress, publicLookup } from '@plaudit/kernel';
+import { isPrivateAddress, outboundFetch, OutboundFetchError, publicLookup } from '@plaudit/kernel';
 
 export { isPrivateAddress, publicLookup };
 
@@ -60,48 +58,25 @@ export interface AttemptResult {
   error: string | null;
 }
 
-/** POSTs `body` to `url` once: 10 s for the whole exchange, no redirects, at most 2 KB of the answer read. */
-export function postWebhook(raw: string, body: string, headers: Record<string, string>, production: boolean): Promise<AttemptResult> {
+/** POSTs `body` to `url` once through the kernel's outbound guard: 10 s for the whole exchange, no redirects, at most 2 KB of the answer read. */
+export async function postWebhook(raw: string, body: string, headers: Record<string, string>, production: boolean): Promise<AttemptResult> {
   const problem = urlProblem(raw, production);
-  if (problem) return Promise.resolve({ statusCode: null, response: null, error: `The URL is refused (${problem})` });
-  const url = new URL(raw);
-  const send = url.protocol === 'https:' ? https.request : http.request;
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = (result: AttemptResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      req.destroy();
-      resolve(result);
-    };
-    const req = send(url, {
+  if (problem) return { statusCode: null, response: null, error: `The URL is refused (${problem})` };
+  try {
+    const res = await outboundFetch(raw, {
+      production,
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Plaudit-Webhooks/1' },
-      ...(production ? { lookup: publicLookup } : {}),
+      headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Plaudit-Webhooks/1' },
+      body,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      maxBytes: RESPONSE_LIMIT,
+      truncate: true,
+      maxRedirects: 0,
     });
-    const timer = setTimeout(() => done({ statusCode: null, response: null, error: `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` }), ATTEMPT_TIMEOUT_MS);
-    req.on('error', (err) => done({ statusCode: null, response: null, error: err.message.slice(0, 500) }));
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = () =>
-        done({
-          statusCode: res.statusCode ?? null,
-          response: Buffer.concat(chunks)
-            .subarray(0, RESPONSE_LIMIT)
-            .toString('utf8')
-            .replace(/\u0000/g, ''),
-          error: null,
-        });
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= RESPONSE_LIMIT) finish();
-      });
-      res.on('end', finish);
-      res.on('error', finish);
-    });
-    req.end(body);
-  });
+    return { statusCode: res.status, response: (await res.text()).replace(/\u0000/g, ''), error: null };
+  } catch (err) {
+    const refused = err instanceof OutboundFetchError && err.reason === 'private';
+    const message = err instanceof OutboundFetchError && err.reason === 'timeout' ? `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : (err as Error).message;
+    return { statusCode: null, response: null, error: (refused ? `The address is refused: ${message}` : message).slice(0, 500) };
+  }
 }

@@ -1,10 +1,12 @@
 // /q/<code>: the page a printed QR card leads to. GET shows the product and the review form (and
 // counts a scan); POST sends the review through the reviews plugin's one storefront path
 // (`ReviewWrite` submitGuest: shop switch, rate limits, honeypot, eligibility, spam hold, moderation), so a
-// review written here is a guest's, unverified, like any storefront review.
+// review written here is a guest's, unverified, like any storefront review. Codes are guessable in
+// principle, so every lookup is counted per address before it runs and given back when the code
+// exists: only misses add up, and past MISSES_PER_ADDRESS the address gets 429 (issue 30.4).
 import Router from '@koa/router';
 import { isHttpError } from 'http-errors';
-import { type ApiServices, type AppContext, type AppState, messagePage, type ShopView, type Translate } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, type AppState, countedAddress, messagePage, RateLimit, type ShopView, type Translate } from '@plaudit/kernel';
 import { CODE_PATTERN, count, resolveCode } from '../db/codes';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { findProduct, starCounts, type CatalogProduct } from './catalog';
@@ -29,6 +31,9 @@ function refusalKey(err: { status: number; code?: string }): string {
   return 'try_again';
 }
 
+/** unknown codes one address may try: a shopper mistyping a card needs a few, an enumerator thousands */
+export const MISSES_PER_ADDRESS = { points: 20, perSeconds: 600 };
+
 interface PageContext {
   shop: ShopView;
   product: CatalogProduct;
@@ -39,6 +44,7 @@ interface PageContext {
 export function qrPublicRoutes(services: ApiServices) {
   const { i18n, knex, shops } = services;
   const router = new Router<AppState>();
+  const misses = new RateLimit(knex, 'qr-code-misses', MISSES_PER_ADDRESS);
 
   /** The shopper's language: the first one the browser asks for that we have, else the shop's. */
   function languageOf(ctx: AppContext, shop: ShopView | undefined) {
@@ -59,10 +65,17 @@ export function qrPublicRoutes(services: ApiServices) {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     const code = String(ctx.params.code ?? '').toLowerCase();
+    const address = countedAddress(ctx.ip, services.config.env);
+    const wait = address ? await misses.hit(address) : 0;
+    if (wait) {
+      ctx.set('Retry-After', String(wait));
+      return void say(ctx, 429, languageOf(ctx, undefined), 'too_many_codes');
+    }
     const found = CODE_PATTERN.test(code) ? await resolveCode(knex, code) : undefined;
     const shop = found ? await shops.get(found.shopId) : undefined;
     const l = languageOf(ctx, shop);
     if (!found || !shop || shop.uninstalled || !shop.appEnabled) return void say(ctx, 404, l, 'not_found');
+    if (address) await misses.refund(address);
     const product = await findProduct(services, shop.domain, found.productId).catch(() => null);
     if (product === null) return void say(ctx, 503, l, 'unavailable');
     if (!product) return void say(ctx, 404, l, 'not_found');

@@ -5,7 +5,7 @@
 //                             one per invitation; 400 with the page again when a field is wrong
 // A link that is not genuine or has expired gets a 400 page that says so; a question deleted since, 404.
 import Router from '@koa/router';
-import { type ApiServices, type AppContext, type AppState, findUnsafeText, messagePage, type ShopView, type Tenant } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, type AppState, findUnsafeText, guessDoor, messagePage, type ShopView, type Tenant } from '@plaudit/kernel';
 import { invitationById, saveCommunityAnswer, type InvitationRecord } from '../db/invitations';
 import { QuestionRow } from '../db/models';
 import { ANSWER_PURPOSE, type AnswerLink } from '../shared/community';
@@ -27,6 +27,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 export function answerPageRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/qa' });
+  const badLinks = guessDoor(services);
 
   const say = (ctx: AppContext, status: number, lang: string, title: string, sentence: string, vars: Record<string, string> = {}) => {
     const t = shopperText(lang);
@@ -70,12 +71,12 @@ export function answerPageRoutes(services: ApiServices) {
       errors,
     });
 
-  router.get('/answer/:token', async (ctx) => {
+  router.get('/answer/:token', badLinks, async (ctx) => {
     const o = await open(ctx);
     if (o) ctx.body = page(o, { name: o.invitation.name ?? '' });
   });
 
-  router.post('/answer/:token', async (ctx) => {
+  router.post('/answer/:token', badLinks, async (ctx) => {
     const o = await open(ctx);
     if (!o) return;
     const form = await readForm(ctx);

@@ -3,7 +3,7 @@
 // goes on (302) to the signed target. A link that is not (or no longer) genuine never fails: it leads
 // to the shop it names when we serve that shop, else to a page saying so.
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { type ApiServices, type AppContext, type AppRouter, messagePage, SHOP_DOMAIN } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, type AppRouter, guessDoor, messagePage, SHOP_DOMAIN } from '@plaudit/kernel';
 import { recordClick } from '../db/funnel';
 import type { ClickLink } from '../shared/tracked-links';
 import { openedSignal, reviewRequestWorkflowId } from '../workflows/messages';
@@ -18,7 +18,7 @@ function namedShop(token: string): string | undefined {
   }
 }
 
-export function clickRoute(router: AppRouter, { links, shops, tenant, temporal, i18n, log }: ApiServices) {
+export function clickRoute(router: AppRouter, { config, knex, links, shops, tenant, temporal, i18n, log }: ApiServices) {
   /** A click opened the email too (its pixel may have been blocked): the workflow shows "opened". */
   const signalOpened = (shopDomain: string, orderId: string) =>
     temporal
@@ -38,7 +38,7 @@ export function clickRoute(router: AppRouter, { links, shops, tenant, temporal, 
     ctx.body = messagePage(t('review-requests:public.link_invalid_title'), t('review-requests:public.click_invalid'), lang);
   }
 
-  router.get('/click/:token', async (ctx) => {
+  router.get('/click/:token', guessDoor({ knex, config }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const link = links.verify<ClickLink>('review-requests.click', ctx.params.token);
     if (!link) return notGenuine(ctx, ctx.params.token);

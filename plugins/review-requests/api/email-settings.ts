@@ -4,7 +4,7 @@
 // rest and never sent back.
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
-import { type ApiServices, type AppState, esc, messagePage, SmtpNotVerified, type Tenant } from '@plaudit/kernel';
+import { type ApiServices, type AppState, esc, guessDoor, messagePage, SmtpNotVerified, type Tenant } from '@plaudit/kernel';
 import { emailSettingsInput, smtpInput, type EmailSettingsWithNotifications } from '../shared/email-settings';
 import { MESSAGES } from '../shared/templates';
 import { ReviewAdmin } from '@plaudit/contracts/reviews';
@@ -116,9 +116,9 @@ export function emailSettingsRoutes(services: ApiServices) {
 }
 
 /** GET /r/verify-sender/:token, the link in the verification mail (mounted under the plugin's /r routes). */
-export function senderVerificationRoutes({ links, shops, i18n, mail }: ApiServices) {
+export function senderVerificationRoutes({ config, knex, links, shops, i18n, mail }: ApiServices) {
   const router = new Router<AppState>();
-  router.get('/verify-sender/:token', async (ctx) => {
+  router.get('/verify-sender/:token', guessDoor({ knex, config }), async (ctx) => {
     ctx.type = 'text/html';
     ctx.set('Cache-Control', 'no-store');
     const link = links.verify<{ email: string }>('review-requests.verifySender', ctx.params.token);

@@ -3,7 +3,7 @@
 // 'review-requests.click'). Pages are in the customer's language: the order's locale, else the shop's.
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { type ApiServices, type AppState, linkKey, messagePage, verifyLink } from '@plaudit/kernel';
+import { type ApiServices, type AppState, guessDoor, linkKey, messagePage, verifyLink } from '@plaudit/kernel';
 import { openedSignal, reviewRequestWorkflowId } from '../workflows/messages';
 import { blockCustomers, entryById } from '../db/queue';
 import { recordUnsubscribe } from '../db/funnel';
@@ -13,7 +13,7 @@ import type { EntryLink } from '../shared/request-links';
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export function publicRoutes(services: ApiServices) {
-  const { links, shops, temporal, tenant, i18n, log, config } = services;
+  const { knex, links, shops, temporal, tenant, i18n, log, config } = services;
   const router = new Router<AppState>({ prefix: '/r' });
   clickRoute(router, services);
   /**
@@ -43,7 +43,8 @@ export function publicRoutes(services: ApiServices) {
       });
   });
 
-  router.get('/unsubscribe/:token', async (ctx) => {
+  // the open pixel answers the same GIF to any token (nothing to learn), so only this door is counted
+  router.get('/unsubscribe/:token', guessDoor({ knex, config }), async (ctx) => {
     ctx.type = 'text/html';
     const link = links.verify<EntryLink>('review-requests.unsubscribe', ctx.params.token) ?? legacyUnsubscribe(ctx.params.token);
     const shop = link && (await shops.byDomain(link.shop));

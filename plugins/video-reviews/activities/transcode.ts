@@ -8,9 +8,27 @@ import type { ActivityDeps } from '@plaudit/kernel';
 import { VideoTranscoded } from '@plaudit/contracts/video-reviews';
 import { findUpload, finishUpload } from '../db/uploads';
 import { uploadFile, videoDir, videoFile, videoUrl } from '../shared/files';
+import { overBudget } from '../shared/budget';
+import { REFUSED } from '../shared/limits';
 import { captionTrack, posterOf, transcodeVideo } from '../shared/transcode';
 import { probeVideo } from '../shared/probe';
 import type { VideoJob, VideoMedia } from '../workflows/messages';
+import { Slots } from './slots';
+
+/**
+ * Transcodes at once in this worker: one, at half the cores (shared/transcode.ts), so videos never
+ * take more than half the machine; the others wait here, heartbeating, within their 15 minutes.
+ */
+export const TRANSCODES_AT_ONCE = 1;
+export const transcodeSlots = new Slots(TRANSCODES_AT_ONCE);
+
+/** An upload accepted before the limits (shared/budget.ts) fails with the reason rather than costing CPU-minutes. */
+async function checkBudget(source: string) {
+  const facts = await probeVideo(source);
+  if (!facts) throw ApplicationFailure.nonRetryable('The video could not be read', 'VideoUnreadable');
+  const refusal = overBudget(facts);
+  if (refusal) throw ApplicationFailure.nonRetryable(REFUSED[refusal], 'VideoOverBudget');
+}
 
 export async function transcodeUpload(deps: ActivityDeps, job: VideoJob): Promise<VideoMedia> {
   const tenant = deps.tenant(job.shopId, job.shopDomain);
@@ -22,7 +40,8 @@ export async function transcodeUpload(deps: ActivityDeps, job: VideoJob): Promis
   fs.mkdirSync(videoDir(deps.config.dataDir), { recursive: true });
   const mp4 = `${job.uploadId}.mp4`;
   const heartbeat = () => Context.current().heartbeat();
-  await transcodeVideo(source, videoFile(deps.config.dataDir, mp4), row.hasAudio ?? true, heartbeat);
+  await checkBudget(source);
+  await transcodeSlots.run(() => transcodeVideo(source, videoFile(deps.config.dataDir, mp4), row.hasAudio ?? true, heartbeat), heartbeat);
   const out = await probeVideo(videoFile(deps.config.dataDir, mp4));
   if (!out) throw ApplicationFailure.nonRetryable('ffmpeg wrote no readable video', 'VideoUnreadable');
   const poster = await posterOf(videoFile(deps.config.dataDir, mp4), out.seconds);

@@ -1,7 +1,8 @@
 // The video uploads (tus.ts says the protocol): created with a ticket the review page signed for
 // its shop, appended to in chunks, and checked when the last byte arrives: the container by its
-// bytes, then ffprobe for a video stream and the length. A refused upload's file is removed at once
-// and its row says why; an accepted one waits for the review it is sent with (capabilities.ts).
+// bytes, then ffprobe for a video stream, its length, frame size, frame rate and decoding budget. A
+// refused upload's file is removed at once and its row says why; an accepted one waits for the
+// review it is sent with (capabilities.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
@@ -10,7 +11,8 @@ import Router from '@koa/router';
 import { type ApiServices, type AppContext, type AppState, RateLimit, type Tenant } from '@plaudit/kernel';
 import { acceptUpload, createUpload, refuseUpload, type UploadRow } from '../db/uploads';
 import { uploadFile, uploadsDir, UPLOAD_ID } from '../shared/files';
-import { MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, type Refusal } from '../shared/limits';
+import { overBudget } from '../shared/budget';
+import { MAX_VIDEO_BYTES, type Refusal } from '../shared/limits';
 import { probeVideo, readHead, sniffVideo } from '../shared/probe';
 import { TICKET, type Ticket } from '../shared/ticket';
 import { intHeader, parseMetadata, preflight, refuse, refuseUnread, tusHeaders } from './tus';
@@ -142,7 +144,8 @@ async function append(file: string, ctx: AppContext, offset: number, size: numbe
 async function check(file: string, tenant: Tenant, id: string): Promise<Refusal | undefined> {
   const container = sniffVideo(readHead(file));
   const facts = container ? await probeVideo(file) : undefined;
-  const refusal: Refusal | undefined = !container ? 'type' : !facts ? 'unreadable' : facts.seconds > MAX_VIDEO_SECONDS + 0.5 ? 'too_long' : undefined;
+  // length, frame, frame rate and decoding budget (shared/budget.ts), all before any transcode
+  const refusal: Refusal | undefined = !container ? 'type' : !facts ? 'unreadable' : overBudget(facts);
   if (refusal || !facts) {
     fs.rmSync(file, { force: true });
     await refuseUpload(tenant, id, refusal ?? 'unreadable');

@@ -34,7 +34,37 @@ export interface VideoFacts {
   seconds: number;
   width: number;
   height: number;
+  /** frames a second, when the file says (shared/budget.ts counts an unknown rate as its floor) */
+  fps?: number;
   hasAudio: boolean;
+}
+
+interface ProbedStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  nb_frames?: string;
+}
+
+/** ffprobe's "30000/1001"; undefined for "0/0" and anything else not a positive rate. */
+function ratio(text: string | undefined): number | undefined {
+  const [num, den = '1'] = (text ?? '').split('/');
+  const rate = Number(num) / Number(den);
+  return Number.isFinite(rate) && rate > 0 ? rate : undefined;
+}
+
+/**
+ * The rate a decoder meets: the larger of the average and the frames counted over the length (a
+ * variable-rate file whose average is low still has all its frames decoded); the nominal rate
+ * (often the time base for variable-rate files) only when neither is known.
+ */
+function framesPerSecond(video: ProbedStream, seconds: number): number | undefined {
+  const counted = ratio(`${video.nb_frames}/${seconds}`);
+  const known = [ratio(video.avg_frame_rate), counted].filter((r): r is number => r !== undefined);
+  return known.length ? Math.max(...known) : ratio(video.r_frame_rate);
 }
 
 /** The streams' facts from ffprobe; undefined when it finds no video stream or cannot read the file. */
@@ -42,14 +72,12 @@ export async function probeVideo(file: string): Promise<VideoFacts | undefined> 
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
   const out = await run('ffprobe', args, { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 }).catch(() => undefined);
   if (!out) return undefined;
-  const info = JSON.parse(out.stdout) as {
-    format?: { duration?: string };
-    streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[];
-  };
+  const info = JSON.parse(out.stdout) as { format?: { duration?: string }; streams?: ProbedStream[] };
   const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
   const seconds = Number(info.format?.duration ?? video?.duration);
   if (!video || !Number.isFinite(seconds) || seconds <= 0) return undefined;
-  return { seconds, width: video.width!, height: video.height!, hasAudio: !!info.streams?.some((s) => s.codec_type === 'audio') };
+  const hasAudio = !!info.streams?.some((s) => s.codec_type === 'audio');
+  return { seconds, width: video.width!, height: video.height!, fps: framesPerSecond(video, seconds), hasAudio };
 }
 
 /** Whether ffmpeg and ffprobe are on the PATH (npm start says so when they are not). */

@@ -6,7 +6,19 @@
 // and re-encoded by sharp like every photo (loaded then: libvips is about 25 MB resident).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { OUTPUT, MAX_VIDEO_SECONDS } from './limits';
+
+/**
+ * ffmpeg's share of the machine (issue 30.8): half its cores (one on a two-core worker) for decoding,
+ * filtering and encoding each, at a lower priority than the API and the other activities.
+ */
+export const TRANSCODE_THREADS = Math.max(1, Math.floor(os.availableParallelism() / 2));
+export const TRANSCODE_NICENESS = 10;
+const threads = String(TRANSCODE_THREADS);
+
+/** ffmpeg under `nice`, so a transcode yields the CPU to whatever else runs. */
+const niceFfmpeg = (args: string[]) => ['-n', String(TRANSCODE_NICENESS), 'ffmpeg', ...args];
 
 /** Runs a command; rejects with the end of its stderr. `tick` is called every few seconds while it runs. */
 function runCommand(cmd: string, args: string[], tick?: () => void): Promise<Buffer> {
@@ -35,8 +47,14 @@ export async function transcodeVideo(input: string, output: string, hasAudio: bo
     '-hide_banner',
     '-v',
     'error',
+    '-threads',
+    threads,
     '-i',
     input,
+    '-filter_threads',
+    threads,
+    '-threads',
+    threads,
     '-t',
     String(MAX_VIDEO_SECONDS),
     '-map',
@@ -73,7 +91,7 @@ export async function transcodeVideo(input: string, output: string, hasAudio: bo
     'mp4',
     tmp,
   ];
-  await runCommand('ffmpeg', args, heartbeat);
+  await runCommand('nice', niceFfmpeg(args), heartbeat);
   fs.renameSync(tmp, output);
 }
 
@@ -81,7 +99,10 @@ export async function transcodeVideo(input: string, output: string, hasAudio: bo
 export async function posterOf(video: string, seconds: number): Promise<{ bytes: Buffer; width: number; height: number }> {
   const at = Math.min(1, seconds / 2).toFixed(2);
   const { default: sharp } = await import('sharp');
-  const png = await runCommand('ffmpeg', ['-hide_banner', '-v', 'error', '-ss', at, '-i', video, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']);
+  const png = await runCommand(
+    'nice',
+    niceFfmpeg(['-hide_banner', '-v', 'error', '-threads', threads, '-ss', at, '-i', video, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', '-']),
+  );
   const out = await sharp(png, { failOn: 'error' })
     .resize(720, 720, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80, mozjpeg: true })

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
-import { type ApiServices, type AppContext, type AppState, hitAll } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, type AppState, guessDoor, hitAll } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
 import { PURPOSE, type WriteLink } from '../../shared/links';
 import { reviewSettingsOf } from '../../shared/settings';
@@ -32,6 +32,7 @@ export function collectRoutes(services: ApiServices) {
   const settings = reviewSettingsOf(services.settings);
   const router = new Router<AppState>();
   const limits = reviewerLimits(knex, 'link');
+  const badLinks = guessDoor(services);
   const videos = () => services.capabilities.get(ReviewVideos);
 
   /** The link, its shop, the order line it is for and the customer's language; undefined answers the page itself. */
@@ -76,7 +77,7 @@ export function collectRoutes(services: ApiServices) {
     return !!(await (c.line.lineItemId ? q.findOne({ lineItemId: c.line.lineItemId }) : q.findOne({ orderId: c.link.orderId, productId: c.line.productId })));
   }
 
-  router.get('/r/write/:token', async (ctx) => {
+  router.get('/r/write/:token', badLinks, async (ctx) => {
     const c = await context(ctx);
     if (!c) return;
     if (await reviewed(c)) {
@@ -97,7 +98,7 @@ export function collectRoutes(services: ApiServices) {
     });
   });
 
-  router.post('/r/write/:token', async (ctx) => {
+  router.post('/r/write/:token', badLinks, async (ctx) => {
     const ip = ctx.ip;
     const c = await context(ctx);
     if (!c) return;

@@ -2,7 +2,7 @@
 // GET shows the question (mail scanners that follow links change nothing); the buttons POST the
 // answer. A link is good for its own request only: a newer request, or an answer, voids it.
 import Router from '@koa/router';
-import { type ApiServices, type AppContext, type AppState, esc } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, type AppState, esc, guessDoor } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
 import { PURPOSE, type EditLink } from '../../shared/links';
 import { languageOf, openSignedLink } from './signed-link';
@@ -31,6 +31,7 @@ function questionPage(l: PageLanguage, token: string, shopName: string, review: 
 
 export function editAnswerRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/r/edit' });
+  const badLinks = guessDoor(services);
 
   /** The request a link stands for; undefined when the page has been answered already. */
   async function resolve(ctx: AppContext) {
@@ -46,7 +47,7 @@ export function editAnswerRoutes(services: ApiServices) {
     return { link, shop, tenant, review, language };
   }
 
-  router.get('/:token', async (ctx) => {
+  router.get('/:token', badLinks, async (ctx) => {
     const found = await resolve(ctx);
     if (!found) return;
     const preferred: Decision = ctx.query.decision === 'deny' ? 'deny' : 'confirm';
@@ -56,7 +57,7 @@ export function editAnswerRoutes(services: ApiServices) {
         : answeredPage(found.language, found.review.editRequest);
   });
 
-  router.post('/:token/:decision', async (ctx) => {
+  router.post('/:token/:decision', badLinks, async (ctx) => {
     const decision = ctx.params.decision as Decision;
     if (!Object.hasOwn(DECISIONS, decision)) return void ctx.throw(404, 'Not found');
     const found = await resolve(ctx);

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
-import { type ApiServices, type AppContext, type AppState, RateLimit } from '@plaudit/kernel';
+import { type ApiServices, type AppContext, type AppState, guessDoor, RateLimit } from '@plaudit/kernel';
 import { Review } from '../../db/review.model';
 import { appendMedia } from '../../db/media';
 import { PURPOSE, type PhotoLink } from '../../shared/links';
@@ -26,6 +26,7 @@ export function photoRoutes(services: ApiServices) {
   const { config, knex, events } = services;
   const router = new Router<AppState>({ prefix: '/r/photo' });
   const byAddress = new RateLimit(knex, 'photo-address', PER_REVIEWER);
+  const badLinks = guessDoor(services);
 
   /** The review a link is for; undefined when the page answered already (expired, forged, used). */
   async function resolve(ctx: AppContext) {
@@ -48,7 +49,7 @@ export function photoRoutes(services: ApiServices) {
     return { shop, tenant, review, language };
   }
 
-  router.get('/:token', async (ctx) => {
+  router.get('/:token', badLinks, async (ctx) => {
     const found = await resolve(ctx);
     if (!found) return;
     const remaining = MAX_PHOTOS - (found.review.media ?? []).length;
@@ -58,7 +59,7 @@ export function photoRoutes(services: ApiServices) {
         : FULL(found.language);
   });
 
-  router.post('/:token', async (ctx) => {
+  router.post('/:token', badLinks, async (ctx) => {
     const found = await resolve(ctx);
     if (!found) return;
     const { shop, tenant, review, language } = found;
