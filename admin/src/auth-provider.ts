@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { apiJson, signInPath, TOKEN_KEY } from './api-client';
 import { hasEmbeddedCredential } from './embedded-credential';
 import type { ShopRecord } from './plugin';
+import { forgetShop, rememberShop } from './shop';
 
 /**
  * Standalone sign-in with an app token (from standalone OAuth or `plaudit token`); the
@@ -11,7 +12,7 @@ export const authProvider: AuthProvider = {
   async login({ token }: { token: string }) {
     localStorage.setItem(TOKEN_KEY, token.trim());
     try {
-      await apiJson<ShopRecord>('/shops');
+      rememberShop(await apiJson<ShopRecord>('/shops'));
     } catch (error) {
       localStorage.removeItem(TOKEN_KEY);
       throw error;
@@ -19,6 +20,7 @@ export const authProvider: AuthProvider = {
   },
   async logout() {
     localStorage.removeItem(TOKEN_KEY);
+    forgetShop();
     return signInPath();
   },
   async checkAuth() {
@@ -28,6 +30,7 @@ export const authProvider: AuthProvider = {
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
       localStorage.removeItem(TOKEN_KEY);
+      forgetShop();
       throw { redirectTo: signInPath(), message: false };
     }
   },

@@ -1,4 +1,4 @@
-import { composeMenu, composeRoutes, composeSettingsTabs, isMenuBlocked, MENU_POSITION } from './menu';
+import { composeMenu, composeMenuRows, composeRoutes, composeSettingsTabs, isMenuBlocked, MENU_POSITION } from './menu';
 import { pickLanguage } from './languages';
 import { basenameFor } from './prefix';
 import type { AdminPlugin } from './plugin';
@@ -29,6 +29,16 @@ test('the menu is every plugin entry in position order, with visibility rules ap
     'rewards',
   ]);
   expect(composeMenu([collect, rewards, reviews], { shop, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'collect']);
+});
+
+test('before the shop is known, an entry whose rule needs it keeps its place as a pending row', () => {
+  const survey: AdminPlugin = {
+    id: 'survey',
+    menu: [{ key: 'survey', labelKey: 'survey:menu', to: '/survey', position: 60, visible: ({ shop }) => !!shop && !shop.surveyExcluded }],
+  };
+  const rows = composeMenuRows([collect, survey, rewards, reviews], { embedded: false });
+  expect(rows.map((e) => `${e.key}${e.pending ? ' (pending)' : ''}`)).toEqual(['reviews', 'collect', 'survey (pending)', 'rewards']);
+  expect(composeMenuRows([collect, survey, rewards, reviews], { shop, embedded: false }).map((e) => e.key)).toEqual(['reviews', 'collect', 'survey']);
 });
 
 test('a plugin slots its entry in at its spec position, shown by its own rule (a plan-limit check)', () => {

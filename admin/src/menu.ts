@@ -48,6 +48,21 @@ export function composeMenu(plugins: AdminPlugin[], context: MenuContext): MenuE
   return entries.filter((e) => !e.visible || e.visible(context)).sort((a, b) => a.position - b.position || a.key.localeCompare(b.key));
 }
 
+/**
+ * The menu's rows before the shop record is known: the entries shown whatever the shop, plus a
+ * `pending` row for each entry whose rule reads the shop, at its place, so the first paint reserves
+ * the room the final menu needs (issue 37 item 11). With the shop known it is `composeMenu`.
+ */
+export function composeMenuRows(plugins: AdminPlugin[], context: MenuContext): (MenuEntry & { pending?: boolean })[] {
+  if (context.shop) return composeMenu(plugins, context);
+  const shown = new Set(composeMenu(plugins, context).map((e) => e.key));
+  return plugins
+    .flatMap((p) => p.menu ?? [])
+    .filter((e) => shown.has(e.key) || e.visible)
+    .map((e) => (shown.has(e.key) ? e : { ...e, pending: true }))
+    .sort((a, b) => a.position - b.position || a.key.localeCompare(b.key));
+}
+
 export function composeRoutes(plugins: AdminPlugin[]): RouteEntry[] {
   return plugins.flatMap((p) => p.routes ?? []);
 }

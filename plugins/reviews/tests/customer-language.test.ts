@@ -24,7 +24,7 @@ test('a German-locale customer gets the write page and the reply email in German
   const { url, shop, domain, appToken } = await writeLinkFor(stack, { locale: 'de-DE' });
   const page = await (await fetch(url)).text();
   expect(page).toContain('<html lang="de"');
-  expect(page).toContain('Wie gefällt dir');
+  expect(page).toContain('Wie gefällt Ihnen');
   expect(page).toContain('Bewertung absenden');
   expect(page).not.toContain('How do you like');
 
@@ -40,7 +40,7 @@ test('a German-locale customer gets the write page and the reply email in German
   const reply = await client(stack.appUrl, appToken).post(`/api/reviews/${review.id}/reply`, { content: 'Danke, Anna!' });
   expect(reply.status).toBe(200);
   const [mail] = await eventually(async () => (mailsOf(domain, review.email).length ? mailsOf(domain, review.email) : undefined), 60_000); // the reply event's handler on the shared worker
-  expect(mail.subject).toBe(`${shop.name} hat auf deine Bewertung geantwortet`);
+  expect(mail.subject).toBe(`${shop.name} hat auf Ihre Bewertung geantwortet`);
   const body = mailBody(mail.file);
   expect(body).toContain('lang="de"');
   expect(body).toContain('Hallo Anna,');

@@ -69,7 +69,7 @@ test('a label reaches the widget in its language only, the cached answer is not 
   expect(german).toContain('Was unsere Kunden sagen');
   expect(german).toContain('Noch nichts da – schreib du zuerst!');
   expect(german).not.toContain('Kundenbewertungen');
-  expect(german).not.toContain('Schreib die erste Bewertung');
+  expect(german).not.toContain('Schreiben Sie die erste Bewertung');
   const english = await reviewBox(s.domain, 'en');
   expect(english).toContain('Customer reviews');
   expect(english).not.toContain('Was unsere Kunden sagen');
@@ -82,7 +82,7 @@ test('a label reaches the widget in its language only, the cached answer is not 
 
   expect((await s.http.delete('/api/translations/labels/de')).status).toBe(200);
   const reset = await reviewBox(s.domain, 'de');
-  expect(reset).toContain('Schreib die erste Bewertung');
+  expect(reset).toContain('Schreiben Sie die erste Bewertung');
   expect(reset).not.toContain('Noch nichts da');
 });
 
