@@ -80,10 +80,21 @@ export async function syncNow(stack: Stack, shop: DemoShop) {
  * test means to keep unsynced at the next minute tick, whenever that falls.
  */
 export async function withSnapshotSchedulePaused<T>(stack: Stack, fn: () => Promise<T>): Promise<T> {
-  const schedule = stack.api.runtime.services.temporal.client.schedule.getHandle(SNAPSHOT_SCHEDULE_ID);
+  const { client } = stack.api.runtime.services.temporal;
+  const schedule = client.schedule.getHandle(SNAPSHOT_SCHEDULE_ID);
   await schedule.pause('a browser test keeps a shop unsynced');
+  // Only a run on this stack's queue can write this shop's snapshots. A run on the queue of a stack
+  // that has since stopped (the schedule keeps the queue of the API that created it) waits for a
+  // worker that never comes: it cannot write anything, so it is not waited for.
+  const oursRunning = async () => {
+    for (const action of (await schedule.describe()).info.runningActions) {
+      const run = await client.workflow.getHandle(action.workflow.workflowId, action.workflow.firstExecutionRunId).describe();
+      if (run.status.name === 'RUNNING' && run.taskQueue === stack.taskQueue) return true;
+    }
+    return false;
+  };
   try {
-    await eventually(async () => (await schedule.describe()).info.runningActions.length === 0, 60_000);
+    await eventually(async () => !(await oursRunning()), 60_000);
     return await fn();
   } finally {
     await schedule.unpause('browser test done');
