@@ -42,6 +42,7 @@ export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
     async close() {
       await outbox.close();
       mailer.close();
+      await kernel.mail.close();
       await temporal.close();
       await knex.destroy();
     },

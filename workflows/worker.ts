@@ -81,6 +81,7 @@ export async function createActivityDeps(
     async close() {
       await outbox.close();
       mailer.close();
+      await kernel.mail.close();
       await temporal.close();
       await knex.destroy();
     },

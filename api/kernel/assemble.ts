@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { tenantFor } from '../auth/tenant';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import { MailSendRecord } from '../mail/send-record';
 import { MailService } from '../mail/service';
 import { EmailTemplates } from '../mail/templates';
 import { registerFeatures } from '../plans';
@@ -65,7 +66,7 @@ export function createKernelServices(c: KernelConnections, discovered: Discovere
     outbox: c.outbox,
     settings,
     shops: new ShopsService(c.knex, events),
-    mail: new MailService(c.config, c.mailer, settings, new EmailTemplates(settings, i18n, manifests)),
+    mail: new MailService(c.config, c.mailer, settings, new EmailTemplates(settings, i18n, manifests), new MailSendRecord(c.knex, c.log)),
     events,
     capabilities,
     links,

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { SettingsStore } from '../kernel/settings';
 import { listMail, mailDir, type StoredMail } from '../runtime/smtp-sink';
 import { renderMail, type MailBody } from './layout';
+import { heartbeatWhile, type MailSendRecord, messageKey } from './send-record';
 import { senderFor } from './sender';
 import { SenderSettings } from './sender-settings';
 import type { EmailTemplates } from './templates';
@@ -30,7 +31,11 @@ export interface OutgoingMail {
   unsubscribeUrl?: string;
 }
 
-export type MailOutcome = { sent: true } | { sent: false; refused: Error };
+/**
+ * `alreadySent`: an earlier attempt of this very send (same Message-ID, or the same activity retried)
+ * was taken by the server; nothing was sent again (api/mail/send-record.ts).
+ */
+export type MailOutcome = { sent: true; alreadySent?: boolean } | { sent: false; refused: Error };
 
 /** A 5xx answer is the server's final word on that message; anything else may pass on a retry. */
 export function isPermanentFailure(err: unknown): boolean {
@@ -48,6 +53,8 @@ export class MailService {
     private readonly settings: SettingsStore,
     /** the merchant-editable emails every plugin declares (api/mail/templates.ts) */
     readonly templates: EmailTemplates,
+    /** every send recorded around its SMTP transaction, so a retry does not send it again */
+    private readonly sends: MailSendRecord,
   ) {
     this.sender = new SenderSettings(config, settings);
   }
@@ -58,7 +65,7 @@ export class MailService {
    */
   async sendToCustomer(shop: MailRecipientShop, mail: OutgoingMail): Promise<MailOutcome> {
     const sender = await senderFor({ settings: this.settings, config: this.config, mailer: this.mailer }, shop.id);
-    return this.deliver(sender.transport, {
+    return this.deliver(shop.id, sender.transport, {
       from: sender.from,
       replyTo: sender.replyTo,
       to: mail.to,
@@ -73,7 +80,7 @@ export class MailService {
   async sendToMerchant(shop: MailRecipientShop, mail: Omit<OutgoingMail, 'to'> & { to?: string }): Promise<MailOutcome> {
     const to = mail.to ?? shop.email;
     if (!to) return { sent: false, refused: new Error(`Shop ${shop.domain} has no email address`) };
-    return this.deliver(this.mailer, {
+    return this.deliver(shop.id, this.mailer, {
       from: this.config.smtp.from,
       to,
       subject: mail.body.subject,
@@ -81,6 +88,11 @@ export class MailService {
       messageId: mail.messageId,
       headers: { 'X-Plaudit-Shop': shop.domain },
     });
+  }
+
+  /** Closes what the send record opened (its own database connections). */
+  close(): Promise<void> {
+    return this.sends.close();
   }
 
   /** The HTML a message would have (template previews). */
@@ -101,11 +113,23 @@ export class MailService {
     return found && path.join(mailDir(this.config.dataDir), path.basename(found.file));
   }
 
-  private async deliver(transport: Transporter, message: Parameters<Transporter['sendMail']>[0]): Promise<MailOutcome> {
+  /**
+   * The one way out for mail: claimed in `mail_sends` before the SMTP transaction, recorded sent right
+   * after it. A send already recorded sent is not made again; one without a key (no Message-ID, not
+   * in an activity) is sent unrecorded.
+   */
+  private async deliver(shopId: number, transport: Transporter, message: Parameters<Transporter['sendMail']>[0] & { to: string }): Promise<MailOutcome> {
+    const key = messageKey({ messageId: message.messageId, to: message.to, subject: typeof message.subject === 'string' ? message.subject : undefined });
+    if (key) {
+      const claim = await this.sends.claim(shopId, key);
+      if (!claim.claimed) return { sent: true, alreadySent: true };
+    }
     try {
-      await transport.sendMail(message);
+      const info = await heartbeatWhile(transport.sendMail(message));
+      if (key) await this.sends.sent(shopId, key, { response: info?.response, providerMessageId: info?.messageId });
       return { sent: true };
     } catch (err) {
+      if (key) await this.sends.release(shopId, key);
       if (!isPermanentFailure(err)) throw err;
       return { sent: false, refused: err as Error };
     }

@@ -131,6 +131,9 @@ export async function startSmtpSink(dataDir: string, port: number, log: Logger):
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // A client that dies mid-session (a worker killed with SIGKILL) resets its connection: that is the
+  // client's trouble, not the sink's; without a listener the error would end the sink's process.
+  server.on('error', (err) => log.debug({ err: err.message }, 'a mail client connection failed'));
   const actualPort = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${actualPort}`,

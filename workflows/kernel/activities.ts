@@ -1,5 +1,6 @@
 // Kernel activities: dispatch a verified webhook to the kernel's own handling and to plugins.
 import { forgetRateLimitKeys } from '../../api/http/rate-limit';
+import { MailSendRecord } from '../../api/mail/send-record';
 import { parseWebhookBody, sweepStarts } from '../../api/platform/webhook-intake';
 import type { ActivityDeps, CustomerRef, PlatformHooks, WebhookDelivery } from '../plugin';
 
@@ -80,7 +81,10 @@ export function createKernelActivities(deps: ActivityDeps, plugins: PluginHooks)
 
   return {
     async sweepOutbox() {
-      return sweepStarts(knex, deps.outbox);
+      const starts = await sweepStarts(knex, deps.outbox);
+      // the same schedule forgets mail sends past their retention (api/mail/send-record.ts)
+      const mailSendsSwept = await new MailSendRecord(knex, log).sweep();
+      return { ...starts, mailSendsSwept };
     },
     async dispatchWebhook(deliveryId: number): Promise<string> {
       const row = await knex('webhook_deliveries').where({ id: deliveryId }).first();

@@ -34,9 +34,16 @@ import {
   type ReviewRequestInput,
 } from './messages';
 
-const acts = proxyActivities<ReturnType<typeof createActivities>>({
+const RETRY = { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 10 } as const;
+const acts = proxyActivities<ReturnType<typeof createActivities>>({ startToCloseTimeout: '1 minute', retry: RETRY });
+
+// The mail sends heartbeat (the kernel's mail service does, around the SMTP transaction): a worker
+// that dies with a send under way is noticed after 15 s, not after the minute. Activity options are
+// no command: histories replay unchanged (tests/replay).
+const mail = proxyActivities<Pick<ReturnType<typeof createActivities>, 'sendRequest' | 'sendPhotoReminder'>>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 10 },
+  heartbeatTimeout: '15 seconds',
+  retry: RETRY,
 });
 
 const LONG_WAIT = '60 days';
@@ -241,7 +248,7 @@ async function sendLoop(r: Request, sendAt: string | undefined): Promise<boolean
     const forced = r.sendNow;
     r.sendNow = false;
     overQuota = false;
-    const outcome = await acts.sendRequest(r.input, 0, { ignoreQuota: forced });
+    const outcome = await mail.sendRequest(r.input, 0, { ignoreQuota: forced });
     if (outcome.status === 'pause' && patched('quota-hold')) {
       await holdOverQuota(r, outcome.extra);
       // A cancel while held goes the cancel way; otherwise try again (the quota is counted anew).
@@ -273,7 +280,7 @@ async function remind(r: Request, reminders: number) {
     )
       break;
     if (reminder <= reminders) {
-      await acts.sendRequest(r.input, reminder);
+      await mail.sendRequest(r.input, reminder);
       r.remindersSent = reminder;
       r.show();
     }
@@ -311,7 +318,7 @@ async function photoReminder(r: Request, reviewId: number) {
     await acts.recordStatus(r.input, r.status, { photoReminderStatus: 'cancel' });
     return;
   }
-  const sent = await acts.sendPhotoReminder(r.input, reviewId);
+  const sent = await mail.sendPhotoReminder(r.input, reviewId);
   r.photo = sent.skipReason ?? sent.status;
   r.show();
 }
