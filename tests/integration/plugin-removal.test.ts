@@ -2,17 +2,18 @@
 // repository without plugins/widgets, then without plugins/reviews, a database that ran the removed
 // plugin's migrations still migrates; the API and the worker's activities start; the type check passes;
 // and one jest run in the copy (one stack of its own: database, Temporal, real worker and workflow
-// bundle) passes the fixture plugin's suite, a node file that runs without it and, without widgets, the
-// whole static project.
+// bundle) passes the whole static project, the fixture plugin's suite and a node file that runs without it.
 //
 // Which suites: a plugin notices another's absence only through the contracts (it imports no other
 // plugin's files and touches no other plugin's tables: tests/unit/plugin-boundaries.test.ts), so the
 // plugins whose manifest `needs` or `listens` names a reference the removed plugin offers (its
 // contracts/<id>.ts and the capabilities it `provides`) are the ones whose behaviour changes: the test
 // lists them; their start-up without it is checked, not their whole suites (see the reviews case). The
-// static project runs whole, because its rules over the repository (boundaries,
-// cycles, locales, webhook topics) must hold in the smaller tree too. The fixture plugin's suite proves
-// the copy's own stack. Measured times: docs/plugins.md, "Migrations and removing a plugin".
+// static project runs whole, because its rules over the repository (boundaries, cycles, locales, webhook
+// topics) must hold in the smaller tree too: its checks take their examples (a table a plugin owns, a
+// plugin's customer texts) from the plugins present, and are told which plugin is gone
+// (PLAUDIT_REMOVED_PLUGINS), whose entries the kernel's shared locale lists may keep. The fixture
+// plugin's suite proves the copy's own stack. Measured times: docs/plugins.md, "Migrations and removing a plugin".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,8 +78,8 @@ afterAll(() => {
 
 const pluginEnv = (tree: string) => ({ PLUGINS_ROOT: path.join(tree, 'plugins'), PLUGIN_DIRS: path.join(tree, 'tests/fixtures/plugins') });
 
-function run(tree: string, args: string[]) {
-  const result = spawnSync(process.execPath, args, { cwd: tree, env: process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+function run(tree: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(process.execPath, args, { cwd: tree, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-40).join('\n') };
 }
 
@@ -139,16 +140,15 @@ function usersOf(plugin: string): string[] {
 }
 
 /**
- * One jest run in the tree (its own stack): the fixture plugin's suite, the node test files or folders
- * given and, when asked, the whole static project. Returns the summary line and how long the run took.
+ * One jest run in the tree without `plugin` (its own stack): the whole static project, the fixture
+ * plugin's suite and the node test files or folders given. Returns the summary line and how long the run took.
  */
-function remainingTestsPass(tree: string, nodeTests: string[], withStaticProject: boolean) {
+function remainingTestsPass(tree: string, plugin: string, nodeTests: string[]) {
   const suites = [...nodeTests, 'tests/fixtures/plugins/fixture-notes/tests/'].map((dir) => path.join(tree, dir));
   const jestBin = path.join(ROOT, 'node_modules/jest/bin/jest.js');
   const started = Date.now();
-  const projects = withStaticProject ? ['static', 'node'] : ['node'];
-  const patterns = withStaticProject ? [...staticPatterns(tree), ...suites] : suites;
-  const jest = run(tree, [jestBin, '--ci', '--selectProjects', ...projects, '--testPathPatterns', ...patterns]);
+  const args = [jestBin, '--ci', '--selectProjects', 'static', 'node', '--testPathPatterns', ...staticPatterns(tree), ...suites];
+  const jest = run(tree, args, { PLAUDIT_REMOVED_PLUGINS: plugin });
   expect({ status: jest.status, output: jest.status === 0 ? '' : jest.output }).toEqual({ status: 0, output: '' });
   return { summary: jest.output.split('\n').find((l) => l.startsWith('tests: ')), seconds: Math.round((Date.now() - started) / 1000) };
 }
@@ -162,7 +162,7 @@ test('without plugins/widgets: migrations, start-up, the type check and the rema
   typeChecks(tree);
   // widgets offers nothing through a contract: no plugin's suite changes without it
   expect(usersOf('widgets')).toEqual([]);
-  console.log('without widgets:', remainingTestsPass(tree, [], true));
+  console.log('without widgets:', remainingTestsPass(tree, 'widgets', []));
 });
 
 test('without plugins/reviews: the same, and widgets reports the capability it runs without', async () => {
@@ -180,7 +180,5 @@ test('without plugins/reviews: the same, and widgets reports the capability it r
   // Not the users' whole node suites: they test their features with reviews present (they seed reviews
   // through its capabilities), so without it they fail by design, and running them would add about 70
   // files to CI. One file that runs without reviews proves the degraded path; the users' start-up is above.
-  // Nor the static project: five of its checks use reviews as their example (lint probes on its tables,
-  // locale allow-lists naming its namespace): making them plugin-agnostic is still to do.
-  console.log(`without reviews (users: ${users.join(', ')}):`, remainingTestsPass(tree, ['plugins/widgets/tests/settings.test.ts'], false));
+  console.log(`without reviews (users: ${users.join(', ')}):`, remainingTestsPass(tree, 'reviews', ['plugins/widgets/tests/settings.test.ts']));
 });

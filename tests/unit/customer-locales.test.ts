@@ -6,8 +6,10 @@
 // - plural keys have exactly the language's CLDR categories (Hindi one/other, Vietnamese other);
 // - nothing else: a key outside the declared paths, or a file in an undeclared namespace, fails;
 // - every declared path exists in English (a renamed key must be renamed in the list too).
+// The list may name a plugin removed from the tree (PLAUDIT_REMOVED_PLUGINS, locale-files.ts); the runtime
+// check takes its examples from the installed plugins.
 import path from 'node:path';
-import { type Flat, loadFlat, namespaces, readJson, ROOT } from './locale-files';
+import { type Flat, loadFlat, namespaces, readJson, REMOVED_PLUGINS, ROOT } from './locale-files';
 import { CUSTOMER_ONLY_LANGUAGES, KERNEL_LOCALES, pickCustomerLanguage, Translations } from '../../api/kernel/i18n';
 import type { DiscoveredPlugin } from '../../api/plugins/discover';
 import { LANGUAGES } from '../../admin/src/languages';
@@ -97,8 +99,8 @@ const customerKeys = readJson(path.join(ROOT, 'locales/customer-keys.json')) as 
 const declared = Object.fromEntries(Object.entries(customerKeys).filter(([k]) => !k.startsWith('$'))) as Declared;
 const identical = (customerKeys.$identical ?? {}) as Declared;
 
-test('the list names only namespaces that have locales', () => {
-  const names = namespaces().map((n) => n.name);
+test('the list names only namespaces that have locales (or a plugin removed from this tree)', () => {
+  const names = [...namespaces().map((n) => n.name), ...REMOVED_PLUGINS];
   for (const namespace of [...Object.keys(declared), ...Object.keys(identical)]) expect(names).toContain(namespace);
 });
 
@@ -119,16 +121,74 @@ test('a customer language is picked among the twelve; the admin keeps ten', () =
   expect(pickCustomerLanguage('sv', undefined)).toBe('en');
 });
 
-test('the kernel speaks Hindi and Vietnamese to customers, with their plural forms; the rest falls back to English', () => {
-  const plugin = (id: string) =>
-    ({ id, dir: path.join(ROOT, 'plugins', id), sides: { locales: path.join(ROOT, 'plugins', id, 'locales') } }) as DiscoveredPlugin;
-  const i18n = new Translations(KERNEL_LOCALES, ['reviews', 'qr-codes'].map(plugin));
-  const hi = i18n.forLanguage(i18n.language('hi-IN', 'en'));
-  const vi = i18n.forLanguage(i18n.language(null, 'vi'));
-  expect(hi('reviews:public.write.heading', { product: 'Chai' })).toBe('आपको Chai कैसा लगा?');
-  expect([hi('qr-codes:page.review_count', { count: 1 }), hi('qr-codes:page.review_count', { count: 3 })]).toEqual(['1 समीक्षा', '3 समीक्षाएँ']);
-  expect([vi('qr-codes:page.review_count', { count: 1 }), vi('reviews:public.write.stars', { count: 1 })]).toEqual(['1 đánh giá', '1 sao']);
+// The runtime's examples, taken from the installed plugins that declare customer keys, in the list's
+// order (the removal test runs this file without one of them): a text with placeholders, a plural
+// and a key customers do not read.
+const customerPlugins = namespaces()
+  .filter((n) => n.name !== 'kernel' && declared[n.name]?.length)
+  .sort((a, b) => Object.keys(declared).indexOf(a.name) - Object.keys(declared).indexOf(b.name))
+  .map((n) => ({ ...n, en: loadFlat(n.dir, 'en') ?? {}, hi: loadFlat(n.dir, 'hi') ?? {}, vi: loadFlat(n.dir, 'vi') ?? {} }));
+type CustomerPlugin = (typeof customerPlugins)[number];
+const SIMPLE = /\{\{\s*\w+\s*\}\}/g;
+// (not {{count}}, which selects a plural form)
+const hasPlaceholder = (text: string) => /\{\{\s*\w+\s*\}\}/.test(text);
+/** A plain string: placeholders only of the {{name}} form, no Liquid, no nesting. */
+const plain = (value: unknown): value is string =>
+  typeof value === 'string' && !value.includes('{%') && !value.includes('$t(') && value.replace(SIMPLE, '').match(/\{\{|\}\}/) === null;
+const fill = (text: string, vars: Record<string, unknown>) => text.replace(SIMPLE, (m) => String(vars[m.slice(2, -2).trim()]));
+/** The first key, across the plugins, that `pick` accepts. */
+function firstKey(pick: (p: CustomerPlugin, key: string) => boolean) {
+  for (const p of customerPlugins) for (const key of Object.keys(p.en)) if (pick(p, key)) return { p, key, id: `${p.name}:${key}` };
+  return undefined;
+}
+const customerKey = (p: CustomerPlugin, key: string) => covered(key, declared[p.name]);
+const withPlaceholders = firstKey(
+  (p, key) =>
+    customerKey(p, key) &&
+    !PLURAL.test(key) &&
+    plain(p.en[key]) &&
+    hasPlaceholder(p.en[key]) &&
+    !/\{\{\s*count\b/.test(p.en[key]) &&
+    plain(p.hi[key]) &&
+    p.hi[key] !== p.en[key],
+);
+const pluralForms = firstKey((p, key) => {
+  const base = key.replace(/_one$/, '');
+  return key.endsWith('_one') && customerKey(p, key) && [p.hi[key], p.hi[`${base}_other`], p.vi[`${base}_other`]].every(plain);
+});
+const merchantOnly = firstKey((p, key) => !customerKey(p, key) && !PLURAL.test(key) && plain(p.en[key]) && !p.en[key].includes('{{'));
+const i18n = new Translations(
+  KERNEL_LOCALES,
+  customerPlugins.map((p) => ({ id: p.name, dir: path.dirname(p.dir), sides: { locales: p.dir } }) as DiscoveredPlugin),
+);
+const hi = i18n.forLanguage(i18n.language('hi-IN', 'en'));
+const vi = i18n.forLanguage(i18n.language(null, 'vi'));
+const example = (found: { id: string } | undefined, title: string, kind: string) =>
+  found ? ([test, `${title} (${found.id})`] as const) : ([test.skip, `${title}: skipped, no installed plugin declares ${kind}`] as const);
+
+describe('the kernel speaks Hindi and Vietnamese to customers, with their plural forms; the rest falls back to English', () => {
+  const [textTest, textTitle] = example(withPlaceholders, 'a customer text in Hindi, its placeholders filled', 'a customer text with placeholders');
+  textTest(textTitle, () => {
+    const { p, key, id } = withPlaceholders ?? { p: customerPlugins[0], key: '', id: '' };
+    const vars = Object.fromEntries([...String(p.en[key]).matchAll(SIMPLE)].map((m) => [m[0].slice(2, -2).trim(), 'Chai']));
+    expect(hi(id, vars)).toBe(fill(String(p.hi[key]), vars));
+    expect(hi(id, vars)).not.toBe(fill(String(p.en[key]), vars));
+  });
+  const [pluralTest, pluralTitle] = example(pluralForms, "Hindi's one and other, Vietnamese's other", 'a plural customer text');
+  pluralTest(pluralTitle, () => {
+    const { p, key, id } = pluralForms ?? { p: customerPlugins[0], key: '', id: '' };
+    const base = id.replace(/_one$/, '');
+    const other = key.replace(/_one$/, '_other');
+    expect([hi(base, { count: 1 }), hi(base, { count: 3 })]).toEqual([fill(String(p.hi[key]), { count: 1 }), fill(String(p.hi[other]), { count: 3 })]);
+    expect(vi(base, { count: 1 })).toBe(fill(String(p.vi[other]), { count: 1 }));
+  });
   // a merchant's text has no Hindi: English, as the admin would show it
-  expect(hi('reviews:menu.manage')).toBe('Manage reviews');
-  expect(i18n.adminLanguage('hi', 'vi')).toBe('en');
+  const [fallbackTest, fallbackTitle] = example(merchantOnly, "a merchant's text in English", 'customer keys beside merchant texts');
+  fallbackTest(fallbackTitle, () => {
+    const { p, key, id } = merchantOnly ?? { p: customerPlugins[0], key: '', id: '' };
+    expect(hi(id)).toBe(p.en[key]);
+  });
+  test('the admin keeps its ten languages', () => {
+    expect(i18n.adminLanguage('hi', 'vi')).toBe('en');
+  });
 });

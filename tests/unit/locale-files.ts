@@ -37,3 +37,11 @@ export function namespaces(): { name: string; dir: string }[] {
   }
   return found;
 }
+
+/**
+ * Plugins removed from this tree, as the removal test tells the copy it runs in
+ * (tests/integration/plugin-removal.test.ts): removing a plugin deletes only its folder, so the
+ * kernel's shared lists (identical-allowed.json, customer-keys.json) may still name it. Empty in the
+ * repository itself, where every namespace a list names must exist.
+ */
+export const REMOVED_PLUGINS = (process.env.PLAUDIT_REMOVED_PLUGINS ?? '').split(',').filter(Boolean);

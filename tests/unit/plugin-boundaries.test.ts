@@ -5,6 +5,7 @@
 // unscoped query says why; imports run one way (no cycles, api/ never imports workflows/, the sandbox
 // entry reaches only the Temporal SDK). Every rule over the repository is here, so each file is parsed
 // once; the checkers' own tests are lint-tables.test.ts, tenancy-lint.test.ts and import-cycles.test.ts.
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   benchmarkOffences,
@@ -21,6 +22,7 @@ import { inside, isAppCode, plugins as listPlugins, rel, ROOT, sourceFiles } fro
 import { backwardImports, cycles, importGraph, sandboxReach } from '../../tools/lint/import-graph';
 import { stringMessageOffences } from '../../tools/lint/messages';
 import { parseFile } from '../../tools/lint/parse';
+import { migrationFiles } from '../../tools/lint/tables';
 import { unscopedQueries } from '../../tools/lint/tenancy';
 
 const plugins = listPlugins();
@@ -44,13 +46,44 @@ test('a contract imports only ./define, other contracts and types from @plaudit/
   expect(contractImportOffences()).toEqual([]);
 });
 
-test('every table has one owner, read from the migrations, with a name known statically', () => {
-  expect(owned.problems.map((p) => `${path.relative(ROOT, p.file)}:${p.line} ${p.message}`)).toEqual([]);
-  // the kernel's and plugins' tables, those created in a loop included
-  expect(owned.owners.get('shops')).toBe('kernel');
-  expect(owned.owners.get('reviews')).toBe('reviews');
-  expect(owned.owners.get('analytics_product_daily')).toBe('analytics');
-  expect(owned.owners.get('analytics_product_monthly')).toBe('analytics');
+describe('every table has one owner, read from the migrations, with a name known statically', () => {
+  // Checked over whichever plugins are installed (the removal test runs this file without one of them),
+  // and cross-checked on the migrations' text, without the syntax tree.
+  const migrations = [{ id: 'kernel', dir: ROOT }, ...plugins].flatMap(({ id, dir }) =>
+    migrationFiles(path.join(dir, 'migrations')).map((file) => ({ id, file, text: fs.readFileSync(file, 'utf8') })),
+  );
+  const createCalls = migrations.flatMap(({ id, file, text }) =>
+    [...text.matchAll(/\bcreateTable(?:IfNotExists)?\(\s*('(\w+)')?/g)].map((m) => ({
+      id,
+      file,
+      line: text.slice(0, m.index).split('\n').length,
+      literal: m[2],
+    })),
+  );
+  const createdAt = (file: string, line: number) => [...owned.created.values()].flat().filter((c) => c.file === file && c.line === line);
+  // a call whose table is a variable (a loop over names: analytics' product periods, today)
+  const computed = createCalls.filter((c) => !c.literal);
+
+  test('no problems; the kernel owns its tables, each plugin the tables its migrations name', () => {
+    expect(owned.problems.map((p) => `${path.relative(ROOT, p.file)}:${p.line} ${p.message}`)).toEqual([]);
+    expect(owned.owners.get('shops')).toBe('kernel');
+    const literal = createCalls.filter((c) => c.literal);
+    expect(literal.some((c) => c.id === 'kernel')).toBe(true);
+    expect(literal.filter((c) => owned.owners.get(c.literal) !== c.id).map((c) => `${rel(c.file)}:${c.line} ${c.literal}`)).toEqual([]);
+  });
+
+  (computed.length ? test : test.skip)(
+    computed.length
+      ? `tables created from a name held in a variable are owned too (${computed.map((c) => `${rel(c.file)}:${c.line}`).join(', ')})`
+      : 'tables created from a name held in a variable: skipped, no installed migration creates one',
+    () => {
+      const missed = computed.filter((c) => {
+        const tables = createdAt(c.file, c.line);
+        return tables.length === 0 || tables.some((t) => owned.owners.get(t.table) !== c.id);
+      });
+      expect(missed.map((c) => `${rel(c.file)}:${c.line}`)).toEqual([]);
+    },
+  );
 });
 
 test("no plugin (its tests and migrations included) touches another plugin's tables or the kernel's", () => {
