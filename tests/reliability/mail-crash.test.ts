@@ -14,7 +14,7 @@ import { listMail, PERMANENT_BOUNCE_DOMAIN, type StoredMail } from '../../api/ru
 import { ROOT } from '../../api/runtime/stack';
 import { stopChild } from '../../api/runtime/temporal-dev-server';
 import { client, eventually, storeSettingsRaw } from '../support/api';
-import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startPlatformStack } from '../support/platform';
+import { startPlatformStack } from '../support/platform';
 
 jest.setTimeout(300_000);
 
@@ -40,10 +40,7 @@ afterAll(async () => {
 function startWorker(): Promise<ChildProcess> {
   const env = {
     ...process.env,
-    SHOPIFY_API_KEY: EMULATOR_API_KEY,
-    SHOPIFY_API_SECRET: EMULATOR_API_SECRET,
-    SHOPIFY_EMULATOR_URL: stack.emulator.url,
-    APP_URL: stack.appUrl,
+    ...stack.processEnv(),
     TEMPORAL_TASK_QUEUE: queue,
     LOG_LEVEL: 'warn',
   };

@@ -8,7 +8,7 @@ import { listMail } from '../../api/runtime/smtp-sink';
 import { ROOT } from '../../api/runtime/stack';
 import { Supervisor } from '../../api/runtime/supervisor';
 import { eventually } from '../support/api';
-import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startPlatformStack } from '../support/platform';
+import { startPlatformStack } from '../support/platform';
 
 jest.setTimeout(240_000);
 
@@ -55,10 +55,7 @@ describe('the real worker under the supervisor', () => {
     stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: queue });
     const env = {
       ...process.env,
-      SHOPIFY_API_KEY: EMULATOR_API_KEY,
-      SHOPIFY_API_SECRET: EMULATOR_API_SECRET,
-      SHOPIFY_EMULATOR_URL: stack.emulator.url,
-      APP_URL: stack.appUrl,
+      ...stack.processEnv(),
       TEMPORAL_TASK_QUEUE: queue,
       LOG_LEVEL: 'warn',
     };

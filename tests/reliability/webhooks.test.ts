@@ -9,7 +9,7 @@ import { processWebhookStart, STUCK_AFTER_MS, webhookWorkflowId } from '../../ap
 import { OutboxSweep, ProcessWebhook } from '../../api/temporal/kernel-workflows';
 import { temporalAddress } from '../../api/temporal/connection';
 import { eventually, startTestApi, type TestApi } from '../support/api';
-import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startPlatformStack, webhookHmac } from '../support/platform';
+import { startPlatformStack, webhookHmac } from '../support/platform';
 import { tcpProxy } from './tcp-proxy';
 
 jest.setTimeout(180_000);
@@ -22,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const platformEnv = () => ({
-  SHOPIFY_API_KEY: EMULATOR_API_KEY,
-  SHOPIFY_API_SECRET: EMULATOR_API_SECRET,
-  SHOPIFY_EMULATOR_URL: stack.emulator.url,
-  APP_URL: stack.appUrl,
-});
+const platformEnv = () => stack.processEnv();
 
 async function deliver(baseUrl: string, domain: string, topic: string, body: string, webhookId: string = crypto.randomUUID()) {
   const res = await fetch(`${baseUrl}/webhooks`, {

@@ -66,6 +66,13 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
     integrations,
     appUrl,
     control,
+    /** What a process of the app (a worker, a second API) needs to reach this stack's store emulator. */
+    processEnv: () => ({
+      SHOPIFY_API_KEY: EMULATOR_API_KEY,
+      SHOPIFY_API_SECRET: EMULATOR_API_SECRET,
+      SHOPIFY_EMULATOR_URL: emulator.url,
+      APP_URL: appUrl,
+    }),
     /**
      * A new emulated shop seeded like the demo shop (its first 6 products unless told), installed through token exchange.
      * `ordersBeforeInstall`: more orders of today, placed before the install, so no webhook tells the app of them.

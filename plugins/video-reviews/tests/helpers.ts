@@ -7,40 +7,32 @@ import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 
+/** ffmpeg's lavfi `sources` (test patterns, tones) encoded to H.264 in `dir`, with `extra` output options. */
+export function encodeLavfi(dir: string, name: string, sources: string[], extra: string[] = []): { file: string; bytes: Buffer } {
+  const file = path.join(dir, name);
+  const inputs = sources.flatMap((source) => ['-f', 'lavfi', '-i', source]);
+  execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...inputs, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...extra, file]);
+  return { file, bytes: fs.readFileSync(file) };
+}
+
 /** A real video in `dir`: colour bars and a tone, `seconds` long, with a phone-like location tag. */
 export function makeVideo(dir: string, name: string, seconds: number, size = '320x240'): { file: string; bytes: Buffer } {
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=${size}:rate=15:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    '-metadata',
-    'location=+48.8566+002.3522/',
-    '-metadata',
-    'com.apple.quicktime.location.ISO6709=+48.8566+002.3522/',
-    '-movflags',
-    '+use_metadata_tags',
-    file,
-  ]);
-  return { file, bytes: fs.readFileSync(file) };
+  return encodeLavfi(
+    dir,
+    name,
+    [`testsrc=size=${size}:rate=15:duration=${seconds}`, `sine=frequency=440:duration=${seconds}`],
+    [
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-metadata',
+      'location=+48.8566+002.3522/',
+      '-metadata',
+      'com.apple.quicktime.location.ISO6709=+48.8566+002.3522/',
+      '-movflags',
+      '+use_metadata_tags',
+    ],
+  );
 }
 
 /** A shop, an order of the store emulator and the review page of its first product. */

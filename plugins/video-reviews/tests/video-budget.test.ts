@@ -2,14 +2,13 @@
 // A frame above 4K, a rate above 60 fps or more decoding than the budget (shared/budget.ts) is
 // refused at the upload's last byte with the limit named, before any transcode; one that reached
 // the transcode anyway (accepted before the limits) ends `failed` with the reason, ffmpeg never run.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually, startPlatformStack } from '@plaudit/kernel/testing';
 import { Slots } from '../activities/slots';
 import { uploadFile, videoDir } from '../shared/files';
-import { makeVideo, writeLinkFor } from './helpers';
+import { encodeLavfi, makeVideo, writeLinkFor } from './helpers';
 
 jest.setTimeout(180_000);
 
@@ -26,27 +25,7 @@ afterAll(async () => {
 });
 
 /** A clip of one flat colour (a few kB whatever its size): `source` is ffmpeg's lavfi input. */
-function clip(name: string, source: string): Buffer {
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    source,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
-  return fs.readFileSync(file);
-}
+const clip = (name: string, source: string): Buffer => encodeLavfi(dir, name, [source]).bytes;
 
 async function uploadPage() {
   const link = await writeLinkFor(stack);
