@@ -4,42 +4,73 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { discoverPlugins } from '../api/plugins/discover';
 import { CONTRACTS_DIR, KERNEL_ENTRIES } from '../api/plugins/kernel-paths';
 import { LANGUAGES } from './src/languages';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const VIRTUAL = 'virtual:plaudit-plugins';
+// one module per language with the kernel's and every plugin's strings: `virtual:plaudit-locale/<lang>`
+const LOCALE = 'virtual:plaudit-locale/';
+const KERNEL_ADMIN = '@plaudit/kernel/admin';
+// what a manifest (plugins/<id>/admin/index.tsx) gets for @plaudit/kernel/admin: see kernel-manifest.ts
+const KERNEL_MANIFEST = path.join(import.meta.dirname, 'src/kernel-manifest.ts');
+const isManifest = (file: string | undefined) => !!file && /[\\/]admin[\\/]index\.tsx?$/.test(file) && !file.startsWith(import.meta.dirname);
 
 function pluginRoots(): string[] {
   const extra = (process.env.PLUGIN_DIRS ?? '').split(path.delimiter).filter(Boolean);
   return [path.resolve(ROOT, process.env.PLUGINS_ROOT ?? 'plugins'), ...extra.map((d) => path.resolve(ROOT, d))];
 }
 
+// The first load carries only the manifests (menu entries, routes, zones, settings tabs as data and
+// `lazy` loaders) and one loader per language, whatever the number of plugins (docs/admin-speed.md).
 function plauditPlugins(): Plugin {
   return {
     name: 'plaudit-plugins',
-    resolveId: (id) => (id === VIRTUAL ? '\0' + VIRTUAL : undefined),
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id === VIRTUAL || id.startsWith(LOCALE)) return '\0' + id;
+      if (id === KERNEL_ADMIN) return isManifest(importer) ? KERNEL_MANIFEST : KERNEL_ENTRIES[KERNEL_ADMIN];
+      return undefined;
+    },
     load(id) {
+      if (id.startsWith('\0' + LOCALE)) {
+        // one chunk per language: a single request for all strings instead of one per plugin
+        const code = id.slice(1 + LOCALE.length);
+        const kernel = path.join(ROOT, 'locales', `${code}.json`);
+        const lines: string[] = [];
+        const entries: string[] = [];
+        if (fs.existsSync(kernel)) {
+          lines.push(`import kernel from ${JSON.stringify(kernel)};`);
+          entries.push('translation: kernel');
+        }
+        discoverPlugins(pluginRoots()).forEach((p, i) => {
+          const file = p.sides.locales && path.join(p.sides.locales, `${code}.json`);
+          if (!file || !fs.existsSync(file)) return;
+          lines.push(`import ns${i} from ${JSON.stringify(file)};`);
+          entries.push(`${JSON.stringify(p.id)}: ns${i}`);
+        });
+        return `${lines.join('\n')}\nexport default { ${entries.join(', ')} };\n`;
+      }
       if (id !== '\0' + VIRTUAL) return undefined;
       const discovered = discoverPlugins(pluginRoots());
       const lines: string[] = [];
       const manifests: string[] = [];
-      const locales: string[] = [];
       discovered.forEach((p, i) => {
-        if (p.sides.admin) {
-          lines.push(`import plugin${i} from ${JSON.stringify(p.sides.admin)};`);
-          manifests.push(`plugin${i}`);
-        }
-        if (p.sides.locales) {
-          // One lazy chunk per language, loaded only when that language is in use.
-          const loaders = LANGUAGES.map((l) => ({ code: l.code, file: path.join(p.sides.locales!, `${l.code}.json`) }))
-            .filter((l) => fs.existsSync(l.file))
-            .map((l) => `${JSON.stringify(l.code)}: () => import(${JSON.stringify(l.file)}).then((m) => m.default)`);
-          locales.push(`${JSON.stringify(p.id)}: { ${loaders.join(', ')} }`);
-        }
+        if (!p.sides.admin) return;
+        lines.push(`import plugin${i} from ${JSON.stringify(p.sides.admin)};`);
+        manifests.push(`plugin${i}`);
       });
-      return `${lines.join('\n')}\nexport const plugins = [${manifests.join(', ')}];\nexport const pluginLocales = { ${locales.join(', ')} };\n`;
+      const namespaces = discovered.filter((p) => p.sides.locales).map((p) => p.id);
+      const loaders = LANGUAGES.map((l) => `${JSON.stringify(l.code)}: () => import(${JSON.stringify(LOCALE + l.code)}).then((m) => m.default)`);
+      return [
+        ...lines,
+        `export const plugins = [${manifests.join(', ')}];`,
+        `export const pluginNamespaces = ${JSON.stringify(namespaces)};`,
+        `export const localeBundles = { ${loaders.join(', ')} };`,
+        '',
+      ].join('\n');
     },
   };
 }
@@ -47,13 +78,17 @@ function plauditPlugins(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), plauditPlugins()],
-  // admin code sees the admin shell only through @plaudit/kernel/admin
+  plugins: [
+    react(),
+    plauditPlugins(),
+    // bench/admin-bundle.ts: per-module sizes of every chunk, as JSON, when asked for
+    ...(process.env.ADMIN_BUNDLE_REPORT
+      ? [visualizer({ filename: process.env.ADMIN_BUNDLE_REPORT, template: 'raw-data', gzipSize: true, emitFile: false })]
+      : []),
+  ],
+  // admin code sees the admin shell only through @plaudit/kernel/admin (resolved by plauditPlugins)
   resolve: {
-    alias: [
-      { find: /^@plaudit\/kernel\/admin$/, replacement: KERNEL_ENTRIES['@plaudit/kernel/admin'] },
-      { find: /^@plaudit\/contracts\//, replacement: `${CONTRACTS_DIR}/` },
-    ],
+    alias: [{ find: /^@plaudit\/contracts\//, replacement: `${CONTRACTS_DIR}/` }],
   },
   build: {
     outDir: path.resolve(ROOT, process.env.ADMIN_DIST ?? 'admin/dist'),

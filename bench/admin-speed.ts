@@ -1,11 +1,10 @@
-// Admin speed (issue 4): the initial JavaScript (gzip) of the production admin build, and the
-// dashboard's LCP and CLS in headless Chromium against a real API, printed as ratios to the goals
-// (initial JS <= 500 KB gzip, LCP <= 2.5 s, CLS <= 0.1). Run: npm run bench:admin
-import { execFileSync } from 'node:child_process';
+// Admin speed (issues 4 and 36): the initial JavaScript (gzip) of the production admin build with
+// every shipped plugin, and the dashboard's LCP and CLS in headless Chromium against a real API,
+// unthrottled and with 4x CPU throttling (a mid-range phone), printed as ratios to issue 36's goals.
+// Fails (exit 1) when the initial JavaScript exceeds its budget. Run: npm run bench:admin
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { appTokenKey, signAppToken } from '../api/auth/app-token';
 import { loadConfig } from '../api/config';
 import { createLogger } from '../api/log';
@@ -13,28 +12,21 @@ import { startInfrastructure, ROOT } from '../api/runtime/stack';
 import { freePort } from '../api/runtime/temporal-dev-server';
 import { startApiServer } from '../api/server';
 import { launchBrowser } from '../tests/support/browser';
+import { buildAdmin } from './admin-bundle';
 
 const RUNS = 5;
-const GOALS = { initialJsKb: 500, lcpMs: 2500, cls: 0.1 };
-
-function initialJsGzipKb(dist: string): { kb: number; files: string[] } {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const bytes = files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
-  return { kb: bytes / 1024, files };
-}
+// issue 36's goals; initialJsKb is also the budget the bench fails on
+const GOALS = { initialJsKb: 250, lcpMs: 1500, lcpThrottledMs: 2500, cls: 0.05, inpMs: 200 };
+const THROTTLE = 4;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function main() {
+async function main(): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
   const dist = path.join(dataDir, 'admin');
-  execFileSync('npx', ['vite', 'build', '--config', 'admin/vite.config.mts', '--logLevel', 'error'], {
-    cwd: ROOT,
-    env: { ...process.env, ADMIN_DIST: dist, PLUGIN_DIRS: '', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    stdio: 'inherit',
-  });
-  const js = initialJsGzipKb(dist);
+  // the entry and every chunk it imports statically (bench/admin-bundle.ts), all shipped plugins
+  const build = buildAdmin(dist, { report: true });
+  const js = { kb: build.initialGzipBytes / 1024, files: build.initialFiles };
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -58,38 +50,85 @@ async function main() {
   try {
     await api.runtime.services.knex('shops').insert({ shopifyDomain: 'bench.myshopify.com', name: 'Bench Shop', setupDone: true });
     const token = signAppToken(appTokenKey(Buffer.from(infra.env.ENCRYPTION_KEY!, 'hex')), 'bench.myshopify.com', 3600);
-    const lcps: number[] = [];
-    const clss: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript((t) => {
-        localStorage.setItem('plaudit.token', t);
-        (window as unknown as { __cls: number }).__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      }, token);
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${api.port}/`, { waitUntil: 'networkidle' });
-      await page.getByText('Welcome, Bench Shop').waitFor();
-      await page.waitForTimeout(500);
-      lcps.push(
-        await page.evaluate(
-          () =>
-            new Promise<number>((resolve) =>
-              new PerformanceObserver((l) => resolve(l.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true }),
-            ),
-        ),
+    const runs = async (cpuRate: number) => {
+      const lcps: number[] = [];
+      const clss: number[] = [];
+      const inps: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        await context.addInitScript((t) => {
+          localStorage.setItem('plaudit.token', t);
+          (window as unknown as { __cls: number }).__cls = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          // Event Timing: the longest interaction (click, key) from input to the next paint = INP
+          (window as unknown as { __inp: number }).__inp = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { interactionId?: number })[])
+              if (e.interactionId) (window as unknown as { __inp: number }).__inp = Math.max((window as unknown as { __inp: number }).__inp, e.duration);
+          }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+        }, token);
+        const page = await context.newPage();
+        if (cpuRate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+        await page.goto(`http://127.0.0.1:${api.port}/`, { waitUntil: 'networkidle' });
+        await page.getByText('Welcome, Bench Shop').waitFor();
+        await page.waitForTimeout(500);
+        lcps.push(
+          await page.evaluate(
+            () =>
+              new Promise<number>((resolve) =>
+                new PerformanceObserver((l) => resolve(l.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true }),
+              ),
+          ),
+        );
+        clss.push(await page.evaluate(() => (window as unknown as { __cls: number }).__cls));
+        // INP of opening a side-menu item (Settings): click, wait for its page, read the longest interaction
+        await page.getByRole('menuitem', { name: 'Settings' }).click();
+        await page.waitForURL(/\/settings/);
+        await page.getByRole('tab').first().waitFor();
+        await page.waitForTimeout(300);
+        inps.push(await page.evaluate(() => (window as unknown as { __inp: number }).__inp));
+        await context.close();
+      }
+      return { lcp: median(lcps), cls: Math.max(...clss), inp: median(inps) };
+    };
+    const desktop = await runs(1);
+    const throttled = await runs(THROTTLE);
+    console.log(
+      `initial JS (gzip)  ${js.kb.toFixed(1)} KB  (${js.files.length} file(s))  ratio to ${GOALS.initialJsKb} KB budget: ${(js.kb / GOALS.initialJsKb).toFixed(2)}`,
+    );
+    console.log(
+      `  biggest parts: ${build.contributors
+        .slice(0, 6)
+        .map((c) => `${c.name} ${(c.bytes / 1024).toFixed(0)} KB`)
+        .join(', ')} (raw)`,
+    );
+    console.log(
+      `dashboard LCP      ${desktop.lcp.toFixed(0)} ms (median of ${RUNS})  ratio to ${GOALS.lcpMs} ms goal: ${(desktop.lcp / GOALS.lcpMs).toFixed(2)}`,
+    );
+    console.log(
+      `dashboard LCP ${THROTTLE}x CPU ${throttled.lcp.toFixed(0)} ms (median of ${RUNS})  ratio to ${GOALS.lcpThrottledMs} ms goal: ${(throttled.lcp / GOALS.lcpThrottledMs).toFixed(2)}`,
+    );
+    const cls = Math.max(desktop.cls, throttled.cls);
+    console.log(`dashboard CLS      ${cls.toFixed(3)} (worst of ${2 * RUNS})  ratio to ${GOALS.cls} goal: ${(cls / GOALS.cls).toFixed(2)}`);
+    console.log(
+      `INP, open a side-menu item: ${desktop.inp.toFixed(0)} ms desktop, ${throttled.inp.toFixed(0)} ms ${THROTTLE}x CPU (median of ${RUNS})  ratio to ${GOALS.inpMs} ms goal (throttled): ${(throttled.inp / GOALS.inpMs).toFixed(2)}`,
+    );
+    console.log(
+      `machine load (1/5/15 min): ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${os.availableParallelism()} cores`,
+    );
+    if (js.kb > GOALS.initialJsKb) {
+      console.error(
+        `FAIL: initial JavaScript ${js.kb.toFixed(1)} KB gzip exceeds the ${GOALS.initialJsKb} KB budget (npm run bench:admin-bundle names the parts)`,
       );
-      clss.push(await page.evaluate(() => (window as unknown as { __cls: number }).__cls));
-      await context.close();
+      return false;
     }
-    const lcp = median(lcps);
-    const cls = Math.max(...clss);
-    console.log(`initial JS (gzip)  ${js.kb.toFixed(1)} KB  (${js.files.length} file(s))  ratio to 500 KB goal: ${(js.kb / GOALS.initialJsKb).toFixed(2)}`);
-    console.log(`dashboard LCP      ${lcp.toFixed(0)} ms (median of ${RUNS})  ratio to 2500 ms goal: ${(lcp / GOALS.lcpMs).toFixed(2)}`);
-    console.log(`dashboard CLS      ${cls.toFixed(3)} (worst of ${RUNS})  ratio to 0.1 goal: ${(cls / GOALS.cls).toFixed(2)}`);
+    return true;
   } finally {
     await browser.close();
     await api.close();
@@ -98,7 +137,11 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  // explicit: the budget is a guard, its failure must reach the shell
+  (withinBudget) => process.exit(withinBudget ? 0 : 1),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { plugins } from 'virtual:plaudit-plugins';
 import { authProvider } from './auth-provider';
@@ -13,6 +13,7 @@ import { NotSupported } from './pages/NotSupported';
 import { LoadingPage } from './pages/LoadingPage';
 import { PartnerFriendly } from './pages/PartnerFriendly';
 import { NotFound } from './pages/NotFound';
+import { ShellAdmin } from './ShellAdmin';
 import { theme } from './theme';
 
 const routes = composeRoutes(plugins);
@@ -22,14 +23,13 @@ export function App({ basename }: { basename: string }) {
   const i18nProvider = useAdminI18nProvider();
   if (!i18nProvider) return null;
   const app = (
-    <Admin
+    <ShellAdmin
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
       dashboard={Home}
       catchAll={NotFound}
-      loginPage={false}
       theme={theme}
       requireAuth
       disableTelemetry
@@ -59,7 +59,7 @@ export function App({ basename }: { basename: string }) {
             <Route key={path} path={path} element={<Page />} />
           ))}
       </CustomRoutes>
-    </Admin>
+    </ShellAdmin>
   );
   // A BrowserRouter (react-admin would default to hash routing) whose basename is '' or '/embed'.
   const withProviders = plugins.reduceRight((children, p) => (p.provider ? <p.provider>{children}</p.provider> : children), app);

@@ -1,6 +1,7 @@
 // i18next behind react-admin. Namespaces: 'translation' holds react-admin's messages plus the
-// kernel's locales/<lang>.json; each plugin's strings live in its own namespace (its id), loaded
-// lazily per language from plugins/<id>/locales/<lang>.json.
+// kernel's locales/<lang>.json; each plugin's strings live in its own namespace (its id), from
+// plugins/<id>/locales/<lang>.json. The build joins a language's files into one lazy chunk
+// (`localeBundles`), so a first load makes one request for its strings, not one per plugin.
 //
 // react-admin's own messages (`ra.*`): English is ra-language-english, converted at load by
 // convertRaTranslationsToI18next. The nine other languages keep a complete `ra` section in their
@@ -11,28 +12,38 @@ import { useMemo } from 'react';
 import i18next, { type BackendModule } from 'i18next';
 import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18next';
-import { pluginLocales } from 'virtual:plaudit-plugins';
+import { localeBundles, pluginNamespaces } from 'virtual:plaudit-plugins';
 import { LANGUAGES } from './languages';
 import { LOCALE_KEY, localeSwitch } from './locale-switch';
 
 export { LOCALE_KEY };
 
 type Messages = Record<string, unknown>;
-const kernelLocales = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/identical-allowed.json', '!../../locales/customer-keys.json'], {
-  import: 'default',
-});
 
-async function loadKernel(language: string): Promise<Messages> {
-  const kernel = (await kernelLocales[`../../locales/${language}.json`]?.()) ?? {};
-  return language === 'en' ? { ...convertRaTranslationsToI18next(englishMessages as unknown as Messages), ...kernel } : kernel;
+// one promise per language: i18next reads each namespace separately, the chunk is fetched once
+const bundles = new Map<string, Promise<Record<string, Messages>>>();
+function bundle(language: string): Promise<Record<string, Messages>> {
+  let loading = bundles.get(language);
+  if (!loading) {
+    loading = localeBundles[language]?.() ?? Promise.resolve({});
+    loading.catch(() => bundles.delete(language));
+    bundles.set(language, loading);
+  }
+  return loading;
+}
+
+async function load(language: string, namespace: string): Promise<Messages> {
+  const messages = (await bundle(language))[namespace] ?? {};
+  return language === 'en' && namespace === 'translation'
+    ? { ...convertRaTranslationsToI18next(englishMessages as unknown as Messages), ...messages }
+    : messages;
 }
 
 const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = namespace === 'translation' ? loadKernel(language) : (pluginLocales[namespace]?.[language]?.() ?? Promise.resolve({}));
-    load.then(
+    load(language, namespace).then(
       (data) => callback(null, data),
       (error) => callback(error, null),
     );
@@ -44,7 +55,7 @@ export const i18nextInstance = i18next.createInstance().use(backend);
 export const i18nextOptions = {
   lng: localStorage.getItem(LOCALE_KEY) ?? 'en',
   fallbackLng: 'en',
-  ns: ['translation', ...Object.keys(pluginLocales)],
+  ns: ['translation', ...pluginNamespaces],
   defaultNS: 'translation',
   supportedLngs: LANGUAGES.map((l) => l.code),
   interpolation: { escapeValue: false },

@@ -1,6 +1,8 @@
 declare module 'virtual:plaudit-plugins' {
   import type { AdminPlugin } from './plugin';
   export const plugins: AdminPlugin[];
-  /** plugin id -> language -> loader of that plugin's locales/<language>.json */
-  export const pluginLocales: Record<string, Record<string, () => Promise<Record<string, unknown>>>>;
+  /** the ids of the plugins that have locales/: their i18n namespaces */
+  export const pluginNamespaces: string[];
+  /** language -> loader of that language's strings: { translation: kernel, [plugin id]: plugin's } */
+  export const localeBundles: Record<string, () => Promise<Record<string, Record<string, unknown>>>>;
 }
