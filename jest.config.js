@@ -1,7 +1,8 @@
 // Four projects behind `npm test` (docs/testing.md): static (no services, seconds), node (API,
 // workflows, plugins, integration against real PostgreSQL and Temporal), admin (jsdom) and browser
 // (Playwright driving Debian's Chromium). Only node and browser start the test stack (global-setup.ts):
-// jest runs a project's globalSetup only when that project has tests selected.
+// jest runs a project's globalSetup only when that project has tests selected. The browser project's
+// set-up (browser-global-setup.ts) also launches the run's one Chromium, which its test files connect to.
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }] };
 // @plaudit/kernel entries, as tsconfig.json's paths declare them
 const moduleNameMapper = {
@@ -66,6 +67,8 @@ module.exports = {
         '<rootDir>/plugins/*/tests/**/*.test.ts',
         '<rootDir>/tests/integration/**/*.test.ts',
         '<rootDir>/tests/reliability/**/*.test.ts',
+        // several processes on PostgreSQL with a replica and the self-hosted Temporal server (issue 31)
+        '<rootDir>/tests/scale/**/*.test.ts',
         // replays of the recorded workflow histories: offline, no Temporal server (docs/workflows.md)
         '<rootDir>/tests/replay/**/*.test.ts',
         '<rootDir>/tests/fixtures/plugins/*/tests/**/*.test.ts',
@@ -83,6 +86,8 @@ module.exports = {
     {
       ...shared,
       ...stack,
+      // the stack (once, also beside node tests) and the run's Chromium
+      globalSetup: '<rootDir>/tests/setup/browser-global-setup.ts',
       displayName: 'browser',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/browser/**/*.test.ts', '<rootDir>/plugins/*/tests/browser/**/*.test.ts'],

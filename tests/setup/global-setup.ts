@@ -36,7 +36,14 @@ function bundleForRun(): Promise<string> {
   });
 }
 
+/** What the set-up leaves on globalThis.__plaudit for the teardown (global-teardown.ts). */
+export interface RunStack {
+  stop(): Promise<void>;
+}
+
 export default async function globalSetup() {
+  // the node and the browser projects' set-ups both start it (browser-global-setup.ts): once a run
+  if ((globalThis as { __plaudit?: RunStack }).__plaudit) return;
   const before = { ...process.env };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-test-'));
   const env: Record<string, string> = {
@@ -110,7 +117,7 @@ export default async function globalSetup() {
   worker.stdout!.resume();
   worker.stderr!.resume();
 
-  (globalThis as { __plaudit?: unknown }).__plaudit = {
+  (globalThis as { __plaudit?: RunStack }).__plaudit = {
     async stop() {
       await stopChild(worker);
       await infra.stop();

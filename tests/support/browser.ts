@@ -1,17 +1,22 @@
 // Playwright driving Debian's Chromium (never a downloaded browser).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserServer, Download, LaunchOptions, Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(__dirname, '../../test-results');
 
+/**
+ * The run's Chromium (tests/setup/browser-global-setup.ts): a test file connects to it instead of
+ * launching its own. Each file still gets its own contexts (own cookies, storage and cache); what is
+ * shared is the browser process, whose launch cost about 1.1 s of CPU per file (bench/RESULTS.md, issue 38).
+ */
+export const BROWSER_WS = 'PLAUDIT_BROWSER_WS';
+
 /** HEADED=1 shows the browser window (a developer watching a browser test; needs a display). */
-export async function launchBrowser(): Promise<Browser> {
+function launchOptions(): LaunchOptions {
   const headed = Boolean(process.env.HEADED);
-  // loaded here: every node test file imports this module through @plaudit/kernel/testing, and
-  // playwright-core is about 7 MB of JavaScript to load per file (bench/test-file-cost.ts)
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
+  return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: !headed,
     args: [
@@ -22,7 +27,34 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
     ],
-  });
+  };
+}
+
+/** The run's browser, or one of its own outside a jest run (a benchmark). Its close() ends this connection only. */
+export async function launchBrowser(): Promise<Browser> {
+  // loaded here: every node test file imports this module through @plaudit/kernel/testing, and
+  // playwright-core is about 7 MB of JavaScript to load per file (bench/test-file-cost.ts)
+  const { chromium } = await import('playwright-core');
+  const ws = process.env[BROWSER_WS];
+  return ws ? chromium.connect(ws) : chromium.launch(launchOptions());
+}
+
+/** One Chromium for a test run, reached over its WebSocket (BROWSER_WS); the global set-up's. */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  const { chromium } = await import('playwright-core');
+  // on loopback only, any free port (the endpoint's path is a random token)
+  return chromium.launchServer({ ...launchOptions(), host: '127.0.0.1', port: 0 });
+}
+
+/**
+ * A finished download's file on this machine. `download.path()` is refused on a connected browser
+ * (the run's shared one): the file is saved as a copy under the system's temporary folder instead.
+ */
+export async function downloadedFile(download: Download): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-download-'));
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** Fails the test on any console error or uncaught page error, the way a merchant would notice. */

@@ -20,7 +20,7 @@ export { usePlatformStackWithWorker } from './platform-worker';
 export { bundleFor, startTestWorker } from './worker';
 export { currentDetails } from './workflow-details';
 export { adminPage } from './admin-session';
-export { animationsSettled, collectPageErrors, screenshot, useBrowser } from './browser';
+export { animationsSettled, collectPageErrors, downloadedFile, screenshot, useBrowser } from './browser';
 export { listMail, mailDir, parseHeaders, startSmtpSink, type StoredMail } from '../../api/runtime/smtp-sink';
 // a shop's sender settings written directly (a custom SMTP server the test runs), bypassing the verification
 export { DEFAULT_EMAIL_SETTINGS, sealPassword, storeEmailSettings } from '../../api/mail/sender';

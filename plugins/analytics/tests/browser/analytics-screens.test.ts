@@ -6,7 +6,7 @@
 // the three screens at 1280 and 390 px.
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { adminPage, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { adminPage, downloadedFile, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
 import { demoShop, EARLIER, IMPORTED, QUESTIONS, REQUESTS } from './demo-data';
 
 jest.setTimeout(240_000);
@@ -39,7 +39,7 @@ async function showTable(section: Locator) {
 
 async function downloadCsv(page: Page, section: Locator): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: /^Download CSV/ }).click()]);
-  return fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  return fs.readFileSync(await downloadedFile(download), 'utf8').replace(/^\uFEFF/, '');
 }
 
 test("done when: the demo shop's last 30 days, as charts and as tables, on desktop and phone", async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { adminPage, animationsSettled, screenshot as fullPage, useBrowser } from '@plaudit/kernel/testing';
+import { adminPage, animationsSettled, downloadedFile, screenshot as fullPage, useBrowser } from '@plaudit/kernel/testing';
 import { MARKETPLACE_FIXTURES } from '@plaudit/kernel/testing';
 import { FIXTURES, importStack, shopOn, type Stack } from '../stack';
 
@@ -189,7 +189,7 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
     page.getByTestId('import-banner').getByRole('button', { name: 'Download error report' }).click(),
   ]);
   expect(report.suggestedFilename()).toMatch(/^import-\d+-errors\.csv$/);
-  const text = fs.readFileSync(await report.path(), 'utf8');
+  const text = fs.readFileSync(await downloadedFile(report), 'utf8');
   // saved byte for byte: the byte-order mark Excel needs to read UTF-8 is kept
   expect(text.startsWith('\uFEFF')).toBe(true);
   const lines = text.slice(1).trim().split(/\r?\n/);
@@ -215,7 +215,7 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
   await screenshot(page, 'imports-6-export-desktop');
   const [exported] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
   expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
-  const bytes = fs.readFileSync(await exported.path());
+  const bytes = fs.readFileSync(await downloadedFile(exported));
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   expect(bytes.length).toBeGreaterThan(50_000);
   await dialog.waitFor({ state: 'hidden' });
@@ -227,7 +227,7 @@ test('done when: a Judge.me export, one column fixed, the banner counting up, th
   expect(await dialog.getByLabel('XLSX').count()).toBe(0);
   const [questions] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
   expect(questions.suggestedFilename()).toMatch(/^questions-.*\.csv$/);
-  expect(fs.readFileSync(await questions.path(), 'utf8')).toMatch(/^\uFEFFquestionId,productId,productHandle,/);
+  expect(fs.readFileSync(await downloadedFile(questions), 'utf8')).toMatch(/^\uFEFFquestionId,productId,productHandle,/);
   await dialog.waitFor({ state: 'hidden' });
 
   // a Plaudit Q&A file through the same upload: recognised, nothing to map, imported

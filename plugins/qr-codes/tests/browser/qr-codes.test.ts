@@ -9,7 +9,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { adminPage, collectPageErrors, productPng, screenshot, updateShop, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { adminPage, collectPageErrors, downloadedFile, productPng, screenshot, updateShop, usePlatformBrowser } from '@plaudit/kernel/testing';
 
 jest.setTimeout(150_000);
 
@@ -57,7 +57,7 @@ test('done when: the adorable card of the mug is downloaded, its code opens a ph
   const dialog = await openDialog(page, 'Ceramic Coffee Mug');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
   expect(download.suggestedFilename()).toBe('ceramic-coffee-mug.png');
-  const file = await download.path();
+  const file = await downloadedFile(download);
   const { info, code } = await decodePng(file);
   expect([info.width, info.height]).toEqual([1240, 1748]);
   expect(code?.data).toMatch(new RegExp(`^${stack.appUrl}/q/[a-z2-9]{8}$`));
