@@ -17,6 +17,7 @@ const ALLOWED: Record<string, { hits: number; why: string }> = {
   'api/runtime/emulator.ts': { hits: 1, why: 'the configured Shopify emulator (SHOPIFY_EMULATOR_URL), development only' },
   'plugins/analytics/cli/index.ts': { hits: 1, why: "the operator's CLI calling this app's own API" },
   'plugins/imports/cli/index.ts': { hits: 2, why: "the operator's CLI calling this app's own API" },
+  'plugins/insights/cli/index.ts': { hits: 1, why: "the operator's CLI calling this app's own API" },
   'plugins/dev-zone/api/index.ts': { hits: 1, why: 'the configured Shopify emulator (SHOPIFY_EMULATOR_URL)' },
   'plugins/review-requests/api/demo-requests.ts': { hits: 1, why: 'the configured Shopify emulator (SHOPIFY_EMULATOR_URL)' },
   'plugins/widgets/api/widget-routes.ts': { hits: 1, why: "this process's own listening socket (a form post replayed to our own route)" },

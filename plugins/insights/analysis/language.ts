@@ -1,0 +1,11 @@
+// The review's language when it is not stored: tinyld (already used by the translations plugin; local,
+// no key) limited to the four languages the lexicons read. Loaded on first use: its profiles hold
+// megabytes an idle process need not.
+import { LANGUAGES, type Language } from './topics';
+
+export async function detectLanguage(text: string): Promise<Language | null> {
+  if ((text.match(/\p{L}/gu) ?? []).length < 8) return null;
+  const { detect } = await import('tinyld');
+  const found = detect(text, { only: [...LANGUAGES] });
+  return (LANGUAGES as readonly string[]).includes(found) ? (found as Language) : null;
+}
