@@ -76,6 +76,8 @@ const schema = z.object({
     .default(0),
 
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  // a streaming replica for storefront, analytics and export reads (docs/deploy.md, "Read replica")
+  DATABASE_REPLICA_URL: optionalUrl(['postgres:', 'postgresql:']),
   POSTGRES_PORT: port.default(54329),
 
   TEMPORAL_ADDRESS: z
@@ -97,6 +99,10 @@ const schema = z.object({
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
+  // without TEMPORAL_ADDRESS: `dev` runs `temporal server start-dev`, `server` the self-hosted server on
+  // its own embedded PostgreSQL (api/runtime/temporal-server.ts, docs/deploy.md)
+  TEMPORAL_MODE: z.enum(['dev', 'server'], { message: 'must be dev or server' }).default('dev'),
+  TEMPORAL_POSTGRES_PORT: port.default(54330),
 
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   SMTP_SINK_PORT: port.default(2525),
@@ -144,7 +150,7 @@ export interface Config {
    * X-Forwarded-Proto/Host) entirely, so a client cannot choose its own address.
    */
   trustedProxyHops: number;
-  database: { url?: string; embeddedPort: number };
+  database: { url?: string; replicaUrl?: string; embeddedPort: number };
   temporal: {
     address?: string;
     namespace: string;
@@ -154,6 +160,10 @@ export interface Config {
     cliPath?: string;
     devPort: number;
     uiPort: number;
+    /** what `npm start` runs when no address is set: the dev server or the self-hosted server on PostgreSQL */
+    mode: 'dev' | 'server';
+    /** the self-hosted server's embedded PostgreSQL (TEMPORAL_MODE=server) */
+    postgresPort: number;
   };
   smtp: { url?: string; sinkPort: number; from: string };
   shopify: {
@@ -242,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     adminDist: path.resolve(root, e.ADMIN_DIST ?? 'admin/dist'),
     devZone: e.DEV_ZONE ?? false,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
-    database: { url: e.DATABASE_URL, embeddedPort: e.POSTGRES_PORT },
+    database: { url: e.DATABASE_URL, replicaUrl: e.DATABASE_REPLICA_URL, embeddedPort: e.POSTGRES_PORT },
     temporal: {
       address: e.TEMPORAL_ADDRESS || undefined,
       namespace: e.TEMPORAL_NAMESPACE,
@@ -252,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       cliPath: e.TEMPORAL_CLI_PATH,
       devPort: e.TEMPORAL_PORT,
       uiPort: e.TEMPORAL_UI_PORT,
+      mode: e.TEMPORAL_MODE,
+      postgresPort: e.TEMPORAL_POSTGRES_PORT,
     },
     smtp: { url: e.SMTP_URL, sinkPort: e.SMTP_SINK_PORT, from: e.MAIL_FROM },
     shopify: {

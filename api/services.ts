@@ -44,6 +44,7 @@ export function createApiRuntime(config: Config, log: Logger): ApiRuntime {
       mailer.close();
       await kernel.mail.close();
       await temporal.close();
+      await kernel.reads.close();
       await knex.destroy();
     },
   };

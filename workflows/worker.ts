@@ -83,6 +83,7 @@ export async function createActivityDeps(
       mailer.close();
       await kernel.mail.close();
       await temporal.close();
+      await kernel.reads.close();
       await knex.destroy();
     },
   };

@@ -16,14 +16,17 @@ export interface Tenant {
   insertInto(name: string, rows: Record<string, unknown> | Record<string, unknown>[], trx?: Knex.Transaction): Knex.QueryBuilder;
 }
 
-const db = (trx?: Knex.Transaction): Knex => trx ?? Model.knex();
-
-export function tenantFor(shopId: number, shopDomain: string): Tenant {
+/**
+ * The shop's tenant on the models' database (the primary), or on `knex` (a read replica's pool:
+ * api/db/read-replica.ts); a transaction passed to a call wins.
+ */
+export function tenantFor(shopId: number, shopDomain: string, knex?: Knex): Tenant {
+  const db = (trx?: Knex.Transaction): Knex => trx ?? knex ?? Model.knex();
   return {
     shopId,
     shopDomain,
     query(model, trx) {
-      return model.query(trx).where(`${model.tableName}.shop_id`, shopId) as never;
+      return model.query(trx ?? knex).where(`${model.tableName}.shop_id`, shopId) as never;
     },
     async insert(model, row, trx) {
       return model.query(trx).insert({ ...row, shopId } as never) as never;

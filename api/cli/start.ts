@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import { portIsFree } from '../runtime/ports';
 import { startInfrastructure, ROOT } from '../runtime/stack';
 import { removeRuntimeFile, writeRuntimeFile } from '../runtime/runtime-file';
+import { startConfiguredTemporalServer } from '../runtime/temporal-server';
 import { Supervisor } from '../runtime/supervisor';
 
 /** Run from source (npm start) the children go through tsx; the compiled CLI (npm run build) starts the compiled ones. */
@@ -27,7 +28,14 @@ export async function start(config: Config, log: Logger) {
   const say = (line: string) => console.log(`[plaudit] ${line}`);
   // the API (a supervised child) would otherwise be restarted on a taken port forever
   if (!(await portIsFree(config.port))) throw new Error(`port ${config.port} is taken: is another Plaudit running? (PORT)`);
-  const infra = await startInfrastructure(config, log, { progress: say });
+  // TEMPORAL_MODE=server: the self-hosted server on PostgreSQL instead of the dev server; the stack
+  // then treats it as a cluster of its own (TEMPORAL_ADDRESS)
+  const selfHosted = config.temporal.mode === 'server' && !config.temporal.address ? await startConfiguredTemporalServer(config, log, say) : undefined;
+  if (selfHosted) config = { ...config, temporal: { ...config.temporal, address: selfHosted.address } };
+  const infra = await startInfrastructure(config, log, { progress: say }).catch(async (err: unknown) => {
+    await selfHosted?.stop();
+    throw err;
+  });
   writeRuntimeFile(config.dataDir, infra.env);
 
   const supervise = (name: string, script: string) => new Supervisor({ name, spawn: () => spawnNode(script, infra.env), say });
@@ -38,6 +46,7 @@ export async function start(config: Config, log: Logger) {
       say('stopping ...');
       await Promise.all(children.map((c) => c.stop()));
       await infra.stop();
+      await selfHosted?.stop();
       removeRuntimeFile(config.dataDir);
       say('stopped');
     })());

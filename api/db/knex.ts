@@ -12,14 +12,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
   return n;
 });
 
-/** One pool per process; models use camelCase, tables snake_case. */
-export function createKnex(databaseUrl: string, pool = { min: 0, max: 10 }): Knex {
+/**
+ * One pool per process; models use camelCase, tables snake_case. The primary's pool is the models'
+ * default (`bindModels`); a read replica's is not, its reads name it (api/db/read-replica.ts).
+ */
+export function createKnex(
+  databaseUrl: string,
+  pool = { min: 0, max: 10 },
+  opts: { bindModels?: boolean; connectTimeoutMs?: number; log?: { warn(msg: string): void; error(msg: string): void } } = {},
+): Knex {
   const knex = knexFactory({
     client: 'pg',
-    connection: databaseUrl,
+    connection: opts.connectTimeoutMs ? { connectionString: databaseUrl, connectionTimeoutMillis: opts.connectTimeoutMs } : databaseUrl,
     pool,
+    ...(opts.connectTimeoutMs ? { acquireConnectionTimeout: opts.connectTimeoutMs } : {}),
+    // knex prints its pool's errors to the console unless given a logger
+    ...(opts.log ? { log: { warn: opts.log.warn, error: opts.log.error, deprecate: opts.log.warn, debug: () => undefined } } : {}),
     ...knexSnakeCaseMappers(),
   });
-  Model.knex(knex);
+  if (opts.bindModels !== false) Model.knex(knex);
   return knex;
 }

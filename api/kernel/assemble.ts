@@ -3,6 +3,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Knex } from 'knex';
 import { tenantFor } from '../auth/tenant';
+import { replicaReads } from '../db/read-replica';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { MailSendRecord } from '../mail/send-record';
@@ -62,6 +63,7 @@ export function createKernelServices(c: KernelConnections, discovered: Discovere
     config: c.config,
     log: c.log,
     knex: c.knex,
+    reads: replicaReads(c.knex, c.config.database.replicaUrl, c.log),
     temporal: c.temporal,
     outbox: c.outbox,
     settings,

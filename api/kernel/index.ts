@@ -54,6 +54,7 @@ export { localDay } from './dates';
 // keyset paging: the opaque cursor of a row's position, a 400 for anything else
 export { cursorKey, keysetCursor, type CursorCodec, type CursorOptions } from './cursor';
 export type { KernelServices } from './services';
+export type { ReplicaReads } from '../db/read-replica';
 export { customerPage, esc, messagePage, type PageOptions } from './html';
 export type { Translate, Translations } from './i18n';
 export { definePlugin, provide, type PluginManifest } from './manifest';

@@ -2,6 +2,7 @@
 // worker (ActivityDeps): the same settings, shops, mail, events, capabilities and signed links.
 // Built by assemble.ts from the process's own connections and the plugins' manifests.
 import type { Knex } from 'knex';
+import type { ReplicaReads } from '../db/read-replica';
 import type { Tenant } from '../auth/tenant';
 import type { Config } from '../config';
 import type { Logger } from '../log';
@@ -21,6 +22,8 @@ export interface KernelServices {
   config: Config;
   log: Logger;
   knex: Knex;
+  /** reads that may lag a little (storefront, analytics, exports): the replica when one is set and caught up */
+  reads: ReplicaReads;
   /** the Temporal client (`temporal.client`) and its connection */
   temporal: TemporalGateway;
   /** workflow starts that must not be lost: recorded first, handed to Temporal when it can take them */

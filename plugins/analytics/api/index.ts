@@ -37,7 +37,9 @@ export default defineApiPlugin({
     for (const [name, answer] of Object.entries(SCREENS)) {
       router.get(`/${name}`, async (ctx) => {
         const { tenant } = ctx.state;
-        ctx.body = await answer(services, tenant, await periodInfo(services, tenant, ctx.query));
+        const period = await periodInfo(services, tenant, ctx.query);
+        // the rollups may lag a moment: read from the replica when there is one (services.reads)
+        ctx.body = await services.reads.read<unknown>(tenant, (onReplica, knex) => answer({ ...services, knex }, onReplica, period));
       });
     }
     // the backfill command's door (cli/index.ts): count the shop's history again now

@@ -45,7 +45,10 @@ export function exportRoutes(services: ApiServices): Router<AppState> {
       } else {
         const reviews = services.capabilities.get(ReviewExport);
         if (!reviews) throw missing();
-        opened = await openExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: services.config.appUrl });
+        // a long read that may lag a moment: from the replica when there is one (its later batches too)
+        opened = await services.reads.read(tenant, (onReplica) =>
+          openExport(reviews, onReplica, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: services.config.appUrl }),
+        );
       }
     } catch (err) {
       if (createHttpError.isHttpError(err)) throw err;

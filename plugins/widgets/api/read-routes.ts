@@ -11,7 +11,7 @@ import { FEED_SORTS } from '../shared/display-settings';
 import type { ReviewFeedPage, ReviewFeedQuery } from '@plaudit/contracts/reviews';
 import { reviewFeedOf } from '../shared/review-feed';
 import { PRIVATE_CACHE_CONTROL, type StorefrontCache } from './cache';
-import type { StorefrontAppState } from './shop-context';
+import { type StorefrontAppState, storefrontRead } from './shop-context';
 import { forShoppers, productGid, toSummary } from './shopper-view';
 
 const invalid = 'The value is invalid';
@@ -71,7 +71,9 @@ export function readRoutes(services: ApiServices, cache: StorefrontCache) {
   const feed = () => reviewFeedOf(services);
 
   async function page(state: StorefrontAppState, q: ReviewFeedQuery) {
-    const result: ReviewFeedPage = await feed().reviews(state.tenant, q);
+    const result: ReviewFeedPage = q.customer
+      ? await feed().reviews(state.tenant, q)
+      : await storefrontRead(services, state.storefront, (tenant) => feed().reviews(tenant, q));
     return {
       data: result.items.map((r) => forShoppers(r, state.display, config.appUrl)),
       pageInfo: { nextCursor: result.nextCursor, hasNext: result.nextCursor !== null },
@@ -95,7 +97,7 @@ export function readRoutes(services: ApiServices, cache: StorefrontCache) {
 
   router.get('/api/summaries', cache.cached(), async (ctx) => {
     const { product_ids: ids } = summariesQuery.parse(ctx.query);
-    const found = await feed().summaries(ctx.state.tenant, ids.map(productGid));
+    const found = await storefrontRead(services, ctx.state.storefront, (tenant) => feed().summaries(tenant, ids.map(productGid)));
     ctx.body = {
       data: Object.fromEntries(ids.map((id) => [id, toSummary(found[productGid(id)])])),
     };

@@ -63,6 +63,8 @@ export interface StorefrontState {
   video: StorefrontVideo | null;
   /** what cached responses are keyed by */
   versions: { feed: string; settings: string };
+  /** renders read the replica only once it has replayed this position, so rows are never older than `versions.feed` */
+  readAfter?: string;
 }
 
 /** ctx.state of storefront routes: the kernel's, plus the shop's (tenant, display and review settings). */
@@ -85,6 +87,8 @@ interface ShopState {
   translation: TranslationMode;
   video: StorefrontVideo | null;
   versions: { feed: string; settings: string };
+  /** the primary's position taken after the feed version: a replica read must have replayed it (services.reads) */
+  readAfter?: string;
   loadedAt: number;
 }
 
@@ -96,7 +100,7 @@ export class ShopStates {
   private readonly refreshing = new Set<string>();
 
   constructor(
-    private readonly services: Pick<ApiServices, 'shops' | 'settings' | 'capabilities'>,
+    private readonly services: Pick<ApiServices, 'shops' | 'settings' | 'capabilities' | 'reads'>,
     private readonly cache: ShopChangeSignals,
   ) {
     cache.onDrop((shopId) => {
@@ -152,6 +156,8 @@ export class ShopStates {
     if (!shop) return null;
     const tenant = tenantFor(shop.id, shop.domain);
     const [settings, feed] = await Promise.all([this.settingsOf(tenant), reviewFeedOf(this.services).version(tenant)]);
+    // after the version: everything that version counts was committed before this position
+    const readAfter = await this.services.reads.position();
     this.domains.set(shop.id, domain);
     return {
       shop: { id: shop.id, domain: shop.domain, name: shop.name, storeDomain: shop.publicDomain || shop.domain, locale: shop.locale },
@@ -162,6 +168,7 @@ export class ShopStates {
       translation: settings.translation,
       video: settings.video,
       versions: { feed, settings: settings.version },
+      readAfter,
       loadedAt: Date.now(),
     };
   }
@@ -216,6 +223,15 @@ export class ShopStates {
   }
 }
 
+/**
+ * A read every shopper sees the same: on the read replica when it is up and has replayed the
+ * position taken with the feed version this answer is cached under, else on the primary
+ * (services.reads). A shopper's own reviews are not read through it: they must show their own writes.
+ */
+export function storefrontRead<T>(services: Pick<ApiServices, 'reads'>, storefront: StorefrontState, read: (tenant: Tenant) => Promise<T>): Promise<T> {
+  return services.reads.read(storefront.tenant, read, { after: storefront.readAfter });
+}
+
 const states = new WeakMap<object, ShopStates>();
 
 /** One set of shop states per API runtime (the routes and the fast lane share it). */
@@ -246,6 +262,7 @@ function apply(
     translation: state.translation,
     video: state.video,
     versions: state.versions,
+    readAfter: state.readAfter,
   };
   ctx.state.storefront = storefront;
   ctx.state.tenant = state.tenant;

@@ -13,7 +13,7 @@ import { type ApiServices, appProxySignature, type AppRouter, shopperAddress } f
 import { widgetScripts, type ScriptName } from '../storefront/build';
 import { PRIVATE_CACHE_CONTROL, storefrontCache } from './cache';
 import { BLOCKS, renderReviewItems, renderWidget, type Block } from './render';
-import type { StorefrontAppState } from './shop-context';
+import { type StorefrontAppState, storefrontRead } from './shop-context';
 import { submitResultPage } from './submit-page';
 import { reviewFeedOf } from '../shared/review-feed';
 import { reviewTranslationsOf } from '../shared/review-translations';
@@ -76,16 +76,19 @@ export function widgetRoutes(services: ApiServices) {
     const q = widgetQuery.parse(ctx.query);
     const view = viewOf(ctx.state);
     const wctx = widgetContext(view);
+    // the portal lists the shopper's own reviews: from the primary, like their writes
+    const read = <T>(fn: (v: typeof view) => Promise<T>) =>
+      block === 'customer-portal' ? fn(view) : storefrontRead(services, s, (tenant) => fn({ ...view, tenant }));
     ctx.type = 'text/html; charset=utf-8';
     if (q.fragment === 'list') {
       if (block !== 'review-box' && block !== 'all-reviews') throw createHttpError(400, 'Validation failed', { errors: { fragment: 'The value is invalid' } });
-      const d = await data.load(block, view, q);
+      const d = await read((v) => data.load(block, v, q));
       const options =
         block === 'review-box' ? { showMedia: view.display.reviewBox.showMedia, showReplies: view.display.reviewBox.showReplies } : { showProduct: true };
       ctx.body = renderReviewItems(wctx, d.page.items, d.page.nextCursor, options);
       return;
     }
-    const d = await data.load(block, view, q);
+    const d = await read((v) => data.load(block, v, q));
     const built = ctx.query.scripts === '0' ? undefined : await scripts;
     let jsonLd: Record<string, unknown> | null = null;
     if (block === 'review-box' && !q.stars?.length && !q.after) {

@@ -161,15 +161,18 @@ export const storefrontOperations = [
     async handler(_ctx, { params, query }, services) {
       const feed = capability(services, ReviewFeed);
       const tenant = await tenantOf(services, query.shop);
+      // a headless storefront's read: from the replica when there is one (services.reads)
       const page = await withCursorField(() =>
-        feed.reviews(tenant, {
-          productId: params.productId,
-          sort: query.sort,
-          stars: query.stars,
-          withMedia: query.media === 'true' || undefined,
-          limit: query.limit,
-          after: query.cursor,
-        }),
+        services.reads.read(tenant, (onReplica) =>
+          feed.reviews(onReplica, {
+            productId: params.productId,
+            sort: query.sort,
+            stars: query.stars,
+            withMedia: query.media === 'true' || undefined,
+            limit: query.limit,
+            after: query.cursor,
+          }),
+        ),
       );
       const items = page.items.map((r) => forShoppers(r, services.config.appUrl));
       return { body: { items, pageInfo: { nextCursor: page.nextCursor, hasNextPage: page.nextCursor !== null } } };
@@ -190,7 +193,7 @@ export const storefrontOperations = [
     },
     async handler(_ctx, { query }, services) {
       const feed = capability(services, ReviewFeed);
-      const found = await feed.summaries(await tenantOf(services, query.shop), query.productIds);
+      const found = await services.reads.read(await tenantOf(services, query.shop), (onReplica) => feed.summaries(onReplica, query.productIds));
       const items: z.output<typeof ratingSummarySchema>[] = query.productIds.map((id) => {
         const s = found[id];
         return s ? { productId: id, count: s.count, average: s.average, stars: s.stars, mediaCount: s.mediaCount ?? 0 } : emptySummary(id);
