@@ -18,10 +18,19 @@ export interface MailButton {
   outline?: boolean;
 }
 
+/** One of a product's one-click rating links (1 to 5 stars, in order). */
+export interface MailStar {
+  url: string;
+  /** the link's title, read by screen readers ("3 of 5 stars"); escaped here */
+  label: string;
+}
+
 export interface MailProduct {
   title: string;
   imageUrl?: string | null;
   button: MailButton;
+  /** five rating links under the title (text stars in a table: no image, no script) */
+  stars?: MailStar[];
 }
 
 export interface MailBody {
@@ -46,6 +55,10 @@ export interface MailBody {
 const BUTTON = (b: string) =>
   `<mj-button href="{{ ${b}.url }}" background-color="{{ ${b}.background }}" color="{{ ${b}.color }}" border="{{ ${b}.border }}" border-radius="8px" font-weight="600" inner-padding="10px 18px" align="left" padding="4px 0">{{ ${b}.labelHtml }}</mj-button>`;
 
+// A row of five text stars, each its own link: a table (what every client lays out, Outlook's Word
+// engine included), no image to block, no script; the glyph is U+2605 with a color and no underline.
+const STARS = `{% if product.stars.size > 0 %}<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin-top:4px;border-collapse:collapse"><tr>{% for star in product.stars %}<td style="padding:0 4px 0 0"><a href="{{ star.url }}" title="{{ star.label }}" aria-label="{{ star.label }}" style="font-size:26px;line-height:30px;color:#f5a623;text-decoration:none">&#9733;</a></td>{% endfor %}</tr></table>{% endif %}`;
+
 const SOURCE = `<mjml lang="{{ lang }}">
 <mj-head>
   <mj-title>{{ subject }}</mj-title>
@@ -65,7 +78,7 @@ const SOURCE = `<mjml lang="{{ lang }}">
   <mj-section background-color="#ffffff" padding="8px 28px">
     <mj-group>
       <mj-column width="20%" vertical-align="middle"><mj-raw>{% if product.imageUrl %}</mj-raw><mj-image src="{{ product.imageUrl }}" width="64px" height="64px" border-radius="8px" alt="" padding="0" align="left" /><mj-raw>{% endif %}</mj-raw></mj-column>
-      <mj-column width="45%" vertical-align="middle"><mj-text>{{ product.title }}</mj-text></mj-column>
+      <mj-column width="45%" vertical-align="middle"><mj-text>{{ product.title }}${STARS}</mj-text></mj-column>
       <mj-column width="35%" vertical-align="middle">${BUTTON('product.button')}</mj-column>
     </mj-group>
   </mj-section>

@@ -26,6 +26,11 @@ export interface EmailTemplateDeclaration {
   buttonUrl?: string;
   /** one button per entry of the `products` variable ({ title, image_url, review_url }) */
   productButtons?: boolean;
+  /**
+   * five rating links under each product that has `rating_urls` (its 1..5-star links, in order), each
+   * titled by the plugin's text `email_templates.star_title` ({{stars}}): one click starts a review
+   */
+  productStars?: boolean;
   /** the variable holding the link of the quieter second button (labelled denyButtonText) */
   denyUrl?: string;
   /** values for previews, test mails and the trial render that validates a save */
@@ -190,12 +195,17 @@ export class EmailTemplates {
       buttons.push({ ...button(model[d.denyUrl] as string, true), labelHtml: await html.parseAndRender(template.denyButtonText, model) });
     }
     if (template.secondaryButton) buttons.push({ ...button(template.secondaryButton.url, true), labelHtml: esc(template.secondaryButton.text) });
-    const products = d.productButtons ? ((model.products ?? []) as { title: string; image_url?: string | null; review_url: string }[]) : [];
+    const products = d.productButtons
+      ? ((model.products ?? []) as { title: string; image_url?: string | null; review_url: string; rating_urls?: string[] }[])
+      : [];
+    const starTitle = (stars: number) => this.i18n.forLanguage(lang)(`${t.plugin}:email_templates.star_title`, { stars });
+    const starsOf = (urls: string[] | undefined) =>
+      d.productStars && Array.isArray(urls) && urls.length === 5 ? urls.map((url, i) => ({ url, label: starTitle(i + 1) })) : undefined;
     const unsubscribe = typeof model.unsubscribe_url === 'string' ? model.unsubscribe_url : undefined;
     return {
       subject,
       contentHtml: await html.parseAndRender(template.content, model),
-      products: products.map((p) => ({ title: p.title, imageUrl: p.image_url ?? null, button: button(p.review_url) })),
+      products: products.map((p) => ({ title: p.title, imageUrl: p.image_url ?? null, button: button(p.review_url), stars: starsOf(p.rating_urls) })),
       buttons,
       footer: String(model.shop_name ?? ''),
       unsubscribe: unsubscribe ? { url: unsubscribe, label: this.i18n.forLanguage(lang)(`${t.plugin}:email_templates.unsubscribe`) } : undefined,

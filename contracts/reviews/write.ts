@@ -77,6 +77,8 @@ export interface WriteLinkInput {
   productId?: string;
   /** the page's language */
   customerLocale?: string | null;
+  /** the stars the form opens with, signed into the link (a request email's star, issue 32); the customer may change them */
+  rating?: 1 | 2 | 3 | 4 | 5;
   expiresInDays: number;
 }
 

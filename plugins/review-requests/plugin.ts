@@ -22,7 +22,10 @@ export default definePlugin({
   // the click redirect (every other link of a request, reminder or push) the entry and the target.
   links: {
     open: z.object({ queueEntry: z.number().int(), orderId: z.string() }),
-    click: z.object({ queueEntry: z.number().int(), to: z.string().url().max(4000) }),
+    // `rating`: one of the email's stars (issue 32): the click also starts the review
+    click: z.object({ queueEntry: z.number().int(), to: z.string().url().max(4000), rating: z.number().int().min(1).max(5).optional() }),
+    // "Not arrived yet?" (issue 32): the request waits for the delivery, or a week, and comes again
+    postpone: z.object({ queueEntry: z.number().int(), orderId: z.string() }),
     unsubscribe: z.object({ queueEntry: z.number().int(), orderId: z.string() }),
     verifySender: z.object({ email: z.string() }),
   },
@@ -44,12 +47,14 @@ export default definePlugin({
     reviewReminder: {
       variables: [...COMMON, 'order_name', 'products', 'review_url', 'unsubscribe_url'],
       productButtons: true,
+      // the five one-click rating links under each product (shops with interactiveEmail; issue 32)
+      productStars: true,
       sample: {
         ...SAMPLE,
         order_name: '#1001',
         products: [
-          { title: 'Linen shirt', review_url: SAMPLE.shop_url },
-          { title: 'Canvas tote bag', review_url: SAMPLE.shop_url },
+          { title: 'Linen shirt', review_url: SAMPLE.shop_url, rating_urls: Array(5).fill(SAMPLE.shop_url) },
+          { title: 'Canvas tote bag', review_url: SAMPLE.shop_url, rating_urls: Array(5).fill(SAMPLE.shop_url) },
         ],
         review_url: SAMPLE.shop_url,
         unsubscribe_url: SAMPLE.shop_url,

@@ -104,13 +104,14 @@ export function reviewWrite(services: KernelServices): ReviewWriteApi {
   const { knex, config, links } = services;
   const submit = reviewSubmitter(services);
   return {
-    writeUrl({ shopDomain, queueEntryId, orderId, productId, customerLocale, expiresInDays }) {
+    writeUrl({ shopDomain, queueEntryId, orderId, productId, customerLocale, rating, expiresInDays }) {
       // a numeric order id, also when given as a gid
       const data: WriteLink = {
         queueEntryId,
         orderId: orderId.split('/').pop()!,
         ...(productId ? { productId } : {}),
         ...(customerLocale ? { locale: customerLocale } : {}),
+        ...(rating ? { rating } : {}),
       };
       return `${config.appUrl}/r/write/${links.sign(PURPOSE.write, shopDomain, data, expiresInDays * DAY_SECONDS)}`;
     },

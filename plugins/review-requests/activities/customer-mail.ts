@@ -2,7 +2,8 @@
 // from the kernel's registry, rendered in the customer's language (the order's locale, else the
 // shop's), sent through the shop's sender with the unsubscribe header.
 import type { ActivityDeps, MailBody, ShopView } from '@plaudit/kernel';
-import { trackedBody } from '../shared/tracked-links';
+import { trackedBody, type Tracker } from '../shared/tracked-links';
+import { type RequestExtras, withRequestExtras } from '../shared/request-mail';
 
 export type RequestTemplate = 'reviewReminder' | 'photoReminder';
 
@@ -24,14 +25,20 @@ export interface CustomerMail {
   /** reminders: 'Reminder: ' before the subject */
   reminder?: boolean;
   /** the click redirect every link goes through (requests and their reminders) */
-  track?: (url: string) => string;
+  track?: Tracker;
+  /** the request's own additions (issue 32): the postpone line, "finish your review" */
+  extras?: RequestExtras;
 }
 
 /** Sends the mail; answers the body sent, or the server's error when it refused the mail for good (temporary trouble throws). */
 export async function sendCustomerMail(deps: ActivityDeps, m: CustomerMail): Promise<{ body: MailBody; html: string } | { refused: Error }> {
-  const prefix = m.reminder ? `${deps.i18n.forLanguage(m.lang)('review-requests:mail.reminder_prefix')} ` : undefined;
+  const t = deps.i18n.forLanguage(m.lang);
+  const prefixKey = m.extras?.finishing ? 'review-requests:mail.finish_prefix' : 'review-requests:mail.reminder_prefix';
+  const prefix = m.reminder || m.extras?.finishing ? `${t(prefixKey)} ` : undefined;
   const rendered = await deps.mail.templates.render(m.shop.id, templateId(m.key), m.model, m.lang, { subjectPrefix: prefix });
-  const body = m.track ? trackedBody(rendered, m.track) : rendered;
+  const tracked = m.track ? trackedBody(rendered, m.track) : rendered;
+  // after the tracking: the postpone link is no click toward the shop
+  const body = m.extras ? withRequestExtras(tracked, t, m.extras) : tracked;
   const outcome = await deps.mail.sendToCustomer(m.shop, { to: m.to, body, messageId: m.messageId, unsubscribeUrl: m.unsubscribeUrl });
   return outcome.sent ? { body, html: await deps.mail.render(body) } : { refused: outcome.refused };
 }

@@ -9,6 +9,7 @@ import { RequestReviewed, type RequestReviewedPayload } from '@plaudit/contracts
 import { productIdsOf } from '../shared/request-events';
 import { requestSettingsOf } from '../db/settings';
 import { sendRequest } from './send';
+import { postponeRequest } from './postpone';
 import { withProductDetails } from './product-details';
 import { startOldOrderPage } from './old-orders';
 import { sendSettingsMail } from './settings-mail';
@@ -105,9 +106,12 @@ export function createActivities(deps: ActivityDeps) {
 
     async reminderTime(i: RequestRef): Promise<string> {
       const settings = await settingsOf.get(i.shopId);
-      const row = await entry(i).first('sentAt', 'reminderCount');
+      const row = await entry(i).first('sentAt', 'reminderCount', 'postponeSentAt', 'postponeReminderBase');
       const { amount, unit } = settings.reminderAfter;
-      return addInZone(new Date(row.sentAt), amount * (row.reminderCount + 1), unit, await shopZone(i.shopId)).toISOString();
+      // after a postponed request went out again, the remaining reminders count from that send
+      const from = row.postponeSentAt ?? row.sentAt;
+      const due = row.reminderCount - (row.postponeSentAt ? (row.postponeReminderBase ?? 0) : 0) + 1;
+      return addInZone(new Date(from), amount * due, unit, await shopZone(i.shopId)).toISOString();
     },
 
     /** Until when a request over the monthly quota is held: the month's turn in the shop's timezone (or the recheck). */
@@ -133,6 +137,12 @@ export function createActivities(deps: ActivityDeps) {
     /** The request (reminder 0) or a reminder; "send anyway" passes the monthly quota. */
     async sendRequest(i: RequestRef, reminder: number, options: { ignoreQuota?: boolean } = {}) {
       return sendRequest(deps, i, reminder, options);
+    },
+    /** "Not arrived yet?" (issue 32): records the postponement; answers until when the request waits at most for the delivery. */
+    postponeRequest: (i: RequestRef, at: string) => postponeRequest(deps, i, at),
+    /** The postponed request once more, after the delivery (or the wait). */
+    async sendPostponed(i: RequestRef) {
+      return sendRequest(deps, i, 0, { again: true });
     },
   };
 }

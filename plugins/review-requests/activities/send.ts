@@ -11,7 +11,8 @@ import { requestLinks } from '../shared/request-links';
 import { clickTracker } from '../shared/tracked-links';
 import { reviewLinks } from '../shared/reviews-collect';
 import { RequestEligible, RequestSent, type RequestEligiblePayload, type RequestSentPayload } from '@plaudit/contracts/review-requests';
-import { productIdsOf, ratingUrl } from '../shared/request-events';
+import { productIdsOf, ratingUrls } from '../shared/request-events';
+import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 export interface SendOutcome {
   status: QueueStatus;
@@ -20,12 +21,20 @@ export interface SendOutcome {
 
 const LINK_DAYS = 60;
 
-export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder: number, options: { ignoreQuota?: boolean } = {}): Promise<SendOutcome> {
+export interface SendOptions {
+  /** "send anyway" / "resend": past the monthly quota */
+  ignoreQuota?: boolean;
+  /** the request once more, after the customer postponed it (issue 32) */
+  again?: boolean;
+}
+
+export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder: number, options: SendOptions = {}): Promise<SendOutcome> {
   const { config } = deps;
   const tenant = deps.tenant(ref.shopId, ref.shopDomain);
   const row = await entryOf(tenant, ref.orderId).first();
   const shop = (await deps.shops.get(ref.shopId))!;
-  if (reminder === 0 && row.sentAt) return { status: 'success', extra: {} };
+  if (options.again && row.postponeSentAt) return { status: 'success', extra: {} };
+  if (reminder === 0 && row.sentAt && !options.again) return { status: 'success', extra: {} };
   if (reminder > 0 && row.reminderCount >= reminder) return { status: 'success', extra: {} };
   // a request the email-marketing app sent: its own flow reminds the customer
   if (reminder > 0 && row.senderApp) return { status: 'success', extra: { skipReason: 'sender_app' } };
@@ -40,35 +49,56 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
 
   // The month is the shop's own (its timezone); "send anyway" passes the quota.
   const quota = monthlyQuota(shop.plan);
-  if (reminder === 0 && quota !== undefined && !options.ignoreQuota && (await sentCount(tenant, monthStartInZone(new Date(), shop.timezone))) >= quota) {
+  if (
+    reminder === 0 &&
+    !options.again &&
+    quota !== undefined &&
+    !options.ignoreQuota &&
+    (await sentCount(tenant, monthStartInZone(new Date(), shop.timezone))) >= quota
+  ) {
     return { status: 'pause', extra: { skipReason: 'quota_exceeded' } };
   }
 
   // The review links are the reviews plugin's (it declares and verifies their purpose).
   const collect = reviewLinks(deps.capabilities, `https://${shop.publicDomain ?? shop.domain}`);
-  const write = (productId: string) =>
+  const write = (productId: string, rating?: number) =>
     collect.writeUrl({
       shopDomain: shop.domain,
       queueEntryId: row.id,
       orderId: row.orderId,
       productId,
       customerLocale: row.customerLocale,
+      ...(rating ? { rating: rating as 1 | 2 | 3 | 4 | 5 } : {}),
       expiresInDays: LINK_DAYS,
     });
   const links = requestLinks(deps, shop.domain, { queueEntry: row.id, orderId: row.orderId }, LINK_DAYS);
   const products = (row.lineItems as LineItem[]).filter((li) => li.productId);
-  const messageId = `<review-request-${row.id}-${reminder}@${new URL(config.appUrl).hostname}>`;
+  const messageId = `<review-request-${row.id}-${options.again ? 'again' : reminder}@${new URL(config.appUrl).hostname}>`;
+  // Stars in the email (issue 32): with the reviews plugin's write page and the plan's interactive
+  // email. A customer who clicked one gets reminders to finish that review, opening with their stars.
+  const finishing = (reminder > 0 || !!options.again) && !!row.startedAt;
+  const stars = !finishing && deps.capabilities.get(ReviewWrite) !== undefined && deps.shops.allows(shop, 'interactiveEmail');
+  // the rating signed into the write link (the reviews plugin's WriteLinkInput.rating)
+  const reviewUrl = (productId: string) => write(productId, finishing ? (row.startedRating ?? undefined) : undefined);
   const model = {
     customer_first_name: row.customerName?.split(' ')[0] ?? null,
     customer_name: row.customerName,
     order_name: row.name,
     shop_name: shop.name,
     shop_url: `https://${shop.publicDomain ?? shop.domain}`,
-    products: products.map((p) => ({ title: p.title, image_url: p.productImage ?? p.image ?? null, review_url: write(p.productId!) })),
+    products: products.map((p) => {
+      const review_url = reviewUrl(p.productId!);
+      return {
+        title: p.title,
+        image_url: p.productImage ?? p.image ?? null,
+        review_url,
+        ...(stars ? { rating_urls: [1, 2, 3, 4, 5].map((n) => write(p.productId!, n)) } : {}),
+      };
+    }),
     unsubscribe_url: links.unsubscribe,
     open_url: links.open,
   };
-  const sentBy = reminder === 0 ? await connectedSenderApp(deps, shop.id) : undefined;
+  const sentBy = reminder === 0 && !options.again ? await connectedSenderApp(deps, shop.id) : undefined;
   if (sentBy) {
     // no email from us: the app's flow mails the customer on RequestEligible (shared/sender-app.ts)
     await recordSend(
@@ -93,17 +123,30 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
     unsubscribeUrl: links.unsubscribe,
     reminder: reminder > 0,
     track,
+    extras: { finishing, postponeUrl: (await postponable(deps, shop.id, row, reminder, options)) ? links.postpone : undefined },
   });
   if ('refused' in sent) return { status: 'failed', extra: { errorMessage: sent.refused.message.slice(0, 1000) } };
   const now = new Date();
   // The send's status with it (the workflow records the same next): no reader sees a sent row under its
   // former status, such as the queue's answer waiting for the row's next write (api/queue-refresh.ts).
-  const record =
-    reminder === 0
+  // the postponed request's send: the remaining reminders count from it (activities' reminderTime)
+  const record = options.again
+    ? { postponeSentAt: now, postponeReminderBase: row.reminderCount }
+    : reminder === 0
       ? { sentAt: now, status: 'success', messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null }
       : { reminderCount: reminder, ...(reminder === 1 ? { remindedAt: now } : {}) };
-  await recordSend(deps, ref, row, reminder, record, reminder === 0 ? eligibleEvent(ref, row, model.products, products, null) : undefined);
+  const first = reminder === 0 && !options.again;
+  await recordSend(deps, ref, row, options.again ? 'again' : reminder, record, first ? eligibleEvent(ref, row, model.products, products, null) : undefined);
   return { status: 'success', extra: {} };
+}
+
+/**
+ * "Not arrived yet?" is offered while the workflow will take it: a reminder is still to come (the
+ * workflow accepts it until the last reminder's time), and the request was not postponed already.
+ */
+async function postponable(deps: ActivityDeps, shopId: number, row: QueueEntry, reminder: number, options: SendOptions): Promise<boolean> {
+  if (row.postponedAt || options.again) return false;
+  return reminder < (await requestSettingsOf(deps.settings).get(shopId)).reminders;
 }
 
 /** The merchant's chosen sender app, when it is installed and the shop is connected to it now; else Plaudit sends. */
@@ -118,7 +161,7 @@ async function recordSend(
   deps: ActivityDeps,
   ref: RequestRef,
   row: QueueEntry,
-  reminder: number,
+  reminder: number | 'again',
   record: Record<string, unknown>,
   eligible: RequestEligiblePayload | undefined,
 ) {
@@ -132,7 +175,8 @@ async function recordSend(
       orderId: row.orderId,
       orderName: row.name ?? null,
       productIds: productIdsOf(row.lineItems as LineItem[]),
-      reminder,
+      // the postponed request's second send is the request again (reminder 0), under its own key
+      reminder: reminder === 'again' ? 0 : reminder,
       status: 'success',
       at: new Date().toISOString(),
     };
@@ -163,7 +207,7 @@ function eligibleEvent(
       imageUrl: p.image_url,
       reviewUrl: p.review_url,
       ratingUrls: Object.fromEntries(
-        [1, 2, 3, 4, 5].map((n) => [String(n), ratingUrl(p.review_url, n)]),
+        ratingUrls(p.review_url).map((url, i) => [String(i + 1), url]),
       ) as RequestEligiblePayload['products'][number]['ratingUrls'],
     })),
     sentBy,

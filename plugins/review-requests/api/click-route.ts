@@ -4,7 +4,7 @@
 // to the shop it names when we serve that shop, else to a page saying so.
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { type ApiServices, type AppContext, type AppRouter, guessDoor, messagePage, SHOP_DOMAIN } from '@plaudit/kernel';
-import { recordClick } from '../db/funnel';
+import { recordClick, recordStarted } from '../db/funnel';
 import type { ClickLink } from '../shared/tracked-links';
 import { openedSignal, reviewRequestWorkflowId } from '../workflows/messages';
 
@@ -47,6 +47,8 @@ export function clickRoute(router: AppRouter, { config, knex, links, shops, tena
     try {
       const shop = await shops.byDomain(link.shop);
       const opened = shop && (await recordClick(tenant(shop.id, shop.domain), link.data.queueEntry));
+      // a star: the review counts as started (its reminders read it and ask to finish it)
+      if (shop && link.data.rating) await recordStarted(tenant(shop.id, shop.domain), link.data.queueEntry, link.data.rating);
       if (opened) await signalOpened(link.shop, opened.orderId);
     } catch (err) {
       log.warn({ err, shop: link.shop }, 'click not recorded');

@@ -2,12 +2,13 @@
 // merchant's look must never count as the customer's open, nor a click in it as the customer's
 // unsubscribe. The stored HTML keeps its links; the preview drops the open pixel (every image whose
 // address is this app's open route, whatever host the app had when it was sent), points the
-// unsubscribe links nowhere and the click redirect's links straight at their targets.
+// unsubscribe and postpone links nowhere and the click redirect's links straight at their targets.
 import { esc } from '@plaudit/kernel';
 
 const OPEN_ROUTE = /\/r\/open\/[^"'\s>)]*/i;
 const IMG_TAG = /<img\b[^>]*>/gi;
-const UNSUBSCRIBE_URL = /(["'])[^"']*\/r\/unsubscribe\/[^"']*\1/gi;
+// the customer's own actions (unsubscribe, "Not arrived yet?"): never the merchant's to take
+const UNSUBSCRIBE_URL = /(["'])[^"']*\/r\/(?:unsubscribe|postpone)\/[^"']*\1/gi;
 // Anything left naming the open route (a CSS background, a srcset): blanked too.
 const OPEN_URL_ANYWHERE = /[a-z][a-z0-9+.-]*:\/\/[^"'\s>)]*\/r\/open\/[^"'\s>)]*|\/r\/open\/[^"'\s>)]*/gi;
 

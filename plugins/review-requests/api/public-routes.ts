@@ -8,6 +8,7 @@ import { openedSignal, reviewRequestWorkflowId } from '../workflows/messages';
 import { blockCustomers, entryById } from '../db/queue';
 import { recordUnsubscribe } from '../db/funnel';
 import { clickRoute } from './click-route';
+import { postponeRoute } from './postpone-route';
 import type { EntryLink } from '../shared/request-links';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -16,6 +17,7 @@ export function publicRoutes(services: ApiServices) {
   const { knex, links, shops, temporal, tenant, i18n, log, config } = services;
   const router = new Router<AppState>({ prefix: '/r' });
   clickRoute(router, services);
+  postponeRoute(router, services);
   /**
    * Unsubscribe links mailed before the declared purposes (old format, valid 60 days): they must keep
    * working until they expire; this fallback can go once the last of them has (60 days after release).

@@ -28,6 +28,12 @@ export const LIST_COLUMNS = [
   'reminderCount',
   'errorMessage',
   'senderApp',
+  // issue 32: a star clicked (the review started, with its stars), "Not arrived yet?"
+  'startedAt',
+  'startedRating',
+  'postponedAt',
+  'postponedUntil',
+  'postponeSentAt',
   'orderNumber',
   'createdAt',
   'updatedAt',

@@ -9,6 +9,7 @@ import {
   type AppContext,
   type AppState,
   type EmailTemplate,
+  type MailBody,
   type RegisteredTemplate,
   requiredTier,
   type ShopView,
@@ -17,6 +18,8 @@ import {
 import { testEmailInput } from '../shared/email-settings';
 import { MESSAGES, type TemplateListItem } from '../shared/templates';
 import { entryById, type LineItem } from '../db/queue';
+import { withRequestExtras } from '../shared/request-mail';
+import { requestSettingsOf } from '../db/settings';
 import { releaseSend, reserveSend, sendsLeft, runSettingsMail } from './settings-mail';
 
 const previewInput = z.object({ template: z.record(z.string(), z.unknown()).optional(), queueId: z.number().int().positive().optional() }).strict();
@@ -53,10 +56,22 @@ export function templateRoutes(services: ApiServices) {
     }
   }
 
+  /**
+   * The request email's own lines in previews and test mails, as the shop's first request has them:
+   * the "Not arrived yet?" link (here to the shop) when a reminder follows (activities/send.ts).
+   */
+  const withExtras = async (t: RegisteredTemplate, shop: ShopView, body: MailBody) =>
+    t.id === 'review-requests.reviewReminder' && (await requestSettingsOf(services.settings).get(shop.id)).reminders > 0
+      ? withRequestExtras(body, services.i18n.forLanguage(shop.locale), { postponeUrl: `https://${shop.publicDomain ?? shop.domain}` })
+      : body;
+
   /** Sample values with the shop's name, or a queue entry's own customer, order and products. */
   async function modelFor(ctx: AppContext, shop: ShopView, t: RegisteredTemplate, queueId?: number): Promise<Record<string, unknown>> {
     const url = `https://${shop.publicDomain ?? shop.domain}`;
     const sample: Record<string, unknown> = { ...t.declaration.sample, shop_name: shop.name, shop_url: url };
+    // the stars show as the shop's customers get them (the plan's interactive email, issue 32)
+    const stars = shops.allows(shop, 'interactiveEmail');
+    if (Array.isArray(sample.products) && !stars) sample.products = sample.products.map(({ rating_urls: _, ...p }) => p);
     if (!queueId) return sample;
     const row = await entryById(ctx.state.tenant, queueId).first('name', 'customerName', 'lineItems');
     if (!row) throw createHttpError(404, 'Review request not found');
@@ -67,7 +82,12 @@ export function templateRoutes(services: ApiServices) {
       customer_name: row.customerName,
       order_name: row.name,
       product_title: items[0]?.title ?? sample.product_title,
-      products: items.map((i) => ({ title: i.title, image_url: i.productImage ?? i.image ?? null, review_url: url })),
+      products: items.map((i) => ({
+        title: i.title,
+        image_url: i.productImage ?? i.image ?? null,
+        review_url: url,
+        ...(stars ? { rating_urls: Array(5).fill(url) } : {}),
+      })),
     };
   }
 
@@ -134,7 +154,7 @@ export function templateRoutes(services: ApiServices) {
     const shop = await shopOf(ctx);
     const input = previewInput.parse(ctx.request.body ?? {});
     const draft = await patched(t, await registry.get(shop.id, t.id, shop.locale), input.template ?? {});
-    const body = await registry.render(shop.id, t.id, await modelFor(ctx, shop, t, input.queueId), shop.locale, { draft });
+    const body = await withExtras(t, shop, await registry.render(shop.id, t.id, await modelFor(ctx, shop, t, input.queueId), shop.locale, { draft }));
     ctx.body = { success: true, data: { subject: body.subject, html: await mail.render(body) } };
   });
 
@@ -148,7 +168,11 @@ export function templateRoutes(services: ApiServices) {
     if (!to) throw createHttpError(400, 'Validation failed', { errors: { email: MESSAGES.required } });
     const draft = await patched(t, await registry.get(shop.id, t.id, shop.locale), input.template ?? {});
     const prefix = services.i18n.forLanguage(shop.locale)('review-requests:mail.test_prefix');
-    const body = await registry.render(shop.id, t.id, await modelFor(ctx, shop, t), shop.locale, { draft, subjectPrefix: `${prefix} ` });
+    const body = await withExtras(
+      t,
+      shop,
+      await registry.render(shop.id, t.id, await modelFor(ctx, shop, t), shop.locale, { draft, subjectPrefix: `${prefix} ` }),
+    );
     const slot = await reserveSend(services.knex, ctx.state.tenant, 'test', t.key);
     if (!(await runSettingsMail(services, { shopId, shopDomain, kind: 'test', to, body }))) {
       await releaseSend(ctx.state.tenant, slot.id);

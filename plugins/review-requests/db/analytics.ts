@@ -38,7 +38,12 @@ const COUNTS: [string, string][] = [
   ['requests.reviewed_after_reminder', `${REVIEWED} AND reminder_count > 0 AND (reminded_at IS NULL OR reviewed_at > reminded_at)`],
   ['requests.failed', "status = 'failed'"],
 ];
-const COUNT_COLUMNS = COUNTS.map(([, where], i) => `count(*) FILTER (WHERE ${where}) AS c${i}`).join(', ');
+// Started (issue 32): a star clicked in the email, the review begun whether or not it was finished.
+// Reported only when some were (like the skip reasons): an absent fact is 0.
+const STARTED = "queue_type = 'email' AND sent_at IS NOT NULL AND started_at IS NOT NULL";
+const COUNT_COLUMNS = [...COUNTS.map(([, where], i) => `count(*) FILTER (WHERE ${where}) AS c${i}`), `count(*) FILTER (WHERE ${STARTED}) AS started`].join(
+  ', ',
+);
 
 // tenancy: SQL expressions only, selected within queries that tenant.table() scopes to the shop
 const expression = (knex: Knex, sql: string, bindings: string[] = []) => knex.raw(sql, bindings);
@@ -60,6 +65,7 @@ async function requestDays(knex: Knex, tenant: Tenant, range: DayRange, out: Rec
   for (const r of rows) {
     const facts = (out[r.day] ??= emptyDay());
     COUNTS.forEach(([name], i) => add(facts, name, Number(r[`c${i}`])));
+    if (Number(r.started) > 0) add(facts, 'requests.started', Number(r.started));
     if (r.skipKey) add(facts, `requests.skipped.${r.skipKey}`, Number(r.n));
     if (r.ttrKey) add(facts, `requests.ttr.${r.ttrKey}`, Number(r.n));
   }

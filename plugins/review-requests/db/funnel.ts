@@ -21,6 +21,16 @@ export async function recordClick(tenant: Tenant, id: number): Promise<{ orderId
   return opened;
 }
 
+/**
+ * A click on one of the email's stars (issue 32): the review is started, with those stars, even if it
+ * is never finished. The first star click counts; a later one (another rating) updates the stars the
+ * reminder's "finish your review" link opens with.
+ */
+export async function recordStarted(tenant: Tenant, id: number, rating: number) {
+  await entryById(tenant, id).where({ queueType: 'email' }).whereNull('startedAt').update({ startedAt: new Date() });
+  await entryById(tenant, id).where({ queueType: 'email' }).update({ startedRating: rating });
+}
+
 /** What a review tells the request it answers: the write link's entry, else the order's request. */
 export interface ReviewOfRequest {
   reviewId: number;

@@ -42,6 +42,15 @@ export class QueueEntry extends ShopScopedModel {
   openedAt!: Date | null;
   /** the first click on one of its links (the click redirect, api/click-route.ts) */
   clickedAt!: Date | null;
+  /** the first star click in a request or reminder (issue 32: the funnel's "started"), and its stars */
+  startedAt!: Date | null;
+  startedRating!: number | null;
+  /** the customer's "Not arrived yet?" (issue 32): when, until when the request waits at most, its new send */
+  postponedAt!: Date | null;
+  postponedUntil!: Date | null;
+  postponeSentAt!: Date | null;
+  /** the reminders sent before the postponed send (the remaining ones count from it) */
+  postponeReminderBase!: number | null;
   reviewedAt!: Date | null;
   /** the review that answered it (ReviewCreated), and when the answer had a photo */
   reviewId!: number | null;

@@ -20,10 +20,15 @@ export interface StoredSettings extends RequestSettings {
    * (operations and tests; by default only the month's turn and plan changes wake it).
    */
   quotaRecheck?: { amount: number; unit: TimeUnit };
+  /**
+   * Not shown to merchants: how long a request the customer postponed ("Not arrived yet?", issue 32)
+   * waits at most for the delivery before it comes again (7 days; shorter for the tests).
+   */
+  postponeFor?: { amount: number; unit: TimeUnit };
 }
 
 const storedSettings = requestSettings.and(
-  z.object({ reminders: z.number().int().min(0).max(10), reminderAfter: interval, quotaRecheck: interval.optional() }),
+  z.object({ reminders: z.number().int().min(0).max(10), reminderAfter: interval, quotaRecheck: interval.optional(), postponeFor: interval.optional() }),
 );
 
 export const DEFAULT_SETTINGS: StoredSettings = { ...DEFAULT_REQUEST_SETTINGS, reminders: 1, reminderAfter: { amount: 7, unit: 'day' } };

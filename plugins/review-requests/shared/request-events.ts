@@ -9,6 +9,9 @@ export function ratingUrl(reviewUrl: string, stars: number): string {
   return u.toString();
 }
 
+/** The write link with 1 to 5 stars chosen, in order (the email's stars, RequestEligible's ratingUrls). */
+export const ratingUrls = (reviewUrl: string): string[] => [1, 2, 3, 4, 5].map((n) => ratingUrl(reviewUrl, n));
+
 /** The products of a queue entry's line items, once each. */
 export const productIdsOf = (lineItems: { productId?: string | null }[] | null | undefined): string[] => [
   ...new Set((lineItems ?? []).map((li) => li.productId).filter((id): id is string => !!id)),

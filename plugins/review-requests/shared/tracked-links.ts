@@ -19,7 +19,12 @@ export interface Tracking {
 export interface ClickLink {
   queueEntry: number;
   to: string;
+  /** one of the email's stars (issue 32): the click starts the review with this rating */
+  rating?: number;
 }
+
+/** Turns a target into the entry's click link; `rating` marks one of the stars. */
+export type Tracker = (url: string, rating?: number) => string;
 
 /** Click links outlive the write links they lead to (which show their own expiry page) by far. */
 const CLICK_LINK_DAYS = 400;
@@ -41,13 +46,13 @@ export function withUtm(url: string, storefrontHosts: string[], t: Tracking): st
 /** A function turning a target into the entry's click link; `shop` names the storefront's hosts. */
 export function clickTracker({ links, config }: Pick<KernelServices, 'links' | 'config'>, shop: { domain: string; publicDomain?: string | null }, t: Tracking) {
   const hosts = [shop.domain, shop.publicDomain].filter((h): h is string => !!h).map((h) => h.toLowerCase());
-  return (url: string): string => {
-    const data: ClickLink = { queueEntry: t.queueEntry, to: withUtm(url, hosts, t) };
+  return (url: string, rating?: number): string => {
+    const data: ClickLink = { queueEntry: t.queueEntry, to: withUtm(url, hosts, t), ...(rating ? { rating } : {}) };
     return `${config.appUrl}/r/click/${links.sign('review-requests.click', shop.domain, { ...data }, CLICK_LINK_DAYS * 86_400)}`;
   };
 }
 
-const NOT_CLICKS = /\/r\/(unsubscribe|open)\//;
+const NOT_CLICKS = /\/r\/(unsubscribe|open|postpone)\//;
 const HREF = /\bhref=(["'])(https?:\/\/[^"']+)\1/gi;
 const decodeEntities = (s: string) =>
   s
@@ -59,14 +64,19 @@ const decodeEntities = (s: string) =>
  * The body with every web link tracked: the products' and other buttons and the links in the
  * merchant's text. The unsubscribe link and the open pixel are not clicks toward the shop: untouched.
  */
-export function trackedBody(body: MailBody, trackAny: (url: string) => string): MailBody {
+export function trackedBody(body: MailBody, trackAny: Tracker): MailBody {
   const track = (url: string) => (/^https?:\/\//i.test(url) && !NOT_CLICKS.test(url) ? trackAny(url) : url);
   return {
     ...body,
     contentHtml: body.contentHtml.replace(HREF, (link, quote: string, url: string) =>
       NOT_CLICKS.test(url) ? link : `href=${quote}${trackAny(decodeEntities(url))}${quote}`,
     ),
-    products: body.products?.map((p) => ({ ...p, button: { ...p.button, url: track(p.button.url) } })),
+    products: body.products?.map((p) => ({
+      ...p,
+      button: { ...p.button, url: track(p.button.url) },
+      // the stars come 1 to 5 in order: each click link names its rating
+      stars: p.stars?.map((s, i) => ({ ...s, url: /^https?:\/\//i.test(s.url) ? trackAny(s.url, i + 1) : s.url })),
+    })),
     buttons: body.buttons?.map((b) => ({ ...b, url: track(b.url) })),
   };
 }

@@ -77,6 +77,14 @@ export const cancelRequestUpdate = defineUpdate<string>('cancelRequest');
 /** The row's push action: hands the push reminder to the web-push app now; answers sent or why not. */
 export const sendPushUpdate = defineUpdate<{ status: string; message: string }>('sendPush');
 
+/**
+ * "Not arrived yet?" (issue 32), from the request email's signed link: the request waits for the
+ * delivery (or the shop's postpone time, 7 days) and comes again. An update, so the customer's page
+ * reads the workflow's verdict: refused once the reminders are over or after one postponement.
+ * Answers until when (ISO) the request waits at most.
+ */
+export const postponeUpdate = defineUpdate<string, [{ at: string }]>('postpone');
+
 export const reviewRequestWorkflowId = (shopDomain: string, orderId: string) => `review-request:${shopDomain}:${orderId}`;
 
 export const OLD_ORDER_DAYS = 60;
@@ -124,6 +132,8 @@ export interface RequestState {
   errorMessage?: string | null;
   /** a request held over the quota: when the month turns in the shop's timezone */
   heldUntil?: string;
+  /** the customer postponed it ("Not arrived yet?"): it comes again on the delivery, at the latest then; 'sent' once it did */
+  postponedUntil?: string;
 }
 
 /** The workflow's current details in the Temporal UI: the queue row, and what happens next. */
@@ -142,6 +152,13 @@ export function currentDetails(s: RequestState): string {
         : `Paused${s.skipReason ? ` (${s.skipReason})` : ''}. Waits to be resumed or sent anyway.`,
   };
   const lines = [`**${STATUS_TEXT[s.status]}** · ${s.orderName ?? 'order details not received yet'}`, '', next[s.status]];
+  if (s.postponedUntil)
+    lines.push(
+      '',
+      s.postponedUntil === 'sent'
+        ? 'Postponed by the customer ("Not arrived yet?"): sent again.'
+        : `Postponed by the customer ("Not arrived yet?"): sends again on the delivery, at the latest at ${s.postponedUntil} (UTC).`,
+    );
   if (s.push !== 'none') lines.push('', `Push reminder: ${s.push === 'success' ? 'sent' : s.push}.`);
   if (s.photoReminder)
     lines.push(

@@ -22,6 +22,7 @@ import {
   openedSignal,
   orderFactsSignal,
   pauseSignal,
+  postponeUpdate,
   quotaChangedSignal,
   reviewedSignal,
   sendAnywayUpdate,
@@ -40,7 +41,7 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({ startToClose
 // The mail sends heartbeat (the kernel's mail service does, around the SMTP transaction): a worker
 // that dies with a send under way is noticed after 15 s, not after the minute. Activity options are
 // no command: histories replay unchanged (tests/replay).
-const mail = proxyActivities<Pick<ReturnType<typeof createActivities>, 'sendRequest' | 'sendPhotoReminder'>>({
+const mail = proxyActivities<Pick<ReturnType<typeof createActivities>, 'sendRequest' | 'sendPhotoReminder' | 'sendPostponed'>>({
   startToCloseTimeout: '1 minute',
   heartbeatTimeout: '15 seconds',
   retry: RETRY,
@@ -72,6 +73,13 @@ class Request {
   trigger?: string;
   scheduledFor?: string;
   heldUntil?: string;
+  /**
+   * "Not arrived yet?": accepted once the request is sent until its last reminder's time, once per
+   * request; closed for runs whose reminders began before the patch. Asked at, then until when.
+   */
+  postponeClosed = false;
+  postponeAt?: string;
+  postponedUntil?: string;
   note: { skipReason?: string | null; errorMessage?: string | null } = {};
 
   constructor(readonly input: RequestRef) {}
@@ -89,6 +97,7 @@ class Request {
         photoReminder: this.photo,
         photoReminderAt: this.photoAt,
         heldUntil: this.heldUntil,
+        postponedUntil: this.postponedUntil,
         ...this.note,
       }),
     );
@@ -161,6 +170,22 @@ function listen(r: Request) {
       if (r.status !== 'waiting' && r.status !== 'waitingCondition') throw new Error(`A request that is ${r.status} cannot be skipped`);
     },
   });
+  setHandler(
+    postponeUpdate,
+    async ({ at }) => {
+      r.postponeAt = at;
+      // the answer once the postponement is recorded (the queue row shows it)
+      // (a review in the same moment ends the reminders instead: nothing to postpone)
+      await condition(() => r.postponedUntil !== undefined || r.reviewed || r.postponeClosed);
+      return r.postponedUntil ?? '';
+    },
+    {
+      validator: (_ask: { at: string }) => {
+        if (r.postponeAt !== undefined) throw new Error('The request was postponed already');
+        if (r.postponeClosed || (r.status !== 'success' && r.status !== 'opened')) throw new Error('This request can no longer be postponed');
+      },
+    },
+  );
   setHandler(sendPushUpdate, () => r.pushNow(), {
     validator: () => {
       if (r.push === 'waiting' || r.push === 'failed') return;
@@ -270,15 +295,24 @@ async function remind(r: Request, reminders: number) {
     r.push = 'waiting';
     r.show();
   }
+  // "Not arrived yet?" (issue 32): the customer may postpone while a reminder is awaited (the emails
+  // carry the link only then); one asked between the send and here is taken at the first wait.
+  const postponable = patched('postpone');
+  if (!postponable) r.postponeClosed = true;
   const rounds = r.push === 'none' ? reminders : Math.max(reminders, 1);
   for (let reminder = 1; reminder <= rounds; reminder++) {
     const due = await acts.reminderTime(r.input);
-    if (
-      await condition(() => r.reviewed, until(due), {
-        summary: `${reminder <= reminders ? `Reminder ${reminder}` : 'Push reminder'} at ${due} unless reviewed`,
-      })
-    )
-      break;
+    const woke = await condition(() => r.reviewed || (postponable && r.postponeAt !== undefined && r.postponedUntil === undefined), until(due), {
+      summary: `${reminder <= reminders ? `Reminder ${reminder}` : 'Push reminder'} at ${due} unless reviewed`,
+    });
+    if (woke && !r.reviewed) {
+      await postpone(r);
+      if (r.reviewed) break;
+      // this reminder again, now counted from the request's second send
+      reminder--;
+      continue;
+    }
+    if (woke) break;
     if (reminder <= reminders) {
       await mail.sendRequest(r.input, reminder);
       r.remindersSent = reminder;
@@ -286,6 +320,26 @@ async function remind(r: Request, reminders: number) {
     }
     if (reminder === 1 && (r.push === 'waiting' || r.push === 'failed')) await r.pushNow();
   }
+  r.postponeClosed = true;
+}
+
+/**
+ * The customer postponed the request: recorded on the queue row, then it waits for the delivery (a
+ * delivery known already does not count: the customer says it has not arrived) or the postpone time,
+ * and the request goes out once more. Once per request.
+ */
+async function postpone(r: Request) {
+  const deliveredBefore = r.deliveredAt;
+  const { until: latest } = await acts.postponeRequest(r.input, r.postponeAt!);
+  r.postponedUntil = latest;
+  r.show();
+  await condition(() => r.reviewed || r.deliveredAt !== deliveredBefore, until(latest), {
+    summary: `Postponed by the customer: send again on the delivery, else at ${latest}, unless reviewed`,
+  });
+  if (r.reviewed) return;
+  await mail.sendPostponed(r.input);
+  r.postponedUntil = 'sent';
+  r.show();
 }
 
 /** Phase 5: a review (maybe after the last reminder) ends the request; one without photos gets the photo reminder. */

@@ -12,6 +12,8 @@ export const writeLink = z.object({
   productId: z.string().max(255).optional(),
   /** the customer's locale from the order, for the page's language */
   locale: z.string().max(16).optional(),
+  /** the stars the form opens with: one of the request email's stars (issue 32) */
+  rating: z.number().int().min(1).max(5).optional(),
 });
 export type WriteLink = z.infer<typeof writeLink>;
 

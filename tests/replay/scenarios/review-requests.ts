@@ -206,4 +206,22 @@ const oldOrders: Scenario = {
   },
 };
 
-export const reviewRequestScenarios = { waitingPhases, sentAndReminded, reviewed, deliveryTrigger, overQuota, push, settingsMail, oldOrders };
+/** "Not arrived yet?" (issue 32): postponed while its reminder waits; it waits for the delivery, then goes out again. */
+const postponed: Scenario = {
+  types: ['reviewRequest'],
+  async run(ctx) {
+    const { domain, shop } = await requestShop(ctx, { reminders: 1, reminderAfter: { amount: 1, unit: 'hour' }, postponeFor: { amount: 1, unit: 'day' } });
+    const order = await ctx.order(domain, { fulfill: true });
+    const request = await requestOf(ctx, domain, order.id);
+    await ctx.rec.settled(request, hasStatus(ctx, shop.id, order.id, 'success'));
+    const [mail] = await until('the request email', async () => ctx.mailOfShop(domain).length > 0 && ctx.mailOfShop(domain));
+    const answer = await fetch(ctx.linkIn(mail, /\/r\/postpone\/[\w-]+\.[\w-]+/), { method: 'POST' });
+    if (answer.status !== 200) throw new Error(`the postpone was refused (${answer.status})`);
+    const row = () => entry(ctx, shop.id, order.id);
+    await ctx.rec.waiting('postponed-waiting-for-delivery', request, async () => !!(await row()).postponedUntil);
+    await ctx.stack.control(`/orders/${encodeURIComponent(order.admin_graphql_api_id)}/deliver`, { wait: true });
+    await ctx.rec.waiting('postponed-sent-after-delivery', request, async () => !!(await row()).postponeSentAt);
+  },
+};
+
+export const reviewRequestScenarios = { waitingPhases, sentAndReminded, reviewed, deliveryTrigger, overQuota, push, settingsMail, oldOrders, postponed };

@@ -34,6 +34,12 @@ export interface QueueRow {
   errorMessage: string | null;
   /** the email-marketing app that sent the request instead of Plaudit's email ('klaviyo'), else null */
   senderApp?: string | null;
+  /** issue 32: the customer clicked a star in the email (the review started) and how many */
+  startedAt?: string | null;
+  startedRating?: number | null;
+  /** issue 32: "Not arrived yet?": until when it waits at most for the delivery, and its second send */
+  postponedUntil?: string | null;
+  postponeSentAt?: string | null;
   /** the push entry attached to this email entry, when the push integration is on */
   pushQueue?: PushQueueEntry | null;
 }

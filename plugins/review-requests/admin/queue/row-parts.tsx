@@ -2,6 +2,7 @@
 import { Link, Stack } from '@mui/material';
 import { PushBadge } from '../push/PushBadge';
 import { adminUrl, type QueueRow } from './queue-api';
+import { RequestBadges } from './RequestBadges';
 import { StatusBadge } from './StatusBadge';
 
 // Fulfilled dates show only when later than 29 July 2025 (spec sections 2, 9).
@@ -22,6 +23,7 @@ export function Badges({ row }: { row: QueueRow }) {
     <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
       <StatusBadge status={row.status} skipReason={row.skipReason} errorMessage={row.errorMessage} senderApp={row.senderApp} />
       <PushBadge push={row.pushQueue} />
+      <RequestBadges row={row} />
     </Stack>
   );
 }

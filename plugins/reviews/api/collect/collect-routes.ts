@@ -84,8 +84,10 @@ export function collectRoutes(services: ApiServices) {
       ctx.body = sayPage(c.language, 'thanks', 'already_reviewed');
       return;
     }
-    // a one-click rating link (`?rating=1..5`, from an email's stars) opens the form with those stars chosen
-    const rating = /^[1-5]$/.test(String(ctx.query.rating ?? '')) ? String(ctx.query.rating) : undefined;
+    // a one-click rating link opens the form with those stars chosen: signed in the link (a request
+    // email's stars, issue 32) or `?rating=1..5` (the links email-marketing apps get in request.eligible)
+    const asked = /^[1-5]$/.test(String(ctx.query.rating ?? '')) ? String(ctx.query.rating) : undefined;
+    const rating = asked ?? (c.link.rating ? String(c.link.rating) : undefined);
     const videoSection = await videos()?.formSection(c.shop, c.language.lang);
     ctx.body = writePage(c.language, {
       shopName: c.shop.name,
