@@ -269,7 +269,9 @@ describe('a failing source (a bare app with the route and the kernel error shape
   }
 
   async function serve(source: ReviewExportApi) {
-    const services = { capabilities: { get: () => source }, config: { appUrl: 'http://app.example' } } as unknown as ApiServices;
+    // no read replica: reads run on the request's own tenant, as on a single database
+    const reads = { read: (tenant: unknown, read: (t: unknown) => unknown) => read(tenant) };
+    const services = { capabilities: { get: () => source }, config: { appUrl: 'http://app.example' }, reads } as unknown as ApiServices;
     const app = new Koa();
     app.silent = true;
     app.use(async (ctx, next) => {
