@@ -9,12 +9,12 @@ import { createKnex } from '../../api/db/knex';
 import { migrateLatest } from '../../api/db/migrations';
 import { discoverPlugins } from '../../api/plugins/discover';
 import { ROOT } from '../../api/runtime/stack';
-import { createShop, eventually, startTestApi, type TestApi } from '../support/api';
+import { client, createShop, eventually, startTestApi, type TestApi } from '../support/api';
 import { type ReplicatedPostgres, replicatedPostgres } from '../support/postgres-replica';
-import { createReviews, SECRET, shopWithClient } from '../../plugins/widgets/tests/feed-helpers';
 
 jest.setTimeout(5 * 60_000);
 
+const SECRET = 'replica-test-secret';
 let pg: ReplicatedPostgres;
 let api: TestApi;
 
@@ -37,6 +37,32 @@ afterAll(async () => {
 });
 
 const reads = () => api.runtime.services.reads;
+
+/** A shop with the merchant's API client and its storefront (no other plugin's test helpers: a tree without one still type-checks). */
+async function shopWithClient() {
+  const { shop, token } = await createShop(api, { plan: 'pro' });
+  return { shop, token, http: client(api.url, token), direct: client(`${api.url}/storefront/shops/${shop.shopifyDomain}`) };
+}
+
+/** Reviews of product 1 written as the merchant does (POST /api/reviews). */
+async function createReviews(http: ReturnType<typeof client>, specs: { status?: string; content?: string }[]) {
+  const created: { id: number }[] = [];
+  for (const [i, spec] of specs.entries()) {
+    const res = await http.post('/api/reviews', {
+      kind: 'product',
+      productId: 'gid://shopify/Product/1',
+      productTitle: 'Wool Hat',
+      rating: 5,
+      content: spec.content ?? `replica review ${i}`,
+      firstName: 'Ann',
+      email: `ann${i}@example.com`,
+      status: spec.status ?? 'published',
+    });
+    if (res.status !== 201) throw new Error(`review not created: ${res.status} ${JSON.stringify(res.body)}`);
+    created.push({ id: res.body.id });
+  }
+  return created;
+}
 /** Which server answered a read: the replica is in recovery, the primary is not. */
 const answeredBy = (shop: { shopId: number; shopDomain: string }, after?: string) =>
   reads().read(shop, async (_t, knex) => ((await knex.raw('SELECT pg_is_in_recovery() AS r')).rows[0].r ? 'replica' : 'primary'), { after });
@@ -67,7 +93,7 @@ test('a read that must see a write reads the primary while the replica lags, and
 });
 
 test('replica lag never shows the storefront rows older than their feed version: a publication shows at once while replay is paused', async () => {
-  const { shop, http, direct } = await shopWithClient(api);
+  const { shop, http, direct } = await shopWithClient();
   const me = { shopId: shop.id as number, shopDomain: shop.shopifyDomain as string };
   const [shown, held] = await createReviews(http, [{}, { status: 'unpublished' }]);
   const ids = (body: { data: { id: number }[] }) => body.data.map((r) => r.id).sort();
@@ -96,7 +122,7 @@ test('replica lag never shows the storefront rows older than their feed version:
 });
 
 test('analytics and exports answer from the replica (read-only) as from the primary', async () => {
-  const { shop, token, http } = await shopWithClient(api);
+  const { shop, token, http } = await shopWithClient();
   const me = { shopId: shop.id as number, shopDomain: shop.shopifyDomain as string };
   await createReviews(http, [{ content: 'Replica export probe' }]);
   const caughtUp = await reads().position();
@@ -110,7 +136,7 @@ test('analytics and exports answer from the replica (read-only) as from the prim
 });
 
 test('the replica stopped: storefront reads come from the primary, the first one included', async () => {
-  const { shop, http, direct } = await shopWithClient(api);
+  const { shop, http, direct } = await shopWithClient();
   const me = { shopId: shop.id as number, shopDomain: shop.shopifyDomain as string };
   const [review] = await createReviews(http, [{}]);
   const caughtUp = await reads().position();
