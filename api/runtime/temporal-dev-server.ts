@@ -62,17 +62,11 @@ export async function startTemporalDevServer(o: DevServerOptions): Promise<Runni
     args.push('--db-filename', o.dbFile);
   }
   const child = spawn(o.cli, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (c: Buffer) => {
-    output = (output + c.toString()).slice(-4000);
-    o.log.debug({ temporal: c.toString().trim() });
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  const output = lastOutput(child, o.log);
   const address = `127.0.0.1:${o.port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the Temporal dev server exited (${child.exitCode}): ${output.trim()}`);
+    if (child.exitCode !== null) throw new Error(`the Temporal dev server exited (${child.exitCode}): ${output()}`);
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       try {
@@ -111,4 +105,16 @@ export async function startDownloadedDevServer(o: Omit<DevServerOptions, 'cli'>)
     },
   });
   return { address: `127.0.0.1:${o.port}`, uiUrl: `http://localhost:${o.uiPort}`, stop: () => env.teardown() };
+}
+
+/** The last characters a child printed (for the error when it exits or never comes up); each chunk also logged at debug. */
+export function lastOutput(child: ChildProcess, log?: Logger, keep = 4000): () => string {
+  let output = '';
+  const take = (c: Buffer) => {
+    output = (output + c.toString()).slice(-keep);
+    log?.debug({ temporal: c.toString().trim() });
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  return () => output.trim();
 }

@@ -15,7 +15,7 @@ import { SEARCH_ATTRIBUTES } from '../temporal/search-attributes';
 import { isPortClash, portIsFree } from './ports';
 import { createDatabaseIfMissing, startEmbeddedPostgres, type RunningPostgres } from './postgres';
 import { goAvailable } from './temporal-cli';
-import { stopChild } from './temporal-dev-server';
+import { lastOutput, stopChild } from './temporal-dev-server';
 
 /** The server version the Temporal CLI 1.5.1 requires in its go.mod: the dev server's own code. */
 export const TEMPORAL_SERVER_VERSION = '1.29.1';
@@ -211,17 +211,11 @@ async function startServerProcess(o: TemporalServerOptions, pg: RunningPostgres,
   const child = spawn(o.binaries.server, ['--root', o.dir, '--config', 'config', '--env', 'plaudit', '--allow-no-auth', 'start'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const keep = (c: Buffer) => {
-    output = (output + c.toString()).slice(-4000);
-    o.log.debug({ temporal: c.toString().trim() });
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  const output = lastOutput(child, o.log);
   const address = `127.0.0.1:${o.port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the Temporal server exited (${child.exitCode}): ${output.trim()}`);
+    if (child.exitCode !== null) throw new Error(`the Temporal server exited (${child.exitCode}): ${output()}`);
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       try {
@@ -234,7 +228,7 @@ async function startServerProcess(o: TemporalServerOptions, pg: RunningPostgres,
     } catch (err) {
       if (Date.now() > deadline) {
         await stopChild(child);
-        throw new Error(`the Temporal server did not come up within 90 s: ${(err as Error).message}\n${output.trim()}`);
+        throw new Error(`the Temporal server did not come up within 90 s: ${(err as Error).message}\n${output()}`);
       }
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -259,19 +253,16 @@ async function startUi(binary: string, o: TemporalServerOptions, address: string
     ].join('\n'),
   );
   const child = spawn(binary, ['--root', o.dir, '--config', 'ui-config', '--env', 'plaudit', 'start'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (c: Buffer) => (output = (output + c.toString()).slice(-2000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  const output = lastOutput(child, undefined, 2000);
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the Temporal UI server exited (${child.exitCode}): ${output.trim()}`);
+    if (child.exitCode !== null) throw new Error(`the Temporal UI server exited (${child.exitCode}): ${output()}`);
     // listening is ready: it serves its embedded assets and proxies to the frontend (no outside fetch here)
     if (!(await portIsFree(port))) break;
     if (Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`the Temporal UI server did not listen within 30 s: ${output.trim()}`);
+      throw new Error(`the Temporal UI server did not listen within 30 s: ${output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
