@@ -34,6 +34,8 @@ const asGlob = (dir) => dir.replace(/[\\()[\]{}*?!+@]/g, '\\$&');
 
 module.exports = {
   reporters: ['default', '<rootDir>/tests/setup/summary-reporter.js'],
+  // longest files first, from the recorded times (a fresh clone has no jest cache to order by)
+  testSequencer: '<rootDir>/tests/setup/sequencer.js',
   testTimeout: 60_000,
   // Test files mostly wait on PostgreSQL, Temporal and the browser, so two run side by side even on
   // the 2-core CI machine (jest's default there would be one at a time); each has its own shops.
