@@ -16,6 +16,9 @@ const LOCALE = 'virtual:plaudit-locale/';
 const KERNEL_ADMIN = '@plaudit/kernel/admin';
 // what a manifest (plugins/<id>/admin/index.tsx) gets for @plaudit/kernel/admin: see kernel-manifest.ts
 const KERNEL_MANIFEST = path.join(import.meta.dirname, 'src/kernel-manifest.ts');
+// what ra-core's router adapter gets for react-router-dom: React Router without its data router
+const ROUTER_ADAPTER = /[\\/]ra-core[\\/]dist[\\/]routing[\\/]adapters[\\/]reactRouterProvider\.js$/;
+const ROUTER_WITHOUT_DATA_ROUTER = path.join(import.meta.dirname, 'src/router-without-data-router.ts');
 const isManifest = (file: string | undefined) => !!file && /[\\/]admin[\\/]index\.tsx?$/.test(file) && !file.startsWith(import.meta.dirname);
 
 function pluginRoots(): string[] {
@@ -32,6 +35,7 @@ function plauditPlugins(): Plugin {
     resolveId(id, importer) {
       if (id === VIRTUAL || id.startsWith(LOCALE)) return '\0' + id;
       if (id === KERNEL_ADMIN) return isManifest(importer) ? KERNEL_MANIFEST : KERNEL_ENTRIES[KERNEL_ADMIN];
+      if (id === 'react-router-dom' && importer && ROUTER_ADAPTER.test(importer)) return ROUTER_WITHOUT_DATA_ROUTER;
       return undefined;
     },
     load(id) {
