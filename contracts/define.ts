@@ -56,6 +56,19 @@ export function defineEvent<P>(name: string): EventRef<P> {
   return once(defined.events, name, () => ({ kind: 'event', name }) as EventRef<P>) as EventRef<P>;
 }
 
+/** An event the public API forwards to merchants' webhooks, with the topic it goes out under. */
+export type WebhookEventRef<P, T extends string> = EventRef<P> & { readonly webhookTopic: T };
+
+/**
+ * Declares the public webhook topic of an event (public-api's WEBHOOKS.md, its OpenAPI enum, merchants'
+ * stored subscriptions): public and versioned, so it is written here, beside the event, and kept when
+ * the event's own name changes. The public API derives its topic list from these references.
+ */
+export function webhookTopic<P, T extends string>(event: EventRef<P>, topic: T): WebhookEventRef<P, T> {
+  // the same reference object (events are compared by name, but one value per event keeps it simple)
+  return Object.assign(event, { webhookTopic: topic }) as WebhookEventRef<P, T>;
+}
+
 /**
  * `defineWorkflow<(input: ImportInput) => Promise<ImportResult>>('importReviews')`, or, inside the
  * plugin that implements it, `defineWorkflow<typeof importReviews>('importReviews')` with an

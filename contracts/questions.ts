@@ -1,7 +1,7 @@
 // The questions plugin's contract (see README.md): what it offers other plugins.
 import type { Tenant } from '@plaudit/kernel';
 import type { AnalyticsSource } from './analytics';
-import { defineCapability, defineEvent } from './define';
+import { defineCapability, defineEvent, webhookTopic } from './define';
 
 // --- events: durable, each recorded in the transaction of the change it announces ---
 
@@ -13,7 +13,7 @@ export interface QuestionCreatedPayload {
   productId: string;
   status: QuestionStatus;
 }
-export const QuestionCreated = defineEvent<QuestionCreatedPayload>('question.created');
+export const QuestionCreated = webhookTopic(defineEvent<QuestionCreatedPayload>('question.created'), 'question.created');
 
 /** 'question.answered', key = answer id: an answer was published for the first time (the asker's mail, webhooks). */
 export interface QuestionAnsweredPayload {
@@ -23,7 +23,7 @@ export interface QuestionAnsweredPayload {
   answerId: number;
   author: AnswerAuthor;
 }
-export const QuestionAnswered = defineEvent<QuestionAnsweredPayload>('question.answered');
+export const QuestionAnswered = webhookTopic(defineEvent<QuestionAnsweredPayload>('question.answered'), 'question.answered');
 
 /** 'question.invited', key = invitation id: one community invitation to mail. */
 export interface QuestionInvitedPayload {

@@ -1,7 +1,7 @@
 // The review-requests plugin's contract (see README.md): what it offers other plugins.
 import type { Tenant } from '@plaudit/kernel';
 import type { AnalyticsSource } from './analytics';
-import { defineCapability, defineEvent } from './define';
+import { defineCapability, defineEvent, webhookTopic } from './define';
 
 // --- events: durable, each recorded in the transaction that records the change on the request's queue entry ---
 
@@ -22,7 +22,7 @@ export interface RequestSentPayload {
   /** when (ISO 8601) */
   at: string;
 }
-export const RequestSent = defineEvent<RequestSentPayload>('request.sent');
+export const RequestSent = webhookTopic(defineEvent<RequestSentPayload>('request.sent'), 'request.sent');
 
 /** 'request.reviewed', key = request id: the customer reviewed; nothing more is sent for the order. */
 export interface RequestReviewedPayload {
@@ -35,7 +35,7 @@ export interface RequestReviewedPayload {
   status: 'reviewed';
   at: string;
 }
-export const RequestReviewed = defineEvent<RequestReviewedPayload>('request.reviewed');
+export const RequestReviewed = webhookTopic(defineEvent<RequestReviewedPayload>('request.reviewed'), 'request.reviewed');
 
 /** One product of an eligible request: its review link and one-click rating links (the write page with 1 to 5 stars chosen). */
 export interface EligibleProduct {

@@ -1,5 +1,5 @@
 // The reviews plugin's contract, its events: durable, each recorded in the transaction of the change it announces.
-import { defineEvent } from '../define';
+import { defineEvent, webhookTopic } from '../define';
 
 // --- events: durable, each recorded in the transaction of the change it announces ---
 
@@ -19,7 +19,7 @@ export interface ReviewCreatedPayload {
   queueEntryId: number | null;
   mediaCount: number;
 }
-export const ReviewCreated = defineEvent<ReviewCreatedPayload>('review.created');
+export const ReviewCreated = webhookTopic(defineEvent<ReviewCreatedPayload>('review.created'), 'review.created');
 
 /** 'review.media-added', key = `<review id>:<media count>`: a customer added photos to their review (the photo reminder's page). */
 export interface ReviewMediaAddedPayload {
@@ -53,8 +53,8 @@ export interface ReviewsChangedPayload {
   at: string;
   reviews: ChangedReview[];
 }
-export const ReviewPublished = defineEvent<ReviewsChangedPayload>('review.published');
-export const ReviewUpdated = defineEvent<ReviewsChangedPayload>('review.updated');
-export const ReviewDeleted = defineEvent<ReviewsChangedPayload>('review.deleted');
+export const ReviewPublished = webhookTopic(defineEvent<ReviewsChangedPayload>('review.published'), 'review.published');
+export const ReviewUpdated = webhookTopic(defineEvent<ReviewsChangedPayload>('review.updated'), 'review.updated');
+export const ReviewDeleted = webhookTopic(defineEvent<ReviewsChangedPayload>('review.deleted'), 'review.deleted');
 /** a reply added or edited ('reply') or taken off ('reply-removed') */
-export const ReviewReplied = defineEvent<ReviewsChangedPayload>('review.replied');
+export const ReviewReplied = webhookTopic(defineEvent<ReviewsChangedPayload>('review.replied'), 'review.replied');

@@ -18,10 +18,12 @@ import {
   unresolvedTables,
   workflowImportOffences,
 } from '../../tools/lint/boundaries';
+import { contractIdOffences, idsWritten } from '../../tools/lint/contract-ids';
 import { inside, isAppCode, plugins as listPlugins, rel, ROOT, sourceFiles } from '../../tools/lint/files';
 import { backwardImports, cycles, importGraph, sandboxReach } from '../../tools/lint/import-graph';
 import { stringMessageOffences } from '../../tools/lint/messages';
-import { parseFile } from '../../tools/lint/parse';
+import { parseFile, parseSource } from '../../tools/lint/parse';
+import { definedReferences } from '../../contracts/define';
 import { migrationFiles } from '../../tools/lint/tables';
 import { unscopedQueries } from '../../tools/lint/tenancy';
 
@@ -96,6 +98,39 @@ test('every table a plugin names can be told statically (a name the lint cannot 
 
 test("no plugin declares, reads or writes another plugin's settings namespace", () => {
   expect(namespaceOffences(plugins)).toEqual([]);
+});
+
+describe('event and capability ids appear only in the contracts: a plugin names them by reference', () => {
+  // every contract module, so that definedReferences() holds every id (a removed plugin's contracts stay)
+  for (const file of fs.readdirSync(path.join(ROOT, 'contracts'))) if (file.endsWith('.ts')) require(path.join(ROOT, 'contracts', file));
+  const { capabilities, events } = definedReferences();
+  const ids = new Set([...capabilities.map((c) => c.id), ...events.map((e) => e.name)]);
+  const topics = new Set(events.flatMap((e) => ('webhookTopic' in e ? [String(e.webhookTopic)] : [])));
+
+  test('the check sees a written id (a literal, a template, an object key) and not prose or a comment mentioning one', () => {
+    const probe = parseSource(
+      'probe.ts',
+      "get('reviews.feed'); emit(`review.created`, {}); const k = { 'review.deleted': 1 }; // 'review.updated'\n" +
+        "const prose = 'a review.published webhook follows'; const built = 'review.' + kind;",
+    );
+    expect(idsWritten(probe, ids).map((w) => w.value)).toEqual(['reviews.feed', 'review.deleted', 'review.created']);
+  });
+
+  test('no plugin file writes one', () => {
+    expect(ids.size).toBeGreaterThan(30);
+    expect(topics.size).toBeGreaterThan(5);
+    const offences = contractIdOffences(plugins, {
+      ids,
+      allowed: {
+        // the public API's wire tests subscribe and assert with the documented topic names, as an
+        // integrator does: they pin the names the contracts declare (webhookTopic), so a renamed topic fails them
+        'plugins/public-api/tests/': { ids: topics, why: 'public webhook topics on the wire' },
+        // a signed link's purpose, carried by links already emailed; the same text as the capability id by chance
+        'plugins/reviews/shared/links.ts': { ids: new Set(['reviews.write']), why: 'signed-link purpose' },
+      },
+    });
+    expect(offences).toEqual([]);
+  });
 });
 
 test('workflow code imports only the workflow SDK, @plaudit/kernel/workflow, contracts, its own workflow files (messages) and types', () => {

@@ -1,6 +1,6 @@
 // /api/onboarding: the answers of the first steps (profile) and where the theme app extension
 // stands in the live theme, read through the platform adapter, with the theme editor deep links
-// that place what is missing, and the reward of the discount step (the 'rewards.setup' capability).
+// that place what is missing, and the reward of the discount step (the RewardSetup capability).
 // Progress itself is the shop's quickstart map (PUT /api/shops).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';

@@ -3,9 +3,9 @@
 // language, when it was asked or answered), so a retried handler sends the same data; a question
 // deleted before the handler ran keeps the event's own fields and nulls.
 import type { ActivityDeps, Tenant } from '@plaudit/kernel';
-import { QuestionsPublic, type PublicQuestion } from '@plaudit/contracts/questions';
+import { QuestionAnswered, QuestionCreated, QuestionsPublic, type PublicQuestion } from '@plaudit/contracts/questions';
 
-const QUESTION_TOPICS = new Set(['question.created', 'question.answered']);
+const QUESTION_TOPICS = new Set<string>([QuestionCreated.webhookTopic, QuestionAnswered.webhookTopic]);
 
 function facts(question: PublicQuestion | undefined) {
   return { productTitle: question?.productTitle ?? null, productHandle: question?.productHandle ?? null, locale: question?.locale ?? null };
@@ -17,7 +17,7 @@ export async function webhookData(deps: ActivityDeps, tenant: Tenant, topic: str
   const questions = deps.capabilities.get(QuestionsPublic);
   const questionId = Number(item.questionId);
   const question = questions && Number.isSafeInteger(questionId) ? await questions.get(tenant, questionId) : undefined;
-  if (topic === 'question.created') {
+  if (topic === QuestionCreated.webhookTopic) {
     return {
       questionId: item.questionId,
       productId: item.productId ?? question?.productId ?? null,

@@ -1,4 +1,4 @@
-// 'rewards.setup' (contracts/rewards.ts): the reward in one step for the onboarding's discount step,
+// RewardSetup (contracts/rewards.ts): the reward in one step for the onboarding's discount step,
 // through the same settings namespace and checks as the discount settings page (api/index.ts).
 import createHttpError from 'http-errors';
 import { z } from 'zod';

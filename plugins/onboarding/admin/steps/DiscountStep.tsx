@@ -11,7 +11,7 @@ import { ChoiceField } from './ChoiceField';
 type Loaded = { view: RewardSetupView } | { missing: true };
 
 /**
- * Discount: the reward for reviews set up in place (the rewards plugin's 'rewards.setup', through
+ * Discount: the reward for reviews set up in place (the rewards plugin's RewardSetup, through
  * GET/PUT /api/onboarding/reward): how, how much and the minimums. The step is done only once the
  * reward is on; otherwise the merchant skips it. The discount settings page has the rest.
  */

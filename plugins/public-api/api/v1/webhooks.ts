@@ -2,6 +2,7 @@
 // the admin's webhooks panel (api/webhook-actions.ts). Test pings and secret rolls stay in the
 // admin: a key that leaked must not be able to take over the signing secret of other endpoints.
 import { z } from 'zod';
+import { ReviewCreated, ReviewPublished } from '@plaudit/contracts/reviews';
 import { presentDelivery, presentSubscription } from '../../db/webhooks';
 import { subscriptionInput, subscriptionPatch } from '../../shared/webhooks';
 import { WEBHOOK_TOPICS } from '../../shared/webhook-topics';
@@ -37,7 +38,7 @@ export const subscriptionSchema = z
     example: {
       id: 7,
       url: 'https://hooks.example.com/plaudit',
-      topics: ['review.created', 'review.published'],
+      topics: [ReviewCreated.webhookTopic, ReviewPublished.webhookTopic],
       enabled: true,
       disabledReason: null,
       disabledAt: null,
@@ -107,7 +108,10 @@ export const webhookOperations = [
       'An https URL on a public address and the topics it receives (WEBHOOKS.md lists them and their payloads). At most 10 per shop (409 WEBHOOK_LIMIT).',
     tags: [TAG],
     scope: SCOPE,
-    body: subscriptionInput.meta({ id: 'WebhookSubscriptionInput', example: { url: 'https://hooks.example.com/plaudit', topics: ['review.created'] } }),
+    body: subscriptionInput.meta({
+      id: 'WebhookSubscriptionInput',
+      example: { url: 'https://hooks.example.com/plaudit', topics: [ReviewCreated.webhookTopic] },
+    }),
     idempotent: true,
     responses: {
       201: { description: 'The subscription, with its signing secret', schema: createdSchema },

@@ -85,7 +85,7 @@ export function collectRoutes(services: ApiServices) {
       return;
     }
     // a one-click rating link opens the form with those stars chosen: signed in the link (a request
-    // email's stars, issue 32) or `?rating=1..5` (the links email-marketing apps get in request.eligible)
+    // email's stars, issue 32) or `?rating=1..5` (the links email-marketing apps get in RequestEligible)
     const asked = /^[1-5]$/.test(String(ctx.query.rating ?? '')) ? String(ctx.query.rating) : undefined;
     const rating = asked ?? (c.link.rating ? String(c.link.rating) : undefined);
     const videoSection = await videos()?.formSection(c.shop, c.language.lang);
