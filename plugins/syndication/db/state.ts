@@ -53,6 +53,12 @@ export async function counts(tenant: Tenant): Promise<Record<ItemState, number>>
   return out;
 }
 
+/** The reviews Shopify holds for us, by review id (a re-sync checks they are still shown). */
+export async function syncedReviewIds(tenant: Tenant): Promise<number[]> {
+  const rows: { reviewId: string | number }[] = await tenant.table('syndication_items').where({ state: 'synced' }).orderBy('review_id').select('reviewId');
+  return rows.map((r) => Number(r.reviewId));
+}
+
 /** The shop a feed token belongs to (the public feed's only way in). */
 export async function shopOfToken(knex: Knex, token: string): Promise<number | undefined> {
   // tenancy: the token is the caller's only credential; it names one shop, whose reviews alone are read

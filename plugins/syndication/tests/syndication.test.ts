@@ -132,6 +132,13 @@ test('turning Shopify on later syndicates the published reviews already there; t
   expect(resync.status).toBe(202);
   await metaobjectWhen(s.domain, published[0]);
   expect(metaobjects(s.domain)).toHaveLength(published.length);
+
+  // off, a review unpublished meanwhile: nothing follows; on again, the re-sync deletes it there
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: false })).status).toBe(200);
+  expect((await s.http.post(`/api/reviews/${published[1]}/unpublish`)).status).toBe(200);
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await gone(s.domain, published[1]);
+  expect(metaobjects(s.domain)).toHaveLength(published.length - 1);
 });
 
 test('the Meta feed: off is a 404, on serves CSV and JSON with the documented columns, a new secret retires the old URL', async () => {
