@@ -115,7 +115,13 @@ const schema = z.object({
     .trim()
     .regex(/^\d{4}-\d{2}$/, 'must be a Shopify API version like 2025-10')
     .default('2025-10'),
-  SHOPIFY_SCOPES: z.string().trim().min(1).default('read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes'),
+  SHOPIFY_SCOPES: z
+    .string()
+    .trim()
+    .min(1)
+    .default(
+      'read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes,write_metaobjects,write_metaobject_definitions',
+    ),
   SHOPIFY_EMULATOR_URL: optionalUrl(['http:', 'https:']),
   EMULATOR_PORT: port.default(3001),
   // the marketplace emulator (emulator/marketplaces): marketplace imports fetch https://<host>/<path> at ${url}/hosts/<host>/<path>

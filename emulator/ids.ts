@@ -26,7 +26,9 @@ export type ShopifyResource =
   | 'App'
   | 'Domain'
   | 'ShopAddress'
-  | 'OnlineStoreTheme';
+  | 'OnlineStoreTheme'
+  | 'Metaobject'
+  | 'MetaobjectDefinition';
 
 export function gid(resource: ShopifyResource, id: string): string {
   return `gid://shopify/${resource}/${id}`;

@@ -16,7 +16,8 @@ import type {
   StaffRecord,
 } from './types';
 
-export const DEFAULT_SCOPES = 'read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes';
+export const DEFAULT_SCOPES =
+  'read_products,read_customers,read_orders,read_fulfillments,write_discounts,write_products,read_themes,write_metaobjects,write_metaobject_definitions';
 
 export function emailFor(first: string, last: string, domain = 'example.com'): string {
   const ascii = (s: string) =>
@@ -106,6 +107,8 @@ export function newShop(store: EmulatorStore, i: ShopInput): ShopRecord {
     orders: [],
     metafields: [],
     discounts: [],
+    metaobjects: [],
+    metaobjectDefinitions: [],
     subscriptions: [],
     themes: [],
     accessTokens: [],

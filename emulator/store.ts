@@ -53,6 +53,11 @@ export class EmulatorStore {
         const store = new EmulatorStore(state, file, log);
         // States saved before themes were emulated: each shop gets the fresh theme a new store has.
         for (const shop of store.shops()) shop.themes ??= [newTheme(store)];
+        // ... and before metaobjects were: none yet.
+        for (const shop of store.shops()) {
+          shop.metaobjects ??= [];
+          shop.metaobjectDefinitions ??= [];
+        }
         return store;
       } catch (err) {
         // A damaged file is kept for inspection and the store starts from the seed again.

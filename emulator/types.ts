@@ -223,6 +223,22 @@ export interface ShopPlan {
   shopifyPlan: string; // REST plan_name: basic, partner_test, ...
 }
 
+/** One metaobject: its fields' values by key (as Shopify stores them: strings). */
+export interface MetaobjectRecord {
+  id: string;
+  type: string;
+  handle: string;
+  fields: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MetaobjectDefinitionRecord {
+  id: string;
+  type: string;
+  createdAt: string;
+}
+
 export interface ShopRecord {
   id: string;
   domain: string; // plaudit-demo.myshopify.com
@@ -245,6 +261,9 @@ export interface ShopRecord {
   orders: OrderRecord[];
   metafields: MetafieldRecord[];
   discounts: DiscountRecord[];
+  /** metaobjects and the definitions enabled (the standard product_review; states saved before get none on load) */
+  metaobjects: MetaobjectRecord[];
+  metaobjectDefinitions: MetaobjectDefinitionRecord[];
   subscriptions: SubscriptionRecord[];
   /** the online store's themes; one has the role MAIN (states saved before themes existed get one on load) */
   themes: ThemeRecord[];

@@ -10,6 +10,7 @@ import { validAccessToken } from '../tokens';
 import { MAX_QUERY_COST, queryCost, refund, takeFromBucket, type ThrottleStatus } from './cost';
 import { billingMutations } from './mutations-billing';
 import { FLOW_SDL, flowMutations } from './flow';
+import { METAOBJECTS_SDL, metaobjectMutations, metaobjectQueries } from './metaobjects';
 import { storeMutations } from './mutations-store';
 import { queryRoot } from './query-root';
 import { APP_SDL } from './sdl-app';
@@ -17,7 +18,7 @@ import { STORE_SDL } from './sdl-store';
 import { THEMES_SDL } from './sdl-themes';
 import type { GqlContext } from './views-store';
 
-export const schema = buildSchema(STORE_SDL + APP_SDL + THEMES_SDL + FLOW_SDL);
+export const schema = buildSchema(STORE_SDL + APP_SDL + THEMES_SDL + FLOW_SDL + METAOBJECTS_SDL);
 
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
 const RATE_LIMITS_DOC = 'https://shopify.dev/api/usage/rate-limits';
@@ -98,7 +99,10 @@ export function adminApiRouter(em: EmulatorContext): Router {
     if (!bucket.ok) return throttled(ctx, 200, bucket.status, cost);
 
     const c: GqlContext = { em, shop, scopes: token.scope.split(',').map((x) => x.trim()) };
-    const rootValue = op.operation === 'mutation' ? { ...storeMutations(c), ...billingMutations(c), ...flowMutations(c) } : queryRoot(c);
+    const rootValue =
+      op.operation === 'mutation'
+        ? { ...storeMutations(c), ...billingMutations(c), ...flowMutations(c), ...metaobjectMutations(c) }
+        : { ...queryRoot(c), ...metaobjectQueries(c) };
     const result = await execute({ schema, document, rootValue, contextValue: c, variableValues: variables, operationName });
     const body: Record<string, unknown> = {};
     // Resolver failures carry a path; variable coercion failures do not (they are request errors).

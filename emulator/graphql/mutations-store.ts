@@ -62,7 +62,7 @@ function validateDiscount(c: GqlContext, d: DiscountInput): Err[] {
 const customersOf = (d: DiscountInput) => d.context?.customers?.add ?? d.customerSelection?.customers?.add ?? [];
 
 // Types the emulator knows, with the check Shopify applies to a value of that type.
-const VALUE_CHECKS: Record<string, (v: string) => string | null> = {
+export const VALUE_CHECKS: Record<string, (v: string) => string | null> = {
   single_line_text_field: (v) => (/[\r\n]/.test(v) ? 'Value must be a single line of text.' : null),
   multi_line_text_field: () => null,
   number_integer: (v) => (/^-?\d+$/.test(v) && Math.abs(Number(v)) <= Number.MAX_SAFE_INTEGER ? null : 'Value must be an integer.'),
@@ -77,6 +77,14 @@ const VALUE_CHECKS: Record<string, (v: string) => string | null> = {
   rating: checkRating,
   'list.single_line_text_field': (v) => (Array.isArray(parseJson(v)) ? null : 'Value must be a JSON array.'),
   'list.product_reference': (v) => (Array.isArray(parseJson(v)) ? null : 'Value must be a JSON array.'),
+  // the product_review metaobject's field types (graphql/metaobjects.ts)
+  customer_reference: (v) => (parseGid(v)?.resource === 'Customer' ? null : 'Value must be a customer reference.'),
+  order_reference: (v) => (parseGid(v)?.resource === 'Order' ? null : 'Value must be an order reference.'),
+  variant_reference: (v) => (parseGid(v)?.resource === 'ProductVariant' ? null : 'Value must be a variant reference.'),
+  'list.url': (v) => {
+    const list = parseJson(v);
+    return Array.isArray(list) && list.every((u) => typeof u === 'string' && /^https?:\/\//.test(u)) ? null : 'Value must be a JSON array of URLs.';
+  },
 };
 
 function parseJson(v: string): unknown {

@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import { parseGid } from '../ids';
 import type { CustomerRecord, ProductRecord } from '../types';
 import { paginate, sortBy, type PageArgs } from './connection';
+import { metaobjectView } from './metaobjects';
 import { search, type SearchFields } from './search-query';
 import { discountNodeView, installationView, subscriptionView } from './views-app';
 import { themeFields, themeView } from './views-themes';
@@ -95,6 +96,11 @@ export function queryRoot(c: GqlContext) {
         requireAccess(c, 'node', 'read_themes');
         const t = s.themes.find((x) => x.id === id);
         return t ? themeView(t) : null;
+      }
+      case 'Metaobject': {
+        requireAccess(c, 'node', 'read_metaobjects');
+        const m = s.metaobjects.find((x) => x.id === id);
+        return m ? metaobjectView(c, m) : null;
       }
       case 'DiscountCodeNode': {
         const d = s.discounts.find((x) => x.id === id);

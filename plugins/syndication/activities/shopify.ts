@@ -1,0 +1,138 @@
+// One review brought in line with Shopify: upserted to its product_review metaobject when shoppers
+// see it and the program takes it, deleted otherwise. Idempotent (the handle is the review's), so
+// an event delivered twice, or a re-sync over reviews already there, changes nothing.
+import type { ActivityDeps, AdminApi, Tenant } from '@plaudit/kernel';
+import { ReviewAdmin, ReviewFacts, ReviewFeed, ReviewTexts } from '@plaudit/contracts/reviews';
+import { itemOf, noteSync, recordItem } from '../db/state';
+import { ineligibility, METAOBJECT_TYPE, metaobjectFields, reviewHandle, type ReviewForShopify } from '../shared/metaobject';
+
+const ENABLE = `mutation SyndicationEnable($type: String!) {
+  standardMetaobjectDefinitionEnable(type: $type) { metaobjectDefinition { type } userErrors { field message code } } }`;
+const UPSERT = `mutation SyndicationUpsert($handle: MetaobjectHandleInput!, $metaobject: MetaobjectUpsertInput!) {
+  metaobjectUpsert(handle: $handle, metaobject: $metaobject) { metaobject { id } userErrors { field message code elementKey } } }`;
+const BY_HANDLE = `query SyndicationByHandle($handle: MetaobjectHandleInput!) { metaobjectByHandle(handle: $handle) { id } }`;
+const DELETE = `mutation SyndicationDelete($id: ID!) { metaobjectDelete(id: $id) { deletedId userErrors { field message code } } }`;
+
+interface UserError {
+  message: string;
+  code?: string | null;
+  elementKey?: string | null;
+}
+
+/** Shopify's answer after the kernel's own retries still said THROTTLED: wait as it asks, up to this many times. */
+const THROTTLE_WAITS = 30;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs a call; a bucket still empty after the kernel's retries (PlatformThrottledError) is waited
+ * for here, so a burst of changes slows down instead of failing and redelivering the whole event.
+ */
+export async function patiently<T>(call: () => Promise<T>): Promise<T> {
+  for (let wait = 0; ; wait++) {
+    try {
+      return await call();
+    } catch (err) {
+      const e = err as Error & { retryAfterS?: number };
+      if (e.name !== 'PlatformThrottledError' || wait >= THROTTLE_WAITS) throw err;
+      await sleep((e.retryAfterS ?? 2) * 1000);
+    }
+  }
+}
+
+/** The review as the metaobject needs it, from the reviews plugin's capabilities. */
+async function gather(deps: ActivityDeps, tenant: Tenant, reviewId: number): Promise<ReviewForShopify | undefined> {
+  const feed = deps.capabilities.get(ReviewFeed);
+  const facts = deps.capabilities.get(ReviewFacts);
+  const admin = deps.capabilities.get(ReviewAdmin);
+  if (!feed || !facts || !admin) return undefined;
+  const [shown, sheet, api, texts] = await Promise.all([
+    feed.reviews(tenant, { ids: [reviewId], excludeDemo: true, limit: 1 }),
+    facts.reviewFacts(tenant, reviewId),
+    admin.get(tenant, reviewId),
+    deps.capabilities.get(ReviewTexts)?.read(tenant, [reviewId]),
+  ]);
+  const locale = sheet?.locale?.split(/[-_]/)[0]?.toLowerCase() ?? null;
+  return { shown: shown.items[0], facts: sheet, publishedAt: api?.publishedAt ?? null, language: texts?.[0]?.language ?? locale };
+}
+
+async function enableDefinition(api: AdminApi): Promise<void> {
+  const r = await patiently(() => api.graphql<{ standardMetaobjectDefinitionEnable: { userErrors: UserError[] } }>(ENABLE, { type: METAOBJECT_TYPE }));
+  const errors = r.standardMetaobjectDefinitionEnable.userErrors;
+  if (errors.length) throw new Error(`product_review definition not enabled: ${errors.map((e) => e.message).join('; ')}`);
+}
+
+async function upsert(api: AdminApi, reviewId: number, fields: { key: string; value: string }[]) {
+  const call = () =>
+    patiently(() =>
+      api.graphql<{ metaobjectUpsert: { metaobject: { id: string } | null; userErrors: UserError[] } }>(UPSERT, {
+        handle: { type: METAOBJECT_TYPE, handle: reviewHandle(reviewId) },
+        metaobject: { fields },
+      }),
+    );
+  let r = (await call()).metaobjectUpsert;
+  // the shop never had the definition (or removed it): enable it once, then again
+  if (r.userErrors.some((e) => e.code === 'UNDEFINED_OBJECT_TYPE')) {
+    await enableDefinition(api);
+    r = (await call()).metaobjectUpsert;
+  }
+  return r;
+}
+
+/** The metaobject's id: the one we stored, else Shopify's by handle (an upsert whose answer we lost). */
+async function existingId(api: AdminApi, tenant: Tenant, reviewId: number): Promise<string | null> {
+  const item = await itemOf(tenant, reviewId);
+  if (item?.state === 'synced' && item.metaobjectId) return item.metaobjectId;
+  if (item) return null;
+  const r = await patiently(() =>
+    api.graphql<{ metaobjectByHandle: { id: string } | null }>(BY_HANDLE, { handle: { type: METAOBJECT_TYPE, handle: reviewHandle(reviewId) } }),
+  );
+  return r.metaobjectByHandle?.id ?? null;
+}
+
+async function remove(api: AdminApi, tenant: Tenant, reviewId: number, reason: string) {
+  const id = await existingId(api, tenant, reviewId);
+  if (id) {
+    const r = await patiently(() => api.graphql<{ metaobjectDelete: { userErrors: UserError[] } }>(DELETE, { id }));
+    // already gone on Shopify's side (a merchant deleted it there): what we wanted
+    const refused = r.metaobjectDelete.userErrors.filter((e) => e.code !== 'RECORD_NOT_FOUND');
+    if (refused.length) return fail(tenant, reviewId, refused);
+  }
+  const item = await itemOf(tenant, reviewId);
+  // a review never sent and never shown (pending, a store review) leaves no row
+  if (id || item || reason !== 'not_shown') await recordItem(tenant, reviewId, 'removed', { reason });
+  await noteSync(tenant);
+}
+
+async function fail(tenant: Tenant, reviewId: number, errors: UserError[]) {
+  const message = errors.map((e) => (e.elementKey ? `${e.elementKey}: ${e.message}` : e.message)).join('; ');
+  await recordItem(tenant, reviewId, 'failed', { reason: message });
+  await noteSync(tenant, `review ${reviewId}: ${message}`);
+}
+
+/**
+ * Brings one review in line. `editedAt`: the review's text was edited then (Shopify's Edited At).
+ * A refusal Shopify would repeat (userErrors, a missing scope) is recorded, not retried; a transient
+ * failure throws, and the event's delivery retries it.
+ */
+export async function syncReview(deps: ActivityDeps, tenant: Tenant, shopDomain: string, reviewId: number, editedAt?: string): Promise<void> {
+  if (!deps.platform) return;
+  const review = await gather(deps, tenant, reviewId);
+  if (!review) return;
+  const api = deps.platform.adminApi(shopDomain);
+  try {
+    const why = ineligibility(review);
+    if (why) return await remove(api, tenant, reviewId, why);
+    const r = await upsert(api, reviewId, metaobjectFields(review, { appUrl: deps.config.appUrl, editedAt }));
+    if (r.userErrors.length || !r.metaobject) return await fail(tenant, reviewId, r.userErrors);
+    await recordItem(tenant, reviewId, 'synced', { metaobjectId: r.metaobject.id });
+    await noteSync(tenant);
+  } catch (err) {
+    const e = err as Error;
+    // Shopify refused the call itself (no access to metaobjects: the program's scopes missing), or the
+    // shop has no token (uninstalled): retrying cannot help, the screen shows it
+    // (the Shopify library's errors keep only their class's name)
+    if (e.constructor?.name !== 'GraphqlQueryError' && e.name !== 'NoSessionError') throw err;
+    await recordItem(tenant, reviewId, 'failed', { reason: e.message });
+    await noteSync(tenant, e.message);
+  }
+}

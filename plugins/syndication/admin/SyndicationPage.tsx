@@ -1,0 +1,117 @@
+// /display-settings/syndication: each channel's switch and state (counts, last sync, last error),
+// Shopify's re-sync, and the Meta feed's secret URLs with a new-secret action.
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { apiJson } from '@plaudit/kernel/admin';
+
+interface Status {
+  shopify: {
+    enabled: boolean;
+    synced: number;
+    removed: number;
+    failed: number;
+    lastSyncAt: string | null;
+    lastError: string | null;
+    lastErrorAt: string | null;
+  };
+  meta: { enabled: boolean; reviews: number; csvUrl: string; jsonUrl: string };
+}
+
+const post = (path: string, body: object = {}) => apiJson(path, { method: 'POST', body: JSON.stringify(body) });
+
+export default function SyndicationPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [status, setStatus] = useState<Status | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(() => apiJson<Status>('/syndication').then(setStatus, () => setFailed(true)), []);
+  useEffect(() => void refresh(), [refresh]);
+
+  async function act(step: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await step();
+      notify(translate(done), { type: 'success' });
+      await refresh();
+    } catch {
+      notify(translate('syndication:error'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const toggle = (field: 'shopifyEnabled' | 'metaFeedEnabled', on: boolean) =>
+    act(() => apiJson('/syndication/settings', { method: 'PUT', body: JSON.stringify({ [field]: on }) }), 'syndication:saved');
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : translate('syndication:never'));
+
+  if (failed) return <Alert severity="error">{translate('syndication:error')}</Alert>;
+  if (!status) return null;
+  const { shopify, meta } = status;
+  return (
+    <Box sx={{ maxWidth: 860 }}>
+      <Title title={translate('syndication:title')} />
+      <Typography sx={{ mb: 2 }}>{translate('syndication:intro')}</Typography>
+      <Stack spacing={2}>
+        <Card>
+          <CardContent>
+            <Typography variant="h6">{translate('syndication:shopify.title')}</Typography>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {translate('syndication:shopify.text')}
+            </Typography>
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {translate('syndication:shopify.approval')}
+            </Alert>
+            <FormControlLabel
+              control={<Switch checked={shopify.enabled} disabled={busy} onChange={(e) => void toggle('shopifyEnabled', e.target.checked)} />}
+              label={translate('syndication:shopify.switch')}
+            />
+            <Typography variant="body2" data-testid="shopify-counts">
+              {translate('syndication:shopify.counts', { synced: shopify.synced, removed: shopify.removed, failed: shopify.failed })}
+            </Typography>
+            <Typography variant="body2">{translate('syndication:last_sync', { at: when(shopify.lastSyncAt) })}</Typography>
+            {shopify.lastError && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {translate('syndication:last_error', { at: when(shopify.lastErrorAt), error: shopify.lastError })}
+              </Alert>
+            )}
+            <Button
+              sx={{ mt: 1 }}
+              variant="outlined"
+              disabled={busy || !shopify.enabled}
+              onClick={() => void act(() => post('/syndication/resync', { channel: 'shopify' }), 'syndication:resync_started')}
+            >
+              {translate('syndication:resync')}
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <Typography variant="h6">{translate('syndication:meta.title')}</Typography>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {translate('syndication:meta.text')}
+            </Typography>
+            <FormControlLabel
+              control={<Switch checked={meta.enabled} disabled={busy} onChange={(e) => void toggle('metaFeedEnabled', e.target.checked)} />}
+              label={translate('syndication:meta.switch')}
+            />
+            <Typography variant="body2">{translate('syndication:meta.count', { count: meta.reviews })}</Typography>
+            {meta.enabled && (
+              <Stack spacing={1} sx={{ mt: 1 }}>
+                <TextField size="small" label={translate('syndication:meta.csv')} value={meta.csvUrl} slotProps={{ input: { readOnly: true } }} />
+                <TextField size="small" label={translate('syndication:meta.json')} value={meta.jsonUrl} slotProps={{ input: { readOnly: true } }} />
+                <Typography variant="caption">{translate('syndication:meta.secret')}</Typography>
+                <Box>
+                  <Button variant="outlined" disabled={busy} onClick={() => void act(() => post('/syndication/meta/rotate'), 'syndication:meta.rotated')}>
+                    {translate('syndication:meta.rotate')}
+                  </Button>
+                </Box>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+    </Box>
+  );
+}

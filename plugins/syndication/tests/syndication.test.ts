@@ -1,0 +1,187 @@
+// Syndication end to end on the real stack (API, PostgreSQL, Temporal with this file's own worker,
+// the store emulator): a review's life on Shopify's product_review metaobjects (create, edit, reply,
+// unpublish, republish, delete), a throttled bucket waited for, turning syndication on after reviews
+// exist (the re-sync), the Meta feed at its secret URL, and bad input refused.
+import { client, eventually, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { META_COLUMNS } from '../shared/meta-feed';
+import { reviewHandle } from '../shared/metaobject';
+
+jest.setTimeout(180_000);
+
+type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
+let stack: Stack;
+let stopWorker: () => Promise<void>;
+const taskQueue = `syndication-${process.pid}`;
+
+beforeAll(async () => {
+  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
+  stopWorker = await startTestWorker(stack.api.config);
+}, 150_000);
+afterAll(async () => {
+  await stopWorker?.();
+  await stack?.close();
+});
+
+async function shop() {
+  const installed = await stack.installShop();
+  await updateShop(stack.api, installed.shop.id, { plan: 'pro' });
+  const http = client(stack.appUrl, installed.appToken);
+  const product = stack.emulator.store.shop(installed.domain)!.products[0];
+  return { ...installed, http, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title, productHandle: product.handle };
+}
+
+type Shop = Awaited<ReturnType<typeof shop>>;
+
+/** A review the merchant adds, published or not. */
+async function review(s: Shop, o: { status?: 'published' | 'unpublished'; content?: string } = {}): Promise<number> {
+  const res = await s.http.post('/api/reviews', {
+    productId: s.productId,
+    productTitle: s.productTitle,
+    productHandle: s.productHandle,
+    rating: 4,
+    title: 'Sturdy',
+    content: o.content ?? 'Carries everything I need.',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    status: o.status ?? 'published',
+  });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+const metaobjects = (domain: string) => stack.emulator.store.shop(domain)!.metaobjects.filter((m) => m.type === 'product_review');
+const metaobjectOf = (domain: string, reviewId: number) => metaobjects(domain).find((m) => m.handle === reviewHandle(reviewId));
+/** Waits for the review's metaobject to satisfy `ok` (exist, by default). */
+const metaobjectWhen = (domain: string, reviewId: number, ok: (fields: Record<string, string>) => boolean = () => true, timeoutMs = 60_000) =>
+  eventually(async () => {
+    const m = metaobjectOf(domain, reviewId);
+    return m && ok(m.fields) ? m : undefined;
+  }, timeoutMs);
+const gone = (domain: string, reviewId: number) => eventually(async () => !metaobjectOf(domain, reviewId), 60_000);
+
+test("a review's life on Shopify: created, edited, answered, unpublished, published again, deleted", async () => {
+  const s = await shop();
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  const id = await review(s);
+
+  const created = await metaobjectWhen(s.domain, id);
+  expect(JSON.parse(created.fields.rating)).toEqual({ value: '4', scale_min: '1', scale_max: '5' });
+  expect(created.fields).toMatchObject({
+    title: 'Sturdy',
+    body: 'Carries everything I need.',
+    source: 'Plaudit',
+    product: s.productId,
+    author_display_name: 'Ada L.',
+  });
+  expect(created.fields.submitted_at).toBeTruthy();
+
+  expect((await s.http.put(`/api/reviews/${id}`, { content: 'Carries everything, even a laptop.' })).status).toBe(200);
+  const edited = await metaobjectWhen(s.domain, id, (f) => f.body === 'Carries everything, even a laptop.');
+  expect(edited.fields.edited_at).toBeTruthy();
+  expect(edited.id).toBe(created.id);
+
+  expect((await s.http.post(`/api/reviews/${id}/reply`, { content: 'Thank you, Ada!' })).status).toBe(200);
+  const replied = await metaobjectWhen(s.domain, id, (f) => !!f.merchant_reply);
+  expect(replied.fields.merchant_reply).toBe('Thank you, Ada!');
+  expect(replied.fields.merchant_replied_at).toBeTruthy();
+
+  expect((await s.http.post(`/api/reviews/${id}/unpublish`)).status).toBe(200);
+  await gone(s.domain, id);
+  expect((await s.http.post(`/api/reviews/${id}/publish`)).status).toBe(200);
+  const back = await metaobjectWhen(s.domain, id);
+  expect(back.fields.merchant_reply).toBe('Thank you, Ada!');
+
+  expect((await s.http.delete(`/api/reviews/${id}`)).status).toBe(200);
+  await gone(s.domain, id);
+  // the row follows the delete call
+  const status = await eventually(async () => {
+    const body = (await s.http.get('/api/syndication')).body;
+    return body.shopify.removed === 1 ? body : undefined;
+  });
+  expect(status.shopify).toMatchObject({ enabled: true, synced: 0, removed: 1, failed: 0, lastError: null });
+  expect(status.shopify.lastSyncAt).toBeTruthy();
+});
+
+test('a throttled bucket is waited for: the review arrives and nothing is recorded as failed', async () => {
+  const s = await shop();
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  // more THROTTLED answers than the kernel's retries absorb (it gives up with PlatformThrottledError
+  // after 5 attempts of up to 3 calls each): the plugin then waits as Shopify asks and goes on
+  await stack.control(`/shops/${s.domain}/throttle`, { count: 20 });
+  const id = await review(s);
+  await metaobjectWhen(s.domain, id, undefined, 90_000);
+  expect(stack.emulator.store.throttles.get(s.domain)?.count).toBe(0);
+  const status = (await s.http.get('/api/syndication')).body;
+  expect(status.shopify).toMatchObject({ synced: 1, failed: 0, lastError: null });
+});
+
+test('turning Shopify on later syndicates the published reviews already there; the re-sync action does it again', async () => {
+  const s = await shop();
+  const published = [await review(s), await review(s), await review(s)];
+  const hidden = await review(s, { status: 'unpublished' });
+  expect(metaobjects(s.domain)).toEqual([]);
+
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await eventually(async () => metaobjects(s.domain).length === published.length, 60_000);
+  expect(metaobjectOf(s.domain, hidden)).toBeUndefined();
+
+  // a metaobject removed on Shopify's side comes back with a re-sync
+  const shopRecord = stack.emulator.store.shop(s.domain)!;
+  shopRecord.metaobjects = shopRecord.metaobjects.filter((m) => m.handle !== reviewHandle(published[0]));
+  const resync = await s.http.post('/api/syndication/resync', { channel: 'shopify' });
+  expect(resync.status).toBe(202);
+  await metaobjectWhen(s.domain, published[0]);
+  expect(metaobjects(s.domain)).toHaveLength(published.length);
+
+  // off, a review unpublished meanwhile: nothing follows; on again, the re-sync deletes it there
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: false })).status).toBe(200);
+  expect((await s.http.post(`/api/reviews/${published[1]}/unpublish`)).status).toBe(200);
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await gone(s.domain, published[1]);
+  expect(metaobjects(s.domain)).toHaveLength(published.length - 1);
+});
+
+test('the Meta feed: off is a 404, on serves CSV and JSON with the documented columns, a new secret retires the old URL', async () => {
+  const s = await shop();
+  const id = await review(s);
+  const before = (await s.http.get('/api/syndication')).body.meta;
+  expect(before.enabled).toBe(false);
+  expect((await fetch(before.csvUrl)).status).toBe(404);
+
+  expect((await s.http.put('/api/syndication/settings', { metaFeedEnabled: true })).status).toBe(200);
+  const csv = await fetch(before.csvUrl);
+  expect(csv.status).toBe(200);
+  expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+  const [header, ...lines] = (await csv.text()).trim().split('\r\n');
+  expect(header.split(',')).toEqual(META_COLUMNS.map((c) => c.name));
+  expect(lines).toHaveLength(1);
+  const json = (await (await fetch(before.jsonUrl)).json()) as { store: { id: string }; reviews: { reviewID: string; incentivized: boolean }[] };
+  expect(json.store.id).toBe(s.domain);
+  expect(json.reviews).toEqual([expect.objectContaining({ reviewID: String(id), incentivized: false })]);
+  expect(lines[0]).toContain(`/products/${s.productHandle}`);
+
+  const rotated = (await s.http.post('/api/syndication/meta/rotate')).body;
+  expect(rotated.csvUrl).not.toBe(before.csvUrl);
+  expect((await fetch(before.csvUrl)).status).toBe(404);
+  expect((await fetch(rotated.csvUrl)).status).toBe(200);
+  // another shop's feed holds only its own reviews
+  const other = await shop();
+  await other.http.put('/api/syndication/settings', { metaFeedEnabled: true });
+  const otherFeed = (await other.http.get('/api/syndication')).body.meta;
+  expect(otherFeed.reviews).toBe(0);
+  expect(otherFeed.csvUrl).not.toBe(rotated.csvUrl);
+});
+
+test('bad input is a 4xx', async () => {
+  const s = await shop();
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: 'yes' })).status).toBe(400);
+  expect((await s.http.put('/api/syndication/settings', { somethingElse: true })).status).toBe(400);
+  expect((await s.http.post('/api/syndication/resync', {})).status).toBe(400);
+  expect((await s.http.post('/api/syndication/resync', { channel: 'google' })).status).toBe(400);
+  const off = await s.http.post('/api/syndication/resync', { channel: 'shopify' });
+  expect(off.status).toBe(409);
+  expect(off.body.code).toBe('SYNDICATION_OFF');
+  expect((await fetch(`${stack.appUrl}/feeds/meta/short/reviews.csv`)).status).toBe(404);
+  expect((await fetch(`${stack.appUrl}/feeds/meta/${'a'.repeat(32)}/reviews.csv`)).status).toBe(404);
+  expect((await fetch(`${stack.appUrl}/feeds/meta/${'a'.repeat(32)}/reviews.xml`)).status).toBe(404);
+});
