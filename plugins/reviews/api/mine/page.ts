@@ -5,7 +5,7 @@ import type { Review } from '../../db/review.model';
 import { FORM_STYLE, type PageLanguage } from '../collect/write-page';
 
 const STYLE = `${FORM_STYLE}
-.card{border:1px solid #dcdcdc;border-radius:12px;padding:16px;margin:16px 0}.card h2{font-size:18px;margin:0 0 4px}
+.card{border:1px solid #dcdcdc;border-radius:12px;padding:16px;margin:16px 0}section form{padding:0;border-radius:0}details summary{cursor:pointer;color:#b42318;font-weight:600;margin-top:14px}.card h2{font-size:18px;margin:0 0 4px}
 .state{font-size:13px;color:#4a4a4a;margin:0 0 8px}.done{background:#e8f5e9;border-radius:8px;padding:10px;margin:12px 0}
 .photos{display:flex;flex-wrap:wrap;gap:8px}.photos label{font-weight:400;margin:0;font-size:13px}.photos img{width:72px;height:72px;object-fit:cover;border-radius:8px;display:block}
 .danger{background:#fff;color:#b42318;border:1px solid #b42318;margin-top:10px}.links a{color:#005bd3}`;
@@ -55,7 +55,8 @@ ${photos ? `<p style="font-weight:600;margin:14px 0 6px">${esc(t('reviews:public
 <label for="photos-${r.id}">${esc(t('reviews:public.photos_label', { count: 5 }))}</label><input type="file" id="photos-${r.id}" name="photos" accept="image/gif,image/jpeg,image/png" multiple>${err('photos')}
 <button type="submit">${esc(t('reviews:public.mine.save'))}</button>
 </form>
-<form method="post" action="${esc(`${m.base}/reviews/${r.id}/delete`)}"><button type="submit" class="danger">${esc(t('reviews:public.mine.delete'))}</button></form>
+<details><summary>${esc(t('reviews:public.mine.delete'))}</summary><p>${esc(t('reviews:public.mine.delete_note'))}</p>
+<form method="post" action="${esc(`${m.base}/reviews/${r.id}/delete`)}"><button type="submit" class="danger">${esc(t('reviews:public.mine.delete_confirm'))}</button></form></details>
 </section>`;
 }
 

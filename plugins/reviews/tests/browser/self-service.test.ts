@@ -83,11 +83,15 @@ test('write a review, open "your reviews" from the thanks page, lower the stars,
   expect(data.reviews.map((r: { id: number }) => r.id)).toEqual([written.id]);
   expect(data.changes).toHaveLength(2);
 
-  await wideCard.getByRole('button', { name: 'Delete this review' }).click();
+  // delete asks once more (no script: a disclosure), then the review is gone for good
+  await wideCard.getByText('Delete this review').click();
+  await wideCard.getByText('Deleting cannot be undone').waitFor();
+  await screenshot(wide, 'self-service-4-desktop-delete-asks');
+  await wideCard.getByRole('button', { name: 'Delete for good' }).click();
   await wide.getByText('Your review was deleted.').waitFor();
   expect(await wide.getByText('You have no reviews at this store.').count()).toBe(1);
   expect(await feedOf(shop, product)).toEqual([]);
-  await screenshot(wide, 'self-service-4-desktop-deleted');
+  await screenshot(wide, 'self-service-5-desktop-deleted');
   await desktop.close();
   expect([...errors, ...wideErrors]).toEqual([]);
 });
@@ -99,7 +103,7 @@ test('an expired link at phone width offers a fresh one by email', async () => {
   const page = await phone.newPage();
   await page.goto(`${env.stack.appUrl}/r/mine/${token}`);
   await page.getByRole('heading', { name: 'This link has expired' }).waitFor();
-  await screenshot(page, 'self-service-5-phone-expired');
+  await screenshot(page, 'self-service-6-phone-expired');
   await page.getByRole('button', { name: 'Email me a new link' }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   expect(await page.getByText('We sent a new link to your reviews to late@example.com.').count()).toBe(1);
