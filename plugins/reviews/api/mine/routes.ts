@@ -61,7 +61,7 @@ export function mineRoutes(services: ApiServices) {
     if (!wait) return true;
     ctx.status = 429;
     ctx.set('Retry-After', String(wait));
-    ctx.body = sayPage(c.language, 'wait_title', 'mine.too_many');
+    ctx.body = sayPage(c.language, 'wait_title', 'mine.flood');
     return false;
   }
 
@@ -148,7 +148,7 @@ export function mineRoutes(services: ApiServices) {
     if (wait) {
       ctx.status = 429;
       ctx.set('Retry-After', String(wait));
-      ctx.body = sayPage(language, 'wait_title', 'mine.too_many');
+      ctx.body = sayPage(language, 'wait_title', 'mine.flood');
       return;
     }
     const at = Date.now();
