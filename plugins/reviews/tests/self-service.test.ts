@@ -276,3 +276,14 @@ test("the review reply email carries the reviewer's link to their reviews", asyn
   const link = /\/r\/mine\/[\w.-]+/.exec(body)![0];
   expect(await (await fetch(api.url + link)).text()).toContain('Replied to');
 });
+
+test("the page speaks the reviewer's language (the review's locale), one of the twelve", async () => {
+  const { shop } = await holdingShop();
+  const email = unique('vi');
+  await insertReviews(api, shop.id, 1, { email, locale: 'vi', content: 'Rất tốt' });
+  const html = await (await fetch(api.url + mineLink(shop.shopifyDomain, email))).text();
+  expect(html).toContain('<html lang="vi"');
+  expect(html).toContain('Đánh giá của bạn tại');
+  expect(html).toContain('Lưu thay đổi');
+  expect(html).not.toContain('Save changes');
+});
