@@ -26,7 +26,7 @@ import { sendEditRequest } from './edit-request';
 import { sendReviewReply } from './review-reply';
 import { mailMineLink, notifyAuthorChange } from './author-notices';
 import { AuthorChanged, MineLinkRequested } from '../shared/author-changes';
-import { AUTHOR_CHANGES } from '../db/author-edits';
+import { AUTHOR_CHANGES, historyOfAuthor } from '../db/author-edits';
 
 export const DAY_MS = 86_400_000;
 
@@ -135,7 +135,9 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
     async exportCustomer(ref) {
       const rows = await customerReviews(deps, ref).orderBy('id');
       const writeOrders = await customerWriteOrders(deps.tenant(ref.shopId, ref.shopDomain), ref.customer.email, (ref.ordersToRedact ?? []).map(String));
-      return { reviews: rows.map(present), writeOrders };
+      // and what they changed in their own reviews from "your reviews" (issue 33)
+      const authorChanges = email(ref) ? await historyOfAuthor(deps.tenant(ref.shopId, ref.shopDomain), email(ref)!) : [];
+      return { reviews: rows.map(present), writeOrders, authorChanges };
     },
   };
 }

@@ -7,6 +7,7 @@ import { eventually, listMail, startTestApi, type TestApi } from '@plaudit/kerne
 import { ReviewFeed } from '@plaudit/contracts/reviews';
 import { insertReviews, mailBody, PRODUCT, shopOn } from './helpers';
 import { ReviewsMaintenance } from '../shared/workflows';
+import { createPlatformHooks } from '../activities';
 
 jest.setTimeout(120_000);
 
@@ -286,4 +287,18 @@ test("the page speaks the reviewer's language (the review's locale), one of the 
   expect(html).toContain('Đánh giá của bạn tại');
   expect(html).toContain('Lưu thay đổi');
   expect(html).not.toContain('Save changes');
+});
+
+test("Shopify's data request lists the reviewer's own changes; customers/redact removes their address from the history", async () => {
+  const { shop, http } = await holdingShop();
+  const email = unique('gdpr');
+  const [mine] = await insertReviews(api, shop.id, 1, { email, rating: 4, content: 'Fine' });
+  expect((await postEdit(mineLink(shop.shopifyDomain, email), mine.id, { rating: '3', content: 'Fine' })).status).toBe(303);
+  const hooks = createPlatformHooks({ ...api.runtime.services } as never);
+  const ref = { shopId: shop.id, shopDomain: shop.shopifyDomain, customer: { email: email.toUpperCase() } };
+  const exported = (await hooks.exportCustomer!(ref)) as { authorChanges: { reviewId: number; changes: unknown }[] };
+  expect(exported.authorChanges).toEqual([expect.objectContaining({ reviewId: mine.id, changes: { rating: { from: 4, to: 3 } } })]);
+  await hooks.redactCustomer!(ref);
+  const [after] = (await http.get(`/api/reviews/${mine.id}/author-history`)).body.data;
+  expect(after).toMatchObject({ byEmail: '', changes: { rating: { from: 4, to: 3 } } });
 });
