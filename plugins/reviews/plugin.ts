@@ -7,7 +7,8 @@ import { RequestEligible } from '@plaudit/contracts/review-requests';
 import { ReviewAdmin, ReviewAnalytics, ReviewCreated, ReviewExport, ReviewFacts, ReviewFeed, ReviewTexts, ReviewWrite } from '@plaudit/contracts/reviews';
 import { ReviewVideos, VideoTranscoded } from '@plaudit/contracts/video-reviews';
 import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewTexts, reviewWrite } from './capabilities';
-import { editLink, photoLink, writeLink } from './shared/links';
+import { editLink, mineLink, photoLink, writeLink } from './shared/links';
+import { AuthorChanged, MineLinkRequested } from './shared/author-changes';
 
 const REVIEW = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'review_title', 'review_content', 'review_rating'];
 const SAMPLE = {
@@ -24,7 +25,7 @@ const SAMPLE = {
 export default definePlugin({
   id: 'reviews',
   features: { reply: 'base', reviewReply: 'base', recycleBin: 'base', confirmEdit: 'base' },
-  links: { write: writeLink, photo: photoLink, edit: editLink },
+  links: { write: writeLink, photo: photoLink, edit: editLink, mine: mineLink },
   provides: [
     // published reviews as shoppers see them (widgets, the storefront API)
     provide(ReviewFeed, reviewFeed),
@@ -47,7 +48,9 @@ export default definePlugin({
   needs: [ReviewVideos],
   // the shop's new-review notifications (workflows/notifications.ts) must not be lost; the order of a
   // request that went out, for its write page (db/write-orders.ts); a transcoded video for its review
-  listens: [ReviewCreated, RequestEligible, VideoTranscoded],
+  // ... and a reviewer's own edit or delete (issue 33, api/mine/): the merchant's notice must not be
+  // lost either, nor a fresh "your reviews" link asked for
+  listens: [ReviewCreated, RequestEligible, VideoTranscoded, AuthorChanged, MineLinkRequested],
   // The emails merchants edit (the kernel's template registry); default texts in locales/<lang>.json
   // (email_templates.*). Reviews' emails answer the customer's own review: no unsubscribe link.
   emailTemplates: {

@@ -24,6 +24,9 @@ import { syncRatings } from './rating-sync';
 import { notifyShop } from './notify';
 import { sendEditRequest } from './edit-request';
 import { sendReviewReply } from './review-reply';
+import { mailMineLink, notifyAuthorChange } from './author-notices';
+import { AuthorChanged, MineLinkRequested } from '../shared/author-changes';
+import { AUTHOR_CHANGES, historyOfAuthor } from '../db/author-edits';
 
 export const DAY_MS = 86_400_000;
 
@@ -91,8 +94,14 @@ export function createEventHandlers(deps: ActivityDeps) {
       // the review keeps its text and photos; the video stays with its upload
       if (!added) deps.log.info({ shop: shopDomain, reviewId, uploadId }, 'Transcoded video not added: the review is gone or has five photos and videos');
     }),
+    // a reviewer changed or deleted their own review (api/mine/): the merchant is told
+    handleEvent(AuthorChanged, (change) => notifyAuthorChange(deps, change)),
+    // an expired "your reviews" link: a fresh one to the address it was signed for
+    handleEvent(MineLinkRequested, (request) => mailMineLink(deps, request)),
   );
 }
+
+const email = (ref: CustomerRef) => ref.customer.email?.trim().toLowerCase();
 
 function customerReviews(deps: ActivityDeps, ref: CustomerRef) {
   const { email, id } = ref.customer;
@@ -115,11 +124,20 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
       // every field that names or places the reviewer; the widgets show a review without a name as anonymous
       await customerReviews(deps, ref).patch({ email: null, firstName: null, lastName: null, customerId: null, country: null, updatedAt: new Date() } as never);
       await forgetCustomerWriteOrders(deps.tenant(ref.shopId, ref.shopDomain), ref.customer.email, (ref.ordersToRedact ?? []).map(String));
+      // the history of their own edits names them by address: it stays, without the address
+      if (email(ref))
+        await deps
+          .tenant(ref.shopId, ref.shopDomain)
+          .table(AUTHOR_CHANGES)
+          .where({ byEmail: email(ref) })
+          .update({ byEmail: '' });
     },
     async exportCustomer(ref) {
       const rows = await customerReviews(deps, ref).orderBy('id');
       const writeOrders = await customerWriteOrders(deps.tenant(ref.shopId, ref.shopDomain), ref.customer.email, (ref.ordersToRedact ?? []).map(String));
-      return { reviews: rows.map(present), writeOrders };
+      // and what they changed in their own reviews from "your reviews" (issue 33)
+      const authorChanges = email(ref) ? await historyOfAuthor(deps.tenant(ref.shopId, ref.shopDomain), email(ref)!) : [];
+      return { reviews: rows.map(present), writeOrders, authorChanges };
     },
   };
 }

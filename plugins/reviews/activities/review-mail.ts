@@ -6,6 +6,8 @@
 import type { ActivityDeps, ShopView } from '@plaudit/kernel';
 import { Review } from '../db/review.model';
 import type { ReviewTemplate } from '../shared/mail-templates';
+import { mineUrl } from '../shared/mine-link';
+import { mineLinkHtml } from '../shared/mine-html';
 
 export interface ReviewMailContext {
   shop: ShopView;
@@ -42,6 +44,8 @@ export async function sendReviewMail(
   vars: Record<string, unknown>,
 ): Promise<'sent' | 'refused'> {
   const body = await deps.mail.templates.render(c.shop.id, template, { ...c.model, ...vars }, c.lang);
+  // every mail about a review ends with the reviewer's way to their reviews (issue 33), whatever the template says
+  body.contentHtml += mineLinkHtml(deps.i18n.forLanguage(c.lang), mineUrl(deps, c.shop.domain, c.review.email));
   const messageId = `<${key}@${new URL(deps.config.appUrl).hostname}>`;
   const outcome = await deps.mail.sendToCustomer({ id: c.shop.id, domain: c.shop.domain, email: c.shop.email }, { to: c.review.email, body, messageId });
   if (!outcome.sent) deps.log.warn({ shop: c.shop.domain, review: c.review.id, err: outcome.refused.message }, 'review email refused');

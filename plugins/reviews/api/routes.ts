@@ -18,6 +18,7 @@ import { reviewSettingsOf } from '../shared/settings';
 import { changedReview, emitReviewChanges } from '../db/change-events';
 import { ReviewUpdated } from '@plaudit/contracts/reviews';
 import { createAdminReview, removeReply } from './review-writes';
+import { historyOfReview } from '../db/author-edits';
 
 const idParam = z.coerce.number().int().positive();
 
@@ -115,6 +116,16 @@ export function reviewRoutes(services: ApiServices) {
 
   router.get('/:id', async (ctx) => {
     ctx.body = present(await findReview(ctx));
+  });
+
+  // what the reviewer changed themselves from "your reviews" (issue 33): who, when, from what to what;
+  // a deleted review's history stays readable by its id (without the words)
+  router.get('/:id/author-history', async (ctx) => {
+    const id = idParam.safeParse(ctx.params.id);
+    if (!id.success) throw createHttpError(404, 'Review not found');
+    const data = await historyOfReview(ctx.state.tenant, id.data);
+    if (!data.length && !(await ctx.state.tenant.query(Review).findById(id.data))) throw createHttpError(404, 'Review not found');
+    ctx.body = { data };
   });
 
   router.put('/:id', async (ctx) => {

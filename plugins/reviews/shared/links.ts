@@ -25,6 +25,10 @@ export type PhotoLink = z.infer<typeof photoLink>;
 export const editLink = z.object({ reviewId: z.number().int().positive(), requestedAt: z.number().int().nonnegative() });
 export type EditLink = z.infer<typeof editLink>;
 
-export const PURPOSE = { write: 'reviews.write', photo: 'reviews.photo', edit: 'reviews.edit' } as const;
+/** "Your reviews" (issue 33): every review of the shop written with this email address, the reviewer's to edit, delete or download. */
+export const mineLink = z.object({ email: z.string().trim().toLowerCase().email().max(320) });
+export type MineLink = z.infer<typeof mineLink>;
+
+export const PURPOSE = { write: 'reviews.write', photo: 'reviews.photo', edit: 'reviews.edit', mine: 'reviews.mine' } as const;
 
 export const DAY_SECONDS = 86_400;

@@ -22,7 +22,10 @@ import { photoRoutes } from './photo-routes';
 import { languageOf } from './signed-link';
 import { storefrontRoutes } from './storefront-routes';
 import { writeOrder } from './write-order';
-import { sayPage, writePage } from './write-page';
+import { mineRoutes } from '../mine/routes';
+import { sayPage, sayPageWith, writePage } from './write-page';
+import { mineUrl } from '../../shared/mine-link';
+import { mineLinkHtml } from '../../shared/mine-html';
 import { ReviewVideos } from '@plaudit/contracts/video-reviews';
 
 const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif' };
@@ -57,7 +60,9 @@ export function collectRoutes(services: ApiServices) {
       ctx.body = sayPage(language, 'not_found_title', 'not_found_text');
       return undefined;
     }
-    return { link, shop, order, line, tenant, language };
+    // the way to "your reviews" (issue 33), for the address the order has
+    const mineLink = order.email ? mineLinkHtml(language.t, mineUrl(services, shop.domain, order.email)) : '';
+    return { link, shop, order, line, tenant, language, mineLink };
   }
 
   /** The link's product, else the order's first product without a review yet. */
@@ -81,7 +86,7 @@ export function collectRoutes(services: ApiServices) {
     const c = await context(ctx);
     if (!c) return;
     if (await reviewed(c)) {
-      ctx.body = sayPage(c.language, 'thanks', 'already_reviewed');
+      ctx.body = sayPageWith(c.language, 'thanks', 'already_reviewed', c.mineLink);
       return;
     }
     // a one-click rating link opens the form with those stars chosen: signed in the link (a request
@@ -97,6 +102,7 @@ export function collectRoutes(services: ApiServices) {
       lastName: c.order.customer.lastName ?? '',
       values: { rating },
       videoSection,
+      mineLink: c.mineLink,
     });
   });
 
@@ -194,7 +200,7 @@ export function collectRoutes(services: ApiServices) {
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
     }
-    ctx.body = sayPage(c.language, 'thanks', held ? 'held' : 'live');
+    ctx.body = sayPageWith(c.language, 'thanks', held ? 'held' : 'live', c.mineLink);
   });
 
   router.get('/media/:file', async (ctx) => {
@@ -209,6 +215,6 @@ export function collectRoutes(services: ApiServices) {
     ctx.body = fs.createReadStream(full);
   });
 
-  for (const more of [storefrontRoutes(services), editAnswerRoutes(services), photoRoutes(services)]) router.use(more.routes());
+  for (const more of [storefrontRoutes(services), editAnswerRoutes(services), photoRoutes(services), mineRoutes(services)]) router.use(more.routes());
   return router;
 }

@@ -18,6 +18,8 @@ export interface WritePageModel {
   errors?: Record<string, string>;
   /** the video field (plugins/video-reviews), when the shop's plan has video reviews */
   videoSection?: string;
+  /** the customer's "your reviews" link (issue 33), when the order has their email */
+  mineLink?: string;
 }
 
 export const FORM_STYLE = `label{display:block;font-weight:600;margin:14px 0 6px}
@@ -37,6 +39,12 @@ export function page({ lang }: PageLanguage, title: string, bodyHtml: string): s
 /** A page that only says something, by its locale keys (reviews:public.*). */
 export function sayPage({ lang, t }: PageLanguage, titleKey: string, textKey: string, vars: Record<string, unknown> = {}): string {
   return messagePage(t(`reviews:public.${titleKey}`), t(`reviews:public.${textKey}`, vars), lang);
+}
+
+/** sayPage with one more line of HTML under the text (the "your reviews" link). */
+export function sayPageWith({ lang, t }: PageLanguage, titleKey: string, textKey: string, moreHtml: string): string {
+  const title = t(`reviews:public.${titleKey}`);
+  return customerPage({ title, lang, bodyHtml: `<section><h1>${esc(title)}</h1><p>${esc(t(`reviews:public.${textKey}`))}</p>${moreHtml}</section>` });
 }
 
 export function writePage(l: PageLanguage, m: WritePageModel): string {
@@ -65,6 +73,6 @@ ${m.videoSection ?? ''}${err('video')}
 <div class="hp" aria-hidden="true"><label for="website">Website</label><input type="text" id="website" name="website" tabindex="-1" autocomplete="off"></div>
 <button type="submit">${esc(t('reviews:public.write.submit'))}</button>
 <p style="font-size:12px;color:#6d7175">${esc(t('reviews:public.write.shared_note', { shop: m.shopName }))}</p>
-</form>`,
+</form>${m.mineLink ?? ''}`,
   );
 }
