@@ -1,18 +1,16 @@
 // /reviews/list: tabs All / Published / Unpublished / Recycle bin, search, filters, sort, cursor
 // paging, row and bulk actions. Review text is plain text rendered by React (escaped).
-import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Card, Checkbox, Chip, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Box, Button, Card, Checkbox, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { SavedViews } from '@plaudit/kernel/admin';
-import { TABS, type Action } from '../shared/review';
+import { TABS, type Action, type Review } from '../shared/review';
 import { BulkBar } from './BulkBar';
 import { DeleteDialog, type PendingDelete } from './DeleteDialog';
 import { Filters } from './Filters';
 import { apiParams, PAGING_PARAMS, useListState } from './list-state';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
-import { ReviewMedia } from './ReviewMedia';
-import { RowActions } from './RowActions';
-import { Stars } from './Stars';
+import { ReviewCells } from './ReviewCells';
 
 export default function ReviewList() {
   const translate = useTranslate();
@@ -39,6 +37,10 @@ export default function ReviewList() {
   // a delete asks first, in the app's own dialog
   const request = (action: Action | 'request-edit', ids: number[], fromBin: boolean) =>
     action === 'delete' ? setPendingDelete({ ids, fromBin }) : act(action, ids);
+  // stable across renders, so selecting rows re-renders their checkboxes only (ReviewCells is memoised)
+  const requestRef = useRef(request);
+  requestRef.current = request;
+  const onRowAction = useCallback((a: Action | 'request-edit', r: Review) => requestRef.current(a, [r.id], r.status === 'trash'), []);
   const rows = page?.data ?? [];
   const allChecked = rows.length > 0 && selected.length === rows.length;
 
@@ -97,43 +99,7 @@ export default function ReviewList() {
                     onChange={() => setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))}
                   />
                 </TableCell>
-                <TableCell>
-                  <Stars value={r.rating} />
-                </TableCell>
-                <TableCell sx={{ maxWidth: 420 }}>
-                  {r.title && <Typography variant="subtitle2">{r.title}</Typography>}
-                  <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                    {r.content}
-                  </Typography>
-                  <ReviewMedia media={r.media} />
-                  {r.replyContent && (
-                    <Typography variant="caption" color="text.secondary">
-                      {translate('reviews:list.replied')}: {r.replyContent}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>{[r.firstName, r.lastName].filter(Boolean).join(' ')}</TableCell>
-                <TableCell>{r.kind === 'store' ? translate('reviews:list.store_review') : (r.productTitle ?? r.productId)}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={translate(`reviews:status.${r.status}`)} color={r.status === 'published' ? 'success' : 'default'} />
-                  {r.verified && <Chip size="small" variant="outlined" label={translate('reviews:list.verified')} sx={{ ml: 0.5 }} />}
-                  {r.featured && <Chip size="small" variant="outlined" label={translate('reviews:list.featured')} sx={{ ml: 0.5 }} />}
-                  {r.testimonial && <Chip size="small" variant="outlined" color="secondary" label={translate('reviews:list.testimonial')} sx={{ ml: 0.5 }} />}
-                  {r.pinned && <Chip size="small" variant="outlined" label={translate('reviews:list.pinned')} sx={{ ml: 0.5 }} />}
-                  {r.editRequest && (
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={r.editRequest === 'denied' ? 'warning' : 'default'}
-                      label={translate(`reviews:edit_request.${r.editRequest}`)}
-                      sx={{ ml: 0.5 }}
-                    />
-                  )}
-                </TableCell>
-                <TableCell>{new Date(r.createdAt).toLocaleDateString()}</TableCell>
-                <TableCell>
-                  <RowActions review={r} onAction={(a) => request(a, [r.id], r.status === 'trash')} />
-                </TableCell>
+                <ReviewCells review={r} onAction={onRowAction} />
               </TableRow>
             ))}
             {page && rows.length === 0 && (
