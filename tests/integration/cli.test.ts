@@ -11,7 +11,9 @@ interface Run {
 
 function plauditWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const options = { cwd: ROOT, env: { ...process.env, ...env }, timeout: 30_000 };
+    // no time limit of its own: a CLI start through tsx took over 30 s on a machine at load 20; the
+    // test's budget (below) catches a hang
+    const options = { cwd: ROOT, env: { ...process.env, ...env } };
     execFile(process.execPath, ['--import', 'tsx', 'api/cli/index.ts', ...args], options, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve({ code, stdout, stderr });
@@ -20,6 +22,9 @@ function plauditWith(env: Record<string, string>, ...args: string[]): Promise<Ru
 }
 
 const plaudit = (...args: string[]) => plauditWith({}, ...args);
+
+// each test starts one to three CLI processes (tsx, the whole app's modules: seconds of CPU each)
+jest.setTimeout(5 * 60_000);
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 
