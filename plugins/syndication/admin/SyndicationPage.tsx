@@ -1,6 +1,6 @@
 // /display-settings/syndication: each channel's switch and state (counts, last sync, last error),
 // Shopify's re-sync, and the Meta feed's secret URLs with a new-secret action.
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { apiJson } from '@plaudit/kernel/admin';
@@ -19,6 +19,31 @@ interface Status {
 }
 
 const post = (path: string, body: object = {}) => apiJson(path, { method: 'POST', body: JSON.stringify(body) });
+
+/** One channel: its title, what it does, its switch, then its own state and actions. */
+function ChannelCard(p: { channel: 'shopify' | 'meta'; on: boolean; busy: boolean; onSwitch: (on: boolean) => void; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6">{translate(`syndication:${p.channel}.title`)}</Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate(`syndication:${p.channel}.text`)}
+        </Typography>
+        {p.channel === 'shopify' && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {translate('syndication:shopify.approval')}
+          </Alert>
+        )}
+        <FormControlLabel
+          control={<Switch checked={p.on} disabled={p.busy} onChange={(e) => p.onSwitch(e.target.checked)} />}
+          label={translate(`syndication:${p.channel}.switch`)}
+        />
+        {p.children}
+      </CardContent>
+    </Card>
+  );
+}
 
 export default function SyndicationPage() {
   const translate = useTranslate();
@@ -54,63 +79,40 @@ export default function SyndicationPage() {
       <Title title={translate('syndication:title')} />
       <Typography sx={{ mb: 2 }}>{translate('syndication:intro')}</Typography>
       <Stack spacing={2}>
-        <Card>
-          <CardContent>
-            <Typography variant="h6">{translate('syndication:shopify.title')}</Typography>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {translate('syndication:shopify.text')}
-            </Typography>
-            <Alert severity="info" sx={{ mb: 1 }}>
-              {translate('syndication:shopify.approval')}
+        <ChannelCard channel="shopify" on={shopify.enabled} busy={busy} onSwitch={(on) => void toggle('shopifyEnabled', on)}>
+          <Typography variant="body2" data-testid="shopify-counts">
+            {translate('syndication:shopify.counts', { synced: shopify.synced, removed: shopify.removed, failed: shopify.failed })}
+          </Typography>
+          <Typography variant="body2">{translate('syndication:last_sync', { at: when(shopify.lastSyncAt) })}</Typography>
+          {shopify.lastError && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {translate('syndication:last_error', { at: when(shopify.lastErrorAt), error: shopify.lastError })}
             </Alert>
-            <FormControlLabel
-              control={<Switch checked={shopify.enabled} disabled={busy} onChange={(e) => void toggle('shopifyEnabled', e.target.checked)} />}
-              label={translate('syndication:shopify.switch')}
-            />
-            <Typography variant="body2" data-testid="shopify-counts">
-              {translate('syndication:shopify.counts', { synced: shopify.synced, removed: shopify.removed, failed: shopify.failed })}
-            </Typography>
-            <Typography variant="body2">{translate('syndication:last_sync', { at: when(shopify.lastSyncAt) })}</Typography>
-            {shopify.lastError && (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                {translate('syndication:last_error', { at: when(shopify.lastErrorAt), error: shopify.lastError })}
-              </Alert>
-            )}
-            <Button
-              sx={{ mt: 1 }}
-              variant="outlined"
-              disabled={busy || !shopify.enabled}
-              onClick={() => void act(() => post('/syndication/resync', { channel: 'shopify' }), 'syndication:resync_started')}
-            >
-              {translate('syndication:resync')}
-            </Button>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent>
-            <Typography variant="h6">{translate('syndication:meta.title')}</Typography>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {translate('syndication:meta.text')}
-            </Typography>
-            <FormControlLabel
-              control={<Switch checked={meta.enabled} disabled={busy} onChange={(e) => void toggle('metaFeedEnabled', e.target.checked)} />}
-              label={translate('syndication:meta.switch')}
-            />
-            <Typography variant="body2">{translate('syndication:meta.count', { count: meta.reviews })}</Typography>
-            {meta.enabled && (
-              <Stack spacing={1} sx={{ mt: 1 }}>
-                <TextField size="small" label={translate('syndication:meta.csv')} value={meta.csvUrl} slotProps={{ input: { readOnly: true } }} />
-                <TextField size="small" label={translate('syndication:meta.json')} value={meta.jsonUrl} slotProps={{ input: { readOnly: true } }} />
-                <Typography variant="caption">{translate('syndication:meta.secret')}</Typography>
-                <Box>
-                  <Button variant="outlined" disabled={busy} onClick={() => void act(() => post('/syndication/meta/rotate'), 'syndication:meta.rotated')}>
-                    {translate('syndication:meta.rotate')}
-                  </Button>
-                </Box>
-              </Stack>
-            )}
-          </CardContent>
-        </Card>
+          )}
+          <Button
+            sx={{ mt: 1 }}
+            variant="outlined"
+            disabled={busy || !shopify.enabled}
+            onClick={() => void act(() => post('/syndication/resync', { channel: 'shopify' }), 'syndication:resync_started')}
+          >
+            {translate('syndication:resync')}
+          </Button>
+        </ChannelCard>
+        <ChannelCard channel="meta" on={meta.enabled} busy={busy} onSwitch={(on) => void toggle('metaFeedEnabled', on)}>
+          <Typography variant="body2">{translate('syndication:meta.count', { count: meta.reviews })}</Typography>
+          {meta.enabled && (
+            <Stack spacing={1} sx={{ mt: 1 }}>
+              <TextField size="small" label={translate('syndication:meta.csv')} value={meta.csvUrl} slotProps={{ input: { readOnly: true } }} />
+              <TextField size="small" label={translate('syndication:meta.json')} value={meta.jsonUrl} slotProps={{ input: { readOnly: true } }} />
+              <Typography variant="caption">{translate('syndication:meta.secret')}</Typography>
+              <Box>
+                <Button variant="outlined" disabled={busy} onClick={() => void act(() => post('/syndication/meta/rotate'), 'syndication:meta.rotated')}>
+                  {translate('syndication:meta.rotate')}
+                </Button>
+              </Box>
+            </Stack>
+          )}
+        </ChannelCard>
       </Stack>
     </Box>
   );
