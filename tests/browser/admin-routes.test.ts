@@ -31,6 +31,7 @@ const ROUTES: [string, string][] = [
   ['/dev_zone?developer=1', 'Developer zone'],
   ['/display-settings', 'Display reviews'],
   ['/branding', 'Branding'],
+  ['/display-settings/syndication', 'Syndication'],
 ];
 
 test.each(['', '/embed'])(

@@ -77,6 +77,10 @@ export default function SyndicationPage() {
   return (
     <Box sx={{ maxWidth: 860 }}>
       <Title title={translate('syndication:title')} />
+      {/* the page's own heading, as every admin page has (the app bar's title is not one) */}
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {translate('syndication:title')}
+      </Typography>
       <Typography sx={{ mb: 2 }}>{translate('syndication:intro')}</Typography>
       <Stack spacing={2}>
         <ChannelCard channel="shopify" on={shopify.enabled} busy={busy} onSwitch={(on) => void toggle('shopifyEnabled', on)}>
