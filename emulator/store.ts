@@ -32,7 +32,9 @@ export class EmulatorStore {
   baseUrl = '';
   readonly authCodes = new Map<string, AuthCode>();
   readonly throttles = new Map<string, ThrottleOrder>();
-  readonly buckets = new Map<string, { available: number; at: number }>();
+  readonly buckets = new Map<string, { available: number; at: number; size: number; restoreRate: number }>();
+  /** per shop: the GraphQL calls answered THROTTLED because the bucket was short (not forced ones) */
+  readonly costThrottled = new Map<string, number>();
   private saveTimer: NodeJS.Timeout | undefined;
 
   private constructor(

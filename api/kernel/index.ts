@@ -32,7 +32,7 @@ export { open, seal, secretBoxKey } from '../platform/crypto';
 export type { Platform } from '../platform';
 // a URL the merchant's browser is sent to on the shop's domain (billing confirmation), rewritten for the store emulator
 export { browserUrl } from '../platform/shopify';
-export type { ActiveSubscription, AdminApi, PageInfo, PlatformOrder, ThemeIntegration } from '../platform/admin-api';
+export type { ActiveSubscription, AdminApi, PageInfo, PlatformOrder, ThemeIntegration, ThrottleStatus } from '../platform/admin-api';
 export type { EmbedState } from '../platform/theme-files';
 export { NoSessionError } from '../platform/token-store';
 export { appProxySignature, isValidAppProxyRequest, shopperAddress, verifyAppProxy, type AppProxyContext } from '../platform/app-proxy';

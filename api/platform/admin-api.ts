@@ -59,7 +59,19 @@ function isThrottled(err: unknown): boolean {
   return err instanceof HttpResponseError && err.response.code === 429;
 }
 
+/** Shopify's leaky bucket as its last answer reported it (`extensions.cost.throttleStatus`). */
+export interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
 export class AdminApi {
+  /** The points this instance's calls cost (`actualQueryCost`), for callers pacing a long job. */
+  spent = 0;
+  /** The bucket after this instance's last answered call: the shop plan's size and restore rate. */
+  throttle: ThrottleStatus | undefined;
+
   constructor(
     private readonly shopify: Shopify,
     private readonly tokens: TokenStore,
@@ -73,6 +85,7 @@ export class AdminApi {
       const client = new this.shopify.clients.Graphql({ session });
       try {
         const res = await client.request<T>(query, { variables, retries: 2 });
+        this.noteCost(res.extensions?.cost as { actualQueryCost?: number | null; throttleStatus?: ThrottleStatus } | undefined);
         return res.data as T;
       } catch (err) {
         if (err instanceof HttpResponseError && err.response.code === 401 && !refreshed) {
@@ -89,6 +102,12 @@ export class AdminApi {
         throw err;
       }
     }
+  }
+
+  private noteCost(cost: { actualQueryCost?: number | null; throttleStatus?: ThrottleStatus } | undefined) {
+    if (!cost) return;
+    this.spent += cost.actualQueryCost ?? 0;
+    if (cost.throttleStatus) this.throttle = cost.throttleStatus;
   }
 
   private static check<T extends { userErrors: UserError[] }>(payload: T): T {

@@ -1,6 +1,7 @@
 // Shopify's calculated query cost and leaky bucket: objects cost 1, connections 2 plus `first`
 // (or `last`) times the cost of one node, scalars nothing, mutations 10. A single query may cost
-// at most 1000; the bucket holds 2000 points and refills 100 per second (the Basic plan's limits).
+// at most 1000; the bucket holds 2000 points and refills 100 per second on the Standard plans, more on
+// Advanced, Plus and Commerce Components (bucketOfPlan).
 import {
   getNamedType,
   isCompositeType,
@@ -109,29 +110,48 @@ function numberOf(v: ValueNode, variables: Record<string, unknown>): number {
   return 0;
 }
 
-type Buckets = Map<string, { available: number; at: number }>;
+/** A shop's bucket: what it holds now, when that was read, and its plan's size and restore rate. */
+type Buckets = Map<string, { available: number; at: number; size: number; restoreRate: number }>;
+
+/**
+ * The bucket of a shop's plan. Restore rates per plan from
+ * https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits (Standard 100 points/s,
+ * Advanced 200, Plus 1000, Commerce Components 2000); the page gives no sizes, so each plan's bucket
+ * holds 20 seconds of its restore, as the Standard bucket's 2000 points do.
+ */
+export function bucketOfPlan(plan: { shopifyPlan: string; shopifyPlus: boolean }): { size: number; restoreRate: number } {
+  const restoreRate = plan.shopifyPlan === 'enterprise' ? 2000 : plan.shopifyPlus ? 1000 : plan.shopifyPlan === 'advanced' ? 200 : RESTORE_RATE;
+  return { size: (BUCKET_SIZE / RESTORE_RATE) * restoreRate, restoreRate };
+}
 
 /** Per shop: refill since the last call, then reserve `cost` if there is enough. */
-export function takeFromBucket(buckets: Buckets, key: string, cost: number): { ok: boolean; status: ThrottleStatus } {
+export function takeFromBucket(
+  buckets: Buckets,
+  key: string,
+  cost: number,
+  limits: { size: number; restoreRate: number } = { size: BUCKET_SIZE, restoreRate: RESTORE_RATE },
+): { ok: boolean; status: ThrottleStatus } {
   const now = Date.now();
-  const b = buckets.get(key) ?? { available: BUCKET_SIZE, at: now };
-  b.available = Math.min(BUCKET_SIZE, b.available + ((now - b.at) / 1000) * RESTORE_RATE);
+  const b = buckets.get(key) ?? { available: limits.size, at: now, ...limits };
+  // the plan may have changed since the last call (an upgrade to Plus)
+  Object.assign(b, limits);
+  b.available = Math.min(b.size, b.available + ((now - b.at) / 1000) * b.restoreRate);
   b.at = now;
   const ok = cost <= b.available;
   if (ok) b.available -= cost;
   buckets.set(key, b);
-  return { ok, status: statusOf(b.available) };
+  return { ok, status: statusOf(b) };
 }
 
 /** After execution: give back what was reserved beyond the actual cost. */
 export function refund(buckets: Buckets, key: string, amount: number): ThrottleStatus {
   const b = buckets.get(key)!;
-  b.available = Math.min(BUCKET_SIZE, b.available + Math.max(0, amount));
-  return statusOf(b.available);
+  b.available = Math.min(b.size, b.available + Math.max(0, amount));
+  return statusOf(b);
 }
 
-const statusOf = (available: number): ThrottleStatus => ({
-  maximumAvailable: BUCKET_SIZE,
-  currentlyAvailable: Math.floor(available),
-  restoreRate: RESTORE_RATE,
+const statusOf = (b: { available: number; size: number; restoreRate: number }): ThrottleStatus => ({
+  maximumAvailable: b.size,
+  currentlyAvailable: Math.floor(b.available),
+  restoreRate: b.restoreRate,
 });

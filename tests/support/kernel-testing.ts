@@ -31,6 +31,8 @@ export { APERTIUM_MISSING, findApertiumApy, startApertium, type RunningApertium 
 export { linkKey, readLink, signLink } from '../../api/signed-links';
 export { open, secretBoxKey } from '../../api/platform/crypto';
 export { tenantFor } from '../../api/auth/tenant';
+// a durable event's delivery workflow, to wait for its handlers: workflow.getHandle(eventWorkflowId(Ref.name, key)).result()
+export { eventWorkflowId } from '../../api/kernel/events';
 // the store emulator (Shopify's local double), for tests that drive it directly
 export { DEMO_SHOP, EMULATOR_API_KEY, startEmulator, type RunningEmulator } from '../../emulator';
 // AliExpress and Amazon as the imports plugin's adapters read them (emulator/marketplaces/README.md)

@@ -51,6 +51,12 @@ export async function storeReadings(knex: Knex, tenant: Tenant, readings: Stored
 
 async function recount(tenant: Tenant, productIds: string[], trx: Knex.Transaction) {
   if (!productIds.length) return;
+  // One recount per product at a time: two reviews of a product read at once would each delete, then
+  // insert the counts they see (a duplicate key, or counts missing the other's review). Locks taken in
+  // one order (no deadlock); a waiter then counts what the other committed.
+  for (const productId of [...productIds].sort()) {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?), hashtext(?))', [PRODUCT_TOPICS, `${tenant.shopId}:${productId}`]);
+  }
   await tenant.table(PRODUCT_TOPICS, trx).whereIn('product_id', productIds).delete();
   const counts = (await tenant
     .table(REVIEW_TOPICS, trx)

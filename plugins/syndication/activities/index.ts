@@ -1,10 +1,9 @@
 // The plugin's durable event handlers: every change of a review brings it in line on Shopify (when
 // the shop syndicates there), and a re-sync goes through the shop's published reviews a page at a time.
-import { eventHandlers, handleEvent, type ActivityDeps, type Tenant } from '@plaudit/kernel';
+import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
 import {
   ReviewCreated,
   ReviewDeleted,
-  ReviewFeed,
   ReviewMediaAdded,
   ReviewPublished,
   ReviewReplied,
@@ -12,14 +11,15 @@ import {
   ReviewUpdated,
   type ReviewsChangedPayload,
 } from '@plaudit/contracts/reviews';
-import { noteSync, syncedReviewIds } from '../db/state';
+import { noteSync } from '../db/state';
 import { RESYNC_PAGE, ResyncPage, type ResyncPagePayload } from '../shared/events';
 import { SETTINGS_DEFAULTS, SETTINGS_NAMESPACE, syndicationSettingsSchema } from '../shared/settings';
-import { patiently, syncReview } from './shopify';
+import { backfillActivities } from './backfill';
+import { patiently, sweepGone, syncReview } from './shopify';
 
-/** No workflow of its own: the event deliveries are the durable part. */
-export function createActivities(_deps: ActivityDeps) {
-  return {};
+/** The re-sync workflow's steps (workflows/backfill.ts). */
+export function createActivities(deps: ActivityDeps) {
+  return backfillActivities(deps);
 }
 
 export function createEventHandlers(deps: ActivityDeps) {
@@ -28,7 +28,7 @@ export function createEventHandlers(deps: ActivityDeps) {
   async function sync(shopId: number, shopDomain: string, reviewIds: number[], editedAt?: string) {
     if (!reviewIds.length || !(await settings.get(shopId)).shopifyEnabled) return;
     const tenant = deps.tenant(shopId, shopDomain);
-    for (const id of reviewIds) await syncReview(deps, tenant, shopDomain, id, editedAt);
+    for (const id of reviewIds) await syncReview(deps, tenant, shopDomain, id, { editedAt });
   }
 
   const changed = (e: ReviewsChangedPayload) =>
@@ -40,22 +40,10 @@ export function createEventHandlers(deps: ActivityDeps) {
     );
 
   /**
-   * The re-sync's last step: reviews Shopify still holds that shoppers no longer see (unpublished or
-   * deleted while syndication was off, or an event lost) are brought in line, which deletes them.
-   * Only those cost a call; the check itself is one feed query per hundred.
+   * One page of a re-sync as it ran before the workflow (workflows/backfill.ts) took over: kept so
+   * pages already recorded in the outbox when this version is deployed still finish. Remove it once
+   * no `syndication.resync-page` delivery is left (none is emitted any more).
    */
-  async function sweepGone(tenant: Tenant, shopDomain: string) {
-    const feed = deps.capabilities.get(ReviewFeed);
-    if (!feed) return;
-    const ids = await syncedReviewIds(tenant);
-    for (let i = 0; i < ids.length; i += 100) {
-      const chunk = ids.slice(i, i + 100);
-      const shown = new Set((await feed.reviews(tenant, { ids: chunk, excludeDemo: true, limit: chunk.length })).items.map((r) => r.id));
-      for (const id of chunk.filter((x) => !shown.has(x))) await syncReview(deps, tenant, shopDomain, id);
-    }
-  }
-
-  /** One page of a re-sync, then the next page's event (its own delivery, retried on its own). */
   async function resyncPage(p: ResyncPagePayload) {
     const texts = deps.capabilities.get(ReviewTexts);
     if (!texts || !(await settings.get(p.shopId)).shopifyEnabled) return;
@@ -63,7 +51,7 @@ export function createEventHandlers(deps: ActivityDeps) {
     const page = await texts.published(tenant, p.afterId, RESYNC_PAGE);
     for (const r of page) await syncReview(deps, tenant, p.shopDomain, r.id);
     if (page.length < RESYNC_PAGE) {
-      await sweepGone(tenant, p.shopDomain);
+      await sweepGone(deps, tenant, p.shopDomain);
       return noteSync(tenant);
     }
     const next: ResyncPagePayload = { ...p, afterId: page[page.length - 1].id };

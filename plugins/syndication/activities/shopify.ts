@@ -3,7 +3,7 @@
 // an event delivered twice, or a re-sync over reviews already there, changes nothing.
 import type { ActivityDeps, AdminApi, Tenant } from '@plaudit/kernel';
 import { ReviewAdmin, ReviewFacts, ReviewFeed, ReviewTexts } from '@plaudit/contracts/reviews';
-import { itemOf, noteSync, recordItem } from '../db/state';
+import { itemOf, noteSync, recordItem, syncedReviewIds } from '../db/state';
 import { ineligibility, METAOBJECT_TYPE, metaobjectFields, reviewHandle, type ReviewForShopify } from '../shared/metaobject';
 
 const ENABLE = `mutation SyndicationEnable($type: String!) {
@@ -114,11 +114,19 @@ async function fail(tenant: Tenant, reviewId: number, errors: UserError[]) {
  * A refusal Shopify would repeat (userErrors, a missing scope) is recorded, not retried; a transient
  * failure throws, and the event's delivery retries it.
  */
-export async function syncReview(deps: ActivityDeps, tenant: Tenant, shopDomain: string, reviewId: number, editedAt?: string): Promise<void> {
+export async function syncReview(
+  deps: ActivityDeps,
+  tenant: Tenant,
+  shopDomain: string,
+  reviewId: number,
+  o: { editedAt?: string; api?: AdminApi } = {},
+): Promise<void> {
   if (!deps.platform) return;
   const review = await gather(deps, tenant, reviewId);
   if (!review) return;
-  const api = deps.platform.adminApi(shopDomain);
+  const { editedAt } = o;
+  // a caller pacing many reviews passes one api and reads what its calls cost
+  const api = o.api ?? deps.platform.adminApi(shopDomain);
   try {
     const why = ineligibility(review);
     if (why) return await remove(api, tenant, reviewId, why);
@@ -134,5 +142,21 @@ export async function syncReview(deps: ActivityDeps, tenant: Tenant, shopDomain:
     if (e.constructor?.name !== 'GraphqlQueryError' && e.name !== 'NoSessionError') throw err;
     await recordItem(tenant, reviewId, 'failed', { reason: e.message });
     await noteSync(tenant, e.message);
+  }
+}
+
+/**
+ * A re-sync's last step: reviews Shopify still holds that shoppers no longer see (unpublished or
+ * deleted while syndication was off, or an event lost) are brought in line, which deletes them.
+ * Only those cost a call; the check itself is one feed query per hundred.
+ */
+export async function sweepGone(deps: ActivityDeps, tenant: Tenant, shopDomain: string) {
+  const feed = deps.capabilities.get(ReviewFeed);
+  if (!feed) return;
+  const ids = await syncedReviewIds(tenant);
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100);
+    const shown = new Set((await feed.reviews(tenant, { ids: chunk, excludeDemo: true, limit: chunk.length })).items.map((r) => r.id));
+    for (const id of chunk.filter((x) => !shown.has(x))) await syncReview(deps, tenant, shopDomain, id);
   }
 }

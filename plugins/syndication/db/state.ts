@@ -27,7 +27,23 @@ const newToken = () => crypto.randomBytes(24).toString('base64url');
 /** The shop's row, created with a fresh feed token the first time. */
 export async function shopRow(tenant: Tenant) {
   await tenant.insertInto('syndication_shops', { metaToken: newToken() }).onConflict('shop_id').ignore();
-  return tenant.table('syndication_shops').first('metaToken', 'lastSyncAt', 'lastError', 'lastErrorAt');
+  return tenant
+    .table('syndication_shops')
+    .first('metaToken', 'lastSyncAt', 'lastError', 'lastErrorAt', 'backfillRun', 'backfillChecked', 'backfillStartedAt', 'backfillFinishedAt');
+}
+
+/** A new re-sync becomes the shop's current one (an older run still going stops at its next page). */
+export async function beginBackfill(tenant: Tenant, run: string, trx?: Knex.Transaction) {
+  await shopRow(tenant);
+  const at = new Date();
+  await tenant.table('syndication_shops', trx).update({ backfillRun: run, backfillChecked: 0, backfillStartedAt: at, backfillFinishedAt: null, updatedAt: at });
+}
+
+/** The run's progress, counted only while it is the current one; false when it is not. */
+export async function noteBackfill(tenant: Tenant, run: string, checked: number, finished = false): Promise<boolean> {
+  const at = new Date();
+  const changes = { backfillChecked: checked, updatedAt: at, ...(finished ? { backfillFinishedAt: at } : {}) };
+  return (await tenant.table('syndication_shops').where({ backfillRun: run }).update(changes)) > 0;
 }
 
 /** A new secret for the feed URL: the old URL stops answering at once. */

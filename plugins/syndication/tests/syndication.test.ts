@@ -2,7 +2,9 @@
 // the store emulator): a review's life on Shopify's product_review metaobjects (create, edit, reply,
 // unpublish, republish, delete), a throttled bucket waited for, turning syndication on after reviews
 // exist (the re-sync), the Meta feed at its secret URL, and bad input refused.
-import { client, eventually, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { ReviewCreated } from '@plaudit/contracts/reviews';
+import { client, eventually, eventWorkflowId, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { backfillWorkflowId } from '../shared/backfill';
 import { META_COLUMNS } from '../shared/meta-feed';
 import { reviewHandle } from '../shared/metaobject';
 
@@ -57,6 +59,12 @@ const metaobjectWhen = (domain: string, reviewId: number, ok: (fields: Record<st
     const m = metaobjectOf(domain, reviewId);
     return m && ok(m.fields) ? m : undefined;
   }, timeoutMs);
+const workflow = (id: string) => stack.api.runtime.services.temporal.client.workflow.getHandle(id);
+/** A workflow's result once it exists (the outbox hands a start to Temporal after the answer). */
+const resultOf = async (id: string) => {
+  await eventually(() => workflow(id).describe(), 60_000);
+  return workflow(id).result();
+};
 const gone = (domain: string, reviewId: number) => eventually(async () => !metaobjectOf(domain, reviewId), 60_000);
 
 test("a review's life on Shopify: created, edited, answered, unpublished, published again, deleted", async () => {
@@ -139,6 +147,38 @@ test('turning Shopify on later syndicates the published reviews already there; t
   expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
   await gone(s.domain, published[1]);
   expect(metaobjects(s.domain)).toHaveLength(published.length - 1);
+});
+
+test('a re-sync of 250 reviews is paced by the bucket: all arrive, Shopify never answers THROTTLED; a newer re-sync stops the older', async () => {
+  const s = await shop();
+  const ids: number[] = [];
+  for (let i = 0; i < 25; i++) ids.push(...(await Promise.all(Array.from({ length: 10 }, () => review(s)))));
+  // each review's own event handled (syndication off: nothing sent), so only the re-sync calls Shopify
+  await Promise.all(ids.map((id) => resultOf(eventWorkflowId(ReviewCreated.name, id))));
+
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  const done = await eventually(async () => {
+    const resync = (await s.http.get('/api/syndication')).body.shopify.resync;
+    return resync?.finishedAt ? resync : undefined;
+  }, 300_000);
+  expect(done.checked).toBe(ids.length);
+  expect(metaobjects(s.domain)).toHaveLength(ids.length);
+  // 250 upserts of 10 points are more than the Standard bucket's 2,000: the run waited between pages ...
+  const history = await workflow(backfillWorkflowId(s.domain, done.run)).fetchHistory();
+  expect(history.events!.filter((e) => e.timerStartedEventAttributes).length).toBeGreaterThan(0);
+  // ... long enough that no call found the bucket short
+  expect(stack.emulator.store.costThrottled.get(s.domain) ?? 0).toBe(0);
+
+  // A newer re-sync takes over: the older one, held on its first page (Shopify answering THROTTLED to
+  // every call until the newer one has begun), stops at its next page. On a Plus plan's bucket, to be quick.
+  stack.emulator.store.shop(s.domain)!.plan = { displayName: 'Shopify Plus', partnerDevelopment: false, shopifyPlus: true, shopifyPlan: 'shopify_plus' };
+  await stack.control(`/shops/${s.domain}/throttle`, { count: 1000 });
+  const older = (await s.http.post('/api/syndication/resync', { channel: 'shopify' })).body.run;
+  const newer = (await s.http.post('/api/syndication/resync', { channel: 'shopify' })).body.run;
+  await stack.control(`/shops/${s.domain}/throttle`, { count: 0 });
+  expect((await resultOf(backfillWorkflowId(s.domain, older))).state).toBe('stopped');
+  expect(await resultOf(backfillWorkflowId(s.domain, newer))).toEqual({ state: 'done', checked: ids.length });
+  expect(stack.emulator.store.costThrottled.get(s.domain) ?? 0).toBe(0);
 });
 
 test('the Meta feed: off is a 404, on serves CSV and JSON with the documented columns, a new secret retires the old URL', async () => {

@@ -220,4 +220,36 @@ const widgets: Scenario = {
   },
 };
 
-export const otherScenarios = { analytics, imports, webhooks, questions, translations, video, widgets };
+const syndication: Scenario = {
+  types: ['syndicationBackfill'],
+  async run(ctx) {
+    const { domain, http: admin, productId } = await ctx.shop({ plan: 'pro' });
+    const product = ctx.stack.emulator.store.shop(domain)!.products[0];
+    const review = (n: number) =>
+      admin.post('/api/reviews', {
+        productId,
+        productTitle: product.title,
+        productHandle: product.handle,
+        rating: 5,
+        title: `Good ${n}`,
+        content: 'Fits well.',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        status: 'published',
+      });
+    // two pages (50 each) and a drained bucket: the run waits for the refill between them
+    for (let n = 0; n < 60; n += 10) await Promise.all(Array.from({ length: 10 }, (_, i) => review(n + i)));
+    ctx.stack.emulator.store.buckets.set(domain, { available: 0, at: Date.now(), size: 2000, restoreRate: 100 });
+    await admin.put('/api/syndication/settings', { shopifyEnabled: true });
+    await ctx.rec.ended('paced', await ctx.rec.find('syndicationBackfill', domain), 180_000);
+
+    // a newer re-sync while the older one is held on its first page: the older stops
+    await ctx.stack.control(`/shops/${domain}/throttle`, { count: 1000 });
+    const older = (await admin.post<{ run: string }>('/api/syndication/resync', { channel: 'shopify' })).body.run;
+    await admin.post('/api/syndication/resync', { channel: 'shopify' });
+    await ctx.stack.control(`/shops/${domain}/throttle`, { count: 0 });
+    await ctx.rec.ended('superseded', await ctx.rec.find('syndicationBackfill', older), 180_000);
+  },
+};
+
+export const otherScenarios = { analytics, imports, webhooks, questions, translations, video, widgets, syndication };

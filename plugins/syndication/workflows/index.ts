@@ -1,0 +1,1 @@
+export { syndicationBackfill } from './backfill';
