@@ -115,6 +115,7 @@ export function adminApiRouter(em: EmulatorContext): Router {
     if (result.data !== undefined) body.data = result.data;
     const actual = result.data ? Math.min(cost, queryCost(schema, document, op, variables, result.data)) : cost;
     const throttleStatus = refund(em.store.buckets, shop.domain, cost - actual);
+    em.store.costCharged.set(shop.domain, (em.store.costCharged.get(shop.domain) ?? 0) + actual);
     body.extensions = { cost: { requestedQueryCost: cost, actualQueryCost: actual, throttleStatus } };
     ctx.body = body;
   });
