@@ -116,7 +116,8 @@ export function renderPage(v: PageView): string {
                       photoValue: value(discount.valuePhoto),
                     })),
               discount?.eligibility === 'verified' && t('review-disclosure:page.rewards.verified_only'),
-              discount && t(discount.sentWhen === 'moderated' ? 'review-disclosure:page.rewards.when_moderated' : 'review-disclosure:page.rewards.when_submitted'),
+              discount &&
+                t(discount.sentWhen === 'moderated' ? 'review-disclosure:page.rewards.when_moderated' : 'review-disclosure:page.rewards.when_submitted'),
               facts.loyaltyApp && t('review-disclosure:page.rewards.loyalty', { app: facts.loyaltyApp }),
               t('review-disclosure:page.rewards.same'),
               t('review-disclosure:page.rewards.marked', { marker: t('review-disclosure:page.marker') }),
