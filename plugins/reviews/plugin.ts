@@ -4,7 +4,17 @@
 import { definePlugin, provide } from '@plaudit/kernel';
 import { CatalogRatings } from '@plaudit/contracts/catalog';
 import { RequestEligible } from '@plaudit/contracts/review-requests';
-import { ReviewAdmin, ReviewAnalytics, ReviewCreated, ReviewExport, ReviewFacts, ReviewFeed, ReviewPolicy, ReviewTexts, ReviewWrite } from '@plaudit/contracts/reviews';
+import {
+  ReviewAdmin,
+  ReviewAnalytics,
+  ReviewCreated,
+  ReviewExport,
+  ReviewFacts,
+  ReviewFeed,
+  ReviewPolicy,
+  ReviewTexts,
+  ReviewWrite,
+} from '@plaudit/contracts/reviews';
 import { ReviewVideos, VideoTranscoded } from '@plaudit/contracts/video-reviews';
 import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewPolicy, reviewTexts, reviewWrite } from './capabilities';
 import { editLink, mineLink, photoLink, writeLink } from './shared/links';

@@ -38,7 +38,7 @@ const text = (html: string) =>
 
 test('states the shop settings as saved, and follows every change', async () => {
   const a = await shop({ name: 'Lindenhof Ceramics' });
-  let p = await page(a.domain);
+  const p = await page(a.domain);
   expect(p.status).toBe(200);
   expect(p.headers.get('content-type')).toMatch(/^text\/html/);
   expect(p.html).toMatch(/^<!doctype html><html lang="en">/);
