@@ -15,7 +15,7 @@ export interface ReviewPolicyView {
   formEligibility: 'everyone' | 'buyers';
   /** new reviews from shoppers: published at once, or held until the merchant publishes them (setting) */
   autoPublish: 'all' | 'hold';
-  /** held reviews are published automatically after this many days; null: only by the merchant (setting) */
+  /** every held review (held by the rule or by the spam check) is published automatically after this many days; null: only by the merchant (setting) */
   heldPublishedAfterDays: number | null;
   /** code, always: the rating never decides whether a review is published or held (no suppression of low ratings) */
   ratingIgnored: true;

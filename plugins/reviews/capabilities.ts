@@ -54,7 +54,8 @@ export function reviewPolicy(services: KernelServices): ReviewPolicyApi {
       return {
         formEligibility: s.customerEligibility,
         autoPublish: s.autoPublish,
-        heldPublishedAfterDays: s.autoPublish === 'hold' ? s.autoPublishHeldAfterDays : null,
+        // the hourly auto-publish takes every pending review, whatever held it (activities/index.ts)
+        heldPublishedAfterDays: s.autoPublishHeldAfterDays,
         // api/collect/guest-submit.ts, db/author-edits.ts: the rule and the spam check never read the rating
         ratingIgnored: true,
         // api/collect/spam.ts

@@ -58,11 +58,12 @@ export function renderPage(v: PageView): string {
         t('review-disclosure:page.moderation.heading'),
         list([
           p.autoPublish === 'all' ? t('review-disclosure:page.moderation.all') : t('review-disclosure:page.moderation.hold'),
-          p.autoPublish === 'hold' &&
+          p.spamHeld && t('review-disclosure:page.moderation.spam'),
+          // every held review, by the rule or the spam check
+          (p.autoPublish === 'hold' || p.spamHeld) &&
             (p.heldPublishedAfterDays === null
               ? t('review-disclosure:page.moderation.held_never')
               : t('review-disclosure:page.moderation.held_after', { days: days(p.heldPublishedAfterDays) })),
-          p.spamHeld && t('review-disclosure:page.moderation.spam'),
           p.ratingIgnored && t('review-disclosure:page.moderation.ratings'),
           t('review-disclosure:page.moderation.merchant'),
         ]),
