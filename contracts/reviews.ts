@@ -11,10 +11,12 @@ export * from './reviews/admin';
 export * from './reviews/export';
 export * from './reviews/analytics';
 export * from './reviews/texts';
+export * from './reviews/policy';
 
 // --- capabilities: a few general ones, each for any plugin that needs it ---
 // feed (what shoppers may see), facts (one review as it is), write (new reviews from other places),
-// admin (the merchant's operations and notification settings), export, analytics, texts. The
+// admin (the merchant's operations and notification settings), export, analytics, texts, policy
+// (the shop's collection and moderation rules, as shoppers may be told). The
 // kernel's star counts are `CatalogRatings` (contracts/catalog.ts), also provided by reviews.
 
 // --- workflows other plugins start ---

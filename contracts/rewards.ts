@@ -45,3 +45,33 @@ export interface RewardSetupApi {
   turnOn(shopId: number, choice: RewardSetupChoice): Promise<RewardSetupView>;
 }
 export const RewardSetup = defineCapability<RewardSetupApi>('rewards.setup');
+
+/**
+ * What a reviewer is offered for a review, as shoppers may be told (the disclosure page): the
+ * discount settings as the reward workflow applies them, or null when the shop offers no discount
+ * (rewards off, or a plan without the `discount` feature). Points from a loyalty app are the app's
+ * (`LoyaltyPoints`, contracts/loyalty.ts): with `method: 'points'` this plugin issues no code.
+ */
+export interface RewardTermsView {
+  method: 'discount' | 'points';
+  typeDiscount: 'percentage' | 'fixed';
+  /** a text review's value, and a review with at least `photoRequired` photos or videos */
+  valueText: number;
+  valuePhoto: number;
+  /** characters a review needs to earn a code */
+  charactersRequired: number;
+  photoRequired: number;
+  /** who earns one: every shopper with an email, or verified buyers only */
+  eligibility: 'everyone' | 'verified';
+  /** the code goes out once the review is stored, or once it is moderated (published or not) */
+  sentWhen: 'submitted' | 'moderated';
+  /** code, always: the rating and the words never change the reward, and every rewarded review is marked incentivized */
+  ratingIgnored: true;
+  markedIncentivized: true;
+}
+
+/** 'rewards.terms': the reward a shop offers for reviews now. */
+export interface RewardTermsApi {
+  terms(shopId: number): Promise<RewardTermsView | null>;
+}
+export const RewardTerms = defineCapability<RewardTermsApi>('rewards.terms');

@@ -18,11 +18,13 @@ export interface PageOptions {
   lang: string;
   /** extra CSS of the page */
   style?: string;
+  /** extra <head> tags (meta description, canonical and alternate links), HTML the caller escaped */
+  head?: string;
 }
 
 /** A small, script-free, phone-first page. */
-export function customerPage({ title, bodyHtml, lang, style = '' }: PageOptions): string {
-  return `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${esc(title)}</title><style>${BASE_STYLE}${style}</style></head><body><main>${bodyHtml}</main></body></html>`;
+export function customerPage({ title, bodyHtml, lang, style = '', head = '' }: PageOptions): string {
+  return `<!doctype html><html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${esc(title)}</title>${head}<style>${BASE_STYLE}${style}</style></head><body><main>${bodyHtml}</main></body></html>`;
 }
 
 /** A page that only says something: a title and a sentence. */

@@ -57,6 +57,8 @@ export type { KernelServices } from './services';
 export type { ReplicaReads } from '../db/read-replica';
 export { customerPage, esc, messagePage, type PageOptions } from './html';
 export type { Translate, Translations } from './i18n';
+/** the twelve languages customer pages and emails can be in (the admin's ten, Hindi, Vietnamese) */
+export { CUSTOMER_LANGUAGES } from './i18n';
 export { definePlugin, provide, type PluginManifest } from './manifest';
 export { CommandError, definePluginCli, type PluginCli, type PluginCommand, type PluginCommandContext } from '../cli/plugin-commands';
 export type { NamespaceOptions, SettingsNamespace, SettingsStore } from './settings';

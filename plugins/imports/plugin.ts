@@ -3,9 +3,11 @@
 // in through the reviews plugin's ReviewWrite capability and comes out through ReviewExport
 // (questions likewise through QuestionsImport / QuestionsExport); without the plugin the screens
 // answer and an import run fails with its reason.
-import { definePlugin } from '@plaudit/kernel';
+import { definePlugin, provide } from '@plaudit/kernel';
+import { ImportHistory } from '@plaudit/contracts/imports';
 import { QuestionsExport, QuestionsImport } from '@plaudit/contracts/questions';
 import { ReviewExport, ReviewWrite } from '@plaudit/contracts/reviews';
+import { marketplaceFilters } from './db/imports';
 
 export default definePlugin({
   id: 'imports',
@@ -13,4 +15,6 @@ export default definePlugin({
   features: { importUnlimited: 'base' },
   // questions and answers in and out (Plaudit's Q&A CSV) through the questions plugin, when it is there
   needs: [ReviewWrite, ReviewExport, QuestionsImport, QuestionsExport],
+  // which star ratings its marketplace imports asked for (the disclosure page states the selection)
+  provides: [provide(ImportHistory, () => ({ marketplaceFilters }))],
 });

@@ -10,6 +10,7 @@ import type {
   ReviewFactSheet,
   ReviewFactsApi,
   ReviewFeedApi,
+  ReviewPolicyApi,
   ReviewStatus,
   ReviewWriteApi,
 } from '@plaudit/contracts/reviews';
@@ -24,6 +25,8 @@ import { adminReviews } from './api/public';
 import { importRows, PhotoRefusedError } from './shared/import';
 import { DAY_SECONDS, PURPOSE, type PhotoLink, type WriteLink } from './shared/links';
 import { reviewSettingsOf } from './shared/settings';
+import { MINE_LINK_DAYS } from './shared/author-changes';
+import { publishedNotByShoppers } from './db/policy';
 
 // a review's words and its detected language, for the translations plugin
 export { reviewTexts } from './db/texts';
@@ -38,6 +41,32 @@ export function reviewFeed(services: KernelServices): ReviewFeedApi {
     async storefrontSettings(tenant) {
       const { richSnippets, ugcDisplay } = await settings.get(tenant.shopId);
       return { richSnippets, ugcDisplay };
+    },
+  };
+}
+
+/** The shop's collection and moderation rules: its settings, and what the code here does whatever they say. */
+export function reviewPolicy(services: KernelServices): ReviewPolicyApi {
+  const settings = reviewSettingsOf(services.settings);
+  return {
+    async policy(tenant) {
+      const [s, published] = await Promise.all([settings.get(tenant.shopId), publishedNotByShoppers(tenant)]);
+      return {
+        formEligibility: s.customerEligibility,
+        autoPublish: s.autoPublish,
+        // the hourly auto-publish takes every pending review, whatever held it (activities/index.ts)
+        heldPublishedAfterDays: s.autoPublishHeldAfterDays,
+        // api/collect/guest-submit.ts, db/author-edits.ts: the rule and the spam check never read the rating
+        ratingIgnored: true,
+        // api/collect/spam.ts
+        spamHeld: true,
+        // collect-routes.ts (request links), guest-submit.ts (signed-in purchase), the admin's verify
+        // action; the table's check forbids a verified import
+        verifiedBy: { requestLink: true, signedInPurchase: true, merchant: true, imported: false },
+        selfServiceLinkDays: MINE_LINK_DAYS,
+        importedPublished: published.imported,
+        enteredByShop: published.admin,
+      };
     },
   };
 }

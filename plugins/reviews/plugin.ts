@@ -4,9 +4,19 @@
 import { definePlugin, provide } from '@plaudit/kernel';
 import { CatalogRatings } from '@plaudit/contracts/catalog';
 import { RequestEligible } from '@plaudit/contracts/review-requests';
-import { ReviewAdmin, ReviewAnalytics, ReviewCreated, ReviewExport, ReviewFacts, ReviewFeed, ReviewTexts, ReviewWrite } from '@plaudit/contracts/reviews';
+import {
+  ReviewAdmin,
+  ReviewAnalytics,
+  ReviewCreated,
+  ReviewExport,
+  ReviewFacts,
+  ReviewFeed,
+  ReviewPolicy,
+  ReviewTexts,
+  ReviewWrite,
+} from '@plaudit/contracts/reviews';
 import { ReviewVideos, VideoTranscoded } from '@plaudit/contracts/video-reviews';
-import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewTexts, reviewWrite } from './capabilities';
+import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewPolicy, reviewTexts, reviewWrite } from './capabilities';
 import { editLink, mineLink, photoLink, writeLink } from './shared/links';
 import { AuthorChanged, MineLinkRequested } from './shared/author-changes';
 
@@ -43,6 +53,8 @@ export default definePlugin({
     provide(ReviewAnalytics, reviewAnalytics),
     // a review's words and detected language (the translations plugin)
     provide(ReviewTexts, () => reviewTexts),
+    // the shop's collection and moderation rules, as shoppers may be told (the disclosure page)
+    provide(ReviewPolicy, reviewPolicy),
   ],
   // the review page's video field (plugins/video-reviews): without it, no video
   needs: [ReviewVideos],

@@ -2,11 +2,12 @@
 // discount notification, reminded before it expires unless used, topped up when photos are added.
 // FTC-safe by construction: the rule never reads the rating (shared/settings.ts `rewardFor`).
 import { definePlugin, provide } from '@plaudit/kernel';
-import { RewardSetup, RewardsAnalytics } from '@plaudit/contracts/rewards';
+import { RewardSetup, RewardsAnalytics, RewardTerms } from '@plaudit/contracts/rewards';
 import { LoyaltyPoints } from '@plaudit/contracts/loyalty';
 import { ReviewCreated, ReviewFacts, ReviewMediaAdded } from '@plaudit/contracts/reviews';
 import { rewardsAnalyticsSource } from './db/analytics';
 import { rewardSetup } from './api/setup';
+import { rewardTerms } from './api/terms';
 
 const COMMON = ['shop_name', 'shop_url', 'customer_first_name', 'customer_name', 'product_title', 'discount_code', 'discount_value', 'discount_expires'];
 const SAMPLE = {
@@ -30,7 +31,12 @@ export default definePlugin({
   needs: [ReviewFacts, LoyaltyPoints],
   // codes sent and used per local day, and which discount codes are rewards (shared/analytics.ts)
   // and the reward in one step for a setup flow (the onboarding's discount step)
-  provides: [provide(RewardsAnalytics, ({ knex }) => rewardsAnalyticsSource(knex)), provide(RewardSetup, (services) => rewardSetup(services))],
+  // and the reward offered now, as shoppers may be told (the disclosure page)
+  provides: [
+    provide(RewardsAnalytics, ({ knex }) => rewardsAnalyticsSource(knex)),
+    provide(RewardSetup, (services) => rewardSetup(services)),
+    provide(RewardTerms, (services) => rewardTerms(services)),
+  ],
   emailTemplates: {
     // editing them is part of the second-tier feature, as the rewards are
     discountNotification: { feature: 'discount', variables: COMMON, buttonUrl: 'shop_url', sample: SAMPLE },

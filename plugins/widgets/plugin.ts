@@ -2,6 +2,7 @@ import { definePlugin } from '@plaudit/kernel';
 import { ReviewFeed, ReviewWrite } from '@plaudit/contracts/reviews';
 import { TranslationLabels, TranslationReviews } from '@plaudit/contracts/translations';
 import { ReviewVideos } from '@plaudit/contracts/video-reviews';
+import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 
 export default definePlugin({
   id: 'widgets',
@@ -12,5 +13,7 @@ export default definePlugin({
   // from api/index.ts's onStart); without it the catalog's texts.
   // Review text translation ("See translation", second tier); without it no review offers one.
   // Video reviews in the review form (second tier); without them the form takes photos only.
-  needs: [ReviewFeed, ReviewWrite, TranslationLabels, TranslationReviews, ReviewVideos],
+  // The "How reviews are collected" page the review box and all-reviews page link to (told our
+  // "Verified buyer" badge setting in api/index.ts's onStart); without it no link.
+  needs: [ReviewFeed, ReviewWrite, TranslationLabels, TranslationReviews, ReviewVideos, ReviewDisclosure],
 });

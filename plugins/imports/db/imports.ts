@@ -119,3 +119,23 @@ export async function* errorLines(tenant: Tenant, importId: number): AsyncGenera
 export async function clearErrorsFrom(tenant: Tenant, importId: number, line: number) {
   await tenant.table('import_errors').where({ importId }).where('line', '>=', line).delete();
 }
+
+/**
+ * The star ratings asked for per marketplace, across the runs that imported reviews (ImportHistory,
+ * contracts/imports.ts). A run without a star filter asked for every rating.
+ */
+export async function marketplaceFilters(tenant: Tenant): Promise<{ source: string; stars: number[]; imported: number }[]> {
+  const runs: Pick<ImportRow, 'source' | 'options' | 'imported'>[] = await imports(tenant)
+    .whereNot({ source: 'file' })
+    .where('imported', '>', 0)
+    .select('source', 'options', 'imported');
+  const bySource = new Map<string, { stars: Set<number>; imported: number }>();
+  for (const run of runs) {
+    const entry = bySource.get(run.source) ?? { stars: new Set<number>(), imported: 0 };
+    const asked = Array.isArray(run.options?.stars) ? (run.options.stars as unknown[]).filter((s): s is number => Number.isInteger(s)) : [];
+    for (const s of asked.length ? asked : [1, 2, 3, 4, 5]) if (s >= 1 && s <= 5) entry.stars.add(s);
+    entry.imported += run.imported;
+    bySource.set(run.source, entry);
+  }
+  return [...bySource].map(([source, e]) => ({ source, stars: [...e.stars].sort((a, b) => a - b), imported: e.imported }));
+}

@@ -15,6 +15,7 @@ import { renderWidget, type Block } from '../api/render';
 import { catalogVersion, shopperLanguage } from '../api/storefront-text';
 import { reviewBoxJsonLd, widgetContext, WidgetData, type ShopView } from '../api/widget-data';
 import { ReviewFeed, type ReviewFeedApi } from '@plaudit/contracts/reviews';
+import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 import { NAMESPACE } from '../shared/metafields';
 import { reviewTranslationsOf } from '../shared/review-translations';
 
@@ -105,7 +106,20 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
   const stored = new Map(rows.map((r) => [`${r.productId}|${r.key}`, r.version]));
   if (stored.get(`|${SHOP_MARKER}`) === state) return -1;
 
-  const view: ShopView = { tenant, shopName: shop.name, display, reviewSettings, endpoint: '/apps/plaudit', lang, primaryLang: lang, labels, translation };
+  // the disclosure page in the shop's primary language, through the app proxy like every snapshot link
+  const disclosure = deps.capabilities.get(ReviewDisclosure);
+  const view: ShopView = {
+    tenant,
+    shopName: shop.name,
+    display,
+    reviewSettings,
+    endpoint: '/apps/plaudit',
+    lang,
+    primaryLang: lang,
+    labels,
+    translation,
+    ...(disclosure ? { disclosureUrl: `/apps/plaudit/${disclosure.path}` } : {}),
+  };
   const data = new WidgetData(feed, deps.config.appUrl, undefined, translations);
   const ctx = widgetContext(view);
   const api = deps.platform!.adminApi(shop.domain);

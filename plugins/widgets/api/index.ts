@@ -7,6 +7,8 @@ import createHttpError from 'http-errors';
 import { type ApiServices, type AppRouter, defineApiPlugin, verifyAppProxy } from '@plaudit/kernel';
 import { TranslationLabels } from '@plaudit/contracts/translations';
 import { ReviewFeed } from '@plaudit/contracts/reviews';
+import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
+import { displayOf } from './display-store';
 import { invalidateShop, storefrontCache } from './cache';
 import { googleFeedHandler } from './google-feed';
 import { readRoutes } from './read-routes';
@@ -70,6 +72,8 @@ export default defineApiPlugin({
       services.log.warn(`widgets: no plugin provides capability "${ReviewFeed.id}" (the reviews plugin); the storefront widgets show no reviews`);
     // the translations screen lists and checks the merchant's labels against the catalog's default texts
     services.capabilities.get(TranslationLabels)?.useCatalog(widgetsCatalog());
+    // the disclosure page names the "Verified buyer" badge only when our widgets show it
+    services.capabilities.get(ReviewDisclosure)?.useVerifiedBadge(async (shopId) => (await displayOf(services.settings, shopId)).general.showVerifiedBadge);
     // Display settings, review settings (and any other of the shop's settings) saved in this
     // process: drop the shop's storefront answers here and, through the channel, in the others.
     services.settings.onChange(

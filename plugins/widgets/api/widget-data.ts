@@ -63,6 +63,8 @@ export interface ShopView {
   translation?: TranslationMode;
   /** the review form's video field (its ticket URL names the shop), when the shop has video reviews */
   video?: StorefrontVideo;
+  /** the shop's "How reviews are collected" page in this language, when the ReviewDisclosure plugin is there */
+  disclosureUrl?: string;
 }
 
 const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
@@ -77,6 +79,7 @@ export function widgetContext(view: ShopView, now = Date.now()): WidgetContext {
     now,
     translation: view.translation?.offered ? (view.translation.autoTranslate ? 'auto' : 'link') : undefined,
     ...(view.video ? { video: view.video } : {}),
+    ...(view.disclosureUrl ? { disclosureUrl: view.disclosureUrl } : {}),
   };
 }
 

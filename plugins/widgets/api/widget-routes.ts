@@ -18,6 +18,7 @@ import { submitResultPage } from './submit-page';
 import { reviewFeedOf } from '../shared/review-feed';
 import { reviewTranslationsOf } from '../shared/review-translations';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
+import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 import { shopperLanguage } from './storefront-text';
 import { reviewBoxJsonLd, widgetContext, WidgetData, widgetQuery, type ShopView } from './widget-data';
 
@@ -26,7 +27,8 @@ const MAX_FORM_BYTES = 27 * 1024 * 1024;
 
 const isBlock = (b: string): b is Block => (BLOCKS as readonly string[]).includes(b);
 
-function viewOf(state: StorefrontAppState): ShopView {
+/** `disclosurePath`: the ReviewDisclosure page's path under the endpoint, when that plugin is there. */
+function viewOf(state: StorefrontAppState, disclosurePath?: string): ShopView {
   const s = state.storefront;
   return {
     tenant: s.tenant,
@@ -40,6 +42,7 @@ function viewOf(state: StorefrontAppState): ShopView {
     labels: s.labels[s.lang],
     translation: s.translation,
     ...(s.video ? { video: { ...s.video, ticketUrl: `${s.video.ticketUrl}?shop=${s.shop.domain}` } } : {}),
+    ...(disclosurePath ? { disclosureUrl: `${s.endpoint}/${disclosurePath}?locale=${encodeURIComponent(s.lang)}` } : {}),
   };
 }
 
@@ -47,6 +50,7 @@ export function widgetRoutes(services: ApiServices) {
   const { config } = services;
   const cache = storefrontCache(services);
   const scripts = widgetScripts();
+  const disclosurePath = services.capabilities.get(ReviewDisclosure)?.path;
   scripts.catch((err) => services.log.error({ err }, 'widget scripts did not build'));
   const data = new WidgetData(
     reviewFeedOf(services),
@@ -74,7 +78,7 @@ export function widgetRoutes(services: ApiServices) {
     const s = ctx.state.storefront;
     if (block === 'customer-portal' && s.mount !== 'proxy') throw createHttpError(404, 'Not found');
     const q = widgetQuery.parse(ctx.query);
-    const view = viewOf(ctx.state);
+    const view = viewOf(ctx.state, disclosurePath);
     const wctx = widgetContext(view);
     // the portal lists the shopper's own reviews: from the primary, like their writes
     const read = <T>(fn: (v: typeof view) => Promise<T>) =>
@@ -159,7 +163,14 @@ export function widgetRoutes(services: ApiServices) {
     const back = typeof ctx.query.return_to === 'string' && /^\/(?!\/)[^\s\\]{0,500}$/.test(ctx.query.return_to) ? ctx.query.return_to : '/';
     ctx.status = status === 201 ? 200 : status >= 500 ? 502 : status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = submitResultPage({ settings: s.display, text: widgetContext(viewOf(ctx.state)).text, shopName: s.shop.name, status, body, back });
+    ctx.body = submitResultPage({
+      settings: s.display,
+      text: widgetContext(viewOf(ctx.state, disclosurePath)).text,
+      shopName: s.shop.name,
+      status,
+      body,
+      back,
+    });
   });
 
   return router;

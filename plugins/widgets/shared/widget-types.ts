@@ -34,6 +34,8 @@ export interface WidgetContext {
   translation?: 'link' | 'auto';
   /** video reviews (second tier): the form's video field; its script loads when a video is chosen */
   video?: { endpoint: string; ticketUrl: string; script: string };
+  /** the shop's "How reviews are collected" page (ReviewDisclosure), when there is one */
+  disclosureUrl?: string;
 }
 
 export interface ProductRef {

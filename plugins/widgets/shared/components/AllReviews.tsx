@@ -2,6 +2,7 @@
 // product, "load more", and a form for a review of the store itself. Same script as the review box.
 import type { AllReviewsData, WidgetContext } from '../widget-types';
 import { Branding } from './Branding';
+import { DisclosureLink } from './Disclosure';
 import { ListOrNone, SortSelect, SummaryBlock } from './ReviewBox';
 import { SubmitFormBody } from './SubmitForm';
 
@@ -35,6 +36,7 @@ export function AllReviews({ ctx, data }: { ctx: WidgetContext; data: AllReviews
           <SubmitFormBody ctx={ctx} product={null} idBase="pl-ar-form" />
         </details>
       ) : null}
+      <DisclosureLink ctx={ctx} />
       <Branding ctx={ctx} />
     </section>
   );

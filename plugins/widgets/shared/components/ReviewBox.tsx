@@ -4,6 +4,7 @@
 import { FEED_SORTS } from '../display-settings';
 import type { PublicReview, ReviewBoxData, Summary, WidgetContext } from '../widget-types';
 import { Branding } from './Branding';
+import { DisclosureLink } from './Disclosure';
 import type { WidgetText } from '../widget-text';
 import { average, idPart } from './format';
 import { ReviewItem, type ReviewItemOptions } from './ReviewItem';
@@ -169,6 +170,7 @@ export function ReviewBox({ ctx, data }: { ctx: WidgetContext; data: ReviewBoxDa
           <SubmitFormBody ctx={ctx} product={data.product} idBase={`${id}-form`} />
         </details>
       ) : null}
+      <DisclosureLink ctx={ctx} />
       <Branding ctx={ctx} />
     </section>
   );

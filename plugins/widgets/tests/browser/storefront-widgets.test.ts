@@ -1,7 +1,8 @@
 // The widgets on the demo storefront, as a shopper sees them: the theme extension's Liquid (with the
 // app's snapshots in metafields) renders every widget without JavaScript; with it, "load more", the
 // star filter, the lightbox, the carousel, the popup's timings and the sidebar work; a review written
-// with a photo through the form appears once the merchant publishes it.
+// with a photo through the form appears once the merchant publishes it; the all-reviews page links
+// to the shop's "How reviews are collected" page.
 import type { Browser, Page } from 'playwright-core';
 import { productPng } from '@plaudit/kernel/testing';
 import { screenshot, useBrowser } from '@plaudit/kernel/testing';
@@ -124,6 +125,9 @@ test('without JavaScript: stars, review box with JSON-LD, all reviews, carousel,
   expect(await page.locator('.pl-w-all-reviews .pl-review').count()).toBe(10);
   await page.locator('.pl-w-all-reviews').getByText('Lovely shop, fast delivery.').waitFor();
   await screenshot(page, 'widgets-reviews-nojs');
+  // the link to the shop's "How reviews are collected" page (review-disclosure), on the store's domain
+  await page.locator('.pl-w-all-reviews').getByRole('link', { name: 'How reviews are collected' }).click();
+  await page.getByRole('heading', { level: 1, name: /^How reviews at .+ are collected$/ }).waitFor();
 
   await page.goto(shop.url('/'));
   expect(await page.locator('.pl-w-carousel .pl-slide').count()).toBeGreaterThan(3);
