@@ -14,6 +14,8 @@ interface Status {
     lastSyncAt: string | null;
     lastError: string | null;
     lastErrorAt: string | null;
+    /** the latest re-sync (syndicationBackfill): its progress, or when it finished */
+    resync: { run: string; checked: number; startedAt: string; finishedAt: string | null } | null;
   };
   meta: { enabled: boolean; reviews: number; csvUrl: string; jsonUrl: string };
 }
@@ -54,6 +56,13 @@ export default function SyndicationPage() {
 
   const refresh = useCallback(() => apiJson<Status>('/syndication').then(setStatus, () => setFailed(true)), []);
   useEffect(() => void refresh(), [refresh]);
+  // while a re-sync runs, its progress is read again every few seconds (turned off, it stops)
+  const running = !!status?.shopify.enabled && !!status.shopify.resync && !status.shopify.resync.finishedAt;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void refresh(), 5000);
+    return () => clearInterval(timer);
+  }, [running, refresh]);
 
   async function act(step: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -88,6 +97,13 @@ export default function SyndicationPage() {
             {translate('syndication:shopify.counts', { synced: shopify.synced, removed: shopify.removed, failed: shopify.failed })}
           </Typography>
           <Typography variant="body2">{translate('syndication:last_sync', { at: when(shopify.lastSyncAt) })}</Typography>
+          {shopify.resync && (shopify.enabled || shopify.resync.finishedAt) && (
+            <Typography variant="body2" data-testid="shopify-resync">
+              {shopify.resync.finishedAt
+                ? translate('syndication:resync_done', { checked: shopify.resync.checked, at: when(shopify.resync.finishedAt) })
+                : translate('syndication:resync_running', { checked: shopify.resync.checked, at: when(shopify.resync.startedAt) })}
+            </Typography>
+          )}
           {shopify.lastError && (
             <Alert severity="warning" sx={{ mt: 1 }}>
               {translate('syndication:last_error', { at: when(shopify.lastErrorAt), error: shopify.lastError })}
