@@ -142,8 +142,11 @@ export function newProduct(store: EmulatorStore, shop: ShopRecord, seed: Product
       price,
       inventoryQuantity: 25 + n * 5,
       sku: `${seed.handle.toUpperCase().replace(/-/g, '').slice(0, 8)}-${n + 1}`,
+      barcode: null,
     })),
   };
+  // an EAN-13 per variant from its id (GS1 prefix 400), unless the product is handmade
+  if (!seed.noBarcode) for (const v of product.variants) v.barcode = ean13(`400${v.id.slice(-9).padStart(9, '0')}`);
   shop.products.push(product);
   store.changed();
   return product;
@@ -272,4 +275,10 @@ export function markDelivered(store: EmulatorStore, order: OrderRecord, f: Fulfi
   order.updatedAt = event.happenedAt;
   store.changed();
   return event;
+}
+
+/** Twelve digits and their GS1 check digit (weights 1, 3 from the left). */
+export function ean13(twelve: string): string {
+  const sum = [...twelve].reduce((n, d, i) => n + Number(d) * (i % 2 ? 3 : 1), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
 }

@@ -9,6 +9,8 @@ export interface ProductSeed {
   description: string;
   variants: [title: string, price: string][];
   draft?: boolean;
+  /** handmade: its variants have no barcode (no GTIN), as many small shops' products */
+  noBarcode?: boolean;
 }
 
 export const PRODUCT_SEEDS: ProductSeed[] = [
@@ -37,6 +39,7 @@ export const PRODUCT_SEEDS: ProductSeed[] = [
     type: 'Bags',
     color: '#b8a27a',
     description: 'Washed linen tote with an inside pocket.',
+    noBarcode: true,
     variants: [['Default Title', '24.00']],
   },
   {

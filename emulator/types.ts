@@ -19,6 +19,8 @@ export interface VariantRecord {
   id: string;
   title: string;
   sku: string;
+  /** GTIN (EAN-13 here), as the variant's Barcode field holds it; null: none entered */
+  barcode?: string | null;
   price: string; // "18.00", the REST money format
   inventoryQuantity: number;
 }

@@ -85,7 +85,7 @@ type Product implements Node {
 }
 type ProductPriceRangeV2 { minVariantPrice: MoneyV2! maxVariantPrice: MoneyV2! }
 type ProductVariant implements Node {
-  id: ID! legacyResourceId: UnsignedInt64! title: String! displayName: String! sku: String price: Money!
+  id: ID! legacyResourceId: UnsignedInt64! title: String! displayName: String! sku: String barcode: String price: Money!
   compareAtPrice: Money product: Product! image: Image inventoryQuantity: Int createdAt: DateTime! updatedAt: DateTime!
   ${metafieldFields}
 }

@@ -226,6 +226,7 @@ export function variantView(c: GqlContext, p: ProductRecord, v: VariantRecord) {
     title: v.title,
     displayName: `${p.title} - ${v.title}`,
     sku: v.sku,
+    barcode: v.barcode ?? null,
     price: v.price,
     compareAtPrice: null,
     product: () => productView(c, p),

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { ApiServices, Logger } from '@plaudit/kernel';
 import type { PublicReview, ReviewFeedApi } from '@plaudit/contracts/reviews';
 import { reviewFeedOf } from '../shared/review-feed';
+import { type ProductIds, productIdsFor } from './product-ids';
 import { answer, matches, PUBLIC_CACHE_CONTROL } from './cache';
 import { absoluteUrl } from './shopper-view';
 import type { StorefrontAppState, StorefrontShop } from './shop-context';
@@ -29,8 +30,20 @@ const present = (value: string | null | undefined): value is string => !!value &
 
 export interface FeedProduct {
   url: string;
-  /** the store's product id (digits of the gid): the id Google can match besides the URL */
+  /** the store's product id (digits of the gid): the SKU Google matches when the store gives none */
   id: string;
+  /** GTINs (valid barcodes), SKUs and brand from the store's catalogue (product-ids.ts) */
+  gtins?: string[];
+  skus?: string[];
+  brand?: string | null;
+}
+
+/** <product_ids> in the schema's order (gtins, mpns, skus, brands, asins): what Google matches by. */
+function productIdsXml(product: FeedProduct): string {
+  const list = (outer: string, inner: string, values: string[]) =>
+    values.length ? `<${outer}>${values.map((v) => element(inner, v)).join('')}</${outer}>` : '';
+  const skus = product.skus?.length ? product.skus : [product.id];
+  return `<product_ids>${list('gtins', 'gtin', product.gtins ?? [])}${list('skus', 'sku', skus)}${list('brands', 'brand', product.brand ? [product.brand] : [])}</product_ids>`;
 }
 
 function productNumber(gid: string): string {
@@ -61,30 +74,13 @@ export function reviewXml(r: PublicReview, product: FeedProduct | undefined, opt
     images.length ? `<reviewer_images>${images.map((u) => `<reviewer_image>${element('url', u)}</reviewer_image>`).join('')}</reviewer_images>` : '',
     `<ratings><overall min="1" max="5">${r.rating}</overall></ratings>`,
     '<products><product>',
-    `<product_ids><skus>${element('sku', product.id)}</skus></product_ids>`,
+    productIdsXml(product),
     present(r.productTitle) ? element('product_name', r.productTitle) : '',
     element('product_url', product.url),
     '</product></products>',
     r.verified ? '<collection_method>post_fulfillment</collection_method>' : '',
     '</review>\n',
   ].join('');
-}
-
-/**
- * Product pages need handles; reviews written before the handle was known are looked up in the
- * store's catalogue (one query per page of reviews). Products not found leave their reviews out.
- */
-async function handlesFor(services: Pick<ApiServices, 'platform'>, shop: StorefrontShop, ids: string[], log: Logger): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  if (!ids.length || !services.platform) return found;
-  try {
-    const query = ids.map((id) => `id:${productNumber(id)}`).join(' OR ');
-    const products = await services.platform.adminApi(shop.domain).products({ first: Math.min(ids.length, 250), query });
-    for (const p of products.nodes) found.set(p.id, p.handle);
-  } catch (err) {
-    log.warn({ err: (err as Error).message, shop: shop.domain }, 'google feed: product handles unavailable');
-  }
-  return found;
 }
 
 async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'platform' | 'config'>, state: StorefrontAppState, log: Logger) {
@@ -95,15 +91,22 @@ async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'p
   let written = 0;
   let after: string | null = null;
   let opened = false;
-  const handles = new Map<string, string>();
+  // the catalogue's identifiers (and handles of reviews written before theirs were known), per product, once
+  const catalogue = new Map<string, ProductIds | null>();
   while (written < FEED_MAX_REVIEWS) {
     const page = await feed.reviews(tenant, { kind: 'product', sort: 'newest', excludeDemo: true, limit: Math.min(PAGE, FEED_MAX_REVIEWS - written), after });
-    const missing = [...new Set(page.items.filter((r) => r.productId && !r.productHandle && !handles.has(r.productId)).map((r) => r.productId!))];
-    for (const [id, handle] of await handlesFor(services, shop, missing, log)) handles.set(id, handle);
+    const unseen = [...new Set(page.items.filter((r) => r.productId && !catalogue.has(r.productId)).map((r) => r.productId!))];
+    const found = await productIdsFor(services, shop.domain, unseen, log);
+    for (const id of unseen) catalogue.set(id, found.get(id) ?? null);
     let chunk = '';
     for (const r of page.items) {
-      const handle = r.productHandle || (r.productId ? handles.get(r.productId) : undefined);
-      const xml = reviewXml(r, handle && r.productId ? { url: productUrl(shop, handle), id: productNumber(r.productId) } : undefined, {
+      const ids = r.productId ? catalogue.get(r.productId) : undefined;
+      const handle = r.productHandle || ids?.handle;
+      const product =
+        handle && r.productId
+          ? { url: productUrl(shop, handle), id: productNumber(r.productId), gtins: ids?.gtins, skus: ids?.skus, brand: ids?.brand }
+          : undefined;
+      const xml = reviewXml(r, product, {
         anonymous,
         appUrl: services.config.appUrl,
       });
