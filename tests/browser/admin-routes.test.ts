@@ -32,6 +32,7 @@ const ROUTES: [string, string][] = [
   ['/display-settings', 'Display reviews'],
   ['/branding', 'Branding'],
   ['/display-settings/syndication', 'Syndication'],
+  ['/display-settings/google', 'Google Shopping'],
 ];
 
 test.each(['', '/embed'])(

@@ -14,16 +14,21 @@ export default defineAdminPlugin({
     { key: 'display-settings', labelKey: 'widgets:menu.display', to: '/display-settings', position: 50, icon: WidgetsIcon },
   ],
   zones: {
-    'display-reviews': Object.keys(SCREENS).map((screen, i) => ({
-      key: `widgets.${screen}`,
-      titleKey: `widgets:screen.${screen}.title`,
-      descriptionKey: `widgets:screen.${screen}.text`,
-      to: `/display-settings/${screen}`,
-      position: (i + 1) * 10,
-    })),
+    'display-reviews': [
+      ...Object.keys(SCREENS).map((screen, i) => ({
+        key: `widgets.${screen}`,
+        titleKey: `widgets:screen.${screen}.title`,
+        descriptionKey: `widgets:screen.${screen}.text`,
+        to: `/display-settings/${screen}`,
+        position: (i + 1) * 10,
+      })),
+      // the Google feed is read by Merchant Center, not shown on the storefront: beside the other channels
+      { key: 'widgets.google', titleKey: 'widgets:google.title', descriptionKey: 'widgets:google.text', to: '/display-settings/google', position: 98 },
+    ],
   },
   routes: [
     { path: '/display-settings', component: lazy(() => import('./DisplayHub')) },
+    { path: '/display-settings/google', component: lazy(() => import('./GooglePage')) },
     ...Object.keys(SCREENS).map((screen) => ({ path: `/display-settings/${screen}`, component: WidgetScreen })),
     { path: '/branding', component: lazy(() => import('./BrandingPage')) },
   ],

@@ -26,7 +26,7 @@ export function xmlEscape(value: string): string {
 }
 
 const element = (name: string, value: string) => `<${name}>${xmlEscape(value)}</${name}>`;
-const present = (value: string | null | undefined): value is string => !!value && /\S/.test(value.replace(NOT_XML, ''));
+export const present = (value: string | null | undefined): value is string => !!value && /\S/.test(value.replace(NOT_XML, ''));
 
 export interface FeedProduct {
   url: string;

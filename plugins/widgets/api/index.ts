@@ -1,16 +1,17 @@
 // The widgets plugin's API side: the storefront (JSON reads, the Google feed and the server-rendered
 // widgets) under /storefront/proxy/* (Shopify's app proxy, signature verified) and
 // /storefront/shops/<shop>/* (direct), the same handlers behind both; the display-settings routes
-// under /api. Reviews are read only through the capability ReviewFeed (shared/review-feed.ts).
+// and the Google feed's readiness under /api. Reviews are read only through the capability ReviewFeed (shared/review-feed.ts).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
-import { type ApiServices, type AppRouter, defineApiPlugin, verifyAppProxy } from '@plaudit/kernel';
+import { type ApiServices, type AppRouter, type AppState, defineApiPlugin, verifyAppProxy } from '@plaudit/kernel';
 import { TranslationLabels } from '@plaudit/contracts/translations';
 import { ReviewFeed } from '@plaudit/contracts/reviews';
 import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 import { displayOf } from './display-store';
 import { invalidateShop, storefrontCache } from './cache';
 import { googleFeedHandler } from './google-feed';
+import { googleReadinessRoutes } from './google-readiness';
 import { readRoutes } from './read-routes';
 import { storefrontFastLane } from './fast-lane';
 import { directShopContext, proxyShopContext, shopStates, type StorefrontAppState } from './shop-context';
@@ -65,7 +66,11 @@ function publicRoutes(services: ApiServices): AppRouter {
 export default defineApiPlugin({
   id: 'widgets',
   publicRoutes,
-  routes: (services) => settingsRoutes(services),
+  routes: (services) => {
+    const router = new Router<AppState>();
+    for (const r of [settingsRoutes(services), googleReadinessRoutes(services)]) router.use(r.routes(), r.allowedMethods());
+    return router;
+  },
   fastLane: (services) => storefrontFastLane(services, shopStates(services, storefrontCache(services))),
   onStart: async (services) => {
     if (!services.capabilities.has(ReviewFeed))

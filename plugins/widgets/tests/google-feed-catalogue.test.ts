@@ -71,6 +71,36 @@ test('GTINs, SKUs and the brand from the catalogue; a product without a barcode 
   expect(xpath(xml, `string(/feed/reviews/review[review_id="${plain}"]/products/product/product_url)`)).toMatch(new RegExp(`/products/${handmade.handle}$`));
 });
 
+test("the readiness panel: the feed's address, its reviews against Google's 50, the reviewed products without a GTIN; the shop's own only", async () => {
+  const { domain, appToken } = await stack.installShop();
+  const http = client(stack.appUrl, appToken);
+  const products = stack.emulator.store.shop(domain)!.products;
+  const handmade = products.find((p) => p.variants.every((v) => !v.barcode))!;
+  const barcoded = products.filter((p) => p.variants.every((v) => v.barcode)).slice(0, 2);
+  const write = (p: typeof handmade, status = 'published') =>
+    http.post('/api/reviews', {
+      productId: `gid://shopify/Product/${p.id}`,
+      productTitle: p.title,
+      rating: 4,
+      content: 'Just right.',
+      firstName: 'Ann',
+      status,
+    });
+  for (const p of [handmade, handmade, ...barcoded]) expect((await write(p)).status).toBe(201);
+  // not in the feed: an unpublished review
+  expect((await write(barcoded[0], 'unpublished')).status).toBe(201);
+
+  const first = (await http.get('/api/google-feed/readiness')).body;
+  expect(first).toMatchObject({ reviews: 4, minimum: 50, enough: false, products: { reviewed: 3, checked: 3, notInStore: 0 } });
+  expect(first.feedUrl).toMatch(/^https:\/\/.+\/apps\/plaudit\/feeds\/google-product-reviews\.xml$/);
+  expect(first.products.withoutGtin).toEqual([{ productId: `gid://shopify/Product/${handmade.id}`, title: handmade.title, reviews: 2 }]);
+
+  // another shop sees its own feed only
+  const other = client(stack.appUrl, (await stack.installShop()).appToken);
+  expect((await other.get('/api/google-feed/readiness')).body).toMatchObject({ reviews: 0, enough: false, products: { reviewed: 0, withoutGtin: [] } });
+  expect((await client(stack.appUrl, 'not-a-token').get('/api/google-feed/readiness')).status).toBe(401);
+});
+
 test.each([
   ['4006381333931', true], // EAN-13
   ['036000291452', true], // UPC-A
