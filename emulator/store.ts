@@ -33,8 +33,8 @@ export class EmulatorStore {
   readonly authCodes = new Map<string, AuthCode>();
   readonly throttles = new Map<string, ThrottleOrder>();
   readonly buckets = new Map<string, { available: number; at: number; size: number; restoreRate: number }>();
-  /** per shop: the GraphQL calls answered THROTTLED because the bucket was short (not forced ones) */
-  readonly costThrottled = new Map<string, number>();
+  /** per shop: the operations (by name) answered THROTTLED because the bucket was short (not forced ones) */
+  readonly costThrottled = new Map<string, string[]>();
   /** per shop: the points its GraphQL calls were charged (actual cost), for a bench's theoretical minimum */
   readonly costCharged = new Map<string, number>();
   private saveTimer: NodeJS.Timeout | undefined;

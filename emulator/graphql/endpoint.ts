@@ -99,7 +99,7 @@ export function adminApiRouter(em: EmulatorContext): Router {
     const bucket = takeFromBucket(em.store.buckets, shop.domain, cost, limits);
     if (!bucket.ok) {
       // counted, so a test or bench can tell a client that paced itself from one that hit the limit
-      em.store.costThrottled.set(shop.domain, (em.store.costThrottled.get(shop.domain) ?? 0) + 1);
+      em.store.costThrottled.set(shop.domain, [...(em.store.costThrottled.get(shop.domain) ?? []), op.name?.value ?? '(anonymous)']);
       return throttled(ctx, 200, bucket.status, cost);
     }
 

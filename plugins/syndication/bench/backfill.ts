@@ -73,7 +73,12 @@ async function main() {
     console.log(`re-sync: ${result.state}, ${result.checked} reviews checked, ${metaobjects} metaobjects on the emulator`);
     console.log(`points charged: ${charged.toLocaleString('en')}`);
     console.log(`theoretical minimum: ${minimum.toFixed(1)} s   measured: ${seconds.toFixed(1)} s   ratio: ${(seconds / minimum).toFixed(2)}`);
-    console.log(`calls answered THROTTLED: ${stack.emulator.store.costThrottled.get(domain) ?? 0}`);
+    // by operation: the re-sync's own (Syndication*) and the app's other jobs on the shop's bucket
+    const throttled = stack.emulator.store.costThrottled.get(domain) ?? [];
+    const counts = new Map<string, number>();
+    for (const op of throttled) counts.set(op, (counts.get(op) ?? 0) + 1);
+    const byOperation = [...counts].map(([op, n]) => `${op} ${n}`);
+    console.log(`calls answered THROTTLED: ${throttled.length}${byOperation.length ? ` (${byOperation.join(', ')})` : ''}`);
   } finally {
     await stop();
   }
