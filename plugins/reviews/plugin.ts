@@ -6,6 +6,7 @@ import { CatalogRatings } from '@plaudit/contracts/catalog';
 import { RequestEligible } from '@plaudit/contracts/review-requests';
 import { ReviewAdmin, ReviewAnalytics, ReviewCreated, ReviewExport, ReviewFacts, ReviewFeed, ReviewTexts, ReviewWrite } from '@plaudit/contracts/reviews';
 import { ReviewVideos, VideoTranscoded } from '@plaudit/contracts/video-reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewTexts, reviewWrite } from './capabilities';
 import { editLink, mineLink, photoLink, writeLink } from './shared/links';
 import { AuthorChanged, MineLinkRequested } from './shared/author-changes';
@@ -44,8 +45,9 @@ export default definePlugin({
     // a review's words and detected language (the translations plugin)
     provide(ReviewTexts, () => reviewTexts),
   ],
-  // the review page's video field (plugins/video-reviews): without it, no video
-  needs: [ReviewVideos],
+  // the review page's video field (plugins/video-reviews): without it, no video; the custom questions
+  // of the forms and their answers (plugins/review-questions): without it, none asked
+  needs: [ReviewVideos, ReviewQuestions],
   // the shop's new-review notifications (workflows/notifications.ts) must not be lost; the order of a
   // request that went out, for its write page (db/write-orders.ts); a transcoded video for its review
   // ... and a reviewer's own edit or delete (issue 33, api/mine/): the merchant's notice must not be
