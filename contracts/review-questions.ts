@@ -94,6 +94,8 @@ export interface ReviewQuestionsApi {
   productAnswers(tenant: Tenant, productId: string | null, lang?: string): Promise<ProductAnswers>;
   /** the published reviews of the product whose answer matches, newest first, at most `limit` */
   matchingReviews(tenant: Tenant, productId: string | null, filter: AnswerFilter, limit: number): Promise<number[]>;
+  /** changes whenever what the review box shows of the questions changes (a question edited, an answered review shown or hidden) */
+  version(tenant: Tenant): Promise<string>;
   /** each review's answers, for the API and exports */
   answersOf(tenant: Tenant, reviewIds: number[], lang?: string): Promise<Map<number, (ReviewAnswer & { label: string; valueLabels: string[] })[]>>;
 }

@@ -5,11 +5,13 @@
 // answered reviews are published from the reviews' change events. README.md has the decisions.
 import { definePlugin, provide } from '@plaudit/kernel';
 import { ReviewQuestions } from '@plaudit/contracts/review-questions';
-import { ReviewDeleted, ReviewPublished, ReviewUpdated } from '@plaudit/contracts/reviews';
+import { ReviewDeleted, ReviewFeed, ReviewPublished, ReviewUpdated } from '@plaudit/contracts/reviews';
 import { reviewQuestions } from './api/capability';
 
 export default definePlugin({
   id: 'review-questions',
   provides: [provide(ReviewQuestions, reviewQuestions)],
   listens: [ReviewPublished, ReviewUpdated, ReviewDeleted],
+  // the review feed's channel, announced on when the box's figures change (cached boxes drop)
+  needs: [ReviewFeed],
 });

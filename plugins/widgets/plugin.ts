@@ -2,6 +2,7 @@ import { definePlugin } from '@plaudit/kernel';
 import { ReviewFeed, ReviewWrite } from '@plaudit/contracts/reviews';
 import { TranslationLabels, TranslationReviews } from '@plaudit/contracts/translations';
 import { ReviewVideos } from '@plaudit/contracts/video-reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 
 export default definePlugin({
   id: 'widgets',
@@ -12,5 +13,6 @@ export default definePlugin({
   // from api/index.ts's onStart); without it the catalog's texts.
   // Review text translation ("See translation", second tier); without it no review offers one.
   // Video reviews in the review form (second tier); without them the form takes photos only.
-  needs: [ReviewFeed, ReviewWrite, TranslationLabels, TranslationReviews, ReviewVideos],
+  // Custom questions (the form's fields, the box's distributions, filter and "% would recommend"); without them none.
+  needs: [ReviewFeed, ReviewWrite, TranslationLabels, TranslationReviews, ReviewVideos, ReviewQuestions],
 });

@@ -6,7 +6,9 @@
 //   DELETE /review-questions/:id                       -> deleted, or archived when answered
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
-import type { AppState } from '@plaudit/kernel';
+import type { ApiServices, AppContext, AppState } from '@plaudit/kernel';
+import { ReviewFeed } from '@plaudit/contracts/reviews';
+import { bumpVersion } from '../db/version';
 import { createQuestion, getQuestion, listQuestions, removeQuestion, updateQuestion } from '../db/questions';
 import { questionInput } from '../shared/question';
 
@@ -26,8 +28,10 @@ function archivedFilter(text: unknown): boolean {
   }
 }
 
-export function adminRoutes() {
+export function adminRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/review-questions' });
+  // every change may change what the review box shows: its cached copies go
+  const changed = (ctx: AppContext) => bumpVersion(services.knex, ctx.state.tenant, services.capabilities.get(ReviewFeed)?.channel);
 
   router.get('/', async (ctx) => {
     const items = await listQuestions(ctx.state.tenant, { archived: archivedFilter(ctx.query.filter) });
@@ -40,8 +44,10 @@ export function adminRoutes() {
 
   router.post('/', async (ctx) => {
     const input = questionInput.parse(ctx.request.body ?? {});
+    const created = await createQuestion(ctx.state.tenant, input);
+    await changed(ctx);
     ctx.status = 201;
-    ctx.body = await createQuestion(ctx.state.tenant, input);
+    ctx.body = created;
   });
 
   router.put('/:id', async (ctx) => {
@@ -49,11 +55,13 @@ export function adminRoutes() {
     // react-admin sends the record back whole: the fields the server owns are left out before the check
     const { id: _id, answerCount: _n, createdAt: _c, updatedAt: _u, ...body } = (ctx.request.body ?? {}) as Record<string, unknown>;
     ctx.body = await updateQuestion(ctx.state.tenant, id, questionInput.parse(body));
+    await changed(ctx);
   });
 
   router.delete('/:id', async (ctx) => {
     const id = idOf(ctx.params.id);
     const outcome = await removeQuestion(ctx.state.tenant, id);
+    await changed(ctx);
     ctx.body = { id, ...outcome };
   });
 

@@ -6,6 +6,7 @@ import { type ApiServices, esc, type Tenant } from '@plaudit/kernel';
 import type { CheckedAnswers, QuestionProduct, ReviewAnswer, ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
 import { answersOf, choicesOf, matchingReviews, productAnswers, recordAnswers } from '../db/answers';
 import { asked, liveQuestions, type QuestionRow } from '../db/questions';
+import { questionsVersion } from '../db/version';
 
 const PRODUCT = 'query QuestionProduct($id: ID!) { product(id: $id) { productType tags } }';
 
@@ -99,6 +100,7 @@ export function reviewQuestions(services: ApiServices): ReviewQuestionsApi {
     record: (trx, tenant, review, answers) => recordAnswers(trx, tenant, review, answers),
     productAnswers: (tenant, productId, lang = 'en') => productAnswers(tenant, productId, yesNo(lang)),
     matchingReviews: (tenant, productId, filter, limit) => matchingReviews(tenant, productId, filter, limit),
+    version: questionsVersion,
     answersOf: (tenant, reviewIds, lang = 'en') => answersOf(tenant, reviewIds, yesNo(lang)),
   };
 }

@@ -5,5 +5,5 @@ import { adminRoutes } from './admin-routes';
 
 export default defineApiPlugin({
   id: 'review-questions',
-  routes: () => adminRoutes(),
+  routes: (services) => adminRoutes(services),
 });
