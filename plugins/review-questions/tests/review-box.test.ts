@@ -1,6 +1,7 @@
 // Done when (issue 33): a fit question visible on the storefront, answered on the form, shown in the
 // review box as text (not only bars), filtering the list by answer, with "% would recommend". Another
-// shop's questions never appear; a bad answer or filter is a 400 that says what is wrong.
+// shop's questions never appear; an unpublished review's answers leave the figures; a bad answer or
+// filter is a 400 that says what is wrong.
 import { client, eventually, startPlatformStack } from '@plaudit/kernel/testing';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -60,6 +61,7 @@ test('a fit question answered on the storefront form is shown and filtered in th
   expect(outside.status).toBe(400);
   expect((await outside.json()).errors).toEqual({ [`q${fit.id}`]: 'Please choose one of the answers' });
 
+  const ids: number[] = [];
   for (const [n, size, rec] of [
     [1, '1', 'yes'],
     [2, '1', 'yes'],
@@ -67,6 +69,7 @@ test('a fit question answered on the storefront form is shown and filtered in th
   ] as const) {
     const res = await send({ content: `Review ${n}: size ${size}.`, email: `a${n}@example.com`, [`q${fit.id}`]: size, [`q${recommend.id}`]: rec });
     expect(res.status).toBe(201);
+    ids.push((await res.json()).data.id);
   }
 
   // the box's figures as text; a new answer drops the cached box
@@ -90,6 +93,17 @@ test('a fit question answered on the storefront form is shown and filtered in th
   const list = await (await box(`&answer=${fit.id}:4&fragment=list`)).text();
   expect(list).toContain('Review 3: size 4.');
   expect(list).not.toContain('Review 1: size 1.');
+
+  // the merchant unpublishes the third review: its answers leave the figures (the reviews' change event)
+  expect((await admin.post('/api/reviews/bulk/unpublish', { ids: [ids[2]] })).status).toBe(200);
+  const after = await eventually(async () => {
+    const html = await (await box()).text();
+    return html.includes('100% would recommend this product') && html;
+  });
+  expect(after).toMatch(new RegExp(`data-pl-answer="${fit.id}:4"[^>]*disabled`));
+  // published again: back in
+  expect((await admin.post('/api/reviews/bulk/publish', { ids: [ids[2]] })).status).toBe(200);
+  await eventually(async () => (await (await box()).text()).includes('67% would recommend this product'));
 
   const bad = await box('&answer=not-an-answer');
   expect(bad.status).toBe(400);
