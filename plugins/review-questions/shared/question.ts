@@ -1,11 +1,9 @@
-// A custom question as the merchant defines it (admin API) and the rules it must keep. Messages are
-// the admin's validation catalogue (spec section 5), in English: the admin maps them to its locales.
+// A custom question as the merchant defines it (admin API) and the rules it must keep. The messages
+// name what is wrong in English, per field, as the other plugins' API messages do.
 import { z } from 'zod';
-import type { ReviewQuestionKind } from '@plaudit/contracts/review-questions';
+import { KINDS, SCOPES, type Scope } from './kinds';
 
-export const KINDS = ['scale', 'single', 'multiple', 'yesno'] as const satisfies readonly ReviewQuestionKind[];
-export const SCOPES = ['all', 'types', 'tags'] as const;
-export type Scope = (typeof SCOPES)[number];
+export { KINDS, SCOPES, type Scope };
 export const MAX_QUESTIONS = 20;
 export const MAX_OPTIONS = 12;
 
