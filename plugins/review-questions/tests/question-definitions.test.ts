@@ -120,3 +120,30 @@ test('an answered question is archived, not deleted, keeps its kind and choices;
   expect(await questions.forProduct(t, { productId: null })).toEqual([]);
   expect((await questions.answersOf(t, [9001])).get(9001)?.[0].values).toEqual(['m']);
 });
+
+test("the public API's reviews carry their answers, with the labels the form showed; a review without answers has none", async () => {
+  const { shop, token } = await createShop(api, { plan: 'enterprise', installedAt: new Date('2025-01-01') });
+  const admin = client(api.url, token);
+  const key = await admin.post('/api/api-keys', { name: 'Integration', scopes: ['reviews:read', 'reviews:write'] });
+  expect(key.status).toBe(201);
+  const http = client(api.url, key.body.key);
+  const { body: q } = await admin.post('/api/review-questions', { kind: 'yesno', label: 'Would you recommend it?', recommend: true });
+  const review = { productId: '7982301', rating: 5, content: 'Lovely fabric.', firstName: 'Ada', email: 'ada@example.com' };
+  const answered = await http.post('/api/public/v1/reviews', review);
+  const plain = await http.post('/api/public/v1/reviews', { ...review, email: 'bo@example.com' });
+  expect([answered.status, plain.status]).toEqual([201, 201]);
+  const { knex, tenant, capabilities } = api.runtime.services;
+  const t = tenant(shop.id, shop.shopifyDomain);
+  await knex.transaction((trx) =>
+    capabilities
+      .require(ReviewQuestions)
+      .record(trx, t, { id: answered.body.id, productId: answered.body.productId, published: true }, [{ questionId: q.id, values: ['yes'] }]),
+  );
+
+  const one = await http.get(`/api/public/v1/reviews/${answered.body.id}`);
+  expect(one.body.answers).toEqual([{ questionId: q.id, question: 'Would you recommend it?', values: ['yes'], labels: ['Yes'] }]);
+  const list = await http.get('/api/public/v1/reviews');
+  const byId = new Map(list.body.items.map((r: { id: number; answers?: unknown }) => [r.id, r.answers]));
+  expect(byId.get(answered.body.id)).toHaveLength(1);
+  expect(byId.get(plain.body.id)).toBeUndefined();
+});
