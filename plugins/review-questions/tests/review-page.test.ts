@@ -92,3 +92,34 @@ test('a fit question for the product type is asked on the email review page and 
   expect(answers.get(Number(rows[0].reviewId))?.map((a) => a.valueLabels)).toEqual([['2'], ['Travel']]);
   expect((await http.get(`/api/review-questions/${fit.body.id}`)).body.answerCount).toBe(1);
 });
+
+test("the QR card's page asks the product's questions, says what is missing in the shopper's language, and stores the answer", async () => {
+  const { domain, shop, appToken } = await stack.installShop();
+  const http = client(stack.api.url, appToken);
+  const [product] = (await stack.api.runtime.services.platform!.adminApi(domain).products({ first: 1 })).nodes;
+  const { body: q } = await http.post('/api/review-questions', {
+    kind: 'single',
+    label: 'Skin type',
+    required: true,
+    options: [{ label: 'Dry' }, { label: 'Oily' }],
+  });
+  const generated = await http.post('/api/qrcodes', { productId: product.id });
+  expect(generated.status).toBe(200);
+  const url = stack.appUrl + new URL(generated.body.url).pathname;
+
+  const page = await (await fetch(url)).text();
+  expect(page).toContain('Skin type');
+  expect(page).toContain(`name="q${q.id}" value="dry"`);
+
+  const review = { rating: '5', content: 'Soft on my skin.', firstName: 'Ida', email: 'ida@example.com' };
+  const missing = await fetch(url, { method: 'POST', body: form(review), headers: { 'Accept-Language': 'de' } });
+  expect(missing.status).toBe(400);
+  const again = await missing.text();
+  expect(again).toContain(`id="q${q.id}-error">Bitte beantworten Sie diese Frage`);
+  expect(again).toContain('Soft on my skin.');
+
+  const sent = await fetch(url, { method: 'POST', body: form({ ...review, [`q${q.id}`]: 'oily' }) });
+  expect(sent.status).toBe(201);
+  const rows = await stack.api.knex('review_answers').where({ shopId: shop.id });
+  expect(rows.map((r) => [Number(r.questionId), r.answerValues])).toEqual([[q.id, ['oily']]]);
+});
