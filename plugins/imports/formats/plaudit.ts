@@ -29,6 +29,9 @@ export const PLAUDIT_COLUMNS = [
   'media',
   'variants',
   'createdAt',
+  // the reviewer's answers to the shop's custom questions (plugins/review-questions), export only:
+  // `Question: answer, answer | Question: answer`; an import does not read them back (yet)
+  'answers',
 ] as const;
 export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
 
@@ -37,7 +40,7 @@ export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
  * contain commas and slashes but not `; `. Dates are ISO 8601 in UTC (`toISOString()`), flags
  * `true` / `false`, `kind` is `product` or `store`.
  */
-export const PLAUDIT_SEPARATORS = { media: ' ', variants: '; ' } as const;
+export const PLAUDIT_SEPARATORS = { media: ' ', variants: '; ', answers: ' | ' } as const;
 
 export const plaudit: ImportFormat = {
   id: 'plaudit',

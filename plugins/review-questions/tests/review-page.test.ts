@@ -91,6 +91,13 @@ test('a fit question for the product type is asked on the email review page and 
   const answers = await stack.api.runtime.services.capabilities.require(ReviewQuestions).answersOf(t, [Number(rows[0].reviewId)]);
   expect(answers.get(Number(rows[0].reviewId))?.map((a) => a.valueLabels)).toEqual([['2'], ['Travel']]);
   expect((await http.get(`/api/review-questions/${fit.body.id}`)).body.answerCount).toBe(1);
+
+  // Plaudit's export carries them in its last column, as the form showed them
+  const exported = await fetch(`${stack.api.url}/api/imports/export?format=plaudit&type=csv`, { headers: { authorization: `Bearer ${appToken}` } });
+  expect(exported.status).toBe(200);
+  const csv = await exported.text();
+  expect(csv.split('\n')[0].trim().endsWith(',answers')).toBe(true);
+  expect(csv).toContain('How does it fit?: 2 | Used for: Travel');
 });
 
 test("the QR card's page asks the product's questions, says what is missing in the shopper's language, and stores the answer", async () => {
