@@ -1,10 +1,10 @@
 import { Create, useTranslate } from 'react-admin';
-import { QuestionForm } from './QuestionForm';
+import { cleanQuestion, QuestionForm } from './QuestionForm';
 
 export default function QuestionCreate() {
   const translate = useTranslate();
   return (
-    <Create title={translate('review-questions:admin.create')} redirect="list">
+    <Create transform={cleanQuestion} title={translate('review-questions:admin.create')} redirect="list">
       <QuestionForm />
     </Create>
   );

@@ -27,6 +27,20 @@ const lines = {
       .filter(Boolean),
 };
 
+/** What a save sends: only the fields of the chosen kind and scope (hidden fields keep their values meanwhile). */
+export function cleanQuestion(data: Question): Question {
+  const choice = data.kind === 'single' || data.kind === 'multiple';
+  return {
+    ...data,
+    points: data.kind === 'scale' ? data.points : null,
+    lowLabel: data.kind === 'scale' ? data.lowLabel : null,
+    highLabel: data.kind === 'scale' ? data.highLabel : null,
+    options: choice ? (data.options ?? []) : [],
+    recommend: data.kind === 'yesno' && !!data.recommend,
+    scopeValues: data.scope === 'all' ? [] : (data.scopeValues ?? []),
+  };
+}
+
 export function QuestionForm() {
   const translate = useTranslate();
   const t = (key: string) => translate(`review-questions:admin.${key}`);
