@@ -96,6 +96,15 @@ export interface ReviewQuestionsApi {
   matchingReviews(tenant: Tenant, productId: string | null, filter: AnswerFilter, limit: number): Promise<number[]>;
   /** changes whenever what the review box shows of the questions changes (a question edited, an answered review shown or hidden) */
   version(tenant: Tenant): Promise<string>;
+  /**
+   * Answers from an import file (Plaudit's export), by labels: each matched to the shop's question of
+   * that label and its choices' labels (case-insensitive), recorded insert-only with the review just
+   * imported. An answer naming no question or no choice of it is left out; answers how many were recorded.
+   */
+  importAnswers(
+    tenant: Tenant,
+    reviews: { id: number; productId: string | null; published: boolean; answers: { question: string; labels: string[] }[] }[],
+  ): Promise<number>;
   /** each review's answers, for the API and exports */
   answersOf(tenant: Tenant, reviewIds: number[], lang?: string): Promise<Map<number, (ReviewAnswer & { label: string; valueLabels: string[] })[]>>;
 }

@@ -30,7 +30,7 @@ export const PLAUDIT_COLUMNS = [
   'variants',
   'createdAt',
   // the reviewer's answers to the shop's custom questions (plugins/review-questions), export only:
-  // `Question: answer, answer | Question: answer`; an import does not read them back (yet)
+  // `Question: answer, answer | Question: answer`; an import matches them to the shop's questions by label
   'answers',
 ] as const;
 export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
@@ -67,6 +67,7 @@ export const plaudit: ImportFormat = {
     photos: ['media'],
     variantValues: ['variants'],
     createdAt: ['createdAt'],
+    answers: ['answers'],
   },
   required: ['rating'],
   productField: 'productId',

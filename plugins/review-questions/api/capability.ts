@@ -3,9 +3,9 @@
 // or one of its tags (the same); the store is asked for the type and tags when the caller does not
 // know them and a scoped question exists. A store that cannot answer leaves only 'all' questions.
 import { type ApiServices, esc, type Tenant } from '@plaudit/kernel';
-import type { CheckedAnswers, QuestionProduct, ReviewAnswer, ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
+import type { AskedQuestion, CheckedAnswers, QuestionProduct, ReviewAnswer, ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
 import { answersOf, choicesOf, matchingReviews, productAnswers, recordAnswers } from '../db/answers';
-import { asked, liveQuestions, type QuestionRow } from '../db/questions';
+import { allQuestions, asked, liveQuestions, type QuestionRow } from '../db/questions';
 import { questionsVersion } from '../db/version';
 
 const PRODUCT = 'query QuestionProduct($id: ID!) { product(id: $id) { productType tags } }';
@@ -101,6 +101,33 @@ export function reviewQuestions(services: ApiServices): ReviewQuestionsApi {
     productAnswers: (tenant, productId, lang = 'en') => productAnswers(tenant, productId, yesNo(lang)),
     matchingReviews: (tenant, productId, filter, limit) => matchingReviews(tenant, productId, filter, limit),
     version: questionsVersion,
+    async importAnswers(tenant, reviews) {
+      if (!reviews.some((r) => r.answers.length)) return 0;
+      // the file's labels are the export's: the merchant's words, and yes/no in English (answersOf's default)
+      const questions = (await allQuestions(tenant)).map(asked);
+      const byLabel = new Map(questions.map((q) => [q.label.trim().toLowerCase(), q]));
+      const words = { yes: new Set(['yes', yesNo('en').yes.toLowerCase()]), no: new Set(['no', yesNo('en').no.toLowerCase()]) };
+      const choiceOf = (q: AskedQuestion, label: string) => {
+        const l = label.toLowerCase();
+        if (q.kind === 'yesno') return words.yes.has(l) ? 'yes' : words.no.has(l) ? 'no' : undefined;
+        return choicesOf(q, { yes: '', no: '' }).find((c) => c.label.toLowerCase() === l || c.value === l)?.value;
+      };
+      let recorded = 0;
+      await services.knex.transaction(async (trx) => {
+        for (const r of reviews) {
+          const answers: ReviewAnswer[] = [];
+          for (const a of r.answers) {
+            const q = byLabel.get(a.question.trim().toLowerCase());
+            if (!q || answers.some((x) => x.questionId === q.id)) continue;
+            const values = [...new Set(a.labels.map((l) => choiceOf(q, l)).filter((v): v is string => !!v))];
+            if (values.length && (q.kind === 'multiple' || values.length === 1)) answers.push({ questionId: q.id, values });
+          }
+          await recordAnswers(trx, tenant, r, answers);
+          recorded += answers.length;
+        }
+      });
+      return recorded;
+    },
     answersOf: (tenant, reviewIds, lang = 'en') => answersOf(tenant, reviewIds, yesNo(lang)),
   };
 }

@@ -78,6 +78,11 @@ export async function listQuestions(tenant: Tenant, { archived }: { archived: bo
   return rows.map((r) => present(r, counts.get(Number(r.id)) ?? 0));
 }
 
+/** Every question of the shop, archived ones too (an import's answers may be to one). */
+export async function allQuestions(tenant: Tenant): Promise<QuestionRow[]> {
+  return tenant.table(QUESTIONS).orderBy([{ column: 'position' }, { column: 'id' }]);
+}
+
 /** The live questions, as the forms ask them. */
 export async function liveQuestions(tenant: Tenant): Promise<QuestionRow[]> {
   return tenant
