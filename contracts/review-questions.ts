@@ -105,6 +105,8 @@ export interface ReviewQuestionsApi {
     tenant: Tenant,
     reviews: { id: number; productId: string | null; published: boolean; answers: { question: string; labels: string[] }[] }[],
   ): Promise<number>;
+  /** how reviewers answered each question in the shop's local days `from`..`to` (every status; analytics) */
+  periodAnswers(tenant: Tenant, range: { from: string; to: string; timezone: string }): Promise<AnswerDistribution[]>;
   /** each review's answers, for the API and exports */
   answersOf(tenant: Tenant, reviewIds: number[], lang?: string): Promise<Map<number, (ReviewAnswer & { label: string; valueLabels: string[] })[]>>;
 }

@@ -4,7 +4,7 @@
 // know them and a scoped question exists. A store that cannot answer leaves only 'all' questions.
 import { type ApiServices, esc, type Tenant } from '@plaudit/kernel';
 import type { AskedQuestion, CheckedAnswers, QuestionProduct, ReviewAnswer, ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
-import { answersOf, choicesOf, matchingReviews, productAnswers, recordAnswers } from '../db/answers';
+import { answersOf, choicesOf, matchingReviews, periodAnswers, productAnswers, recordAnswers } from '../db/answers';
 import { allQuestions, asked, liveQuestions, type QuestionRow } from '../db/questions';
 import { questionsVersion } from '../db/version';
 
@@ -101,6 +101,7 @@ export function reviewQuestions(services: ApiServices): ReviewQuestionsApi {
     productAnswers: (tenant, productId, lang = 'en') => productAnswers(tenant, productId, yesNo(lang)),
     matchingReviews: (tenant, productId, filter, limit) => matchingReviews(tenant, productId, filter, limit),
     version: questionsVersion,
+    periodAnswers: (tenant, range) => periodAnswers(tenant, range, yesNo('en')),
     async importAnswers(tenant, reviews) {
       if (!reviews.some((r) => r.answers.length)) return 0;
       // the file's labels are the export's: the merchant's words, and yes/no in English (answersOf's default)

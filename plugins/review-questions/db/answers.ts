@@ -88,6 +88,44 @@ export async function productAnswers(tenant: Tenant, productId: string | null, y
   return { distributions, recommendPercent: recommend ? Math.round((100 * yes) / recommend.total) : null };
 }
 
+/** Each question's answers given in the local days `from`..`to` (reviews of every status: the merchant's figures). */
+export async function periodAnswers(
+  tenant: Tenant,
+  range: { from: string; to: string; timezone: string },
+  yesNo: { yes: string; no: string },
+): Promise<AnswerDistribution[]> {
+  const day = 'CAST(review_answer_sets.created_at AT TIME ZONE ? AS date)';
+  const inRange = (q: Knex.QueryBuilder) =>
+    q
+      .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
+      .whereRaw(`${day} BETWEEN ? AND ?`, [range.timezone, range.from, range.to]);
+  const rows: { questionId: string; value: string; n: string }[] = await tenant
+    .table(ANSWERS)
+    .modify(inRange)
+    .joinRaw('CROSS JOIN unnest(review_answers.answer_values) AS v(value)')
+    .groupBy(`${ANSWERS}.question_id`, 'v.value')
+    .select(`${ANSWERS}.question_id`, 'v.value')
+    .count({ n: '*' });
+  const totals: { questionId: string; n: string }[] = await tenant
+    .table(ANSWERS)
+    .modify(inRange)
+    .groupBy(`${ANSWERS}.question_id`)
+    .select(`${ANSWERS}.question_id`)
+    .count({ n: '*' });
+  if (!totals.length) return [];
+  const total = new Map(totals.map((t) => [Number(t.questionId), Number(t.n)]));
+  const count = new Map(rows.map((r) => [`${r.questionId}:${r.value}`, Number(r.n)]));
+  const questions: QuestionRow[] = await tenant
+    .table(QUESTIONS)
+    .whereIn('id', [...total.keys()])
+    .orderBy([{ column: 'position' }, { column: 'id' }]);
+  return questions.map(asked).map((q) => ({
+    question: q,
+    total: total.get(q.id) ?? 0,
+    counts: choicesOf(q, yesNo).map((c) => ({ ...c, count: count.get(`${q.id}:${c.value}`) ?? 0 })),
+  }));
+}
+
 export async function matchingReviews(tenant: Tenant, productId: string | null, filter: AnswerFilter, limit: number): Promise<number[]> {
   const rows: { reviewId: string }[] = await tenant
     .table(ANSWERS)

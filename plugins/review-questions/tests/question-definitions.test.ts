@@ -147,3 +147,30 @@ test("the public API's reviews carry their answers, with the labels the form sho
   expect(byId.get(answered.body.id)).toHaveLength(1);
   expect(byId.get(plain.body.id)).toBeUndefined();
 });
+
+test("analytics' rating screen shows how reviewers answered each question in the period, and another shop's answers never", async () => {
+  const { shop, token } = await createShop(api, { plan: 'enterprise', installedAt: new Date('2025-01-01') });
+  const other = await createShop(api, { plan: 'enterprise', installedAt: new Date('2025-01-01') });
+  const admin = client(api.url, token);
+  const { body: q } = await admin.post('/api/review-questions', { kind: 'single', label: 'Size bought', options: [{ label: 'S' }, { label: 'M' }] });
+  const { knex, tenant, capabilities } = api.runtime.services;
+  const questions = capabilities.require(ReviewQuestions);
+  const t = tenant(shop.id, shop.shopifyDomain);
+  await knex.transaction(async (trx) => {
+    await questions.record(trx, t, { id: 7001, productId: null, published: true }, [{ questionId: q.id, values: ['m'] }]);
+    await questions.record(trx, t, { id: 7002, productId: null, published: false }, [{ questionId: q.id, values: ['m'] }]);
+    await questions.record(trx, t, { id: 7003, productId: null, published: true }, [{ questionId: q.id, values: ['s'] }]);
+  });
+
+  const rating = await admin.get('/api/analytics/rating?period=7d');
+  expect(rating.status).toBe(200);
+  expect(rating.body.questions).toHaveLength(1);
+  expect(rating.body.questions[0]).toMatchObject({ question: { id: q.id, label: 'Size bought' }, total: 3 });
+  expect(rating.body.questions[0].counts.map((c: { label: string; count: number }) => [c.label, c.count])).toEqual([
+    ['S', 1],
+    ['M', 2],
+  ]);
+  // a period without answers, and another shop
+  expect((await admin.get('/api/analytics/rating?from=2025-01-01&to=2025-01-31')).body.questions).toEqual([]);
+  expect((await client(api.url, other.token).get('/api/analytics/rating?period=7d')).body.questions).toEqual([]);
+});
