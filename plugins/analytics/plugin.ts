@@ -4,6 +4,7 @@ import { definePlugin } from '@plaudit/kernel';
 import { QuestionsAnalytics } from '@plaudit/contracts/questions';
 import { RequestsAnalytics } from '@plaudit/contracts/review-requests';
 import { ReviewAnalytics } from '@plaudit/contracts/reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { RewardsAnalytics } from '@plaudit/contracts/rewards';
 
 export default definePlugin({
@@ -11,5 +12,6 @@ export default definePlugin({
   // an order's landing page (UTM of a request link) and discount codes (review rewards)
   webhookTopics: ['orders/create'],
   // each source is optional: without it, its figures are simply absent
-  needs: [ReviewAnalytics, RequestsAnalytics, RewardsAnalytics, QuestionsAnalytics],
+  // the custom questions' answers on the rating screen (plugins/review-questions)
+  needs: [ReviewAnalytics, RequestsAnalytics, RewardsAnalytics, QuestionsAnalytics, ReviewQuestions],
 });

@@ -8,13 +8,15 @@ import { ImportHistory } from '@plaudit/contracts/imports';
 import { QuestionsExport, QuestionsImport } from '@plaudit/contracts/questions';
 import { ReviewExport, ReviewWrite } from '@plaudit/contracts/reviews';
 import { marketplaceFilters } from './db/imports';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 
 export default definePlugin({
   id: 'imports',
   // a free shop imports a sample per run (spec section 9); paid plans up to 10,000 reviews at a time
   features: { importUnlimited: 'base' },
-  // questions and answers in and out (Plaudit's Q&A CSV) through the questions plugin, when it is there
-  needs: [ReviewWrite, ReviewExport, QuestionsImport, QuestionsExport],
+  // questions and answers in and out (Plaudit's Q&A CSV) through the questions plugin, when it is there;
+  // the reviews' answers to custom questions in Plaudit's export (plugins/review-questions)
+  needs: [ReviewWrite, ReviewExport, QuestionsImport, QuestionsExport, ReviewQuestions],
   // which star ratings its marketplace imports asked for (the disclosure page states the selection)
   provides: [provide(ImportHistory, () => ({ marketplaceFilters }))],
 });

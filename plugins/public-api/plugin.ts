@@ -6,6 +6,7 @@ import { definePlugin } from '@plaudit/kernel';
 import { QuestionsPublic } from '@plaudit/contracts/questions';
 import { RequestsPublic } from '@plaudit/contracts/review-requests';
 import { ReviewAdmin, ReviewFeed } from '@plaudit/contracts/reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { WEBHOOK_EVENTS } from './shared/webhook-topics';
 
 export default definePlugin({
@@ -13,8 +14,9 @@ export default definePlugin({
   features: { publicApi: 'third' },
   // without them the matching routes answer 503 with the missing plugin named (ReviewFeed: the
   // storefront operations, api/v1/storefront.ts, and the product summaries); without QuestionsPublic
-  // the /questions operations and the question.* topics are not offered at all
-  needs: [ReviewAdmin, RequestsPublic, ReviewFeed, QuestionsPublic],
+  // the /questions operations and the question.* topics are not offered at all; without
+  // ReviewQuestions the reviews carry no `answers`
+  needs: [ReviewAdmin, RequestsPublic, ReviewFeed, QuestionsPublic, ReviewQuestions],
   // every event that becomes a webhook topic, handled durably (activities/index.ts)
   listens: Object.values(WEBHOOK_EVENTS),
 });

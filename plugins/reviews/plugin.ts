@@ -16,6 +16,7 @@ import {
   ReviewWrite,
 } from '@plaudit/contracts/reviews';
 import { ReviewVideos, VideoTranscoded } from '@plaudit/contracts/video-reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewPolicy, reviewTexts, reviewWrite } from './capabilities';
 import { editLink, mineLink, photoLink, writeLink } from './shared/links';
 import { AuthorChanged, MineLinkRequested } from './shared/author-changes';
@@ -56,8 +57,9 @@ export default definePlugin({
     // the shop's collection and moderation rules, as shoppers may be told (the disclosure page)
     provide(ReviewPolicy, reviewPolicy),
   ],
-  // the review page's video field (plugins/video-reviews): without it, no video
-  needs: [ReviewVideos],
+  // the review page's video field (plugins/video-reviews): without it, no video; the custom questions
+  // of the forms and their answers (plugins/review-questions): without it, none asked
+  needs: [ReviewVideos, ReviewQuestions],
   // the shop's new-review notifications (workflows/notifications.ts) must not be lost; the order of a
   // request that went out, for its write page (db/write-orders.ts); a transcoded video for its review
   // ... and a reviewer's own edit or delete (issue 33, api/mine/): the merchant's notice must not be

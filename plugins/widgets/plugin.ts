@@ -3,6 +3,7 @@ import { ReviewFeed, ReviewWrite } from '@plaudit/contracts/reviews';
 import { TranslationLabels, TranslationReviews } from '@plaudit/contracts/translations';
 import { ReviewVideos } from '@plaudit/contracts/video-reviews';
 import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 
 export default definePlugin({
   id: 'widgets',
@@ -15,5 +16,6 @@ export default definePlugin({
   // Video reviews in the review form (second tier); without them the form takes photos only.
   // The "How reviews are collected" page the review box and all-reviews page link to (told our
   // "Verified buyer" badge setting in api/index.ts's onStart); without it no link.
-  needs: [ReviewFeed, ReviewWrite, TranslationLabels, TranslationReviews, ReviewVideos, ReviewDisclosure],
+  // Custom questions (the form's fields, the box's distributions, filter and "% would recommend"); without them none.
+  needs: [ReviewFeed, ReviewWrite, TranslationLabels, TranslationReviews, ReviewVideos, ReviewDisclosure, ReviewQuestions],
 });

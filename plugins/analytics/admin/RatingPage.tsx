@@ -7,6 +7,8 @@ import { AnalyticsFrame } from './AnalyticsFrame';
 import { ChartCard } from './ChartCard';
 import { AverageChart, DistributionChart, SourceChart } from './RatingCharts';
 import { SharesCard } from './SharesCard';
+import { HorizontalBars } from './HorizontalBars';
+import type { AnswerDistribution } from '@plaudit/contracts/review-questions';
 import { distributionColumns, noReviews, productColumns, productRows, ratingColumns, ratingRows, sourceColumns, sourceRows } from './rating-rows';
 import type { Formatters, Translate } from './formatters';
 
@@ -24,6 +26,29 @@ function ProductRanking({ which, data, fmt, translate }: { which: 'best' | 'wors
       rows={data && productRows(data[which])}
       emptyText={translate('analytics:empty.products', { count: MIN_PRODUCT_REVIEWS })}
       note={differs ? translate('analytics:rating.product_range', { range: fmt.range(range.from, range.to) }) : undefined}
+    />
+  );
+}
+
+/** One custom question's answers in the period (plugins/review-questions): bars with their counts, or the table. */
+function QuestionCard({ d, fmt, translate }: { d: AnswerDistribution; fmt: Formatters; translate: Translate }) {
+  const rows = d.counts.map((c) => ({ answer: c.label, reviews: c.count }));
+  const columns = [
+    { key: 'answer', label: translate('analytics:column.answer') },
+    { key: 'reviews', label: translate('analytics:column.reviews'), numeric: true, format: (v: unknown) => fmt.number(v as number) },
+  ];
+  return (
+    <ChartCard
+      title={d.question.label}
+      description={translate('analytics:rating.answers_desc', { count: d.total })}
+      fileName={`answers-${d.question.id}`}
+      columns={columns}
+      rows={rows}
+      emptyText={translate('analytics:empty.reviews')}
+      height={Math.max(160, 40 * rows.length)}
+      chart={(frame) => (
+        <HorizontalBars rows={rows} fmt={fmt} frame={frame} categoryKey="answer" valueKey="reviews" label={translate('analytics:column.reviews')} />
+      )}
     />
   );
 }
@@ -77,6 +102,13 @@ export default function RatingPage() {
               <ProductRanking which="best" data={data} fmt={fmt} translate={translate} />
               <ProductRanking which="worst" data={data} fmt={fmt} translate={translate} />
             </Box>
+            {data?.questions.length ? (
+              <Box sx={TWO_COLUMNS}>
+                {data.questions.map((d) => (
+                  <QuestionCard key={d.question.id} d={d} fmt={fmt} translate={translate} />
+                ))}
+              </Box>
+            ) : null}
           </>
         );
       }}

@@ -14,6 +14,7 @@ import {
 import { QuestionsAnalytics } from '@plaudit/contracts/questions';
 import { RewardsAnalytics } from '@plaudit/contracts/rewards';
 import { ReviewAnalytics } from '@plaudit/contracts/reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { figuresOf, get, ratio, requestsSent } from './figures';
 
 type Services = Pick<KernelServices, 'knex' | 'capabilities'>;
@@ -38,11 +39,13 @@ const STARS = [1, 2, 3, 4, 5].map((n) => `reviews.stars${n}`);
 const MARKETPLACE_SOURCES = ['customer', 'imported', 'marketplace', 'qr', 'guest', 'admin'] as const;
 
 export async function rating(services: Services, tenant: Tenant, period: Base): Promise<RatingAnswer> {
-  const [t, perBucket, best, worst] = await Promise.all([
+  const [t, perBucket, best, worst, questions] = await Promise.all([
     totals(services.knex, tenant, period.from, period.to),
     series(services.knex, tenant, period.from, period.to, period.granularity, ['reviews.count', 'reviews.rating_sum', ...STARS]),
     rankProducts(tenant, period.from, period.to, 'desc'),
     rankProducts(tenant, period.from, period.to, 'asc'),
+    // the custom questions' answers of the period, read from their plugin as they are (no rollup)
+    services.capabilities.get(ReviewQuestions)?.periodAnswers(tenant, { from: period.from, to: period.to, timezone: period.timezone }) ?? [],
   ]);
   const points: RatingPoint[] = bucketsOf(period.from, period.to, period.granularity).map((bucket) => {
     const b = perBucket[bucket] ?? {};
@@ -68,6 +71,7 @@ export async function rating(services: Services, tenant: Tenant, period: Base): 
     productRange: { from: range.from, to: range.to },
     positiveShare: ratio(get(t, 'reviews.stars4') + get(t, 'reviews.stars5'), count),
     negativeShare: ratio(get(t, 'reviews.stars1') + get(t, 'reviews.stars2'), count),
+    questions,
   };
 }
 

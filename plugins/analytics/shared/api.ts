@@ -1,6 +1,7 @@
 // The analytics API's answers (GET /api/analytics/overview | rating | email), shared by the routes
 // and the admin screens. Query: `period=7d|30d|90d|12m` (ending today in the shop's timezone) or
 // `from=yyyy-mm-dd&to=yyyy-mm-dd` (local days, inclusive, at most 3 years).
+import type { AnswerDistribution } from '@plaudit/contracts/review-questions';
 export const PERIODS = ['7d', '30d', '90d', '12m'] as const;
 export type Period = (typeof PERIODS)[number];
 
@@ -72,6 +73,8 @@ export interface RatingAnswer extends PeriodInfo {
   productRange: { from: string; to: string };
   positiveShare: number | null;
   negativeShare: number | null;
+  /** how reviewers answered the shop's custom questions in the period (plugins/review-questions); empty without */
+  questions: AnswerDistribution[];
 }
 
 export interface FunnelStep {

@@ -6,6 +6,7 @@ import type { ZodError } from 'zod';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import type { Mapping, ParsedReview, RowError } from '../shared/row';
 import { ReviewWrite, type ImportedPhoto, type ImportedReviewInput, type ReviewWriteApi } from '@plaudit/contracts/reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { fetchPhoto } from './photos';
 import { describeRef, type productResolver, type ShopProduct } from './products';
 import { rewriteUrl } from '../marketplaces';
@@ -53,9 +54,29 @@ export async function writeBatch(ctx: BatchContext, parsed: ParsedReview[]): Pro
   const media = await fetchPhotos(ctx, reviews, ready, out);
   const rows = ready.map((p) => toRow(p, productOf.get(p)!, media.get(p) ?? []));
   const written = await writeRows(ctx, reviews, ready, rows, out);
-  out.imported += written.ids;
+  out.imported += written.ids.length;
   out.skipped += written.duplicates;
+  await importAnswers(ctx, written);
   return out;
+}
+
+/**
+ * The written reviews' answers to custom questions (Plaudit's export), through ReviewQuestions. The new
+ * ids come in the order of the rows written; when the reviews plugin skipped one as a duplicate meanwhile
+ * (a race with another import) that order no longer says which is which, and the batch's answers are left out.
+ */
+async function importAnswers(ctx: BatchContext, written: { ids: number[]; duplicates: number; rows: ImportedReviewInput[]; parsed: ParsedReview[] }) {
+  const questions = ctx.services.capabilities.get(ReviewQuestions);
+  if (!questions || written.duplicates || !written.parsed.some((p) => p.answers.length)) return;
+  await questions.importAnswers(
+    ctx.tenant,
+    written.ids.map((id, i) => ({
+      id,
+      productId: written.rows[i].productId == null ? null : String(written.rows[i].productId),
+      published: written.rows[i].status === 'published',
+      answers: written.parsed[i].answers,
+    })),
+  );
 }
 
 /** Each review's product (null for a store review); rows whose product the shop lacks are refused. */
@@ -124,11 +145,17 @@ function toRow(p: ParsedReview, product: ShopProduct | null, media: ImportedPhot
 }
 
 /** Writes the rows; rows the reviews plugin refuses are reported (by field) and the rest written again. */
-async function writeRows(ctx: BatchContext, reviews: ReviewWriteApi, parsed: ParsedReview[], rows: ImportedReviewInput[], out: BatchResult) {
-  if (!rows.length) return { ids: 0, duplicates: 0 };
+async function writeRows(
+  ctx: BatchContext,
+  reviews: ReviewWriteApi,
+  parsed: ParsedReview[],
+  rows: ImportedReviewInput[],
+  out: BatchResult,
+): Promise<{ ids: number[]; duplicates: number; rows: ImportedReviewInput[]; parsed: ParsedReview[] }> {
+  if (!rows.length) return { ids: [], duplicates: 0, rows, parsed };
   try {
     const { ids, duplicates } = await reviews.importReviews(ctx.tenant, rows);
-    return { ids: ids.length, duplicates };
+    return { ids, duplicates, rows, parsed };
   } catch (err) {
     if ((err as Error).name !== 'ZodError') throw err;
     const bad = new Set<number>();

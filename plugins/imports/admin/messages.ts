@@ -37,6 +37,7 @@ const API_LABELS: Record<string, Field> = {
   'reply date': 'replyAt',
   'variant options': 'variantOptions',
   'variant values': 'variantValues',
+  'custom question answers': 'answers',
 };
 
 export function fieldOfLabel(label: string): Field | undefined {

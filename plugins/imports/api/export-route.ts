@@ -10,6 +10,7 @@ import createHttpError from 'http-errors';
 import { type ApiServices, type AppState, unavailableDependency } from '@plaudit/kernel';
 import { EXPORT_MESSAGES, ExportFailedError, exportFileName, exportQuery, filtersOf, openExport, type OpenedExport } from '../export';
 import { ReviewExport } from '@plaudit/contracts/reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { openQuestionsExport } from '../export/questions';
 import { QuestionsExport } from '@plaudit/contracts/questions';
 
@@ -47,7 +48,13 @@ export function exportRoutes(services: ApiServices): Router<AppState> {
         if (!reviews) throw missing();
         // a long read that may lag a moment: from the replica when there is one (its later batches too)
         opened = await services.reads.read(tenant, (onReplica) =>
-          openExport(reviews, onReplica, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: services.config.appUrl }),
+          openExport(reviews, onReplica, {
+            format: query.format,
+            type: query.type,
+            filters: filtersOf(query),
+            mediaBase: services.config.appUrl,
+            answers: services.capabilities.get(ReviewQuestions),
+          }),
         );
       }
     } catch (err) {

@@ -56,8 +56,14 @@ function curated(status: string): string {
   return status === 'trash' ? 'spam' : 'not-yet';
 }
 
+/** A review as the export writes it: the reviews plugin's, with its answers as one text when it has some. */
+export interface ExportRow extends ExportedReview {
+  /** `Question: answer, answer | Question: answer` (plugins/review-questions) */
+  answers?: string;
+}
+
 /** Each Plaudit column's cell; `imported` too, for when the importer's list names it. */
-const PLAUDIT_CELLS: Record<PlauditColumn | 'imported', (r: ExportedReview, o: CellOptions) => Cell> = {
+const PLAUDIT_CELLS: Record<PlauditColumn | 'imported', (r: ExportRow, o: CellOptions) => Cell> = {
   id: (r) => r.id,
   productId: (r) => text(r.productId),
   productHandle: (r) => text(r.productHandle),
@@ -85,6 +91,7 @@ const PLAUDIT_CELLS: Record<PlauditColumn | 'imported', (r: ExportedReview, o: C
   media: (r, o) => urls(r, o).join(PLAUDIT_SEPARATORS.media),
   variants: (r) => r.variants.join(PLAUDIT_SEPARATORS.variants),
   createdAt: (r) => iso(r.createdAt),
+  answers: (r) => text(r.answers),
 };
 
 function plauditRow(r: ExportedReview, o: CellOptions): Cell[] {

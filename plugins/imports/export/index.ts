@@ -7,8 +7,9 @@
 //   await streamExport(reviews, tenant, { format: query.format, type: query.type, filters: filtersOf(query), mediaBase: config.appUrl }, fs.createWriteStream(file));
 import type { Writable } from 'node:stream';
 import type { Tenant } from '@plaudit/kernel';
-import type { ExportFilters, ReviewExportApi } from '@plaudit/contracts/reviews';
-import { layoutFor, type ExportFormat } from './columns';
+import type { ExportedReview, ExportFilters, ReviewExportApi } from '@plaudit/contracts/reviews';
+import type { ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
+import { layoutFor, PLAUDIT_SEPARATORS, type ExportFormat, type ExportRow } from './columns';
 import { writeCsv } from './csv';
 import { writeXlsx } from './xlsx';
 import { EXPORT_MESSAGES, type ExportType } from './query';
@@ -24,6 +25,22 @@ export interface ExportOptions {
   mediaBase?: string;
   /** reviews read per query (default the capability's, 1,000) */
   batchSize?: number;
+  /** the custom questions' answers (ReviewQuestions), for Plaudit's format; without it the column stays empty */
+  answers?: ReviewQuestionsApi;
+}
+
+/** Each batch with its reviews' answers, read per batch (one query). */
+async function* withAnswers(batches: AsyncIterable<ExportedReview[]>, tenant: Tenant, questions: ReviewQuestionsApi): AsyncGenerator<ExportRow[]> {
+  for await (const batch of batches) {
+    const found = await questions.answersOf(
+      tenant,
+      batch.map((r) => r.id),
+    );
+    yield batch.map((r) => {
+      const answers = found.get(r.id);
+      return answers ? { ...r, answers: answers.map((a) => `${a.label}: ${a.valueLabels.join(', ')}`).join(PLAUDIT_SEPARATORS.answers) } : r;
+    });
+  }
 }
 
 export const CONTENT_TYPES: Record<ExportType, string> = {
@@ -61,7 +78,8 @@ export interface OpenedExport {
  * this, a failure can only abort the file.
  */
 export async function openExport(reviews: ReviewExportApi, tenant: Tenant, options: ExportOptions): Promise<OpenedExport> {
-  const batches = await primed(reviews.exportBatches(tenant, options.filters, options.batchSize));
+  const read = await primed(reviews.exportBatches(tenant, options.filters, options.batchSize));
+  const batches = options.answers && options.format === 'plaudit' ? withAnswers(read, tenant, options.answers) : read;
   const layout = layoutFor(options.format, { mediaBase: options.mediaBase ?? '' });
   const writer = options.type === 'csv' ? writeCsv : writeXlsx;
   return { contentType: CONTENT_TYPES[options.type], write: (out) => writer(layout, batches, out) };

@@ -29,6 +29,9 @@ export const PLAUDIT_COLUMNS = [
   'media',
   'variants',
   'createdAt',
+  // the reviewer's answers to the shop's custom questions (plugins/review-questions), export only:
+  // `Question: answer, answer | Question: answer`; an import matches them to the shop's questions by label
+  'answers',
 ] as const;
 export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
 
@@ -37,7 +40,7 @@ export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
  * contain commas and slashes but not `; `. Dates are ISO 8601 in UTC (`toISOString()`), flags
  * `true` / `false`, `kind` is `product` or `store`.
  */
-export const PLAUDIT_SEPARATORS = { media: ' ', variants: '; ' } as const;
+export const PLAUDIT_SEPARATORS = { media: ' ', variants: '; ', answers: ' | ' } as const;
 
 export const plaudit: ImportFormat = {
   id: 'plaudit',
@@ -64,6 +67,7 @@ export const plaudit: ImportFormat = {
     photos: ['media'],
     variantValues: ['variants'],
     createdAt: ['createdAt'],
+    answers: ['answers'],
   },
   required: ['rating'],
   productField: 'productId',

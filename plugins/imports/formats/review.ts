@@ -155,6 +155,26 @@ export function toParsedReview(record: SourceRecord, line: number, format: Impor
     else fail('variantValues', pairs.error);
   }
 
+  // `Question: answer, answer | Question: answer` (Plaudit's export): matched to the shop's questions when written
+  const answers = cell('answers')
+    ? cell('answers')
+        .split(' | ')
+        .map((part) => {
+          const at = part.indexOf(': ');
+          return at > 0
+            ? {
+                question: part.slice(0, at).trim(),
+                labels: part
+                  .slice(at + 2)
+                  .split(', ')
+                  .map((l) => l.trim())
+                  .filter(Boolean),
+              }
+            : null;
+        })
+        .filter((a): a is { question: string; labels: string[] } => !!a && a.labels.length > 0)
+    : [];
+
   if (errors.length) return { errors };
   const marketplace = normaliseWord(extraCell(record, format.marketplace)) as ImportSource;
   const author = [firstName, lastName].filter(Boolean).join(' ');
@@ -180,6 +200,7 @@ export function toParsedReview(record: SourceRecord, line: number, format: Impor
       photoUrls: photos,
       variants,
       source: MARKETPLACES.includes(marketplace) ? marketplace : 'imported',
+      answers,
     },
     warnings,
   };

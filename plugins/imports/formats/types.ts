@@ -83,4 +83,5 @@ export const FIELD_LABELS: Record<Field, string> = {
   photos: 'photos',
   variantOptions: 'variant options',
   variantValues: 'variant values',
+  answers: 'custom question answers',
 };

@@ -188,7 +188,7 @@ type ReviewFields =
   | 'photoUrls'
   | 'source';
 
-/** A marketplace review: published, no email, reply or variants (the marketplace's are not the shop's). */
+/** A marketplace review: published, no email, reply, variants or answers (the marketplace's are not the shop's). */
 export function marketplaceReview(fields: Pick<ParsedReview, ReviewFields>): ParsedReview {
-  return { line: 0, product: null, email: null, reply: null, status: 'published', variants: [], ...fields };
+  return { line: 0, product: null, email: null, reply: null, status: 'published', variants: [], answers: [], ...fields };
 }

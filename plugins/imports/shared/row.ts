@@ -27,6 +27,7 @@ export const FIELDS = [
   'photos',
   'variantOptions',
   'variantValues',
+  'answers',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -66,6 +67,8 @@ export interface ParsedReview {
   /** `Option: value` pairs, e.g. ['Color: Red', 'Size: M'] */
   variants: string[];
   source: ImportSource;
+  /** answers to custom questions as Plaudit's export writes them, by the question's and the answers' labels */
+  answers: { question: string; labels: string[] }[];
 }
 
 /** Why a row (or one cell of it) was not imported: one line of the downloadable error report. */

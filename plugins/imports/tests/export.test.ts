@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { client, createLogger, gid, startPlatformStack } from '@plaudit/kernel/testing';
 import type { ApiServices } from '@plaudit/kernel';
 import { exportRoutes } from '../api/export-route';
-import { ReviewWrite, type ExportedReview, type ReviewExportApi } from '@plaudit/contracts/reviews';
+import { ReviewExport, ReviewWrite, type ExportedReview, type ReviewExportApi } from '@plaudit/contracts/reviews';
 import { JUDGEME_COLUMNS, PLAUDIT_COLUMNS } from '../export';
 
 jest.setTimeout(90_000);
@@ -137,6 +137,8 @@ test('Plaudit CSV: every field of every review but the trash, oldest first, form
     media: `https://cdn.example.com/a.jpg ${stack.appUrl}/media/own.jpg`,
     variants: 'Color: Red; Size: M',
     createdAt: '2025-01-05T10:00:00.000Z',
+    // no custom question was answered (plugins/review-questions' tests export answers)
+    answers: '',
     ...(header.includes('imported') ? { imported: 'true' } : {}),
   });
   expect(rows[1]).toMatchObject({ status: 'unpublished', verified: 'false', incentivized: 'false', replyContent: '', repliedAt: '', media: '', variants: '' });
@@ -271,7 +273,11 @@ describe('a failing source (a bare app with the route and the kernel error shape
   async function serve(source: ReviewExportApi) {
     // no read replica: reads run on the request's own tenant, as on a single database
     const reads = { read: (tenant: unknown, read: (t: unknown) => unknown) => read(tenant) };
-    const services = { capabilities: { get: () => source }, config: { appUrl: 'http://app.example' }, reads } as unknown as ApiServices;
+    const services = {
+      capabilities: { get: (ref: unknown) => (ref === ReviewExport ? source : undefined) },
+      config: { appUrl: 'http://app.example' },
+      reads,
+    } as unknown as ApiServices;
     const app = new Koa();
     app.silent = true;
     app.use(async (ctx, next) => {

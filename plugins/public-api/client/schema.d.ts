@@ -589,6 +589,17 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             publishedAt: string | null;
+            /** @description the reviewer's answers to the shop's custom questions; absent when the shop asks none */
+            answers?: components["schemas"]["ReviewAnswer"][];
+        };
+        ReviewAnswer: {
+            questionId: number;
+            /** @description the question's label as the merchant words it now */
+            question: string;
+            /** @description what was chosen: option keys, 'yes'/'no', or the scale point ('1'..) */
+            values: string[];
+            /** @description the same, as the form showed them */
+            labels: string[];
         };
         /** @description Cursor paging: there is no total, follow `nextCursor` until `hasNextPage` is false */
         PageInfo: {

@@ -10,6 +10,8 @@ export interface ReviewPageModel {
   stars: { count: number; average: number };
   values?: Record<string, string>;
   errors?: Record<string, string>;
+  /** the product's custom questions' fields (ReviewQuestions), already rendered and escaped */
+  questionSection?: string;
 }
 
 const STYLE = `.product{display:flex;gap:14px;align-items:center;margin-bottom:6px}.product img{width:88px;height:88px;object-fit:cover;border-radius:10px;flex:none}
@@ -46,6 +48,7 @@ export function reviewPage(m: ReviewPageModel): string {
 <fieldset style="border:0;padding:0;margin:12px 0 0"><legend style="font-weight:600">${esc(t('qr-codes:page.rating'))}</legend><div class="stars">${stars}</div>${err('rating')}</fieldset>
 ${input('title', 'text', 255, 'off', 'review_title')}
 <label for="content">${esc(t('qr-codes:page.content'))}</label><textarea id="content" name="content" maxlength="5000" aria-describedby="content-error">${esc(v.content)}</textarea>${err('content')}
+${m.questionSection ?? ''}
 <div class="row"><div>${input('firstName', 'text', 255, 'given-name')}</div><div>${input('lastName', 'text', 255, 'family-name')}</div></div>
 ${input('email', 'email', 320, 'email')}
 <label for="photos">${esc(t('qr-codes:page.photos', { count: 5 }))}</label><input type="file" id="photos" name="photos" accept="image/gif,image/jpeg,image/png" multiple aria-describedby="photos-error">${err('photos')}

@@ -9,6 +9,7 @@ import { isHttpError } from 'http-errors';
 import { type ApiServices, type AppContext, type AppState, countedAddress, messagePage, RateLimit, type ShopView, type Translate } from '@plaudit/kernel';
 import { CODE_PATTERN, count, resolveCode } from '../db/codes';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { findProduct, starCounts, type CatalogProduct } from './catalog';
 import { reviewPage } from './page-html';
 
@@ -85,6 +86,18 @@ export function qrPublicRoutes(services: ApiServices) {
   async function render(ctx: AppContext, p: PageContext, extra: { values?: Record<string, string>; errors?: Record<string, string> } = {}) {
     const tenant = services.tenant(p.shop.id, p.shop.domain);
     const summary = (await starCounts(services, tenant, [p.product.id]))[p.product.id];
+    // the product's custom questions; their messages in the page's language (the review path checks them in English)
+    const questions = services.capabilities.get(ReviewQuestions);
+    const asked = (await questions?.forProduct(tenant, { productId: p.product.id })) ?? [];
+    const own = extra.values && asked.length ? questions!.check(asked, extra.values, p.lang).errors : {};
+    const errors = extra.errors && {
+      ...extra.errors,
+      ...Object.fromEntries(
+        Object.keys(extra.errors)
+          .filter((k) => own[k])
+          .map((k) => [k, own[k]]),
+      ),
+    };
     ctx.type = 'html';
     ctx.body = reviewPage({
       lang: p.lang,
@@ -93,6 +106,8 @@ export function qrPublicRoutes(services: ApiServices) {
       product: p.product,
       stars: { count: summary?.count ?? 0, average: summary?.average ?? 0 },
       ...extra,
+      errors,
+      questionSection: questions?.formSection(asked, p.lang, extra.values, errors),
     });
   }
 

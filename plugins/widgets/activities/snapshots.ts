@@ -18,6 +18,7 @@ import { ReviewFeed, type ReviewFeedApi } from '@plaudit/contracts/reviews';
 import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 import { NAMESPACE } from '../shared/metafields';
 import { reviewTranslationsOf } from '../shared/review-translations';
+import { reviewQuestionsOf } from '../shared/review-questions';
 
 const SHOP_MARKER = '_shop';
 /** Shopify keeps text metafields to about 64 K characters; a larger snapshot is left to the proxy. */
@@ -97,7 +98,12 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
   // "See translation" (second tier) and automatic translation are in the snapshot's HTML too
   const translations = reviewTranslationsOf(deps);
   const translation = await translations.mode(tenant);
-  const state = hash(`${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings, labels, translation])}|${relative}|${lang}|${catalogVersion()}`);
+  // the custom questions' distributions and form fields (plugins/review-questions) are in it too
+  const questions = reviewQuestionsOf(deps);
+  const questionsVersion = (await questions?.version(tenant)) ?? null;
+  const state = hash(
+    `${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings, labels, translation, questionsVersion])}|${relative}|${lang}|${catalogVersion()}`,
+  );
   // tenancy: this shop's snapshot rows
   const rows: { productId: string; key: string; version: string }[] = await deps
     .knex('widget_snapshots')
@@ -120,7 +126,7 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
     translation,
     ...(disclosure ? { disclosureUrl: `/apps/plaudit/${disclosure.path}` } : {}),
   };
-  const data = new WidgetData(feed, deps.config.appUrl, undefined, translations);
+  const data = new WidgetData(feed, deps.config.appUrl, undefined, translations, questions);
   const ctx = widgetContext(view);
   const api = deps.platform!.adminApi(shop.domain);
   const changed: Written[] = [];

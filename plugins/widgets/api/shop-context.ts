@@ -17,6 +17,7 @@ import type { TranslationMode } from '@plaudit/contracts/translations';
 import { reviewTranslationsOf } from '../shared/review-translations';
 import type { StorefrontVideo } from '@plaudit/contracts/video-reviews';
 import { storefrontVideoOf } from '../shared/review-videos';
+import { reviewQuestionsOf } from '../shared/review-questions';
 import type { Labels } from '../shared/widget-text';
 import { displayOf } from './display-store';
 import { shopperLanguage } from './storefront-text';
@@ -135,16 +136,18 @@ export class ShopStates {
    * autoTranslate), and a version of their content (a save that changes nothing is no change).
    */
   private async settingsOf(tenant: Tenant) {
-    const [display, reviewSettings, labels, translation, video] = await Promise.all([
+    const [display, reviewSettings, labels, translation, video, questions] = await Promise.all([
       displayOf(this.services.settings, tenant.shopId),
       reviewFeedOf(this.services).storefrontSettings(tenant),
       merchantLabelsOf(this.services).all(tenant),
       reviewTranslationsOf(this.services).mode(tenant),
       storefrontVideoOf(this.services, tenant),
+      // the custom questions' version: a question edited or an answered review shown or hidden
+      reviewQuestionsOf(this.services)?.version(tenant) ?? null,
     ]);
     const version = crypto
       .createHash('sha1')
-      .update(JSON.stringify([display, reviewSettings, labels, translation, video]))
+      .update(JSON.stringify([display, reviewSettings, labels, translation, video, questions]))
       .digest('base64url')
       .slice(0, 16);
     return { display, reviewSettings, labels, translation, video, version };

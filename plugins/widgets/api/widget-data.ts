@@ -10,6 +10,7 @@ import type { Labels } from '../shared/widget-text';
 import type { ReviewFeedApi, ReviewFeedQuery, StorefrontReviewSettings } from '@plaudit/contracts/reviews';
 import type { TranslationMode, TranslationReviewsApi } from '@plaudit/contracts/translations';
 import type { StorefrontVideo } from '@plaudit/contracts/video-reviews';
+import type { AnswerFilter, ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
 import { customerPortal, type PortalSources } from './customer-portal';
 import { productJsonLd } from './json-ld';
 import { forShoppers, productGid, toSummary } from './shopper-view';
@@ -41,6 +42,11 @@ export const widgetQuery = z.object({
   sort: z.enum(FEED_SORTS).optional(),
   after: z.string().max(512).optional(),
   fragment: z.enum(['list']).optional(),
+  /** a custom question's answer the review box lists reviews by: `<question id>:<value>` */
+  answer: z
+    .string()
+    .regex(/^\d{1,12}:[a-z0-9][a-z0-9-]{0,39}$/, invalid)
+    .optional(),
 });
 export type WidgetQuery = z.infer<typeof widgetQuery>;
 
@@ -66,6 +72,9 @@ export interface ShopView {
   /** the shop's "How reviews are collected" page in this language, when the ReviewDisclosure plugin is there */
   disclosureUrl?: string;
 }
+
+/** How many of the newest matching reviews an answer filter reaches (the box pages through them). */
+export const ANSWER_FILTER_REACH = 500;
 
 const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
 const required = (field: string) => createHttpError(400, 'Validation failed', { errors: { [field]: 'This field is required' } });
@@ -93,7 +102,17 @@ export class WidgetData {
     private readonly appUrl: string,
     private readonly portal?: Omit<PortalSources, 'feed'>,
     private readonly translations?: TranslationReviewsApi,
+    private readonly questions?: ReviewQuestionsApi,
   ) {}
+
+  /** The reviews an answer filter allows (at most a review box's reach of them), or undefined without a filter. */
+  private async answerIds(view: ShopView, gid: string, answer: string | undefined): Promise<number[] | undefined> {
+    if (!answer || !this.questions) return undefined;
+    const [questionId, value] = answer.split(':');
+    const filter: AnswerFilter = { questionId: Number(questionId), value };
+    const ids = await this.questions.matchingReviews(view.tenant, gid, filter, ANSWER_FILTER_REACH);
+    return ids.length ? ids : [0];
+  }
 
   /** A page of reviews for shoppers; `translatable`: the widget offers "See translation" (review box, all reviews, carousel, testimonials). */
   private async list(view: ShopView, q: ReviewFeedQuery, translatable = false) {
@@ -119,18 +138,40 @@ export class WidgetData {
   }
 
   /** The review box of one product (also the snapshot written to its metafield). */
-  async reviewBox(view: ShopView, q: Pick<WidgetQuery, 'product_id' | 'stars' | 'sort' | 'after'>, title?: string | null): Promise<BlockData['review-box']> {
+  async reviewBox(
+    view: ShopView,
+    q: Pick<WidgetQuery, 'product_id' | 'stars' | 'sort' | 'after' | 'answer'>,
+    title?: string | null,
+  ): Promise<BlockData['review-box']> {
     if (!q.product_id) throw required('product_id');
     const gid = productGid(q.product_id);
     const s = view.display.reviewBox;
     const sort = q.sort ?? s.sort;
-    const [summary, page] = await Promise.all([
+    const ids = await this.answerIds(view, gid, q.answer);
+    const [summary, page, answers, questions] = await Promise.all([
       this.summary(view, gid),
-      this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage }, true),
+      this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage, ...(ids ? { ids } : {}) }, true),
+      this.questions?.productAnswers(view.tenant, gid, view.lang),
+      this.formQuestions(view, gid),
     ]);
     const first = page.items.find((r) => r.productTitle);
     const product: ProductRef = { id: gid, title: title ?? first?.productTitle ?? null, handle: first?.productHandle ?? null };
-    return { product, summary, page, stars: q.stars, sort };
+    return {
+      product,
+      summary,
+      page,
+      stars: q.stars,
+      sort,
+      ...(answers?.distributions.length ? { answers } : {}),
+      ...(q.answer ? { answer: q.answer } : {}),
+      ...(questions?.length ? { questions } : {}),
+    };
+  }
+
+  /** The custom questions the review form asks for this product (none when the form is off). */
+  private async formQuestions(view: ShopView, gid: string | null) {
+    if (!this.questions || !view.display.submitForm.enabled) return undefined;
+    return this.questions.forProduct(view.tenant, { productId: gid });
   }
 
   async load<B extends Block>(block: B, view: ShopView, q: WidgetQuery): Promise<BlockData[B]> {
@@ -185,8 +226,11 @@ export class WidgetData {
                 : { ...products, testimonial: true, sort: 'featured', limit: 50 };
           return { reviews: (await this.list(view, fq, true)).items };
         }
-        case 'submit-form':
-          return { product: q.product_id ? { id: productGid(q.product_id), title: null, handle: null } : null };
+        case 'submit-form': {
+          const gid = q.product_id ? productGid(q.product_id) : null;
+          const questions = await this.formQuestions(view, gid);
+          return { product: gid ? { id: gid, title: null, handle: null } : null, ...(questions?.length ? { questions } : {}) };
+        }
         case 'customer-portal': {
           const portal = await customerPortal({ warn: () => undefined, ...this.portal, feed: this.feed }, view.tenant, view.customerId, {
             includePending: d.customerPortal.showPending,

@@ -17,6 +17,7 @@ import { type StorefrontAppState, storefrontRead } from './shop-context';
 import { submitResultPage } from './submit-page';
 import { reviewFeedOf } from '../shared/review-feed';
 import { reviewTranslationsOf } from '../shared/review-translations';
+import { reviewQuestionsOf } from '../shared/review-questions';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 import { shopperLanguage } from './storefront-text';
@@ -61,6 +62,7 @@ export function widgetRoutes(services: ApiServices) {
       warn: (msg, err) => services.log.warn({ err: (err as Error).message }, msg),
     },
     reviewTranslationsOf(services),
+    reviewQuestionsOf(services),
   );
   const router = new Router<StorefrontAppState>();
 
@@ -95,7 +97,7 @@ export function widgetRoutes(services: ApiServices) {
     const d = await read((v) => data.load(block, v, q));
     const built = ctx.query.scripts === '0' ? undefined : await scripts;
     let jsonLd: Record<string, unknown> | null = null;
-    if (block === 'review-box' && !q.stars?.length && !q.after) {
+    if (block === 'review-box' && !q.stars?.length && !q.after && !q.answer) {
       const rb = d as Awaited<ReturnType<WidgetData['reviewBox']>>;
       const url = rb.product.handle ? `https://${s.shop.storeDomain}/products/${encodeURIComponent(rb.product.handle)}` : null;
       jsonLd = reviewBoxJsonLd(view, rb, url);

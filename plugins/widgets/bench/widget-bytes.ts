@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import { renderWidget } from '../api/render';
 import { BUDGET_BYTES, buildScripts } from '../storefront/build';
-import { ALL_ON, context, PRODUCT, review, summaryOf } from '../tests/sample-data';
+import { ALL_ON, ANSWERS, context, PRODUCT, QUESTIONS, review, summaryOf } from '../tests/sample-data';
 
 const kb = (n: number) => `${(n / 1000).toFixed(2)} KB`;
 const br = (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -37,6 +37,19 @@ async function main() {
   );
   const html = Buffer.from(renderWidget('review-box', context(), { product: PRODUCT, summary: summaryOf(reviews), page: { items: reviews, nextCursor: 'x' } }));
   console.log(`\nReview box HTML (5 reviews, CSS and form included): ${kb(html.length)} raw, ${kb(zlib.gzipSync(html).length)} gzip, ${kb(br(html))} brotli`);
+  // the same box with a fit scale and the recommend question: their distributions, "% would recommend" and their form fields
+  const asked = Buffer.from(
+    renderWidget('review-box', context(), {
+      product: PRODUCT,
+      summary: summaryOf(reviews),
+      page: { items: reviews, nextCursor: 'x' },
+      answers: ANSWERS,
+      questions: QUESTIONS,
+    }),
+  );
+  console.log(
+    `Review box HTML with two custom questions (plugins/review-questions): ${kb(asked.length)} raw, ${kb(zlib.gzipSync(asked).length)} gzip (+${zlib.gzipSync(asked).length - zlib.gzipSync(html).length} B), ${kb(br(asked))} brotli`,
+  );
 
   // The account page's portal: 3 products awaiting a review (signed links) and 3 of the customer's reviews.
   const awaiting = [1, 2, 3].map((i) => ({

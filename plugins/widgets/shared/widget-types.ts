@@ -3,6 +3,7 @@
 // live previews fill them with sample data. Type-only imports: nothing of the API is bundled.
 import type { DisplaySettings } from './display-settings';
 import type { PublicReview as FeedReview, RatingSummary } from '@plaudit/contracts/reviews';
+import type { AskedQuestion, ProductAnswers } from '@plaudit/contracts/review-questions';
 import type { WidgetText } from './widget-text';
 
 /** A review as the widgets show it: the feed's, and the language a translation is offered from. */
@@ -50,6 +51,12 @@ export interface ReviewBoxData {
   page: ReviewFeedPage;
   stars?: number[];
   sort?: string;
+  /** the custom questions' distributions and "% would recommend" (plugins/review-questions) */
+  answers?: ProductAnswers;
+  /** the answer the list is filtered by, `<question id>:<value>` */
+  answer?: string;
+  /** the custom questions the form asks for this product */
+  questions?: AskedQuestion[];
 }
 export interface StarRatingData {
   productId: string;
@@ -66,6 +73,8 @@ export interface AllReviewsData {
 }
 export interface SubmitFormData {
   product: ProductRef | null;
+  /** the custom questions the form asks for this product */
+  questions?: AskedQuestion[];
 }
 /** A product the signed-in customer bought and has not reviewed yet. */
 export interface AwaitingProduct {

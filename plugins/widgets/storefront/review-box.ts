@@ -1,5 +1,5 @@
 // The review box and the all-reviews page: "load more" (the next page as an HTML fragment), the star
-// filter (the summary's bars), sort, and a photo lightbox (a modal <dialog>: arrows, Escape, focus
+// filter (the summary's bars), the custom questions' answer filter (one answer at a time), sort, and a photo lightbox (a modal <dialog>: arrows, Escape, focus
 // back to the photo it opened from), and reviews' translations (translate.ts). Without this script the
 // first page still shows in full.
 import { $, $$, endpointOf, onWidgets, text, withLocale } from './common';
@@ -8,6 +8,7 @@ import { translations } from './translate';
 function init(root: HTMLElement) {
   const name = root.dataset.plWidget!;
   const stars = new Set((root.dataset.plStars || '').split(',').filter(Boolean));
+  let answer = $(root, '.pl-answer-row[aria-pressed=true]')?.dataset.plAnswer || '';
   const list = () => $<HTMLOListElement>(root, '.pl-list')!;
   const more = $<HTMLButtonElement>(root, '.pl-more');
   const clear = $<HTMLButtonElement>(root, '.pl-clear');
@@ -25,6 +26,7 @@ function init(root: HTMLElement) {
     if (root.dataset.plProduct) q.set('product_id', root.dataset.plProduct);
     if (sort) q.set('sort', sort.value);
     if (stars.size) q.set('stars', [...stars].join(','));
+    if (answer) q.set('answer', answer);
     if (append && list().dataset.plNext) q.set('after', list().dataset.plNext!);
     try {
       const res = await fetch(`${endpointOf(root)}/widgets/${name}?${q}`, { credentials: 'same-origin' });
@@ -58,7 +60,8 @@ function init(root: HTMLElement) {
 
   const syncFilter = () => {
     $$(root, '.pl-bar-row[data-pl-stars]').forEach((b) => b.setAttribute('aria-pressed', String(stars.has(b.dataset.plStars!))));
-    if (clear) clear.hidden = !stars.size;
+    $$(root, '.pl-answer-row').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.plAnswer === answer)));
+    if (clear) clear.hidden = !stars.size && !answer;
   };
 
   root.addEventListener('click', (e) => {
@@ -72,8 +75,16 @@ function init(root: HTMLElement) {
       void load(false);
       return;
     }
+    const row = t.closest<HTMLElement>('.pl-answer-row');
+    if (row && root.contains(row)) {
+      answer = answer === row.dataset.plAnswer ? '' : row.dataset.plAnswer!;
+      syncFilter();
+      void load(false);
+      return;
+    }
     if (t.closest('.pl-clear')) {
       stars.clear();
+      answer = '';
       syncFilter();
       void load(false);
       return;

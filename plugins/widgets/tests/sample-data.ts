@@ -3,6 +3,7 @@
 import { textFor } from '../api/storefront-text';
 import { withDisplayDefaults, type DisplaySettings } from '../shared/display-settings';
 import type { PublicReview, Summary, WidgetContext } from '../shared/widget-types';
+import type { AskedQuestion, ProductAnswers } from '@plaudit/contracts/review-questions';
 
 export const NOW = Date.parse('2026-11-20T12:00:00Z');
 export const PRODUCT = { id: 'gid://shopify/Product/7001', title: 'Merino Wool Beanie', handle: 'merino-wool-beanie' };
@@ -59,4 +60,46 @@ export const ALL_ON = {
   testimonial: { enabled: true },
   customerPortal: { enabled: true },
   upsell: { enabled: true },
+};
+
+/** Custom questions (plugins/review-questions) as the review box's form asks them: a fit scale and the recommend question. */
+export const QUESTIONS: AskedQuestion[] = [
+  {
+    id: 1,
+    kind: 'scale',
+    label: 'How does it fit?',
+    required: true,
+    points: 5,
+    lowLabel: 'Runs small',
+    highLabel: 'Runs large',
+    options: [],
+    recommend: false,
+  },
+  { id: 2, kind: 'yesno', label: 'Would you recommend it?', required: false, points: null, lowLabel: null, highLabel: null, options: [], recommend: true },
+];
+
+/** Their distributions as the capability gives them (its yes/no in the merchant's words here). */
+export const ANSWERS: ProductAnswers = {
+  recommendPercent: 67,
+  distributions: [
+    {
+      question: QUESTIONS[0],
+      total: 3,
+      counts: [
+        { value: '1', label: 'Runs small', count: 2 },
+        { value: '2', label: '2', count: 0 },
+        { value: '3', label: '3', count: 1 },
+        { value: '4', label: '4', count: 0 },
+        { value: '5', label: 'Runs large', count: 0 },
+      ],
+    },
+    {
+      question: QUESTIONS[1],
+      total: 3,
+      counts: [
+        { value: 'yes', label: '✓', count: 2 },
+        { value: 'no', label: '✗', count: 1 },
+      ],
+    },
+  ],
 };

@@ -16,7 +16,7 @@ import { storefrontLabels } from '../shared/labels';
 import { widgetText, type Messages } from '../shared/widget-text';
 import { createReviews, fastLaneOnly, SECRET, shopWithClient, signedQuery } from './feed-helpers';
 import { pseudoRtlCatalog } from './pseudo-rtl';
-import { ALL_ON, context, PRODUCT, review, summaryOf } from './sample-data';
+import { ALL_ON, ANSWERS, context, PRODUCT, QUESTIONS, review, summaryOf } from './sample-data';
 
 const catalog = loadCatalog();
 
@@ -105,7 +105,8 @@ describe('server-rendered blocks', () => {
   const summary = summaryOf(reviews);
   const page = { items: reviews, nextCursor: 'next-page' };
   const data = {
-    'review-box': { product: PRODUCT, summary, page },
+    // with the custom questions' form fields and distributions (plugins/review-questions)
+    'review-box': { product: PRODUCT, summary, page, answers: ANSWERS, questions: QUESTIONS },
     'star-rating': { productId: PRODUCT.id, summary },
     carousel: { reviews },
     popup: { reviews },

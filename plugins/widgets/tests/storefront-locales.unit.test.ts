@@ -16,7 +16,7 @@ const EXTENSION_LOCALES = path.resolve(__dirname, '../../../extensions/plaudit-r
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** Translations that may equal English: words that are the same in that language. */
-const IDENTICAL_ALLOWED: Record<string, string[]> = { fr: ['result.field.photos'] };
+const IDENTICAL_ALLOWED: Record<string, string[]> = { fr: ['result.field.photos'], es: ['form.no'], it: ['form.no'] };
 
 type Flat = Record<string, unknown>;
 function flatten(tree: unknown, prefix = '', out: Flat = {}): Flat {

@@ -8,6 +8,7 @@
 import { BLOCKS, renderWidget, type BlockData } from '../api/render';
 import { productJsonLd, serializeJsonLd } from '../api/json-ld';
 import { ALL_ON, context, PRODUCT, review, summaryOf } from './sample-data';
+import type { AskedQuestion } from '@plaudit/contracts/review-questions';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -39,20 +40,43 @@ function evilReviews() {
   );
 }
 
+/** The merchant's custom questions (plugins/review-questions) with the payloads in every text. */
+function evilQuestions(): AskedQuestion[] {
+  return PAYLOADS.map((p, i) => ({
+    id: i + 1,
+    kind: 'single',
+    label: p,
+    required: false,
+    points: null,
+    lowLabel: p,
+    highLabel: p,
+    options: [
+      { key: `k${i}`, label: p },
+      { key: 'b', label: p },
+    ],
+    recommend: false,
+  }));
+}
+
 function evilData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
   const reviews = evilReviews();
+  const questions = evilQuestions();
+  const answers = {
+    recommendPercent: 50,
+    distributions: questions.map((question) => ({ question, total: 2, counts: question.options.map((o) => ({ value: o.key, label: o.label, count: 1 })) })),
+  };
   const summary = summaryOf(reviews);
   const product = { id: PRODUCT.id, title: PAYLOADS[4], handle: PAYLOADS[0] };
   const page = { items: reviews, nextCursor: PAYLOADS[4] };
   return {
-    'review-box': { product, summary, page, sort: PAYLOADS[0] },
+    'review-box': { product, summary, page, sort: PAYLOADS[0], answers, answer: PAYLOADS[1], questions },
     'star-rating': { productId: PAYLOADS[1], summary },
     carousel: { reviews },
     popup: { reviews },
     sidebar: { reviews },
     testimonials: { reviews },
     'all-reviews': { summary, page },
-    'submit-form': { product },
+    'submit-form': { product, questions },
     'customer-portal': {
       signedIn: true,
       page,

@@ -32,6 +32,16 @@ export const ratingSummarySchema = z
   })
   .meta({ id: 'ProductSummary', description: "A product's published reviews counted; a product without reviews has zeros" });
 
+/** One answer to a custom question (plugins/review-questions), as given with the review: never changed. */
+export const reviewAnswerSchema = z
+  .object({
+    questionId: z.number().int(),
+    question: z.string().meta({ description: "the question's label as the merchant words it now" }),
+    values: z.array(z.string()).meta({ description: "what was chosen: option keys, 'yes'/'no', or the scale point ('1'..)" }),
+    labels: z.array(z.string()).meta({ description: 'the same, as the form showed them' }),
+  })
+  .meta({ id: 'ReviewAnswer' });
+
 export const reviewSchema = z
   .object({
     id: z.number().int(),
@@ -61,6 +71,10 @@ export const reviewSchema = z
     createdAt: instant,
     updatedAt: instant,
     publishedAt: instant.nullable(),
+    answers: z
+      .array(reviewAnswerSchema)
+      .optional()
+      .meta({ description: "the reviewer's answers to the shop's custom questions; absent when the shop asks none" }),
   })
   .meta({
     id: 'Review',

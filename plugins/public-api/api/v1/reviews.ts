@@ -3,7 +3,9 @@
 // and, for the summaries, `ReviewFeed` (published reviews counted).
 import { z } from 'zod';
 import type { ApiServices } from '@plaudit/kernel';
-import { ReviewAdmin, ReviewFeed } from '@plaudit/contracts/reviews';
+import { ReviewAdmin, ReviewFeed, type ApiReview } from '@plaudit/contracts/reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
+import type { Tenant } from '@plaudit/kernel';
 import { capability, idParams, notFound } from './common';
 import { defineOperation } from './operation';
 import {
@@ -21,6 +23,20 @@ import {
 const TAG = 'Reviews';
 const reviews = (services: ApiServices) => capability(services, ReviewAdmin);
 const reviewId = idParams('review');
+
+/** The reviews with their answers to the shop's custom questions, when the shop has the plugin and the review has answers. */
+async function withAnswers<R extends ApiReview>(services: ApiServices, tenant: Tenant, items: R[]): Promise<(R & { answers?: unknown[] })[]> {
+  const questions = services.capabilities.get(ReviewQuestions);
+  if (!questions || !items.length) return items;
+  const found = await questions.answersOf(
+    tenant,
+    items.map((r) => r.id),
+  );
+  return items.map((r) => {
+    const answers = found.get(r.id);
+    return answers ? { ...r, answers: answers.map((a) => ({ questionId: a.questionId, question: a.label, values: a.values, labels: a.valueLabels })) } : r;
+  });
+}
 const REVIEW_404 = { 404: { description: 'No review of this shop has this id' } };
 
 export const reviewOperations = [
@@ -39,7 +55,8 @@ export const reviewOperations = [
       const { cursor, since, updatedSince, ...filters } = query;
       const at = (iso: string | undefined) => (iso ? new Date(iso) : undefined);
       const page = await reviews(services).list(ctx.state.tenant, { ...filters, since: at(since), updatedSince: at(updatedSince), after: cursor });
-      return { body: { items: page.items, pageInfo: { nextCursor: page.nextCursor, hasNextPage: page.nextCursor !== null } } };
+      const items = await withAnswers(services, ctx.state.tenant, page.items);
+      return { body: { items, pageInfo: { nextCursor: page.nextCursor, hasNextPage: page.nextCursor !== null } } };
     },
   }),
 
@@ -55,7 +72,7 @@ export const reviewOperations = [
     async handler(ctx, { params }, services) {
       const review = await reviews(services).get(ctx.state.tenant, params.id);
       if (!review) throw notFound('Review');
-      return { body: review };
+      return { body: (await withAnswers(services, ctx.state.tenant, [review]))[0] };
     },
   }),
 

@@ -27,6 +27,7 @@ import { sayPage, sayPageWith, writePage } from './write-page';
 import { mineUrl } from '../../shared/mine-link';
 import { mineLinkHtml } from '../../shared/mine-html';
 import { ReviewVideos } from '@plaudit/contracts/video-reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 
 const MEDIA_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.gif': 'image/gif' };
 
@@ -37,6 +38,7 @@ export function collectRoutes(services: ApiServices) {
   const limits = reviewerLimits(knex, 'link');
   const badLinks = guessDoor(services);
   const videos = () => services.capabilities.get(ReviewVideos);
+  const questions = () => services.capabilities.get(ReviewQuestions);
 
   /** The link, its shop, the order line it is for and the customer's language; undefined answers the page itself. */
   async function context(ctx: AppContext) {
@@ -94,7 +96,9 @@ export function collectRoutes(services: ApiServices) {
     const asked = /^[1-5]$/.test(String(ctx.query.rating ?? '')) ? String(ctx.query.rating) : undefined;
     const rating = asked ?? (c.link.rating ? String(c.link.rating) : undefined);
     const videoSection = await videos()?.formSection(c.shop, c.language.lang);
+    const questionsAsked = (await questions()?.forProduct(c.tenant, { productId: c.line.productId })) ?? [];
     ctx.body = writePage(c.language, {
+      questionSection: questions()?.formSection(questionsAsked, c.language.lang),
       shopName: c.shop.name,
       productTitle: c.line.title,
       productImage: c.line.imageUrl,
@@ -138,6 +142,10 @@ export function collectRoutes(services: ApiServices) {
       const refused = videos() ? await videos()!.check(c.tenant, video, caption, c.language.lang) : t('invalid');
       if (refused) errors.video = refused;
     }
+    // the custom questions of the product (plugins/review-questions): their answers are kept with the review
+    const asked = (await questions()?.forProduct(c.tenant, { productId: c.line.productId })) ?? [];
+    const answered = asked.length ? questions()!.check(asked, f, c.language.lang) : { answers: [], errors: {} };
+    Object.assign(errors, answered.errors);
     if (Object.keys(errors).length) {
       ctx.status = 400;
       // the page again with everything the customer wrote and what to correct
@@ -152,6 +160,7 @@ export function collectRoutes(services: ApiServices) {
         values: { rating: f.rating, title: f.title, content: f.content },
         errors,
         videoSection,
+        questionSection: questions()?.formSection(asked, c.language.lang, f, errors),
       });
       return;
     }
@@ -195,7 +204,16 @@ export function collectRoutes(services: ApiServices) {
           publishedAt: held ? null : new Date(),
         },
         c.link.queueEntryId,
-        video ? async (trx, review) => void (await videos()!.attach(trx, c.tenant, review.id, video, caption)) : undefined,
+        async (trx, review) => {
+          if (video) await videos()!.attach(trx, c.tenant, review.id, video, caption);
+          if (answered.answers.length)
+            await questions()!.record(
+              trx,
+              c.tenant,
+              { id: review.id, productId: review.productId ?? null, published: review.status === 'published' },
+              answered.answers,
+            );
+        },
       );
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;

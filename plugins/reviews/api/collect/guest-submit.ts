@@ -7,6 +7,7 @@ import { type ApiServices, type AppContext, hitAll, RateLimit, type Tenant } fro
 import { Review } from '../../db/review.model';
 import type { GuestReview } from '@plaudit/contracts/reviews';
 import { ReviewVideos } from '@plaudit/contracts/video-reviews';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { reviewSettingsOf } from '../../shared/settings';
 import { PER_SHOP, reviewerLimits } from './rate-limit';
 import { saveCollectedReview } from './save-review';
@@ -37,6 +38,18 @@ export function reviewSubmitter(services: ApiServices) {
   const limits = reviewerLimits(knex, 'storefront');
   const perShop = new RateLimit(knex, 'storefront-shop', PER_SHOP);
   const videos = () => services.capabilities.get(ReviewVideos);
+  const questions = () => services.capabilities.get(ReviewQuestions);
+
+  /** The answers to the product's custom questions (plugins/review-questions), checked; a 400 names each question. */
+  async function checkAnswers(ctx: AppContext, tenant: Tenant, fields: Record<string, string>, productId: string | null) {
+    const capability = questions();
+    const asked = capability ? await capability.forProduct(tenant, { productId }) : [];
+    if (!asked.length) return [];
+    const lang = typeof ctx.query.locale === 'string' ? ctx.query.locale : 'en';
+    const { answers, errors } = capability!.check(asked, fields, lang);
+    if (Object.keys(errors).length) throw createHttpError(400, 'Validation failed', { errors });
+    return answers;
+  }
 
   /** The form's video (an upload id and its caption), checked; undefined without one. */
   async function checkVideo(ctx: AppContext, tenant: Tenant, fields: Record<string, string>, photos: number) {
@@ -81,6 +94,7 @@ export function reviewSubmitter(services: ApiServices) {
     const { value, errors } = await validateSubmission(raw, { emailRequired: !customerId });
     if (!value) throw createHttpError(400, 'Validation failed', { errors });
     const video = await checkVideo(ctx, tenant, raw.fields, value.images.length);
+    const answers = await checkAnswers(ctx, tenant, raw.fields, value.productId);
 
     const product =
       value.productId && platform
@@ -141,7 +155,11 @@ export function reviewSubmitter(services: ApiServices) {
         publishedAt: held ? null : new Date(),
       },
       null,
-      video && (async (trx, saved) => void (await videos()!.attach(trx, tenant, saved.id, video.id, video.caption))),
+      async (trx, saved) => {
+        if (video) await videos()!.attach(trx, tenant, saved.id, video.id, video.caption);
+        if (answers.length)
+          await questions()!.record(trx, tenant, { id: saved.id, productId: saved.productId ?? null, published: saved.status === 'published' }, answers);
+      },
     );
     // A verified purchase's order is in the ReviewCreated event: its review request stops reminding.
     return { id: review.id, status: review.status as GuestReview['status'] };

@@ -18,6 +18,8 @@ export interface WritePageModel {
   errors?: Record<string, string>;
   /** the video field (plugins/video-reviews), when the shop's plan has video reviews */
   videoSection?: string;
+  /** the custom questions' fields (plugins/review-questions), when the product has some */
+  questionSection?: string;
   /** the customer's "your reviews" link (issue 33), when the order has their email */
   mineLink?: string;
 }
@@ -66,6 +68,7 @@ export function writePage(l: PageLanguage, m: WritePageModel): string {
 <fieldset style="border:0;padding:0;margin:0"><legend style="font-weight:600">${esc(t('reviews:public.write.rating'))}</legend><div class="stars">${stars}</div>${err('rating')}</fieldset>
 <label for="title">${esc(t('reviews:public.write.review_title'))}</label><input type="text" id="title" name="title" maxlength="255" value="${esc(v.title)}" aria-describedby="title-error">${err('title')}
 <label for="content">${esc(t('reviews:public.write.content'))}</label><textarea id="content" name="content" maxlength="5000" aria-describedby="content-error">${esc(v.content)}</textarea>${err('content')}
+${m.questionSection ?? ''}
 <label for="firstName">${esc(t('reviews:public.write.first_name'))}</label><input type="text" id="firstName" name="firstName" maxlength="255" value="${esc(m.firstName)}" aria-describedby="firstName-error">${err('firstName')}
 <label for="lastName">${esc(t('reviews:public.write.last_name'))}</label><input type="text" id="lastName" name="lastName" maxlength="255" value="${esc(m.lastName)}" aria-describedby="lastName-error">${err('lastName')}
 <label for="photos">${esc(t('reviews:public.photos_label', { count: 5 }))}</label><input type="file" id="photos" name="photos" accept="image/gif,image/jpeg,image/png" multiple>${err('photos')}

@@ -10,6 +10,7 @@ import { average, idPart } from './format';
 import { ReviewItem, type ReviewItemOptions } from './ReviewItem';
 import { Stars } from './Stars';
 import { SubmitFormBody } from './SubmitForm';
+import { AnswerSummary } from './Questions';
 
 export function ReviewList({
   ctx,
@@ -150,10 +151,11 @@ export function ReviewBox({ ctx, data }: { ctx: WidgetContext; data: ReviewBoxDa
       {data.summary.count > 0 ? (
         <>
           {s.showSummary ? <SummaryBlock text={ctx.text} summary={data.summary} selected={selected} filter={s.showStarFilter} /> : null}
+          {data.answers ? <AnswerSummary answers={data.answers} text={ctx.text} selected={data.answer} idBase={id} /> : null}
           <div className="pl-toolbar">
             <SortSelect text={ctx.text} id={`${id}-sort`} sort={sort} />
-            {s.showStarFilter ? (
-              <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length}>
+            {s.showStarFilter || data.answers ? (
+              <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length && !data.answer}>
                 {t('box.show_all')}
               </button>
             ) : null}
@@ -167,7 +169,7 @@ export function ReviewBox({ ctx, data }: { ctx: WidgetContext; data: ReviewBoxDa
       {canWrite ? (
         <details className="pl-write">
           <summary className="pl-btn">{t('form.title')}</summary>
-          <SubmitFormBody ctx={ctx} product={data.product} idBase={`${id}-form`} />
+          <SubmitFormBody ctx={ctx} product={data.product} idBase={`${id}-form`} questions={data.questions} />
         </details>
       ) : null}
       <DisclosureLink ctx={ctx} />

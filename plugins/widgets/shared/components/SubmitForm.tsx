@@ -4,6 +4,8 @@
 import type { ProductRef, SubmitFormData, WidgetContext } from '../widget-types';
 import { Branding } from './Branding';
 import { idPart } from './format';
+import { QuestionFields } from './Questions';
+import type { AskedQuestion } from '@plaudit/contracts/review-questions';
 
 export const PHOTO_ACCEPT = '.gif,.jpg,.jpeg,.png,image/gif,image/jpeg,image/png';
 
@@ -38,7 +40,18 @@ function VideoField({ ctx, f, err }: { ctx: WidgetContext; f: (n: string) => str
   );
 }
 
-export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; product: ProductRef | null; idBase: string }) {
+export function SubmitFormBody({
+  ctx,
+  product,
+  idBase,
+  questions,
+}: {
+  ctx: WidgetContext;
+  product: ProductRef | null;
+  idBase: string;
+  /** the product's custom questions (plugins/review-questions) */
+  questions?: AskedQuestion[];
+}) {
   const s = ctx.settings.submitForm;
   const { t } = ctx.text;
   const f = (name: string) => `${idBase}-${name}`;
@@ -85,6 +98,7 @@ export function SubmitFormBody({ ctx, product, idBase }: { ctx: WidgetContext; p
         <textarea id={f('content')} name="content" rows={4} maxLength={10_000} required aria-describedby={err('content')} />
         <FieldError id={err('content')} field="content" />
       </div>
+      {questions?.length ? <QuestionFields questions={questions} text={ctx.text} f={f} /> : null}
       <div className="pl-field-row">
         <div className="pl-field">
           <label htmlFor={f('firstName')}>{t('form.first_name')}</label>
@@ -134,7 +148,7 @@ export function SubmitForm({ ctx, data }: { ctx: WidgetContext; data: SubmitForm
       <h2 className="pl-title" id={`${id}-title`}>
         {ctx.text.t('form.title')}
       </h2>
-      <SubmitFormBody ctx={ctx} product={data.product} idBase={id} />
+      <SubmitFormBody ctx={ctx} product={data.product} idBase={id} questions={data.questions} />
       <Branding ctx={ctx} />
     </section>
   );

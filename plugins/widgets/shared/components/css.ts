@@ -76,6 +76,7 @@ const BOX = `.pl-summary{display:flex;flex-wrap:wrap;gap:1.5em 3em;align-items:c
 span.pl-bar-row{cursor:default}
 .pl-bar{display:block;height:8px;border-radius:4px;background:rgba(127,127,127,.2);overflow:hidden}
 .pl-bar-fill{display:block;height:100%;background:var(--pl-star)}
+.pl-answers{margin:.8em 0}.pl-answers-title{font-size:1em;margin:0 0 .3em}.pl-recommend{font-weight:600;margin:.4em 0}.pl-answer-title{font-size:.95em;margin:.6em 0 .2em}.pl-answer-row{grid-template-columns:minmax(5em,auto) 1fr 3em}
 .pl-toolbar{display:flex;flex-wrap:wrap;gap:1em;align-items:center;justify-content:space-between;min-height:44px;margin:.5em 0}
 .pl-sort{display:inline-flex;gap:.5em;align-items:center;font-size:.9em}
 .pl-sort-select{font:inherit;padding:.3em .5em;min-height:36px;color:inherit;background:var(--pl-bg);border:1px solid rgba(127,127,127,.5);border-radius:4px}
@@ -101,6 +102,7 @@ const FORM = `.pl-form{display:grid;gap:.8em;max-width:560px;margin-top:1em}
 .pl-field-row{display:grid;grid-template-columns:1fr 1fr;gap:.8em}
 .pl-field input,.pl-field textarea{font:inherit;width:100%;padding:.55em .7em;color:inherit;background:var(--pl-bg);border:1px solid rgba(127,127,127,.55);border-radius:4px}
 .pl-field input[type=file]{padding:.4em 0;border:0}
+.pl-field .pl-choice{display:flex;gap:.4em;align-items:center;font-weight:400}.pl-field .pl-choice input{width:auto}
 .pl-field [aria-invalid=true]{border-color:#c62828}
 .pl-hint{font-size:.8em;opacity:.75}
 .pl-field-error{color:#c62828;font-size:.85em;margin:0}

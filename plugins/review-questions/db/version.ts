@@ -1,0 +1,22 @@
+// The shop's questions version (review_question_versions): bumped on every change the review box
+// shows, then announced on the review feed's channel so every API process drops its cached boxes.
+import type { Knex } from 'knex';
+import type { Tenant } from '@plaudit/kernel';
+
+const VERSIONS = 'review_question_versions';
+
+export async function questionsVersion(tenant: Tenant): Promise<string> {
+  const row: { version: string } | undefined = await tenant.table(VERSIONS).first('version');
+  return String(row?.version ?? 0);
+}
+
+/** `channel`: the review feed's (ReviewFeed.channel); without the reviews plugin no box is cached. */
+export async function bumpVersion(knex: Knex, tenant: Tenant, channel: string | undefined) {
+  // tenancy: the tenant's own row; the raw fragment only adds one to it on conflict
+  await tenant
+    .insertInto(VERSIONS, { version: 1 })
+    .onConflict('shop_id')
+    .merge({ version: knex.raw('review_question_versions.version + 1') });
+  // tenancy: no rows read or written; the notification names the shop
+  if (channel) await knex.raw('SELECT pg_notify(?, ?)', [channel, String(tenant.shopId)]);
+}
