@@ -56,4 +56,4 @@ export { findTemporalCli } from '../../api/runtime/temporal-cli';
 export { createMailer } from '../../api/mail/transport';
 export { renderMail } from '../../api/mail/layout';
 // the whole stack in one process outside jest (PostgreSQL, Temporal, SMTP sink, emulators, API, worker): benches, the recorder
-export { startRecordingStack as startStandaloneStack } from '../replay/stack';
+export { startStandaloneStack } from './standalone-stack';
