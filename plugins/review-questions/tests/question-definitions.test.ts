@@ -2,6 +2,7 @@
 // 400s for bad input, shop scoping, archive instead of delete once answered, and answers the
 // database itself refuses to change.
 import { client, createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { fitQuestion } from './helpers';
 import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 
 let api: TestApi;
@@ -10,16 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const fit = {
-  kind: 'scale',
-  label: 'How does it fit?',
-  required: true,
-  points: 5,
-  lowLabel: 'Runs small',
-  highLabel: 'Runs large',
-  scope: 'types',
-  scopeValues: ['Shirts'],
-};
+const fit = fitQuestion(['Shirts']);
 
 test('a question is created, listed, corrected and scoped to its shop; bad input gets a 400 naming the field', async () => {
   const { token } = await createShop(api, {});

@@ -3,6 +3,7 @@
 // shop's questions never appear; an unpublished review's answers leave the figures; a bad answer or
 // filter is a 400 that says what is wrong.
 import { client, eventually, startPlatformStack } from '@plaudit/kernel/testing';
+import { fitQuestion, form } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -10,12 +11,6 @@ beforeAll(async () => {
   stack = await startPlatformStack();
 });
 afterAll(() => stack?.close());
-
-function form(fields: Record<string, string>) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  return fd;
-}
 
 test('a fit question answered on the storefront form is shown and filtered in the review box, with "% would recommend"', async () => {
   const { domain, appToken } = await stack.installShop();
@@ -25,16 +20,7 @@ test('a fit question answered on the storefront form is shown and filtered in th
     id: product.id,
   });
   const admin = client(stack.appUrl, appToken);
-  const { body: fit } = await admin.post('/api/review-questions', {
-    kind: 'scale',
-    label: 'How does it fit?',
-    required: true,
-    points: 5,
-    lowLabel: 'Runs small',
-    highLabel: 'Runs large',
-    scope: 'types',
-    scopeValues: [described.productType],
-  });
+  const { body: fit } = await admin.post('/api/review-questions', fitQuestion([described.productType]));
   const { body: recommend } = await admin.post('/api/review-questions', { kind: 'yesno', label: 'Would you recommend it?', recommend: true });
   const other = await stack.installShop();
   expect((await client(stack.appUrl, other.appToken).post('/api/review-questions', { kind: 'yesno', label: 'Other shop asks' })).status).toBe(201);

@@ -2,6 +2,7 @@
 // refuses a missing required answer with the page again, and stores the answers with the review.
 // Questions of another product type and of another shop never show.
 import { client, startPlatformStack } from '@plaudit/kernel/testing';
+import { fitQuestion, form } from './helpers';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 
@@ -11,12 +12,6 @@ beforeAll(async () => {
   stack = await startPlatformStack();
 });
 afterAll(() => stack?.close());
-
-function form(fields: Record<string, string>) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  return fd;
-}
 
 test('a fit question for the product type is asked on the email review page and its answer stored with the review', async () => {
   const { domain, shop, appToken } = await stack.installShop();
@@ -33,16 +28,7 @@ test('a fit question for the product type is asked on the email review page and 
   const url = stack.appUrl + new URL(link).pathname;
 
   const http = client(stack.api.url, appToken);
-  const fit = await http.post('/api/review-questions', {
-    kind: 'scale',
-    label: 'How does it fit?',
-    required: true,
-    points: 5,
-    lowLabel: 'Runs small',
-    highLabel: 'Runs large',
-    scope: 'types',
-    scopeValues: [product.productType.toUpperCase()],
-  });
+  const fit = await http.post('/api/review-questions', fitQuestion([product.productType.toUpperCase()]));
   expect(fit.status).toBe(201);
   const uses = await http.post('/api/review-questions', {
     kind: 'multiple',
