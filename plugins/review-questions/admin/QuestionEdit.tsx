@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { Edit, useTranslate } from 'react-admin';
 import { cleanQuestion, QuestionForm } from './QuestionForm';
 
@@ -5,8 +6,13 @@ import { cleanQuestion, QuestionForm } from './QuestionForm';
 export default function QuestionEdit() {
   const translate = useTranslate();
   return (
-    <Edit transform={cleanQuestion} title={translate('review-questions:admin.menu')} mutationMode="pessimistic" redirect="list">
-      <QuestionForm />
-    </Edit>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
+        {translate('review-questions:admin.menu')}
+      </Typography>
+      <Edit transform={cleanQuestion} title={translate('review-questions:admin.menu')} mutationMode="pessimistic" redirect="list">
+        <QuestionForm />
+      </Edit>
+    </>
   );
 }

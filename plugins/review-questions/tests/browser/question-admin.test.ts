@@ -16,8 +16,10 @@ test("questions are created from the admin forms and listed; a refused save show
   await page.getByRole('link', { name: /Review questions/ }).click();
   await page.waitForURL(/\/review-questions$/);
   await page.getByText('No questions yet').waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Review questions' }).waitFor();
 
   await page.getByRole('link', { name: 'Create' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Add a question' }).waitFor();
   await page.getByLabel('Question *').fill('Would you recommend it?');
   await page.getByLabel('Kind *').click();
   await page.getByRole('option', { name: 'Yes / no' }).click();
