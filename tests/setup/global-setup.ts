@@ -85,7 +85,14 @@ export default async function globalSetup() {
   // worker of the same plugin folders load it (tests/setup/workflow-bundle.ts).
   const bundled = bundleForRun();
   bundled.catch(() => {}); // awaited below; a failure there is not unhandled meanwhile
-  const infra = await startInfrastructure(config, log, { progress: () => {}, temporalInMemory: true, databaseName: 'plaudit_test', emulator: false });
+  const infra = await startInfrastructure(config, log, {
+    progress: () => {},
+    temporalInMemory: true,
+    databaseName: 'plaudit_test',
+    emulator: false,
+    // its data folder is this run's temporary one: no commit waits for the disk
+    durable: false,
+  });
   Object.assign(process.env, infra.env);
   const bundle = await bundled;
   if (bundle !== workflowBundlePath(config)) throw new Error(`the run's workflow bundle went to ${bundle}, not ${workflowBundlePath(config)}`);

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import { type ApiServices, type AppState, type Tenant, unavailableDependency } from '@plaudit/kernel';
+import { type ApiServices, type AppState, type Tenant, unavailableMessage } from '@plaudit/kernel';
 import { cancelRequestUpdate, sendAnywayUpdate } from '../workflows/messages';
 import { entryById, sentCount } from '../db/queue';
 import { CANCELLABLE, handle, queueEntries, refusalText, RESENDABLE, requireStatus, sendAnyway, UPDATE_DEADLINE_MS } from './queue-actions';
@@ -21,6 +21,14 @@ const BULK = {
 } as const;
 
 const PARALLEL = 10;
+
+/** One selected row's outcome; `unavailable` keeps the error when Temporal could not be reached for it. */
+interface RowResult {
+  id: number;
+  ok: boolean;
+  result: string;
+  unavailable?: unknown;
+}
 
 /** Runs `fn` over `items`, at most PARALLEL at a time, keeping the order. */
 async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -57,7 +65,7 @@ export function bulkRoutes(services: ApiServices) {
     const rows = (await queueEntries(ctx.state.tenant, body.ids)).sort((a, b) => position.get(Number(a.id))! - position.get(Number(b.id))!);
     // Section 4's precondition holds for the whole selection, or nothing is done.
     requireStatus(rows, [...bulk.allowed], body.action);
-    const results = await inBatches(rows, async (r) => {
+    const results = await inBatches(rows, async (r): Promise<RowResult> => {
       try {
         // a resend starts a new attempt where no run waits for it (queue-actions.ts)
         const verdict =
@@ -66,13 +74,23 @@ export function bulkRoutes(services: ApiServices) {
             : await temporal.call(() => handle(temporal.client, ctx.state.tenant, r.orderId).executeUpdate(bulk.update), UPDATE_DEADLINE_MS);
         return { id: r.id, ok: true, result: verdict };
       } catch (err) {
-        if (unavailableDependency(err)) throw err; // 503 for the whole request, not a refusal per row
+        // Temporal out of reach (or past the deadline on a busy cluster) for this row: the others done
+        // are kept and reported, and the merchant selects what is left again.
+        const unavailable = unavailableMessage(err);
+        if (unavailable) return { id: r.id, ok: false, result: unavailable, unavailable: err };
         // The workflow's own refusal (its state moved on since the list was read).
         return { id: r.id, ok: false, result: createHttpError.isHttpError(err) ? err.message : refusalText(err) };
       }
     });
+    // nothing went through: the whole request is a 503 with Retry-After, as any call to a dependency down
+    const firstUnavailable = results.find((r) => r.unavailable)?.unavailable;
+    if (firstUnavailable && results.every((r) => r.unavailable)) throw firstUnavailable;
     const refused = results.filter((r) => !r.ok);
-    const data: Record<string, unknown> = { results, done: results.length - refused.length, refused: refused.length };
+    const data: Record<string, unknown> = {
+      results: results.map(({ id, ok, result }) => ({ id, ok, result })),
+      done: results.length - refused.length,
+      refused: refused.length,
+    };
     if (body.action === 'skip') data.sentRequestCount = await sentCount(ctx.state.tenant);
     const names = new Map(rows.map((r) => [r.id, r.name]));
     ctx.body = {
