@@ -83,8 +83,7 @@ export function bulkRoutes(services: ApiServices) {
       }
     });
     // nothing went through: the whole request is a 503 with Retry-After, as any call to a dependency down
-    const firstUnavailable = results.find((r) => r.unavailable)?.unavailable;
-    if (firstUnavailable && results.every((r) => r.unavailable)) throw firstUnavailable;
+    if (results.every((r) => r.unavailable)) throw results[0].unavailable;
     const refused = results.filter((r) => !r.ok);
     const data: Record<string, unknown> = {
       results: results.map(({ id, ok, result }) => ({ id, ok, result })),
