@@ -1,6 +1,7 @@
 // The delete confirmation says what will happen: reviews go to the recycle bin for the retention
 // setting's days and can be restored until then, or (no bin on the plan, or already in the bin)
-// are deleted for good.
+// are deleted for good. When that cannot be checked, it says so and offers to check again instead
+// of leaving both buttons disabled.
 import { useQuery } from '@tanstack/react-query';
 import { Confirm } from 'react-admin';
 import { apiJson } from '@plaudit/kernel/admin';
@@ -26,20 +27,23 @@ function useRecycleBin(enabled: boolean) {
 }
 
 export function DeleteDialog({ pending, onConfirm, onClose }: { pending: PendingDelete | null; onConfirm: (ids: number[]) => void; onClose: () => void }) {
-  const { data: bin } = useRecycleBin(!!pending && !pending.fromBin);
-  const toBin = !!pending && !pending.fromBin && !!bin?.enabled;
-  const content = !pending || pending.fromBin ? 'forever_content' : !bin ? 'checking' : bin.enabled ? 'bin_content' : 'no_bin_content';
-  const options = { smart_count: pending?.ids.length ?? 1, days: bin?.retentionDays ?? 30 };
+  const checksBin = !!pending && !pending.fromBin;
+  const { data: bin, error, isFetching, refetch } = useRecycleBin(checksBin);
+  const failed = checksBin && !bin && !!error;
+  const toBin = checksBin && !!bin?.enabled;
+  const content = !checksBin ? 'forever_content' : failed ? 'check_failed' : !bin ? 'checking' : bin.enabled ? 'bin_content' : 'no_bin_content';
+  const options = { smart_count: pending?.ids.length ?? 1, days: bin?.retentionDays ?? 30, reason: error?.message ?? '' };
+  const action = failed ? 'check_again' : toBin ? 'bin_action' : 'forever_action';
   return (
     <Confirm
       isOpen={!!pending}
-      loading={!!pending && !pending.fromBin && !bin}
-      title={`reviews:confirm.${toBin ? 'bin_title' : 'forever_title'}`}
+      loading={checksBin && !bin && (!failed || isFetching)}
+      title={`reviews:confirm.${failed ? 'check_failed_title' : toBin ? 'bin_title' : 'forever_title'}`}
       content={`reviews:confirm.${content}`}
       contentTranslateOptions={options}
-      confirm={`reviews:confirm.${toBin ? 'bin_action' : 'forever_action'}`}
+      confirm={`reviews:confirm.${action}`}
       confirmColor="warning"
-      onConfirm={() => pending && onConfirm(pending.ids)}
+      onConfirm={() => (failed ? refetch() : pending && onConfirm(pending.ids))}
       onClose={onClose}
     />
   );

@@ -68,6 +68,32 @@ test('delete: the dialog names the recycle bin and its days; the review lands th
   expect(errors).toEqual([]);
 });
 
+test('delete while the recycle bin cannot be checked: the dialog says so, deletes nothing, and checks again on request', async () => {
+  const { shop, page } = await signedIn();
+  const id = await insertReview(shop.id, 'Kept while the check fails');
+  // the browser's calls for the recycle-bin setting fail (the admin retries each query 3 times)
+  // until the merchant asks again
+  let failing = true;
+  await page.route('**/api/reviews/recycle-bin', (route) =>
+    failing ? route.fulfill({ status: 503, json: { success: false, message: 'Service unavailable' } }) : route.continue(),
+  );
+  await page.goto(`${env.stack.appUrl}/reviews/list`);
+
+  await rowAction(page, 'Kept while the check fails', 'Delete');
+  const failed = page.getByRole('dialog', { name: 'Could not check the recycle bin' });
+  await failed.getByText('(Service unavailable). Nothing has been deleted.', { exact: false }).waitFor({ timeout: 60_000 });
+  expect(await failed.getByRole('button', { name: 'Cancel' }).isEnabled()).toBe(true);
+  await screenshot(page, 'reviews-delete-check-failed');
+  expect(await statusOf(id)).toBe('published');
+
+  failing = false;
+  await failed.getByRole('button', { name: 'Check again' }).click();
+  const toBin = page.getByRole('dialog', { name: 'Move to the recycle bin?' });
+  await toBin.getByRole('button', { name: 'Move to recycle bin' }).click();
+  await reviewRow(page, 'Kept while the check fails').waitFor({ state: 'detached' });
+  expect(await statusOf(id)).toBe('trash');
+});
+
 test('delete without a recycle bin on the plan: the bulk dialog says the reviews go for good (phone)', async () => {
   const { shop, page, errors } = await signedIn({ width: 390, height: 844 });
   // a Free shop installed before full access (9 May 2025) has no recycle bin
