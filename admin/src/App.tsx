@@ -19,6 +19,9 @@ import { theme } from './theme';
 const routes = composeRoutes(plugins);
 const Home = plugins.find((p) => p.dashboard)?.dashboard ?? Dashboard;
 
+/** What boot.ts may start loading before the first render. */
+export const bootPages = { routes, home: Home };
+
 export function App({ basename }: { basename: string }) {
   const i18nProvider = useAdminI18nProvider();
   if (!i18nProvider) return null;
@@ -28,7 +31,6 @@ export function App({ basename }: { basename: string }) {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
-      dashboard={Home}
       catchAll={NotFound}
       theme={theme}
       requireAuth
@@ -40,6 +42,9 @@ export function App({ basename }: { basename: string }) {
           <Resource key={r.name} {...r} />
         ))}
       <CustomRoutes>
+        {/* Home is a plain route, not <Admin dashboard>: react-admin wraps that one in WithPermissions,
+            whose auth and permission checks held the first paint for two more renders (issue 36). */}
+        <Route path="/" element={<Home />} />
         <Route path="/dashboard" element={<Home />} />
         <Route path="/loading" element={<LoadingPage />} />
         {routes

@@ -19,6 +19,7 @@ import {
   localStorageStore,
   Notification,
 } from 'react-admin';
+import { queryClient } from './query-client';
 
 const store = localStorageStore();
 
@@ -27,7 +28,7 @@ type ShellAdminProps = Pick<AdminContextProps, 'dataProvider' | 'authProvider' |
 
 export function ShellAdmin({ dataProvider, authProvider, i18nProvider, theme, children, ...ui }: ShellAdminProps) {
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} store={store}>
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} store={store} queryClient={queryClient}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           accessDenied={AccessDenied}

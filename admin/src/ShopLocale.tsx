@@ -5,10 +5,8 @@ import { useEffect } from 'react';
 import { useLocaleState, useNotify } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ShopRecord } from './plugin';
-import { useShop } from './shop';
+import { SHOP_QUERY_KEY, useShop } from './shop';
 import { localeSwitch, type LocaleSwitch } from './locale-switch';
-
-const SHOP_QUERY_KEY = ['plaudit', 'shop']; // shop.tsx's useShop
 
 export function ShopLocale({ control = localeSwitch }: { control?: LocaleSwitch }) {
   const [locale, setLocale] = useLocaleState();

@@ -2,7 +2,10 @@ import type { AuthProvider } from 'react-admin';
 import { apiJson, signInPath, TOKEN_KEY } from './api-client';
 import { hasEmbeddedCredential } from './embedded-credential';
 import type { ShopRecord } from './plugin';
-import { forgetShop, rememberShop } from './shop';
+import { forgetShop, loadShop, rememberShop } from './shop';
+
+/** A credential to call the API with: the standalone token, or Shopify's in the embedded admin. */
+export const isSignedIn = () => hasEmbeddedCredential() || !!localStorage.getItem(TOKEN_KEY);
 
 /**
  * Standalone sign-in with an app token (from standalone OAuth or `plaudit token`); the
@@ -24,8 +27,7 @@ export const authProvider: AuthProvider = {
     return signInPath();
   },
   async checkAuth() {
-    if (hasEmbeddedCredential()) return;
-    if (!localStorage.getItem(TOKEN_KEY)) throw { redirectTo: signInPath(), message: false };
+    if (!isSignedIn()) throw { redirectTo: signInPath(), message: false };
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
@@ -35,7 +37,7 @@ export const authProvider: AuthProvider = {
     }
   },
   async getIdentity() {
-    const shop = await apiJson<ShopRecord>('/shops');
+    const shop = await loadShop();
     return { id: shop.id, fullName: shop.name ?? shop.shopifyDomain };
   },
   async getPermissions() {

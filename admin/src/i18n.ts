@@ -61,6 +61,11 @@ export const i18nextOptions = {
   interpolation: { escapeValue: false },
 };
 
+/** Starts fetching the strings the admin opens in (and English, the fallback) before i18next asks: boot.ts. */
+export function preloadStrings(): void {
+  for (const language of new Set([i18nextOptions.lng, 'en'])) bundle(language).catch(() => {});
+}
+
 export const availableLocales = LANGUAGES.map((l) => ({ locale: l.code, name: l.name }));
 
 /**

@@ -16,4 +16,5 @@ export {
   type ZoneCard,
 } from './plugin';
 export { SISTER_APPS } from './sister-apps';
+export { lazyPage, type LazyPage } from './lazy-page';
 export { MENU_POSITION } from './menu';

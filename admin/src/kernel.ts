@@ -13,6 +13,7 @@ export { apiDownload, apiJson, httpClient, type HttpResponse } from './api-clien
 export { useShop } from './shop';
 export { useSettingsTabs, useZone, Zone } from './extensions';
 export { SISTER_APPS } from './sister-apps';
+export { lazyPage, type LazyPage } from './lazy-page';
 export { MENU_POSITION } from './menu';
 export { LeaveGuard } from './components/LeaveGuard';
 export { SavedViews } from './components/SavedViews';

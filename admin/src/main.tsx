@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, bootPages } from './App';
+import { startBoot } from './boot';
 import { installEmbeddedCredentials } from './embedded-credential';
+import { preloadStrings } from './i18n';
 import { basenameFor } from './prefix';
 
+const basename = basenameFor(window.location.pathname);
 installEmbeddedCredentials();
+preloadStrings();
+startBoot(window.location.pathname.slice(basename.length) || '/', bootPages);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App basename={basenameFor(window.location.pathname)} />
+    <App basename={basename} />
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 // The contract an integrator writes against on the admin side: plugins/<id>/admin/index.tsx
 // default-exports `defineAdminPlugin({...})`. Keep the manifest small and load pages lazily
-// (`lazy(() => import('./SomePage'))`) so each plugin is its own chunk. See docs/plugins.md.
+// (`lazyPage(() => import('./SomePage'))`) so each plugin is its own chunk. See docs/plugins.md.
 import type { ComponentType, ReactElement } from 'react';
 import type { ResourceProps } from 'react-admin';
 

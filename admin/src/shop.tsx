@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiJson, TOKEN_KEY } from './api-client';
 import type { ShopRecord } from './plugin';
+import { queryClient } from './query-client';
 
 const KNOWN_SHOP_KEY = 'plaudit.knownShop';
 
@@ -50,7 +51,19 @@ async function fetchShop(): Promise<ShopRecord> {
   return shop;
 }
 
+export const SHOP_QUERY_KEY = ['plaudit', 'shop'];
+
+const shopQuery = { queryKey: SHOP_QUERY_KEY, queryFn: fetchShop, staleTime: 60_000 };
+
 /** The signed-in shop (GET /api/shops), cached for the session. */
 export function useShop() {
-  return useQuery({ queryKey: ['plaudit', 'shop'], queryFn: fetchShop, staleTime: 60_000 });
+  return useQuery(shopQuery);
 }
+
+/** Starts GET /api/shops before the first render (boot.ts); useShop then finds it in flight or done. */
+export function prefetchShop(): void {
+  void queryClient.prefetchQuery(shopQuery);
+}
+
+/** The shop record for code outside React (the auth provider): one request shared with useShop. */
+export const loadShop = (): Promise<ShopRecord> => queryClient.fetchQuery(shopQuery);

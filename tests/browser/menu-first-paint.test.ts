@@ -94,3 +94,33 @@ test('a first visit (shop not yet known) reserves the conditional entries: nothi
   expect(below(first)).toEqual(below(final));
   await context.close();
 });
+
+// Issue 36: the shop is asked for as the entry starts, not after the strings and the shell's first
+// render, and once (react-admin's identity call shares it). The strings are held here, so nothing can
+// render until they are released: the request must already be out by then.
+test('a first load asks for the shop once, before the shell can render', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((token) => localStorage.setItem('plaudit.token', token), shop.token);
+  let releaseStrings = () => {};
+  const stringsHeld = new Promise<void>((resolve) => {
+    releaseStrings = resolve;
+  });
+  await context.route(/\/assets\/en-[\w-]{8}\.js$/, async (route) => {
+    await stringsHeld;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const shopRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/shops(\?|$)/.test(new URL(r.url()).pathname)) shopRequests.push(r.method());
+  });
+  const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/shops');
+  await page.goto(`${api.url}/`);
+  await asked;
+  expect(await page.getByRole('menuitem').count()).toBe(0);
+  releaseStrings();
+  await page.getByText('Welcome, Menu Paint Shop').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(shopRequests).toEqual(['GET']);
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { AppBar, Layout, UserMenu } from 'react-admin';
 import { ConfirmLogout } from './ConfirmLogout';
 import { PluginMenu } from './PluginMenu';
@@ -13,7 +13,9 @@ const PHONE_TITLE = {
   '& #react-admin-title': { whiteSpace: { xs: 'normal', sm: 'nowrap' }, fontSize: { xs: '1rem', sm: undefined }, lineHeight: { xs: 1.2, sm: undefined } },
 };
 
-const ShellAppBar = () => (
+// The bar and the menu are memoised: the layout renders again as react-admin's auth and route
+// checks settle, and repainting ~20 menu items and the bar each time delayed the first paint (issue 36).
+const ShellAppBar = memo(() => (
   <AppBar
     color="primary"
     sx={PHONE_TITLE}
@@ -23,7 +25,9 @@ const ShellAppBar = () => (
       </UserMenu>
     }
   />
-);
+));
+
+const ShellMenu = memo(PluginMenu);
 
 /** A page that fails to render (or whose lazy chunk fails to load) shows the not-found page. */
 const PageError = () => <NotFound />;
@@ -34,7 +38,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // Outside extended mode every page leads to the partner-friendly page (spec section 2).
   if (shop && !shop.extendedMode) return <Navigate to="/partner-friendly" replace state={{ from: location.pathname }} />;
   return (
-    <Layout menu={PluginMenu} appBar={ShellAppBar} error={PageError}>
+    <Layout menu={ShellMenu} appBar={ShellAppBar} error={PageError}>
       <ShopLocale />
       {children}
     </Layout>

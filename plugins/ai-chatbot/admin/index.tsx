@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import ChatIcon from '@mui/icons-material/SmartToy';
-import { defineAdminPlugin, SISTER_APPS } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage, SISTER_APPS } from '@plaudit/kernel/admin';
 
 // AI chatbot (/chatty): shown until the shop installs the chatbot app.
 export default defineAdminPlugin({
@@ -15,5 +14,5 @@ export default defineAdminPlugin({
       visible: ({ shop }) => !!shop && !shop.installedApps.includes(SISTER_APPS.chatbot),
     },
   ],
-  routes: [{ path: '/chatty', component: lazy(() => import('./ChatbotPage')) }],
+  routes: [{ path: '/chatty', component: lazyPage(() => import('./ChatbotPage')) }],
 });

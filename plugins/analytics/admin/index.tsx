@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import InsightsIcon from '@mui/icons-material/Insights';
-import { defineAdminPlugin, MENU_POSITION } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage, MENU_POSITION } from '@plaudit/kernel/admin';
 
 // Analytics (issue 18): the overview, rating and email screens, the side-menu entry and a card on
 // the dashboard. Spec section 2 hides the entry "when the plan-limit check says so", the same
@@ -10,9 +9,9 @@ export default defineAdminPlugin({
   id: 'analytics',
   menu: [{ key: 'analytics', labelKey: 'analytics:menu', to: '/analytics', position: MENU_POSITION.analytics, icon: InsightsIcon }],
   routes: [
-    { path: '/analytics', component: lazy(() => import('./OverviewPage')) },
-    { path: '/analytics/rating', component: lazy(() => import('./RatingPage')) },
-    { path: '/analytics/email', component: lazy(() => import('./EmailPage')) },
+    { path: '/analytics', component: lazyPage(() => import('./OverviewPage')) },
+    { path: '/analytics/rating', component: lazyPage(() => import('./RatingPage')) },
+    { path: '/analytics/email', component: lazyPage(() => import('./EmailPage')) },
   ],
   zones: {
     dashboard: [

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import PollIcon from '@mui/icons-material/Poll';
-import { defineAdminPlugin, SISTER_APPS } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage, SISTER_APPS } from '@plaudit/kernel/admin';
 
 // Customer survey (/other-compliance): shown unless the shop is excluded or has the survey app.
 export default defineAdminPlugin({
@@ -15,5 +14,5 @@ export default defineAdminPlugin({
       visible: ({ shop }) => !!shop && !shop.surveyExcluded && !shop.installedApps.includes(SISTER_APPS.customerSurvey),
     },
   ],
-  routes: [{ path: '/other-compliance', component: lazy(() => import('./SurveyPage')) }],
+  routes: [{ path: '/other-compliance', component: lazyPage(() => import('./SurveyPage')) }],
 });

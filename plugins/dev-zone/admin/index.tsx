@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // /dev_zone: developer accounts only; no menu entry (reached by URL in developer mode).
 export default defineAdminPlugin({
   id: 'dev-zone',
-  routes: [{ path: '/dev_zone', component: lazy(() => import('./DevZonePage')) }],
+  routes: [{ path: '/dev_zone', component: lazyPage(() => import('./DevZonePage')) }],
 });

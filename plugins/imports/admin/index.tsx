@@ -1,15 +1,14 @@
-import { lazy } from 'react';
 import LinkIcon from '@mui/icons-material/AddLink';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Imports and export (issue 12): the file import with its mapping step and the export, the import by
 // marketplace product URL, their cards on the Collect reviews hub, and Settings > Import reviews.
 export default defineAdminPlugin({
   id: 'imports',
   routes: [
-    { path: '/collect-reviews/reviews/import', component: lazy(() => import('./FileImportPage')) },
-    { path: '/collect-reviews/import-reviews', component: lazy(() => import('./MarketplacePage')) },
+    { path: '/collect-reviews/reviews/import', component: lazyPage(() => import('./FileImportPage')) },
+    { path: '/collect-reviews/import-reviews', component: lazyPage(() => import('./MarketplacePage')) },
   ],
   zones: {
     'collect-reviews': [
@@ -31,5 +30,5 @@ export default defineAdminPlugin({
       },
     ],
   },
-  settingsTabs: [{ key: 'import-reviews', labelKey: 'imports:settings.tab', position: 20, component: lazy(() => import('./ImportSettingsTab')) }],
+  settingsTabs: [{ key: 'import-reviews', labelKey: 'imports:settings.tab', position: 20, component: lazyPage(() => import('./ImportSettingsTab')) }],
 });

@@ -1,12 +1,11 @@
-import { lazy } from 'react';
 import InstagramIcon from '@mui/icons-material/Instagram';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // The Instagram feed's screen (spec section 2: /display-settings/instagram-feed) and its card on the
 // Display reviews hub.
 export default defineAdminPlugin({
   id: 'instagram',
-  routes: [{ path: '/display-settings/instagram-feed', component: lazy(() => import('./InstagramPage')) }],
+  routes: [{ path: '/display-settings/instagram-feed', component: lazyPage(() => import('./InstagramPage')) }],
   zones: {
     'display-reviews': [
       {

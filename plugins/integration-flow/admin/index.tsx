@@ -1,12 +1,11 @@
-import { lazy } from 'react';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Shopify Flow: nothing to connect (Flow is part of Shopify); its card in the integrations zone leads
 // to /settings/integration/flow, which lists Plaudit's triggers and actions.
 export default defineAdminPlugin({
   id: 'integration-flow',
-  routes: [{ path: '/settings/integration/flow', component: lazy(() => import('./FlowPage')) }],
+  routes: [{ path: '/settings/integration/flow', component: lazyPage(() => import('./FlowPage')) }],
   zones: {
     integrations: [
       {

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Klaviyo: its screen under /settings/integration/klaviyo and its card in the integrations zone.
 export default defineAdminPlugin({
   id: 'integration-klaviyo',
-  routes: [{ path: '/settings/integration/klaviyo', component: lazy(() => import('./KlaviyoPage')) }],
+  routes: [{ path: '/settings/integration/klaviyo', component: lazyPage(() => import('./KlaviyoPage')) }],
   zones: {
     integrations: [
       {

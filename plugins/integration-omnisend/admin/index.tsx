@@ -1,12 +1,11 @@
-import { lazy } from 'react';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Omnisend: its screen under /settings/integration/omnisend and its card in the integrations zone
 // (the Settings tab "Integrations").
 export default defineAdminPlugin({
   id: 'integration-omnisend',
-  routes: [{ path: '/settings/integration/omnisend', component: lazy(() => import('./OmnisendPage')) }],
+  routes: [{ path: '/settings/integration/omnisend', component: lazyPage(() => import('./OmnisendPage')) }],
   zones: {
     integrations: [
       {

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Smile.io: its screen under /settings/integration/smile and its card in the Integrations zone.
 export default defineAdminPlugin({
   id: 'integration-smile',
-  routes: [{ path: '/settings/integration/smile', component: lazy(() => import('./SmilePage')) }],
+  routes: [{ path: '/settings/integration/smile', component: lazyPage(() => import('./SmilePage')) }],
   zones: {
     integrations: [
       {

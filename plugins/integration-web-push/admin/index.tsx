@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Web push through OneSignal: its screen under /settings/integration/onesignal and its card in the Integrations zone.
 export default defineAdminPlugin({
   id: 'integration-web-push',
-  routes: [{ path: '/settings/integration/onesignal', component: lazy(() => import('./OneSignalPage')) }],
+  routes: [{ path: '/settings/integration/onesignal', component: lazyPage(() => import('./OneSignalPage')) }],
   zones: {
     integrations: [
       {

@@ -1,13 +1,12 @@
-import { lazy } from 'react';
 import AppsIcon from '@mui/icons-material/Apps';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Recommended apps (/partners) and the monetize-reviews page.
 export default defineAdminPlugin({
   id: 'partners',
   menu: [{ key: 'recommended-apps', labelKey: 'partners:menu', to: '/partners', position: 120, icon: AppsIcon }],
   routes: [
-    { path: '/partners', component: lazy(() => import('./PartnersPage')) },
-    { path: '/monetize-reviews', component: lazy(() => import('./MonetizePage')) },
+    { path: '/partners', component: lazyPage(() => import('./PartnersPage')) },
+    { path: '/monetize-reviews', component: lazyPage(() => import('./MonetizePage')) },
   ],
 });

@@ -1,13 +1,12 @@
-import { lazy } from 'react';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // QR codes: the product list with Generate, and the card editor (spec section 2's routes).
 export default defineAdminPlugin({
   id: 'qr-codes',
   routes: [
-    { path: '/collect-reviews/qr-code', component: lazy(() => import('./QrCodePage')) },
-    { path: '/collect-reviews/qr-code/:id', component: lazy(() => import('./QrEditPage')) },
+    { path: '/collect-reviews/qr-code', component: lazyPage(() => import('./QrCodePage')) },
+    { path: '/collect-reviews/qr-code/:id', component: lazyPage(() => import('./QrEditPage')) },
   ],
   zones: {
     'collect-reviews': [

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import QuizIcon from '@mui/icons-material/Quiz';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Custom review questions: a react-admin resource over /api/review-questions (list, create, edit),
 // reached from a card on the Collect reviews hub, since the questions are part of collecting reviews.
@@ -9,9 +8,9 @@ export default defineAdminPlugin({
   resources: [
     {
       name: 'review-questions',
-      list: lazy(() => import('./QuestionList')),
-      create: lazy(() => import('./QuestionCreate')),
-      edit: lazy(() => import('./QuestionEdit')),
+      list: lazyPage(() => import('./QuestionList')),
+      create: lazyPage(() => import('./QuestionCreate')),
+      edit: lazyPage(() => import('./QuestionEdit')),
       icon: QuizIcon,
     },
   ],

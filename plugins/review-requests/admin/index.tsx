@@ -1,21 +1,20 @@
-import { lazy } from 'react';
 import MailIcon from '@mui/icons-material/MarkEmailRead';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Collect reviews: the review-request queue and the request settings.
 export default defineAdminPlugin({
   id: 'review-requests',
   menu: [{ key: 'collect-reviews', labelKey: 'review-requests:menu', to: '/collect-reviews', position: 30, icon: MailIcon }],
   routes: [
-    { path: '/collect-reviews', component: lazy(() => import('./CollectHub')) },
-    { path: '/collect-reviews/review-request', component: lazy(() => import('./queue/QueuePage')) },
-    { path: '/collect-reviews/setting-request', component: lazy(() => import('./settings/RequestSettingsPage')) },
-    { path: '/collect-reviews/email-request', component: lazy(() => import('./email-request/EmailRequestPage')) },
+    { path: '/collect-reviews', component: lazyPage(() => import('./CollectHub')) },
+    { path: '/collect-reviews/review-request', component: lazyPage(() => import('./queue/QueuePage')) },
+    { path: '/collect-reviews/setting-request', component: lazyPage(() => import('./settings/RequestSettingsPage')) },
+    { path: '/collect-reviews/email-request', component: lazyPage(() => import('./email-request/EmailRequestPage')) },
     // Emails: templates, the on/off grid, one template's editor, and the store's own notifications.
-    { path: '/collect-reviews/emails', component: lazy(() => import('./emails/EmailTemplatesPage')) },
-    { path: '/collect-reviews/emails/grid', component: lazy(() => import('./emails/EmailGridPage')) },
-    { path: '/collect-reviews/emails/:id', component: lazy(() => import('./emails/TemplateEditorPage')) },
-    { path: '/collect-reviews/email-notifications', component: lazy(() => import('./emails/NotificationsPage')) },
+    { path: '/collect-reviews/emails', component: lazyPage(() => import('./emails/EmailTemplatesPage')) },
+    { path: '/collect-reviews/emails/grid', component: lazyPage(() => import('./emails/EmailGridPage')) },
+    { path: '/collect-reviews/emails/:id', component: lazyPage(() => import('./emails/TemplateEditorPage')) },
+    { path: '/collect-reviews/email-notifications', component: lazyPage(() => import('./emails/NotificationsPage')) },
   ],
   zones: {
     'collect-reviews': [
@@ -49,5 +48,7 @@ export default defineAdminPlugin({
       },
     ],
   },
-  settingsTabs: [{ key: 'email', labelKey: 'review-requests:emails.settings.tab', position: 30, component: lazy(() => import('./emails/EmailSettingsTab')) }],
+  settingsTabs: [
+    { key: 'email', labelKey: 'review-requests:emails.settings.tab', position: 30, component: lazyPage(() => import('./emails/EmailSettingsTab')) },
+  ],
 });

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import LoyaltyIcon from '@mui/icons-material/Loyalty';
-import { defineAdminPlugin, MENU_POSITION, SISTER_APPS } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage, MENU_POSITION, SISTER_APPS } from '@plaudit/kernel/admin';
 
 /** Shown until the shop installs the loyalty sister app (spec section 2, side menu); once installed the merchant rewards there. */
 export const showRewardReviews = ({ shop }: { shop?: { installedApps: string[] } }) => !!shop && !shop.installedApps.includes(SISTER_APPS.rewards);
@@ -18,5 +17,5 @@ export default defineAdminPlugin({
       visible: showRewardReviews,
     },
   ],
-  routes: [{ path: '/reward-reviews', component: lazy(() => import('./RewardReviewsPage')) }],
+  routes: [{ path: '/reward-reviews', component: lazyPage(() => import('./RewardReviewsPage')) }],
 });

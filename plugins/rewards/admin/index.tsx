@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // Discounts for reviews: the settings page and its card on the Collect reviews hub.
 export default defineAdminPlugin({
   id: 'rewards',
-  routes: [{ path: '/collect-reviews/discount', component: lazy(() => import('./DiscountPage')) }],
+  routes: [{ path: '/collect-reviews/discount', component: lazyPage(() => import('./DiscountPage')) }],
   zones: {
     'collect-reviews': [
       {

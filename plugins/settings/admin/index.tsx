@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // /settings: a tab per contributing plugin (general, import reviews, email, integrations,
 // translations, feature request, subscription — spec section 2), in their declared positions.
-const SettingsPage = lazy(() => import('./SettingsPage'));
-const IntegrationsTab = lazy(() => import('./IntegrationsTab'));
+const SettingsPage = lazyPage(() => import('./SettingsPage'));
+const IntegrationsTab = lazyPage(() => import('./IntegrationsTab'));
 
 export default defineAdminPlugin({
   id: 'settings',

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import ShareIcon from '@mui/icons-material/Share';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
 // The Syndication screen (issue 34) and its card on the Display reviews hub.
 export default defineAdminPlugin({
   id: 'syndication',
-  routes: [{ path: '/display-settings/syndication', component: lazy(() => import('./SyndicationPage')) }],
+  routes: [{ path: '/display-settings/syndication', component: lazyPage(() => import('./SyndicationPage')) }],
   zones: {
     'display-reviews': [
       {

@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 
-const TranslationsPage = lazy(() => import('./TranslationsPage'));
-const SettingsTab = lazy(() => import('./SettingsTab'));
+const TranslationsPage = lazyPage(() => import('./TranslationsPage'));
+const SettingsTab = lazyPage(() => import('./SettingsTab'));
 
 // /translations and the "translations" tab of /settings (spec section 2, position 50): the widget
 // labels and review translation, as two sections of one page.

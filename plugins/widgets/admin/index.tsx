@@ -1,10 +1,9 @@
-import { lazy } from 'react';
 import PaletteIcon from '@mui/icons-material/Palette';
 import WidgetsIcon from '@mui/icons-material/Widgets';
-import { defineAdminPlugin } from '@plaudit/kernel/admin';
+import { defineAdminPlugin, lazyPage } from '@plaudit/kernel/admin';
 import { SCREENS } from '../shared/screens';
 
-const WidgetScreen = lazy(() => import('./WidgetScreen'));
+const WidgetScreen = lazyPage(() => import('./WidgetScreen'));
 
 // Branding and Display reviews: the storefront widgets' settings, each with a live preview.
 export default defineAdminPlugin({
@@ -27,9 +26,9 @@ export default defineAdminPlugin({
     ],
   },
   routes: [
-    { path: '/display-settings', component: lazy(() => import('./DisplayHub')) },
-    { path: '/display-settings/google', component: lazy(() => import('./GooglePage')) },
+    { path: '/display-settings', component: lazyPage(() => import('./DisplayHub')) },
+    { path: '/display-settings/google', component: lazyPage(() => import('./GooglePage')) },
     ...Object.keys(SCREENS).map((screen) => ({ path: `/display-settings/${screen}`, component: WidgetScreen })),
-    { path: '/branding', component: lazy(() => import('./BrandingPage')) },
+    { path: '/branding', component: lazyPage(() => import('./BrandingPage')) },
   ],
 });

@@ -1,0 +1,29 @@
+// What the first paint of a page needs, asked for as soon as the entry runs (issue 36). Left to the
+// render, the chain was: entry -> strings -> render the shell -> GET /api/shops and the page's chunk
+// -> render the page; the bench's waterfall showed the shell's render (hundreds of ms) with the
+// network idle, then the page waiting on both. Started here (after main.tsx has asked for the
+// strings, which every page needs first), they arrive while the entry and the shell run.
+import { matchPath } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { isSignedIn } from './auth-provider';
+import { preloadPage } from './lazy-page';
+import type { RouteEntry } from './plugin';
+import { prefetchShop } from './shop';
+
+// The shell's pages without the layout (App.tsx): they do not read the shop, and /not-supported is
+// where a development store's 403 on GET /api/shops sends the browser, so asking there would loop.
+const SHELL_BARE_PATHS = ['/auth/login', '/auth/complete', '/not-supported', '/partner-friendly'];
+
+export interface BootPages {
+  routes: RouteEntry[];
+  home: ComponentType;
+}
+
+/** `path` is the address without the /embed prefix. */
+export function startBoot(path: string, { routes, home }: BootPages): void {
+  if (SHELL_BARE_PATHS.includes(path) || !isSignedIn()) return;
+  const route = routes.find((r) => matchPath({ path: r.path, end: true }, path));
+  if (route?.noLayout) return;
+  prefetchShop();
+  preloadPage(path === '/' || path === '/dashboard' ? home : route?.component);
+}
