@@ -54,6 +54,13 @@ test('template editor: the preview follows the subject, save keeps it across a r
   await page.getByRole('button', { name: 'Discard' }).click();
   await eventually(async () => !(await page.getByText(/not closed/).count()), 15_000);
   expect(await save.isDisabled()).toBe(true);
+
+  // The fields' own rules (the kernel's schema, loaded with the editor since issue 36): no link in the subject.
+  await subject.fill('See https://example.com for your order');
+  await page.getByText('Links are not allowed here').waitFor({ timeout: 15_000 });
+  expect(await save.isDisabled()).toBe(true);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await eventually(async () => !(await page.getByText('Links are not allowed here').count()), 15_000);
   // Allowed: the preview's 400 while the template did not parse, and the session's init script (it sets
   // the token in every frame) failing inside the sandboxed preview, which is what the sandbox is for.
   expect(errors.filter((e) => !/status of 400|document is sandboxed/.test(e))).toEqual([]);

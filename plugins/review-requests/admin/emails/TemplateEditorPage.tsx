@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, MenuItem
 import { Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { LeaveGuard, NotFound } from '@plaudit/kernel/admin';
-import { emailTemplateFields as emailTemplate, type EmailTemplate } from '@plaudit/kernel/admin';
+import { type EmailTemplate, type EmailTemplateFields, loadEmailTemplateFields } from '@plaudit/kernel/admin';
 import { templateTypeOf } from '../../shared/templates';
 import { ColorField } from './ColorField';
 import { emailsApi, fieldErrors, type TemplateDetail } from './emails-api';
@@ -29,10 +29,12 @@ export default function TemplateEditorPage() {
   const [testing, setTesting] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [emailTemplate, setEmailTemplate] = useState<EmailTemplateFields>();
 
   useEffect(() => {
     if (!type) return;
-    emailsApi.template(id).then((d) => {
+    Promise.all([emailsApi.template(id), loadEmailTemplateFields()]).then(([d, fields]) => {
+      setEmailTemplate(fields);
       setDetail(d);
       setSaved(d.template);
       setDraft(d.template);
@@ -40,7 +42,7 @@ export default function TemplateEditorPage() {
   }, [id, type]);
   const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
   if (!type) return <NotFound />;
-  if (!draft || !saved || !detail) return null;
+  if (!draft || !saved || !detail || !emailTemplate) return null;
 
   const parsed = emailTemplate.safeParse(draft);
   const errors = { ...previewErrors, ...serverErrors, ...(parsed.success ? {} : issuesByField(translate, parsed.error.issues)) };
