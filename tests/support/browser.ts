@@ -13,11 +13,20 @@ export const ARTIFACTS = path.resolve(__dirname, '../../test-results');
  */
 export const BROWSER_WS = 'PLAUDIT_BROWSER_WS';
 
-/** HEADED=1 shows the browser window (a developer watching a browser test; needs a display). */
-function launchOptions(): LaunchOptions {
+/**
+ * Debian's headless shell (package chromium-headless-shell, what Playwright itself runs headless): the
+ * test run's browser when installed. The same browser files cost 0.76x the CPU and 0.78x the time of
+ * the full browser run headless (bench/browser-binary.ts, bench/RESULTS.md, issue 38). Benchmarks keep
+ * the full browser, so their page figures stay comparable with the recorded ones.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** HEADED=1 shows the browser window (a developer watching a browser test; needs a display). CHROMIUM_PATH picks the binary. */
+function launchOptions({ forTests = false } = {}): LaunchOptions {
   const headed = Boolean(process.env.HEADED);
+  const shell = forTests && !headed && fs.existsSync(HEADLESS_SHELL);
   return {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? (shell ? HEADLESS_SHELL : '/usr/bin/chromium'),
     headless: !headed,
     args: [
       ...(headed ? [] : ['--headless']),
@@ -43,7 +52,7 @@ export async function launchBrowser(): Promise<Browser> {
 export async function launchBrowserServer(): Promise<BrowserServer> {
   const { chromium } = await import('playwright-core');
   // on loopback only, any free port (the endpoint's path is a random token)
-  return chromium.launchServer({ ...launchOptions(), host: '127.0.0.1', port: 0 });
+  return chromium.launchServer({ ...launchOptions({ forTests: true }), host: '127.0.0.1', port: 0 });
 }
 
 /**
