@@ -6,6 +6,7 @@ import { dataProvider } from './data-provider';
 import { useAdminI18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { composeRoutes } from './menu';
+import type { RouteEntry } from './plugin';
 import { Dashboard } from './pages/Dashboard';
 import { AuthComplete } from './pages/AuthComplete';
 import { LoginPage } from './pages/LoginPage';
@@ -16,11 +17,27 @@ import { NotFound } from './pages/NotFound';
 import { ShellAdmin } from './ShellAdmin';
 import { theme } from './theme';
 
-const routes = composeRoutes(plugins);
 const Home = plugins.find((p) => p.dashboard)?.dashboard ?? Dashboard;
 
-/** What boot.ts may start loading before the first render. */
-export const bootPages = { routes, home: Home };
+/**
+ * Every route, the shell's then the plugins': rendered below, and read by boot.ts to know what the
+ * address needs before the first render. Home is a plain route, not <Admin dashboard>: react-admin
+ * wraps that one in WithPermissions, whose auth and permission checks held the first paint for two
+ * more renders (issue 36).
+ */
+export const routes: RouteEntry[] = [
+  { path: '/', component: Home },
+  { path: '/dashboard', component: Home },
+  { path: '/loading', component: LoadingPage },
+  { path: '/auth/login', component: LoginPage, noLayout: true },
+  { path: '/auth/complete', component: AuthComplete, noLayout: true },
+  { path: '/not-supported', component: NotSupported, noLayout: true },
+  { path: '/partner-friendly', component: PartnerFriendly, noLayout: true },
+  ...composeRoutes(plugins),
+];
+
+const routeElements = (noLayout: boolean) =>
+  routes.filter((r) => !!r.noLayout === noLayout).map(({ path, component: Page }) => <Route key={path} path={path} element={<Page />} />);
 
 export function App({ basename }: { basename: string }) {
   const i18nProvider = useAdminI18nProvider();
@@ -41,29 +58,8 @@ export function App({ basename }: { basename: string }) {
         .map((r) => (
           <Resource key={r.name} {...r} />
         ))}
-      <CustomRoutes>
-        {/* Home is a plain route, not <Admin dashboard>: react-admin wraps that one in WithPermissions,
-            whose auth and permission checks held the first paint for two more renders (issue 36). */}
-        <Route path="/" element={<Home />} />
-        <Route path="/dashboard" element={<Home />} />
-        <Route path="/loading" element={<LoadingPage />} />
-        {routes
-          .filter((r) => !r.noLayout)
-          .map(({ path, component: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        <Route path="/auth/login" element={<LoginPage />} />
-        <Route path="/auth/complete" element={<AuthComplete />} />
-        <Route path="/not-supported" element={<NotSupported />} />
-        <Route path="/partner-friendly" element={<PartnerFriendly />} />
-        {routes
-          .filter((r) => r.noLayout)
-          .map(({ path, component: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-      </CustomRoutes>
+      <CustomRoutes>{routeElements(false)}</CustomRoutes>
+      <CustomRoutes noLayout>{routeElements(true)}</CustomRoutes>
     </ShellAdmin>
   );
   // A BrowserRouter (react-admin would default to hash routing) whose basename is '' or '/embed'.

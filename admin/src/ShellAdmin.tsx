@@ -24,7 +24,7 @@ import { queryClient } from './query-client';
 const store = localStorageStore();
 
 type ShellAdminProps = Pick<AdminContextProps, 'dataProvider' | 'authProvider' | 'i18nProvider' | 'theme'> &
-  Pick<CoreAdminUIProps, 'layout' | 'dashboard' | 'catchAll' | 'requireAuth' | 'disableTelemetry'> & { children: ReactNode };
+  Pick<CoreAdminUIProps, 'layout' | 'catchAll' | 'requireAuth' | 'disableTelemetry'> & { children: ReactNode };
 
 export function ShellAdmin({ dataProvider, authProvider, i18nProvider, theme, children, ...ui }: ShellAdminProps) {
   return (

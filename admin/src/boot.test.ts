@@ -18,10 +18,12 @@ function pages() {
   const reviews = page();
   const bare = page();
   const routes = [
+    { path: '/', component: home },
+    { path: '/not-supported', component: bare, noLayout: true },
     { path: '/reviews/*', component: reviews },
     { path: '/onboarding/welcome', component: bare, noLayout: true },
   ];
-  return { home, reviews, bare, boot: { routes, home } };
+  return { home, reviews, bare, boot: routes };
 }
 
 describe('startBoot', () => {

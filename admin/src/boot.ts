@@ -4,26 +4,19 @@
 // network idle, then the page waiting on both. Started here (after main.tsx has asked for the
 // strings, which every page needs first), they arrive while the entry and the shell run.
 import { matchPath } from 'react-router-dom';
-import type { ComponentType } from 'react';
 import { isSignedIn } from './auth-provider';
 import { preloadPage } from './lazy-page';
 import type { RouteEntry } from './plugin';
 import { prefetchShop } from './shop';
 
-// The shell's pages without the layout (App.tsx): they do not read the shop, and /not-supported is
-// where a development store's 403 on GET /api/shops sends the browser, so asking there would loop.
-const SHELL_BARE_PATHS = ['/auth/login', '/auth/complete', '/not-supported', '/partner-friendly'];
-
-export interface BootPages {
-  routes: RouteEntry[];
-  home: ComponentType;
-}
-
-/** `path` is the address without the /embed prefix. */
-export function startBoot(path: string, { routes, home }: BootPages): void {
-  if (SHELL_BARE_PATHS.includes(path) || !isSignedIn()) return;
+/**
+ * `path` is the address without the /embed prefix; `routes` are App.tsx's. Nothing for a page without
+ * the layout (sign-in, /not-supported...): those do not read the shop, and /not-supported is where a
+ * development store's 403 on GET /api/shops sends the browser, so asking there would loop.
+ */
+export function startBoot(path: string, routes: RouteEntry[]): void {
   const route = routes.find((r) => matchPath({ path: r.path, end: true }, path));
-  if (route?.noLayout) return;
+  if (route?.noLayout || !isSignedIn()) return;
   prefetchShop();
-  preloadPage(path === '/' || path === '/dashboard' ? home : route?.component);
+  preloadPage(route?.component);
 }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, bootPages } from './App';
+import { App, routes } from './App';
 import { startBoot } from './boot';
 import { installEmbeddedCredentials } from './embedded-credential';
 import { preloadStrings } from './i18n';
@@ -9,7 +9,7 @@ import { basenameFor } from './prefix';
 const basename = basenameFor(window.location.pathname);
 installEmbeddedCredentials();
 preloadStrings();
-startBoot(window.location.pathname.slice(basename.length) || '/', bootPages);
+startBoot(window.location.pathname.slice(basename.length) || '/', routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
