@@ -5,7 +5,7 @@ import TodoIcon from '@mui/icons-material/RadioButtonUnchecked';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { QUICKSTART_STEPS } from './types';
+import { QUICKSTART_STEPS } from '@plaudit/contracts/onboarding';
 
 /**
  * Progress through the onboarding steps, from the shop's quickstart map (true done, false skipped).

@@ -1,6 +1,7 @@
 // Plaudit's own export: the review list's columns (plugins/reviews/api/export.ts) plus `status` and
 // `variants`, so that an export imported into another shop gives the same reviews back. The exporter
 // writes these columns, in this order, with these separators; the importer reads them here.
+import type { ExportedReview } from '@plaudit/contracts/reviews';
 import type { ImportFormat } from './types';
 
 export const PLAUDIT_COLUMNS = [
@@ -32,7 +33,8 @@ export const PLAUDIT_COLUMNS = [
   // the reviewer's answers to the shop's custom questions (plugins/review-questions), export only:
   // `Question: answer, answer | Question: answer`; an import matches them to the shop's questions by label
   'answers',
-] as const;
+  // each column a field of the reviews plugin's contract: a renamed field breaks the type check here
+] as const satisfies readonly (keyof ExportedReview | 'answers')[];
 export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
 
 /**

@@ -1,22 +1,12 @@
 // The onboarding steps (spec section 2, in its order) and how a merchant moves through them. The
 // shop's quickstart map (PUT /api/shops?type=updateOnboarding) records each answered step: true
 // when done, false when skipped; a step without an entry is still to do. Pure functions, used by
-// the admin flow and the dashboard alike.
-export const STEPS = [
-  'businessType',
-  'sellingMarket',
-  'appEmbed',
-  'reviewBox',
-  'starRating',
-  'widgetColor',
-  'customerEligibility',
-  'requestTiming',
-  'discount',
-  'oldOrders',
-  'planChoice',
-] as const;
+// the admin flow. The steps themselves are the plugin's contract (the dashboard lists them too).
+import { QUICKSTART_STEPS, type QuickstartStep } from '@plaudit/contracts/onboarding';
 
-export type Step = (typeof STEPS)[number];
+export const STEPS = QUICKSTART_STEPS;
+
+export type Step = QuickstartStep;
 export type Progress = Record<string, boolean | undefined>;
 export type StepStatus = 'done' | 'skipped' | 'todo';
 export type Outcome = 'done' | 'skipped';

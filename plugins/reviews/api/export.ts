@@ -29,10 +29,10 @@ const COLUMNS = [
   'repliedAt',
   'media',
   'createdAt',
-] as const;
+] as const satisfies readonly (keyof Review)[];
 
 function cell(r: Review, c: (typeof COLUMNS)[number]): string {
-  const v = (r as unknown as Record<string, unknown>)[c];
+  const v: unknown = r[c];
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString();
   if (c === 'media') return (v as { url: string }[]).map((m) => m.url).join(' ');
