@@ -4,7 +4,9 @@
 // answering a JSON body of the same size, alternated in one run (issue 29): per round, requests
 // spread over a hot set of 1,000 products in many shops (answered from the in-process cache), then
 // over all 50,000 products (the long tail: mostly misses of the in-process cache, answered from the
-// shared PostgreSQL tier once each product was rendered). Last, informational: all 50,000 with both
+// shared PostgreSQL tier once each product was rendered); and the floors, what node:http alone costs
+// for each: the bare server sending the API's headers (the hot set's), and a bare server making the
+// shared tier's one look-up a request (the tail's). Last, informational: all 50,000 with both
 // caches emptied (every request a full render).
 // Run: npm run bench:storefront   (DATABASE_URL's server when set, else embedded PostgreSQL;
 // BENCH_SECONDS per pass, default 8; BENCH_ROUNDS of bare-hot-tail passes, default 5; BENCH_ROWS
@@ -25,6 +27,7 @@ import { Session } from 'node:inspector/promises';
 import { tenantFor } from '@plaudit/kernel';
 import { benchDatabase, benchShops, createApiRuntime, createApp, freePort, loadConfig, ROOT } from '@plaudit/kernel/testing';
 import { storefrontCache } from '../api/cache';
+import { SharedAnswers } from '../api/shared-answers';
 import { ReviewWrite, type ImportedReviewInput as ImportedReview, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 
 const SHOPS = 1000;
@@ -243,6 +246,28 @@ async function explain(knex: Knex, base: string, productPath: string) {
     ]);
 }
 
+/**
+ * The least a long-tail answer through the shared tier can cost: a bare node:http server that, per
+ * request, makes the API's own look-up (SharedAnswers.get: one named statement on a pooled connection)
+ * and writes the row's headers and body. Its paths (`/<n>`) name the stored rows.
+ */
+async function sharedTierFloor(knex: Knex, log: pino.Logger) {
+  // tenancy: the benchmark reads every shop's stored answers to ask for them again
+  const { rows } = await knex.raw('SELECT shop_id, key, versions FROM widget_answers ORDER BY shop_id, key');
+  const answers = new SharedAnswers(knex, log);
+  const floor = http.createServer((req, res) => {
+    const row = rows[Number(req.url!.slice(1))];
+    answers.get(row.shop_id, row.key, row.versions).then(
+      (hit) => {
+        res.writeHead(200, { ...hit!.headers, 'content-type': hit!.type, etag: hit!.etag, 'content-length': hit!.body.length });
+        res.end(hit!.body);
+      },
+      () => res.writeHead(500).end(),
+    );
+  });
+  return { floor, floorPaths: rows.map((_: unknown, i: number) => `/${i}`) };
+}
+
 async function main() {
   const db = await benchDatabase();
   let close = async () => {};
@@ -295,7 +320,8 @@ async function main() {
     }
     sizes.sort((a, b) => a - b);
     const size = sizes[Math.floor(sizes.length / 2)];
-    const sample = JSON.parse(await (await fetch(apiUrl + hot[0])).text());
+    const sampleRes = await fetch(apiUrl + hot[0]);
+    const sample = JSON.parse(await sampleRes.text());
     console.log(
       `hot set: ${HOT} products in ${new Set(hot.map((p) => p.split('/')[3])).size} shops; median body ${size} bytes (${sample.data.length} reviews a page)`,
     );
@@ -307,6 +333,15 @@ async function main() {
       res.end(body);
     });
     const bareUrl = await listen(bare);
+    // The same, with the headers the API sends with a kept answer (security, caching, CORS, request id):
+    // what the hot set's answers cost in node:http alone.
+    const answerHeaders = Object.fromEntries([...sampleRes.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)));
+    const bareHeaders = http.createServer((_req, res) => {
+      res.writeHead(200, { ...answerHeaders, 'x-request-id': crypto.randomUUID(), 'content-length': body.length });
+      res.end(body);
+    });
+    const bareHeadersUrl = await listen(bareHeaders);
+    console.log(`the API's headers on a kept answer: ${Object.keys(answerHeaders).length + 1} (${Object.keys(answerHeaders).join(', ')}, content-length)`);
 
     const cache = storefrontCache(runtime.services);
     // At full size the LRU's 10,000 entries hold a fifth of the 50,000 products; a smaller run keeps that proportion.
@@ -318,21 +353,31 @@ async function main() {
     const tFill = performance.now();
     await fetchEach(apiUrl, all, 8);
     console.log(`every product rendered once (the shared tier filled) in ${((performance.now() - tFill) / 1000).toFixed(1)} s`);
+    const { floor, floorPaths } = await sharedTierFloor(knex, log);
+    const floorUrl = await listen(floor);
 
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per pass, alternated\n`);
     const bares: Pass[] = [];
+    const bareWithHeaders: Pass[] = [];
     const apis: Pass[] = [];
     const tails: Pass[] = [];
+    const floors: Pass[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const b = await load(bareUrl, hot);
       console.log(line(`bare node:http (${round})`, b));
       bares.push(b);
+      const bh = await load(bareHeadersUrl, hot);
+      console.log(line(`bare node:http, the API's headers (${round})`, bh));
+      bareWithHeaders.push(bh);
       const a = await load(apiUrl, hot);
       console.log(line(`API, hot products (${round})`, a));
       apis.push(a);
       const t = await profiled(round === ROUNDS ? 'tail' : undefined, () => load(apiUrl, all));
       console.log(line(`API, all ${fmt(all.length)} products (${round})`, t));
       tails.push(t);
+      const f = await load(floorUrl, floorPaths);
+      console.log(line(`bare node:http + a shared-tier look-up (${round})`, f));
+      floors.push(f);
     }
     // Each API pass against the bare pass of its round (the machine's other load shifts over a run).
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -349,7 +394,19 @@ async function main() {
       );
     };
     summary('product reviews, hot set (in-process cache)', apis, GOAL);
+    const headersRatios = bareWithHeaders.map((h, i) => h.rps / bares[i].rps);
+    const ofHeaders = apis.map((a, i) => a.rps / bareWithHeaders[i].rps);
+    console.log(
+      `\nthe hot set's floor (bare node:http with the API's headers, no app): ${fmt(median(bareWithHeaders.map((p) => p.rps)))} req/s, ratio to bare per round ${headersRatios.map((r) => r.toFixed(2)).join(', ')}, median ${median(headersRatios).toFixed(2)}; server CPU ${median(bareWithHeaders.map((p) => p.serverUs)).toFixed(0)} µs a request`,
+    );
+    console.log(`  the API's hot set reaches ${ofHeaders.map((r) => r.toFixed(2)).join(', ')} of it per round, median ${median(ofHeaders).toFixed(2)}`);
     summary(`product reviews, all ${fmt(all.length)} products (the long tail)`, tails, TAIL_GOAL);
+    const floorRatios = floors.map((f, i) => f.rps / bares[i].rps);
+    const ofFloor = tails.map((t, i) => t.rps / floors[i].rps);
+    console.log(
+      `\nthe shared tier's floor (bare node:http + one look-up a request, no app): ${fmt(median(floors.map((p) => p.rps)))} req/s, ratio to bare per round ${floorRatios.map((r) => r.toFixed(2)).join(', ')}, median ${median(floorRatios).toFixed(2)}; server CPU ${median(floors.map((p) => p.serverUs)).toFixed(0)} µs a request`,
+    );
+    console.log(`  the API's long tail reaches ${ofFloor.map((r) => r.toFixed(2)).join(', ')} of it per round, median ${median(ofFloor).toFixed(2)}`);
 
     // Both caches emptied (shop states kept): every request renders, as the first read after a change does.
     cache.responses.clear();
@@ -361,6 +418,8 @@ async function main() {
       `informational: every request a full render: ratio to bare ${(cold.rps / median(bares.map((p) => p.rps))).toFixed(2)}, server CPU ratio ${(bareUs / cold.serverUs).toFixed(2)}`,
     );
     bare.close();
+    bareHeaders.close();
+    floor.close();
     // Requests the load generator gave up on may still wait for a pooled connection: let them end.
     await new Promise((r) => setTimeout(r, 3000));
   } finally {
