@@ -37,8 +37,12 @@ export function adminStatic(dist: string, appBridge?: AppBridge): Middleware<App
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (SERVER_PREFIXES.some((p) => ctx.path.startsWith(p)) || ctx.path === '/api') return next();
-    // Hashed assets are immutable; the HTML shell is not.
-    if (ctx.path.startsWith('/assets/')) return (assets as Middleware<AppState>)(ctx, next);
+    // Hashed assets are immutable; the HTML shell is not. Assets are sent precompressed (.br, .gz) when
+    // the browser accepts it, so caches keep one copy per encoding.
+    if (ctx.path.startsWith('/assets/')) {
+      ctx.vary('Accept-Encoding');
+      return (assets as Middleware<AppState>)(ctx, next);
+    }
     if (!fs.existsSync(indexFile)) {
       ctx.status = 503;
       ctx.type = 'text/plain';
