@@ -16,7 +16,8 @@ const SAMPLE = { shop_name: 'Shop', shop_url: 'https://shop.example', customer_f
 
 export default definePlugin({
   id: 'review-requests',
-  features: { photoReminder: 'base', pushAction: 'base', unlimitedRequests: 'second', interactiveEmail: 'second' },
+  // emailCss: the request emails' own custom CSS (the widgets' custom CSS is the widgets plugin's 'customCss')
+  features: { photoReminder: 'base', pushAction: 'base', unlimitedRequests: 'second', interactiveEmail: 'second', emailCss: 'base' },
   webhookTopics: ['orders/create', 'orders/fulfilled', 'fulfillments/create', 'fulfillments/update', 'fulfillment_events/create'],
   // The links in request emails: the open pixel and unsubscribe name the queue entry and its order;
   // the click redirect (every other link of a request, reminder or push) the entry and the target.

@@ -88,7 +88,8 @@ const pluginEnv = (tree: string) => ({ PLUGINS_ROOT: path.join(tree, 'plugins'),
 
 function run(tree: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(process.execPath, args, { cwd: tree, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-40).join('\n') };
+  const full = `${result.stdout}\n${result.stderr}`.trim();
+  return { status: result.status, full, output: full.split('\n').slice(-40).join('\n') };
 }
 
 async function startsWithout(plugin: string, tree: string) {
@@ -161,7 +162,10 @@ function remainingTestsPass(tree: string, plugin: string, nodeTests: string[], u
   if (WHOLE) buildAdmin(tree);
   const args = [jestBin, '--ci', '--selectProjects', ...projects, '--testPathPatterns', ...staticPatterns(tree), ...suites];
   const jest = run(tree, args, { PLAUDIT_REMOVED_PLUGINS: plugin });
-  expect({ status: jest.status, output: jest.status === 0 ? '' : jest.output }).toEqual({ status: 0, output: '' });
+  // the whole run's output, for the failures the last lines below do not show
+  const log = path.join(os.tmpdir(), `plaudit-removal-${plugin}.log`);
+  fs.writeFileSync(log, jest.full);
+  expect({ status: jest.status, output: jest.status === 0 ? '' : `${jest.output}\n(all of it: ${log})` }).toEqual({ status: 0, output: '' });
   return { summary: jest.output.split('\n').find((l) => l.startsWith('tests: ')), seconds: Math.round((Date.now() - started) / 1000) };
 }
 
@@ -178,6 +182,8 @@ function buildAdmin(tree: string) {
     ...pluginEnv(tree),
     ADMIN_DIST: path.join(tree, '.data/test-admin'),
     VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+    // jest's NODE_ENV=test would give React's development build, as `npm test`'s own build never has
+    NODE_ENV: 'production',
   });
   expect({ status: vite.status, output: vite.status === 0 ? '' : vite.output }).toEqual({ status: 0, output: '' });
 }

@@ -4,6 +4,7 @@
 // helper (startTestApi, createShop...) is missing here on purpose: a test that calls one belongs to the
 // node project.
 export { appProxySignature } from '../../api/platform/app-proxy';
+export { installed, withPlugins } from './installed';
 export { linkKey, readLink, signLink } from '../../api/signed-links';
 export { open, secretBoxKey } from '../../api/platform/crypto';
 export { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET, startEmulator, type RunningEmulator } from '../../emulator';

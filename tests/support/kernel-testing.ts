@@ -25,6 +25,7 @@ export { listMail, mailDir, parseHeaders, startSmtpSink, type StoredMail } from 
 // a shop's sender settings written directly (a custom SMTP server the test runs), bypassing the verification
 export { DEFAULT_EMAIL_SETTINGS, sealPassword, storeEmailSettings } from '../../api/mail/sender';
 export { appProxySignature } from '../../api/platform/app-proxy';
+export { installed, withPlugins } from './installed';
 export { freePort, startTemporalDevServer, stopChild } from '../../api/runtime/temporal-dev-server';
 // Apertium APy, the real review-translation server (plugins/translations), started by the tests that use it
 export { APERTIUM_MISSING, findApertiumApy, startApertium, type RunningApertium } from '../../api/runtime/apertium';

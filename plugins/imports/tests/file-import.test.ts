@@ -3,6 +3,7 @@
 // unknown product, bad date), the error report, re-import without duplicates, the free plan's per-run
 // limit, XLSX, and old dates kept in order on the storefront feed.
 import ExcelJS from 'exceljs';
+import { installed } from '@plaudit/kernel/testing';
 import { importStack, importFile, errorReport, reviewsOf, shopOn, upload, type Stack } from './stack';
 
 jest.setTimeout(180_000);
@@ -125,12 +126,15 @@ test('a free shop imports 20 reviews per run and is told so; paid shops import t
     createdAt: '2023-01-01T00:00:00.000Z',
     repliedAt: '2023-02-01T00:00:00.000Z',
   });
-  // old reviews keep their dates and order on the storefront (newest first), and its summary follows at once
-  const numeric = paid.gid('linen-tote-bag').split('/').pop();
-  const feed = await fetch(`${stack.appUrl}/storefront/shops/${paid.domain}/api/products/${numeric}/reviews?sort=newest&limit=5`).then(
-    (r) => r.json() as Promise<{ data: { content: string }[] }>,
-  );
-  expect(feed.data.map((r) => r.content)).toEqual(['Text 30', 'Text 29', 'Text 28', 'Text 27', 'Text 26']);
+  // old reviews keep their dates and order on the storefront (newest first, where the widgets plugin
+  // serves it), and the summary follows at once
+  if (installed('widgets')) {
+    const numeric = paid.gid('linen-tote-bag').split('/').pop();
+    const feed = await fetch(`${stack.appUrl}/storefront/shops/${paid.domain}/api/products/${numeric}/reviews?sort=newest&limit=5`).then(
+      (r) => r.json() as Promise<{ data: { content: string }[] }>,
+    );
+    expect(feed.data.map((r) => r.content)).toEqual(['Text 30', 'Text 29', 'Text 28', 'Text 27', 'Text 26']);
+  }
   const summary = (await paid.http.get('/api/reviews/summary')).body.data;
   expect(summary).toMatchObject({ count: 30, stars: { 1: 6, 2: 6, 3: 6, 4: 6, 5: 6 } });
 });

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RECHECK_CREDENTIALS as RECHECK } from '@plaudit/kernel';
-import { client, eventually, listMail, startPlatformStack, startTestWorker, storeSettingsRaw, readLink } from '@plaudit/kernel/testing';
+import { client, eventually, listMail, startPlatformStack, startTestWorker, storeSettingsRaw, readLink, withPlugins } from '@plaudit/kernel/testing';
 import { PushGateway, type PushReminder } from '@plaudit/contracts/push';
 import { externalIdOf, idempotencyKey } from '../shared/web-push';
 
@@ -147,54 +147,57 @@ test('connect: required fields, a wrong key, a wrong App ID, then the right pair
   expect(checks[1].headers.authorization).toBe(`Key ${key}`);
 });
 
-test('the push reminder reaches OneSignal once: the customer, the first 2 items, the idempotency key; a retried send is the same message', async () => {
-  const { domain, shop: s, http, appId } = await connectedShop();
-  const { order, push, email } = await orderWithPush(http, domain);
-  expect(push.status).toBe('waiting');
-  expect(email.shopifyCustomerId).toBeTruthy();
+withPlugins('reviews')(
+  'the push reminder reaches OneSignal once: the customer, the first 2 items, the idempotency key; a retried send is the same message',
+  async () => {
+    const { domain, shop: s, http, appId } = await connectedShop();
+    const { order, push, email } = await orderWithPush(http, domain);
+    expect(push.status).toBe('waiting');
+    expect(email.shopifyCustomerId).toBeTruthy();
 
-  const sent = await pushAction(http, email.id);
-  expect(sent.body).toEqual({ success: true, message: 'Push notification sent' });
-  expect(await pushStatus(http)).toBe('success');
+    const sent = await pushAction(http, email.id);
+    expect(sent.body).toEqual({ success: true, message: 'Push notification sent' });
+    expect(await pushStatus(http)).toBe('success');
 
-  const [message, ...more] = notifications(appId);
-  expect(more).toHaveLength(0);
-  expect(message).toMatchObject({
-    target_channel: 'push',
-    external_ids: [externalIdOf(email.shopifyCustomerId)],
-    idempotency_key: idempotencyKey(domain, `push-${push.id}`),
-  });
-  expect(message.idempotency_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  expect(message.headings.en).toContain(order.name);
-  const titles = email.lineItems.slice(0, 2).map((li: { title: string }) => li.title);
-  expect(message.web_buttons).toHaveLength(2);
-  message.web_buttons.forEach((b, n) => {
-    expect(b.text).toContain(titles[n]);
-    // a click link (recorded for analytics) that leads to the product's write page
-    const click = /\/r\/click\/([\w-]+\.[\w-]+)$/.exec(b.url);
-    expect(String((readLink(click![1]).data as { to: string }).to)).toMatch(/\/r\/write\/[\w-]+\.[\w-]+$/);
-  });
-  expect(message.web_url).toBe(message.web_buttons[0].url);
-  expect(outbox(domain)).toHaveLength(0);
+    const [message, ...more] = notifications(appId);
+    expect(more).toHaveLength(0);
+    expect(message).toMatchObject({
+      target_channel: 'push',
+      external_ids: [externalIdOf(email.shopifyCustomerId)],
+      idempotency_key: idempotencyKey(domain, `push-${push.id}`),
+    });
+    expect(message.idempotency_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(message.headings.en).toContain(order.name);
+    const titles = email.lineItems.slice(0, 2).map((li: { title: string }) => li.title);
+    expect(message.web_buttons).toHaveLength(2);
+    message.web_buttons.forEach((b, n) => {
+      expect(b.text).toContain(titles[n]);
+      // a click link (recorded for analytics) that leads to the product's write page
+      const click = /\/r\/click\/([\w-]+\.[\w-]+)$/.exec(b.url);
+      expect(String((readLink(click![1]).data as { to: string }).to)).toMatch(/\/r\/write\/[\w-]+\.[\w-]+$/);
+    });
+    expect(message.web_url).toBe(message.web_buttons[0].url);
+    expect(outbox(domain)).toHaveLength(0);
 
-  // the same reminder sent again (an activity retried after OneSignal answered): OneSignal answers the first message, sends nothing new
-  const gateway = stack.api.runtime.services.capabilities.require(PushGateway);
-  const again = await gateway.send(
-    { shopId: s.id, shopDomain: domain },
-    {
-      id: `push-${push.id}`,
-      shopDomain: domain,
-      orderId: order.id,
-      orderName: email.name,
-      customerId: email.shopifyCustomerId,
-      customerEmail: email.customerEmail,
-      items: message.web_buttons.map((b, n) => ({ productId: `p${n}`, title: titles[n], reviewUrl: b.url })),
-    },
-  );
-  expect(again).toEqual({ id: message.id });
-  expect(posts(appId).map((r) => r.status)).toEqual([200, 200]);
-  expect(notifications(appId)).toHaveLength(1);
-});
+    // the same reminder sent again (an activity retried after OneSignal answered): OneSignal answers the first message, sends nothing new
+    const gateway = stack.api.runtime.services.capabilities.require(PushGateway);
+    const again = await gateway.send(
+      { shopId: s.id, shopDomain: domain },
+      {
+        id: `push-${push.id}`,
+        shopDomain: domain,
+        orderId: order.id,
+        orderName: email.name,
+        customerId: email.shopifyCustomerId,
+        customerEmail: email.customerEmail,
+        items: message.web_buttons.map((b, n) => ({ productId: `p${n}`, title: titles[n], reviewUrl: b.url })),
+      },
+    );
+    expect(again).toEqual({ id: message.id });
+    expect(posts(appId).map((r) => r.status)).toEqual([200, 200]);
+    expect(notifications(appId)).toHaveLength(1);
+  },
+);
 
 test('a throttled send is delivered after Retry-After, once', async () => {
   const { domain, http, appId } = await connectedShop();

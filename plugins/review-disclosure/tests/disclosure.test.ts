@@ -4,7 +4,7 @@
 // language is spoken, the app proxy answers with the shop's own address as canonical, and the
 // review box links to the page in its language.
 import { appProxySignature, tenantFor } from '@plaudit/kernel';
-import { client, createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { client, createShop, startTestApi, type TestApi, withPlugins } from '@plaudit/kernel/testing';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 const SECRET = 'disclosure-test-secret';
@@ -36,7 +36,7 @@ const text = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-test('states the shop settings as saved, and follows every change', async () => {
+withPlugins('widgets', 'rewards')('states the shop settings as saved, and follows every change', async () => {
   const a = await shop({ name: 'Lindenhof Ceramics' });
   const p = await page(a.domain);
   expect(p.status).toBe(200);
@@ -179,7 +179,7 @@ test("through the app proxy: signed only, with the shop's own address as canonic
   expect((await fetch(`${api.url}/storefront/proxy/${PATH}?${forged}`)).status).toBe(401);
 });
 
-test('the review box links to the page in its own language', async () => {
+withPlugins('widgets')('the review box links to the page in its own language', async () => {
   const a = await shop();
   const res = await fetch(`${api.url}/storefront/shops/${a.domain}/widgets/review-box?product_id=4242&locale=es`);
   expect(res.status).toBe(200);

@@ -2,7 +2,7 @@
 // review box as text (not only bars), filtering the list by answer, with "% would recommend". Another
 // shop's questions never appear; an unpublished review's answers leave the figures; a bad answer or
 // filter is a 400 that says what is wrong.
-import { client, eventually, startPlatformStack } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, withPlugins } from '@plaudit/kernel/testing';
 import { fitQuestion, form } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-test('a fit question answered on the storefront form is shown and filtered in the review box, with "% would recommend"', async () => {
+withPlugins('widgets')('a fit question answered on the storefront form is shown and filtered in the review box, with "% would recommend"', async () => {
   const { domain, appToken } = await stack.installShop();
   const platform = stack.api.runtime.services.platform!.adminApi(domain);
   const [product] = (await platform.products({ first: 1 })).nodes;

@@ -123,7 +123,7 @@ export function templateRoutes(services: ApiServices) {
         defaults: registry.defaults(t.id, shop.locale),
         variables: t.declaration.variables,
         allowed: allowed(shop, t),
-        customCssAllowed: shops.allows(shop, 'customCss'),
+        customCssAllowed: shops.allows(shop, 'emailCss'),
         testEmailsLeft: await sendsLeft(ctx.state.tenant, 'test'),
         shopEmail: shop.email,
       },
@@ -136,7 +136,7 @@ export function templateRoutes(services: ApiServices) {
     const current = await registry.get(shop.id, t.id, shop.locale);
     const next = await patched(t, current, ctx.request.body);
     if (!allowed(shop, t)) throw refuseBelowTier(t.declaration.feature!);
-    if (next.customCss !== current.customCss && next.customCss !== '' && !shops.allows(shop, 'customCss')) throw refuseBelowTier('customCss');
+    if (next.customCss !== current.customCss && next.customCss !== '' && !shops.allows(shop, 'emailCss')) throw refuseBelowTier('emailCss');
     await registry.save(shop.id, t.id, next, shop.locale);
     ctx.body = { success: true, message: 'Saved successfully', data: { type: t.key, id: t.slug, template: next } };
   });

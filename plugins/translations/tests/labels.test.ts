@@ -1,7 +1,7 @@
 // The merchant's widget labels (issue 19, deliverable 2) on a real API and database: the API's
 // validation and tenancy, a label reaching the storefront review box in its language (and only
 // there) without the widgets' cache serving the old text, resets, and the CSV round trip.
-import { client, createShop, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { client, createShop, startTestApi, type TestApi, withPlugins } from '@plaudit/kernel/testing';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function reviewBox(domain: string, locale: string): Promise<string> {
 type Row = { key: string; default: string; text: string | null; max: number };
 const rowOf = (body: { labels: Row[] }, key: string) => body.labels.find((r) => r.key === key)!;
 
-test('every label of a language with its default and maximum; bad input refused per field; other shops untouched', async () => {
+withPlugins('widgets')('every label of a language with its default and maximum; bad input refused per field; other shops untouched', async () => {
   const a = await shop();
   const b = await shop();
   const got = await a.http.get('/api/translations/labels/de');
@@ -53,7 +53,7 @@ test('every label of a language with its default and maximum; bad input refused 
   expect(rowOf((await a.http.get('/api/translations/labels/fr')).body, 'box.title').text).toBeNull();
 });
 
-test('a label reaches the widget in its language only, the cached answer is not served again, and resets restore the default', async () => {
+withPlugins('widgets')('a label reaches the widget in its language only, the cached answer is not served again, and resets restore the default', async () => {
   const s = await shop();
   const before = await reviewBox(s.domain, 'de'); // cached now
   expect(before).toContain('Kundenbewertungen');
@@ -86,7 +86,7 @@ test('a label reaches the widget in its language only, the cached answer is not 
   expect(reset).not.toContain('Noch nichts da');
 });
 
-test('CSV round trip: export, a translator fills the text column, import; bad rows named and nothing stored', async () => {
+withPlugins('widgets')('CSV round trip: export, a translator fills the text column, import; bad rows named and nothing stored', async () => {
   const s = await shop();
   await s.http.put('/api/translations/labels/ja', { labels: { 'box.title': 'お客様の声' } });
   const exported = await fetch(`${api.url}/api/translations/labels/ja/export.csv`, { headers: { authorization: `Bearer ${s.token}` } });

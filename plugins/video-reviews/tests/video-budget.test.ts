@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually, startPlatformStack } from '@plaudit/kernel/testing';
+import { eventually, startPlatformStack, withPlugins } from '@plaudit/kernel/testing';
 import { Slots } from '../activities/slots';
 import { uploadFile, videoDir } from '../shared/files';
 import { encodeLavfi, makeVideo, writeLinkFor } from './helpers';
@@ -54,7 +54,7 @@ async function upload(endpoint: string, ticket: string, bytes: Buffer) {
 
 const uploadRow = (id: string) => stack.api.knex('video_uploads').where({ id }).first();
 
-test('an 8K frame, 240 fps and 33 s of 4K are refused at the upload with the limit named; 4K itself is taken', async () => {
+withPlugins('reviews')('an 8K frame, 240 fps and 33 s of 4K are refused at the upload with the limit named; 4K itself is taken', async () => {
   const refusals = [
     {
       name: '8k.mp4',
@@ -100,7 +100,7 @@ test('an 8K frame, 240 fps and 33 s of 4K are refused at the upload with the lim
   }
 });
 
-test('an upload accepted before the limits fails its transcode with the reason, without running ffmpeg', async () => {
+withPlugins('reviews')('an upload accepted before the limits fails its transcode with the reason, without running ffmpeg', async () => {
   const small = makeVideo(dir, 'small.mp4', 1).bytes;
   const earlier = clip('8k-earlier.mp4', 'color=c=gray:size=7680x4320:rate=1:duration=1');
   const { endpoint, ticket, url } = await uploadPage();

@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { eventually, startPlatformStack, updateShop } from '@plaudit/kernel/testing';
+import { eventually, startPlatformStack, updateShop, withPlugins } from '@plaudit/kernel/testing';
 import { makeVideo as madeIn, writeLinkFor } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -91,7 +91,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('done when: a 10-second video sent in resumable chunks plays in the review box, without its location', async () => {
+withPlugins('reviews', 'widgets')('done when: a 10-second video sent in resumable chunks plays in the review box, without its location', async () => {
   const video = makeVideo('ten.mp4', 10);
   expect(video.includes(Buffer.from('+48.8566'))).toBe(true);
   const { domain, product, url } = await writeLinkFor(stack);
@@ -196,7 +196,7 @@ test('done when: a 10-second video sent in resumable chunks plays in the review 
   expect(track).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:1[01]\.\d{3}\nPouring coffee from the &lt;b&gt;mug&lt;\/b&gt;\n$/);
 });
 
-test('a disguised non-video, an over-long video and an oversized one are refused with the limit named', async () => {
+withPlugins('reviews')('a disguised non-video, an over-long video and an oversized one are refused with the limit named', async () => {
   const { url } = await writeLinkFor(stack);
   const { endpoint, ticket } = ticketOf(await (await fetch(url)).text());
 
@@ -229,7 +229,7 @@ test('a disguised non-video, an over-long video and an oversized one are refused
   expect(await sent.text()).toContain('The video must not be longer than 60 seconds');
 });
 
-test('a chunk refused before or while it is read gets its reason, not a reset connection', async () => {
+withPlugins('reviews')('a chunk refused before or while it is read gets its reason, not a reset connection', async () => {
   const { endpoint, ticket } = ticketOf(await (await fetch((await writeLinkFor(stack)).url)).text());
   const created = await createUpload(endpoint, ticket, 1024);
   const url = created.headers.get('location')!.replace(/^https?:\/\/[^/]+/, stack.appUrl);
@@ -246,7 +246,7 @@ test('a chunk refused before or while it is read gets its reason, not a reset co
   expect(await overflowing.text()).toBe('The video must not be larger than 100 MB');
 });
 
-test("a free shop's review page has no video field and its tickets create nothing", async () => {
+withPlugins('reviews')("a free shop's review page has no video field and its tickets create nothing", async () => {
   const paid = await writeLinkFor(stack);
   const { endpoint, ticket } = ticketOf(await (await fetch(paid.url)).text());
   const free = await writeLinkFor(stack);
@@ -263,51 +263,54 @@ test("a free shop's review page has no video field and its tickets create nothin
   expect((await fetch(`${endpoint}/..%2F..%2Fetc`, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
 });
 
-test("the storefront's review form: its field, a ticket by URL in the shopper's language, the review sent with its video", async () => {
-  const { domain, product } = await writeLinkFor(stack);
-  const numeric = product.split('/').pop();
-  const form = await (await fetch(`${stack.appUrl}/storefront/shops/${domain}/widgets/review-box?product_id=${numeric}&scripts=0`)).text();
-  expect(form).toMatch(
-    /<div class="pl-field" data-pl-video="" data-endpoint="[^"]+\/r\/video\/uploads" data-ticket-url="[^"]+\/r\/video\/ticket\?shop=[^"]+"[^>]* hidden/,
-  );
+withPlugins('reviews', 'widgets')(
+  "the storefront's review form: its field, a ticket by URL in the shopper's language, the review sent with its video",
+  async () => {
+    const { domain, product } = await writeLinkFor(stack);
+    const numeric = product.split('/').pop();
+    const form = await (await fetch(`${stack.appUrl}/storefront/shops/${domain}/widgets/review-box?product_id=${numeric}&scripts=0`)).text();
+    expect(form).toMatch(
+      /<div class="pl-field" data-pl-video="" data-endpoint="[^"]+\/r\/video\/uploads" data-ticket-url="[^"]+\/r\/video\/ticket\?shop=[^"]+"[^>]* hidden/,
+    );
 
-  const asked = await fetch(`${stack.appUrl}/r/video/ticket?shop=${domain}&locale=de`);
-  expect(asked.status).toBe(200);
-  const { ticket, texts } = await asked.json();
-  expect(texts.uploaded).toContain('Video hochgeladen');
-  const short = makeVideo('short.mp4', 2, '160x120');
-  const done = await uploadWhole(`${stack.appUrl}/r/video/uploads`, ticket, short);
-  expect(done.status).toBe(204);
-  const id = (await stack.api.knex('video_uploads').where({ size: short.length, status: 'accepted' }).orderBy('createdAt', 'desc').first()).id;
+    const asked = await fetch(`${stack.appUrl}/r/video/ticket?shop=${domain}&locale=de`);
+    expect(asked.status).toBe(200);
+    const { ticket, texts } = await asked.json();
+    expect(texts.uploaded).toContain('Video hochgeladen');
+    const short = makeVideo('short.mp4', 2, '160x120');
+    const done = await uploadWhole(`${stack.appUrl}/r/video/uploads`, ticket, short);
+    expect(done.status).toBe(204);
+    const id = (await stack.api.knex('video_uploads').where({ size: short.length, status: 'accepted' }).orderBy('createdAt', 'desc').first()).id;
 
-  const body = reviewForm({
-    productId: numeric!,
-    rating: '4',
-    content: 'Short but sweet.',
-    firstName: 'Bo',
-    email: 'bo@example.com',
-    video: id,
-    videoCaption: 'A quick look',
-  });
-  const sent = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body, headers: { Accept: 'application/json' } });
-  expect(sent.status).toBe(201);
-  await eventually(async () => (await stack.api.knex('video_uploads').where({ id }).first()).status === 'ready', 90_000, 500);
-  // the same upload cannot go with a second review
-  const again = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, {
-    method: 'POST',
-    body: reviewForm({ productId: numeric!, rating: '5', content: 'Again', firstName: 'Bo', email: 'bo2@example.com', video: id }),
-    headers: { Accept: 'application/json' },
-  });
-  expect(again.status).toBe(400);
-  expect((await again.json()).errors.video).toBe('This video was already sent with a review');
+    const body = reviewForm({
+      productId: numeric!,
+      rating: '4',
+      content: 'Short but sweet.',
+      firstName: 'Bo',
+      email: 'bo@example.com',
+      video: id,
+      videoCaption: 'A quick look',
+    });
+    const sent = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, { method: 'POST', body, headers: { Accept: 'application/json' } });
+    expect(sent.status).toBe(201);
+    await eventually(async () => (await stack.api.knex('video_uploads').where({ id }).first()).status === 'ready', 90_000, 500);
+    // the same upload cannot go with a second review
+    const again = await fetch(`${stack.appUrl}/storefront/reviews?shop=${domain}`, {
+      method: 'POST',
+      body: reviewForm({ productId: numeric!, rating: '5', content: 'Again', firstName: 'Bo', email: 'bo2@example.com', video: id }),
+      headers: { Accept: 'application/json' },
+    });
+    expect(again.status).toBe(400);
+    expect((await again.json()).errors.video).toBe('This video was already sent with a review');
 
-  // a free shop gets no ticket, and its form no field
-  const free = await writeLinkFor(stack);
-  await updateShop(stack.api, free.shop.id, { plan: 'free', installedAt: new Date('2025-01-01') });
-  const refused = await fetch(`${stack.appUrl}/r/video/ticket?shop=${free.domain}`);
-  expect(refused.status).toBe(403);
-  const freeForm = await (
-    await fetch(`${stack.appUrl}/storefront/shops/${free.domain}/widgets/review-box?product_id=${free.product.split('/').pop()}&scripts=0`)
-  ).text();
-  expect(freeForm).not.toContain('data-pl-video');
-});
+    // a free shop gets no ticket, and its form no field
+    const free = await writeLinkFor(stack);
+    await updateShop(stack.api, free.shop.id, { plan: 'free', installedAt: new Date('2025-01-01') });
+    const refused = await fetch(`${stack.appUrl}/r/video/ticket?shop=${free.domain}`);
+    expect(refused.status).toBe(403);
+    const freeForm = await (
+      await fetch(`${stack.appUrl}/storefront/shops/${free.domain}/widgets/review-box?product_id=${free.product.split('/').pop()}&scripts=0`)
+    ).text();
+    expect(freeForm).not.toContain('data-pl-video');
+  },
+);

@@ -4,7 +4,7 @@
 // dashboard at the fourth; every other step saves through its owner's API; the free plan finishes
 // with setupDone and all eleven steps done. Screenshots at 1280 and 390 px.
 import type { BrowserContext, Page } from 'playwright-core';
-import { adminPage, client, collectPageErrors, eventually, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { adminPage, client, collectPageErrors, eventually, screenshot, usePlatformBrowser, withPlugins } from '@plaudit/kernel/testing';
 
 jest.setTimeout(180_000);
 
@@ -25,7 +25,13 @@ async function placeThroughEditor(page: Page, context: BrowserContext, linkName:
   await page.getByRole('button', { name: 'Check again' }).click();
 }
 
-test('from install to setupDone: eleven steps, interrupted after three and resumed at the fourth', async () => {
+withPlugins(
+  'widgets',
+  'reviews',
+  'review-requests',
+  'rewards',
+  'billing',
+)('from install to setupDone: eleven steps, interrupted after three and resumed at the fourth', async () => {
   const { stack, browser } = env;
   const { domain, appToken } = await stack.installShop();
   const http = client(stack.appUrl, appToken);

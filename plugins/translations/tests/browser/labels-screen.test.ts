@@ -2,13 +2,13 @@
 // review box's title (the preview follows before saving), is refused an over-long text in their
 // language, saves ('saved successfully'), finds it after a reload, resets the language, and imports
 // a translator's CSV (a bad row named by its line, then a good file).
-import { adminPage, eventually, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { adminPage, eventually, screenshot, usePlatformBrowser, withPlugins } from '@plaudit/kernel/testing';
 
 jest.setTimeout(120_000);
 
 const env = usePlatformBrowser();
 
-test('labels per language: preview, length check, save, reload, reset', async () => {
+withPlugins('widgets')('labels per language: preview, length check, save, reload, reset', async () => {
   const { appToken } = await env.stack.installShop();
   const { page, errors } = await adminPage(env.browser, env.stack.appUrl, appToken);
   await page.goto(`${env.stack.appUrl}/translations`);

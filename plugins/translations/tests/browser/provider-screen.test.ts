@@ -16,6 +16,7 @@ import {
   startPlatformStack,
   startTestWorker,
   useBrowser,
+  withPlugins,
 } from '@plaudit/kernel/testing';
 
 jest.setTimeout(180_000);
@@ -124,7 +125,7 @@ test("DeepL: required key, refused key in DeepL's words, saved and masked, its l
   expect(errors.filter((e) => !/status of 400 .*\/provider\)$/.test(e))).toEqual([]);
 });
 
-test('below the second tier the section offers the upgrade; the labels stay', async () => {
+withPlugins('widgets')('below the second tier the section offers the upgrade; the labels stay', async () => {
   const { token } = await createShop(env.stack.api, { plan: 'free', installedAt: OLD_INSTALL });
   const { page, errors } = await adminPage(env.browser, env.stack.appUrl, token, PHONE);
   await page.goto(`${env.stack.appUrl}/settings/translations?section=reviews`);

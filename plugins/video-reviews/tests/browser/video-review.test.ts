@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminPage, eventually, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
+import { adminPage, eventually, screenshot, usePlatformBrowser, withPlugins } from '@plaudit/kernel/testing';
 import { makeVideo, writeLinkFor } from '../helpers';
 
 jest.setTimeout(180_000);
@@ -14,7 +14,7 @@ const env = usePlatformBrowser();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-video-browser-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-test("done when: a customer's 10-second video review plays in the review box", async () => {
+withPlugins('reviews', 'widgets')("done when: a customer's 10-second video review plays in the review box", async () => {
   const { file } = makeVideo(dir, 'ten-seconds.mp4', 10);
   const { domain, product, url, appToken } = await writeLinkFor(env.stack);
   const products = await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 20 });
@@ -93,7 +93,7 @@ test("done when: a customer's 10-second video review plays in the review box", a
   expect([...errors, ...admin.errors]).toEqual([]);
 });
 
-test("the storefront's review form takes a video: its script loads when one is chosen, the review goes with it", async () => {
+withPlugins('reviews', 'widgets')("the storefront's review form takes a video: its script loads when one is chosen, the review goes with it", async () => {
   const { file } = makeVideo(dir, 'three-seconds.mp4', 3);
   const { domain } = await env.stack.installShop();
   const [product] = (await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 1 })).nodes;
