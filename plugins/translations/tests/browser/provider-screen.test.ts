@@ -62,7 +62,8 @@ async function openReviewSection(page: Page) {
   await eventually(async () => new URL(page.url()).searchParams.get('section') === 'reviews', 10_000);
 }
 
-test("DeepL: required key, refused key in DeepL's words, saved and masked, its languages, all reviews into German", async () => {
+// the screen opens on the widgets' labels (their catalog is the widgets plugin's)
+withPlugins('widgets')("DeepL: required key, refused key in DeepL's words, saved and masked, its languages, all reviews into German", async () => {
   const { token } = await createShop(env.stack.api, { plan: 'advanced', installedAt: OLD_INSTALL });
   const http = client(env.stack.api.url, token);
   const ids: number[] = [];
