@@ -163,7 +163,7 @@ function remainingTestsPass(tree: string, plugin: string, nodeTests: string[], u
   const args = [jestBin, '--ci', '--selectProjects', ...projects, '--testPathPatterns', ...staticPatterns(tree), ...suites];
   const jest = run(tree, args, { PLAUDIT_REMOVED_PLUGINS: plugin });
   // the whole run's output, for the failures the last lines below do not show
-  const log = path.join(os.tmpdir(), `plaudit-removal-${plugin}.log`);
+  const log = path.join(os.tmpdir(), `plaudit-removal-${plugin}-${process.pid}.log`);
   fs.writeFileSync(log, jest.full);
   expect({ status: jest.status, output: jest.status === 0 ? '' : `${jest.output}\n(all of it: ${log})` }).toEqual({ status: 0, output: '' });
   return { summary: jest.output.split('\n').find((l) => l.startsWith('tests: ')), seconds: Math.round((Date.now() - started) / 1000) };
