@@ -27,7 +27,7 @@ import { Session } from 'node:inspector/promises';
 import { tenantFor } from '@plaudit/kernel';
 import { benchDatabase, benchShops, createApiRuntime, createApp, freePort, loadConfig, ROOT } from '@plaudit/kernel/testing';
 import { storefrontCache } from '../api/cache';
-import { SharedAnswers } from '../api/shared-answers';
+import { floorSummary, headersFloor, sharedTierFloor } from './floors';
 import { ReviewWrite, type ImportedReviewInput as ImportedReview, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 
 const SHOPS = 1000;
@@ -246,28 +246,6 @@ async function explain(knex: Knex, base: string, productPath: string) {
     ]);
 }
 
-/**
- * The least a long-tail answer through the shared tier can cost: a bare node:http server that, per
- * request, makes the API's own look-up (SharedAnswers.get: one named statement on a pooled connection)
- * and writes the row's headers and body. Its paths (`/<n>`) name the stored rows.
- */
-async function sharedTierFloor(knex: Knex, log: pino.Logger) {
-  // tenancy: the benchmark reads every shop's stored answers to ask for them again
-  const { rows } = await knex.raw('SELECT shop_id, key, versions FROM widget_answers ORDER BY shop_id, key');
-  const answers = new SharedAnswers(knex, log);
-  const floor = http.createServer((req, res) => {
-    const row = rows[Number(req.url!.slice(1))];
-    answers.get(row.shop_id, row.key, row.versions).then(
-      (hit) => {
-        res.writeHead(200, { ...hit!.headers, 'content-type': hit!.type, etag: hit!.etag, 'content-length': hit!.body.length });
-        res.end(hit!.body);
-      },
-      () => res.writeHead(500).end(),
-    );
-  });
-  return { floor, floorPaths: rows.map((_: unknown, i: number) => `/${i}`) };
-}
-
 async function main() {
   const db = await benchDatabase();
   let close = async () => {};
@@ -333,15 +311,10 @@ async function main() {
       res.end(body);
     });
     const bareUrl = await listen(bare);
-    // The same, with the headers the API sends with a kept answer (security, caching, CORS, request id):
-    // what the hot set's answers cost in node:http alone.
-    const answerHeaders = Object.fromEntries([...sampleRes.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)));
-    const bareHeaders = http.createServer((_req, res) => {
-      res.writeHead(200, { ...answerHeaders, 'x-request-id': crypto.randomUUID(), 'content-length': body.length });
-      res.end(body);
-    });
+    // The same, with the headers the API sends with a kept answer (security, caching, CORS, request id).
+    const { server: bareHeaders, names } = headersFloor(body, sampleRes.headers);
     const bareHeadersUrl = await listen(bareHeaders);
-    console.log(`the API's headers on a kept answer: ${Object.keys(answerHeaders).length + 1} (${Object.keys(answerHeaders).join(', ')}, content-length)`);
+    console.log(`the API's headers on a kept answer: ${names.length} (${names.join(', ')})`);
 
     const cache = storefrontCache(runtime.services);
     // At full size the LRU's 10,000 entries hold a fifth of the 50,000 products; a smaller run keeps that proportion.
@@ -353,7 +326,7 @@ async function main() {
     const tFill = performance.now();
     await fetchEach(apiUrl, all, 8);
     console.log(`every product rendered once (the shared tier filled) in ${((performance.now() - tFill) / 1000).toFixed(1)} s`);
-    const { floor, floorPaths } = await sharedTierFloor(knex, log);
+    const { server: floor, paths: floorPaths } = await sharedTierFloor(knex, log);
     const floorUrl = await listen(floor);
 
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per pass, alternated\n`);
@@ -394,19 +367,9 @@ async function main() {
       );
     };
     summary('product reviews, hot set (in-process cache)', apis, GOAL);
-    const headersRatios = bareWithHeaders.map((h, i) => h.rps / bares[i].rps);
-    const ofHeaders = apis.map((a, i) => a.rps / bareWithHeaders[i].rps);
-    console.log(
-      `\nthe hot set's floor (bare node:http with the API's headers, no app): ${fmt(median(bareWithHeaders.map((p) => p.rps)))} req/s, ratio to bare per round ${headersRatios.map((r) => r.toFixed(2)).join(', ')}, median ${median(headersRatios).toFixed(2)}; server CPU ${median(bareWithHeaders.map((p) => p.serverUs)).toFixed(0)} µs a request`,
-    );
-    console.log(`  the API's hot set reaches ${ofHeaders.map((r) => r.toFixed(2)).join(', ')} of it per round, median ${median(ofHeaders).toFixed(2)}`);
+    console.log(floorSummary("the hot set's floor (bare node:http with the API's headers, no app)", bareWithHeaders, bares, apis, "the API's hot set"));
     summary(`product reviews, all ${fmt(all.length)} products (the long tail)`, tails, TAIL_GOAL);
-    const floorRatios = floors.map((f, i) => f.rps / bares[i].rps);
-    const ofFloor = tails.map((t, i) => t.rps / floors[i].rps);
-    console.log(
-      `\nthe shared tier's floor (bare node:http + one look-up a request, no app): ${fmt(median(floors.map((p) => p.rps)))} req/s, ratio to bare per round ${floorRatios.map((r) => r.toFixed(2)).join(', ')}, median ${median(floorRatios).toFixed(2)}; server CPU ${median(floors.map((p) => p.serverUs)).toFixed(0)} µs a request`,
-    );
-    console.log(`  the API's long tail reaches ${ofFloor.map((r) => r.toFixed(2)).join(', ')} of it per round, median ${median(ofFloor).toFixed(2)}`);
+    console.log(floorSummary("the shared tier's floor (bare node:http + one look-up a request, no app)", floors, bares, tails, "the API's long tail"));
 
     // Both caches emptied (shop states kept): every request renders, as the first read after a change does.
     cache.responses.clear();
