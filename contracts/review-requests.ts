@@ -161,6 +161,8 @@ export const RequestsPublic = defineCapability<RequestsPublicApi>('review-reques
  * 'review-requests.analytics': the request funnel's facts per local day (requests.sent.email,
  * requests.sent.push, requests.opened, requests.clicked, requests.reviewed, requests.photo,
  * requests.started (a star clicked in the email, issue 32; absent when 0),
+ * requests.channel.<email|sms|whatsapp|push>.<sent|delivered|clicked|started|reviewed> (the funnel by
+ * the channel that carried the request, issue 32; delivered from the text messages' receipts; absent when 0),
  * requests.reminded, requests.reviewed_after_reminder, requests.failed, requests.skipped.<reason>,
  * requests.ttr.<bucket>, requests.unsubscribed), keyed by the day a request was sent, else queued
  * (a cohort), plus the click a landing page's UTM names (attribution).

@@ -12,6 +12,7 @@ export * from './reviews/export';
 export * from './reviews/analytics';
 export * from './reviews/texts';
 export * from './reviews/policy';
+export * from './reviews/labels';
 
 // --- capabilities: a few general ones, each for any plugin that needs it ---
 // feed (what shoppers may see), facts (one review as it is), write (new reviews from other places),

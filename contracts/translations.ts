@@ -54,7 +54,10 @@ export interface TranslationReviewsApi {
   mode(tenant: Tenant): Promise<TranslationMode>;
   /** of these reviews, those a shopper reading `target` is offered a translation of: review id -> its language */
   offers(tenant: Tenant, reviewIds: number[], target: string): Promise<Record<number, string>>;
-  /** the published ones among these reviews in `target` (others are left out) */
-  translate(tenant: Tenant, reviewIds: number[], target: string): Promise<StorefrontTranslation[]>;
+  /**
+   * the published ones among these reviews in `target` (others are left out); `cachedOnly`: only the
+   * translations already stored, the provider is not asked (a feed of thousands: no cost, no wait)
+   */
+  translate(tenant: Tenant, reviewIds: number[], target: string, opts?: { cachedOnly?: boolean }): Promise<StorefrontTranslation[]>;
 }
 export const TranslationReviews = defineCapability<TranslationReviewsApi>('translations.reviews');

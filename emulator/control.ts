@@ -9,6 +9,9 @@ import { deliverOrder, EmulatorInputError, fulfillOrder, placeOrder, sendComplia
 import { declaredFlowExtensions, flowTriggersOf, runFlowAction, sendFlowLifecycle } from './graphql/flow';
 import { gid } from './ids';
 import { newShop } from './records';
+import { productControlRoutes } from './product-events';
+import { metaobjectControlRoutes } from './metaobject-events';
+import { displayNameKeyOf } from './graphql/metaobjects';
 import { seedShop } from './seed';
 import { setStatus } from './subscriptions';
 import { expireTokens } from './tokens';
@@ -32,6 +35,11 @@ const OrderBody = z.object({
   discountCode: z.string().min(1).max(255).optional(),
   landingSite: z.string().min(1).max(2000).optional(),
   createdAt: z.string().datetime({ offset: true }).optional(),
+  customerPhone: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/)
+    .optional(),
+  smsConsent: z.enum(['subscribed', 'not_subscribed', 'pending', 'unsubscribed']).optional(),
   ...delivery,
 });
 const DeliveryBody = z.object(delivery);
@@ -154,6 +162,9 @@ export function controlRouter(em: EmulatorContext): Router {
       webhooks: (await subscriptionUpdated(em, shop, [sub])).map(summary),
     };
   });
+
+  productControlRoutes(router, em);
+  metaobjectControlRoutes(router, em, displayNameKeyOf);
 
   router.post('/shops/:shop/expire-tokens', (ctx) => {
     ctx.body = { expired: expireTokens(em.store, shopOf(ctx.params.shop)) };

@@ -57,6 +57,16 @@ export interface OrderRequest extends DeliveryOptions {
   landingSite?: string;
   /** placed earlier than now (a backdated order for demo histories); never in the future */
   createdAt?: string;
+  /** the buyer's phone (E.164) and SMS marketing consent, as checkout's SMS consent box records them */
+  customerPhone?: string;
+  smsConsent?: 'subscribed' | 'not_subscribed' | 'pending' | 'unsubscribed';
+}
+
+/** The buyer's phone and SMS marketing consent from the order, when the order gave them. */
+function withPhone(customer: CustomerRecord, r: OrderRequest): CustomerRecord {
+  if (r.customerPhone !== undefined) customer.phone = r.customerPhone;
+  if (r.smsConsent !== undefined) customer.smsConsent = { state: r.smsConsent, optInLevel: 'single_opt_in', updatedAt: new Date().toISOString() };
+  return customer;
 }
 
 function buyerFor(em: EmulatorContext, shop: ShopRecord, r: OrderRequest): CustomerRecord {
@@ -94,7 +104,7 @@ function checkedCode(shop: ShopRecord, code: string, customer: CustomerRecord, c
 
 export async function placeOrder(em: EmulatorContext, shop: ShopRecord, r: OrderRequest): Promise<{ order: OrderRecord; deliveries: Delivery[] }> {
   const customersBefore = shop.customers.length;
-  const customer = buyerFor(em, shop, r);
+  const customer = withPhone(buyerFor(em, shop, r), r);
   const active = shop.products.filter((p) => p.status === 'ACTIVE');
   const products = r.productHandles?.length
     ? r.productHandles.map(

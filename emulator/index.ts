@@ -8,6 +8,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import { appProxyRouter, isProxyPath } from './app-proxy';
 import { billingRouter } from './billing';
+import { checkoutRouter } from './checkout';
 import type { EmulatorContext } from './context';
 import { appBridgeRouter } from './app-bridge';
 import { controlRouter } from './control';
@@ -84,6 +85,8 @@ export async function startEmulator(o: EmulatorOptions): Promise<RunningEmulator
     billingRouter(em),
     themeEditorRouter(em),
     appProxyRouter(em),
+    // before the storefront's: its /:locale pages would take /checkout
+    checkoutRouter(em),
     storefrontRouter(em),
   ]) {
     app.use(router.routes()).use(router.allowedMethods());

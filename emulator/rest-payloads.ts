@@ -45,6 +45,16 @@ function restCustomer(shop: ShopRecord, c: CustomerRecord) {
     multipass_identifier: null,
     tax_exempt: false,
     phone: c.phone,
+    // null without a phone number (https://shopify.dev/docs/api/admin-rest/latest/resources/customer: sms_marketing_consent)
+    sms_marketing_consent:
+      c.phone && c.smsConsent
+        ? {
+            state: c.smsConsent.state,
+            opt_in_level: c.smsConsent.optInLevel,
+            consent_updated_at: restTime(c.smsConsent.updatedAt, shop.ianaTimezone),
+            consent_collected_from: 'SHOPIFY',
+          }
+        : null,
     currency: shop.currencyCode,
     tax_exemptions: [],
     admin_graphql_api_id: gid('Customer', c.id),

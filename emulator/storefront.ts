@@ -257,7 +257,7 @@ ${embeds}${extension.scriptTags(t.assets)}</body></html>`;
       r.shop,
       r.base,
       'Your cart',
-      html`${section('template--cart__main', html`<h1>Your cart</h1>${items}`)}${await upsell(
+      html`${section('template--cart__main', html`<h1>Your cart</h1>${items}${lines.length ? html`<p><a class="checkout" href="${r.base}/checkout">Check out</a></p>` : ''}`)}${await upsell(
         r,
         t,
         'cart',

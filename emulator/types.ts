@@ -49,6 +49,8 @@ export interface CustomerRecord {
   lastName: string;
   email: string;
   phone: string | null;
+  /** Shopify's SMS marketing consent for `phone` (REST `sms_marketing_consent`); absent in older saved states */
+  smsConsent?: { state: 'subscribed' | 'not_subscribed' | 'pending' | 'unsubscribed'; optInLevel: string; updatedAt: string } | null;
   locale: string;
   address: AddressRecord;
   createdAt: string;

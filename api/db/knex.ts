@@ -12,6 +12,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
   return n;
 });
 
+/** The pools bound to the models, the newest last: the one destroyed hands the models back to the one before. */
+const boundPools: Knex[] = [];
+
+/** Binds the models to `knex` until it is destroyed; then to the pool bound before it, if one is still open. */
+function bindModelsTo(knex: Knex): void {
+  boundPools.push(knex);
+  Model.knex(knex);
+  // knex.destroy() is a read-only property; it ends in its client's destroy(), which can be wrapped
+  const client = knex.client as { destroy(callback?: () => void): Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = (callback) => {
+    const at = boundPools.indexOf(knex);
+    if (at >= 0) boundPools.splice(at, 1);
+    if (Model.knex() === knex && boundPools.length) Model.knex(boundPools.at(-1)!);
+    return destroy(callback);
+  };
+}
+
 /**
  * One pool per process; models use camelCase, tables snake_case. The primary's pool is the models'
  * default (`bindModels`); a read replica's is not, its reads name it (api/db/read-replica.ts).
@@ -30,6 +48,7 @@ export function createKnex(
     ...(opts.log ? { log: { warn: opts.log.warn, error: opts.log.error, deprecate: opts.log.warn, debug: () => undefined } } : {}),
     ...knexSnakeCaseMappers(),
   });
-  if (opts.bindModels !== false) Model.knex(knex);
+  // a process with a second pool (a test's worker beside its API) must not leave the models on a destroyed one
+  if (opts.bindModels !== false) bindModelsTo(knex);
   return knex;
 }

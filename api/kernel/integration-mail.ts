@@ -15,6 +15,8 @@ export interface RevokedMail {
   label: string;
   /** the plugin's i18n namespace holding mail.subject, mail.heading, mail.text, mail.button */
   namespace: string;
+  /** the screen the button opens, when it is not `/settings/integration/<app>` (one screen for several apps) */
+  screen?: string;
 }
 
 /** True when the merchant was mailed; false for a shop gone or a mail refused (logged). */
@@ -38,7 +40,7 @@ export async function mailIntegrationRevoked(deps: Deps, m: RevokedMail): Promis
         `<h1 style="font-size:18px;margin:0 0 12px">${esc(heading)}</h1>` +
         `<p style="margin:0 0 12px">${esc(t(`${m.namespace}:mail.text`, vars))}</p>` +
         (state.reason ? `<p style="margin:0;color:#6d7175">${esc(state.reason)}</p>` : ''),
-      buttons: [{ url: `${deps.config.appUrl}/settings/integration/${m.app}`, labelHtml: esc(t(`${m.namespace}:mail.button`, vars)) }],
+      buttons: [{ url: `${deps.config.appUrl}${m.screen ?? `/settings/integration/${m.app}`}`, labelHtml: esc(t(`${m.namespace}:mail.button`, vars)) }],
       footer: shop.name,
     },
   });

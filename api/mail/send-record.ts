@@ -18,6 +18,12 @@ export interface SentRecord {
 export type Claim = { claimed: true; attempts: number } | { claimed: false; sent: SentRecord };
 
 const TABLE = 'mail_sends';
+/**
+ * How long a `sending` row may belong to an attempt still under way: the SMTP transport's own limits
+ * (api/mail/sender.ts: 10 s to connect, 10 s for the greeting, 30 s of socket silence) end a live one sooner.
+ */
+export const IN_FLIGHT_SECONDS = 60;
+
 /** Rows older than this are swept (a retry comes within minutes; relays keep no longer either). */
 export const MAIL_SEND_RETENTION_DAYS = 30;
 
@@ -97,8 +103,8 @@ export class MailSendRecord {
 
   /**
    * Claims the send before the SMTP transaction: a new key, or one whose earlier attempt left no
-   * outcome (`sending`: it died between the transaction's start and the record of its answer), is
-   * claimed; a `sent` one answers what the server said then.
+   * outcome (`sending` for over IN_FLIGHT_SECONDS: it died between the transaction's start and the
+   * record of its answer), is claimed; a `sent` one answers what the server said then.
    */
   async claim(shopId: number, key: string, again = true): Promise<Claim> {
     this.recorder();
@@ -110,10 +116,18 @@ export class MailSendRecord {
     if (inserted) return { claimed: true, attempts: 1 };
     const [resumed] = await this.knex(TABLE)
       .where({ shopId, messageKey: key, state: 'sending' })
+      .where('sendingAt', '<', this.knex.raw(`now() - interval '${IN_FLIGHT_SECONDS} seconds'`))
       .update({ attempts: this.knex.raw('attempts + 1'), sendingAt: this.knex.fn.now() }, ['attempts']);
     if (resumed) {
       this.log.warn({ shopId, messageKey: key, attempts: resumed.attempts }, 'mail send resumed after an attempt whose outcome was lost: it may arrive twice');
       return { claimed: true, attempts: resumed.attempts };
+    }
+    // A younger `sending`: the earlier attempt may still be in its SMTP transaction (its worker alive, its
+    // heartbeat late on a busy machine, so Temporal started this retry). Sending now would send twice (CI
+    // saw it); the activity is retried instead, and finds `sent`, or a `sending` old enough to resume.
+    if (await this.knex(TABLE).where({ shopId, messageKey: key, state: 'sending' }).first('id')) {
+      if (activityContext()) throw new Error(`The mail send ${key} may still be in progress in an earlier attempt: retried later`);
+      return { claimed: false, sent: {} };
     }
     const row = await this.knex(TABLE).where({ shopId, messageKey: key, state: 'sent' }).first('response', 'providerMessageId');
     if (row) return { claimed: false, sent: { response: row.response ?? undefined, providerMessageId: row.providerMessageId ?? undefined } };

@@ -104,7 +104,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
         if (!config.integrationsBaseUrl) {
           // the integrations' vendors (Klaviyo, Omnisend, Smile.io ...), out of reach here too
           const { startIntegrationsEmulator } = await import('../../emulator/integrations');
-          const integrations = await startIntegrationsEmulator({ port: 0, demo: true });
+          const integrations = await startIntegrationsEmulator({ port: 0, demo: true, demoWebhooks: { appUrl: config.appUrl, shop: DEMO_SHOP } });
           stops.push(integrations.stop);
           shopifyEnv.INTEGRATIONS_BASE_URL = integrations.url;
           services.push({ name: 'Integrations emulator', url: `${integrations.url}  (https://<host>/<path> at /hosts/<host>/<path>)`, embedded: true });

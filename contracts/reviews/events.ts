@@ -58,3 +58,20 @@ export const ReviewUpdated = webhookTopic(defineEvent<ReviewsChangedPayload>('re
 export const ReviewDeleted = webhookTopic(defineEvent<ReviewsChangedPayload>('review.deleted'), 'review.deleted');
 /** a reply added or edited ('reply') or taken off ('reply-removed') */
 export const ReviewReplied = webhookTopic(defineEvent<ReviewsChangedPayload>('review.replied'), 'review.replied');
+
+/**
+ * 'reviews.demo-changed', key = `<shop id>:<change>:<at ms>`: the shop's sample reviews were seeded or
+ * removed in bulk, in the transaction of the change. Sample reviews carry no per-review events (webhooks
+ * and syndication must never carry them), so a plugin that keeps readings of the shop's reviews (the
+ * insights' topics) reads the shop again on this one.
+ */
+export interface DemoReviewsChangedPayload {
+  shopId: number;
+  shopDomain: string;
+  change: 'seeded' | 'removed';
+  /** how many sample reviews were written or deleted */
+  count: number;
+  /** when (ISO 8601) */
+  at: string;
+}
+export const DemoReviewsChanged = defineEvent<DemoReviewsChangedPayload>('reviews.demo-changed');

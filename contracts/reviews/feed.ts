@@ -55,6 +55,8 @@ export interface ReviewFeedQuery {
   productIds?: string[];
   /** leave out the demo reviews a shop starts with (feeds sent to Google) */
   excludeDemo?: boolean;
+  /** leave out copies of a linked shop's reviews (`LINKED_STORE_SOURCE`): the origin shop sends them to Google, Shopify, Meta */
+  excludeCopies?: boolean;
   /** a customer's own reviews (customer portal), by Shopify customer id or email; with those awaiting approval if asked */
   customer?: { id?: string | null; email?: string | null; includePending?: boolean };
   limit: number;
@@ -86,8 +88,8 @@ export interface ReviewFeedApi {
   reviewedProducts(tenant: Tenant, customer: { id?: string | null; email?: string | null }, productIds: string[]): Promise<string[]>;
   /** one entry per product asked for (zeros when it has no published review) */
   summaries(tenant: Tenant, productIds: string[]): Promise<Record<string, RatingSummary>>;
-  /** the shop as a whole: every product and the store itself */
-  shopSummary(tenant: Tenant): Promise<Omit<RatingSummary, 'productId'>>;
+  /** the shop's published reviews as a whole, or its product reviews only, or its store reviews only */
+  shopSummary(tenant: Tenant, include?: 'all' | 'product' | 'store'): Promise<Omit<RatingSummary, 'productId'>>;
   version(tenant: Tenant): Promise<string>;
   storefrontSettings(tenant: Tenant): Promise<StorefrontReviewSettings>;
   /** the PostgreSQL channel NOTIFYed with a shop id on every such change */

@@ -14,6 +14,17 @@ export interface ReviewText {
   status: ReviewStatus;
 }
 
+/** A review's words with the facts a reader of them needs: whose product, how many stars, whether shown. */
+export interface ReviewTextFacts extends ReviewText {
+  /** the product's gid; null for a review of the store itself */
+  productId: string | null;
+  rating: number;
+  /** ISO 8601 */
+  createdAt: string;
+  /** ISO 8601, null until first published */
+  publishedAt: string | null;
+}
+
 export interface ReviewTextsApi {
   /** the reviews of these ids that the shop has (others left out) */
   read(tenant: Tenant, ids: number[]): Promise<ReviewText[]>;
@@ -25,5 +36,16 @@ export interface ReviewTextsApi {
   countPublished(tenant: Tenant): Promise<number>;
   /** reviews with no language yet, in id order (imported ones): detected in batches */
   undetected(tenant: Tenant, afterId: number, limit: number): Promise<ReviewText[]>;
+  /** the reviews of these ids that the shop has, in any status (others left out): a batch of changes read in one query */
+  readFacts(tenant: Tenant, ids: number[]): Promise<ReviewTextFacts[]>;
+  /**
+   * Every review of the shop in any status, the recycle bin included, after `afterId` in id order, at
+   * most `limit` (1..5,000): keyset pages for whoever reads a whole shop (re-reading, indexing), each
+   * page one query that starts where the last one ended. Reviews written meanwhile come in later
+   * pages (ids only grow); the next page after the last one is empty.
+   */
+  pageFacts(tenant: Tenant, afterId: number, limit: number): Promise<ReviewTextFacts[]>;
+  /** how many reviews the shop has in any status, the recycle bin included: the total of `pageFacts` */
+  countAll(tenant: Tenant): Promise<number>;
 }
 export const ReviewTexts = defineCapability<ReviewTextsApi>('reviews.texts');

@@ -5,6 +5,13 @@ import type { ReviewKind, ReviewMedia } from './review';
 
 // --- 'reviews.write': new reviews from other places (links in emails, QR pages, imports) ---
 
+/**
+ * The `source` of a copy of a linked shop's review (plugins/store-links): shown to this shop's
+ * shoppers, but the origin shop's review. It is counted in the origin shop's analytics only and sent
+ * to Google, Shopify and Meta by the origin shop only (feeds ask `excludeCopies`).
+ */
+export const LINKED_STORE_SOURCE = 'linked-store';
+
 /** A photo stored through the customers' upload pipeline, as an imported review's media item. */
 export interface ImportedPhoto {
   url: string;
@@ -105,6 +112,8 @@ export interface ReviewWriteApi {
   importReviews(tenant: Tenant, rows: ImportedReviewInput[]): Promise<{ ids: number[]; duplicates: number }>;
   /** which of these import keys the shop already has (to skip fetching their photos again) */
   existingKeys(tenant: Tenant, keys: string[]): Promise<Set<string>>;
+  /** import key -> the id of the review it created, for the keys the shop has (a caller keeping its own map of copies recovers it after a crash) */
+  importedIds(tenant: Tenant, keys: string[]): Promise<Record<string, number>>;
   /**
    * A photo from elsewhere through the customers' upload pipeline (type by its bytes, re-encoded,
    * EXIF stripped, renditions stored). Throws an Error named 'PhotoRefusedError' with the reason

@@ -10,8 +10,10 @@
 //   https://shopify.dev/docs/api/admin-graphql/latest/queries/metaobjects, .../metaobjectByHandle
 // The docs list each field's name and type; the keys are those names in snake case, as apps read
 // them (`field(key: "author_display_name")`). The Language field's type is not given on the list:
-// taken as a single line of text (an ISO code).
+// taken as a single line of text (an ISO code). Every upsert and delete sends its metaobjects/*
+// webhook (../metaobject-events.ts), as Shopify does for an app's own changes too.
 import { gid, parseGid } from '../ids';
+import { metaobjectDeleted, metaobjectSaved } from '../metaobject-events';
 import { isoTime } from '../store';
 import type { MetaobjectDefinitionRecord, MetaobjectRecord } from '../types';
 import { paginate, type PageArgs } from './connection';
@@ -102,6 +104,9 @@ type UserError = { field: string[] | null; message: string; code: string; elemen
 const HANDLE = /^[a-z0-9][a-z0-9_-]{0,254}$/;
 
 const templateOf = (type: string) => STANDARD_DEFINITIONS.find((t) => t.type === type);
+
+/** The field whose value is a metaobject's display name (its handle when that field is empty). */
+export const displayNameKeyOf = (type: string) => templateOf(type)?.displayNameKey ?? 'title';
 
 function definitionOf(c: GqlContext, type: string): MetaobjectDefinitionRecord | undefined {
   return c.shop.metaobjectDefinitions.find((d) => d.type === type);
@@ -269,6 +274,7 @@ export function metaobjectMutations(c: GqlContext) {
       Object.assign(record, { handle: newHandle, fields: next, updatedAt: now });
       if (!existing) s.metaobjects.push(record);
       c.em.store.changed();
+      void metaobjectSaved(c.em, s, record, !existing, t.displayNameKey);
       return { metaobject: metaobjectView(c, record), userErrors: [] };
     },
 
@@ -277,8 +283,9 @@ export function metaobjectMutations(c: GqlContext) {
       const p = parseGid(id);
       const at = p?.resource === 'Metaobject' ? s.metaobjects.findIndex((m) => m.id === p.id) : -1;
       if (at < 0) return { deletedId: null, userErrors: [{ field: ['id'], message: 'Record not found', code: 'RECORD_NOT_FOUND' }] };
-      s.metaobjects.splice(at, 1);
+      const [gone] = s.metaobjects.splice(at, 1);
       c.em.store.changed();
+      void metaobjectDeleted(c.em, s, gone);
       return { deletedId: id, userErrors: [] };
     },
   };

@@ -30,7 +30,25 @@ export const DEMO_CREDENTIALS = {
   omnisend: { apiKey: 'plaudit-demo-omnisend-key' },
   smile: { privateKey: 'plaudit_demo_smile_key', activityToken: 'activity_PlauditDemo' },
   onesignal: { appId: '00000000-0000-4000-8000-0000000d3e30', restApiKey: 'os_v2_app_plaudit_demo' },
+  // issue 32's text messages: Twilio's SMS and WhatsApp senders, and Meta's WhatsApp Cloud API
+  twilio: {
+    accountSid: `AC${'d3e0'.repeat(8)}`,
+    authToken: 'plaudit_demo_twilio_token',
+    smsFrom: '+15005550006',
+    whatsappFrom: '+14155238886',
+    whatsappContentSid: `HX${'d3e0'.repeat(8)}`,
+  },
+  'whatsapp-cloud': {
+    phoneNumberId: '100000000000001',
+    accessToken: 'EAAPlauditDemo',
+    appSecret: 'plaudit-demo-app-secret',
+    verifyToken: 'plaudit-demo-verify',
+    templateName: 'review_request',
+  },
 } as const;
+
+/** WhatsApp's template languages the demo number has `review_request` approved in (the shopper languages). */
+const DEMO_TEMPLATE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'ja', 'ko', 'nl', 'pt_BR', 'zh_CN', 'hi', 'vi'];
 
 /** The translation providers' demo credentials (not integrations: the translations plugin's settings). */
 export const DEMO_TRANSLATION_CREDENTIALS = {
@@ -38,13 +56,38 @@ export const DEMO_TRANSLATION_CREDENTIALS = {
   google: { projectId: 'plaudit-demo', accessToken: 'ya29.plaudit-demo' },
 } as const;
 
-function registerDemo(control: (vendor: string, action: string, body?: unknown) => unknown) {
+/** The language models' demo keys (not integrations: the insights plugin's settings, Settings → Review insights). */
+export const DEMO_MODEL_CREDENTIALS = {
+  openai: { apiKey: 'sk-plaudit-demo' },
+  anthropic: { apiKey: 'sk-ant-plaudit-demo' },
+} as const;
+
+/**
+ * `demo.webhooks`: where the demo shop's WhatsApp notifications go (`<app URL>/messaging/whatsapp-cloud/status/<shop>`),
+ * the callback URL a merchant would enter in Meta's App Dashboard; Twilio's come with each message.
+ */
+function registerDemo(control: (vendor: string, action: string, body?: unknown) => unknown, webhooks?: { appUrl: string; shop: string }) {
+  const { twilio, 'whatsapp-cloud': wa } = DEMO_CREDENTIALS;
+  control('twilio', 'account', { accountSid: twilio.accountSid, authToken: twilio.authToken });
+  control('whatsapp-cloud', 'number', {
+    phoneNumberId: wa.phoneNumberId,
+    token: wa.accessToken,
+    templates: DEMO_TEMPLATE_LANGUAGES.map((language) => ({ name: wa.templateName, language, category: 'utility' })),
+  });
+  if (webhooks)
+    control('whatsapp-cloud', 'webhook', {
+      phoneNumberId: wa.phoneNumberId,
+      url: `${webhooks.appUrl}/messaging/whatsapp-cloud/status/${webhooks.shop}`,
+      appSecret: wa.appSecret,
+    });
   control('klaviyo', 'key', { key: DEMO_CREDENTIALS.klaviyo.privateKey });
   control('omnisend', 'key', { key: DEMO_CREDENTIALS.omnisend.apiKey });
   control('smile', 'key', { key: DEMO_CREDENTIALS.smile.privateKey });
   control('onesignal', 'key', { appId: DEMO_CREDENTIALS.onesignal.appId, key: DEMO_CREDENTIALS.onesignal.restApiKey });
   control('deepl', 'key', { key: DEMO_TRANSLATION_CREDENTIALS.deepl.apiKey });
   control('google-translate', 'token', { token: DEMO_TRANSLATION_CREDENTIALS.google.accessToken, project: DEMO_TRANSLATION_CREDENTIALS.google.projectId });
+  control('openai', 'key', { key: DEMO_MODEL_CREDENTIALS.openai.apiKey });
+  control('anthropic', 'key', { key: DEMO_MODEL_CREDENTIALS.anthropic.apiKey });
 }
 
 function read(req: http.IncomingMessage): Promise<string> {
@@ -63,7 +106,9 @@ function send(res: http.ServerResponse, a: VendorAnswer) {
   res.end(text);
 }
 
-export async function startIntegrationsEmulator(o: { port: number; vendors?: Vendor[]; demo?: boolean } = { port: 0 }): Promise<RunningIntegrationsEmulator> {
+export async function startIntegrationsEmulator(
+  o: { port: number; vendors?: Vendor[]; demo?: boolean; demoWebhooks?: { appUrl: string; shop: string } } = { port: 0 },
+): Promise<RunningIntegrationsEmulator> {
   const vendors = o.vendors ?? VENDORS();
   const byHost = new Map(vendors.flatMap((v) => v.hosts.map((h) => [h, v] as const)));
   const received: Received[] = [];
@@ -109,7 +154,7 @@ export async function startIntegrationsEmulator(o: { port: number; vendors?: Ven
       send(res, { status: (err as { status?: number }).status ?? 500, body: { error: (err as Error).message } });
     }
   });
-  if (o.demo) registerDemo(control);
+  if (o.demo) registerDemo(control, o.demoWebhooks);
   await new Promise<void>((resolve) => server.listen(o.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -7,6 +7,24 @@ import { onesignal } from './onesignal';
 import { deepl } from './deepl';
 import { googleTranslate } from './google-translate';
 import { instagram } from './instagram';
+import { openai } from './openai';
+import { anthropic } from './anthropic';
+import { twilio } from './twilio';
+import { whatsappCloud } from './whatsapp-cloud';
+import { googleMerchant } from './google-merchant';
 
 /** Fresh vendor states (each emulator instance its own). */
-export const VENDORS = (): Vendor[] => [klaviyo(), omnisend(), smile(), onesignal(), deepl(), googleTranslate(), instagram()];
+export const VENDORS = (): Vendor[] => [
+  klaviyo(),
+  omnisend(),
+  smile(),
+  onesignal(),
+  deepl(),
+  googleTranslate(),
+  instagram(),
+  openai(),
+  anthropic(),
+  twilio(),
+  whatsappCloud(),
+  googleMerchant(),
+];

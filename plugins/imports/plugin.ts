@@ -9,14 +9,16 @@ import { QuestionsExport, QuestionsImport } from '@plaudit/contracts/questions';
 import { ReviewExport, ReviewWrite } from '@plaudit/contracts/reviews';
 import { marketplaceFilters } from './db/imports';
 import { ReviewQuestions } from '@plaudit/contracts/review-questions';
+import { ProductGroups } from '@plaudit/contracts/product-groups';
 
 export default definePlugin({
   id: 'imports',
   // a free shop imports a sample per run (spec section 9); paid plans up to 10,000 reviews at a time
   features: { importUnlimited: 'base' },
   // questions and answers in and out (Plaudit's Q&A CSV) through the questions plugin, when it is there;
-  // the reviews' answers to custom questions in Plaudit's export (plugins/review-questions)
-  needs: [ReviewWrite, ReviewExport, QuestionsImport, QuestionsExport, ReviewQuestions],
+  // the reviews' answers to custom questions in Plaudit's export (plugins/review-questions); the
+  // products' groups in it, and the group CSV both ways (plugins/product-groups)
+  needs: [ReviewWrite, ReviewExport, QuestionsImport, QuestionsExport, ReviewQuestions, ProductGroups],
   // which star ratings its marketplace imports asked for (the disclosure page states the selection)
   provides: [provide(ImportHistory, () => ({ marketplaceFilters }))],
 });

@@ -3,6 +3,8 @@
 // signed with HMAC-SHA256 and delivered by a workflow each. Third tier (spec section 6: "API and
 // webhook, headless"). Reviews, review requests and questions are reached through their plugins' capabilities.
 import { definePlugin } from '@plaudit/kernel';
+import { ReviewInsights } from '@plaudit/contracts/insights';
+import { ProductGroups } from '@plaudit/contracts/product-groups';
 import { QuestionsPublic } from '@plaudit/contracts/questions';
 import { RequestsPublic } from '@plaudit/contracts/review-requests';
 import { ReviewAdmin, ReviewFeed } from '@plaudit/contracts/reviews';
@@ -15,8 +17,9 @@ export default definePlugin({
   // without them the matching routes answer 503 with the missing plugin named (ReviewFeed: the
   // storefront operations, api/v1/storefront.ts, and the product summaries); without QuestionsPublic
   // the /questions operations and the question.* topics are not offered at all; without
-  // ReviewQuestions the reviews carry no `answers`
-  needs: [ReviewAdmin, RequestsPublic, ReviewFeed, QuestionsPublic, ReviewQuestions],
+  // ReviewQuestions the reviews carry no `answers`; without ReviewInsights no /topics nor topics.updated;
+  // without ProductGroups no /product-groups
+  needs: [ReviewAdmin, RequestsPublic, ReviewFeed, QuestionsPublic, ReviewQuestions, ReviewInsights, ProductGroups],
   // every event that becomes a webhook topic, handled durably (activities/index.ts)
   listens: Object.values(WEBHOOK_EVENTS),
 });

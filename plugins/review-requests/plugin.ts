@@ -3,6 +3,7 @@ import { definePlugin, provide } from '@plaudit/kernel';
 import { ShopPlanChanged } from '@plaudit/contracts/kernel';
 import { SenderApp } from '@plaudit/contracts/email-marketing';
 import { PushGateway } from '@plaudit/contracts/push';
+import { MessageStatusChanged, Messaging } from '@plaudit/contracts/messaging';
 import { ReviewAdmin, ReviewCreated, ReviewFacts, ReviewMediaAdded, ReviewWrite } from '@plaudit/contracts/reviews';
 import { RequestBuyers, RequestFacts, RequestQuota, RequestsAnalytics, RequestsPublic } from '@plaudit/contracts/review-requests';
 import { requestFacts } from './db/facts';
@@ -31,7 +32,8 @@ export default definePlugin({
     verifySender: z.object({ email: z.string() }),
   },
   // ReviewMediaAdded: photos added later to a review answer the request's last funnel step.
-  listens: [ReviewCreated, ReviewMediaAdded, ShopPlanChanged],
+  // MessageStatusChanged: a text message's delivery receipt (issue 32, plugins/messaging).
+  listens: [ReviewCreated, ReviewMediaAdded, ShopPlanChanged, MessageStatusChanged],
   // The order behind a queue entry, for the email-marketing apps' events (the reviews plugin's write
   // page gets it from RequestEligible instead: docs/plugins.md, "Contracts").
   // The public API's requests (plugins/public-api): list, create for an order, cancel (shared/public.ts).
@@ -82,5 +84,7 @@ export default definePlugin({
   // shop connected it; without it, or while the shop has not connected it, to the local outbox.
   // The email-marketing app that may send the requests instead of Plaudit's email (shared/sender-app.ts,
   // plugins/integration-klaviyo): without it, or while the shop is not connected, Plaudit sends them.
-  needs: [ReviewWrite, ReviewFacts, ReviewAdmin, PushGateway, SenderApp],
+  // Text messages (issue 32, plugins/messaging): requests by SMS or WhatsApp in the shop's channel order;
+  // without it a text channel is skipped as not connected and the request falls back to email.
+  needs: [ReviewWrite, ReviewFacts, ReviewAdmin, PushGateway, SenderApp, Messaging],
 });

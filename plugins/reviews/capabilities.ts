@@ -10,6 +10,7 @@ import type {
   ReviewFactSheet,
   ReviewFactsApi,
   ReviewFeedApi,
+  ReviewLabelsApi,
   ReviewPolicyApi,
   ReviewStatus,
   ReviewWriteApi,
@@ -17,7 +18,7 @@ import type {
 import { Review } from './db/review.model';
 import { feedQueries } from './db/feed';
 import { productSummaries } from './db/summaries';
-import { existingImportKeys, insertImported } from './db/import';
+import { existingImportKeys, importedIdsByKey, insertImported } from './db/import';
 import { reviewsAnalyticsSource } from './db/analytics';
 import { cleanImage, PhotoRefused, storeImage } from './api/collect/media';
 import { reviewSubmitter } from './api/collect/guest-submit';
@@ -27,11 +28,17 @@ import { DAY_SECONDS, PURPOSE, type PhotoLink, type WriteLink } from './shared/l
 import { reviewSettingsOf } from './shared/settings';
 import { MINE_LINK_DAYS } from './shared/author-changes';
 import { publishedNotByShoppers } from './db/policy';
+import { reviewLabelsApi } from './db/labels';
 
 // a review's words and its detected language, for the translations plugin
 export { reviewTexts } from './db/texts';
 // the shop's reviews in keyset-paged batches for the imports plugin's export
 export { reviewExport } from './api/export-batches';
+
+/** `ReviewLabels`: other plugins' labels on reviews (topics, "needs a look"), shown and filtered in Manage reviews. */
+export function reviewLabels({ knex }: KernelServices): ReviewLabelsApi {
+  return reviewLabelsApi(knex);
+}
 
 export function reviewFeed(services: KernelServices): ReviewFeedApi {
   const settings = reviewSettingsOf(services.settings);
@@ -155,6 +162,7 @@ export function reviewWrite(services: KernelServices): ReviewWriteApi {
       return { ids, duplicates: valid.length - ids.length };
     },
     existingKeys: (tenant, keys) => existingImportKeys(tenant, keys),
+    importedIds: (tenant, keys) => importedIdsByKey(tenant, keys),
     async storePhoto(bytes) {
       const image = await cleanImage(bytes).catch((err: Error) => {
         throw new PhotoRefusedError(err instanceof PhotoRefused ? err.message : 'The photo could not be read');

@@ -11,13 +11,25 @@ import {
   ReviewExport,
   ReviewFacts,
   ReviewFeed,
+  ReviewLabels,
   ReviewPolicy,
   ReviewTexts,
   ReviewWrite,
 } from '@plaudit/contracts/reviews';
 import { ReviewVideos, VideoTranscoded } from '@plaudit/contracts/video-reviews';
 import { ReviewQuestions } from '@plaudit/contracts/review-questions';
-import { catalogRatings, reviewAdmin, reviewAnalytics, reviewExport, reviewFacts, reviewFeed, reviewPolicy, reviewTexts, reviewWrite } from './capabilities';
+import {
+  catalogRatings,
+  reviewAdmin,
+  reviewAnalytics,
+  reviewExport,
+  reviewFacts,
+  reviewFeed,
+  reviewLabels,
+  reviewPolicy,
+  reviewTexts,
+  reviewWrite,
+} from './capabilities';
 import { editLink, mineLink, photoLink, writeLink } from './shared/links';
 import { AuthorChanged, MineLinkRequested } from './shared/author-changes';
 
@@ -56,6 +68,8 @@ export default definePlugin({
     provide(ReviewTexts, () => reviewTexts),
     // the shop's collection and moderation rules, as shoppers may be told (the disclosure page)
     provide(ReviewPolicy, reviewPolicy),
+    // other plugins' labels on reviews (insights' topics and "needs a look"): Manage reviews' chips and filters
+    provide(ReviewLabels, reviewLabels),
   ],
   // the review page's video field (plugins/video-reviews): without it, no video; the custom questions
   // of the forms and their answers (plugins/review-questions): without it, none asked

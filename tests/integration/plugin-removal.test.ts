@@ -24,10 +24,12 @@ import { loadManifests } from '../../api/kernel/assemble';
 import { migrateLatest } from '../../api/db/migrations';
 import { createLogger } from '../../api/log';
 import { discoverPlugins } from '../../api/plugins/discover';
+import { KERNEL_WEBHOOK_TOPICS } from '../../api/platform/webhook-routes';
 import { ROOT } from '../../api/runtime/stack';
 import { createActivityDeps } from '../../workflows/worker';
 import { loadActivities } from '../../workflows/registry';
 import { ReviewFacts, ReviewFeed } from '../../contracts/reviews';
+import { GoogleProductIds } from '../../contracts/widgets';
 import { client, createShop, startTestApi } from '../support/api';
 
 /**
@@ -64,6 +66,28 @@ const COPIED = [
 ];
 const trees: string[] = [];
 
+/**
+ * What an integrator does with the plugin's folder: drops from shopify.app.toml the webhook topics only
+ * that plugin declared (the app must subscribe exactly what someone handles: tests/unit/webhook-topics.test.ts).
+ */
+function unsubscribeTopicsOf(plugin: string, tree: string) {
+  const manifests = loadManifests(discoverPlugins([path.join(ROOT, 'plugins')]));
+  const kept = new Set([...KERNEL_WEBHOOK_TOPICS, ...manifests.filter((m) => m.id !== plugin).flatMap((m) => m.webhookTopics ?? [])]);
+  const dropped = new Set((manifests.find((m) => m.id === plugin)?.webhookTopics ?? []).filter((t) => !kept.has(t)));
+  if (!dropped.size) return;
+  const file = path.join(tree, 'shopify.app.toml');
+  const toml = fs.readFileSync(file, 'utf8').replace(/^(\s*topics\s*=\s*)\[([^\]]*)\]/gm, (list, head: string, items: string) => {
+    const topics = [...items.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    return topics.some((t) => dropped.has(t))
+      ? `${head}[${topics
+          .filter((t) => !dropped.has(t))
+          .map((t) => `"${t}"`)
+          .join(', ')}]`
+      : list;
+  });
+  fs.writeFileSync(file, toml);
+}
+
 /** The repository without one plugin folder, sharing node_modules. */
 function treeWithout(plugin: string): string {
   const tree = fs.mkdtempSync(path.join(os.tmpdir(), `plaudit-without-${plugin}-`));
@@ -74,6 +98,7 @@ function treeWithout(plugin: string): string {
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(tree, 'node_modules'));
   fs.rmSync(path.join(tree, 'plugins', plugin), { recursive: true });
+  unsubscribeTopicsOf(plugin, tree);
   // The history recorder drives every plugin's workflows through their own messages and helpers
   // (a tool for the whole app, run by hand): it has no meaning without one of them.
   fs.rmSync(path.join(tree, 'tests', 'replay'), { recursive: true });
@@ -166,7 +191,7 @@ function remainingTestsPass(tree: string, plugin: string, nodeTests: string[], u
   const log = path.join(os.tmpdir(), `plaudit-removal-${plugin}-${process.pid}.log`);
   fs.writeFileSync(log, jest.full);
   expect({ status: jest.status, output: jest.status === 0 ? '' : `${jest.output}\n(all of it: ${log})` }).toEqual({ status: 0, output: '' });
-  return { summary: jest.output.split('\n').find((l) => l.startsWith('tests: ')), seconds: Math.round((Date.now() - started) / 1000) };
+  return { summary: jest.full.split('\n').find((l) => l.startsWith('tests: ')), seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 /** The remaining plugins' folders (their tests/, their admin's tests), but the users'. */
@@ -191,13 +216,17 @@ function buildAdmin(tree: string) {
 /** Every static test of the tree (jest.config.js's static project), as path patterns. */
 const staticPatterns = (tree: string) => [path.join(tree, 'tests/unit/'), path.join(tree, 'tests/emulator/'), '\\.unit\\.test\\.ts$'];
 
-test('without plugins/widgets: migrations, start-up, the type check and the remaining tests all pass', async () => {
+test('without plugins/widgets: migrations, start-up, the type check and the remaining tests all pass; syndication reports the capability it runs without', async () => {
   const tree = treeWithout('widgets');
-  await startsWithout('widgets', tree);
+  const { degraded } = await startsWithout('widgets', tree);
+  // widgets offers one capability, Google's product identifiers from its catalogue cache: syndication's Google push
+  expect(degraded).toContain(
+    `Plugin "syndication" runs without capability "${GoogleProductIds.id}", which no installed plugin provides (it is usually provided by plugin "widgets")`,
+  );
   typeChecks(tree);
-  // widgets offers nothing through a contract: no plugin's suite changes without it
-  expect(usersOf('widgets')).toEqual([]);
-  console.log('without widgets:', remainingTestsPass(tree, 'widgets', [], []));
+  const users = usersOf('widgets');
+  expect(users).toEqual(['syndication']);
+  console.log(`without widgets (users: ${users.join(', ')}):`, remainingTestsPass(tree, 'widgets', [], users));
 });
 
 test('without plugins/reviews: the same, and widgets reports the capability it runs without', async () => {

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import type { KernelServices } from '../../api/kernel/services';
 import { createLogger } from '../../api/log';
-import { MailSendRecord } from '../../api/mail/send-record';
+import { IN_FLIGHT_SECONDS, MailSendRecord } from '../../api/mail/send-record';
 import { listMail, PERMANENT_BOUNCE_DOMAIN, type StoredMail } from '../../api/runtime/smtp-sink';
 import { ROOT } from '../../api/runtime/stack';
 import { stopChild } from '../../api/runtime/temporal-dev-server';
@@ -211,10 +211,24 @@ describe('the send record, deterministic', () => {
   test('an attempt that died before its answer was recorded (`sending`) is sent again: the remaining window is at-least-once', async () => {
     const to = `window-${crypto.randomUUID()}@example.com`;
     const messageId = `<window-${crypto.randomUUID()}@plaudit.test>`;
-    await stack.api.knex('mail_sends').insert({ shopId: shop.id, messageKey: messageId, state: 'sending' });
+    // its attempt began longer ago than a live SMTP transaction can last
+    const began = new Date(Date.now() - (IN_FLIGHT_SECONDS + 5) * 1000);
+    await stack.api.knex('mail_sends').insert({ shopId: shop.id, messageKey: messageId, state: 'sending', sendingAt: began });
     expect(await services().mail.sendToCustomer(shop, { ...mailTo(to), messageId })).toEqual({ sent: true });
     expect(sinkFor(to)).toHaveLength(1);
     expect(await rowOf(messageId)).toMatchObject({ state: 'sent', attempts: 2 });
+  });
+
+  test('an attempt still within a live transaction (`sending` for under a minute) is not sent again: a retry of its activity waits', async () => {
+    const to = `inflight-${crypto.randomUUID()}@example.com`;
+    const messageId = `<inflight-${crypto.randomUUID()}@plaudit.test>`;
+    await stack.api.knex('mail_sends').insert({ shopId: shop.id, messageKey: messageId, state: 'sending' });
+    const info = { workflowExecution: { workflowId: `wf-${crypto.randomUUID()}`, runId: crypto.randomUUID() }, activityId: '9' };
+    await expect(new MockActivityEnvironment(info).run(() => services().mail.sendToCustomer(shop, { ...mailTo(to), messageId }))).rejects.toThrow(
+      /may still be in progress/,
+    );
+    expect(sinkFor(to)).toHaveLength(0);
+    expect(await rowOf(messageId)).toMatchObject({ state: 'sending', attempts: 1 });
   });
 
   test('a refused mail leaves no record, so a later resend may try again', async () => {

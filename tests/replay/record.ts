@@ -8,12 +8,23 @@ import { startRecordingStack } from './stack';
 import { workflowTypes } from './bundle';
 import { listHistoryFiles } from './histories';
 import { Context, type Scenario } from './scenarios/context';
+import { insightsScenarios } from './scenarios/insights';
 import { integrationScenarios } from './scenarios/integrations';
+import { messagingScenarios } from './scenarios/messaging';
 import { otherScenarios } from './scenarios/others';
 import { reviewRequestScenarios } from './scenarios/review-requests';
 import { reviewScenarios } from './scenarios/reviews';
+import { storeLinkScenarios } from './scenarios/store-links';
 
-const SCENARIOS: Record<string, Scenario> = { ...integrationScenarios, ...reviewRequestScenarios, ...reviewScenarios, ...otherScenarios };
+const SCENARIOS: Record<string, Scenario> = {
+  ...insightsScenarios,
+  ...integrationScenarios,
+  ...reviewRequestScenarios,
+  ...reviewScenarios,
+  ...otherScenarios,
+  ...messagingScenarios,
+  ...storeLinkScenarios,
+};
 
 async function main() {
   const only = process.argv.slice(2);

@@ -4,7 +4,12 @@
 //    PostgreSQL of its own, an API and a worker of the app on it, and a real review request: sent,
 //    and found through advanced visibility by the app's search attributes, rows in PostgreSQL;
 // 2. two API processes on that server behind nginx: both answer, and with one SIGKILLed under load
-//    nginx routes around it (counts printed).
+//    nginx routes around it (counts printed);
+// 3. two API processes behind nginx and two worker processes (the describe block below): a webhook
+//    burst with duplicates processed exactly once, schedules firing once per period, a moderation
+//    through one API reaching the other's storefront cache within a second, rate limits shared, a
+//    worker SIGKILLed in the middle of 200 review requests, and both APIs' storefront reads on the
+//    PostgreSQL replica, then on the primary once the replica is stopped (counts printed).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,9 +17,18 @@ import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../../api/runtime/stack';
 import { stopChild } from '../../api/runtime/temporal-dev-server';
-import { freePort } from '../../api/runtime/ports';
-import { eventually, listMail, startPlatformStack, startTestWorker, storeSettingsRaw, type PlatformStack } from '@plaudit/kernel/testing';
-import { startNginx } from './nginx';
+import { freePort, startOnFreshPorts } from '../../api/runtime/ports';
+import type { Knex } from 'knex';
+import { client, createShop, eventually, listMail, startPlatformStack, startTestWorker, storeSettingsRaw, type PlatformStack } from '@plaudit/kernel/testing';
+import { createKnex } from '../../api/db/knex';
+import { migrateLatest } from '../../api/db/migrations';
+import { discoverPlugins } from '../../api/plugins/discover';
+import type { TestApi } from '../support/api';
+import { type ReplicatedPostgres, replicatedPostgres } from '../support/postgres-replica';
+import { webhookWorkflowId } from '../../api/platform/webhook-intake';
+import { type RunningEmulator } from '../../emulator';
+import { apiProcess, appProcess, control, countBy, emulatorEnv, emulatorFor, FINAL, installShop, redeliver, workflowBundleFile } from './cluster';
+import { type RunningNginx, startNginx } from './nginx';
 
 let dir: string;
 let server: { address: string; postgresUrl: string; process: ChildProcess } | undefined;
@@ -107,25 +121,13 @@ test('a review request runs on the self-hosted server and is found by its search
 });
 
 /** An API process of the app (as `npm start` runs it) on the self-hosted server; resolves once it is listening. */
-async function apiProcess(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, TEMPORAL_ADDRESS: server!.address, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (c: Buffer) => (errors = (errors + c.toString()).slice(-2000)));
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', (m) => (m === 'ready' ? resolve() : undefined));
-    child.once('exit', (code) => reject(new Error(`the API process exited (${code}): ${errors}`)));
-  });
-  return child;
-}
+const selfHostedApi = () => apiProcess((port) => ({ APP_URL: `http://127.0.0.1:${port}`, TEMPORAL_ADDRESS: server!.address }));
 
 test('two API processes behind nginx: both answer, and one SIGKILLed under load is routed around', async () => {
-  const ports = [await freePort(), await freePort()];
-  const apis = await Promise.all(ports.map(apiProcess));
-  const nginx = await startNginx(await freePort(), ports);
+  const started = await Promise.all([selfHostedApi(), selfHostedApi()]);
+  const apis = started.map((a) => a.child);
+  const ports = started.map((a) => a.port);
+  const nginx = await startOnFreshPorts([await freePort()], ([port]) => startNginx(port, ports));
   try {
     // 4 clients in a loop on the health route (PostgreSQL and Temporal behind it) until told to stop
     const answers = { byUpstream: new Map<string, number>(), failed: 0, afterKill: 0 };
@@ -162,3 +164,349 @@ test('two API processes behind nginx: both answer, and one SIGKILLed under load 
     await Promise.all(apis.map((a) => stopChild(a)));
   }
 }, 180_000);
+
+// 3. The whole topology: two API processes behind nginx and two worker processes, all on the
+//    self-hosted server and the test's task queue (the in-process worker of the tests above stopped),
+//    on a PostgreSQL primary streaming to a read replica (DATABASE_REPLICA_URL: storefront, analytics
+//    and exports read it), with a store emulator whose webhooks go to nginx as Shopify's go to the
+//    app's public URL.
+describe('two APIs behind nginx and two workers on the self-hosted server', () => {
+  let pair: ReplicatedPostgres | undefined;
+  let primary: Knex | undefined;
+  let emulator: RunningEmulator | undefined;
+  let nginx: RunningNginx | undefined;
+  let apiUrls: string[] = [];
+  let apis: ChildProcess[] = [];
+  let workers: ChildProcess[] = [];
+  /** when all four processes were up: the schedules' periods are counted from here */
+  let clusterUp = 0;
+  /** the cluster's primary: what the four processes write, what the test reads */
+  const knex = () => primary!;
+  /** the in-process API's helpers (its config, its signing key) pointed at the cluster's primary */
+  const clusterDb = (): TestApi => ({ ...stack!.api, knex: primary! });
+  const mailOf = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain);
+
+  beforeAll(async () => {
+    const started = performance.now();
+    await stopWorker?.();
+    stopWorker = undefined;
+    pair = await replicatedPostgres('plaudit_topology');
+    primary = createKnex(pair.primaryUrl, { min: 0, max: 4 }, { bindModels: false });
+    await migrateLatest(primary, path.join(ROOT, 'migrations'), discoverPlugins(stack!.api.config.pluginDirs));
+    const nginxPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${nginxPort}`;
+    emulator = await emulatorFor(publicUrl);
+    const env = {
+      ...emulatorEnv(emulator, publicUrl),
+      DATABASE_URL: pair.primaryUrl,
+      DATABASE_REPLICA_URL: pair.replicaUrl,
+      TEMPORAL_ADDRESS: server!.address,
+      TEMPORAL_TASK_QUEUE: stack!.api.config.temporal.taskQueue,
+    };
+    const bundle = await workflowBundleFile(stack!.api.config);
+    const [apiProcesses, workerProcesses] = await Promise.all([
+      Promise.all([0, 1].map(() => apiProcess(() => ({ ...env, TRUSTED_PROXY_HOPS: '1' })))),
+      Promise.all([0, 1].map(() => appProcess('workflows/worker.ts', { ...env, PLAUDIT_WORKFLOW_BUNDLE: bundle }))),
+    ]);
+    apis = apiProcesses.map((a) => a.child);
+    workers = workerProcesses;
+    const ports = apiProcesses.map((a) => a.port);
+    apiUrls = ports.map((port) => `http://127.0.0.1:${port}`);
+    nginx = await startNginx(nginxPort, ports);
+    clusterUp = Date.now();
+    console.log(`2 API processes, 2 worker processes and nginx up in ${Math.round(performance.now() - started)} ms`);
+  }, 180_000);
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all([...apis, ...workers].map((p) => stopChild(p)));
+    await emulator?.stop();
+    await primary?.destroy();
+    await pair?.stop();
+  }, 60_000);
+
+  /** A shop of the emulator on the enterprise plan (no monthly quota), sending its request a second after the order. */
+  async function requestingShop() {
+    const installed = await installShop(stack!.api.config, knex(), emulator!, 'enterprise');
+    await storeSettingsRaw(clusterDb(), installed.shop.id, 'review-requests', {
+      sendMethod: 'purchase',
+      sendAfter: 'custom',
+      sendAfterCustom: 1,
+      timeUnit: 'second',
+      reminders: 0,
+    });
+    return installed;
+  }
+
+  /** Every queue row of the shop once there are `count` and each has reached a final status. */
+  async function settledQueue(shopId: number, count: number, timeoutMs: number) {
+    let seen: { status: string }[] = [];
+    return eventually(async () => {
+      const rows = (seen = await knex()('email_queue').where({ shopId }));
+      return rows.length >= count && rows.every((r) => FINAL.includes(r.status)) && rows;
+    }, timeoutMs).catch(async (err: Error) => {
+      const { shopifyDomain } = await knex()('shops').where({ id: shopId }).first('shopifyDomain');
+      const deliveries = await knex()('webhook_deliveries').where({ shopDomain: shopifyDomain }).select('status');
+      throw new Error(
+        `${err.message}: ${seen.length} queue rows ${JSON.stringify(countBy(seen.map((r) => r.status)))}, deliveries ${JSON.stringify(countBy(deliveries.map((r) => r.status)))}`,
+      );
+    });
+  }
+
+  /** Every run of every workflow of the shop, closed ones included, by workflow id. */
+  async function runsOf(domain: string) {
+    const runs = new Map<string, number>();
+    const temporal = stack!.api.runtime.services.temporal.client;
+    for await (const w of temporal.workflow.list({ query: `ShopDomain = "${domain}"` })) runs.set(w.workflowId, (runs.get(w.workflowId) ?? 0) + 1);
+    return runs;
+  }
+
+  test('a burst of webhooks with duplicates over both APIs: each order one delivery, one run, one review-request workflow, one queue row, one email', async () => {
+    const { domain, shop } = await requestingShop();
+    const ORDERS = 40;
+    const orders: string[] = [];
+    const began = performance.now();
+    for (let i = 0; i < ORDERS; i++)
+      orders.push(String((await control(emulator!, '/orders', { shop: domain, customerEmail: `burst-${i}@example.com` })).order.id));
+    await emulator!.webhooks.idle();
+    const first = emulator!.webhooks.deliveries.filter((d) => d.shop === domain && d.topic === 'orders/create');
+    // Shopify delivers at least once: every delivery twice more, all at once, same webhook id, signed alike
+    const again = await Promise.all(first.flatMap((d) => [d, d]).map((d) => redeliver(nginx!.url, d)));
+    const byApi = countBy(again.map((a) => a.upstream));
+    let seen: { status: string }[] = [];
+    const rows = await eventually(async () => {
+      const found = (seen = await knex()('webhook_deliveries').where({ shopDomain: domain, topic: 'orders/create' }));
+      return found.length === ORDERS && found.every((r) => r.status === 'processed') && found;
+    }, 180_000).catch((err: Error) => {
+      throw new Error(`${err.message}: delivery rows ${JSON.stringify(countBy(seen.map((r) => r.status)))}`);
+    });
+    const queue = await settledQueue(shop.id, ORDERS, 180_000);
+    // advanced visibility lags the workflows on a busy machine: the same generous bound as the rows
+    let listed = 0;
+    const runs = await eventually(async () => {
+      const found = await runsOf(domain);
+      listed = [...found.keys()].filter((id) => id.startsWith('review-request:')).length;
+      return listed >= ORDERS && found;
+    }, 180_000).catch((err: Error) => {
+      throw new Error(`${err.message}: ${listed} review-request workflows listed by ShopDomain`);
+    });
+    const requestRuns = [...runs].filter(([id]) => id.startsWith('review-request:'));
+    const webhookRuns = first.map((d) => runs.get(webhookWorkflowId(domain, d.webhookId)) ?? 0);
+    const sent = mailOf(domain);
+    const seconds = Math.round((performance.now() - began) / 1000);
+    console.log(
+      `webhook burst (all settled ${seconds} s after the first order): ${ORDERS} orders/create delivered by the emulator through nginx (${first
+        .map((d) => d.lastStatus)
+        .join('')
+        .replaceAll(
+          '200',
+          '.',
+        )}: all 200) + ${again.length} duplicates at once (${JSON.stringify(byApi)}, statuses ${JSON.stringify(countBy(again.map((a) => String(a.status))))}) -> ` +
+        `${rows.length} delivery rows (attempts ${JSON.stringify(countBy(rows.map((r) => String(r.attempts))))}), processWebhook runs per webhook ${JSON.stringify(countBy(webhookRuns.map(String)))}, ` +
+        `${requestRuns.length} review-request workflows (runs each ${JSON.stringify(countBy(requestRuns.map(([, n]) => String(n))))}), ${queue.length} queue rows ${JSON.stringify(countBy(queue.map((r) => r.status)))}, ${sent.length} emails (${new Set(sent.map((m) => m.messageId)).size} Message-IDs)`,
+    );
+    expect(first.map((d) => d.lastStatus)).toEqual(orders.map(() => 200));
+    expect(again.every((a) => a.status === 200)).toBe(true);
+    expect(Object.keys(byApi).sort()).toEqual(apiUrls.map((u) => u.replace('http://', '')).sort());
+    expect(rows.map((r) => r.attempts)).toEqual(orders.map(() => 1));
+    expect(webhookRuns).toEqual(orders.map(() => 1));
+    expect(requestRuns.map(([id]) => id).sort()).toEqual(orders.map((id) => `review-request:${domain}:${id}`).sort());
+    expect(requestRuns.every(([, n]) => n === 1)).toBe(true);
+    expect(queue.map((r) => r.orderId).sort()).toEqual([...orders].sort());
+    expect(queue.every((r) => r.status === 'success')).toBe(true);
+    expect(sent).toHaveLength(ORDERS);
+    expect(new Set(sent.map((m) => m.messageId)).size).toBe(ORDERS);
+  }, 420_000);
+
+  test("a moderation through one API reaches the other API's storefront cache within a second", async () => {
+    const { shop, token } = await createShop(clusterDb(), { plan: 'pro' });
+    const [a, b] = apiUrls;
+    const created = await client(a, token).post('/api/reviews', {
+      kind: 'product',
+      productId: 'gid://shopify/Product/1',
+      productTitle: 'Wool Hat',
+      rating: 5,
+      content: 'Seen on every API',
+      firstName: 'Ann',
+      email: 'ann@example.com',
+      status: 'unpublished',
+    });
+    expect(created.status).toBe(201);
+    const shownByB = async () =>
+      ((await (await fetch(`${b}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`)).json()) as { data: { id: number }[] }).data.map((r) => r.id);
+    // B's answer is cached (the second read is a hit of its LRU)
+    expect(await shownByB()).toEqual([]);
+    expect(await shownByB()).toEqual([]);
+    const delays: Record<string, number> = {};
+    for (const [action, expected] of [
+      ['publish', [created.body.id]],
+      ['unpublish', []],
+    ] as const) {
+      const res = await client(a, token).post(`/api/reviews/${created.body.id}/${action}`);
+      const answered = performance.now();
+      expect(res.body).toMatchObject({ success: true, count: 1 });
+      // polled as fast as B answers, up to the generous bound; the figure is the delay
+      let polls = 0;
+      await eventually(async () => (polls++, JSON.stringify(await shownByB()) === JSON.stringify(expected)), 60_000, 5);
+      delays[action] = Math.round(performance.now() - answered);
+      console.log(`moderation through API A (${action}): API B's storefront changed ${delays[action]} ms after A answered (${polls} polls of B)`);
+    }
+    expect(delays.publish).toBeLessThan(1000);
+    expect(delays.unpublish).toBeLessThan(1000);
+  }, 120_000);
+
+  test('rate limits are shared: a key spread over both APIs is refused at the same count as on one API', async () => {
+    const { shop, token } = await createShop(clusterDb(), { plan: 'enterprise', installedAt: new Date('2025-01-01') });
+    const BUDGET = 20;
+    const newKey = async () => {
+      const created = await client(apiUrls[0], token).post('/api/api-keys', { name: 'Scale', scopes: ['reviews:read'] });
+      expect(created.status).toBe(201);
+      await knex()('api_keys').where({ id: created.body.id }).update({ rateLimit: BUDGET });
+      return created.body.key as string;
+    };
+    /** 2 x BUDGET calls one after another, the i-th to `urlOf(i)`: how many were let through by each API. */
+    async function spend(key: string, urlOf: (i: number) => string) {
+      const allowed: Record<string, number> = {};
+      let refused = 0;
+      for (let i = 0; i < 2 * BUDGET; i++) {
+        const url = urlOf(i);
+        const res = await fetch(`${url}/api/public/v1/reviews?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+        await res.arrayBuffer();
+        if (res.status === 200) allowed[url] = (allowed[url] ?? 0) + 1;
+        else if (res.status === 429) refused++;
+        else throw new Error(`unexpected ${res.status}`);
+      }
+      return { allowed, total: Object.values(allowed).reduce((n, c) => n + c, 0), refused };
+    }
+    const alone = await spend(await newKey(), () => apiUrls[0]);
+    const spread = await spend(await newKey(), (i) => apiUrls[i % 2]);
+    console.log(
+      `rate limit of ${BUDGET} a minute per key, ${2 * BUDGET} calls: one API let ${alone.total} through (${alone.refused} refused); alternating over both, ${spread.total} through (${JSON.stringify(spread.allowed)}), ${spread.refused} refused (shop ${shop.id})`,
+    );
+    expect(alone.total).toBe(BUDGET);
+    expect(spread.total).toBe(BUDGET);
+    expect(Object.values(spread.allowed)).toEqual([BUDGET / 2, BUDGET / 2]);
+  }, 120_000);
+
+  test('each schedule fires once per period, not once per process', async () => {
+    const temporal = stack!.api.runtime.services.temporal.client;
+    const schedules: { id: string; everyMs: number }[] = [];
+    for await (const s of temporal.schedule.list()) {
+      const { spec } = await temporal.schedule.getHandle(s.scheduleId).describe();
+      schedules.push({ id: s.scheduleId, everyMs: Number(spec.intervals?.[0]?.every ?? 0) });
+    }
+    const minutely = schedules.filter((s) => s.everyMs === 60_000).map((s) => s.id);
+    // wait on Temporal's state: every minutely schedule has taken a run for a period begun after all four processes were up
+    const firstPeriodAfter = Math.ceil(clusterUp / 60_000) * 60_000;
+    const perPeriod = await eventually(
+      async () => {
+        const periods = new Map<string, Map<number, number>>();
+        for (const id of minutely) {
+          const counts = new Map<number, number>();
+          for await (const w of temporal.workflow.list({ query: `TemporalScheduledById = "${id}"` })) {
+            const period = Math.floor(w.startTime.getTime() / 60_000) * 60_000;
+            counts.set(period, (counts.get(period) ?? 0) + 1);
+          }
+          if (![...counts.keys()].some((p) => p >= firstPeriodAfter)) return undefined;
+          periods.set(id, counts);
+        }
+        return periods;
+      },
+      150_000,
+      2_000,
+    );
+    const lines = [...perPeriod].map(
+      ([id, counts]) => `${id}: ${counts.size} periods, runs per period ${JSON.stringify(countBy([...counts.values()].map(String)))}`,
+    );
+    console.log(
+      `${schedules.length} schedules, each once in Temporal though every API start creates them (${schedules.map((s) => s.id).join(', ')}); the minutely ones since their creation: ${lines.join('; ')}`,
+    );
+    expect(new Set(schedules.map((s) => s.id)).size).toBe(schedules.length);
+    expect(minutely).toContain('kernel-outbox-sweep');
+    for (const counts of perPeriod.values()) expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  }, 180_000);
+
+  test('one worker SIGKILLed in the middle of 200 review requests: every email sent once, no request stuck', async () => {
+    const { domain, shop } = await requestingShop();
+    const BATCH = 200;
+    const began = performance.now();
+    for (let i = 0; i < BATCH; i++) await control(emulator!, '/orders', { shop: domain, customerEmail: `batch-${i}@example.com` });
+    const sentAtKill = await eventually(async () => {
+      const n = mailOf(domain).length;
+      return n >= 20 && n;
+    }, 120_000);
+    workers[0].kill('SIGKILL');
+    const killedAt = performance.now();
+    // a task the killed worker held comes back at its timeout: a mail send at its heartbeat's 15 s,
+    // another activity at its 1 minute, a webhook's dispatch at its 2 minutes; then it runs on the other
+    const queue = await settledQueue(shop.id, BATCH, 360_000);
+    const settledIn = Math.round(performance.now() - killedAt);
+    const sent = mailOf(domain);
+    const perMessageId = countBy(sent.map((m) => m.messageId ?? 'none'));
+    console.log(
+      `${BATCH} orders placed, worker SIGKILLed ${Math.round((killedAt - began) / 1000)} s after the first, with ${sentAtKill} of ${BATCH} emails sent: all ${queue.length} queue rows final ${settledIn} ms later ${JSON.stringify(countBy(queue.map((r) => r.status)))}; ` +
+        `${sent.length} emails in the SMTP sink, ${Object.keys(perMessageId).length} Message-IDs, sent per Message-ID ${JSON.stringify(countBy(Object.values(perMessageId).map(String)))}`,
+    );
+    expect(sentAtKill).toBeLessThan(BATCH);
+    expect(queue).toHaveLength(BATCH);
+    expect(queue.every((r) => r.status === 'success')).toBe(true);
+    expect(sent).toHaveLength(BATCH);
+    expect(Object.keys(perMessageId).sort()).toEqual(queue.map((r) => r.messageId).sort());
+  }, 600_000);
+
+  // last: the replica does not come back
+  test('both APIs read the storefront from the replica; the replica stopped, they read the primary and nothing fails', async () => {
+    const { shop, token } = await createShop(clusterDb(), { plan: 'pro' });
+    const review = async (content: string) => {
+      const res = await client(apiUrls[0], token).post('/api/reviews', {
+        kind: 'product',
+        productId: 'gid://shopify/Product/1',
+        productTitle: 'Wool Hat',
+        rating: 5,
+        content,
+        firstName: 'Ann',
+        email: 'ann@example.com',
+        status: 'published',
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    // each read asks for another page size (2 to 41: room for both reviews): a miss of the API's storefront cache, so a query
+    let limit = 1;
+    const shown = async (url: string) => {
+      const res = await fetch(`${url}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews?limit=${(limit++ % 40) + 2}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { id: number }[] }).data.map((r) => r.id);
+    };
+    // the replica's own count of scans of the reviews table (statistics are kept per server)
+    const replicaScans = async () =>
+      Number(
+        (
+          await pair!.onReplica<{ n: string }>(
+            "SELECT coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0) AS n FROM pg_stat_user_tables WHERE relname = 'reviews'",
+          )
+        )[0].n,
+      );
+    const first = await review('Read from the replica');
+    const readsOnReplica: Record<string, number> = {};
+    for (const url of apiUrls) {
+      const before = await replicaScans();
+      // until this API's reads have reached the replica (it reads the primary until the replica has replayed the review)
+      await eventually(async () => (await shown(url)).includes(first) && (await replicaScans()) > before, 60_000, 250);
+      readsOnReplica[url] = (await replicaScans()) - before;
+    }
+    await pair!.stopReplica();
+    const second = await review('Written with the replica down');
+    let answered = 0;
+    for (let i = 0; i < 40; i++) {
+      expect((await shown([...apiUrls, nginx!.url][i % 3])).sort()).toEqual([first, second].sort());
+      answered++;
+    }
+    const analytics = await Promise.all(apiUrls.map((url) => client(url, token).get('/api/analytics/overview')));
+    console.log(
+      `read replica: storefront scans of reviews on the replica per API ${JSON.stringify(readsOnReplica)}; replica stopped: ${answered} storefront reads over both APIs and nginx answered 200 with the review written after the stop; analytics ${analytics.map((a) => a.status).join(', ')}`,
+    );
+    expect(Object.values(readsOnReplica).every((n) => n > 0)).toBe(true);
+    expect(analytics.map((a) => a.status)).toEqual([200, 200]);
+  }, 180_000);
+});

@@ -28,8 +28,11 @@ const ALLOWED: Record<string, { hits: number; why: string }> = {
   'plugins/integration-klaviyo/shared/klaviyo-api.ts': { hits: 2, why: "Klaviyo's fixed API URLs (vendorUrl)" },
   'plugins/integration-omnisend/activities/deliver.ts': { hits: 1, why: "Omnisend's fixed API URL (vendorUrl)" },
   'plugins/integration-omnisend/api/index.ts': { hits: 1, why: "Omnisend's fixed API URL (vendorUrl)" },
+  'plugins/messaging/shared/twilio.ts': { hits: 3, why: "Twilio's fixed API URL (vendorUrl)" },
+  'plugins/messaging/shared/whatsapp-cloud.ts': { hits: 2, why: "Meta's fixed Graph API URL (vendorUrl)" },
   'plugins/integration-smile/shared/client.ts': { hits: 2, why: "Smile's fixed API URL (vendorUrl)" },
   'plugins/integration-web-push/shared/client.ts': { hits: 2, why: "OneSignal's fixed API URL (vendorUrl)" },
+  'plugins/syndication/shared/google-client.ts': { hits: 2, why: "Google's fixed OAuth token and Merchant API URLs (vendorUrl)" },
   'plugins/translations/providers/provider.ts': {
     hits: 1,
     why: "DeepL's and Google's fixed URLs, and the operator's APy/LibreTranslate servers (a merchant cannot set those URLs: provider-settings.ts)",

@@ -2,6 +2,7 @@
 // when installed (an absent one simply adds nothing) and the orders this plugin records itself.
 import type { KernelServices } from '@plaudit/kernel';
 import type { AnalyticsSource } from '@plaudit/contracts/analytics';
+import { MessagingAnalytics } from '@plaudit/contracts/messaging';
 import { QuestionsAnalytics } from '@plaudit/contracts/questions';
 import { RequestsAnalytics } from '@plaudit/contracts/review-requests';
 import { RewardsAnalytics } from '@plaudit/contracts/rewards';
@@ -19,6 +20,7 @@ export function analyticsSources({ capabilities, knex }: Pick<KernelServices, 'c
     ['requests', capabilities.get(RequestsAnalytics)],
     ['rewards', capabilities.get(RewardsAnalytics)],
     ['questions', capabilities.get(QuestionsAnalytics)],
+    ['messages', capabilities.get(MessagingAnalytics)],
     ['orders', ordersSource(knex)],
   ];
   return provided.flatMap(([prefix, source]) => (source ? [{ prefix, source }] : []));

@@ -1,12 +1,14 @@
-// /analytics/email: the request funnel from sent to photo added, sends by channel, reminders,
+// /analytics/email: the request funnel from sent to photo added, the funnel of each channel (email, SMS,
+// WhatsApp, push) and what the text messages cost, reminders,
 // failures and skip reasons, unsubscribes, rewards (when installed) and attributed orders.
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AnalyticsFrame } from './AnalyticsFrame';
 import { ChartCard } from './ChartCard';
-import { ChannelChart, FunnelChart } from './EmailCharts';
+import { ChannelFunnelChart, FunnelChart } from './EmailCharts';
 import { AttributionPanel, DeliveryPanel, RemindersPanel, RewardsPanel } from './EmailPanels';
-import { channelColumns, channelRows, funnelColumns, funnelRows, nothingSent, skipColumns, skipRows } from './email-rows';
+import { channelFunnelColumns, channelFunnelRows, costColumns, costRows } from './channel-rows';
+import { funnelColumns, funnelRows, nothingSent, skipColumns, skipRows } from './email-rows';
 
 const TWO_COLUMNS = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } };
 
@@ -16,7 +18,7 @@ export default function EmailPage() {
     <AnalyticsFrame screen="email">
       {(data, fmt) => {
         const funnel = data && funnelRows(data, translate);
-        const channels = data && channelRows(data, translate);
+        const channels = data && channelFunnelRows(data, translate);
         const empty = !!data && nothingSent(data);
         const noneSent = translate('analytics:empty.requests');
         return (
@@ -32,20 +34,32 @@ export default function EmailPage() {
               height={300}
               chart={(frame) => <FunnelChart rows={funnel!} fmt={fmt} translate={translate} frame={frame} />}
             />
-            <Box sx={TWO_COLUMNS}>
+            <ChartCard
+              title={translate('analytics:email.channels')}
+              description={translate('analytics:email.channels_desc')}
+              fileName="funnel-by-channel"
+              columns={channelFunnelColumns(fmt, translate)}
+              rows={channels}
+              empty={empty}
+              emptyText={noneSent}
+              height={280}
+              note={translate('analytics:email.channels_note')}
+              chart={(frame) => <ChannelFunnelChart rows={channels!} fmt={fmt} translate={translate} frame={frame} />}
+            />
+            {data?.costs !== null && (
               <ChartCard
-                title={translate('analytics:email.channels')}
-                fileName="requests-by-channel"
-                columns={channelColumns(fmt, translate)}
-                rows={channels}
-                empty={empty}
-                emptyText={noneSent}
-                height={180}
-                chart={(frame) => <ChannelChart rows={channels!} fmt={fmt} translate={translate} frame={frame} />}
+                title={translate('analytics:costs.title')}
+                description={translate('analytics:costs.desc')}
+                fileName="message-costs"
+                columns={costColumns(fmt, translate)}
+                rows={data && costRows(data, translate)}
+                empty={!!data && !data.costs?.some((c) => c.messages > 0)}
+                emptyText={translate('analytics:costs.none')}
+                note={translate('analytics:costs.how')}
               />
-              <RemindersPanel data={data} fmt={fmt} />
-            </Box>
+            )}
             <Box sx={TWO_COLUMNS}>
+              <RemindersPanel data={data} fmt={fmt} />
               <ChartCard
                 title={translate('analytics:email.skip_reasons')}
                 fileName="skip-reasons"
@@ -53,12 +67,16 @@ export default function EmailPage() {
                 rows={data && skipRows(data, translate)}
                 emptyText={translate('analytics:empty.skipped')}
               />
-              <DeliveryPanel data={data} fmt={fmt} />
             </Box>
             <Box sx={TWO_COLUMNS}>
-              {data?.rewards && <RewardsPanel rewards={data.rewards} fmt={fmt} />}
+              <DeliveryPanel data={data} fmt={fmt} />
               <AttributionPanel data={data} fmt={fmt} />
             </Box>
+            {data?.rewards && (
+              <Box sx={TWO_COLUMNS}>
+                <RewardsPanel rewards={data.rewards} fmt={fmt} />
+              </Box>
+            )}
           </>
         );
       }}

@@ -1,5 +1,5 @@
 // /analytics: the period's figures, each against the previous period (questions when the questions
-// plugin is installed), and the ways to the detail screens.
+// plugin is installed), the reviews syndicated now (the syndication plugin), and the ways to the detail screens.
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ATTRIBUTION_WINDOW_DAYS, type OverviewAnswer } from '../shared/api';
 import { AnalyticsFrame } from './AnalyticsFrame';
 import { SCREEN_PATHS } from './AnalyticsNav';
 import { FigureCard } from './FigureCard';
+import { SyndicatedCard } from './SyndicatedCard';
 import type { Formatters } from './useFormat';
 
 type FigureKey = keyof OverviewAnswer['figures'];
@@ -77,6 +78,7 @@ export default function OverviewPage() {
               />
             ))}
             {data?.questions && <QuestionFigures questions={data.questions} fmt={fmt} />}
+            {!!data?.syndicated?.length && <SyndicatedCard channels={data.syndicated} fmt={fmt} />}
           </Box>
           <Typography variant="body2" color="text.secondary">
             {translate('analytics:attribution.how', { days: ATTRIBUTION_WINDOW_DAYS })} {translate('analytics:overview.rate_note')}

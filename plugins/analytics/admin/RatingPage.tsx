@@ -1,5 +1,6 @@
 // /analytics/rating: the average over time, the 5-to-1 star distribution over time, reviews by
-// source, the positive and negative shares, and the best and worst rated products.
+// source, the positive and negative shares, the best and worst rated products, the complaints by
+// topic rising and falling (with the insights plugin) and the custom questions' answers.
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { MIN_PRODUCT_REVIEWS, type RatingAnswer } from '../shared/api';
@@ -7,6 +8,7 @@ import { AnalyticsFrame } from './AnalyticsFrame';
 import { ChartCard } from './ChartCard';
 import { AverageChart, DistributionChart, SourceChart } from './RatingCharts';
 import { SharesCard } from './SharesCard';
+import { TopicCards } from './TopicCards';
 import { HorizontalBars } from './HorizontalBars';
 import type { AnswerDistribution } from '@plaudit/contracts/review-questions';
 import { distributionColumns, noReviews, productColumns, productRows, ratingColumns, ratingRows, sourceColumns, sourceRows } from './rating-rows';
@@ -102,6 +104,7 @@ export default function RatingPage() {
               <ProductRanking which="best" data={data} fmt={fmt} translate={translate} />
               <ProductRanking which="worst" data={data} fmt={fmt} translate={translate} />
             </Box>
+            <TopicCards data={data} fmt={fmt} translate={translate} />
             {data?.questions.length ? (
               <Box sx={TWO_COLUMNS}>
                 {data.questions.map((d) => (

@@ -27,9 +27,6 @@ export const skipReasonLabel = (reason: string, translate: Translate) =>
 export const funnelRows = (answer: EmailAnswer, translate: Translate): Row[] =>
   answer.funnel.map((s) => ({ step: translate(`analytics:funnel.${s.step}`), count: s.count, rate: s.rate }));
 
-export const channelRows = (answer: EmailAnswer, translate: Translate): Row[] =>
-  answer.channels.map((c) => ({ channel: translate(`analytics:channel.${c.channel}`), sent: c.sent }));
-
 export const skipRows = (answer: EmailAnswer, translate: Translate): Row[] =>
   [...answer.skipped].sort((a, b) => b.count - a.count).map((s) => ({ reason: skipReasonLabel(s.reason, translate), count: s.count }));
 
@@ -41,11 +38,6 @@ export const funnelColumns = (fmt: Formatters, translate: Translate): TableColum
   { key: 'step', label: translate('analytics:column.step') },
   { key: 'count', label: translate('analytics:column.count'), numeric: true, format: count(fmt) },
   { key: 'rate', label: translate('analytics:column.step_rate'), numeric: true, format: (v) => (v === null ? '' : fmt.percent(v as number)) },
-];
-
-export const channelColumns = (fmt: Formatters, translate: Translate): TableColumn[] => [
-  { key: 'channel', label: translate('analytics:column.channel') },
-  { key: 'sent', label: translate('analytics:column.sent'), numeric: true, format: count(fmt) },
 ];
 
 export const skipColumns = (fmt: Formatters, translate: Translate): TableColumn[] => [

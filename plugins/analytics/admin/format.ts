@@ -5,6 +5,8 @@ import type { Figure, PeriodInfo } from '../shared/api';
 export type Granularity = PeriodInfo['granularity'];
 
 export const formatNumber = (locale: string, n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
+/** a difference of counts with its sign ("+8", "−3", "0") */
+export const formatSigned = (locale: string, n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(n);
 
 /** A share from 0 to 1 as a percentage with at most one decimal. */
 export const formatPercent = (locale: string, share: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);

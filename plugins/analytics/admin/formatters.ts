@@ -16,6 +16,7 @@ export function formatters(locale: string, currency: string, translate: Translat
     locale,
     na,
     number: orNa((n: number) => f.formatNumber(locale, n)),
+    signed: orNa((n: number) => f.formatSigned(locale, n)),
     percent: orNa((share: number) => f.formatPercent(locale, share)),
     money: orNa((amount: number) => f.formatCurrency(locale, currency, amount)),
     rating: orNa((rating: number) => f.formatRating(locale, rating)),

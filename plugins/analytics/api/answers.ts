@@ -15,7 +15,12 @@ import { QuestionsAnalytics } from '@plaudit/contracts/questions';
 import { RewardsAnalytics } from '@plaudit/contracts/rewards';
 import { ReviewAnalytics } from '@plaudit/contracts/reviews';
 import { ReviewQuestions } from '@plaudit/contracts/review-questions';
+import { InsightsAnalytics } from '@plaudit/contracts/insights';
+import { MessagingAnalytics } from '@plaudit/contracts/messaging';
+import { type SyndicationChannel, SyndicationCounts } from '@plaudit/contracts/syndication';
+import { channelCosts, channelFunnels } from './channels';
 import { figuresOf, get, ratio, requestsSent } from './figures';
+import { periodTopics } from './topics';
 
 type Services = Pick<KernelServices, 'knex' | 'capabilities'>;
 type Base = Omit<PeriodInfo, never>;
@@ -32,20 +37,31 @@ export async function overview(services: Services, tenant: Tenant, period: Base)
   ) as OverviewAnswer['figures'];
   const compared = (metric: string): Figure => ({ value: get(now, metric), previous: get(before, metric) });
   const questions = services.capabilities.has(QuestionsAnalytics) ? { asked: compared('questions.asked'), answered: compared('questions.answered') } : null;
-  return { ...period, figures, questions };
+  return { ...period, figures, questions, syndicated: await syndicated(services, tenant) };
+}
+
+/** The reviews each channel holds now, read from the syndication plugin as they are (no rollup). */
+async function syndicated(services: Services, tenant: Tenant): Promise<OverviewAnswer['syndicated']> {
+  const counts = await services.capabilities.get(SyndicationCounts)?.counts(tenant);
+  if (!counts) return null;
+  return (Object.entries(counts) as [SyndicationChannel, (typeof counts)[SyndicationChannel]][])
+    .filter(([, c]) => c.on || c.synced > 0)
+    .map(([channel, c]) => ({ channel, reviews: c.synced }));
 }
 
 const STARS = [1, 2, 3, 4, 5].map((n) => `reviews.stars${n}`);
 const MARKETPLACE_SOURCES = ['customer', 'imported', 'marketplace', 'qr', 'guest', 'admin'] as const;
 
 export async function rating(services: Services, tenant: Tenant, period: Base): Promise<RatingAnswer> {
-  const [t, perBucket, best, worst, questions] = await Promise.all([
+  const [t, perBucket, best, worst, questions, topics] = await Promise.all([
     totals(services.knex, tenant, period.from, period.to),
     series(services.knex, tenant, period.from, period.to, period.granularity, ['reviews.count', 'reviews.rating_sum', ...STARS]),
     rankProducts(tenant, period.from, period.to, 'desc'),
     rankProducts(tenant, period.from, period.to, 'asc'),
     // the custom questions' answers of the period, read from their plugin as they are (no rollup)
     services.capabilities.get(ReviewQuestions)?.periodAnswers(tenant, { from: period.from, to: period.to, timezone: period.timezone }) ?? [],
+    // complaints by topic against the period before (plugins/insights), read as they are too
+    periodTopics(services.capabilities.get(InsightsAnalytics), tenant, period),
   ]);
   const points: RatingPoint[] = bucketsOf(period.from, period.to, period.granularity).map((bucket) => {
     const b = perBucket[bucket] ?? {};
@@ -72,6 +88,7 @@ export async function rating(services: Services, tenant: Tenant, period: Base): 
     positiveShare: ratio(get(t, 'reviews.stars4') + get(t, 'reviews.stars5'), count),
     negativeShare: ratio(get(t, 'reviews.stars1') + get(t, 'reviews.stars2'), count),
     questions,
+    topics,
   };
 }
 
@@ -96,13 +113,12 @@ export async function email(services: Services, tenant: Tenant, period: Base): P
     .map(([m, count]) => ({ reason: m.slice('requests.skipped.'.length), count }))
     .sort((a, b) => b.count - a.count);
   const hasRewards = services.capabilities.has(RewardsAnalytics);
+  const hasMessaging = services.capabilities.has(MessagingAnalytics);
   return {
     ...period,
     funnel: FUNNEL.map(([step], i) => ({ step, count: counts[i], rate: i ? ratio(counts[i], counts[i - 1]) : null })),
-    channels: [
-      { channel: 'email', sent: get(t, 'requests.sent.email') },
-      { channel: 'push', sent: get(t, 'requests.sent.push') },
-    ],
+    channels: channelFunnels(t, hasMessaging),
+    costs: hasMessaging ? channelCosts(t) : null,
     reminders: {
       reminded: get(t, 'requests.reminded'),
       reviewedAfterReminder: get(t, 'requests.reviewed_after_reminder'),

@@ -41,6 +41,11 @@ export interface OverviewAnswer extends PeriodInfo {
   };
   /** null when the questions plugin is not installed: questions asked, and answered (by the answer's date) */
   questions: { asked: Figure; answered: Figure } | null;
+  /**
+   * Reviews each channel holds now (plugins/syndication, issue 34): a count at this moment, not of the
+   * period; a channel the shop does not send to and never did is left out; null without the plugin.
+   */
+  syndicated: { channel: 'shopify' | 'google'; reviews: number }[] | null;
 }
 
 export interface RatingPoint {
@@ -75,7 +80,36 @@ export interface RatingAnswer extends PeriodInfo {
   negativeShare: number | null;
   /** how reviewers answered the shop's custom questions in the period (plugins/review-questions); empty without */
   questions: AnswerDistribution[];
+  /** complaints by topic rising and falling against the period before (plugins/insights); null without */
+  topics: TopicTrends | null;
 }
+
+/** One topic's complaints (negative mentions of published reviews, on the day they were written). */
+export interface TopicTrend {
+  /** the language-neutral id ('fit'); its name: contracts/insights.ts `topicLabelKey` */
+  topic: string;
+  negative: number;
+  /** in the period before, of the same length */
+  previousNegative: number;
+  /** the period's positive mentions, for scale */
+  positive: number;
+  /** complaints per chart bucket, in the order of `TopicTrends.buckets` */
+  series: number[];
+}
+
+export interface TopicTrends {
+  /** the chart's buckets (their first days), as the rating series' */
+  buckets: string[];
+  /** the topics whose complaints grew most against the period before, most first (at most TREND_TOPICS) */
+  rising: TopicTrend[];
+  /** those whose complaints fell most, most first */
+  falling: TopicTrend[];
+  /** every topic's complaints in the period and the one before, most complaints first (the table, the CSV) */
+  all: TopicTrend[];
+}
+
+/** topics drawn per chart: more lines than this cannot be told apart */
+export const TREND_TOPICS = 5;
 
 export interface FunnelStep {
   step: 'sent' | 'opened' | 'clicked' | 'reviewed' | 'photo';
@@ -83,9 +117,47 @@ export interface FunnelStep {
   rate: number | null;
 }
 
+/** The channels a request can go by (issue 32): the request itself by email, SMS or WhatsApp; push reminders. */
+export type FunnelChannel = 'email' | 'sms' | 'whatsapp' | 'push';
+export const FUNNEL_CHANNELS: readonly FunnelChannel[] = ['email', 'sms', 'whatsapp', 'push'];
+
+/**
+ * The funnel of the requests a channel carried (a cohort by the day sent, like the funnel). null: the
+ * channel cannot tell (email and push have no delivery receipts; a push entry is not what is reviewed).
+ */
+export interface ChannelFunnel {
+  channel: FunnelChannel;
+  sent: number;
+  delivered: number | null;
+  clicked: number;
+  /** a star clicked in the email (or the review page opened with a rating) */
+  started: number | null;
+  reviewed: number | null;
+  /** reviewed / sent */
+  reviewRate: number | null;
+}
+
+/** What the text messages of the period cost, as their providers reported it (README "Costs"). */
+export interface ChannelCost {
+  channel: 'sms' | 'whatsapp';
+  /** messages the providers accepted in the period */
+  messages: number;
+  /** the amounts reported (Twilio), per currency: their total and the average per priced message */
+  amounts: { currency: string; messages: number; total: number; perMessage: number }[];
+  /** Meta's billable messages per pricing category: Meta reports no amount */
+  billable: { category: string; count: number }[];
+  /** messages Meta said are free */
+  free: number;
+  /** messages with no amount: Meta's, and Twilio's whose price was not known yet */
+  unpriced: number;
+}
+
 export interface EmailAnswer extends PeriodInfo {
   funnel: FunnelStep[];
-  channels: { channel: 'email' | 'push'; sent: number }[];
+  /** email always; the others when they carried a request in the period */
+  channels: ChannelFunnel[];
+  /** null without the messaging plugin */
+  costs: ChannelCost[] | null;
   reminders: { reminded: number; reviewedAfterReminder: number; shareOfReviews: number | null };
   failed: number;
   skipped: { reason: string; count: number }[];

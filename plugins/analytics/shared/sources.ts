@@ -11,7 +11,13 @@
  *           requests.reviewed, requests.photo, requests.reminded, requests.reviewed_after_reminder,
  *           requests.failed, requests.skipped.<reason>, requests.ttr.<bucket> (time from send to
  *           review, buckets of TIME_TO_REVIEW in @plaudit/contracts/review-requests), requests.unsubscribed
- *           (a request's facts are keyed by the day it was sent, else the day it was queued: a cohort)
+ *           (a request's facts are keyed by the day it was sent, else the day it was queued: a cohort);
+ *           requests.started (a star clicked), and per channel (issue 32: email, sms, whatsapp, push)
+ *           requests.channel.<channel>.<sent|delivered|clicked|started|reviewed>
+ * messages (plugins/messaging, its MessagingAnalytics capability; by the day the provider accepted the
+ *           message): messages.sent.<channel>, messages.priced.<channel>.<currency>,
+ *           messages.cost_micros.<channel>.<currency> (millionths: the rollups keep 2 decimals),
+ *           messages.billable.<channel>.<category> (Meta: no amount), messages.free.<channel>
  * rewards:  rewards.sent (by sent_at), rewards.used (by used_at)
  * questions: questions.asked (by the question's created_at), questions.answered (questions with a
  *           published answer, by answered_at: the date of the first one)

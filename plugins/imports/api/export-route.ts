@@ -1,5 +1,5 @@
 // GET /api/imports/export (API.md): the shop's reviews (or, with content=questions, its questions and
-// answers) as a file, streamed. The query is checked and
+// answers; with content=groups, its product groups) as a file, streamed. The query is checked and
 // the first batch read before anything is sent, so bad input is a 400 with the field's message and a
 // failure at that point is 'Failed to export reviews' (503 with Retry-After when the database is
 // away); once the file has started, a failure aborts the download (the browser shows it failed)
@@ -13,6 +13,8 @@ import { ReviewExport } from '@plaudit/contracts/reviews';
 import { ReviewQuestions } from '@plaudit/contracts/review-questions';
 import { openQuestionsExport } from '../export/questions';
 import { QuestionsExport } from '@plaudit/contracts/questions';
+import { ProductGroups } from '@plaudit/contracts/product-groups';
+import { openGroupsExport } from '../export/groups';
 
 /** Seconds a client waits before trying again after a 503 (the kernel's own answer says 5). */
 const RETRY_AFTER_SECONDS = 5;
@@ -39,7 +41,11 @@ export function exportRoutes(services: ApiServices): Router<AppState> {
     const missing = () => createHttpError(503, EXPORT_MESSAGES.failed, { code: 'CAPABILITY_MISSING', expose: true });
     let opened: OpenedExport;
     try {
-      if (query.content === 'questions') {
+      if (query.content === 'groups') {
+        const groups = services.capabilities.get(ProductGroups);
+        if (!groups) throw missing();
+        opened = await openGroupsExport(groups, tenant);
+      } else if (query.content === 'questions') {
         const questions = services.capabilities.get(QuestionsExport);
         if (!questions) throw missing();
         opened = await openQuestionsExport(questions, tenant);
@@ -54,6 +60,7 @@ export function exportRoutes(services: ApiServices): Router<AppState> {
             filters: filtersOf(query),
             mediaBase: services.config.appUrl,
             answers: services.capabilities.get(ReviewQuestions),
+            groups: services.capabilities.get(ProductGroups),
           }),
         );
       }

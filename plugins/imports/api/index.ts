@@ -9,6 +9,7 @@ import { resolveMarketplaceUrl } from '../marketplaces';
 import { IMPORT_DEFAULTS, importSettings, marketplaceDefaults } from '../shared/settings';
 import { exportRoutes } from './export-route';
 import { fileRoutes } from './file-routes';
+import { groupImportRoutes } from './groups-route';
 import { PAID_RUN_LIMIT, runLimitFor, runView, startRun } from './runs';
 
 const marketplaceBody = marketplaceDefaults
@@ -67,6 +68,7 @@ function routes(services: ApiServices) {
   });
 
   fileRoutes(services, router);
+  groupImportRoutes(services, router);
 
   router.get('/:id', async (ctx) => {
     const run = await importById(ctx.state.tenant, Number(ctx.params.id) || 0);

@@ -60,6 +60,8 @@ function curated(status: string): string {
 export interface ExportRow extends ExportedReview {
   /** `Question: answer, answer | Question: answer` (plugins/review-questions) */
   answers?: string;
+  /** the name of the product's group (plugins/product-groups), when it is in one */
+  group?: string;
 }
 
 /** Each Plaudit column's cell; `imported` too, for when the importer's list names it. */
@@ -92,6 +94,7 @@ const PLAUDIT_CELLS: Record<PlauditColumn | 'imported', (r: ExportRow, o: CellOp
   variants: (r) => r.variants.join(PLAUDIT_SEPARATORS.variants),
   createdAt: (r) => iso(r.createdAt),
   answers: (r) => text(r.answers),
+  group: (r) => text(r.group),
 };
 
 function plauditRow(r: ExportedReview, o: CellOptions): Cell[] {

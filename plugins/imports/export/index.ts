@@ -9,6 +9,7 @@ import type { Writable } from 'node:stream';
 import type { Tenant } from '@plaudit/kernel';
 import type { ExportedReview, ExportFilters, ReviewExportApi } from '@plaudit/contracts/reviews';
 import type { ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
+import type { ProductGroupsApi } from '@plaudit/contracts/product-groups';
 import { layoutFor, PLAUDIT_SEPARATORS, type ExportFormat, type ExportRow } from './columns';
 import { writeCsv } from './csv';
 import { writeXlsx } from './xlsx';
@@ -27,6 +28,8 @@ export interface ExportOptions {
   batchSize?: number;
   /** the custom questions' answers (ReviewQuestions), for Plaudit's format; without it the column stays empty */
   answers?: ReviewQuestionsApi;
+  /** the products' groups (ProductGroups), for Plaudit's format; without it the `group` column stays empty */
+  groups?: ProductGroupsApi;
 }
 
 /** Each batch with its reviews' answers, read per batch (one query). */
@@ -40,6 +43,15 @@ async function* withAnswers(batches: AsyncIterable<ExportedReview[]>, tenant: Te
       const answers = found.get(r.id);
       return answers ? { ...r, answers: answers.map((a) => `${a.label}: ${a.valueLabels.join(', ')}`).join(PLAUDIT_SEPARATORS.answers) } : r;
     });
+  }
+}
+
+/** Each batch with the name of each review's product group, read per batch (one query). */
+async function* withGroups(batches: AsyncIterable<ExportRow[]>, tenant: Tenant, groups: ProductGroupsApi): AsyncGenerator<ExportRow[]> {
+  for await (const batch of batches) {
+    const ids = [...new Set(batch.map((r) => r.productId).filter((id): id is string => !!id))];
+    const found = await groups.groupsOf(tenant, ids);
+    yield batch.map((r) => (r.productId && found[r.productId] ? { ...r, group: found[r.productId].name } : r));
   }
 }
 
@@ -79,7 +91,8 @@ export interface OpenedExport {
  */
 export async function openExport(reviews: ReviewExportApi, tenant: Tenant, options: ExportOptions): Promise<OpenedExport> {
   const read = await primed(reviews.exportBatches(tenant, options.filters, options.batchSize));
-  const batches = options.answers && options.format === 'plaudit' ? withAnswers(read, tenant, options.answers) : read;
+  const answered = options.answers && options.format === 'plaudit' ? withAnswers(read, tenant, options.answers) : read;
+  const batches = options.groups && options.format === 'plaudit' ? withGroups(answered, tenant, options.groups) : answered;
   const layout = layoutFor(options.format, { mediaBase: options.mediaBase ?? '' });
   const writer = options.type === 'csv' ? writeCsv : writeXlsx;
   return { contentType: CONTENT_TYPES[options.type], write: (out) => writer(layout, batches, out) };

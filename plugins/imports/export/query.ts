@@ -8,8 +8,8 @@ import { EXPORT_FORMATS } from './columns';
 export const EXPORT_TYPES = ['csv', 'xlsx'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 export const EXPORT_TABS = ['all', 'published', 'unpublished', 'trash'] as const;
-/** What is exported: the reviews, or the questions and answers (Plaudit's Q&A CSV only) */
-export const EXPORT_CONTENTS = ['reviews', 'questions'] as const;
+/** What is exported: the reviews, the questions and answers (Plaudit's Q&A CSV only), or the product groups (CSV of group, product) */
+export const EXPORT_CONTENTS = ['reviews', 'questions', 'groups'] as const;
 
 export const EXPORT_MESSAGES = {
   invalid: 'The value is invalid',
@@ -74,7 +74,7 @@ export const exportQuery = z
     from: instant(false).optional(),
     to: instant(true).optional(),
   })
-  // questions and answers have one file: Plaudit's Q&A CSV
+  // questions and answers, and groups, have one file each: a CSV in Plaudit's format
   .refine((q) => q.content === 'reviews' || q.type === 'csv', { path: ['type'], message: EXPORT_MESSAGES.invalid })
   .refine((q) => q.content === 'reviews' || q.format === 'plaudit', { path: ['format'], message: EXPORT_MESSAGES.invalid })
   .refine((q) => !(q.from instanceof Date) || !(q.to instanceof Date) || q.from.getTime() <= q.to.getTime(), { path: ['to'], message: EXPORT_MESSAGES.range });

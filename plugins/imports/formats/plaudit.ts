@@ -33,8 +33,10 @@ export const PLAUDIT_COLUMNS = [
   // the reviewer's answers to the shop's custom questions (plugins/review-questions), export only:
   // `Question: answer, answer | Question: answer`; an import matches them to the shop's questions by label
   'answers',
+  // the product group of the review's product (plugins/product-groups), export only: its name
+  'group',
   // each column a field of the reviews plugin's contract: a renamed field breaks the type check here
-] as const satisfies readonly (keyof ExportedReview | 'answers')[];
+] as const satisfies readonly (keyof ExportedReview | 'answers' | 'group')[];
 export type PlauditColumn = (typeof PLAUDIT_COLUMNS)[number];
 
 /**

@@ -1,18 +1,19 @@
 // The insights plugin's API: the topics of a product (or of the shop), one review's reading, the
-// reviews needing a look, and the full rebuild (the `insights:rebuild` command calls it).
-// TODO(issue 35): the rebuild runs inside the request; a shop of 100,000 reviews needs it as a workflow.
+// reviews needing a look, and the full rebuild as a workflow with its progress (the
+// `insights:rebuild` command calls both).
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
-import { type ApiServices, type AppState, defineApiPlugin } from '@plaudit/kernel';
-import { ReviewFacts, ReviewTexts } from '@plaudit/contracts/reviews';
-import { readAndStore } from '../db/read-reviews';
-import { forgetShop, needingALook, productTopics, reviewReading, shopTopics } from '../db/store';
+import { type ApiServices, type AppState, defineApiPlugin, unavailableDependency } from '@plaudit/kernel';
+import { ReviewTexts } from '@plaudit/contracts/reviews';
+import { needingALook, productTopics, reviewReading, shopTopics } from '../db/store';
+import { mountReplyRoutes } from './replies';
+import { rebuildProgressQuery, rebuildWorkflowId, type RebuildProgress } from '../workflows/messages';
+import { startRebuild } from '../activities/start-rebuild';
 
 const topicsQuery = z.object({ productId: z.string().trim().min(1).max(100).optional() }).strict();
 const lookQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
 const reviewParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const REBUILD_PAGE = 500;
 
 function insightsRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/insights' });
@@ -35,27 +36,32 @@ function insightsRoutes(services: ApiServices) {
     ctx.body = { items: await needingALook(ctx.state.tenant, limit) };
   });
 
-  // every published review read again from scratch (pending ones are read by their events)
+  // every review read again (workflows/rebuild.ts); a run under way is the one answered, a finished one is started anew
   router.post('/rebuild', async (ctx) => {
-    const facts = services.capabilities.get(ReviewFacts);
-    const texts = services.capabilities.get(ReviewTexts);
-    if (!facts || !texts) throw createHttpError(409, 'The reviews plugin is not installed');
-    const { tenant } = ctx.state;
-    await forgetShop(services.knex, tenant);
-    let reviews = 0;
-    for (let afterId = 0; ; ) {
-      const page = await texts.published(tenant, afterId, REBUILD_PAGE);
-      if (!page.length) break;
-      reviews += await readAndStore(
-        services.knex,
-        { facts, texts },
-        tenant,
-        page.map((r) => r.id),
-      );
-      afterId = page[page.length - 1].id;
-    }
-    ctx.body = { reviews };
+    if (!services.capabilities.get(ReviewTexts)) throw createHttpError(409, 'The reviews plugin is not installed');
+    const { shopId, shopDomain } = ctx.state.auth;
+    const handle = await startRebuild(services, { shopId, shopDomain });
+    ctx.status = 202;
+    ctx.body = { workflowId: handle.workflowId, runId: handle.firstExecutionRunId };
   });
+
+  // the last rebuild's progress; null when none ran (or it is past Temporal's retention)
+  router.get('/rebuild', async (ctx) => {
+    const handle = services.temporal.client.workflow.getHandle(rebuildWorkflowId(ctx.state.auth.shopDomain));
+    try {
+      // A finished rebuild answers from its result, which the server holds; a running one from the query, which its worker answers.
+      const { status } = await services.temporal.call(() => handle.describe());
+      // tenancy: this shop's own workflow (its id names the shop), not a table
+      const progress = await services.temporal.call(() => (status.name === 'COMPLETED' ? handle.result() : handle.query(rebuildProgressQuery)));
+      ctx.body = { progress: progress as RebuildProgress };
+    } catch (err) {
+      if (unavailableDependency(err)) throw err;
+      ctx.body = { progress: null };
+    }
+  });
+
+  // drafted replies and their settings (api/replies.ts)
+  mountReplyRoutes(router, services);
 
   return router;
 }

@@ -53,3 +53,8 @@ test('German compounds are found by their prefix, accents ignored', () => {
   expect(read('Die Akkulaufzeit ist hervorragend.', 'de', 5)).toEqual({ battery: 1 });
   expect(read('Die Qualität ist schlecht.', 'de', 2)).toEqual({ quality: -1 });
 });
+
+test('"could be better" is a complaint about what it names, as the sample reviews say of packaging', () => {
+  expect(read('Nice product, packaging could be better.', 'en', 4)).toEqual({ packaging: -1 });
+  expect(read('The battery life could have been better.', 'en', 3)).toEqual({ battery: -1 });
+});

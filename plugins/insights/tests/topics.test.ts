@@ -1,9 +1,12 @@
 // The stored readings follow the reviews on the real stack (PostgreSQL, Temporal, the worker's
-// durable event handlers): a published review's topics reach its product's counts, a contradicting
-// one is listed as needing a look, an edit reads it again, a deletion takes it out of the counts,
-// and the full rebuild gives the same counts. Another shop's review is not found; bad input is a 400.
-import { ReviewCreated } from '@plaudit/contracts/reviews';
-import { client, createShop, eventually, eventWorkflowId, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+// durable event handlers and the shop's batching workflow): a published review's topics reach its
+// product's counts, a contradicting one is listed as needing a look, an edit reads it again, a
+// deletion takes it out of the counts, and the rebuild workflow gives the same counts. A burst of
+// reviews is read in a few batches. Another shop's review is not found; bad input is a 400.
+import { ReviewLabels, ReviewTexts } from '@plaudit/contracts/reviews';
+import { client, createShop, eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { finishRebuild } from '../db/rebuild';
+import { rebuildProgressQuery, shopBatchesQuery, shopWorkflowId, type RebuildProgress } from '../workflows/messages';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -53,56 +56,92 @@ test("a product's topics follow its reviews as they are written, edited and dele
   expect(await productTopics()).toEqual({ sound: [2, 0], battery: [2, 0] });
   expect((await http.get('/api/insights/needs-look')).body.items).toEqual([]);
 
-  // the full rebuild reads the published reviews again: the same counts
-  const rebuilt = await http.post('/api/insights/rebuild');
-  expect(rebuilt.body).toEqual({ reviews: 2 });
+  // the full rebuild reads every review again (the deleted one is in the recycle bin): the same counts
+  const [rebuild, again] = await Promise.all([http.post('/api/insights/rebuild'), http.post('/api/insights/rebuild')]);
+  expect(rebuild.status).toBe(202);
+  // a second start while the first runs answers with the running one
+  expect(again.body).toEqual(rebuild.body);
+  const result = await rebuildResult(rebuild.body.workflowId);
+  expect(result).toMatchObject({ state: 'completed', total: 3, read: 3 });
+  expect((await http.get('/api/insights/rebuild')).body).toEqual({ progress: result });
   expect(await productTopics()).toEqual({ sound: [2, 0], battery: [2, 0] });
   expect(byTopic((await http.get('/api/insights/topics')).body.topics)).toEqual({ sound: [2, 0], battery: [2, 0] });
+  expect(await reading(contradicting)).toMatchObject({ published: false, lookReasons: [] });
 
   // another shop sees none of it; bad input is refused
   const other = client(api.url, (await createShop(api, { plan: 'advanced', installedAt: new Date('2025-01-01') })).token);
   expect((await other.get(`/api/insights/reviews/${english}`)).status).toBe(404);
   expect((await other.get('/api/insights/topics')).body.topics).toEqual([]);
+  expect((await other.get('/api/insights/rebuild')).body).toEqual({ progress: null });
   expect((await http.get('/api/insights/reviews/abc')).status).toBe(400);
   expect((await http.get('/api/insights/needs-look?limit=0')).status).toBe(400);
   expect((await http.get('/api/insights/topics?unknown=1')).status).toBe(400);
 });
 
-test("twenty reviews of one product written at once: the product's counts hold every one, each read at its first attempt", async () => {
-  // Each review's reading recounts its product in its own transaction; before the per-product lock,
-  // two at once both deleted and re-inserted the counts (a duplicate key, retried; or a count short).
-  const { token } = await createShop(api, { plan: 'advanced', installedAt: new Date('2025-01-01') });
+test("fifty reviews of one product written at once are read in a few batches; the product's counts hold every one", async () => {
+  const { token, shop } = await createShop(api, { plan: 'advanced', installedAt: new Date('2025-01-01') });
   const http = client(api.url, token);
   const product = 'gid://shopify/Product/3502';
   const ids = await Promise.all(
-    Array.from({ length: 20 }, async (_, i) => {
+    Array.from({ length: 50 }, async (_, i) => {
       const content = i % 2 ? 'Great sound.' : 'The battery died after a week.';
       const res = await http.post('/api/reviews', { rating: i % 2 ? 5 : 2, content, productId: product, firstName: 'Sam', status: 'published' });
       expect(res.status).toBe(201);
       return res.body.id as number;
     }),
   );
-  await eventually(async () => {
-    const read = await Promise.all(ids.map(async (id) => (await http.get(`/api/insights/reviews/${id}`)).status === 200));
-    return read.every(Boolean);
-  }, 120_000);
+  const shopBatches = () => api.runtime.services.temporal.client.workflow.getHandle(shopWorkflowId(shop.shopifyDomain)).query(shopBatchesQuery);
+  // every reading stored (each batch recounts its products in the same transaction)
+  await eventually(
+    async () => (await Promise.all(ids.map(async (id) => (await http.get(`/api/insights/reviews/${id}`)).status === 200))).every(Boolean),
+    120_000,
+  );
   const topics = async () => byTopic((await http.get(`/api/insights/topics?productId=${encodeURIComponent(product)}`)).body.topics);
-  expect(await topics()).toEqual({ sound: [10, 0], battery: [0, 10] });
-  // and no reading needed a second attempt (the race failed one in two, then its retry counted right)
-  const retried = await Promise.all(ids.map((id) => insightsAttempts(eventWorkflowId(ReviewCreated.name, id))));
-  expect(retried.filter((attempts) => attempts > 1)).toEqual([]);
+  expect(await topics()).toEqual({ sound: [25, 0], battery: [0, 25] });
+  // while changes keep coming, a batch gathers them for a second: a burst is not read one by one
+  const { batches, waiting } = await shopBatches();
+  expect(waiting).toBe(0);
+  expect(batches).toBeLessThanOrEqual(10);
+
+  // the rebuild's pages read the same fifty
+  const rebuild = await http.post('/api/insights/rebuild');
+  expect(await rebuildResult(rebuild.body.workflowId)).toMatchObject({ state: 'completed', total: 50, read: 50 });
+  expect(await topics()).toEqual({ sound: [25, 0], battery: [0, 25] });
 });
 
-/** How many attempts the insights handler of an event's delivery took (its workflow's history). */
-async function insightsAttempts(workflowId: string): Promise<number> {
+test('sample reviews, which carry no per-review events, are read when seeded and forgotten when removed', async () => {
+  const { token } = await createShop(api, { plan: 'advanced', installedAt: new Date('2025-01-01') });
+  const http = client(api.url, token);
+  const shopTopics = async () => byTopic((await http.get('/api/insights/topics')).body.topics);
+  expect((await http.post('/api/reviews/demo')).status).toBe(201);
+  // the demo's texts speak of quality and delivery ("Great quality and fast shipping"); the rebuild reads them all
+  await eventually(async () => Boolean((await shopTopics()).quality && (await shopTopics()).delivery), 120_000);
+  expect((await http.delete('/api/reviews/demo')).body.count).toBe(300);
+  await eventually(async () => Object.keys(await shopTopics()).length === 0, 120_000);
+});
+
+test("the rebuild's end forgets the readings of reviews gone while its pages passed, not only past the last page", async () => {
+  const { token, shop } = await createShop(api, { plan: 'advanced', installedAt: new Date('2025-01-01') });
+  const http = client(api.url, token);
+  const ids: number[] = [];
+  for (const content of ['Great sound.', 'The battery is terrible.'])
+    ids.push((await http.post('/api/reviews', { rating: 4, content, productId: PRODUCT, firstName: 'Sam', status: 'published' })).body.id);
+  await eventually(async () => (await api.knex('insight_reviews').where({ shop_id: shop.id })).length === 2, 60_000);
+  // a reading left behind by a page already passed: its review (an id below the shop's first) is not the shop's
+  const [kept] = await api.knex('insight_reviews').where({ shop_id: shop.id, review_id: ids[0] });
+  await api.knex('insight_reviews').insert({ ...kept, reviewId: ids[0] - 1 });
+
+  const { services } = api.runtime;
+  const sources = { texts: services.capabilities.require(ReviewTexts), labels: services.capabilities.get(ReviewLabels) };
+  await finishRebuild(services.knex, sources, services.tenant(shop.id, shop.shopifyDomain));
+  const left = await api.knex('insight_reviews').where({ shop_id: shop.id }).orderBy('review_id');
+  expect(left.map((r) => Number(r.reviewId))).toEqual(ids);
+});
+
+/** The rebuild's result, once it completed; its progress query answers the same. */
+async function rebuildResult(workflowId: string): Promise<RebuildProgress> {
   const handle = api.runtime.services.temporal.client.workflow.getHandle(workflowId);
-  await handle.result();
-  const events = (await handle.fetchHistory()).events ?? [];
-  const plugin = new Map(
-    events
-      .filter((e) => e.activityTaskScheduledEventAttributes)
-      .map((e) => [String(e.eventId), Buffer.from(e.activityTaskScheduledEventAttributes!.input!.payloads![0].data!).toString()]),
-  );
-  const started = events.find((e) => plugin.get(String(e.activityTaskStartedEventAttributes?.scheduledEventId)) === '"insights"');
-  return started?.activityTaskStartedEventAttributes?.attempt ?? 0;
+  const result = await handle.result();
+  expect(await handle.query(rebuildProgressQuery)).toEqual(result);
+  return result;
 }

@@ -223,6 +223,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List review topics
+         * @description The aspects shoppers mention in the shop's published reviews, most mentioned first, with how many mentions were positive and negative; for one product with `productId`. Read from review text in English, German, French and Spanish. Only on servers with the insights plugin.
+         *
+         *     **Scope:** `reviews:read` (an API key that has it, as `Authorization: Bearer <key>`).
+         */
+        get: operations["listTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List product groups
+         * @description The shop's product groups, newest first (at most 200, so no paging). Reviews stay attached to the product they were written for (`GET /reviews`); a group says which products show each other's reviews. Only on servers with the product-groups plugin.
+         *
+         *     **Scope:** `reviews:read` (an API key that has it, as `Authorization: Bearer <key>`).
+         */
+        get: operations["listProductGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/storefront/products/{productId}/reviews": {
         parameters: {
             query?: never;
@@ -474,7 +518,7 @@ export interface components {
         WebhookSubscriptionInput: {
             /** Format: uri */
             url: string;
-            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
+            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered" | "topics.updated")[];
         };
         /**
          * @example {
@@ -484,7 +528,7 @@ export interface components {
         WebhookSubscriptionPatch: {
             /** Format: uri */
             url?: string;
-            topics?: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
+            topics?: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered" | "topics.updated")[];
             enabled?: boolean;
         };
         ReviewPage: {
@@ -562,10 +606,10 @@ export interface components {
                 }[];
             }[];
             /**
-             * @description 'customer' and 'guest' are shoppers' own; 'admin' the merchant's; the others imports
+             * @description 'customer' and 'guest' are shoppers' own; 'admin' the merchant's; 'linked-store' a copy of a linked store's review; the others imports
              * @enum {string}
              */
-            source: "imported" | "amazon" | "cjdropshipping" | "aliexpress" | "shopee" | "customer" | "guest" | "admin";
+            source: "imported" | "amazon" | "cjdropshipping" | "aliexpress" | "shopee" | "customer" | "guest" | "admin" | "linked-store";
             /**
              * @description 'pending' awaits moderation; 'trash' is in the recycle bin, purged after the shop's retention days
              * @enum {string}
@@ -849,6 +893,82 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "productId": "gid://shopify/Product/7982301",
+         *       "items": [
+         *         {
+         *           "topic": "fit",
+         *           "mentions": 42,
+         *           "positive": 30,
+         *           "negative": 12
+         *         },
+         *         {
+         *           "topic": "material",
+         *           "mentions": 17,
+         *           "positive": 16,
+         *           "negative": 1
+         *         }
+         *       ]
+         *     }
+         */
+        TopicList: {
+            /** @description the product asked for; null: the whole shop */
+            productId: string | null;
+            items: components["schemas"]["Topic"][];
+        };
+        Topic: {
+            /** @description the aspect, a language-neutral id: 'quality', 'fit', 'comfort', 'material', 'smell', 'taste', 'value', 'delivery', 'packaging', 'durability', 'look', 'service', 'battery', 'sound', 'usability' */
+            topic: string;
+            /** @description published reviews that speak of it */
+            mentions: number;
+            /** @description of those, the ones where it went well */
+            positive: number;
+            /** @description of those, the ones where it went badly */
+            negative: number;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": 12,
+         *           "name": "Linen shirt",
+         *           "kind": "tag",
+         *           "match": "linen-shirt",
+         *           "shareReviews": true,
+         *           "sameProduct": true,
+         *           "productIds": [
+         *             "gid://shopify/Product/7982301",
+         *             "gid://shopify/Product/7982302"
+         *           ],
+         *           "createdAt": "2026-11-27T08:00:00.000Z",
+         *           "updatedAt": "2026-11-27T08:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        ProductGroupList: {
+            items: components["schemas"]["ProductGroup"][];
+        };
+        ProductGroup: {
+            id: number;
+            name: string;
+            /**
+             * @description how its products are chosen: by the merchant, or the store's products with a tag or a SKU prefix
+             * @enum {string}
+             */
+            kind: "manual" | "tag" | "skuPrefix";
+            /** @description the tag or SKU prefix; null for a manual group */
+            match: string | null;
+            /** @description whether each product's page shows the whole group's reviews */
+            shareReviews: boolean;
+            /** @description the products are one item in variants: the group's rating stands for each in structured data */
+            sameProduct: boolean;
+            /** @description the group's products (gids); each product is in one group at most */
+            productIds: string[];
+            createdAt: string;
+            updatedAt: string;
+        };
         StorefrontReviewPage: {
             items: components["schemas"]["StorefrontReview"][];
             pageInfo: components["schemas"]["PageInfo"];
@@ -949,7 +1069,7 @@ export interface components {
         WebhookSubscription: {
             id: number;
             url: string;
-            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
+            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered" | "topics.updated")[];
             enabled: boolean;
             /** @description 'failing': switched off after a day of failed deliveries; 'merchant': switched off by hand */
             disabledReason: ("failing" | "merchant") | null;
@@ -966,7 +1086,7 @@ export interface components {
         WebhookSubscriptionCreated: {
             id: number;
             url: string;
-            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered")[];
+            topics: ("review.created" | "review.published" | "review.updated" | "review.deleted" | "review.replied" | "request.sent" | "request.reviewed" | "question.created" | "question.answered" | "topics.updated")[];
             enabled: boolean;
             /** @description 'failing': switched off after a day of failed deliveries; 'merchant': switched off by hand */
             disabledReason: ("failing" | "merchant") | null;
@@ -2465,6 +2585,180 @@ export interface operations {
             /** @description No question of this shop has this id */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit (RATE_LIMITED): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plugin the operation needs is not installed (PLUGIN_NOT_INSTALLED), or a service the API depends on is briefly out of reach (TRY_AGAIN_LATER: retry after `Retry-After` seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTopics: {
+        parameters: {
+            query?: {
+                /** @description one product's topics (a gid or digits); absent: the shop's, over all its products */
+                productId?: string;
+            };
+            header?: {
+                /** @description A previous answer's `ETag`: when the answer is unchanged it is 304 Not Modified, without a body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topics */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicList"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current (no body) */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (VALIDATION_FAILED): `error.details` names each failing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or an unknown, rotated or revoked one (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the operation's scope (INSUFFICIENT_SCOPE), or the shop's plan lacks the public API (PLAN_TIER_TOO_LOW) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit (RATE_LIMITED): wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plugin the operation needs is not installed (PLUGIN_NOT_INSTALLED), or a service the API depends on is briefly out of reach (TRY_AGAIN_LATER: retry after `Retry-After` seconds) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProductGroups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A previous answer's `ETag`: when the answer is unchanged it is 304 Not Modified, without a body. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductGroupList"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current (no body) */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown, rotated or revoked one (UNAUTHENTICATED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the operation's scope (INSUFFICIENT_SCOPE), or the shop's plan lacks the public API (PLAN_TIER_TOO_LOW) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

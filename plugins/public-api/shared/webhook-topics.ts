@@ -2,8 +2,9 @@
 // enum, stored in merchants' subscriptions). Each is declared on the contract reference of the durable
 // event it forwards (`webhookTopic(...)` in contracts/), so it is kept when an event is renamed inside
 // Plaudit, and this plugin spells no event's id; the list below is those references. The reviews,
-// review-requests and questions plugins emit them.
+// review-requests, questions and insights plugins emit them.
 import type { CapabilityRef, EventRef } from '@plaudit/kernel';
+import { ReviewInsights, TopicsChanged } from '@plaudit/contracts/insights';
 import { QuestionAnswered, QuestionCreated, QuestionsPublic } from '@plaudit/contracts/questions';
 import { RequestReviewed, RequestSent } from '@plaudit/contracts/review-requests';
 import { ReviewCreated, ReviewDeleted, ReviewPublished, ReviewReplied, ReviewUpdated, type ChangedReview } from '@plaudit/contracts/reviews';
@@ -26,6 +27,7 @@ const FORWARDED = [
   RequestReviewed,
   QuestionCreated,
   QuestionAnswered,
+  TopicsChanged,
 ] as const satisfies readonly EventRef<ForwardedEvent>[];
 
 export type WebhookTopic = (typeof FORWARDED)[number]['webhookTopic'];
@@ -39,11 +41,13 @@ export const WEBHOOK_EVENTS = Object.fromEntries(FORWARDED.map((event): [Webhook
 
 /**
  * Topics that exist only with a capability: without the questions plugin nothing emits question.*
- * events, so they are neither listed to the merchant nor accepted in a subscription.
+ * events, without insights no topics.updated, so they are neither listed to the merchant nor
+ * accepted in a subscription.
  */
 export const TOPIC_NEEDS: Partial<Record<WebhookTopic, CapabilityRef<unknown>>> = {
   [QuestionCreated.webhookTopic]: QuestionsPublic,
   [QuestionAnswered.webhookTopic]: QuestionsPublic,
+  [TopicsChanged.webhookTopic]: ReviewInsights,
 };
 
 /** The topics this server offers, given which capabilities are installed. */

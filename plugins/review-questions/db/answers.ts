@@ -57,23 +57,26 @@ const sameProduct = (q: Knex.QueryBuilder, productId: string | null) =>
 export async function productAnswers(tenant: Tenant, productId: string | null, yesNo: { yes: string; no: string }): Promise<ProductAnswers> {
   const questions = (await liveQuestions(tenant)).map(asked);
   if (!questions.length) return { distributions: [], recommendPercent: null };
-  const rows: { questionId: string; value: string; n: string }[] = await tenant
-    .table(ANSWERS)
-    .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
-    .joinRaw('CROSS JOIN unnest(review_answers.answer_values) AS v(value)')
-    .where(`${ANSWER_SETS}.published`, true)
-    .modify((q) => sameProduct(q, productId))
-    .groupBy(`${ANSWERS}.question_id`, 'v.value')
-    .select(`${ANSWERS}.question_id`, 'v.value')
-    .count({ n: '*' });
-  const totals: { questionId: string; n: string }[] = await tenant
-    .table(ANSWERS)
-    .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
-    .where(`${ANSWER_SETS}.published`, true)
-    .modify((q) => sameProduct(q, productId))
-    .groupBy(`${ANSWERS}.question_id`)
-    .select(`${ANSWERS}.question_id`)
-    .count({ n: '*' });
+  // the two counts side by side (two pool connections): a large product's box waits for the slower only
+  const [rows, totals]: [{ questionId: string; value: string; n: string }[], { questionId: string; n: string }[]] = await Promise.all([
+    tenant
+      .table(ANSWERS)
+      .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
+      .joinRaw('CROSS JOIN unnest(review_answers.answer_values) AS v(value)')
+      .where(`${ANSWER_SETS}.published`, true)
+      .modify((q) => sameProduct(q, productId))
+      .groupBy(`${ANSWERS}.question_id`, 'v.value')
+      .select(`${ANSWERS}.question_id`, 'v.value')
+      .count({ n: '*' }),
+    tenant
+      .table(ANSWERS)
+      .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
+      .where(`${ANSWER_SETS}.published`, true)
+      .modify((q) => sameProduct(q, productId))
+      .groupBy(`${ANSWERS}.question_id`)
+      .select(`${ANSWERS}.question_id`)
+      .count({ n: '*' }),
+  ]);
   const total = new Map(totals.map((t) => [Number(t.questionId), Number(t.n)]));
   const count = new Map(rows.map((r) => [`${r.questionId}:${r.value}`, Number(r.n)]));
   const distributions: AnswerDistribution[] = questions
@@ -126,17 +129,26 @@ export async function periodAnswers(
   }));
 }
 
+/**
+ * Walks the product's published answered reviews newest first (the sets' partial index, in its
+ * order) and looks each one's answer up by its unique key, until `limit` match: bounded by the
+ * product's answered reviews, whatever the value's share (bench/answer-filter.ts).
+ */
 export async function matchingReviews(tenant: Tenant, productId: string | null, filter: AnswerFilter, limit: number): Promise<number[]> {
   const rows: { reviewId: string }[] = await tenant
-    .table(ANSWERS)
-    .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
+    .table(ANSWER_SETS)
+    .join(ANSWERS, (j) =>
+      j
+        .on(`${ANSWERS}.shop_id`, `${ANSWER_SETS}.shop_id`)
+        .andOn(`${ANSWERS}.review_id`, `${ANSWER_SETS}.review_id`)
+        .andOnVal(`${ANSWERS}.question_id`, filter.questionId),
+    )
     .where(`${ANSWER_SETS}.published`, true)
     .modify((q) => sameProduct(q, productId))
-    .where(`${ANSWERS}.question_id`, filter.questionId)
     .whereRaw('review_answers.answer_values @> ARRAY[?]::text[]', [filter.value])
-    .orderBy(`${ANSWERS}.review_id`, 'desc')
+    .orderBy(`${ANSWER_SETS}.review_id`, 'desc')
     .limit(limit)
-    .select(`${ANSWERS}.review_id`);
+    .select(`${ANSWER_SETS}.review_id`);
   return rows.map((r) => Number(r.reviewId));
 }
 

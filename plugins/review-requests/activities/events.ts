@@ -10,7 +10,8 @@ import { ShopPlanChanged } from '@plaudit/contracts/kernel';
 import { ReviewCreated, ReviewMediaAdded } from '@plaudit/contracts/reviews';
 import { quotaChangedSignal, reviewedSignal, reviewRequestWorkflowId } from '../workflows/messages';
 import { emailEntries } from '../db/queue';
-import { recordPhotoAdded, recordReview } from '../db/funnel';
+import { recordDelivery, recordPhotoAdded, recordReview } from '../db/funnel';
+import { MessageStatusChanged } from '@plaudit/contracts/messaging';
 
 export function createEventHandlers(deps: ActivityDeps) {
   const handle = (shopDomain: string, orderId: string) => deps.temporal.client.workflow.getHandle(reviewRequestWorkflowId(shopDomain, orderId));
@@ -34,6 +35,11 @@ export function createEventHandlers(deps: ActivityDeps) {
 
     handleEvent(ReviewMediaAdded, async (e) => {
       if (e.mediaCount > 0) await recordPhotoAdded(deps.tenant(e.shopId, e.shopDomain), e.reviewId);
+    }),
+
+    handleEvent(MessageStatusChanged, async (e) => {
+      const id = Number(e.reference);
+      if (Number.isInteger(id)) await recordDelivery(deps.tenant(e.shopId, e.shopDomain), id, e.messageId, e.status);
     }),
 
     handleEvent(ShopPlanChanged, async (e) => {

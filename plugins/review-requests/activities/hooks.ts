@@ -20,6 +20,9 @@ export function orderFacts(order: any): OrderFacts {
     customerId: customer.id === undefined || customer.id === null ? null : String(customer.id),
     shippingCountry: order.shipping_address?.country_code ?? null,
     locale: order.customer_locale ?? null,
+    // the number Shopify's SMS marketing consent is about (REST Customer `phone`, `sms_marketing_consent.state`)
+    phone: customer.phone ?? null,
+    smsConsent: customer.sms_marketing_consent?.state ?? null,
     lineItems: (order.line_items ?? []).map((li: any) => ({
       productId: li.product_id == null ? null : `gid://shopify/Product/${li.product_id}`,
       title: String(li.title ?? ''),
@@ -69,7 +72,15 @@ export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
         if (delivered(e.status)) await signal(d, String(e.order_id), shipmentSignal, { deliveredAt: iso(e.happened_at) });
       },
     },
-    async redactCustomer({ shopId, shopDomain, customer }) {
+    async redactCustomer({ shopId, shopDomain, customer, ordersToRedact }) {
+      // the thank-you block's channel choices (issue 32): the customer's, and those of the orders to redact
+      const orders = (ordersToRedact ?? []).map((o) => String(o).split('/').pop()!);
+      const customerGid = customer.id ? `gid://shopify/Customer/${String(customer.id).split('/').pop()}` : null;
+      await deps
+        .tenant(shopId, shopDomain)
+        .table('request_channel_choices')
+        .where((q) => (customerGid ? q.where({ customerGid }).orWhereIn('orderId', orders) : q.whereIn('orderId', orders)))
+        .delete();
       if (!customer.email) return;
       await customerEntries(deps.tenant(shopId, shopDomain), customer.email).update({ customerEmail: null, customerName: null, htmlContent: null });
     },

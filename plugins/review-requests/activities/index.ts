@@ -8,7 +8,7 @@ import { entryOf, upsertEntry } from '../db/queue';
 import { RequestReviewed, type RequestReviewedPayload } from '@plaudit/contracts/review-requests';
 import { productIdsOf } from '../shared/request-events';
 import { requestSettingsOf } from '../db/settings';
-import { sendRequest } from './send';
+import { sendRequest, type SendOptions } from './send';
 import { postponeRequest } from './postpone';
 import { withProductDetails } from './product-details';
 import { startOldOrderPage } from './old-orders';
@@ -42,6 +42,8 @@ export function createActivities(deps: ActivityDeps) {
         shopifyCustomerId: facts.customerId,
         shippingCountry: facts.shippingCountry,
         customerLocale: facts.locale ?? null,
+        customerPhone: facts.phone ?? null,
+        smsConsent: facts.smsConsent ?? null,
         lineItems: JSON.stringify(lineItems),
         createdOrderAt: facts.createdAt,
       };
@@ -52,6 +54,8 @@ export function createActivities(deps: ActivityDeps) {
         'shopifyCustomerId',
         'shippingCountry',
         'customerLocale',
+        'customerPhone',
+        'smsConsent',
         'lineItems',
         'createdOrderAt',
       ]);
@@ -135,7 +139,7 @@ export function createActivities(deps: ActivityDeps) {
     sendPhotoReminder: (i: RequestRef, reviewId: number) => sendPhotoReminder(deps, i, reviewId),
 
     /** The request (reminder 0) or a reminder; "send anyway" passes the monthly quota. */
-    async sendRequest(i: RequestRef, reminder: number, options: { ignoreQuota?: boolean } = {}) {
+    async sendRequest(i: RequestRef, reminder: number, options: Pick<SendOptions, 'ignoreQuota' | 'customerChannel'> = {}) {
       return sendRequest(deps, i, reminder, options);
     },
     /** "Not arrived yet?" (issue 32): records the postponement; answers until when the request waits at most for the delivery. */

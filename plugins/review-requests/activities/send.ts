@@ -1,7 +1,7 @@
 // Sending one request (or reminder): skip reasons, the monthly quota, the signed links, and a send
 // recorded under a deterministic Message-ID so a retried activity or a restarted worker never sends twice.
 import type { ActivityDeps } from '@plaudit/kernel';
-import type { QueueStatus, RequestRef } from '../workflows/messages';
+import type { ChannelChoice, QueueStatus, RequestRef } from '../workflows/messages';
 import { entryOf, isBlocked, sentCount, type LineItem, type QueueEntry } from '../db/queue';
 import { monthlyQuota, requestSettingsOf } from '../db/settings';
 import { SenderApp } from '@plaudit/contracts/email-marketing';
@@ -13,10 +13,13 @@ import { reviewLinks } from '../shared/reviews-collect';
 import { RequestEligible, RequestSent, type RequestEligiblePayload, type RequestSentPayload } from '@plaudit/contracts/review-requests';
 import { productIdsOf, ratingUrls } from '../shared/request-events';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
+import { emailOnly, requestChannels, tryMessageChannels, type ChannelAttempt } from './channels';
 
 export interface SendOutcome {
   status: QueueStatus;
   extra: Record<string, unknown>;
+  /** issue 32: quiet hours in the customer's local time: the workflow waits until then and sends again */
+  retryAt?: string;
 }
 
 const LINK_DAYS = 60;
@@ -26,6 +29,8 @@ export interface SendOptions {
   ignoreQuota?: boolean;
   /** the request once more, after the customer postponed it (issue 32) */
   again?: boolean;
+  /** the customer's channel from the thank-you or order-status page (issue 32) */
+  customerChannel?: ChannelChoice;
 }
 
 export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder: number, options: SendOptions = {}): Promise<SendOutcome> {
@@ -43,9 +48,19 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   if (!shop.appEnabled) return skip('email_disabled');
   // The review reminder switched off in the shop's notifications grid.
   const lang = deps.i18n.language(row.customerLocale, shop.locale);
-  if (!(await shopTemplate(deps, shop.id, 'reviewReminder', lang)).enabled) return skip('email_disabled');
-  if (!row.customerEmail) return skip('no_email');
-  if (await isBlocked(tenant, row.customerEmail)) return skip('unsubscribed');
+  // Issue 32: the shop's channels (email only unless it chose text messages for its requests)
+  const channels = await requestChannels(deps, shop.id, reminder === 0 && !options.again, options.customerChannel);
+  const emailChecks = async () => {
+    if (!(await shopTemplate(deps, shop.id, 'reviewReminder', lang)).enabled) return skip('email_disabled');
+    if (!row.customerEmail) return skip('no_email');
+    return undefined;
+  };
+  if (emailOnly(channels)) {
+    const skipped = await emailChecks();
+    if (skipped) return skipped;
+  }
+  // a customer unsubscribed or blocked by the merchant gets no request on any channel
+  if (row.customerEmail && (await isBlocked(tenant, row.customerEmail))) return skip('unsubscribed');
 
   // The month is the shop's own (its timezone); "send anyway" passes the quota.
   const quota = monthlyQuota(shop.plan);
@@ -98,6 +113,31 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
     unsubscribe_url: links.unsubscribe,
     open_url: links.open,
   };
+  let attempts: ChannelAttempt[] = [];
+  if (!emailOnly(channels)) {
+    const tried = await tryMessageChannels(deps, {
+      shop,
+      row,
+      channels,
+      lang,
+      reviewTarget: model.products[0]?.review_url ?? model.shop_url,
+      customer: options.customerChannel,
+    });
+    attempts = tried.attempts;
+    const tries = attempts.length ? JSON.stringify(attempts) : null;
+    if ('sent' in tried) {
+      const { channel, provider, messageId: sid, text } = tried.sent;
+      const sentRecord = { sentAt: new Date(), status: 'success', channel, channelProvider: provider, channelMessageId: sid, channelText: text };
+      await recordSend(deps, ref, row, reminder, { ...sentRecord, channelAttempts: tries, errorMessage: null, skipReason: null }, undefined);
+      return { status: 'success', extra: {} };
+    }
+    if ('retryAt' in tried)
+      return { status: 'waiting', extra: { scheduledAt: tried.retryAt, skipReason: 'quiet_hours', channelAttempts: tries }, retryAt: tried.retryAt };
+    const summary = attempts.map((a) => `${a.channel}: ${a.refusal}`).join('; ');
+    if (!tried.email) return { status: 'cancel', extra: { skipReason: 'no_channel', errorMessage: summary.slice(0, 1000), channelAttempts: tries } };
+    const skipped = await emailChecks();
+    if (skipped) return { ...skipped, extra: { ...skipped.extra, channelAttempts: tries } };
+  }
   const sentBy = reminder === 0 && !options.again ? await connectedSenderApp(deps, shop.id) : undefined;
   if (sentBy) {
     // no email from us: the app's flow mails the customer on RequestEligible (shared/sender-app.ts)
@@ -115,7 +155,7 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   const track = clickTracker(deps, shop, { queueEntry: row.id, medium: 'email', campaign: reminder > 0 ? 'review_reminder' : 'review_request' });
   const sent = await sendCustomerMail(deps, {
     shop,
-    to: row.customerEmail,
+    to: row.customerEmail!,
     key: 'reviewReminder',
     lang,
     model: { ...model, review_url: model.products[0]?.review_url },
@@ -133,7 +173,17 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   const record = options.again
     ? { postponeSentAt: now, postponeReminderBase: row.reminderCount }
     : reminder === 0
-      ? { sentAt: now, status: 'success', messageId, subject: sent.body.subject, htmlContent: sent.html, errorMessage: null, skipReason: null }
+      ? {
+          sentAt: now,
+          status: 'success',
+          messageId,
+          subject: sent.body.subject,
+          htmlContent: sent.html,
+          errorMessage: null,
+          skipReason: null,
+          // the text channels tried first (issue 32), when the request fell back to email
+          ...(attempts.length ? { channelAttempts: JSON.stringify(attempts) } : {}),
+        }
       : { reminderCount: reminder, ...(reminder === 1 ? { remindedAt: now } : {}) };
   const first = reminder === 0 && !options.again;
   await recordSend(deps, ref, row, options.again ? 'again' : reminder, record, first ? eligibleEvent(ref, row, model.products, products, null) : undefined);

@@ -1,6 +1,8 @@
 // The demo shop's last 30 days of review requests (issue 18), so its queue and its analytics funnel
 // look like a living shop's: sent, opened, clicked, reviewed (some with a photo), a few reminded (some
-// with a push), failed, skipped and unsubscribed. Deterministic (a seeded sequence), relative to `now`.
+// with a push), failed, skipped and unsubscribed. Some requests went by SMS or WhatsApp (issue 32) with
+// their delivery receipts, and some email reviews were started from a star, so the funnel by channel
+// shows each channel. Deterministic (a seeded sequence), relative to `now`.
 // Rows are marked `demo` and name no workflow: nothing is sent for them.
 
 export interface DemoProduct {
@@ -87,12 +89,45 @@ export function demoHistory(now: number, catalogue: DemoProduct[]): DemoRequest[
 }
 
 type Later = (base: Date | undefined, hours: number) => Date | undefined;
+type TextChannel = 'sms' | 'whatsapp';
+
+/** About a quarter of the requests went by SMS, one in six by WhatsApp (the shop's channel order and its customers' consent). */
+function demoChannel(rand: () => number): 'email' | TextChannel {
+  const r = rand();
+  return r < 0.25 ? 'sms' : r < 0.42 ? 'whatsapp' : 'email';
+}
+
+/** A text message's row fields and receipt: most delivered (WhatsApp's often read), a few not. */
+function textMessage(channel: TextChannel, email: Record<string, unknown>, sentAt: Date, rand: () => number, at: Later) {
+  const r = rand();
+  const deliveryStatus = channel === 'sms' ? (r < 0.93 ? 'delivered' : 'undelivered') : r < 0.6 ? 'read' : r < 0.94 ? 'delivered' : 'failed';
+  const index = Number(String(email.orderId).slice(-4));
+  return {
+    channel,
+    channelProvider: channel === 'sms' ? 'twilio' : 'whatsapp-cloud',
+    channelMessageId: `demo-${index}`,
+    channelText: `Hi ${String(email.customerName).split(' ')[0]}, how was your order ${email.name}? Tell us: https://example.com/r/demo`,
+    customerPhone: `+1415555${String(1000 + index).slice(-4)}`,
+    smsConsent: 'subscribed',
+    deliveryStatus,
+    deliveryUpdatedAt: at(sentAt, 0.02) ?? sentAt,
+  };
+}
+
+/** Who clicked a text message: more than open an email, only once it arrived. */
+const textClick = (text: ReturnType<typeof textMessage>, sentAt: Date, rand: () => number, at: Later) =>
+  ['delivered', 'read'].includes(text.deliveryStatus) && rand() < (text.channel === 'sms' ? 0.38 : 0.5) ? at(sentAt, 0.05 + rand() * 6) : undefined;
 
 /** A request that went out: its opens, clicks, review, photo, reminder, push and unsubscribe. */
 function sentRequest(email: Record<string, unknown>, created: Date, rand: () => number, at: Later): DemoRequest {
   const sentAt = at(created, 0.5 + rand() * 18) ?? new Date(created.getTime() + 60_000);
-  let openedAt = rand() < 0.62 ? at(sentAt, 0.1 + rand() ** 2 * 72) : undefined;
-  let clickedAt = openedAt && rand() < 0.55 ? at(openedAt, rand() * 0.3) : undefined;
+  const channel = demoChannel(rand);
+  const text = channel === 'email' ? undefined : textMessage(channel, email, sentAt, rand, at);
+  // a text message has no open pixel
+  let openedAt = !text && rand() < 0.62 ? at(sentAt, 0.1 + rand() ** 2 * 72) : undefined;
+  let clickedAt = text ? textClick(text, sentAt, rand, at) : openedAt && rand() < 0.55 ? at(openedAt, rand() * 0.3) : undefined;
+  // a star clicked in the email: the review is started with that rating
+  const startedAt = !text && clickedAt && rand() < 0.6 ? clickedAt : undefined;
   let reviewedAt = clickedAt && rand() < 0.65 ? at(clickedAt, 0.05 + rand() * 0.5) : undefined;
   // a reminder 3 days later for some of the rest (the shop turned reminders on midway)
   const remindedAt = !reviewedAt && rand() < 0.3 ? at(sentAt, 72) : undefined;
@@ -126,7 +161,10 @@ function sentRequest(email: Record<string, unknown>, created: Date, rand: () => 
   return {
     email: {
       ...email,
+      ...text,
       status,
+      startedAt,
+      startedRating: startedAt ? 3 + Math.floor(rand() * 3) : undefined,
       scheduledAt: sentAt,
       sentAt,
       openedAt,
@@ -136,7 +174,7 @@ function sentRequest(email: Record<string, unknown>, created: Date, rand: () => 
       unsubscribedAt,
       reminderCount: remindedAt ? 1 : 0,
       remindedAt,
-      subject: `${email.customerName}, how did you like your order ${email.name}?`,
+      subject: text ? undefined : `${email.customerName}, how did you like your order ${email.name}?`,
     },
     push,
   };

@@ -12,6 +12,7 @@ import { oldOrderRoutes } from './old-orders';
 import { pushRoutes } from './push';
 import { sendNowRoutes } from './send-now';
 import { publicRoutes } from './public-routes';
+import { checkoutExtensionRoutes } from './checkout-extension';
 import { CANCELLABLE, cancelRequest, handle, queueEntries, RESENDABLE, requireStatus, SENDABLE, sendAnyway } from './queue-actions';
 import { listQueue, queueQuery } from './queue-list';
 import { previewHtml } from './email-preview';
@@ -155,10 +156,13 @@ function routes(services: ApiServices) {
   return router;
 }
 
-// The links in emails; the sender-verification link joins them under /r.
+// The links in emails; the sender-verification link joins them under /r. The thank-you and
+// order-status block's calls (issue 32, checkout-extension.ts) beside them.
 function allPublicRoutes(services: ApiServices) {
-  const router = publicRoutes(services);
-  router.use(senderVerificationRoutes(services).routes());
+  const links = publicRoutes(services);
+  links.use(senderVerificationRoutes(services).routes());
+  const router = new Router<AppState>();
+  router.use(links.routes(), checkoutExtensionRoutes(services).routes());
   return router;
 }
 

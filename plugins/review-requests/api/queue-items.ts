@@ -34,6 +34,11 @@ export const LIST_COLUMNS = [
   'postponedAt',
   'postponedUntil',
   'postponeSentAt',
+  // issue 32: the channel that carried the request, the channels tried first, the delivery receipts' status
+  'channel',
+  'channelAttempts',
+  'deliveryStatus',
+  'deliveryUpdatedAt',
   'orderNumber',
   'createdAt',
   'updatedAt',

@@ -41,14 +41,20 @@ const COUNTS: [string, string][] = [
 // Started (issue 32): a star clicked in the email, the review begun whether or not it was finished.
 // Reported only when some were (like the skip reasons): an absent fact is 0.
 const STARTED = "queue_type = 'email' AND sent_at IS NOT NULL AND started_at IS NOT NULL";
-const COUNT_COLUMNS = [...COUNTS.map(([, where], i) => `count(*) FILTER (WHERE ${where}) AS c${i}`), `count(*) FILTER (WHERE ${STARTED}) AS started`].join(
-  ', ',
-);
+// The funnel per channel (issue 32): the channel that carried the request (email, sms, whatsapp), push
+// entries as 'push'; delivered = a delivery receipt said so (text messages only: email has none).
+const CHANNEL_KEY = "CASE WHEN queue_type = 'push' THEN 'push' ELSE channel END";
+const DELIVERED = "sent_at IS NOT NULL AND delivery_status IN ('delivered', 'read')";
+const COUNT_COLUMNS = [
+  ...COUNTS.map(([, where], i) => `count(*) FILTER (WHERE ${where}) AS c${i}`),
+  `count(*) FILTER (WHERE ${STARTED}) AS started`,
+  `count(*) FILTER (WHERE ${DELIVERED}) AS delivered`,
+].join(', ');
 
 // tenancy: SQL expressions only, selected within queries that tenant.table() scopes to the shop
 const expression = (knex: Knex, sql: string, bindings: string[] = []) => knex.raw(sql, bindings);
 
-type FactRow = { day: string; skipKey: string | null; ttrKey: string | null; n: number } & Record<string, number>;
+type FactRow = { day: string; skipKey: string | null; ttrKey: string | null; channelKey: string; n: number } & Record<string, number>;
 
 function emptyDay(): DayFacts {
   return { ...Object.fromEntries(COUNTS.map(([name]) => [name, 0])), 'requests.unsubscribed': 0 };
@@ -56,16 +62,35 @@ function emptyDay(): DayFacts {
 
 const add = (facts: DayFacts, name: string, n: number) => void (facts[name] = (facts[name] ?? 0) + n);
 
+/** requests.channel.<channel>.<sent|delivered|clicked|started|reviewed>, reported when not 0. */
+function addChannelFacts(facts: DayFacts, r: FactRow) {
+  const steps = {
+    sent: Number(r.c0) + Number(r.c1),
+    delivered: Number(r.delivered),
+    clicked: Number(r.c3),
+    started: Number(r.started),
+    reviewed: Number(r.c4),
+  };
+  for (const [step, n] of Object.entries(steps)) if (n > 0) add(facts, `requests.channel.${r.channelKey}.${step}`, n);
+}
+
 async function requestDays(knex: Knex, tenant: Tenant, range: DayRange, out: Record<string, DayFacts>) {
   const rows: FactRow[] = await tenant
     .table(TABLE)
-    .select(expression(knex, `${localDay(KEYED_AT)} AS day, ${SKIP_KEY} AS skip_key, ${TTR_KEY} AS ttr_key, count(*) AS n, ${COUNT_COLUMNS}`, [range.timezone]))
+    .select(
+      expression(
+        knex,
+        `${localDay(KEYED_AT)} AS day, ${SKIP_KEY} AS skip_key, ${TTR_KEY} AS ttr_key, ${CHANNEL_KEY} AS channel_key, count(*) AS n, ${COUNT_COLUMNS}`,
+        [range.timezone],
+      ),
+    )
     .whereRaw(inDays(KEYED_AT), dayBindings(range))
-    .groupByRaw('1, 2, 3');
+    .groupByRaw('1, 2, 3, 4');
   for (const r of rows) {
     const facts = (out[r.day] ??= emptyDay());
     COUNTS.forEach(([name], i) => add(facts, name, Number(r[`c${i}`])));
     if (Number(r.started) > 0) add(facts, 'requests.started', Number(r.started));
+    addChannelFacts(facts, r);
     if (r.skipKey) add(facts, `requests.skipped.${r.skipKey}`, Number(r.n));
     if (r.ttrKey) add(facts, `requests.ttr.${r.ttrKey}`, Number(r.n));
   }

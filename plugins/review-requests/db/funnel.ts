@@ -4,6 +4,7 @@
 // the workflow has ended. Each is a conditional update: the first occurrence counts, a retry or a
 // second click changes nothing.
 import type { Tenant } from '@plaudit/kernel';
+import type { DeliveryStatus } from '@plaudit/contracts/messaging';
 import { entryById, entryOf } from './queue';
 
 /**
@@ -59,4 +60,33 @@ export async function recordPhotoAdded(tenant: Tenant, reviewId: number) {
 /** The customer unsubscribed through this entry's link. */
 export async function recordUnsubscribe(tenant: Tenant, id: number) {
   await entryById(tenant, id).whereNull('unsubscribedAt').update({ unsubscribedAt: new Date() });
+}
+
+/** The statuses a receipt may replace: receipts repeat and arrive out of order, and a final one stays. */
+const RECEIPT_FOLLOWS: Record<DeliveryStatus, (DeliveryStatus | null)[]> = {
+  sent: [null],
+  delivered: [null, 'sent'],
+  read: [null, 'sent', 'delivered'],
+  failed: [null, 'sent'],
+  undelivered: [null, 'sent'],
+  opted_out: [null, 'sent', 'delivered', 'read', 'failed', 'undelivered'],
+};
+
+/**
+ * A text message's delivery receipt (issue 32, the messaging plugin's MessageStatusChanged): the
+ * entry's `delivery_status`, for the message that carried the request (or before the send recorded
+ * which one did). Like the other funnel facts it keeps coming after the workflow has ended.
+ */
+export async function recordDelivery(tenant: Tenant, id: number, messageId: string, status: DeliveryStatus) {
+  const before = RECEIPT_FOLLOWS[status];
+  await entryById(tenant, id)
+    .where((q) => q.whereNull('channelMessageId').orWhere('channelMessageId', messageId))
+    .where((q) => {
+      q.whereIn(
+        'deliveryStatus',
+        before.filter((s): s is DeliveryStatus => s !== null),
+      );
+      if (before.includes(null)) q.orWhereNull('deliveryStatus');
+    })
+    .update({ deliveryStatus: status, deliveryUpdatedAt: new Date() });
 }

@@ -62,6 +62,16 @@ export class QueueEntry extends ShopScopedModel {
   /** the demo shop's sample history (api/demo-requests.ts) */
   demo!: boolean;
   messageId!: string | null;
+  /** issue 32: the order's phone and its SMS marketing consent; the channel that carried the request, the receipts' status */
+  customerPhone!: string | null;
+  smsConsent!: string | null;
+  channel!: string;
+  channelProvider!: string | null;
+  channelMessageId!: string | null;
+  channelText!: string | null;
+  channelAttempts!: { channel: string; refusal: string; detail: string }[] | null;
+  deliveryStatus!: string | null;
+  deliveryUpdatedAt!: Date | null;
   reminderCount!: number;
   errorMessage!: string | null;
   workflowId!: string;

@@ -7,6 +7,7 @@ import { DEFAULT_REQUEST_SETTINGS, requestSettings, type RequestSettings } from 
 import { PushGateway, type PushGatewayApi } from '@plaudit/contracts/push';
 import { PUSH_OFF, type PushIntegration } from '../shared/push';
 import type { TimeUnit } from '../shared/zoned-time';
+import type { RequestChannel } from '@plaudit/contracts/messaging';
 
 const anyUnit = z.enum(['second', 'minute', 'hour', 'day', 'week', 'month']);
 const interval = z.object({ amount: z.number().int().min(0), unit: anyUnit });
@@ -25,10 +26,28 @@ export interface StoredSettings extends RequestSettings {
    * waits at most for the delivery before it comes again (7 days; shorter for the tests).
    */
   postponeFor?: { amount: number; unit: TimeUnit };
+  /**
+   * Issue 32: the request's channels in the order they are tried (['whatsapp', 'sms', 'email']: WhatsApp,
+   * else SMS, else email). Absent: email only, as before.
+   */
+  channels?: RequestChannel[];
 }
 
+/** The request setting `channels` (also what POST /emails accepts). */
+export const channelOrder = z
+  .array(z.enum(['email', 'sms', 'whatsapp']))
+  .min(1)
+  .max(3)
+  .refine((c) => new Set(c).size === c.length, 'A channel is listed twice');
+
 const storedSettings = requestSettings.and(
-  z.object({ reminders: z.number().int().min(0).max(10), reminderAfter: interval, quotaRecheck: interval.optional(), postponeFor: interval.optional() }),
+  z.object({
+    reminders: z.number().int().min(0).max(10),
+    reminderAfter: interval,
+    quotaRecheck: interval.optional(),
+    postponeFor: interval.optional(),
+    channels: channelOrder.optional(),
+  }),
 );
 
 export const DEFAULT_SETTINGS: StoredSettings = { ...DEFAULT_REQUEST_SETTINGS, reminders: 1, reminderAfter: { amount: 7, unit: 'day' } };

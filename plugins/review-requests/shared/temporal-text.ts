@@ -1,6 +1,6 @@
 // What a review-request workflow says about itself in the Temporal UI: a one-line summary and
 // markdown details fixed at start, so the workflow list reads like the queue.
-export type RequestSource = 'webhook' | 'old-orders' | 'send-now' | 'public-api' | 'resend';
+export type RequestSource = 'webhook' | 'old-orders' | 'send-now' | 'public-api' | 'resend' | 'checkout';
 
 const SOURCE_TEXT: Record<RequestSource, string> = {
   webhook: 'the order webhooks',
@@ -8,6 +8,7 @@ const SOURCE_TEXT: Record<RequestSource, string> = {
   'send-now': 'a send from the store admin (email-request screen)',
   'public-api': 'a call of the public API (POST /api/public/v1/requests)',
   resend: "the merchant's Resend or Send anyway on a queue row whose earlier run had ended",
+  checkout: "the customer's channel choice on the thank-you page, before the order webhook (issue 32)",
 };
 
 export function requestSummary(shopDomain: string, orderId: string, orderName?: string | null): string {

@@ -5,7 +5,8 @@
 // plugin reads `utm_source=plaudit` and the entry id in `utm_content` from the order's landing_site).
 import type { KernelServices, MailBody } from '@plaudit/kernel';
 
-export type Medium = 'email' | 'push';
+// sms, whatsapp: the link in a request sent as a text message (issue 32)
+export type Medium = 'email' | 'push' | 'sms' | 'whatsapp';
 export type Campaign = 'review_request' | 'review_reminder';
 
 export interface Tracking {

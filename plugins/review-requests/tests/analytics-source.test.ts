@@ -188,6 +188,12 @@ describe('RequestsAnalytics', () => {
       'requests.ttr.d2': 2,
       'requests.ttr.d7': 1,
       'requests.ttr.more': 1,
+      // the funnel by channel (issue 32): the entries' channel (email here), push entries apart
+      'requests.channel.email.sent': 6,
+      'requests.channel.email.clicked': 1,
+      'requests.channel.email.reviewed': 6,
+      'requests.channel.push.sent': 1,
+      'requests.channel.push.clicked': 1,
     });
     expect(days['2026-01-15']).toMatchObject({ 'requests.sent.email': 1, 'requests.reviewed': 0, 'requests.unsubscribed': 0 });
     // in UTC the 23:30 send is on the 15th
@@ -270,6 +276,8 @@ test('the demo history: a month of requests, seeded once, and orders whose landi
   }
   expect(Object.keys(total).some((k) => k.startsWith('requests.skipped.'))).toBe(true);
   expect(total['requests.reviewed']).toBeLessThan(total['requests.clicked']);
+  // issue 32: the funnel by channel shows each channel the demo's requests went by
+  for (const channel of ['email', 'sms', 'whatsapp', 'push']) expect({ [channel]: total[`requests.channel.${channel}.sent`] > 0 }).toEqual({ [channel]: true });
 
   // The orders it placed in the store come back as Shopify's orders/create, their landing page naming a request clicked within days.
   const attributed = await eventually(async () => {

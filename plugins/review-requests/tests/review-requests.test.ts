@@ -64,7 +64,11 @@ test('fulfilled order: scheduled, sent with working links, opened, then reminded
     expect(await followClick(stack.appUrl, path)).toEqual({ status: 302, location: expect.stringMatching(/\/r\/write\/[\w-]+\.[\w-]+$/) });
   expect((await entry(shop.id, order.id)).clickedAt).not.toBeNull();
 
-  await eventually(async () => ((await entry(shop.id, order.id)).reminderCount === 1 ? true : undefined), 20_000);
+  await eventually(async () => {
+    const row = await entry(shop.id, order.id);
+    if (row.reminderCount !== 1) throw new Error(`reminders sent ${row.reminderCount}, status ${row.status}`);
+    return true;
+  }, 60_000);
   // The reminder: the request's subject after the reminder prefix, in the customer's language.
   const subjects = mailFor(domain).map((m) => m.subject ?? '');
   expect(subjects.some((s) => s !== mail.subject && s.endsWith(` ${mail.subject}`))).toBe(true);
@@ -79,7 +83,7 @@ test('fulfilled order: scheduled, sent with working links, opened, then reminded
     return row?.status === 'cancel' ? row : undefined;
   }, 30_000);
   expect(skipped.skipReason).toBe('unsubscribed');
-});
+}, 180_000); // four waits on the worker in a row: each bounded on its own, together beyond the default
 
 test('cancel while waiting, then send anyway; the server refuses what section 4 forbids', async () => {
   const { domain, shop, appToken } = await shopWithSettings({ sendAfterCustom: 3600 });

@@ -1,6 +1,7 @@
 // Signals, updates and queries of the review-request workflow, shared by the workflow and callers.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { MailBody } from '@plaudit/kernel';
+import type { RequestChannel } from '@plaudit/contracts/messaging';
 
 export interface OrderFacts {
   name: string;
@@ -15,6 +16,9 @@ export interface OrderFacts {
   /** when already known at start (old orders, send now): saves the separate fulfilled/delivered signals */
   fulfilledAt?: string | null;
   deliveredAt?: string | null;
+  /** issue 32: the customer's phone and Shopify's SMS marketing consent state for it; absent in older histories */
+  phone?: string | null;
+  smsConsent?: string | null;
 }
 
 /** The review-request workflow's input: the request's reference (activities get no more than this). */
@@ -85,6 +89,19 @@ export const sendPushUpdate = defineUpdate<{ status: string; message: string }>(
  */
 export const postponeUpdate = defineUpdate<string, [{ at: string }]>('postpone');
 
+/**
+ * The customer's channel for the request, chosen on the thank-you or order-status page (issue 32,
+ * extensions/plaudit-review-channel). The workflow keeps it for the first send: that channel first,
+ * then email. `consent`: the customer agreed to text messages about this order at its number.
+ */
+export interface ChannelChoice {
+  channel: RequestChannel;
+  consent: boolean;
+  at: string;
+  source: 'thank_you' | 'order_status';
+}
+export const channelChoiceSignal = defineSignal<[ChannelChoice]>('channelChoice');
+
 export const reviewRequestWorkflowId = (shopDomain: string, orderId: string) => `review-request:${shopDomain}:${orderId}`;
 
 export const OLD_ORDER_DAYS = 60;
@@ -134,6 +151,8 @@ export interface RequestState {
   heldUntil?: string;
   /** the customer postponed it ("Not arrived yet?"): it comes again on the delivery, at the latest then; 'sent' once it did */
   postponedUntil?: string;
+  /** the customer's channel from the thank-you or order-status page (issue 32) */
+  customerChannel?: ChannelChoice;
 }
 
 /** The workflow's current details in the Temporal UI: the queue row, and what happens next. */
@@ -158,6 +177,11 @@ export function currentDetails(s: RequestState): string {
       s.postponedUntil === 'sent'
         ? 'Postponed by the customer ("Not arrived yet?"): sent again.'
         : `Postponed by the customer ("Not arrived yet?"): sends again on the delivery, at the latest at ${s.postponedUntil} (UTC).`,
+    );
+  if (s.customerChannel)
+    lines.push(
+      '',
+      `The customer chose ${s.customerChannel.channel}${s.customerChannel.consent ? ' (consent to text messages given)' : ''} on the ${s.customerChannel.source === 'thank_you' ? 'thank-you' : 'order-status'} page: the request goes that way first, then by email.`,
     );
   if (s.push !== 'none') lines.push('', `Push reminder: ${s.push === 'success' ? 'sent' : s.push}.`);
   if (s.photoReminder)

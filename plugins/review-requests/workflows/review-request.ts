@@ -16,6 +16,7 @@ import type { createActivities } from '../activities';
 import {
   cancelRequestUpdate,
   cancelSignal,
+  channelChoiceSignal,
   currentDetails,
   deliveredSignal,
   fulfilledSignal,
@@ -29,6 +30,7 @@ import {
   sendPushUpdate,
   shipmentSignal,
   statusQuery,
+  type ChannelChoice,
   type OrderFacts,
   type QueueStatus,
   type RequestRef,
@@ -80,6 +82,8 @@ class Request {
   postponeClosed = false;
   postponeAt?: string;
   postponedUntil?: string;
+  /** the customer's channel from the thank-you or order-status page (issue 32): state only, the send reads it */
+  customerChannel?: ChannelChoice;
   note: { skipReason?: string | null; errorMessage?: string | null } = {};
 
   constructor(readonly input: RequestRef) {}
@@ -98,6 +102,7 @@ class Request {
         photoReminderAt: this.photoAt,
         heldUntil: this.heldUntil,
         postponedUntil: this.postponedUntil,
+        customerChannel: this.customerChannel,
         ...this.note,
       }),
     );
@@ -152,6 +157,10 @@ function listen(r: Request) {
     r.reviewed = true;
     // Older senders signal without a payload: no photo reminder for those.
     if (review?.reviewId !== undefined && !review.hasPhotos) r.photoReviewId ??= review.reviewId;
+  });
+  setHandler(channelChoiceSignal, (choice) => {
+    r.customerChannel = choice;
+    r.show();
   });
   setHandler(statusQuery, () => r.status);
   const sendAnyway = () => {
@@ -265,6 +274,12 @@ async function holdOverQuota(r: Request, extra: Record<string, unknown>) {
   r.heldUntil = undefined;
 }
 
+/** The request waits out the customer's quiet hours (shown as scheduled at their end). */
+async function quietHours(r: Request, retryAt: string, extra: Record<string, unknown>) {
+  await r.setStatus('waiting', extra);
+  await condition(() => r.cancelled || r.sendNow || r.paused, until(retryAt), { summary: `Quiet hours for the customer: send at ${retryAt}` });
+}
+
 /** Phase 3: sends the request; a failure waits for "resend". Answers whether it went out. */
 async function sendLoop(r: Request, sendAt: string | undefined): Promise<boolean> {
   let overQuota = false;
@@ -273,7 +288,14 @@ async function sendLoop(r: Request, sendAt: string | undefined): Promise<boolean
     const forced = r.sendNow;
     r.sendNow = false;
     overQuota = false;
-    const outcome = await mail.sendRequest(r.input, 0, { ignoreQuota: forced });
+    // the customer's channel (issue 32) travels in the activity's options: no new command, histories replay as before
+    const outcome = await mail.sendRequest(r.input, 0, { ignoreQuota: forced, ...(r.customerChannel ? { customerChannel: r.customerChannel } : {}) });
+    // Issue 32: a text message in the customer's quiet hours waits for their end (a durable timer), then
+    // the channels are tried again; a cancel or Send anyway ends the wait early.
+    if (outcome.retryAt && patched('channels')) {
+      await quietHours(r, outcome.retryAt, outcome.extra);
+      continue;
+    }
     if (outcome.status === 'pause' && patched('quota-hold')) {
       await holdOverQuota(r, outcome.extra);
       // A cancel while held goes the cancel way; otherwise try again (the quota is counted anew).

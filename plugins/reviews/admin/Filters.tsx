@@ -4,7 +4,9 @@ import FilterIcon from '@mui/icons-material/FilterList';
 import { useNotify, useTranslate } from 'react-admin';
 import { ProductPicker } from '@plaudit/kernel/admin';
 import { PAGE_SIZES, SORTS, SOURCES } from '../shared/review';
+import type { LabelFacets } from '../shared/labels';
 import { dateRangeError, type FilterState } from './list-state';
+import { LabelFilters, NeedsLookFilter } from './LabelFilters';
 import { downloadExport } from './reviews-api';
 
 export type { FilterState };
@@ -14,6 +16,8 @@ interface Props {
   onChange: (patch: Partial<FilterState>) => void;
   limit: number;
   onLimit: (n: number) => void;
+  /** other plugins' labels on the listed reviews: their filters (null: none known) */
+  facets: LabelFacets | null;
 }
 
 // two fields a row on a phone, 170 px each on wider screens
@@ -27,13 +31,15 @@ const ROW = {
 
 /** How many filters narrow the list (sort and page size do not): the count on the phone's filter button. */
 export const activeFilters = (v: FilterState) =>
-  [v.rating.length > 0, v.productId, v.source, v.from, v.to, v.hasMedia, v.verified, v.replied].filter(Boolean).length;
+  [v.rating.length > 0, v.productId, v.source, v.from, v.to, v.hasMedia, v.verified, v.replied, v.tone].filter(Boolean).length +
+  new Set(v.label.map((ref) => ref.split(':')[0])).size;
 
 /**
- * Search, filters (rating, product, source, dates, media, verified, replied), sort, page size and
- * export. On a phone only the search shows; the rest folds behind a button, so reviews come first.
+ * Search, filters (rating, product, source, dates, media, verified, replied, other plugins' labels),
+ * sort, page size and export. On a phone only the search and the "Needs a look" quick filter show;
+ * the rest folds behind a button, so reviews come first.
  */
-export function Filters({ value, onChange, limit, onLimit }: Props) {
+export function Filters({ value, onChange, limit, onLimit, facets }: Props) {
   const translate = useTranslate();
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const [open, setOpen] = useState(false);
@@ -115,6 +121,7 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
           </MenuItem>
         ))}
       </TextField>
+      <LabelFilters facets={facets} value={value} onChange={set} />
       {day('from')}
       {day('to')}
       {yesNo('hasMedia')}
@@ -154,6 +161,7 @@ export function Filters({ value, onChange, limit, onLimit }: Props) {
           onChange={(e) => setSearch(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && set({ search: (e.target as HTMLInputElement).value })}
         />
+        <NeedsLookFilter facets={facets} active={value.needsLook === 'true'} onChange={(on) => set({ needsLook: on ? 'true' : '' })} />
         {phone ? (
           <Button
             onClick={() => setOpen(!open)}

@@ -1,10 +1,12 @@
-// /reviews/reply/:id: the merchant's public answer to a review (content required, paid tier).
+// /reviews/reply/:id: the merchant's public answer to a review (content required, paid tier), with
+// "Draft a reply" filling the field when the insights plugin is installed (ReplyDraftButton).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { apiJson } from '@plaudit/kernel/admin';
 import { replyInput, type Review } from '../shared/review';
+import { ReplyDraftButton } from './ReplyDraftButton';
 import { post } from './reviews-api';
 import { Stars } from './Stars';
 
@@ -69,6 +71,7 @@ export default function ReplyPage() {
               minRows={4}
               required
             />
+            <ReplyDraftButton reviewId={review.id} content={content} onDraft={(text) => (setContent(text), setError(null))} />
             <Box sx={{ display: 'flex', gap: 1 }}>
               <Button type="submit" variant="contained">
                 {translate('reviews:reply.send')}

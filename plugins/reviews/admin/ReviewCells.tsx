@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { Chip, TableCell, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Action, Review } from '../shared/review';
+import { LabelChips } from './LabelChips';
 import { ReviewMedia } from './ReviewMedia';
 import { RowActions } from './RowActions';
 import { Stars } from './Stars';
@@ -19,6 +20,7 @@ export const ReviewCells = memo(function ReviewCells({ review: r, onAction }: Pr
         <Stars value={r.rating} />
       </TableCell>
       <TableCell sx={{ maxWidth: 420 }}>
+        <LabelChips labels={r.labels} />
         {r.title && <Typography variant="subtitle2">{r.title}</Typography>}
         <Typography variant="body2" data-testid="review-content" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {r.content}

@@ -8,7 +8,8 @@ import { TABS, type Action, type Review } from '../shared/review';
 import { BulkBar } from './BulkBar';
 import { DeleteDialog, type PendingDelete } from './DeleteDialog';
 import { Filters } from './Filters';
-import { apiParams, PAGING_PARAMS, useListState } from './list-state';
+import { apiParams, facetParams, PAGING_PARAMS, useListState } from './list-state';
+import { useLabelFacets } from './LabelFilters';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
 import { ReviewCells } from './ReviewCells';
 
@@ -20,7 +21,12 @@ export default function ReviewList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const { tab, limit, ...filters } = state;
-  const query = new URLSearchParams(Object.entries(apiParams(state)).filter((e): e is [string, string] => !!e[1])).toString();
+  const queryOf = (params: Record<string, string | undefined>) =>
+    new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
+  const query = queryOf(apiParams(state));
+  // the label filters' counts follow the list's tab and filters, and every action that changed reviews
+  const [changes, setChanges] = useState(0);
+  const facets = useLabelFacets(queryOf(facetParams(state)), changes);
 
   const load = useCallback(async () => {
     const next = await fetchReviews(Object.fromEntries(new URLSearchParams(query)));
@@ -32,7 +38,9 @@ export default function ReviewList() {
   }, [load]);
 
   const act = async (action: Action | 'request-edit', ids: number[]) => {
-    if (await run(action, ids)) await load();
+    if (!(await run(action, ids))) return;
+    setChanges((n) => n + 1);
+    await load();
   };
   // a delete asks first, in the app's own dialog
   const request = (action: Action | 'request-edit', ids: number[], fromBin: boolean) =>
@@ -67,7 +75,7 @@ export default function ReviewList() {
         </Tabs>
         <SavedViews screen="reviews" omit={PAGING_PARAMS} />
       </Box>
-      <Filters value={filters} onChange={update} limit={limit} onLimit={(l) => update({ limit: l })} />
+      <Filters value={filters} onChange={update} limit={limit} onLimit={(l) => update({ limit: l })} facets={facets} />
       {selected.length > 0 && <BulkBar tab={tab} count={selected.length} onAction={(a) => request(a, selected, tab === 'trash')} />}
       {/* on a phone the table scrolls sideways inside the card, not the whole page */}
       <Box sx={{ overflowX: 'auto' }}>

@@ -4,6 +4,7 @@
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, SORTS, SOURCES, TABS } from '../shared/review';
+import { isLabelRef, MAX_LABEL_FILTERS, MENTION_TONES } from '../shared/labels';
 
 type YesNo = '' | 'true' | 'false';
 
@@ -22,6 +23,12 @@ export interface ListState {
   /** YYYY-MM-DD, the merchant's local days, both inclusive */
   from: string;
   to: string;
+  /** other plugins' labels, `group:key` (a topic, a "needs a look" reason) */
+  label: string[];
+  /** mentions of this tone only ('positive' | 'negative') */
+  tone: '' | (typeof MENTION_TONES)[number];
+  /** the "Needs a look" quick filter */
+  needsLook: '' | 'true';
   limit: number;
   after: string;
   before: string;
@@ -50,6 +57,9 @@ export function readState(p: URLSearchParams): ListState {
     productTitle: p.get('productTitle') ?? '',
     from: DAY.test(p.get('from') ?? '') ? p.get('from')! : '',
     to: DAY.test(p.get('to') ?? '') ? p.get('to')! : '',
+    label: [...new Set((p.get('label') ?? '').split(',').filter(isLabelRef))].slice(0, MAX_LABEL_FILTERS),
+    tone: oneOf(['', ...MENTION_TONES], p.get('tone'), ''),
+    needsLook: p.get('needsLook') === 'true' ? 'true' : '',
     limit: PAGE_SIZES.includes(Number(p.get('limit'))) ? Number(p.get('limit')) : 10,
     after: p.get('after') ?? '',
     before: p.get('before') ?? '',
@@ -93,9 +103,18 @@ export function apiParams(s: ListState): Record<string, string | undefined> {
     productId: s.productId || undefined,
     from: validRange && s.from ? new Date(`${s.from}T00:00:00`).toISOString() : undefined,
     to: validRange && s.to ? new Date(`${s.to}T23:59:59.999`).toISOString() : undefined,
+    label: s.label.join(',') || undefined,
+    tone: s.tone || undefined,
+    needsLook: s.needsLook || undefined,
     after: s.after || undefined,
     before: s.before || undefined,
   };
+}
+
+/** The label facets' query: the list's tab and filters, without paging, sort and the label filters themselves. */
+export function facetParams(s: ListState): Record<string, string | undefined> {
+  const { after: _a, before: _b, limit: _l, sort: _s, label: _label, tone: _t, needsLook: _n, ...rest } = apiParams(s);
+  return rest;
 }
 
 export function useListState(): [ListState, (patch: Partial<ListState>) => void] {

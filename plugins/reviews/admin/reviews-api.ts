@@ -2,6 +2,7 @@
 import { useNotify } from 'react-admin';
 import { apiJson, httpClient } from '@plaudit/kernel/admin';
 import type { Action, PageInfo, Review } from '../shared/review';
+import type { LabelFacets } from '../shared/labels';
 
 export interface ReviewPage {
   data: Review[];
@@ -12,6 +13,11 @@ export interface ReviewPage {
 export function fetchReviews(params: Record<string, string | undefined>): Promise<ReviewPage> {
   const qs = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]));
   return apiJson<ReviewPage>(`/reviews?${qs}`);
+}
+
+/** The label filters' groups and counts for the list's tab and filters (GET /api/reviews/labels). */
+export function fetchLabelFacets(query: string): Promise<LabelFacets> {
+  return apiJson<LabelFacets>(`/reviews/labels?${query}`);
 }
 
 const post = (path: string, body?: unknown, method = 'POST') => apiJson(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -5,7 +5,7 @@ import { Review } from '../db/review.model';
 import { seedDemo } from './demo';
 
 export async function seedDemoShopReviews(services: ApiServices) {
-  const { config, knex, log, platform, shops } = services;
+  const { config, log, platform, shops } = services;
   if (!config.shopify.emulatorUrl) return;
   const shop = await shops.byDomain(DEMO_SHOP);
   if (!shop) return;
@@ -15,6 +15,6 @@ export async function seedDemoShopReviews(services: ApiServices) {
   // The emulated shop's own products, so its storefront pages show their reviews.
   const products = platform ? (await platform.adminApi(DEMO_SHOP).products({ first: 20, query: 'status:active' })).nodes : [];
   const demoProducts = products.map((p) => ({ id: p.id, title: p.title, handle: p.handle, imageUrl: p.featuredMedia?.preview?.image?.url ?? null }));
-  const n = await seedDemo(knex, tenant, undefined, demoProducts.length ? demoProducts : undefined);
+  const n = await seedDemo(services, tenant, undefined, demoProducts.length ? demoProducts : undefined);
   log.info({ shop: DEMO_SHOP, reviews: n }, 'seeded demo reviews');
 }

@@ -1,6 +1,7 @@
 // Sample reviews so a newcomer sees a living app: marked demo, removable in one action.
 import type { Knex } from 'knex';
-import type { Tenant } from '@plaudit/kernel';
+import type { ApiServices, Tenant } from '@plaudit/kernel';
+import { DemoReviewsChanged } from '@plaudit/contracts/reviews';
 import { Review } from '../db/review.model';
 import { keysOf, recomputeSummaries } from '../db/summaries';
 
@@ -49,7 +50,10 @@ export interface DemoProduct {
   imageUrl?: string | null;
 }
 
-export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT, products: DemoProduct[] = PRODUCTS): Promise<number> {
+/** Who seeds: the database and the durable events that announce the sample (DemoReviewsChanged). */
+type DemoServices = Pick<ApiServices, 'knex' | 'events'>;
+
+export async function seedDemo({ knex, events }: DemoServices, tenant: Tenant, count = DEMO_COUNT, products: DemoProduct[] = PRODUCTS): Promise<number> {
   const rand = prng(42);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const now = Date.now();
@@ -89,6 +93,7 @@ export async function seedDemo(knex: Knex, tenant: Tenant, count = DEMO_COUNT, p
       await tenant.query(Review, trx).insert(rows.slice(i, i + 500).map((r) => ({ ...r, shopId: tenant.shopId })) as never);
     }
     await recomputeSummaries(trx, tenant.shopId, ['', ...products.map((p) => p.id)]);
+    await announceDemo(events, trx, tenant, 'seeded', rows.length);
     return rows.length;
   });
 }
@@ -103,4 +108,19 @@ export async function removeDemo(trx: Knex.Transaction, tenant: Tenant, recomput
   const removed = (await tenant.query(Review, trx).where('demo', true).delete().returning(['id', 'productKey'])) as unknown as Review[];
   if (recompute) await recomputeSummaries(trx, tenant.shopId, keysOf(removed));
   return removed.length;
+}
+
+/** Removes the shop's sample reviews and says so (the merchant's "remove demo data"). */
+export async function removeDemoReviews({ knex, events }: DemoServices, tenant: Tenant): Promise<number> {
+  return knex.transaction(async (trx) => {
+    const removed = await removeDemo(trx, tenant);
+    await announceDemo(events, trx, tenant, 'removed', removed);
+    return removed;
+  });
+}
+
+async function announceDemo(events: ApiServices['events'], trx: Knex.Transaction, tenant: Tenant, change: 'seeded' | 'removed', count: number) {
+  const at = new Date();
+  const payload = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, change, count, at: at.toISOString() };
+  await events.emit(DemoReviewsChanged, payload, { key: `${tenant.shopId}:${change}:${at.getTime()}`, shopDomain: tenant.shopDomain, trx });
 }

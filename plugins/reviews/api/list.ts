@@ -4,6 +4,7 @@ import type { QueryBuilder } from 'objection';
 import { cursorKey, keysetCursor, type Tenant } from '@plaudit/kernel';
 import type { ListQuery, PageInfo } from '../shared/review';
 import { Review } from '../db/review.model';
+import { whereLabels } from '../db/labels';
 
 type Dir = 'asc' | 'desc';
 interface SortKey {
@@ -85,6 +86,7 @@ export function filtered(tenant: Tenant, q: Partial<ListQuery>): QueryBuilder<Re
   if (q.hasMedia !== undefined) qb.where('mediaCount', q.hasMedia ? '>' : '=', 0);
   if (q.verified !== undefined) qb.where('verified', q.verified);
   if (q.replied !== undefined) q.replied ? qb.whereNotNull('replyContent') : qb.whereNull('replyContent');
+  whereLabels(qb, tenant, q);
   return qb;
 }
 

@@ -4,13 +4,13 @@ import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { z } from 'zod';
 import { type ApiServices, type AppContext, type AppState, productIdSchema, requiredTier, requireFeature } from '@plaudit/kernel';
-import { ACTIONS, bulkInput, listQuery, replyInput, reviewCreate, reviewEdit, type Action } from '../shared/review';
+import { ACTIONS, bulkInput, listQuery, replyInput, reviewCreate, reviewEdit, type Action, type ListQuery } from '../shared/review';
 import { runAction } from './actions';
 import { assertEditable, requestEdit } from './edit-requests';
-import { removeDemo, seedDemo } from './demo';
+import { removeDemoReviews, seedDemo } from './demo';
 import { saveReply } from './reply-email';
 import { exportReviews } from './export';
-import { countReviews, listReviews } from './list';
+import { countReviews, filtered, listReviews } from './list';
 import { present, Review } from '../db/review.model';
 import { REVIEW_FEED_CHANNEL } from '../db/feed';
 import { recomputeSummaries, shopSummary } from '../db/summaries';
@@ -19,6 +19,7 @@ import { changedReview, emitReviewChanges } from '../db/change-events';
 import { ReviewUpdated } from '@plaudit/contracts/reviews';
 import { createAdminReview, removeReply } from './review-writes';
 import { historyOfReview } from '../db/author-edits';
+import { labelFacets, labelsOf } from '../db/labels';
 
 const idParam = z.coerce.number().int().positive();
 
@@ -34,6 +35,13 @@ async function findReview(ctx: AppContext): Promise<Review> {
   return review;
 }
 
+/** The list's query; a product's reviews by its gid or its number alike (the reviews keep the gid). */
+function parseListQuery(query: unknown): ListQuery {
+  const q = listQuery.parse(query);
+  if (q.productId) q.productId = z.object({ productId: z.array(productIdSchema) }).parse({ productId: q.productId }).productId;
+  return q;
+}
+
 function parseAction(name: string): Action {
   if (!(ACTIONS as readonly string[]).includes(name)) throw createHttpError(404, 'Unknown action');
   return name as Action;
@@ -46,13 +54,22 @@ export function reviewRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/reviews' });
 
   router.get('/', async (ctx) => {
-    const q = listQuery.parse(ctx.query);
-    // a product's reviews by its gid or its number alike (the reviews keep the gid)
-    if (q.productId) q.productId = z.object({ productId: z.array(productIdSchema) }).parse({ productId: q.productId }).productId;
+    const q = parseListQuery(ctx.query);
     const [{ rows, pageInfo }, total] = await Promise.all([listReviews(ctx.state.tenant, q), countReviews(ctx.state.tenant, q)]);
+    const labels = await labelsOf(
+      ctx.state.tenant,
+      rows.map((r) => r.id),
+    );
     ctx.set('Access-Control-Expose-Headers', 'Content-Range');
     ctx.set('Content-Range', `reviews 0-${Math.max(rows.length - 1, 0)}/${total}`);
-    ctx.body = { data: rows.map(present), pageInfo, total };
+    ctx.body = { data: rows.map((r) => ({ ...present(r), labels: labels.get(r.id) ?? [] })), pageInfo, total };
+  });
+
+  // The label filters of the list (other plugins' labels, db/labels.ts): the groups on the reviews the
+  // list's tab and filters select, with their counts; the label filters themselves are left out.
+  router.get('/labels', async (ctx) => {
+    const { label: _l, tone: _t, needsLook: _n, ...q } = parseListQuery(ctx.query);
+    ctx.body = await labelFacets(knex, ctx.state.tenant, filtered(ctx.state.tenant, q));
   });
 
   router.get('/settings', async (ctx) => {
@@ -91,12 +108,12 @@ export function reviewRoutes(services: ApiServices) {
   });
 
   router.post('/demo', async (ctx) => {
-    const count = await seedDemo(knex, ctx.state.tenant);
+    const count = await seedDemo(services, ctx.state.tenant);
     ctx.status = 201;
     ctx.body = { success: true, count };
   });
   router.delete('/demo', async (ctx) => {
-    ctx.body = { success: true, count: await knex.transaction((trx) => removeDemo(trx, ctx.state.tenant)) };
+    ctx.body = { success: true, count: await removeDemoReviews(services, ctx.state.tenant) };
   });
 
   router.post('/bulk/:action', async (ctx) => {

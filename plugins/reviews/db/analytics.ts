@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
 import type { DayFacts, DayRange, ProductFacts, Touched } from '@plaudit/contracts/analytics';
-import type { ReviewAnalyticsApi } from '@plaudit/contracts/reviews';
+import { LINKED_STORE_SOURCE, type ReviewAnalyticsApi } from '@plaudit/contracts/reviews';
 
 /** A review's `source` -> its group in the sources chart; a QR card's review is 'qr' whatever its source. */
 const SOURCE_GROUPS: Record<string, readonly string[]> = {
@@ -40,7 +40,8 @@ export function reviewsAnalyticsSource(knex: Knex): ReviewAnalyticsApi {
   // tenancy: SQL expressions for the tenant-scoped queries below, not queries themselves
   const sql = (text: string, bindings: readonly Knex.RawBinding[] = []) => knex.raw(text, bindings);
 
-  const counted = (tenant: Tenant) => tenant.table('reviews').whereNot('status', 'trash').whereNull('deletedAt');
+  // a linked shop's review copied here counts in its own shop only (counted once)
+  const counted = (tenant: Tenant) => tenant.table('reviews').whereNot('status', 'trash').whereNull('deletedAt').whereNot('source', LINKED_STORE_SOURCE);
   /** the range's local days as a created_at interval, so the (shop_id, created_at) index serves it */
   const inRange = (tenant: Tenant, { from, to, timezone }: DayRange) =>
     counted(tenant)

@@ -6,7 +6,14 @@
 import type { QueryBuilder } from 'objection';
 import type { z } from 'zod';
 import { cursorKey, keysetCursor, type CursorCodec, type Tenant } from '@plaudit/kernel';
-import type { FeedSort, PublicReview, RatingSummary, ReviewFeedPage, ReviewFeedQuery } from '@plaudit/contracts/reviews';
+import {
+  type FeedSort,
+  LINKED_STORE_SOURCE,
+  type PublicReview,
+  type RatingSummary,
+  type ReviewFeedPage,
+  type ReviewFeedQuery,
+} from '@plaudit/contracts/reviews';
 import type { MediaItem } from '../shared/review';
 import { Review, ReviewSummary } from './review.model';
 import { shopSummary, toProductSummary } from './summaries';
@@ -197,6 +204,7 @@ async function reviews(tenant: Tenant, q: ReviewFeedQuery): Promise<ReviewFeedPa
   if (q.withMedia) qb.where('reviews.mediaCount', '>', 0);
   if (q.testimonial) qb.where('reviews.testimonial', true);
   if (q.excludeDemo) qb.where('reviews.demo', false);
+  if (q.excludeCopies) qb.whereNot('reviews.source', LINKED_STORE_SOURCE);
   if (q.customer) {
     const { id: customerId, email } = q.customer;
     // Someone's own reviews only: without an id or an email there is nobody to match.

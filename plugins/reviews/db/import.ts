@@ -92,6 +92,13 @@ export async function insertImported(trx: Knex.Transaction, tenant: Tenant, rows
   return (inserted as { id: string | number }[]).map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
+/** import key -> review id, for the keys the shop has. */
+export async function importedIdsByKey(tenant: Tenant, keys: string[]): Promise<Record<string, number>> {
+  if (!keys.length) return {};
+  const rows: { id: string | number; importKey: string }[] = await tenant.table('reviews').whereIn('importKey', keys).select('id', 'importKey');
+  return Object.fromEntries(rows.map((r) => [r.importKey, Number(r.id)]));
+}
+
 /** The subset of `keys` the shop already has. */
 export async function existingImportKeys(tenant: Tenant, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();

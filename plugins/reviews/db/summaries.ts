@@ -49,9 +49,12 @@ export async function productSummaries(tenant: Tenant, productIds: string[]) {
   return Object.fromEntries(rows.map((s) => [s.productKey, toProductSummary(s)]));
 }
 
-/** The shop as a whole: every product and the store itself. */
-export async function shopSummary(tenant: Tenant) {
-  const rows = await tenant.query(ReviewSummary);
+/** The shop as a whole (every product and the store itself), its products only, or the store only ('' is its key). */
+export async function shopSummary(tenant: Tenant, include: 'all' | 'product' | 'store' = 'all') {
+  const query = tenant.query(ReviewSummary);
+  if (include === 'store') query.where('productKey', '');
+  if (include === 'product') query.whereNot('productKey', '');
+  const rows = await query;
   const total = rows.reduce(
     (acc, s) => {
       acc.count += s.count;

@@ -1,9 +1,11 @@
 // Types and validation both sides of the reviews plugin use.
 import { z } from 'zod';
 import type { ReviewMedia } from '@plaudit/contracts/reviews';
+import { labelRef, MAX_LABEL_FILTERS, MENTION_TONES, type ShownLabel } from './labels';
 
-export const SOURCES = ['imported', 'amazon', 'cjdropshipping', 'aliexpress', 'shopee', 'customer', 'guest', 'admin'] as const;
-export const IMPORTED_SOURCES: readonly string[] = ['imported', 'amazon', 'cjdropshipping', 'aliexpress', 'shopee'];
+// 'linked-store' is LINKED_STORE_SOURCE (contracts/reviews/write.ts): a copy of a linked shop's review
+export const SOURCES = ['imported', 'amazon', 'cjdropshipping', 'aliexpress', 'shopee', 'customer', 'guest', 'admin', 'linked-store'] as const;
+export const IMPORTED_SOURCES: readonly string[] = ['imported', 'amazon', 'cjdropshipping', 'aliexpress', 'shopee', 'linked-store'];
 export const STATUSES = ['published', 'unpublished', 'pending', 'trash'] as const;
 export const TABS = ['all', 'published', 'unpublished', 'trash'] as const;
 export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const;
@@ -63,6 +65,8 @@ export interface Review {
   createdAt: string;
   /** the detected language of the review's words ('es'), null until detected */
   language?: string | null;
+  /** what other plugins labelled it with (topics, "needs a look"): the list's chips */
+  labels?: ShownLabel[];
 }
 
 export interface PageInfo {
@@ -178,6 +182,11 @@ export const listQuery = z.object({
   hasMedia: bool,
   verified: bool,
   replied: bool,
+  // other plugins' labels (shared/labels.ts): `group:key` pairs, any key of a group and every group;
+  // a mention tone narrows them; needsLook: a label flagged for the merchant's look
+  label: csv(labelRef).refine((v) => (v?.length ?? 0) <= MAX_LABEL_FILTERS, `At most ${MAX_LABEL_FILTERS} labels`),
+  tone: z.enum(MENTION_TONES).optional(),
+  needsLook: bool,
   after: z.string().max(512).optional(),
   before: z.string().max(512).optional(),
 });

@@ -1,6 +1,6 @@
 // The plugin's durable event handlers: every change of a review brings it in line on Shopify (when
 // the shop syndicates there), and a re-sync goes through the shop's published reviews a page at a time.
-import { eventHandlers, handleEvent, type ActivityDeps } from '@plaudit/kernel';
+import { eventHandlers, handleEvent, type ActivityDeps, type PlatformHooks } from '@plaudit/kernel';
 import {
   ReviewCreated,
   ReviewDeleted,
@@ -15,20 +15,31 @@ import { noteSync } from '../db/state';
 import { RESYNC_PAGE, ResyncPage, type ResyncPagePayload } from '../shared/events';
 import { SETTINGS_DEFAULTS, SETTINGS_NAMESPACE, syndicationSettingsSchema } from '../shared/settings';
 import { backfillActivities } from './backfill';
+import { googleClientFor, syncGoogleReview } from './google';
+import { googleBackfillActivities } from './google-backfill';
+import { metaobjectHooks } from './metaobject-hooks';
 import { patiently, sweepGone, syncReview } from './shopify';
 
-/** The re-sync workflow's steps (workflows/backfill.ts). */
+/** The re-sync workflows' steps (workflows/backfill.ts, workflows/google-backfill.ts). */
 export function createActivities(deps: ActivityDeps) {
-  return backfillActivities(deps);
+  return { ...backfillActivities(deps), ...googleBackfillActivities(deps) };
+}
+
+/** A merchant's edit or deletion of a review metaobject in Shopify's admin, put right (activities/metaobject-hooks.ts). */
+export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
+  return { webhooks: metaobjectHooks(deps) };
 }
 
 export function createEventHandlers(deps: ActivityDeps) {
   const settings = deps.settings.namespace(SETTINGS_NAMESPACE, syndicationSettingsSchema, SETTINGS_DEFAULTS);
 
+  /** Each channel the shop sends to: Shopify when switched on, Google when the push is connected. */
   async function sync(shopId: number, shopDomain: string, reviewIds: number[], editedAt?: string) {
-    if (!reviewIds.length || !(await settings.get(shopId)).shopifyEnabled) return;
+    if (!reviewIds.length) return;
     const tenant = deps.tenant(shopId, shopDomain);
-    for (const id of reviewIds) await syncReview(deps, tenant, shopDomain, id, { editedAt });
+    if ((await settings.get(shopId)).shopifyEnabled) for (const id of reviewIds) await syncReview(deps, tenant, shopDomain, id, { editedAt });
+    const google = await googleClientFor(deps, shopId);
+    if (google) for (const id of reviewIds) await syncGoogleReview(deps, tenant, id, google);
   }
 
   const changed = (e: ReviewsChangedPayload) =>

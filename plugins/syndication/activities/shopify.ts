@@ -5,11 +5,12 @@ import type { ActivityDeps, AdminApi, Tenant } from '@plaudit/kernel';
 import { ReviewAdmin, ReviewFacts, ReviewFeed, ReviewTexts } from '@plaudit/contracts/reviews';
 import { itemOf, noteSync, recordItem, syncedReviewIds } from '../db/state';
 import { ineligibility, METAOBJECT_TYPE, metaobjectFields, reviewHandle, type ReviewForShopify } from '../shared/metaobject';
+import { fieldsHash } from '../shared/metaobject-compare';
 
 const ENABLE = `mutation SyndicationEnable($type: String!) {
   standardMetaobjectDefinitionEnable(type: $type) { metaobjectDefinition { type } userErrors { field message code } } }`;
 const UPSERT = `mutation SyndicationUpsert($handle: MetaobjectHandleInput!, $metaobject: MetaobjectUpsertInput!) {
-  metaobjectUpsert(handle: $handle, metaobject: $metaobject) { metaobject { id } userErrors { field message code elementKey } } }`;
+  metaobjectUpsert(handle: $handle, metaobject: $metaobject) { metaobject { id fields { key value } } userErrors { field message code elementKey } } }`;
 const BY_HANDLE = `query SyndicationByHandle($handle: MetaobjectHandleInput!) { metaobjectByHandle(handle: $handle) { id } }`;
 const DELETE = `mutation SyndicationDelete($id: ID!) { metaobjectDelete(id: $id) { deletedId userErrors { field message code } } }`;
 
@@ -40,13 +41,14 @@ export async function patiently<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The review as the metaobject needs it, from the reviews plugin's capabilities. */
-async function gather(deps: ActivityDeps, tenant: Tenant, reviewId: number): Promise<ReviewForShopify | undefined> {
+export async function gather(deps: ActivityDeps, tenant: Tenant, reviewId: number): Promise<ReviewForShopify | undefined> {
   const feed = deps.capabilities.get(ReviewFeed);
   const facts = deps.capabilities.get(ReviewFacts);
   const admin = deps.capabilities.get(ReviewAdmin);
   if (!feed || !facts || !admin) return undefined;
   const [shown, sheet, api, texts] = await Promise.all([
-    feed.reviews(tenant, { ids: [reviewId], excludeDemo: true, limit: 1 }),
+    // a linked shop's copy is that shop's review, sent by it: here never (excludeCopies)
+    feed.reviews(tenant, { ids: [reviewId], excludeDemo: true, excludeCopies: true, limit: 1 }),
     facts.reviewFacts(tenant, reviewId),
     admin.get(tenant, reviewId),
     deps.capabilities.get(ReviewTexts)?.read(tenant, [reviewId]),
@@ -64,10 +66,13 @@ async function enableDefinition(api: AdminApi): Promise<void> {
 async function upsert(api: AdminApi, reviewId: number, fields: { key: string; value: string }[]) {
   const call = () =>
     patiently(() =>
-      api.graphql<{ metaobjectUpsert: { metaobject: { id: string } | null; userErrors: UserError[] } }>(UPSERT, {
-        handle: { type: METAOBJECT_TYPE, handle: reviewHandle(reviewId) },
-        metaobject: { fields },
-      }),
+      api.graphql<{ metaobjectUpsert: { metaobject: { id: string; fields: { key: string; value: string | null }[] } | null; userErrors: UserError[] } }>(
+        UPSERT,
+        {
+          handle: { type: METAOBJECT_TYPE, handle: reviewHandle(reviewId) },
+          metaobject: { fields },
+        },
+      ),
     );
   let r = (await call()).metaobjectUpsert;
   // the shop never had the definition (or removed it): enable it once, then again
@@ -132,7 +137,8 @@ export async function syncReview(
     if (why) return await remove(api, tenant, reviewId, why);
     const r = await upsert(api, reviewId, metaobjectFields(review, { appUrl: deps.config.appUrl, editedAt }));
     if (r.userErrors.length || !r.metaobject) return await fail(tenant, reviewId, r.userErrors);
-    await recordItem(tenant, reviewId, 'synced', { metaobjectId: r.metaobject.id });
+    // the fields as Shopify stored them: the metaobjects/update webhook of this write carries the same
+    await recordItem(tenant, reviewId, 'synced', { metaobjectId: r.metaobject.id, fieldsHash: fieldsHash(r.metaobject.fields) });
     await noteSync(tenant);
   } catch (err) {
     const e = err as Error;
@@ -156,7 +162,7 @@ export async function sweepGone(deps: ActivityDeps, tenant: Tenant, shopDomain: 
   const ids = await syncedReviewIds(tenant);
   for (let i = 0; i < ids.length; i += 100) {
     const chunk = ids.slice(i, i + 100);
-    const shown = new Set((await feed.reviews(tenant, { ids: chunk, excludeDemo: true, limit: chunk.length })).items.map((r) => r.id));
+    const shown = new Set((await feed.reviews(tenant, { ids: chunk, excludeDemo: true, excludeCopies: true, limit: chunk.length })).items.map((r) => r.id));
     for (const id of chunk.filter((x) => !shown.has(x))) await syncReview(deps, tenant, shopDomain, id);
   }
 }

@@ -1,22 +1,17 @@
 // /display-settings/syndication: each channel's switch and state (counts, last sync, last error),
-// Shopify's re-sync, and the Meta feed's secret URLs with a new-secret action.
+// Shopify's re-sync, Google's Merchant API push (GoogleCard.tsx), and the Meta feed's secret URLs
+// with a new-secret action.
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { apiJson } from '@plaudit/kernel/admin';
+import { type ChannelSync, ChannelState } from './ChannelState';
+import { GoogleCard, type GoogleStatus } from './GoogleCard';
 
 interface Status {
-  shopify: {
-    enabled: boolean;
-    synced: number;
-    removed: number;
-    failed: number;
-    lastSyncAt: string | null;
-    lastError: string | null;
-    lastErrorAt: string | null;
-    /** the latest re-sync (syndicationBackfill): its progress, or when it finished */
-    resync: { run: string; checked: number; startedAt: string; finishedAt: string | null } | null;
-  };
+  /** the latest re-sync is syndicationBackfill's */
+  shopify: ChannelSync & { enabled: boolean };
+  google: GoogleStatus;
   meta: { enabled: boolean; reviews: number; csvUrl: string; jsonUrl: string };
 }
 
@@ -57,7 +52,8 @@ export default function SyndicationPage() {
   const refresh = useCallback(() => apiJson<Status>('/syndication').then(setStatus, () => setFailed(true)), []);
   useEffect(() => void refresh(), [refresh]);
   // while a re-sync runs, its progress is read again every few seconds (turned off, it stops)
-  const running = !!status?.shopify.enabled && !!status.shopify.resync && !status.shopify.resync.finishedAt;
+  const runs = (on: boolean | undefined, resync: { finishedAt: string | null } | null | undefined) => !!on && !!resync && !resync.finishedAt;
+  const running = runs(status?.shopify.enabled, status?.shopify.resync) || runs(status?.google.connected, status?.google.resync);
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => void refresh(), 5000);
@@ -78,11 +74,10 @@ export default function SyndicationPage() {
   }
   const toggle = (field: 'shopifyEnabled' | 'metaFeedEnabled', on: boolean) =>
     act(() => apiJson('/syndication/settings', { method: 'PUT', body: JSON.stringify({ [field]: on }) }), 'syndication:saved');
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : translate('syndication:never'));
 
   if (failed) return <Alert severity="error">{translate('syndication:error')}</Alert>;
   if (!status) return null;
-  const { shopify, meta } = status;
+  const { shopify, google, meta } = status;
   return (
     <Box sx={{ maxWidth: 860 }}>
       <Title title={translate('syndication:title')} />
@@ -93,22 +88,7 @@ export default function SyndicationPage() {
       <Typography sx={{ mb: 2 }}>{translate('syndication:intro')}</Typography>
       <Stack spacing={2}>
         <ChannelCard channel="shopify" on={shopify.enabled} busy={busy} onSwitch={(on) => void toggle('shopifyEnabled', on)}>
-          <Typography variant="body2" data-testid="shopify-counts">
-            {translate('syndication:shopify.counts', { synced: shopify.synced, removed: shopify.removed, failed: shopify.failed })}
-          </Typography>
-          <Typography variant="body2">{translate('syndication:last_sync', { at: when(shopify.lastSyncAt) })}</Typography>
-          {shopify.resync && (shopify.enabled || shopify.resync.finishedAt) && (
-            <Typography variant="body2" data-testid="shopify-resync">
-              {shopify.resync.finishedAt
-                ? translate('syndication:resync_done', { checked: shopify.resync.checked, at: when(shopify.resync.finishedAt) })
-                : translate('syndication:resync_running', { checked: shopify.resync.checked, at: when(shopify.resync.startedAt) })}
-            </Typography>
-          )}
-          {shopify.lastError && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {translate('syndication:last_error', { at: when(shopify.lastErrorAt), error: shopify.lastError })}
-            </Alert>
-          )}
+          <ChannelState channel="shopify" state={shopify} showResync={shopify.enabled || !!shopify.resync?.finishedAt} />
           <Button
             sx={{ mt: 1 }}
             variant="outlined"
@@ -118,6 +98,7 @@ export default function SyndicationPage() {
             {translate('syndication:resync')}
           </Button>
         </ChannelCard>
+        <GoogleCard google={google} busy={busy} act={act} refresh={refresh} />
         <ChannelCard channel="meta" on={meta.enabled} busy={busy} onSwitch={(on) => void toggle('metaFeedEnabled', on)}>
           <Typography variant="body2">{translate('syndication:meta.count', { count: meta.reviews })}</Typography>
           {meta.enabled && (

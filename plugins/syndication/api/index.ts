@@ -1,47 +1,27 @@
-// The Syndication screen's API under /api/syndication (each channel's state, its switches, the
-// re-sync and the feed token) and the public Meta feed (api/meta-feed.ts).
-import crypto from 'node:crypto';
 import Router from '@koa/router';
 import createHttpError from 'http-errors';
 import { type ApiServices, type AppState, defineApiPlugin, type Tenant } from '@plaudit/kernel';
-import { beginBackfill, counts, rotateToken, shopRow } from '../db/state';
-import { type BackfillInput, backfillWorkflowId } from '../shared/backfill';
-import { SyndicationBackfill } from '../shared/workflows';
+import { counts, rotateToken, shopRow } from '../db/state';
+import { GOOGLE_APP } from '../shared/google-credentials';
 import { resyncInput, SETTINGS_DEFAULTS, SETTINGS_NAMESPACE, syndicationSettingsSchema } from '../shared/settings';
+import { googleRoutes, googleStatus, resyncGoogle } from './google';
 import { metaFeedReviews, metaFeedRoutes, metaFeedUrl } from './meta-feed';
+import { startResync } from './resync';
 
 function routes(services: ApiServices) {
   const settings = services.settings.namespace(SETTINGS_NAMESPACE, syndicationSettingsSchema, SETTINGS_DEFAULTS);
   const router = new Router<AppState>({ prefix: '/syndication' });
 
-  /** Starts a re-sync: the shop's current run, its workflow recorded in the same transaction. */
-  async function resync(tenant: Tenant) {
-    // unique even for two re-syncs in the same millisecond
-    const run = `${Date.now()}-${crypto.randomBytes(4).toString('hex')}`;
-    const input: BackfillInput = { shopId: tenant.shopId, shopDomain: tenant.shopDomain, run };
-    await services.knex.transaction(async (trx) => {
-      await beginBackfill(tenant, run, trx);
-      await services.outbox.start(
-        SyndicationBackfill,
-        {
-          workflowId: backfillWorkflowId(tenant.shopDomain, run),
-          args: [input],
-          shopDomain: tenant.shopDomain,
-          summary: `Re-sync of ${tenant.shopDomain}'s reviews to Shopify`,
-        },
-        trx,
-      );
-    });
-    return run;
-  }
+  const resync = (tenant: Tenant) => startResync(services, tenant, 'shopify');
 
   router.get('/', async (ctx) => {
     const { shopId } = ctx.state.auth;
-    const [choices, shop, items, feed] = await Promise.all([
+    const [choices, shop, items, feed, google] = await Promise.all([
       settings.get(shopId),
       shopRow(ctx.state.tenant),
       counts(ctx.state.tenant),
       metaFeedReviews(services, shopId),
+      googleStatus(services, ctx.state.tenant),
     ]);
     const appUrl = services.config.appUrl;
     ctx.body = {
@@ -55,6 +35,7 @@ function routes(services: ApiServices) {
           ? { run: shop.backfillRun, checked: shop.backfillChecked, startedAt: shop.backfillStartedAt, finishedAt: shop.backfillFinishedAt }
           : null,
       },
+      google,
       meta: {
         enabled: choices.metaFeedEnabled,
         reviews: feed.reviews.length,
@@ -75,7 +56,14 @@ function routes(services: ApiServices) {
 
   router.post('/resync', async (ctx) => {
     const { shopId } = ctx.state.auth;
-    resyncInput.parse(ctx.request.body ?? {});
+    const { channel } = resyncInput.parse(ctx.request.body ?? {});
+    if (channel === 'google') {
+      if ((await services.integrations.state(shopId, GOOGLE_APP)).status !== 'connected')
+        throw createHttpError(409, 'Connect Google Merchant Center first', { code: 'SYNDICATION_OFF' });
+      ctx.status = 202;
+      ctx.body = { run: await resyncGoogle(services, ctx.state.tenant) };
+      return;
+    }
     if (!(await settings.get(shopId)).shopifyEnabled) throw createHttpError(409, 'Turn on Shopify syndication first', { code: 'SYNDICATION_OFF' });
     ctx.status = 202;
     ctx.body = { run: await resync(ctx.state.tenant) };
@@ -87,7 +75,11 @@ function routes(services: ApiServices) {
     ctx.body = { csvUrl: metaFeedUrl(appUrl, token, 'csv'), jsonUrl: metaFeedUrl(appUrl, token, 'json') };
   });
 
-  return router;
+  // the Google push's connection lives under /api/integrations/google-merchant (api/google.ts)
+  const root = new Router<AppState>();
+  googleRoutes(services, root);
+  root.use(router.routes());
+  return root;
 }
 
 export default defineApiPlugin({ id: 'syndication', routes, publicRoutes: metaFeedRoutes });

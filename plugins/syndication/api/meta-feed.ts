@@ -24,7 +24,7 @@ export async function metaFeedReviews(services: ApiServices, shopId: number): Pr
   const reviews: FeedReview[] = [];
   const tenant = services.tenant(shop.id, shop.domain);
   for (let after: string | null = null; feed; ) {
-    const page = await feed.reviews(tenant, { kind: 'product', excludeDemo: true, sort: 'newest', limit: PAGE, after });
+    const page = await feed.reviews(tenant, { kind: 'product', excludeDemo: true, excludeCopies: true, sort: 'newest', limit: PAGE, after });
     for (const r of page.items) {
       const row = feedReview(r, store, services.config.appUrl);
       if (row) reviews.push(row);

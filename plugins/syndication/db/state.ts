@@ -11,15 +11,36 @@ export interface ItemRow {
   metaobjectId: string | null;
   reason: string | null;
   syncedAt: Date;
+  /** the fields as Shopify stored them after our last upsert (shared/metaobject-compare.ts) */
+  fieldsHash: string | null;
+  /** a merchant's change in Shopify's admin last put right */
+  restoredAt: Date | null;
 }
 
 export async function itemOf(tenant: Tenant, reviewId: number): Promise<ItemRow | undefined> {
-  return tenant.table('syndication_items').where({ reviewId }).first('reviewId', 'state', 'metaobjectId', 'reason', 'syncedAt');
+  return tenant.table('syndication_items').where({ reviewId }).first('reviewId', 'state', 'metaobjectId', 'reason', 'syncedAt', 'fieldsHash', 'restoredAt');
 }
 
-export async function recordItem(tenant: Tenant, reviewId: number, state: ItemState, o: { metaobjectId?: string | null; reason?: string | null }) {
-  const row = { reviewId, state, metaobjectId: o.metaobjectId ?? null, reason: o.reason?.slice(0, 500) ?? null, syncedAt: new Date() };
+export async function recordItem(
+  tenant: Tenant,
+  reviewId: number,
+  state: ItemState,
+  o: { metaobjectId?: string | null; reason?: string | null; fieldsHash?: string | null },
+) {
+  const row = {
+    reviewId,
+    state,
+    metaobjectId: o.metaobjectId ?? null,
+    reason: o.reason?.slice(0, 500) ?? null,
+    syncedAt: new Date(),
+    fieldsHash: o.fieldsHash ?? null,
+  };
   await tenant.insertInto('syndication_items', row).onConflict(['shop_id', 'review_id']).merge();
+}
+
+/** A merchant's change in Shopify's admin is being put right now. */
+export async function noteRestore(tenant: Tenant, reviewId: number) {
+  await tenant.table('syndication_items').where({ reviewId }).update({ restoredAt: new Date() });
 }
 
 const newToken = () => crypto.randomBytes(24).toString('base64url');

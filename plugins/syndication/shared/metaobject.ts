@@ -12,6 +12,12 @@ const SHOPPER_SOURCES = ['customer', 'guest', 'admin'];
 /** Stable per review: upserting the same review again finds the same metaobject. */
 export const reviewHandle = (reviewId: number) => `plaudit-review-${reviewId}`;
 
+/** The review a handle of ours names; undefined for a product_review metaobject of another app or the merchant's. */
+export function reviewIdOfHandle(handle: string): number | undefined {
+  const m = /^plaudit-review-([1-9]\d{0,15})$/.exec(handle);
+  return m ? Number(m[1]) : undefined;
+}
+
 export interface ReviewForShopify {
   /** the review as shoppers see it (published, not a demo review), undefined otherwise */
   shown: PublicReview | undefined;
@@ -58,6 +64,8 @@ export function metaobjectFields(r: ReviewForShopify, o: { appUrl: string; edite
     author_display_name: shown.author,
     order: verified ? gidOf('Order', facts.orderId) : '',
     product: shown.productId!,
+    // never ours to fill (reviews keep the variant's option text): sent empty so a merchant's value is cleared
+    product_variant: '',
     merchant_reply: shown.reply?.content ?? '',
     merchant_replied_at: shown.reply?.at ?? '',
     media_urls: media.length ? JSON.stringify(media) : '',

@@ -15,4 +15,4 @@ export const SETTINGS_DEFAULTS: SyndicationSettings = { shopifyEnabled: false, m
 export const SETTINGS_NAMESPACE = 'syndication';
 
 /** POST /api/syndication/resync */
-export const resyncInput = z.object({ channel: z.enum(['shopify']) }).strict();
+export const resyncInput = z.object({ channel: z.enum(['shopify', 'google']) }).strict();

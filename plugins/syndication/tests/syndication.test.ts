@@ -112,6 +112,68 @@ test("a review's life on Shopify: created, edited, answered, unpublished, publis
   expect(status.shopify.lastSyncAt).toBeTruthy();
 });
 
+/** Waits until the app has taken `count` webhooks of the topic for the shop (those whose body has `marker`), each processed by the worker. */
+const processed = (domain: string, topic: string, count: number, marker = '') =>
+  eventually(async () => {
+    const rows: { status: string; payload: string }[] = await stack.api.knex('webhook_deliveries').where({ shopDomain: domain, topic });
+    const taken = rows.filter((r) => r.payload.includes(marker));
+    return taken.length === count && taken.every((r) => r.status === 'processed');
+  }, 60_000);
+
+test("a merchant's edit or deletion of a review metaobject in Shopify's admin is put right through the metaobjects/* webhooks", async () => {
+  const s = await shop();
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  const id = await review(s);
+  const first = await metaobjectWhen(s.domain, id);
+
+  // the merchant rewrites the body and fills the variant in the admin: both are put back as Plaudit shows the review
+  const variant = stack.emulator.store.shop(s.domain)!.products[0].variants[0].id;
+  // wait: the answer names the webhook once it is delivered (earlier deliveries may still be going out)
+  const edit = await stack.control(`/shops/${s.domain}/metaobjects/${first.id}/update`, {
+    fields: { body: 'Edited in the admin.', product_variant: `gid://shopify/ProductVariant/${variant}` },
+    wait: true,
+  });
+  expect(edit.webhooks).toEqual([expect.objectContaining({ topic: 'metaobjects/update' })]);
+  const restored = await metaobjectWhen(s.domain, id, (f) => f.body === 'Carries everything I need.' && !f.product_variant, 60_000);
+  expect(restored.id).toBe(first.id);
+
+  // the merchant deletes it: the review is still shown, so it is made again (a new metaobject)
+  expect((await stack.control(`/shops/${s.domain}/metaobjects/${first.id}/delete`, { wait: true })).webhooks).toEqual([
+    expect.objectContaining({ topic: 'metaobjects/delete' }),
+  ]);
+  const again = await metaobjectWhen(s.domain, id, (f) => f.body === 'Carries everything I need.', 60_000);
+  expect(again.id).not.toBe(first.id);
+  const status = await eventually(async () => {
+    const body = (await s.http.get('/api/syndication')).body;
+    return body.shopify.synced === 1 ? body : undefined;
+  }, 60_000);
+  expect(status.shopify).toMatchObject({ removed: 0, failed: 0, lastError: null });
+
+  // our own delete (the review unpublished) sends metaobjects/delete too: it stays deleted
+  expect((await s.http.post(`/api/reviews/${id}/unpublish`)).status).toBe(200);
+  await gone(s.domain, id);
+  // both deletes' webhooks (the merchant's, ours) taken by the worker
+  await processed(s.domain, 'metaobjects/delete', 2);
+  const after = await eventually(async () => {
+    const body = (await s.http.get('/api/syndication')).body;
+    return body.shopify.removed === 1 ? body : undefined;
+  }, 60_000);
+  expect(after.shopify.synced).toBe(0);
+  expect(metaobjectOf(s.domain, id)).toBeUndefined();
+});
+
+test("turned off, the shop's metaobject webhooks change nothing", async () => {
+  const s = await shop();
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  const id = await review(s);
+  const m = await metaobjectWhen(s.domain, id);
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: false })).status).toBe(200);
+  await stack.control(`/shops/${s.domain}/metaobjects/${m.id}/update`, { fields: { body: 'Edited while off.' }, wait: true });
+  // the merchant's edit taken by the worker, and the merchant's text stays
+  await processed(s.domain, 'metaobjects/update', 1, 'Edited while off.');
+  expect(metaobjectOf(s.domain, id)!.fields.body).toBe('Edited while off.');
+});
+
 test('a throttled bucket is waited for: the review arrives and nothing is recorded as failed', async () => {
   const s = await shop();
   expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
@@ -165,6 +227,10 @@ test('a re-sync of 250 reviews is paced by the bucket: all arrive, Shopify never
   }));
   const { ids } = await write.importReviews(stack.api.runtime.services.tenant(s.shop.id, s.domain), rows);
 
+  // the app's other calls on the shop have used most of its Standard bucket (600 of 2,000 points
+  // left): the run must wait between pages however slowly the machine runs them (each upsert's
+  // metaobjects/create webhook also reaches the worker meanwhile)
+  stack.emulator.store.buckets.set(s.domain, { available: 600, at: Date.now(), size: 2000, restoreRate: 100 });
   expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
   const done = await eventually(async () => {
     const resync = (await s.http.get('/api/syndication')).body.shopify.resync;
@@ -172,7 +238,7 @@ test('a re-sync of 250 reviews is paced by the bucket: all arrive, Shopify never
   }, 300_000);
   expect(done.checked).toBe(ids.length);
   expect(metaobjects(s.domain)).toHaveLength(ids.length);
-  // 250 upserts of 10 points are more than the Standard bucket's 2,000: the run waited between pages ...
+  // 250 upserts of 10 points are more than the 600 points left: the run waited between pages ...
   const history = await workflow(backfillWorkflowId(s.domain, done.run)).fetchHistory();
   expect(history.events!.filter((e) => e.timerStartedEventAttributes).length).toBeGreaterThan(0);
   // ... long enough that no call found the bucket short
@@ -226,7 +292,9 @@ test('bad input is a 4xx', async () => {
   expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: 'yes' })).status).toBe(400);
   expect((await s.http.put('/api/syndication/settings', { somethingElse: true })).status).toBe(400);
   expect((await s.http.post('/api/syndication/resync', {})).status).toBe(400);
-  expect((await s.http.post('/api/syndication/resync', { channel: 'google' })).status).toBe(400);
+  expect((await s.http.post('/api/syndication/resync', { channel: 'meta' })).status).toBe(400);
+  // Google not connected
+  expect((await s.http.post('/api/syndication/resync', { channel: 'google' })).status).toBe(409);
   const off = await s.http.post('/api/syndication/resync', { channel: 'shopify' });
   expect(off.status).toBe(409);
   expect(off.body.code).toBe('SYNDICATION_OFF');

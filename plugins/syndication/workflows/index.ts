@@ -1,1 +1,2 @@
 export { syndicationBackfill } from './backfill';
+export { syndicationGoogleBackfill } from './google-backfill';

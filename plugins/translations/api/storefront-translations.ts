@@ -68,12 +68,12 @@ export function storefrontTranslations(services: KernelServices): TranslationRev
       return offered;
     },
 
-    async translate(t, ids, target) {
+    async translate(t, ids, target, opts) {
       const tenant = await allowedTenant(t);
       if (!tenant) return [];
       const ok = (await published(tenant, ids)).map((r) => r.id);
       if (!ok.length) return [];
-      const answers = await translateReviews(services, tenant, ok, target);
+      const answers = await translateReviews(services, tenant, ok, target, { cachedOnly: opts?.cachedOnly });
       return answers.map((a) => ({
         reviewId: a.reviewId,
         language: a.language,

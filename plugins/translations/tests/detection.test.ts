@@ -18,7 +18,10 @@ beforeAll(async () => {
   // the run's own schedule (any API start creates it) held while this file counts what each run does
   await ensureDetectionSchedule(api.runtime.services);
   await schedule().pause('detection.test.ts counts runs');
-});
+  // a run the schedule started before the pause still walks every shop of the run's database, and would
+  // reach this file's shops between their import and the run the test counts (CI saw 0 examined)
+  await eventually(async () => (await schedule().describe()).info.runningActions.length === 0, 120_000, 500);
+}, 150_000);
 afterAll(async () => {
   await schedule()
     .unpause()

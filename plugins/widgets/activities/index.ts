@@ -1,7 +1,8 @@
 // Worker side of the widgets plugin: the metafield snapshots of the storefront widgets.
-import type { ActivityDeps } from '@plaudit/kernel';
+import type { ActivityDeps, PlatformHooks } from '@plaudit/kernel';
 import { ReviewFeed } from '@plaudit/contracts/reviews';
 import { syncSnapshots } from './snapshots';
+import { googleCatalogueHooks } from './google-catalogue-hooks';
 
 export function createActivities(deps: ActivityDeps) {
   if (!deps.capabilities.has(ReviewFeed))
@@ -10,4 +11,9 @@ export function createActivities(deps: ActivityDeps) {
     /** Renders changed widgets of every installed shop (or one) into Shopify metafields. */
     widgetsSyncSnapshots: (only?: { shopId?: number }) => syncSnapshots(deps, only),
   };
+}
+
+/** Product webhooks drop the identifiers the Google feed keeps (activities/google-catalogue-hooks.ts). */
+export function createPlatformHooks(deps: ActivityDeps): PlatformHooks {
+  return { webhooks: googleCatalogueHooks(deps) };
 }

@@ -19,6 +19,9 @@ import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 import { NAMESPACE } from '../shared/metafields';
 import { reviewTranslationsOf } from '../shared/review-translations';
 import { reviewQuestionsOf } from '../shared/review-questions';
+import { reviewInsightsOf } from '../shared/review-insights';
+import { productGroupsOf } from '../shared/product-groups';
+import { storeLinkOriginsOf } from '../shared/store-links';
 
 const SHOP_MARKER = '_shop';
 /** Shopify keeps text metafields to about 64 K characters; a larger snapshot is left to the proxy. */
@@ -101,8 +104,14 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
   // the custom questions' distributions and form fields (plugins/review-questions) are in it too
   const questions = reviewQuestionsOf(deps);
   const questionsVersion = (await questions?.version(tenant)) ?? null;
+  // and "What customers say" (plugins/insights): its topics and quoted sentences
+  const insights = reviewInsightsOf(deps);
+  const insightsVersion = (await insights?.version(tenant)) ?? null;
+  // and the product groups (plugins/product-groups): a grouped product's box shows its group's reviews
+  const groups = productGroupsOf(deps);
+  const groupsVersion = (await groups?.version(tenant)) ?? null;
   const state = hash(
-    `${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings, labels, translation, questionsVersion])}|${relative}|${lang}|${catalogVersion()}`,
+    `${await feed.version(tenant)}|${JSON.stringify([display, reviewSettings, labels, translation, questionsVersion, insightsVersion, groupsVersion])}|${relative}|${lang}|${catalogVersion()}`,
   );
   // tenancy: this shop's snapshot rows
   const rows: { productId: string; key: string; version: string }[] = await deps
@@ -126,7 +135,7 @@ async function syncShop(deps: ActivityDeps, feed: ReviewFeedApi, shop: KernelSho
     translation,
     ...(disclosure ? { disclosureUrl: `/apps/plaudit/${disclosure.path}` } : {}),
   };
-  const data = new WidgetData(feed, deps.config.appUrl, undefined, translations, questions);
+  const data = new WidgetData(feed, deps.config.appUrl, undefined, translations, questions, insights, groups, storeLinkOriginsOf(deps));
   const ctx = widgetContext(view);
   const api = deps.platform!.adminApi(shop.domain);
   const changed: Written[] = [];

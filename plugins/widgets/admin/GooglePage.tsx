@@ -1,21 +1,33 @@
 // /display-settings/google: the Google Shopping feed's readiness (issue 34): its address for
 // Merchant Center, its reviews against the program's minimum, and the reviewed products Google can
-// match only weakly (no GTIN), most reviewed first.
+// match only weakly (no GTIN), most reviewed first; a feed per language when the shop sells in several.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { apiJson } from '@plaudit/kernel/admin';
 
 interface Readiness {
   feedUrl: string;
+  languageFeeds: { language: string; feedUrl: string }[];
   reviews: number;
   minimum: number;
   enough: boolean;
   products: { reviewed: number; checked: number; notInStore: number; withoutGtin: { productId: string; title: string | null; reviews: number }[] };
 }
 
+/** "French (fr)" in the admin's language; the code alone where the browser cannot name it. */
+function languageName(code: string, locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
 export default function GooglePage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [state, setState] = useState<Readiness | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -41,6 +53,19 @@ export default function GooglePage() {
           </Alert>
         </CardContent>
       </Card>
+      {state.languageFeeds.length > 0 && (
+        <Card>
+          <CardContent sx={{ display: 'grid', gap: 1.5 }} data-testid="google-language-feeds">
+            <Typography variant="h6" component="h2">
+              {translate('widgets:google.languages_title')}
+            </Typography>
+            <Typography variant="body2">{translate('widgets:google.languages_text')}</Typography>
+            {state.languageFeeds.map((f) => (
+              <TextField key={f.language} size="small" label={languageName(f.language, locale)} value={f.feedUrl} slotProps={{ input: { readOnly: true } }} />
+            ))}
+          </CardContent>
+        </Card>
+      )}
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">

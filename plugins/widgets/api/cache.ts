@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { type ApiServices, unavailableDependency } from '@plaudit/kernel';
 import { reviewFeedOf } from '../shared/review-feed';
+import { reviewInsightsOf } from '../shared/review-insights';
 import { FeedListener } from './feed-listener';
 import { ResponseLru, type CachedResponse } from './response-lru';
 import { SharedAnswers } from './shared-answers';
@@ -137,6 +138,8 @@ export class StorefrontCache {
   private readonly dropListeners = new Set<(shopId: number | null) => void>();
   private listener?: FeedListener;
   readonly channel: string;
+  /** ReviewInsights.channel: "What customers say" changed (absent without the insights plugin) */
+  readonly insightsChannel?: string;
   /** first pages in PostgreSQL, for every process (absent without a database) */
   readonly shared?: SharedAnswers;
 
@@ -147,6 +150,7 @@ export class StorefrontCache {
     this.responses = new ResponseLru(limits);
     this.lastGood = new ResponseLru(limits);
     this.channel = reviewFeedOf(services).channel;
+    this.insightsChannel = reviewInsightsOf(services)?.channel;
     if (services.config.database.url) this.shared = new SharedAnswers(services.knex, services.log);
     live.add(this);
   }
@@ -161,7 +165,7 @@ export class StorefrontCache {
     live.add(this);
     this.listener = new FeedListener(
       this.services.config.database.url,
-      this.channel,
+      this.insightsChannel ? [this.channel, this.insightsChannel] : [this.channel],
       this.services.knex,
       this.services.log,
       (shopId) => this.dropShop(shopId),

@@ -1,5 +1,5 @@
-// LISTEN on the review feed's channel, so a shop's cached storefront responses (cache.ts) are
-// dropped the moment a write commits in any API process.
+// LISTEN on the review feed's channel (and the insights one, when that plugin is there), so a shop's
+// cached storefront responses (cache.ts) are dropped the moment a write commits in any process.
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from '@plaudit/kernel';
@@ -20,7 +20,7 @@ export class FeedListener {
 
   constructor(
     private readonly databaseUrl: string,
-    private readonly channel: string,
+    private readonly channels: string[],
     private readonly knex: Knex,
     private readonly log: Logger,
     private readonly onShop: (shopId: number) => void,
@@ -44,11 +44,11 @@ export class FeedListener {
     client.on('end', () => this.lost(client));
     client.on('notification', (msg) => {
       const shopId = Number(msg.payload);
-      if (msg.channel === this.channel && Number.isSafeInteger(shopId)) this.onShop(shopId);
+      if (this.channels.includes(msg.channel) && Number.isSafeInteger(shopId)) this.onShop(shopId);
     });
     await client.connect();
-    // tenancy: no rows read; the channel carries the shop ids whose reviews changed
-    await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    // tenancy: no rows read; the channels carry the shop ids whose reviews (or their readings) changed
+    for (const channel of this.channels) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
     // stopped while connecting: this connection is nobody's to keep
     if (this.stopped) return void (await client.end().catch(() => undefined));
     // The connection lives as long as the process; it must not keep one alive at exit.

@@ -4,12 +4,16 @@
 // XML and stripped of characters XML 1.0 cannot carry. Only elements schema 2.2 already had are
 // written (2.3 and 2.4 add optional ones), so the document is valid under every version since.
 import { Readable } from 'node:stream';
+import createHttpError from 'http-errors';
 import type { ApiServices, Logger } from '@plaudit/kernel';
 import type { PublicReview, ReviewFeedApi } from '@plaudit/contracts/reviews';
 import { reviewFeedOf } from '../shared/review-feed';
-import { type ProductIds, productIdsFor } from './product-ids';
+import type { ProductIds } from './product-ids';
+import { cachedProductIds } from './google-product-ids';
+import { catalogueVersion } from '../shared/google-catalogue';
 import { answer, matches, PUBLIC_CACHE_CONTROL } from './cache';
 import { absoluteUrl } from './shopper-view';
+import { FEED_LANGUAGE, inLanguage } from './google-feed-language';
 import type { StorefrontAppState, StorefrontShop } from './shop-context';
 import type { ParameterizedContext } from 'koa';
 
@@ -55,7 +59,11 @@ export function productUrl(shop: StorefrontShop, handle: string): string {
 }
 
 /** One <review>; undefined when it cannot be a valid one (no text, no product page). */
-export function reviewXml(r: PublicReview, product: FeedProduct | undefined, opts: { anonymous: boolean; appUrl: string }): string | undefined {
+export function reviewXml(
+  r: PublicReview,
+  product: FeedProduct | undefined,
+  opts: { anonymous: boolean; appUrl: string; reviewId?: string },
+): string | undefined {
   const content = present(r.content) ? r.content : present(r.title) ? r.title : null;
   if (!content || !product) return undefined;
   const anonymous = opts.anonymous || r.author === 'Anonymous';
@@ -65,7 +73,7 @@ export function reviewXml(r: PublicReview, product: FeedProduct | undefined, opt
     .filter((u) => /^https?:\/\/\S+\.\S+$/.test(u));
   return [
     '<review>',
-    element('review_id', String(r.id)),
+    element('review_id', opts.reviewId ?? String(r.id)),
     `<reviewer><name${anonymous ? ' is_anonymous="true"' : ''}>${xmlEscape(anonymous ? 'Anonymous' : r.author)}</name></reviewer>`,
     element('review_timestamp', r.createdAt),
     present(r.title) && content !== r.title ? element('title', r.title) : '',
@@ -83,7 +91,13 @@ export function reviewXml(r: PublicReview, product: FeedProduct | undefined, opt
   ].join('');
 }
 
-async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'platform' | 'config'>, state: StorefrontAppState, log: Logger) {
+async function* feedDocument(
+  feed: ReviewFeedApi,
+  services: Pick<ApiServices, 'platform' | 'config' | 'capabilities'>,
+  state: StorefrontAppState,
+  log: Logger,
+  language?: string,
+) {
   const { shop, tenant, display } = state.storefront;
   const anonymous = display.general.reviewerName === 'anonymous';
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="${SCHEMA}">\n` +
@@ -94,22 +108,27 @@ async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'p
   // the catalogue's identifiers (and handles of reviews written before theirs were known), per product, once
   const catalogue = new Map<string, ProductIds | null>();
   while (written < FEED_MAX_REVIEWS) {
-    const page = await feed.reviews(tenant, { kind: 'product', sort: 'newest', excludeDemo: true, limit: Math.min(PAGE, FEED_MAX_REVIEWS - written), after });
-    const unseen = [...new Set(page.items.filter((r) => r.productId && !catalogue.has(r.productId)).map((r) => r.productId!))];
-    const found = await productIdsFor(services, shop.domain, unseen, log);
+    const page = await feed.reviews(tenant, {
+      kind: 'product',
+      sort: 'newest',
+      excludeDemo: true,
+      excludeCopies: true,
+      limit: Math.min(PAGE, FEED_MAX_REVIEWS - written),
+      after,
+    });
+    const reviews = await inLanguage(services, tenant, page.items, language);
+    const unseen = [...new Set(reviews.filter(({ review: r }) => r.productId && !catalogue.has(r.productId)).map(({ review: r }) => r.productId!))];
+    const found = await cachedProductIds(services, tenant, unseen, log);
     for (const id of unseen) catalogue.set(id, found.get(id) ?? null);
     let chunk = '';
-    for (const r of page.items) {
+    for (const { review: r, reviewId } of reviews) {
       const ids = r.productId ? catalogue.get(r.productId) : undefined;
       const handle = r.productHandle || ids?.handle;
       const product =
         handle && r.productId
           ? { url: productUrl(shop, handle), id: productNumber(r.productId), gtins: ids?.gtins, skus: ids?.skus, brand: ids?.brand }
           : undefined;
-      const xml = reviewXml(r, product, {
-        anonymous,
-        appUrl: services.config.appUrl,
-      });
+      const xml = reviewXml(r, product, { anonymous, appUrl: services.config.appUrl, reviewId });
       if (!xml) continue;
       if (!opened) chunk += '<reviews>\n';
       opened = true;
@@ -124,17 +143,21 @@ async function* feedDocument(feed: ReviewFeedApi, services: Pick<ApiServices, 'p
 }
 
 /**
- * GET feeds/google-product-reviews.xml. Its ETag follows the shop's versions, so Merchant Center's
- * conditional fetches are answered 304 without reading a review.
+ * GET feeds/google-product-reviews.xml[?language=fr] (google-feed-language.ts). Its ETag follows the shop's versions and its catalogue's, so
+ * Merchant Center's conditional fetches are answered 304 without reading a review or a product.
  */
 export function googleFeedHandler(services: ApiServices) {
   return async (ctx: ParameterizedContext<StorefrontAppState>) => {
     const s = ctx.state.storefront;
+    const language = ctx.query.language;
+    if (language !== undefined && (typeof language !== 'string' || !FEED_LANGUAGE.test(language)))
+      throw createHttpError(400, 'language must be a locale such as fr or pt-BR');
     ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-    const etag = `W/"gpr-${s.shop.id}-${s.versions.feed}-${s.versions.settings}"`;
+    // the catalogue's version: a product's new GTIN (its webhook) or the cache's TTL changes the feed too
+    const etag = `W/"gpr-${s.shop.id}-${language ?? 'all'}-${s.versions.feed}-${s.versions.settings}-${await catalogueVersion(s.tenant)}"`;
     if (matches(ctx.get('If-None-Match'), etag)) return answer(ctx, { etag, body: Buffer.alloc(0), type: 'application/xml' });
     ctx.set('ETag', etag);
     ctx.type = 'application/xml; charset=utf-8';
-    ctx.body = Readable.from(feedDocument(reviewFeedOf(services), services, ctx.state, ctx.state.log), { objectMode: false });
+    ctx.body = Readable.from(feedDocument(reviewFeedOf(services), services, ctx.state, ctx.state.log, language), { objectMode: false });
   };
 }

@@ -37,8 +37,9 @@ export function productJsonLd({ product, url, summary, reviews, general, anonymo
       worstRating: 1,
     },
   };
+  // a linked store's review (`origin`) is marked up by its own store's page, not again here
   const items = reviews
-    .filter((r) => r.content?.trim() && r.rating >= 1 && r.rating <= 5)
+    .filter((r) => !r.origin && r.content?.trim() && r.rating >= 1 && r.rating <= 5)
     .map((r) => ({
       '@type': 'Review',
       ...(r.title?.trim() ? { name: r.title.trim() } : {}),

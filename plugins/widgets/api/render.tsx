@@ -18,6 +18,7 @@ import {
   SubmitForm,
   Testimonials,
   UpsellRating,
+  SAY_CSS,
   widgetCss,
 } from '../shared/components';
 import type { ReviewItemOptions } from '../shared/components/ReviewItem';
@@ -181,7 +182,9 @@ export function renderWidget<B extends Block>(block: B, ctx: WidgetContext, data
         .join('')
     : '';
   const jsonLd = block === 'review-box' && opts.jsonLd ? jsonLdScript(opts.jsonLd) : '';
-  return `<div class="pl-widget pl-w-${block}"${attrText}${pending}><style>${widgetCss(ctx.settings, [block])}</style>${markup}${jsonLd}${tags}</div>`;
+  // a box with "What customers say" (plugins/insights) brings its rules; any other box is as without it
+  const extra = block === 'review-box' && (data as ReviewBoxData).insights ? [SAY_CSS] : [];
+  return `<div class="pl-widget pl-w-${block}"${attrText}${pending}><style>${widgetCss(ctx.settings, [block], extra)}</style>${markup}${jsonLd}${tags}</div>`;
 }
 
 /** Only the next page's items ("load more" of the review box and the all-reviews page). */

@@ -18,6 +18,8 @@ import { reviewTranslationsOf } from '../shared/review-translations';
 import type { StorefrontVideo } from '@plaudit/contracts/video-reviews';
 import { storefrontVideoOf } from '../shared/review-videos';
 import { reviewQuestionsOf } from '../shared/review-questions';
+import { reviewInsightsOf } from '../shared/review-insights';
+import { productGroupsOf } from '../shared/product-groups';
 import type { Labels } from '../shared/widget-text';
 import { displayOf } from './display-store';
 import { shopperLanguage } from './storefront-text';
@@ -136,7 +138,7 @@ export class ShopStates {
    * autoTranslate), and a version of their content (a save that changes nothing is no change).
    */
   private async settingsOf(tenant: Tenant) {
-    const [display, reviewSettings, labels, translation, video, questions] = await Promise.all([
+    const [display, reviewSettings, labels, translation, video, questions, insights, groups] = await Promise.all([
       displayOf(this.services.settings, tenant.shopId),
       reviewFeedOf(this.services).storefrontSettings(tenant),
       merchantLabelsOf(this.services).all(tenant),
@@ -144,10 +146,14 @@ export class ShopStates {
       storefrontVideoOf(this.services, tenant),
       // the custom questions' version: a question edited or an answered review shown or hidden
       reviewQuestionsOf(this.services)?.version(tenant) ?? null,
+      // "What customers say"'s version: a product's topics counted again (plugins/insights)
+      reviewInsightsOf(this.services)?.version(tenant) ?? null,
+      // product groups' version: a group created, changed or removed (plugins/product-groups)
+      productGroupsOf(this.services)?.version(tenant) ?? null,
     ]);
     const version = crypto
       .createHash('sha1')
-      .update(JSON.stringify([display, reviewSettings, labels, translation, video, questions]))
+      .update(JSON.stringify([display, reviewSettings, labels, translation, video, questions, insights, groups]))
       .digest('base64url')
       .slice(0, 16);
     return { display, reviewSettings, labels, translation, video, version };

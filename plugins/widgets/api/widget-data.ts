@@ -5,13 +5,17 @@ import createHttpError from 'http-errors';
 import { z } from 'zod';
 import type { Tenant } from '@plaudit/kernel';
 import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
-import type { ProductRef, Summary, WidgetContext } from '../shared/widget-types';
+import type { ProductRef, ReviewBoxData, WidgetContext } from '../shared/widget-types';
 import type { Labels } from '../shared/widget-text';
 import type { ReviewFeedApi, ReviewFeedQuery, StorefrontReviewSettings } from '@plaudit/contracts/reviews';
 import type { TranslationMode, TranslationReviewsApi } from '@plaudit/contracts/translations';
 import type { StorefrontVideo } from '@plaudit/contracts/video-reviews';
 import type { AnswerFilter, ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
+import type { ReviewInsightsApi } from '@plaudit/contracts/insights';
+import type { ProductGroupsApi } from '@plaudit/contracts/product-groups';
+import type { StoreLinkOriginsApi } from '@plaudit/contracts/store-links';
 import { customerPortal, type PortalSources } from './customer-portal';
+import { groupedSummaries } from './group-summaries';
 import { productJsonLd } from './json-ld';
 import { forShoppers, productGid, toSummary } from './shopper-view';
 import type { Block, BlockData } from './render';
@@ -47,6 +51,11 @@ export const widgetQuery = z.object({
     .string()
     .regex(/^\d{1,12}:[a-z0-9][a-z0-9-]{0,39}$/, invalid)
     .optional(),
+  /** a topic of "What customers say" the review box lists reviews by ('fit') */
+  topic: z
+    .string()
+    .regex(/^[a-z][a-z-]{0,31}$/, invalid)
+    .optional(),
 });
 export type WidgetQuery = z.infer<typeof widgetQuery>;
 
@@ -75,6 +84,9 @@ export interface ShopView {
 
 /** How many of the newest matching reviews an answer filter reaches (the box pages through them). */
 export const ANSWER_FILTER_REACH = 500;
+/** "What customers say": how many topic links and quoted sentences (plugins/insights/README.md) */
+export const BOX_TOPICS = 6;
+export const BOX_QUOTES = 3;
 
 const atLeast = (min: number) => [1, 2, 3, 4, 5].filter((n) => n >= min);
 const required = (field: string) => createHttpError(400, 'Validation failed', { errors: { [field]: 'This field is required' } });
@@ -103,7 +115,38 @@ export class WidgetData {
     private readonly portal?: Omit<PortalSources, 'feed'>,
     private readonly translations?: TranslationReviewsApi,
     private readonly questions?: ReviewQuestionsApi,
+    private readonly insights?: ReviewInsightsApi,
+    private readonly groups?: ProductGroupsApi,
+    /** which reviews are copies from a linked store (plugins/store-links), to say where they were written */
+    private readonly origins?: StoreLinkOriginsApi,
   ) {}
+
+  /** The reviews a topic filter allows (the newest of them), or undefined without a filter or without insights. */
+  private async topicIds(view: ShopView, gid: string, topic: string | undefined): Promise<number[] | undefined> {
+    if (!topic || !this.insights) return undefined;
+    return this.insights.topicReviews(view.tenant, gid, topic, ANSWER_FILTER_REACH);
+  }
+
+  /** The list's reviews under both filters (an answer and a topic): those both allow; [0] when none. */
+  private async filterIds(view: ShopView, gid: string, q: Pick<WidgetQuery, 'answer' | 'topic'>): Promise<number[] | undefined> {
+    const [byAnswer, byTopic] = await Promise.all([this.answerIds(view, gid, q.answer), this.topicIds(view, gid, q.topic)]);
+    if (!byTopic) return byAnswer;
+    const both = byAnswer ? byTopic.filter((id) => byAnswer.includes(id)) : byTopic;
+    return both.length ? both : [0];
+  }
+
+  /** "What customers say": the product's top topics and quoted sentences (or the model's summary); undefined without insights or topics. */
+  private async productInsights(view: ShopView, gid: string): Promise<ReviewBoxData['insights']> {
+    if (!this.insights) return undefined;
+    const [topics, generated] = await Promise.all([
+      this.insights.boxTopics(view.tenant, gid, view.lang, BOX_TOPICS),
+      this.insights.generatedSummary?.(view.tenant, gid, view.lang) ?? null,
+    ]);
+    if (!topics.length) return undefined;
+    // the model's summary, labelled as generated, stands in for the quoted sentences
+    if (generated) return { topics, summary: [], generated };
+    return { topics, summary: await this.insights.summary(view.tenant, gid, view.lang, BOX_QUOTES) };
+  }
 
   /** The reviews an answer filter allows (at most a review box's reach of them), or undefined without a filter. */
   private async answerIds(view: ShopView, gid: string, answer: string | undefined): Promise<number[] | undefined> {
@@ -127,44 +170,62 @@ export class WidgetData {
             view.lang,
           )
         : {};
+    const origin =
+      this.origins && items.length
+        ? await this.origins.origins(
+            view.tenant,
+            items.map((r) => r.id),
+          )
+        : {};
     return {
-      items: items.map((r) => ({ ...forShoppers(r, view.display, this.appUrl), ...(from[r.id] ? { translateFrom: from[r.id] } : {}) })),
+      items: items.map((r) => ({
+        ...forShoppers(r, view.display, this.appUrl),
+        ...(from[r.id] ? { translateFrom: from[r.id] } : {}),
+        ...(origin[r.id] ? { origin: origin[r.id] } : {}),
+      })),
       nextCursor: page.nextCursor,
     };
   }
 
-  private async summary(view: ShopView, gid: string): Promise<Summary> {
-    return toSummary((await this.feed.summaries(view.tenant, [gid]))[gid]);
+  /** What the products' stars show: a grouped product's group's rating (ProductGroups), else its own. */
+  private summaries(view: ShopView, gids: string[]) {
+    return groupedSummaries(this.feed, this.groups, view.tenant, gids);
   }
 
   /** The review box of one product (also the snapshot written to its metafield). */
   async reviewBox(
     view: ShopView,
-    q: Pick<WidgetQuery, 'product_id' | 'stars' | 'sort' | 'after' | 'answer'>,
+    q: Pick<WidgetQuery, 'product_id' | 'stars' | 'sort' | 'after' | 'answer' | 'topic'>,
     title?: string | null,
   ): Promise<BlockData['review-box']> {
     if (!q.product_id) throw required('product_id');
     const gid = productGid(q.product_id);
     const s = view.display.reviewBox;
     const sort = q.sort ?? s.sort;
-    const ids = await this.answerIds(view, gid, q.answer);
-    const [summary, page, answers, questions] = await Promise.all([
-      this.summary(view, gid),
-      this.list(view, { productId: gid, sort, stars: q.stars, after: q.after, limit: s.perPage, ...(ids ? { ids } : {}) }, true),
+    const [ids, rating] = await Promise.all([this.filterIds(view, gid, q), this.summaries(view, [gid])]);
+    const group = rating.groups[gid];
+    // a grouped product lists its group's reviews, each still naming its own product
+    const scope = group ? { productIds: group.productIds } : { productId: gid };
+    const [page, answers, questions, insights] = await Promise.all([
+      this.list(view, { ...scope, sort, stars: q.stars, after: q.after, limit: s.perPage, ...(ids ? { ids } : {}) }, true),
       this.questions?.productAnswers(view.tenant, gid, view.lang),
       this.formQuestions(view, gid),
+      this.productInsights(view, gid),
     ]);
-    const first = page.items.find((r) => r.productTitle);
+    const first = page.items.find((r) => r.productId === gid && r.productTitle);
     const product: ProductRef = { id: gid, title: title ?? first?.productTitle ?? null, handle: first?.productHandle ?? null };
     return {
       product,
-      summary,
+      summary: rating.shown[gid],
+      ...(group ? { group: { sameProduct: group.sameProduct, own: rating.own[gid] } } : {}),
       page,
       stars: q.stars,
       sort,
       ...(answers?.distributions.length ? { answers } : {}),
       ...(q.answer ? { answer: q.answer } : {}),
       ...(questions?.length ? { questions } : {}),
+      ...(insights ? { insights } : {}),
+      ...(insights && q.topic ? { topic: q.topic } : {}),
     };
   }
 
@@ -183,14 +244,15 @@ export class WidgetData {
         case 'star-rating': {
           if (!q.product_id) throw required('product_id');
           const gid = productGid(q.product_id);
-          return { productId: gid, summary: await this.summary(view, gid) };
+          return { productId: gid, summary: (await this.summaries(view, [gid])).shown[gid] };
         }
         case 'all-reviews': {
           const s = d.allReviews;
           const sort = q.sort ?? s.sort;
           const scope = s.include === 'store' ? { productId: null } : s.include === 'product' ? { kind: 'product' as const } : {};
           const [summary, page] = await Promise.all([
-            this.feed.shopSummary(view.tenant),
+            // the summary of what the page lists (all, product or store reviews)
+            this.feed.shopSummary(view.tenant, s.include),
             this.list(view, { ...scope, sort, stars: q.stars, after: q.after, limit: s.perPage }, true),
           ]);
           return { summary: toSummary(summary), page, stars: q.stars, sort };
@@ -241,8 +303,7 @@ export class WidgetData {
         case 'upsell': {
           const ids = (q.product_ids ?? (q.product_id ? [q.product_id] : [])).map(productGid);
           if (!ids.length) throw required('product_ids');
-          const found = await this.feed.summaries(view.tenant, ids);
-          return { summaries: Object.fromEntries(ids.map((id) => [id, toSummary(found[id])])) };
+          return { summaries: (await this.summaries(view, ids)).shown };
         }
         default:
           throw createHttpError(404, 'Not found');
@@ -256,5 +317,11 @@ export class WidgetData {
 export function reviewBoxJsonLd(view: ShopView, data: BlockData['review-box'], url?: string | null) {
   if (!view.reviewSettings.richSnippets || data.summary.count < 1) return null;
   const anonymous = widgetContext(view).text.t('review.anonymous');
-  return productJsonLd({ product: data.product, url, summary: data.summary, reviews: data.page.items, general: view.display.general, anonymous });
+  // Google's rating is about one item: a group's rating stands for the product only when the
+  // merchant says the group is one item in variants; otherwise the product's own reviews do
+  // (plugins/product-groups/README.md)
+  const own = data.group && !data.group.sameProduct;
+  const summary = own ? data.group!.own : data.summary;
+  const reviews = own ? data.page.items.filter((r) => r.productId === data.product.id) : data.page.items;
+  return productJsonLd({ product: data.product, url, summary, reviews, general: view.display.general, anonymous });
 }

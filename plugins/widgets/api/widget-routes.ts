@@ -12,12 +12,16 @@ import type { Middleware } from 'koa';
 import { type ApiServices, appProxySignature, type AppRouter, shopperAddress } from '@plaudit/kernel';
 import { widgetScripts, type ScriptName } from '../storefront/build';
 import { PRIVATE_CACHE_CONTROL, storefrontCache } from './cache';
-import { BLOCKS, renderReviewItems, renderWidget, type Block } from './render';
+import { BLOCKS, type BlockData, renderReviewItems, renderWidget, type Block } from './render';
 import { type StorefrontAppState, storefrontRead } from './shop-context';
 import { submitResultPage } from './submit-page';
 import { reviewFeedOf } from '../shared/review-feed';
 import { reviewTranslationsOf } from '../shared/review-translations';
 import { reviewQuestionsOf } from '../shared/review-questions';
+import { reviewInsightsOf } from '../shared/review-insights';
+import { productGroupsOf } from '../shared/product-groups';
+import { storeLinkOriginsOf } from '../shared/store-links';
+import { reviewBoxItemOptions } from '../shared/components/ReviewBox';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
 import { ReviewDisclosure } from '@plaudit/contracts/review-disclosure';
 import { shopperLanguage } from './storefront-text';
@@ -63,6 +67,9 @@ export function widgetRoutes(services: ApiServices) {
     },
     reviewTranslationsOf(services),
     reviewQuestionsOf(services),
+    reviewInsightsOf(services),
+    productGroupsOf(services),
+    storeLinkOriginsOf(services),
   );
   const router = new Router<StorefrontAppState>();
 
@@ -89,15 +96,14 @@ export function widgetRoutes(services: ApiServices) {
     if (q.fragment === 'list') {
       if (block !== 'review-box' && block !== 'all-reviews') throw createHttpError(400, 'Validation failed', { errors: { fragment: 'The value is invalid' } });
       const d = await read((v) => data.load(block, v, q));
-      const options =
-        block === 'review-box' ? { showMedia: view.display.reviewBox.showMedia, showReplies: view.display.reviewBox.showReplies } : { showProduct: true };
+      const options = block === 'review-box' ? reviewBoxItemOptions(wctx, d as BlockData['review-box']) : { showProduct: true };
       ctx.body = renderReviewItems(wctx, d.page.items, d.page.nextCursor, options);
       return;
     }
     const d = await read((v) => data.load(block, v, q));
     const built = ctx.query.scripts === '0' ? undefined : await scripts;
     let jsonLd: Record<string, unknown> | null = null;
-    if (block === 'review-box' && !q.stars?.length && !q.after && !q.answer) {
+    if (block === 'review-box' && !q.stars?.length && !q.after && !q.answer && !q.topic) {
       const rb = d as Awaited<ReturnType<WidgetData['reviewBox']>>;
       const url = rb.product.handle ? `https://${s.shop.storeDomain}/products/${encodeURIComponent(rb.product.handle)}` : null;
       jsonLd = reviewBoxJsonLd(view, rb, url);

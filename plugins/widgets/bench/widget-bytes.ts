@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import { renderWidget } from '../api/render';
 import { BUDGET_BYTES, buildScripts } from '../storefront/build';
-import { ALL_ON, ANSWERS, context, PRODUCT, QUESTIONS, review, summaryOf } from '../tests/sample-data';
+import { ALL_ON, ANSWERS, context, INSIGHTS, PRODUCT, QUESTIONS, review, summaryOf } from '../tests/sample-data';
 
 const kb = (n: number) => `${(n / 1000).toFixed(2)} KB`;
 const br = (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -49,6 +49,28 @@ async function main() {
   );
   console.log(
     `Review box HTML with two custom questions (plugins/review-questions): ${kb(asked.length)} raw, ${kb(zlib.gzipSync(asked).length)} gzip (+${zlib.gzipSync(asked).length - zlib.gzipSync(html).length} B), ${kb(br(asked))} brotli`,
+  );
+
+  // the same box with "What customers say" at its largest (plugins/insights): six topic links, three quoted sentences
+  const said = Buffer.from(
+    renderWidget('review-box', context(), { product: PRODUCT, summary: summaryOf(reviews), page: { items: reviews, nextCursor: 'x' }, insights: INSIGHTS }),
+  );
+  console.log(
+    `Review box HTML with "What customers say" (plugins/insights): ${kb(said.length)} raw, ${kb(zlib.gzipSync(said).length)} gzip (+${zlib.gzipSync(said).length - zlib.gzipSync(html).length} B, goal < 1,000), ${kb(br(said))} brotli`,
+  );
+
+  // the same box for a grouped product (plugins/product-groups): four of the five reviews are a sibling's, each naming it
+  const sibling = reviews.map((r, i) => (i === 0 ? r : { ...r, productId: 'gid://shopify/Product/7002', productTitle: 'Merino Wool Beanie, Forest Green' }));
+  const grouped = Buffer.from(
+    renderWidget('review-box', context(), {
+      product: PRODUCT,
+      summary: summaryOf(sibling),
+      page: { items: sibling, nextCursor: 'x' },
+      group: { sameProduct: false, own: summaryOf(sibling.slice(0, 1)) },
+    }),
+  );
+  console.log(
+    `Review box HTML of a grouped product, 4 sibling reviews (plugins/product-groups): ${kb(grouped.length)} raw, ${kb(zlib.gzipSync(grouped).length)} gzip (+${zlib.gzipSync(grouped).length - zlib.gzipSync(html).length} B), ${kb(br(grouped))} brotli`,
   );
 
   // The account page's portal: 3 products awaiting a review (signed links) and 3 of the customer's reviews.

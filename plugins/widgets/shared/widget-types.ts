@@ -3,13 +3,17 @@
 // live previews fill them with sample data. Type-only imports: nothing of the API is bundled.
 import type { DisplaySettings } from './display-settings';
 import type { PublicReview as FeedReview, RatingSummary } from '@plaudit/contracts/reviews';
+import type { ReviewOrigin } from '@plaudit/contracts/store-links';
 import type { AskedQuestion, ProductAnswers } from '@plaudit/contracts/review-questions';
+import type { BoxTopic, GeneratedSummary, SummarySentence } from '@plaudit/contracts/insights';
 import type { WidgetText } from './widget-text';
 
 /** A review as the widgets show it: the feed's, and the language a translation is offered from. */
 export interface PublicReview extends FeedReview {
   /** the review's language when the storefront offers "See translation" for it (TranslationReviews) */
   translateFrom?: string;
+  /** a copy of a linked store's review (StoreLinkOrigins): where it was written */
+  origin?: ReviewOrigin;
 }
 
 export interface ReviewFeedPage {
@@ -57,6 +61,12 @@ export interface ReviewBoxData {
   answer?: string;
   /** the custom questions the form asks for this product */
   questions?: AskedQuestion[];
+  /** "What customers say": the product's top topics and quoted sentences (plugins/insights) */
+  insights?: { topics: BoxTopic[]; summary: SummarySentence[]; generated?: GeneratedSummary };
+  /** the topic the list is filtered by ('fit') */
+  topic?: string;
+  /** the product shares its reviews with a group (plugins/product-groups): `summary` is the group's, `own` the product's */
+  group?: { sameProduct: boolean; own: Summary };
 }
 export interface StarRatingData {
   productId: string;

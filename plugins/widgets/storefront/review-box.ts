@@ -1,7 +1,8 @@
 // The review box and the all-reviews page: "load more" (the next page as an HTML fragment), the star
-// filter (the summary's bars), the custom questions' answer filter (one answer at a time), sort, and a photo lightbox (a modal <dialog>: arrows, Escape, focus
-// back to the photo it opened from), and reviews' translations (translate.ts). Without this script the
-// first page still shows in full.
+// filter (the summary's bars), the custom questions' answer filter (one answer at a time), the topic
+// links of "What customers say" (loaded in place; without script they are plain links), sort, a
+// photo lightbox (a modal <dialog>: arrows, Escape, focus back to the photo it opened from), and
+// reviews' translations (translate.ts). Without this script the first page still shows in full.
 import { $, $$, endpointOf, onWidgets, text, withLocale } from './common';
 import { translations } from './translate';
 
@@ -9,6 +10,7 @@ function init(root: HTMLElement) {
   const name = root.dataset.plWidget!;
   const stars = new Set((root.dataset.plStars || '').split(',').filter(Boolean));
   let answer = $(root, '.pl-answer-row[aria-pressed=true]')?.dataset.plAnswer || '';
+  let topic = $(root, '.pl-topic[aria-current]')?.dataset.plTopic || '';
   const list = () => $<HTMLOListElement>(root, '.pl-list')!;
   const more = $<HTMLButtonElement>(root, '.pl-more');
   const clear = $<HTMLButtonElement>(root, '.pl-clear');
@@ -27,6 +29,7 @@ function init(root: HTMLElement) {
     if (sort) q.set('sort', sort.value);
     if (stars.size) q.set('stars', [...stars].join(','));
     if (answer) q.set('answer', answer);
+    if (topic) q.set('topic', topic);
     if (append && list().dataset.plNext) q.set('after', list().dataset.plNext!);
     try {
       const res = await fetch(`${endpointOf(root)}/widgets/${name}?${q}`, { credentials: 'same-origin' });
@@ -61,7 +64,8 @@ function init(root: HTMLElement) {
   const syncFilter = () => {
     $$(root, '.pl-bar-row[data-pl-stars]').forEach((b) => b.setAttribute('aria-pressed', String(stars.has(b.dataset.plStars!))));
     $$(root, '.pl-answer-row').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.plAnswer === answer)));
-    if (clear) clear.hidden = !stars.size && !answer;
+    $$(root, '.pl-topic').forEach((a) => (a.dataset.plTopic === topic ? a.setAttribute('aria-current', 'true') : a.removeAttribute('aria-current')));
+    if (clear) clear.hidden = !stars.size && !answer && !topic;
   };
 
   root.addEventListener('click', (e) => {
@@ -82,9 +86,18 @@ function init(root: HTMLElement) {
       void load(false);
       return;
     }
+    const pill = t.closest<HTMLElement>('.pl-topic');
+    if (pill && root.contains(pill) && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      topic = topic === pill.dataset.plTopic ? '' : pill.dataset.plTopic!;
+      syncFilter();
+      void load(false);
+      return;
+    }
     if (t.closest('.pl-clear')) {
       stars.clear();
       answer = '';
+      topic = '';
       syncFilter();
       void load(false);
       return;

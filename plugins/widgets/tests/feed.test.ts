@@ -225,6 +225,13 @@ test('the all-reviews feed includes all, product or store reviews; testimonials,
   expect(await ids('/api/reviews?include=all')).toEqual(sorted(p1, p2, s1, t1, low));
   expect(await ids('/api/reviews?include=product')).toEqual(sorted(p1, p2, t1, low));
   expect(await ids('/api/reviews?include=store')).toEqual(sorted(s1));
+  // the all-reviews page's summary counts what it lists
+  const basedOn = async () => /Based on (\d+) review/.exec((await direct.get('/widgets/all-reviews')).body)?.[1];
+  expect(await basedOn()).toBe('5');
+  await saveDisplay(shop.id, { allReviews: { include: 'store' } });
+  expect(await basedOn()).toBe('1');
+  await saveDisplay(shop.id, { allReviews: { include: 'product' } });
+  expect(await basedOn()).toBe('4');
   expect(await ids('/api/testimonials')).toEqual(sorted(t1));
   expect(await ids('/api/carousel')).toEqual(sorted(p1, p2, s1, t1)); // 4 stars and more by default
   expect(await ids('/api/popup')).toEqual(sorted(p1, p2, t1)); // product reviews, 4 stars and more

@@ -4,6 +4,7 @@ import { textFor } from '../api/storefront-text';
 import { withDisplayDefaults, type DisplaySettings } from '../shared/display-settings';
 import type { PublicReview, Summary, WidgetContext } from '../shared/widget-types';
 import type { AskedQuestion, ProductAnswers } from '@plaudit/contracts/review-questions';
+import type { BoxTopic, SummarySentence } from '@plaudit/contracts/insights';
 
 export const NOW = Date.parse('2026-11-20T12:00:00Z');
 export const PRODUCT = { id: 'gid://shopify/Product/7001', title: 'Merino Wool Beanie', handle: 'merino-wool-beanie' };
@@ -100,6 +101,47 @@ export const ANSWERS: ProductAnswers = {
         { value: 'yes', label: '✓', count: 2 },
         { value: 'no', label: '✗', count: 1 },
       ],
+    },
+  ],
+};
+
+/**
+ * "What customers say" (plugins/insights) at its largest: six topics and three quoted sentences
+ * near the 160 characters a quote may have, one of them a complaint.
+ */
+export const INSIGHTS: { topics: BoxTopic[]; summary: SummarySentence[] } = {
+  topics: [
+    { id: 'fit', label: 'Fit', mentions: 128, positivePercent: 81 },
+    { id: 'material', label: 'Material', mentions: 97, positivePercent: 90 },
+    { id: 'comfort', label: 'Comfort', mentions: 64, positivePercent: 94 },
+    { id: 'quality', label: 'Quality', mentions: 51, positivePercent: 76 },
+    { id: 'durability', label: 'Durability', mentions: 23, positivePercent: 35 },
+    { id: 'delivery', label: 'Delivery', mentions: 12, positivePercent: 58 },
+  ],
+  summary: [
+    {
+      reviewId: 11,
+      text: 'The fit is spot on: I ordered my usual size and it sits perfectly on the shoulders without being tight around the chest or too long in the sleeves.',
+      author: 'Ada L.',
+      language: 'en',
+      topic: 'fit',
+      negative: false,
+    },
+    {
+      reviewId: 12,
+      text: 'Super weiches Material, das auch nach vielen Wäschen nicht kratzt und immer noch genauso angenehm auf der Haut liegt wie am ersten Tag.',
+      author: 'Jonas W.',
+      language: 'de',
+      topic: 'material',
+      negative: false,
+    },
+    {
+      reviewId: 13,
+      text: 'Sadly the seams on the left side came apart after the third wash, so it did not last as long as I hoped it would for this price.',
+      author: 'Mia S.',
+      language: 'en',
+      topic: 'durability',
+      negative: true,
     },
   ],
 };

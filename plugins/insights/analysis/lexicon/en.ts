@@ -28,7 +28,7 @@ export const en: LanguageLexicon = {
   positive:
     'good|great|excellent|amazing|awesome|perfect|perfectly|love|loved|loves|lovely|nice|fantastic|wonderful|superb|best|incredible|favourite|favorite|happy|pleased|recommend|glad|brilliant|outstanding|fine|spot on|rich|crisp|decent|fair|fast|quick|quickly|easy|works|worked|working|soft|strong|reliable|impressed|beautifully|well|fresh|smooth|tasty|helpful|friendly|responded|replied|answered|no complaints:+|great value|worth it|comfortable',
   negative:
-    'bad|poor|poorly|terrible|awful|horrible|worst|hate|hated|disappointed|disappointing|disappointment|cheap junk|useless|waste|broke|broken|slow|late|weak|nightmare|problem|problems|issue|issues|complaint|complaints|return it|sent it back|send it back|returned|refused|ignored|flat|stale|never again|not worth|avoid|annoying|hard|difficult|mess|damaged|torn|hot|headache|rubbish|meh|mediocre|average|thin|hurt|hurts|pain|painful|sadly|unfortunately|nothing like|than advertised|shorter than',
+    'bad|poor|poorly|terrible|awful|horrible|worst|hate|hated|disappointed|disappointing|disappointment|cheap junk|useless|waste|broke|broken|slow|late|weak|nightmare|problem|problems|issue|issues|complaint|complaints|return it|sent it back|send it back|returned|refused|ignored|flat|stale|never again|not worth|avoid|annoying|hard|difficult|mess|damaged|torn|hot|headache|rubbish|meh|mediocre|average|thin|hurt|hurts|pain|painful|sadly|unfortunately|nothing like|than advertised|shorter than|could be better|could have been better|could be improved|leaves a lot to be desired',
   negators: 'not|no|never|nothing|nobody|none|without|hardly|barely|neither|nor|cannot',
   negationScope: 'after',
   contrast: 'but|although|though|however|yet|except|whereas|while',

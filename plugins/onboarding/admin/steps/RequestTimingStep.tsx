@@ -4,6 +4,7 @@ import { useTranslate } from 'react-admin';
 import { getJson, postJson } from '../api';
 import { StepAction } from '../StepAction';
 import type { StepProps } from '../types';
+import { ChannelChoice } from './ChannelChoice';
 import { ChoiceField } from './ChoiceField';
 
 const MIN = 60;
@@ -22,6 +23,7 @@ type Method = (typeof METHODS)[number];
 interface RequestSettings {
   sendAfter: number | 'custom';
   sendMethod: Method;
+  channels?: ('email' | 'sms' | 'whatsapp')[];
   [field: string]: unknown;
 }
 
@@ -34,7 +36,7 @@ export function delayParts(seconds: number): [string, number] {
   return ['minute', seconds / MIN];
 }
 
-/** When review requests go out: review-requests' request settings (GET /api/email, POST /api/emails). */
+/** When and how review requests go out: review-requests' request settings (GET /api/email, POST /api/emails). */
 export function RequestTimingStep({ complete }: StepProps) {
   const translate = useTranslate();
   const [settings, setSettings] = useState<RequestSettings | null>(null);
@@ -79,6 +81,7 @@ export function RequestTimingStep({ complete }: StepProps) {
         value={settings.sendMethod}
         onChange={(m) => setSettings({ ...settings, sendMethod: m })}
       />
+      <ChannelChoice value={settings.channels} onChange={(channels) => setSettings({ ...settings, channels })} />
       <StepAction labelKey="onboarding:save_continue" onClick={save} />
     </Box>
   );

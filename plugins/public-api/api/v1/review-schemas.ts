@@ -8,7 +8,8 @@ const REQUIRED = 'This field is required';
 export const REVIEW_STATUSES = ['published', 'unpublished', 'pending', 'trash'] as const;
 /** imported sources (the import path); 'admin' is the merchant's own review */
 export const IMPORT_SOURCES = ['imported', 'amazon', 'cjdropshipping', 'aliexpress', 'shopee'] as const;
-export const REVIEW_SOURCES = [...IMPORT_SOURCES, 'customer', 'guest', 'admin'] as const;
+// 'linked-store': a copy of a review of the merchant's linked store (plugins/store-links), never created here
+export const REVIEW_SOURCES = [...IMPORT_SOURCES, 'customer', 'guest', 'admin', 'linked-store'] as const;
 
 const instant = z.iso.datetime();
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
@@ -60,7 +61,9 @@ export const reviewSchema = z
     orderId: z.string().nullable().meta({ description: "Shopify's numeric order id, when the review came through a review request" }),
     variants: z.array(z.string()),
     media: z.array(mediaSchema),
-    source: z.enum(REVIEW_SOURCES).meta({ description: "'customer' and 'guest' are shoppers' own; 'admin' the merchant's; the others imports" }),
+    source: z.enum(REVIEW_SOURCES).meta({
+      description: "'customer' and 'guest' are shoppers' own; 'admin' the merchant's; 'linked-store' a copy of a linked store's review; the others imports",
+    }),
     status: z.enum(REVIEW_STATUSES).meta({ description: "'pending' awaits moderation; 'trash' is in the recycle bin, purged after the shop's retention days" }),
     imported: z.boolean(),
     verified: z.boolean().meta({ description: 'a verified buyer (never for imported reviews)' }),

@@ -40,6 +40,11 @@ export interface QueueRow {
   /** issue 32: "Not arrived yet?": until when it waits at most for the delivery, and its second send */
   postponedUntil?: string | null;
   postponeSentAt?: string | null;
+  /** issue 32: the channel that carried the request (email, sms, whatsapp) and its receipts' latest status */
+  channel?: string | null;
+  deliveryStatus?: string | null;
+  /** issue 32: the text channels tried before the one that carried it, and why each could not */
+  channelAttempts?: { channel: string; refusal: string }[] | null;
   /** the push entry attached to this email entry, when the push integration is on */
   pushQueue?: PushQueueEntry | null;
 }

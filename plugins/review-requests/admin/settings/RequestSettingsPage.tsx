@@ -2,8 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { apiJson, LeaveGuard } from '@plaudit/kernel/admin';
+import type { RequestChannel } from '@plaudit/contracts/messaging';
 import { DEFAULT_REQUEST_SETTINGS, deleteTimingRow, requestSettings, type RequestSettings } from '../../shared/request-settings';
 import { OldOrdersCard } from '../old-orders/OldOrdersCard';
+import { ChannelOrderField } from './ChannelOrderField';
 import { CUSTOM, presetIndex, toForm } from './delay-presets';
 import { DeliveryBanners } from './DeliveryBanners';
 import { MainSchedule } from './MainSchedule';
@@ -11,7 +13,10 @@ import { SenderAppField } from './SenderAppField';
 import { TimingRows } from './TimingRows';
 import { translateIssue } from './validation-text';
 
-const pick = (s: RequestSettings): RequestSettings => (requestSettings.safeParse(s).success ? s : { ...DEFAULT_REQUEST_SETTINGS, ...s });
+/** The form: the request settings and the stored channel order (issue 32; absent: email only). */
+type Draft = RequestSettings & { channels?: RequestChannel[] };
+
+const pick = (s: Draft): Draft => (requestSettings.safeParse(s).success ? s : { ...DEFAULT_REQUEST_SETTINGS, ...s });
 const choiceOf = (s: RequestSettings) => (presetIndex(s) >= 0 ? presetIndex(s) : CUSTOM);
 const NEW_ROW = { priority: 1, sendAfterCustom: 7, timeUnit: 'day' as const, selectedCountries: [] };
 
@@ -26,11 +31,11 @@ function toggleCustomTiming(s: RequestSettings, on: boolean): RequestSettings {
 export default function RequestSettingsPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [saved, setSaved] = useState<RequestSettings | null>(null);
-  const [draft, setDraft] = useState<RequestSettings | null>(null);
+  const [saved, setSaved] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
   const [choice, setChoice] = useState<number | typeof CUSTOM>(CUSTOM);
   useEffect(() => {
-    apiJson<{ data: RequestSettings }>('/email').then((r) => {
+    apiJson<{ data: Draft }>('/email').then((r) => {
       const s = toForm(pick(r.data));
       setSaved(s);
       setDraft(s);
@@ -42,7 +47,7 @@ export default function RequestSettingsPage() {
 
   const parsed = requestSettings.safeParse(draft);
   const errors = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), translateIssue(translate, i.message)]));
-  const set = (patch: Partial<RequestSettings>) => setDraft({ ...draft, ...patch });
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const num = (v: string) => (v.trim() === '' ? 1 : Number(v)); // an empty number resets to 1 (spec section 5)
 
   const save = async () => {
@@ -112,6 +117,7 @@ export default function RequestSettingsPage() {
             />
           )}
           <SenderAppField value={draft.senderApp} onChange={(senderApp) => set({ senderApp })} />
+          <ChannelOrderField value={draft.channels} onChange={(channels) => set({ channels })} />
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
             {dirty && !parsed.success && (
               <Typography variant="body2" color="error" role="status">

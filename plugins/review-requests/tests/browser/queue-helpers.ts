@@ -19,6 +19,10 @@ export interface SeedRow {
   createdOrderAt?: string | null;
   htmlContent?: string | null;
   senderApp?: string | null;
+  /** issue 32: the channel that carried the request and its receipts' status */
+  channel?: 'email' | 'sms' | 'whatsapp';
+  deliveryStatus?: string | null;
+  channelAttempts?: { channel: string; refusal: string; detail: string }[];
 }
 
 /** Inserts one email queue row per seed (order name `#<order>`), oldest first, and answers their ids by order. */
@@ -52,6 +56,8 @@ export async function seedQueue(stack: PlatformStack, shopId: number, rows: Seed
         subject: r.htmlContent ? `Review your order #${r.order}` : null,
         htmlContent: r.htmlContent ?? null,
         senderApp: r.senderApp ?? null,
+        ...(r.channel ? { channel: r.channel, deliveryStatus: r.deliveryStatus ?? null } : {}),
+        ...(r.channelAttempts ? { channelAttempts: JSON.stringify(r.channelAttempts) } : {}),
         workflowId: `seed-${shopId}-${r.order}`,
         createdAt: new Date(start + i * 60_000),
       })

@@ -284,6 +284,42 @@ test('a request the email-marketing app sent shows "Sent by Klaviyo" and has no 
   expect(errors).toEqual([]);
 });
 
+test("a request sent by SMS or WhatsApp names its channel and the receipts' status; an email request names none unless text channels were tried first", async () => {
+  const { page, shop, errors } = await openQueue();
+  await seedQueue(env.stack, shop.id, [
+    { order: 6201, status: 'success', channel: 'whatsapp', deliveryStatus: 'read' },
+    { order: 6202, status: 'success', channel: 'sms', deliveryStatus: 'undelivered' },
+    { order: 6203, status: 'success', channel: 'email' },
+    { order: 6204, status: 'success', channel: 'email', channelAttempts: [{ channel: 'sms', refusal: 'no_consent', detail: 'SMS marketing consent: none' }] },
+    { order: 6205, status: 'success', channel: 'sms', channelAttempts: [{ channel: 'whatsapp', refusal: 'template_rejected', detail: 'WhatsApp 404 132001' }] },
+  ]);
+  await page.goto(`${env.stack.appUrl}/collect-reviews/review-request`);
+  const badge = (order: number) =>
+    page
+      .getByTestId('queue-row')
+      .filter({ hasText: `#${order}` })
+      .getByTestId('channel-badge');
+  await badge(6201).waitFor();
+  expect(await badge(6201).textContent()).toBe('WhatsApp: read');
+  expect(await badge(6202).textContent()).toBe('SMS: not delivered');
+  await page.getByTestId('queue-row').filter({ hasText: '#6203' }).waitFor();
+  expect(await badge(6203).count()).toBe(0);
+  // the channels tried first: an email row names them, and each badge's tooltip says why they could not
+  expect(await badge(6204).textContent()).toBe('Email after SMS');
+  const tooltip = async (text: string) => {
+    const shown = page.getByRole('tooltip').filter({ hasText: text });
+    await shown.waitFor();
+    return shown.textContent();
+  };
+  await badge(6205).hover();
+  expect(await tooltip('WhatsApp')).toBe('Tried first: WhatsApp: template not approved in their language');
+  await page.mouse.move(0, 0);
+  await badge(6204).hover();
+  expect(await tooltip('SMS marketing')).toBe('Tried first: SMS: no SMS marketing consent');
+  await screenshot(page, 'queue-channels-desktop');
+  expect(errors).toEqual([]);
+});
+
 test('phone: no horizontal scroll at 390 px, the header whole, rows as blocks', async () => {
   const { page, shop } = await openQueue({ width: 390, height: 844 });
   const longName = 'A customer with a rather long name indeed';

@@ -11,6 +11,7 @@ import { ReviewItem, type ReviewItemOptions } from './ReviewItem';
 import { Stars } from './Stars';
 import { SubmitFormBody } from './SubmitForm';
 import { AnswerSummary } from './Questions';
+import { WhatCustomersSay } from './WhatCustomersSay';
 
 export function ReviewList({
   ctx,
@@ -135,12 +136,18 @@ export function ListOrNone({
   );
 }
 
+/** How the box shows each review; a grouped box names the product of a sibling's review. */
+export function reviewBoxItemOptions(ctx: WidgetContext, data: Pick<ReviewBoxData, 'product' | 'group'>): ReviewItemOptions {
+  const s = ctx.settings.reviewBox;
+  return { showMedia: s.showMedia, showReplies: s.showReplies, ...(data.group ? { pageProduct: data.product.id } : {}) };
+}
+
 export function ReviewBox({ ctx, data }: { ctx: WidgetContext; data: ReviewBoxData }) {
   const s = ctx.settings.reviewBox;
   const id = `pl-rb-${idPart(data.product.id)}`;
   const selected = data.stars ?? [];
   const sort = data.sort ?? s.sort;
-  const options = { showMedia: s.showMedia, showReplies: s.showReplies };
+  const options = reviewBoxItemOptions(ctx, data);
   const canWrite = s.showWriteButton && ctx.settings.submitForm.enabled;
   const { t } = ctx.text;
   return (
@@ -152,10 +159,11 @@ export function ReviewBox({ ctx, data }: { ctx: WidgetContext; data: ReviewBoxDa
         <>
           {s.showSummary ? <SummaryBlock text={ctx.text} summary={data.summary} selected={selected} filter={s.showStarFilter} /> : null}
           {data.answers ? <AnswerSummary answers={data.answers} text={ctx.text} selected={data.answer} idBase={id} /> : null}
+          {data.insights ? <WhatCustomersSay ctx={ctx} product={data.product} insights={data.insights} selected={data.topic} idBase={id} /> : null}
           <div className="pl-toolbar">
             <SortSelect text={ctx.text} id={`${id}-sort`} sort={sort} />
-            {s.showStarFilter || data.answers ? (
-              <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length && !data.answer}>
+            {s.showStarFilter || data.answers || data.insights ? (
+              <button type="button" className="pl-link pl-clear pl-js" hidden={!selected.length && !data.answer && !data.topic}>
                 {t('box.show_all')}
               </button>
             ) : null}

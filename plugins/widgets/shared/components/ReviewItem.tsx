@@ -14,6 +14,8 @@ export interface ReviewItemOptions {
   showProduct?: boolean;
   /** clamp long text to a few lines (carousel, popup, testimonials) */
   compact?: boolean;
+  /** the page's product in a grouped review box: a review of another product of the group names it */
+  pageProduct?: string;
 }
 
 export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: PublicReview }) {
@@ -37,6 +39,18 @@ export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: Public
   );
 }
 
+/** "From our store in Germany": a review a linked store of the merchant shares (its country named in the page's language). */
+function FromStore({ ctx, origin }: { ctx: WidgetContext; origin: NonNullable<PublicReview['origin']> }) {
+  const { t, lang } = ctx.text;
+  let place = origin.shopName;
+  try {
+    if (origin.country) place = new Intl.DisplayNames([lang], { type: 'region' }).of(origin.country) ?? place;
+  } catch {
+    // a language the runtime cannot name regions in: the store's name
+  }
+  return <p className="pl-product pl-origin">{t('review.from_store', { store: place })}</p>;
+}
+
 /**
  * "See translation" under a review in another language than the page's (the script fetches it and
  * swaps the words; "See original" swaps them back). Script-only: hidden until the script runs.
@@ -53,7 +67,7 @@ function SeeTranslation({ ctx, from }: { ctx: WidgetContext; from: string }) {
 }
 
 export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; review: PublicReview; options?: ReviewItemOptions }) {
-  const { showMedia = true, showReplies = true, showProduct = false, compact = false } = options;
+  const { showMedia = true, showReplies = true, showProduct = false, compact = false, pageProduct } = options;
   const media = showMedia ? reviewMedia(review) : [];
   const { t } = ctx.text;
   const name = reviewerName(review.author, ctx.settings.general.reviewerName, t('review.anonymous'));
@@ -71,7 +85,12 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
         <p className="pl-product" dir="auto">
           {review.productTitle}
         </p>
+      ) : pageProduct && review.productId !== pageProduct && review.productTitle ? (
+        <p className="pl-product" dir="auto">
+          {t('review.reviewed_product', { product: review.productTitle })}
+        </p>
       ) : null}
+      {review.origin ? <FromStore ctx={ctx} origin={review.origin} /> : null}
       {review.title ? (
         <h3 className="pl-review-title" dir="auto" lang={from}>
           {review.title}

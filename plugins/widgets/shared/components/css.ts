@@ -182,6 +182,13 @@ const SIDEBAR = `.pl-sidebar>summary{list-style:none}
 .pl-side-static .pl-side-tab,.pl-side-static .pl-side-panel{position:relative;transform:none;top:auto}
 `;
 
+// "What customers say" (plugins/insights): only in a box that shows it. Pills wrap, keep a touch
+// height, and a dot tells praise (green) from complaint (red); the quotes' marks follow their lang.
+export const SAY_CSS = `.pl-say{margin:.8em 0}.pl-quotes{margin:0;padding:0;list-style:none}.pl-quotes li{margin:.3em 0}.pl-quotes cite{font-style:normal;font-size:.85em;opacity:.75}.pl-say-note{font-size:.75em;opacity:.6;margin:.2em 0 .5em}.pl-ai{margin:.3em 0}
+.pl-topics{display:flex;flex-wrap:wrap;gap:.4em;margin:0;padding:0;list-style:none}.pl-topic{display:inline-flex;align-items:center;gap:.4em;min-height:36px;padding:0 .8em;border:1px solid rgba(127,127,127,.45);border-radius:18px;color:inherit;font-size:.85em;text-decoration:none}
+.pl-topic::before{content:"";width:.5em;height:.5em;border-radius:50%;background:#18794e}.pl-topic.pl-neg::before{background:#c62828}.pl-topic[aria-current]{border-color:var(--pl-accent);box-shadow:inset 0 0 0 1px var(--pl-accent)}
+`;
+
 const PARTS: Record<WidgetBlock, string[]> = {
   'review-box': [BOX, FORM],
   'all-reviews': [BOX, FORM],
@@ -204,12 +211,13 @@ export function escapeCss(css: string): string {
 
 /**
  * The CSS for the given widgets (all when omitted): custom properties from the shop's settings on
- * .pl-widget, the base rules, each widget's rules, then the merchant's custom CSS.
+ * .pl-widget, the base rules, each widget's rules and the `extra` parts its content needs, then the merchant's custom CSS.
  */
-export function widgetCss(settings: DisplaySettings, blocks?: WidgetBlock[]): string {
+export function widgetCss(settings: DisplaySettings, blocks?: WidgetBlock[], extra: string[] = []): string {
   const g = settings.general;
   const vars = `.pl-widget{--pl-star:${g.starColor};--pl-text:${g.textColor};--pl-accent:${g.accentColor};--pl-bg:${g.backgroundColor};--pl-font:${FONT_STACK(g.font)}}\n`;
   const parts = new Set<string>();
   for (const b of blocks ?? (Object.keys(PARTS) as WidgetBlock[])) for (const p of PARTS[b]) parts.add(p);
+  for (const p of extra) parts.add(p);
   return escapeCss(vars + BASE + [...parts].join('') + (g.customCss ? `\n${g.customCss}` : ''));
 }

@@ -12,5 +12,5 @@ export { CustomerPortalReviews } from './CustomerPortalReviews';
 export { UpsellRating } from './UpsellRating';
 export { ReviewItem } from './ReviewItem';
 export { Stars } from './Stars';
-export { widgetCss, escapeCss, type WidgetBlock } from './css';
+export { widgetCss, escapeCss, SAY_CSS, type WidgetBlock } from './css';
 export { formatDate, reviewerName, safeMediaUrl, starsLabel, submitUrl } from './format';

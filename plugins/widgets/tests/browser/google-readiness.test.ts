@@ -1,6 +1,6 @@
 // The Google Shopping screen in Chromium against the real API and the store emulator: the merchant
 // opens it from Display reviews, sees the feed's address, its reviews against Google's 50 and the
-// handmade product that has no GTIN; at 1280 and 390 px (screenshots), no horizontal overflow.
+// handmade product that has no GTIN, and a feed address per language the shop sells in; at 1280 and 390 px (screenshots), no horizontal overflow.
 import { adminPage, client, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
 
 jest.setTimeout(180_000);
@@ -35,6 +35,10 @@ test('from Display reviews to the Google Shopping screen: feed address, review c
   expect(await page.getByTestId('google-reviews').textContent()).toBe('Reviews in the feed: 3');
   await page.getByText('Google asks for at least 50 reviews before it shows ratings; your feed has 3.').waitFor();
   expect(await page.getByTestId('google-without-gtin').getByRole('listitem').allTextContents()).toEqual([`${handmade.title}: 2 reviews`]);
+  // the emulator's shops sell in English and French: a feed address per language
+  const languages = page.getByTestId('google-language-feeds');
+  expect(await languages.getByLabel('English (en)').inputValue()).toMatch(/\/apps\/plaudit\/feeds\/google-product-reviews\.xml\?language=en$/);
+  expect(await languages.getByLabel('French (fr)').inputValue()).toMatch(/\?language=fr$/);
   await screenshot(page, 'google-readiness-desktop');
 
   await page.setViewportSize({ width: 390, height: 844 });

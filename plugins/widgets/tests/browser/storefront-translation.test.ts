@@ -150,7 +150,7 @@ test('a shop below the second tier: no link', async () => {
   await syncNow(stack, shop);
   const { context, page } = await openPage(browser, shop.url(`/products/${hat.handle}`));
   const box = page.locator('.pl-w-review-box');
-  await box.getByText(SPANISH).waitFor();
+  await box.locator('.pl-review-body', { hasText: SPANISH }).waitFor();
   expect(await box.locator('.pl-tr-toggle').count()).toBe(0);
   await context.close();
 });

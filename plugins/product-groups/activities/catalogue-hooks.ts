@@ -1,0 +1,29 @@
+// The product webhooks keep the rule groups in step with the store: products/create and
+// products/update place the product by its tags and SKUs (the REST Product payload, no call to the
+// store), products/delete takes it out of any group. Placing is idempotent, so a repeated or late
+// delivery does no harm; an older payload arriving after a newer one could misplace the product
+// until its next change or the next group save (which recomputes every rule group from the store).
+// Payloads: https://shopify.dev/docs/api/webhooks/latest?reference=toml#list-of-topics-products/update
+import type { ActivityDeps, PlatformHooks, Tenant, WebhookDelivery } from '@plaudit/kernel';
+import { ReviewFeed } from '@plaudit/contracts/reviews';
+import { forgetProduct, placeProduct } from '../db/rules';
+import { bumpVersion } from '../db/version';
+import { productOfPayload } from '../shared/rules';
+
+export function catalogueHooks(deps: ActivityDeps): PlatformHooks['webhooks'] {
+  // a product changed group: the widgets' cached boxes and stars of the shop drop
+  const changed = (tenant: Tenant) => bumpVersion(deps.knex, tenant, deps.capabilities.get(ReviewFeed)?.channel);
+  const place = async (d: WebhookDelivery, body: Parameters<typeof productOfPayload>[0]) => {
+    const product = productOfPayload(body ?? {});
+    if (!d.shopId || !product) return;
+    const tenant = deps.tenant(d.shopId, d.shopDomain);
+    if (await placeProduct(deps.knex, tenant, product)) await changed(tenant);
+  };
+  const forget = async (d: WebhookDelivery, body: { id?: unknown }) => {
+    const product = productOfPayload(body ?? {});
+    if (!d.shopId || !product) return;
+    const tenant = deps.tenant(d.shopId, d.shopDomain);
+    if (await forgetProduct(deps.knex, tenant, product.id)) await changed(tenant);
+  };
+  return { 'products/create': place, 'products/update': place, 'products/delete': forget };
+}

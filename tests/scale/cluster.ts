@@ -1,0 +1,127 @@
+// The processes of the scale-out topology on loopback: API and worker processes of the app as
+// `npm start` runs them from source (tsx), each a child the test can SIGKILL, and a store emulator
+// of their own whose webhooks go to the load balancer (Shopify posts to the app's one public URL).
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Config } from '../../api/config';
+import { createLogger } from '../../api/log';
+import { installEmulatorShop } from '../../api/runtime/emulator';
+import { freePort, startOnFreshPorts } from '../../api/runtime/ports';
+import { ROOT } from '../../api/runtime/stack';
+import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startEmulator, type RunningEmulator } from '../../emulator';
+import { FIRST_ID } from '../../emulator/ids';
+import { type Delivery, WebhookSender } from '../../emulator/webhooks';
+import { workflowBundlePath, writeWorkflowBundle } from '../setup/workflow-bundle';
+
+/**
+ * One process of the app; resolves once it reports `ready` (the API listening, the worker polling).
+ * Its log (warnings and errors) goes nowhere unless SCALE_LOG_DIR names a folder for it.
+ */
+export async function appProcess(entry: 'api/server.ts' | 'workflows/worker.ts', env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: [
+      'ignore',
+      process.env.SCALE_LOG_DIR ? fs.openSync(path.join(process.env.SCALE_LOG_DIR, `${path.basename(entry)}-${Date.now()}.log`), 'a') : 'ignore',
+      'pipe',
+      'ipc',
+    ],
+  });
+  let errors = '';
+  child.stderr!.on('data', (c: Buffer) => (errors = (errors + c.toString()).slice(-2000)));
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', (m) => (m === 'ready' ? resolve() : undefined));
+    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}): ${errors}`)));
+  });
+  return child;
+}
+
+/**
+ * An API process on a port of its own. The child binds the port it is given: should another process
+ * bind it first, the process exits with EADDRINUSE and starts again on a fresh port.
+ */
+export async function apiProcess(env: (port: number) => Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  return startOnFreshPorts([await freePort()], async ([port]) => ({ port, child: await appProcess('api/server.ts', { ...env(port), PORT: String(port) }) }));
+}
+
+/** The run's workflow bundle for the config's plugins: every worker process loads it instead of bundling. */
+export async function workflowBundleFile(config: Config): Promise<string> {
+  const file = workflowBundlePath(config);
+  return fs.existsSync(file) ? file : writeWorkflowBundle(config);
+}
+
+/** A store emulator whose webhooks go to `appUrl` (the load balancer), with its own id range. */
+export function emulatorFor(appUrl: string): Promise<RunningEmulator> {
+  return startEmulator({
+    port: 0,
+    apiKey: EMULATOR_API_KEY,
+    apiSecret: EMULATOR_API_SECRET,
+    appUrl,
+    webhookRetryDelaysMs: [200, 400, 800, 1600],
+    firstId: FIRST_ID + BigInt(crypto.randomInt(2 ** 40)) * 2n ** 20n,
+  });
+}
+
+/** What an app process needs to reach `emulator` (the secret that signs its webhooks, its Admin API). */
+export function emulatorEnv(emulator: RunningEmulator, appUrl: string): Record<string, string> {
+  return { SHOPIFY_API_KEY: EMULATOR_API_KEY, SHOPIFY_API_SECRET: EMULATOR_API_SECRET, SHOPIFY_EMULATOR_URL: emulator.url, APP_URL: appUrl };
+}
+
+/** The emulator's control API (emulator/control.ts). */
+export async function control<T = any>(emulator: RunningEmulator, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${emulator.url}/_emulator${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`emulator ${route}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+/** A new emulated shop, installed into the app through the emulator's token exchange, on `plan`. */
+export async function installShop(config: Config, knex: Knex, emulator: RunningEmulator, plan: string) {
+  const domain = `scale-${crypto.randomBytes(4).toString('hex')}.myshopify.com`;
+  await control(emulator, '/shops', { shop: domain, installed: true });
+  await installEmulatorShop(
+    { ...config, shopify: { ...config.shopify, emulatorUrl: emulator.url } },
+    createLogger('silent'),
+    knex,
+    config.encryptionKey!,
+    domain,
+  );
+  await knex('shops').where({ shopifyDomain: domain }).update({ plan });
+  return { domain, shop: await knex('shops').where({ shopifyDomain: domain }).first() };
+}
+
+/** Queue statuses a request ends in or rests in (sent, or opened and reviewed afterwards, failed, cancelled). */
+export const FINAL = ['success', 'opened', 'reviewed', 'failed', 'cancel'];
+
+export function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+}
+
+/** A duplicate of one of the emulator's deliveries, posted through nginx with the emulator's headers and HMAC. */
+export async function redeliver(url: string, d: Delivery) {
+  const res = await fetch(`${url}/webhooks`, {
+    method: 'POST',
+    body: d.body,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Shopify-Topic': d.topic,
+      'X-Shopify-Hmac-Sha256': WebhookSender.hmac(d.body, EMULATOR_API_SECRET),
+      'X-Shopify-Shop-Domain': d.shop,
+      'X-Shopify-API-Version': d.apiVersion,
+      'X-Shopify-Webhook-Id': d.webhookId,
+      'X-Shopify-Triggered-At': d.triggeredAt,
+      'X-Shopify-Event-Id': d.eventId,
+    },
+  });
+  await res.arrayBuffer();
+  return { status: res.status, upstream: res.headers.get('x-upstream') ?? 'none' };
+}
