@@ -99,7 +99,7 @@ describe('the real worker under the supervisor', () => {
     expect(lines[1]).toBe('the worker restarted (restart 1)');
 
     await eventually(async () => (await stack.api.knex('email_queue').where({ id: waiting.id }).first()).status === 'success', 90_000);
-    const sent = listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<review-request-${waiting.id}-0@`));
+    const sent = listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain && m.messageId?.startsWith(`<review-request-${waiting.id}-0@`));
     expect(sent).toHaveLength(1);
   });
 });

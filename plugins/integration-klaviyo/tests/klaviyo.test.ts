@@ -34,7 +34,9 @@ const vendor = (action: string, body: object = {}) => env.stack.integrations.con
 const eventsOf = (key: string) => (vendor('events') as StoredEvent[]).filter((e) => e.key === key);
 const answersTo = (key: string) =>
   env.stack.integrations.received.filter((r) => r.vendor === 'klaviyo' && r.headers.authorization === `Klaviyo-API-Key ${key}`);
-const revokedMails = (shopId: number) => listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<klaviyo-revoked-${shopId}-`));
+// one spool for every test file, whose databases repeat shop ids: the shop's domain tells them apart
+const revokedMails = (domain: string, shopId: number) =>
+  listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain && m.messageId?.startsWith(`<klaviyo-revoked-${shopId}-`));
 
 /** An installed shop holding reviews for moderation (so publishing is its own event), with an email. */
 async function shop() {
@@ -230,7 +232,7 @@ test('a revoked key disconnects the integration with its reason and mails the me
   const state = (await http.get('/api/integrations/klaviyo')).body.data;
   expect(state).toMatchObject({ status: 'disconnected' });
   expect(state.reason).toMatch(/^Klaviyo refused the private API key \(403\)/);
-  const mails = await eventually(async () => revokedMails(row.id).length > 0 && revokedMails(row.id), 30_000);
+  const mails = await eventually(async () => revokedMails(domain, row.id).length > 0 && revokedMails(domain, row.id), 30_000);
   expect(mails).toHaveLength(1);
   expect(mails[0].subject).toBe('Klaviyo was disconnected from Plaudit');
   expect(mails[0].envelopeTo).toEqual([expect.stringMatching(/^merchant-/)]);
@@ -239,7 +241,7 @@ test('a revoked key disconnects the integration with its reason and mails the me
   // a later review starts nothing: the shop is no longer connected
   const later = await review(domain, productId, { rating: 4, email: `${uniq('rev3')}@example.com` });
   expect(await submittedDelivery(domain, later)).toBe('none');
-  expect(revokedMails(row.id)).toHaveLength(1);
+  expect(revokedMails(domain, row.id)).toHaveLength(1);
 });
 
 test('disconnecting stops the events', async () => {

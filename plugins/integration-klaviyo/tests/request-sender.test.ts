@@ -62,7 +62,9 @@ async function sendAnOrder(domain: string, http: ReturnType<typeof client>): Pro
   }, 40_000);
 }
 
-const requestMails = (id: number) => listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<review-request-${id}-`));
+// every test file's mail lands in one spool and queue ids repeat across their databases: the shop tells them apart
+const requestMails = (domain: string, id: number) =>
+  listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain && m.messageId?.startsWith(`<review-request-${id}-`));
 
 test('with Klaviyo chosen and connected a request sends no Plaudit email, is sent by Klaviyo, and its event carries the links', async () => {
   const { domain, http, key } = await connected();
@@ -73,7 +75,7 @@ test('with Klaviyo chosen and connected a request sends no Plaudit email, is sen
   const row = await sendAnOrder(domain, http);
   expect(row.senderApp).toBe('klaviyo');
   // the row is recorded after any email of ours would have been handed to SMTP: none was
-  expect(requestMails(row.id)).toEqual([]);
+  expect(requestMails(domain, row.id)).toEqual([]);
 
   const eligible = await eventually(
     async () => (vendor('events') as StoredEvent[]).find((e) => e.key === key && e.metric === 'Plaudit Review Request Eligible'),
@@ -103,6 +105,6 @@ test('Klaviyo chosen then disconnected: Plaudit sends the email; choosing a disc
   expect((await http.get('/api/email')).body.data.senderApp).toBe('klaviyo');
   const row = await sendAnOrder(domain, http);
   expect(row.senderApp).toBeNull();
-  expect(requestMails(row.id)).toHaveLength(1);
-  expect(requestMails(row.id)[0].envelopeTo).toContain(row.customerEmail);
+  expect(requestMails(domain, row.id)).toHaveLength(1);
+  expect(requestMails(domain, row.id)[0].envelopeTo).toContain(row.customerEmail);
 });

@@ -44,7 +44,7 @@ test('a request waiting while no worker runs is sent exactly once after the rest
       const { events } = await handle.fetchHistory();
       return events!.some((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'photoReminderWindow') ? true : undefined;
     }, 30_000);
-    const sent = listMail(process.env.DATA_DIR!).filter((m) => m.messageId?.startsWith(`<review-request-${waiting.id}-0@`));
+    const sent = listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain && m.messageId?.startsWith(`<review-request-${waiting.id}-0@`));
     expect(sent).toHaveLength(1);
   } finally {
     await stop();
