@@ -1,4 +1,4 @@
-// `npm run histories:record [-- <workflowType> ...]`: drives real runs of every workflow type on a
+// `npm run histories:record [-- <workflowType or scenario> ...]`: drives real runs of every workflow type on a
 // stack of its own (PostgreSQL, the Temporal dev server, the SMTP sink, the emulators, a worker of every
 // plugin) and saves their histories under workflows/histories/<workflowType>/<scenario>.json for the
 // replay test. A kept file is never replaced by a different shape: see histories.ts and docs/workflows.md.
@@ -29,9 +29,10 @@ const SCENARIOS: Record<string, Scenario> = {
 async function main() {
   const only = process.argv.slice(2);
   const known = new Set(Object.values(SCENARIOS).flatMap((s) => s.types));
-  const unknown = only.filter((t) => !known.has(t));
+  // a name is a workflow type (every scenario recording it) or one scenario's name
+  const unknown = only.filter((t) => !known.has(t) && !(t in SCENARIOS));
   if (unknown.length) throw new Error(`no scenario records ${unknown.join(', ')}; the types recorded are: ${[...known].sort().join(', ')}`);
-  const chosen = Object.entries(SCENARIOS).filter(([, s]) => !only.length || s.types.some((t) => only.includes(t)));
+  const chosen = Object.entries(SCENARIOS).filter(([name, s]) => !only.length || only.includes(name) || s.types.some((t) => only.includes(t)));
 
   const started = Date.now();
   // the activities' expected failures (a revoked key, a refused address) are not news here

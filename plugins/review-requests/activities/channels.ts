@@ -8,11 +8,12 @@ import { Messaging, type MessageChannel, type MessageRefusal, type RequestChanne
 import type { QueueEntry } from '../db/queue';
 import { requestSettingsOf } from '../db/settings';
 import { clickTracker } from '../shared/tracked-links';
-import type { ChannelChoice } from '../workflows/messages';
+import type { ChannelChoice, MessageReceipt, TextMessageSent } from '../workflows/messages';
 
 export interface ChannelAttempt {
   channel: MessageChannel;
-  refusal: MessageRefusal | 'no_phone';
+  /** undelivered: the provider took the message, then reported it failed (its receipt) */
+  refusal: MessageRefusal | 'no_phone' | 'undelivered';
   detail: string;
 }
 
@@ -32,6 +33,15 @@ export async function requestChannels(deps: ActivityDeps, shopId: number, firstS
   if (!customer) return shop;
   return customer.channel === 'email' || !shop.includes('email') ? [customer.channel] : [customer.channel, 'email'];
 }
+
+/** The channels after the one whose message was not delivered: those before it were tried already. */
+export const channelsAfter = (channels: RequestChannel[], undelivered: RequestChannel) => channels.slice(channels.indexOf(undelivered) + 1);
+
+export const undeliveredAttempt = (m: TextMessageSent & MessageReceipt): ChannelAttempt => ({
+  channel: m.channel,
+  refusal: 'undelivered',
+  detail: `The provider reported the message ${m.status}${m.errorCode ? ` (error ${m.errorCode})` : ''}`,
+});
 
 export const emailOnly = (channels: RequestChannel[]) => channels.length === 1 && channels[0] === 'email';
 

@@ -20,11 +20,24 @@ import { photoReminderWindow, planPhotoReminder, sendPhotoReminder } from './pho
 export { createPlatformHooks } from './hooks';
 export { createEventHandlers } from './events';
 
+/** issue 32: how long a text message's final receipt is awaited at most (receiptDeadline) */
+const RECEIPT_HOURS = 12;
+
 export function createActivities(deps: ActivityDeps) {
   const settingsOf = requestSettingsOf(deps.settings);
   const tenant = (i: RequestRef) => deps.tenant(i.shopId, i.shopDomain);
   const entry = (i: RequestRef) => entryOf(tenant(i), i.orderId);
   const shopZone = async (shopId: number) => (await deps.shops.get(shopId))?.timezone ?? 'UTC';
+  /** The next reminder's time */
+  const reminderTime = async (i: RequestRef): Promise<string> => {
+    const settings = await settingsOf.get(i.shopId);
+    const row = await entry(i).first('sentAt', 'reminderCount', 'postponeSentAt', 'postponeReminderBase');
+    const { amount, unit } = settings.reminderAfter;
+    // after a postponed request went out again, the remaining reminders count from that send
+    const from = row.postponeSentAt ?? row.sentAt;
+    const due = row.reminderCount - (row.postponeSentAt ? (row.postponeReminderBase ?? 0) : 0) + 1;
+    return addInZone(new Date(from), amount * due, unit, await shopZone(i.shopId)).toISOString();
+  };
 
   return {
     /** Creates (or refreshes) the queue entry; returns the trigger and reminder count in force. */
@@ -108,14 +121,18 @@ export function createActivities(deps: ActivityDeps) {
       return fallbackTime(new Date(fulfilledAt), await settingsOf.get(i.shopId), await shopZone(i.shopId)).toISOString();
     },
 
-    async reminderTime(i: RequestRef): Promise<string> {
-      const settings = await settingsOf.get(i.shopId);
-      const row = await entry(i).first('sentAt', 'reminderCount', 'postponeSentAt', 'postponeReminderBase');
-      const { amount, unit } = settings.reminderAfter;
-      // after a postponed request went out again, the remaining reminders count from that send
-      const from = row.postponeSentAt ?? row.sentAt;
-      const due = row.reminderCount - (row.postponeSentAt ? (row.postponeReminderBase ?? 0) : 0) + 1;
-      return addInZone(new Date(from), amount * due, unit, await shopZone(i.shopId)).toISOString();
+    reminderTime,
+
+    /**
+     * Until when the workflow awaits a text message's final receipt (issue 32): RECEIPT_HOURS past the
+     * send (Twilio keeps an undeliverable message queued 10 hours at most, its ValidityPeriod's default),
+     * and never past the first reminder's time, which reaches the customer by email anyway.
+     */
+    async receiptDeadline(i: RequestRef): Promise<string> {
+      const { reminders } = await settingsOf.get(i.shopId);
+      const latest = Date.now() + RECEIPT_HOURS * 3_600_000;
+      const reminder = reminders > 0 ? new Date(await reminderTime(i)).getTime() : Number.POSITIVE_INFINITY;
+      return new Date(Math.min(latest, reminder)).toISOString();
     },
 
     /** Until when a request over the monthly quota is held: the month's turn in the shop's timezone (or the recheck). */
@@ -139,7 +156,7 @@ export function createActivities(deps: ActivityDeps) {
     sendPhotoReminder: (i: RequestRef, reviewId: number) => sendPhotoReminder(deps, i, reviewId),
 
     /** The request (reminder 0) or a reminder; "send anyway" passes the monthly quota. */
-    async sendRequest(i: RequestRef, reminder: number, options: Pick<SendOptions, 'ignoreQuota' | 'customerChannel'> = {}) {
+    async sendRequest(i: RequestRef, reminder: number, options: Pick<SendOptions, 'ignoreQuota' | 'customerChannel' | 'undelivered'> = {}) {
       return sendRequest(deps, i, reminder, options);
     },
     /** "Not arrived yet?" (issue 32): records the postponement; answers until when the request waits at most for the delivery. */

@@ -1,7 +1,7 @@
 // Sending one request (or reminder): skip reasons, the monthly quota, the signed links, and a send
 // recorded under a deterministic Message-ID so a retried activity or a restarted worker never sends twice.
 import type { ActivityDeps } from '@plaudit/kernel';
-import type { ChannelChoice, QueueStatus, RequestRef } from '../workflows/messages';
+import type { ChannelChoice, MessageReceipt, QueueStatus, RequestRef, TextMessageSent } from '../workflows/messages';
 import { entryOf, isBlocked, sentCount, type LineItem, type QueueEntry } from '../db/queue';
 import { monthlyQuota, requestSettingsOf } from '../db/settings';
 import { SenderApp } from '@plaudit/contracts/email-marketing';
@@ -13,13 +13,15 @@ import { reviewLinks } from '../shared/reviews-collect';
 import { RequestEligible, RequestSent, type RequestEligiblePayload, type RequestSentPayload } from '@plaudit/contracts/review-requests';
 import { productIdsOf, ratingUrls } from '../shared/request-events';
 import { ReviewWrite } from '@plaudit/contracts/reviews';
-import { emailOnly, requestChannels, tryMessageChannels, type ChannelAttempt } from './channels';
+import { channelsAfter, emailOnly, requestChannels, tryMessageChannels, undeliveredAttempt, type ChannelAttempt } from './channels';
 
 export interface SendOutcome {
   status: QueueStatus;
   extra: Record<string, unknown>;
   /** issue 32: quiet hours in the customer's local time: the workflow waits until then and sends again */
   retryAt?: string;
+  /** issue 32: the text message that carried it, whose delivery receipt the workflow awaits */
+  message?: TextMessageSent;
 }
 
 const LINK_DAYS = 60;
@@ -31,6 +33,8 @@ export interface SendOptions {
   again?: boolean;
   /** the customer's channel from the thank-you or order-status page (issue 32) */
   customerChannel?: ChannelChoice;
+  /** issue 32: the request's text message was not delivered: the first send again, on the channels after it */
+  undelivered?: TextMessageSent & MessageReceipt;
 }
 
 export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder: number, options: SendOptions = {}): Promise<SendOutcome> {
@@ -39,7 +43,10 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   const row = await entryOf(tenant, ref.orderId).first();
   const shop = (await deps.shops.get(ref.shopId))!;
   if (options.again && row.postponeSentAt) return { status: 'success', extra: {} };
-  if (reminder === 0 && row.sentAt && !options.again) return { status: 'success', extra: {} };
+  const fallback = options.undelivered;
+  // a retried fallback finds the next text message recorded, or the email (its Message-ID)
+  if (fallback && ((row.channelMessageId && row.channelMessageId !== fallback.messageId) || row.messageId)) return { status: 'success', extra: {} };
+  if (reminder === 0 && row.sentAt && !options.again && !fallback) return { status: 'success', extra: {} };
   if (reminder > 0 && row.reminderCount >= reminder) return { status: 'success', extra: {} };
   // a request the email-marketing app sent: its own flow reminds the customer
   if (reminder > 0 && row.senderApp) return { status: 'success', extra: { skipReason: 'sender_app' } };
@@ -49,7 +56,10 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   // The review reminder switched off in the shop's notifications grid.
   const lang = deps.i18n.language(row.customerLocale, shop.locale);
   // Issue 32: the shop's channels (email only unless it chose text messages for its requests)
-  const channels = await requestChannels(deps, shop.id, reminder === 0 && !options.again, options.customerChannel);
+  const ordered = await requestChannels(deps, shop.id, reminder === 0 && !options.again, options.customerChannel);
+  const channels = fallback ? channelsAfter(ordered, fallback.channel) : ordered;
+  // nothing after the undelivered message: the row keeps its receipt ("SMS: undelivered")
+  if (!channels.length) return { status: 'success', extra: {} };
   const emailChecks = async () => {
     if (!(await shopTemplate(deps, shop.id, 'reviewReminder', lang)).enabled) return skip('email_disabled');
     if (!row.customerEmail) return skip('no_email');
@@ -67,6 +77,8 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
   if (
     reminder === 0 &&
     !options.again &&
+    // the fallback of an undelivered message is the request counted already
+    !fallback &&
     quota !== undefined &&
     !options.ignoreQuota &&
     (await sentCount(tenant, monthStartInZone(new Date(), shop.timezone))) >= quota
@@ -113,7 +125,10 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
     unsubscribe_url: links.unsubscribe,
     open_url: links.open,
   };
-  let attempts: ChannelAttempt[] = [];
+  // the fallback's row: the undelivered message joins the channels tried first, and its id and
+  // receipt make way for the next message's (whose receipts may come before its send is recorded)
+  let attempts: ChannelAttempt[] = fallback ? [...((row.channelAttempts as ChannelAttempt[] | null) ?? []), undeliveredAttempt(fallback)] : [];
+  if (fallback) await entryOf(tenant, ref.orderId).update({ channelMessageId: null, deliveryStatus: null, channelAttempts: JSON.stringify(attempts) });
   if (!emailOnly(channels)) {
     const tried = await tryMessageChannels(deps, {
       shop,
@@ -123,13 +138,13 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
       reviewTarget: model.products[0]?.review_url ?? model.shop_url,
       customer: options.customerChannel,
     });
-    attempts = tried.attempts;
+    attempts = [...attempts, ...tried.attempts];
     const tries = attempts.length ? JSON.stringify(attempts) : null;
     if ('sent' in tried) {
       const { channel, provider, messageId: sid, text } = tried.sent;
       const sentRecord = { sentAt: new Date(), status: 'success', channel, channelProvider: provider, channelMessageId: sid, channelText: text };
       await recordSend(deps, ref, row, reminder, { ...sentRecord, channelAttempts: tries, errorMessage: null, skipReason: null }, undefined);
-      return { status: 'success', extra: {} };
+      return { status: 'success', extra: {}, message: { channel, messageId: sid } };
     }
     if ('retryAt' in tried)
       return { status: 'waiting', extra: { scheduledAt: tried.retryAt, skipReason: 'quiet_hours', channelAttempts: tries }, retryAt: tried.retryAt };
@@ -182,7 +197,7 @@ export async function sendRequest(deps: ActivityDeps, ref: RequestRef, reminder:
           errorMessage: null,
           skipReason: null,
           // the text channels tried first (issue 32), when the request fell back to email
-          ...(attempts.length ? { channelAttempts: JSON.stringify(attempts) } : {}),
+          ...(attempts.length ? { channel: 'email', channelAttempts: JSON.stringify(attempts) } : {}),
         }
       : { reminderCount: reminder, ...(reminder === 1 ? { remindedAt: now } : {}) };
   const first = reminder === 0 && !options.again;

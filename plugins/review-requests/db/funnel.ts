@@ -90,3 +90,8 @@ export async function recordDelivery(tenant: Tenant, id: number, messageId: stri
     })
     .update({ deliveryStatus: status, deliveryUpdatedAt: new Date() });
 }
+
+/** The order of a request's queue entry (a receipt's reference is the entry's id). */
+export async function orderOfEntry(tenant: Tenant, id: number): Promise<string | undefined> {
+  return (await entryById(tenant, id).where({ queueType: 'email' }).first('orderId'))?.orderId;
+}

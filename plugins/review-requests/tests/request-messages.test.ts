@@ -205,3 +205,39 @@ withMessaging('a forged or unsigned provider callback is refused with 403; an un
   expect(await (await fetch(`${meta}?hub.mode=subscribe&hub.verify_token=${s.whatsapp.verifyToken}&hub.challenge=42`)).text()).toBe('42');
   expect((await post(`${env.stack.appUrl}/messaging/twilio/status/nobody-${hex(3)}.myshopify.com`, form, formType)).status).toBe(404);
 });
+
+withMessaging('an SMS the carrier does not deliver: its receipt sends the request by email, once, and the row says why', async () => {
+  const s = await messagingShop({ channels: ['sms', 'email'] });
+  const phone = '+12015550177';
+  // Twilio takes the message, then its status callback says undelivered, 30003 (unreachable handset)
+  vendor('twilio', 'fail', { to: phone, code: '30003' });
+  const { id } = await order(s.domain, { customerPhone: phone, smsConsent: 'subscribed' });
+  const emailed = await eventually(async () => {
+    const row = await entry(s.shop.id, id);
+    return row?.channel === 'email' && row.messageId ? row : undefined;
+  }, 60_000);
+  expect(emailed).toMatchObject({ status: 'success', channelMessageId: null, deliveryStatus: null });
+  expect(emailed.channelAttempts).toEqual([{ channel: 'sms', refusal: 'undelivered', detail: 'The provider reported the message undelivered (error 30003)' }]);
+  expect(twilioMessages().filter((m) => m.to === phone)).toHaveLength(1);
+  const mail = listMail(process.env.DATA_DIR!).filter((m) => m.shop === s.domain && m.messageId === emailed.messageId);
+  expect(mail).toHaveLength(1);
+  // the workflow took the receipt from its signal (before or while it waited for it: no timer then)
+  const handle = env.stack.api.runtime.services.temporal.client.workflow.getHandle(emailed.workflowId);
+  const { events } = await handle.fetchHistory();
+  const signals = (events ?? []).map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
+  expect(signals).toContain('messageReceipt');
+
+  // a delivered SMS ends the wait, and the request goes on past it (no reminders: to the photo
+  // reminder's window) with its one send
+  const delivered = await order(s.domain, { customerPhone: '+12015550178', smsConsent: 'subscribed' });
+  const row = await sentRow(s.shop.id, delivered.id);
+  expect(row).toMatchObject({ status: 'success', channel: 'sms' });
+  const later = env.stack.api.runtime.services.temporal.client.workflow.getHandle(row.workflowId);
+  const scheduled = await eventually(async () => {
+    const names = ((await later.fetchHistory()).events ?? []).map((e) => e.activityTaskScheduledEventAttributes?.activityType?.name).filter(Boolean);
+    return names.includes('photoReminderWindow') ? names : undefined;
+  }, 60_000);
+  expect(scheduled.filter((n) => n === 'sendRequest')).toHaveLength(1);
+  expect(await entry(s.shop.id, delivered.id)).toMatchObject({ channel: 'sms', deliveryStatus: 'delivered', messageId: null });
+  expect(listMail(process.env.DATA_DIR!).filter((m) => m.shop === s.domain)).toHaveLength(1);
+});

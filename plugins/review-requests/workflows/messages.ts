@@ -1,7 +1,7 @@
 // Signals, updates and queries of the review-request workflow, shared by the workflow and callers.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { MailBody } from '@plaudit/kernel';
-import type { RequestChannel } from '@plaudit/contracts/messaging';
+import type { DeliveryStatus, MessageChannel, RequestChannel } from '@plaudit/contracts/messaging';
 
 export interface OrderFacts {
   name: string;
@@ -101,6 +101,23 @@ export interface ChannelChoice {
   source: 'thank_you' | 'order_status';
 }
 export const channelChoiceSignal = defineSignal<[ChannelChoice]>('channelChoice');
+
+/**
+ * A text message the provider took may still not reach the phone (issue 32): the final receipt of the
+ * message that carried the request, from the messaging plugin's MessageStatusChanged. A failure sends
+ * the request on its next channel.
+ */
+export interface MessageReceipt {
+  messageId: string;
+  status: DeliveryStatus;
+  errorCode: string | null;
+}
+export const messageReceiptSignal = defineSignal<[MessageReceipt]>('messageReceipt');
+/** The text message that carried the request (a send's outcome), whose receipt the workflow awaits. */
+export interface TextMessageSent {
+  channel: MessageChannel;
+  messageId: string;
+}
 
 export const reviewRequestWorkflowId = (shopDomain: string, orderId: string) => `review-request:${shopDomain}:${orderId}`;
 

@@ -20,6 +20,7 @@ import {
   currentDetails,
   deliveredSignal,
   fulfilledSignal,
+  messageReceiptSignal,
   openedSignal,
   orderFactsSignal,
   pauseSignal,
@@ -31,10 +32,12 @@ import {
   shipmentSignal,
   statusQuery,
   type ChannelChoice,
+  type MessageReceipt,
   type OrderFacts,
   type QueueStatus,
   type RequestRef,
   type ReviewRequestInput,
+  type TextMessageSent,
 } from './messages';
 
 const RETRY = { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 10 } as const;
@@ -84,6 +87,9 @@ class Request {
   postponedUntil?: string;
   /** the customer's channel from the thank-you or order-status page (issue 32): state only, the send reads it */
   customerChannel?: ChannelChoice;
+  /** the text message that carried the request, and the final receipts signalled for the request's messages */
+  textMessage?: TextMessageSent;
+  receipts = new Map<string, MessageReceipt>();
   note: { skipReason?: string | null; errorMessage?: string | null } = {};
 
   constructor(readonly input: RequestRef) {}
@@ -158,6 +164,7 @@ function listen(r: Request) {
     // Older senders signal without a payload: no photo reminder for those.
     if (review?.reviewId !== undefined && !review.hasPhotos) r.photoReviewId ??= review.reviewId;
   });
+  setHandler(messageReceiptSignal, (receipt) => void r.receipts.set(receipt.messageId, receipt));
   setHandler(channelChoiceSignal, (choice) => {
     r.customerChannel = choice;
     r.show();
@@ -280,8 +287,8 @@ async function quietHours(r: Request, retryAt: string, extra: Record<string, unk
   await condition(() => r.cancelled || r.sendNow || r.paused, until(retryAt), { summary: `Quiet hours for the customer: send at ${retryAt}` });
 }
 
-/** Phase 3: sends the request; a failure waits for "resend". Answers whether it went out. */
-async function sendLoop(r: Request, sendAt: string | undefined): Promise<boolean> {
+/** Phase 3: sends the request (again on the next channels after an undelivered text message); a failure waits for "resend". Answers whether it went out. */
+async function sendLoop(r: Request, sendAt: string | undefined, undelivered?: TextMessageSent & MessageReceipt): Promise<boolean> {
   let overQuota = false;
   for (;;) {
     if (!overQuota && !(await awaitSendTime(r, sendAt))) return false;
@@ -289,7 +296,11 @@ async function sendLoop(r: Request, sendAt: string | undefined): Promise<boolean
     r.sendNow = false;
     overQuota = false;
     // the customer's channel (issue 32) travels in the activity's options: no new command, histories replay as before
-    const outcome = await mail.sendRequest(r.input, 0, { ignoreQuota: forced, ...(r.customerChannel ? { customerChannel: r.customerChannel } : {}) });
+    const outcome = await mail.sendRequest(r.input, 0, {
+      ignoreQuota: forced,
+      ...(r.customerChannel ? { customerChannel: r.customerChannel } : {}),
+      ...(undelivered ? { undelivered } : {}),
+    });
     // Issue 32: a text message in the customer's quiet hours waits for their end (a durable timer), then
     // the channels are tried again; a cancel or Send anyway ends the wait early.
     if (outcome.retryAt && patched('channels')) {
@@ -303,10 +314,34 @@ async function sendLoop(r: Request, sendAt: string | undefined): Promise<boolean
       continue;
     }
     await r.setStatus(outcome.status, outcome.extra);
+    r.textMessage = outcome.message;
     if (outcome.status !== 'failed') return outcome.status === 'success';
     await condition(() => r.sendNow, LONG_WAIT, { summary: 'Failed: wait for Resend' });
     if (!r.sendNow) return false;
   }
+}
+
+const UNDELIVERED = new Set(['failed', 'undelivered']);
+
+/**
+ * Phase 3b (issue 32): a text message the provider took may still not reach the phone. Its final
+ * receipt is awaited (until receiptDeadline, or a review); a failure sends the request again on the
+ * channels after it (as the shop ordered them: WhatsApp, SMS, email), the send phase's way (quiet hours,
+ * cancel, resend), and a new text message is awaited the same way. False: the request did not go out.
+ */
+async function awaitDelivery(r: Request): Promise<boolean> {
+  while (r.textMessage && patched('undelivered-fallback')) {
+    const message = r.textMessage;
+    r.textMessage = undefined;
+    const by = await acts.receiptDeadline(r.input);
+    await condition(() => r.reviewed || r.receipts.has(message.messageId), until(by), {
+      summary: `Wait for the ${message.channel} delivery receipt until ${by} unless reviewed`,
+    });
+    const receipt = r.receipts.get(message.messageId);
+    if (r.reviewed || !receipt || !UNDELIVERED.has(receipt.status)) return true;
+    if (!(await sendLoop(r, undefined, { ...message, ...receipt }))) return false;
+  }
+  return true;
 }
 
 /** Phase 4: reminds until reviewed; with the push integration on, a push reminder rides with the first one. */
@@ -411,8 +446,10 @@ export async function reviewRequest(start: ReviewRequestInput): Promise<QueueSta
 
   const plan = await awaitFacts(r);
   if (plan && (await sendLoop(r, await awaitTrigger(r, r.facts!, plan.trigger)))) {
-    await remind(r, plan.reminders);
-    await afterReview(r);
+    if (await awaitDelivery(r)) {
+      await remind(r, plan.reminders);
+      await afterReview(r);
+    }
   }
   // A push the merchant asked for may still be on its way.
   await condition(allHandlersFinished);

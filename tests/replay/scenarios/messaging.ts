@@ -1,5 +1,6 @@
 // Requests by text message (issue 32, plugins/messaging): WhatsApp first, its template refused by Meta,
-// SMS next but in the customer's quiet hours (the workflow's timer, patched 'channels'), then sent.
+// SMS next but in the customer's quiet hours (the workflow's timer, patched 'channels'), then sent; an
+// SMS the carrier did not deliver, the request then sent by email (patched 'undelivered-fallback').
 import crypto from 'node:crypto';
 import { until } from '../recorder';
 import type { Context, Scenario } from './context';
@@ -101,4 +102,29 @@ const customerChoseWhatsapp: Scenario = {
   },
 };
 
-export const messagingScenarios = { whatsappThenSms, customerChoseWhatsapp };
+/** Issue 32: Twilio takes the SMS, its receipt says undelivered (30003): the workflow sends the email. */
+const smsUndelivered: Scenario = {
+  types: ['reviewRequest'],
+  async run(ctx: Context) {
+    const s = await ctx.shop({
+      settings: {
+        'review-requests': { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 1, timeUnit: 'second', reminders: 0, channels: ['sms', 'email'] },
+        messaging: { quietHours: null },
+      },
+    });
+    const twilio = { accountSid: `AC${hex(16)}`, authToken: hex(16) };
+    ctx.stack.integrations.control('twilio', 'account', twilio);
+    if ((await s.http.put('/api/integrations/twilio', { ...twilio, smsFrom: '+15005550006' })).status !== 200) throw new Error('Twilio refused');
+    const phone = '+12015550166';
+    ctx.stack.integrations.control('twilio', 'fail', { to: phone, code: '30003' });
+    const order = await ctx.order(s.domain, { fulfill: true, country: 'US', customerPhone: phone, smsConsent: 'subscribed' });
+    const request = await ctx.rec.find('reviewRequest', `${s.domain}:${order.id}`);
+    const row = () => ctx.knex('email_queue').where({ shopId: s.shop.id, orderId: order.id, queueType: 'email' }).first();
+    await ctx.rec.waiting('sms-undelivered-email-sent', request, async () => {
+      const r = await row();
+      return r?.channel === 'email' && !!r.messageId;
+    });
+  },
+};
+
+export const messagingScenarios = { whatsappThenSms, customerChoseWhatsapp, smsUndelivered };

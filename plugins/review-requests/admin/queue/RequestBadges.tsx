@@ -1,7 +1,7 @@
 // Issue 32 on the queue row: the text channel that carried the request with its receipts' status
-// ("WhatsApp: read"), or "Email after SMS" when text channels were tried first (the reasons in its
-// tooltip, as on a text channel's badge), "Started" when the customer clicked a star in the email (the review begun,
-// maybe not finished) and "Postponed" when they answered "Not arrived yet?".
+// ("WhatsApp: read"), or "Email after SMS" when text channels were tried first or their message was not
+// delivered (the reasons in its tooltip, as on a text channel's badge), "Started" when the customer
+// clicked a star in the email (the review begun, maybe not finished) and "Postponed" when they answered "Not arrived yet?".
 import { Chip, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { QueueRow } from './queue-api';
@@ -28,7 +28,7 @@ function ChannelBadge({ row }: { row: QueueRow }) {
     <Chip
       size="small"
       variant="outlined"
-      color={row.deliveryStatus && UNDELIVERED.has(row.deliveryStatus) ? 'error' : 'default'}
+      color={byText && row.deliveryStatus && UNDELIVERED.has(row.deliveryStatus) ? 'error' : 'default'}
       data-testid="channel-badge"
       label={label}
     />
