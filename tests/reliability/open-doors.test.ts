@@ -167,7 +167,7 @@ test('forged OAuth callbacks: 20 refusals per address, then 429 with Retry-After
 
 test('forged signed links: 30 bad links per address across every link door, then 429 with Retry-After even for those doors', async () => {
   const from = address();
-  const doors = ['/r/write', '/r/unsubscribe', '/r/click', '/r/photo', '/r/edit', '/r/mine', '/qa/answer', '/r/verify-sender'];
+  const doors = ['/r/write', '/r/unsubscribe', '/r/click', '/r/photo', '/r/edit', '/r/mine', '/qa/answer', '/r/verify-sender', '/r/s'];
   const forgedToken = () =>
     `${Buffer.from(JSON.stringify({ purpose: 'x', shop: 'a', exp: 2e9 })).toString('base64url')}.${crypto.randomBytes(32).toString('base64url')}`;
   const open = (door: string, who = from) =>

@@ -8,6 +8,7 @@ import { Messaging, type MessageChannel, type MessageRefusal, type RequestChanne
 import type { QueueEntry } from '../db/queue';
 import { requestSettingsOf } from '../db/settings';
 import { clickTracker } from '../shared/tracked-links';
+import { shortCodeFor } from '../db/short-links';
 import type { ChannelChoice, MessageReceipt, TextMessageSent } from '../workflows/messages';
 
 export interface ChannelAttempt {
@@ -45,7 +46,7 @@ export const undeliveredAttempt = (m: TextMessageSent & MessageReceipt): Channel
 
 export const emailOnly = (channels: RequestChannel[]) => channels.length === 1 && channels[0] === 'email';
 
-/** The message's text in the customer's language, with the request's tracked review link. */
+/** The message's text in the customer's language, with the request's (short) tracked review link. */
 function messageText(deps: ActivityDeps, lang: string, row: QueueEntry, shop: ShopView, reviewUrl: string) {
   const t = deps.i18n.forLanguage(lang);
   const firstName = row.customerName?.split(' ')[0] ?? '';
@@ -85,7 +86,9 @@ export async function tryMessageChannels(
       continue;
     }
     const track = clickTracker(deps, o.shop, { queueEntry: o.row.id, medium: channel, campaign: 'review_request' });
-    const reviewUrl = track(o.reviewTarget);
+    // the signed click link as a short one: a third of the SMS segments (README "Message length")
+    const code = await shortCodeFor(deps.tenant(o.shop.id, o.shop.domain), o.row.id, channel, track(o.reviewTarget));
+    const reviewUrl = `${deps.config.appUrl}/r/s/${code}`;
     const { firstName, text } = messageText(deps, o.lang, o.row, o.shop, reviewUrl);
     const verdict = await messaging.send({
       shopId: o.shop.id,

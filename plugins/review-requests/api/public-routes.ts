@@ -1,6 +1,6 @@
 // Links inside review-request emails: the open-tracking pixel, unsubscribe and the click redirect
-// (click-route.ts). Signed, expiring (purposes 'review-requests.open', 'review-requests.unsubscribe',
-// 'review-requests.click'). Pages are in the customer's language: the order's locale, else the shop's.
+// (click-route.ts), and text messages' short links to it (short-link-route.ts). Signed, expiring
+// (purposes 'review-requests.open', 'review-requests.unsubscribe', 'review-requests.click'). Pages are in the customer's language: the order's locale, else the shop's.
 import Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { type ApiServices, type AppState, guessDoor, linkKey, messagePage, verifyLink } from '@plaudit/kernel';
@@ -9,6 +9,7 @@ import { blockCustomers, entryById } from '../db/queue';
 import { recordUnsubscribe } from '../db/funnel';
 import { clickRoute } from './click-route';
 import { postponeRoute } from './postpone-route';
+import { shortLinkRoute } from './short-link-route';
 import type { EntryLink } from '../shared/request-links';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -18,6 +19,7 @@ export function publicRoutes(services: ApiServices) {
   const router = new Router<AppState>({ prefix: '/r' });
   clickRoute(router, services);
   postponeRoute(router, services);
+  shortLinkRoute(router, services);
   /**
    * Unsubscribe links mailed before the declared purposes (old format, valid 60 days): they must keep
    * working until they expire; this fallback can go once the last of them has (60 days after release).

@@ -1,7 +1,8 @@
 // Issue 32: how long the request SMS is in each of the twelve shopper languages, measured with
 // Twilio's segment calculator (sms-segments-calculator): the default text with a sample name, shop
-// and order, and the review link as it goes out today (the click redirect's signed token: a stand-in of
-// 258 characters, the length varies with the target) and as a short link would be (not built yet: 40).
+// and order, and the review link as a signed click link (the click redirect's token: a stand-in of 258
+// characters, the length varies with the target) and as the short link text messages carry (`/r/s/<code>`,
+// db/short-links.ts: 46 characters on this host).
 // Prints the table recorded in plugins/review-requests/README.md ("Requests by SMS and WhatsApp").
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { SegmentedMessage } from 'sms-segments-calculator';
 
 const LANGS = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt-BR', 'ja', 'ko', 'zh-CN', 'hi', 'vi'];
 const SIGNED = `https://plaudit-app.example.com/r/click/${'x'.repeat(218)}`;
-const SHORT = 'https://plaudit-app.example.com/r/s/AbCdEf12';
+const SHORT = 'https://plaudit-app.example.com/r/s/AbCdEf2345';
 
 function text(lang: string, url: string): string {
   const template: string = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'locales', `${lang}.json`), 'utf8')).message.request;

@@ -77,8 +77,17 @@ withMessaging('WhatsApp first: a template Meta refuses falls back to SMS; the re
   expect(row.channelAttempts).toEqual([expect.objectContaining({ channel: 'whatsapp', refusal: 'template_rejected' })]);
   const sms = twilioMessages().find((m) => m.sid === row.channelMessageId)!;
   expect(sms.to).toBe(phone);
-  expect(sms.body).toContain('/r/click/');
+  expect(sms.body).toMatch(/\/r\/s\/[A-Za-z0-9]{10}\b/);
   expect(row.channelText).toBe(sms.body);
+  // its short link leads through the click redirect (the click recorded) to the review page
+  const short = sms.body!.match(/https?:\/\/\S+\/r\/s\/[A-Za-z0-9]{10}/)![0];
+  const hop = await fetch(short, { redirect: 'manual' });
+  expect(hop.status).toBe(302);
+  const click = hop.headers.get('location')!;
+  expect(click).toContain(`${env.stack.appUrl}/r/click/`);
+  expect((await fetch(click, { redirect: 'manual' })).status).toBe(302);
+  expect((await entry(s.shop.id, id)).clickedAt).not.toBeNull();
+  expect((await fetch(`${env.stack.appUrl}/r/s/ZZZZZZZZZZ`, { redirect: 'manual' })).status).toBe(400);
   // no email for it
   expect(listMail(process.env.DATA_DIR!).filter((m) => m.shop === s.domain)).toHaveLength(0);
   // Twilio's signed status callbacks (sent, delivered) reach the row through MessageStatusChanged
@@ -94,7 +103,7 @@ withMessaging('WhatsApp first: a template Meta refuses falls back to SMS; the re
     (m) => m.id === wa.channelMessageId,
   )!;
   expect(sent).toMatchObject({ to: '4915123456789', template: { language: 'de' } });
-  expect(sent.template.parameters[2]).toContain('/r/click/');
+  expect(sent.template.parameters[2]).toMatch(/\/r\/s\/[A-Za-z0-9]{10}$/);
   await eventually(async () => ((await entry(s.shop.id, german.id)).deliveryStatus === 'delivered' ? true : undefined), 30_000);
 });
 
