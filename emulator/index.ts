@@ -20,7 +20,7 @@ import { themeEditorRouter } from './theme-editor';
 import type { Logger } from './types';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookSender } from './webhooks';
 
-export { DEMO_SHOP, DEV_SHOP } from './seed';
+export { DEMO_SHOP, DEMO_SISTER_SHOP, DEV_SHOP } from './seed';
 export { EmulatorStore } from './store';
 export { appProxySignature } from './app-proxy';
 

@@ -1,5 +1,6 @@
 // The deterministic seed: the demo shop (12 products, 20 customers, 60 orders over the last 90 days
-// in every financial and fulfillment state) and a partner development store. A fixed-seed PRNG
+// in every financial and fulfillment state), its sister store in France (the same products and SKUs)
+// and a partner development store. A fixed-seed PRNG
 // picks buyers and items, so two seeds on the same day give the same store.
 import { markDelivered, newCustomer, newFulfillment, newOrder, newProduct, newShop } from './records';
 import { CUSTOMER_SEEDS, PRODUCT_SEEDS } from './seed-data';
@@ -9,6 +10,8 @@ import type { FinancialStatus, ShopRecord } from './types';
 
 export const DEMO_SHOP = 'plaudit-demo.myshopify.com';
 export const DEV_SHOP = 'plaudit-dev.myshopify.com';
+/** the demo shop's sister store in France: the same catalogue (so the same SKUs), its own customers and orders */
+export const DEMO_SISTER_SHOP = 'plaudit-demo-fr.myshopify.com';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -50,6 +53,22 @@ export function seedState(store: EmulatorStore, now = Date.now()): void {
     createdAt: new Date(now - 30 * DAY),
   });
   seedShop(store, dev, now, { products: 4, customers: 3, orders: 5, seed: 7 });
+  seedSisterStore(store, now);
+}
+
+/** The demo shop's sister store in France (also added to a state saved before it existed). */
+export function seedSisterStore(store: EmulatorStore, now = Date.now()): void {
+  const sister = newShop(store, {
+    domain: DEMO_SISTER_SHOP,
+    name: 'Plaudit Demo France',
+    ownerFirstName: 'Demo',
+    ownerLastName: 'Owner',
+    countryCode: 'FR',
+    ianaTimezone: 'Europe/Paris',
+    plan: { displayName: 'Basic', partnerDevelopment: false, shopifyPlus: false, shopifyPlan: 'basic' },
+    createdAt: new Date(now - 200 * DAY),
+  });
+  seedShop(store, sister, now, { products: PRODUCT_SEEDS.length, customers: 6, orders: 12, seed: 33 });
 }
 
 export function seedShop(store: EmulatorStore, shop: ShopRecord, now: number, n: { products: number; customers: number; orders: number; seed: number }): void {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_ID } from './ids';
-import { seedState } from './seed';
+import { DEMO_SHOP, DEMO_SISTER_SHOP, seedSisterStore, seedState } from './seed';
 import { newTheme } from './themes';
 import type { CustomerRecord, EmulatorState, Logger, OrderRecord, ShopRecord } from './types';
 
@@ -61,6 +61,11 @@ export class EmulatorStore {
         for (const shop of store.shops()) {
           shop.metaobjects ??= [];
           shop.metaobjectDefinitions ??= [];
+        }
+        // ... and before the demo shop had its sister store
+        if (store.shop(DEMO_SHOP) && !store.shop(DEMO_SISTER_SHOP)) {
+          seedSisterStore(store);
+          store.flush();
         }
         return store;
       } catch (err) {

@@ -44,7 +44,7 @@ export { outboundFetch, OutboundFetchError, type OutboundInit, type OutboundRefu
 export { countedAddress, hitAll, RateLimit, tooManyAttempts, type Budget, type Verdict } from '../http/rate-limit';
 // signed-link routes: only bad links count against the address, 429 past the budget (issue 30.4)
 export { BAD_LINKS_PER_ADDRESS, guessDoor } from './guess-door';
-export { DEMO_SHOP } from '../shops/demo-shop';
+export { DEMO_SHOP, DEMO_SISTER_SHOP, isDemoShop } from '../shops/demo-shop';
 export { assertDeveloperAccount } from '../shops/developer-access';
 export { ensureSchedule, type ScheduleSpec } from '../temporal/schedules';
 // a referenced workflow started through a bare Temporal Client (services have `temporal.start`)

@@ -10,7 +10,7 @@ import type { Logger } from '../log';
 import { discoverPlugins } from '../plugins/discover';
 import { connectionOptions, ensureNamespace, ensureSearchAttributes, temporalAddress } from '../temporal/connection';
 import { SEARCH_ATTRIBUTES } from '../temporal/search-attributes';
-import { DEMO_SHOP } from '../shops/demo-shop';
+import { DEMO_SHOP, DEMO_SISTER_SHOP } from '../shops/demo-shop';
 import { loadConfig, type Config } from '../config';
 import { startEmbeddedApertium } from './apertium';
 import { installEmulatorShop, startDevEmulator } from './emulator';
@@ -110,8 +110,11 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
           services.push({ name: 'Integrations emulator', url: `${integrations.url}  (https://<host>/<path> at /hosts/<host>/<path>)`, embedded: true });
         }
         const withEmulator = loadConfig({ ...process.env, ...emulator.env, DATABASE_URL: databaseUrl }, ROOT);
-        await installEmulatorShop({ ...withEmulator, dataDir: config.dataDir, appUrl: config.appUrl }, log, knex, encryptionKey, DEMO_SHOP);
-        o.progress(`installed the demo shop ${DEMO_SHOP}`);
+        const installing = { ...withEmulator, dataDir: config.dataDir, appUrl: config.appUrl };
+        await installEmulatorShop(installing, log, knex, encryptionKey, DEMO_SHOP);
+        // its sister store in France, linked to it by plugins/store-links (reviews shared by SKU)
+        await installEmulatorShop(installing, log, knex, encryptionKey, DEMO_SISTER_SHOP);
+        o.progress(`installed the demo shop ${DEMO_SHOP} and its sister store ${DEMO_SISTER_SHOP}`);
       }
     } finally {
       await knex.destroy();

@@ -34,6 +34,8 @@ export interface PublicReview {
   updatedAt: string;
   /** only in a customer's own reviews asked with `includePending`: awaiting the merchant's approval */
   pending?: true;
+  /** one of the sample reviews an emulated demo shop starts with (a linked demo store's copy stays one) */
+  demo?: true;
 }
 
 /** featured: pinned, then featured, then newest (the storefront default). */

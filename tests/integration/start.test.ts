@@ -127,6 +127,22 @@ test('start brings everything up, Ctrl-C stops it all, and a restart keeps the d
       const rows = await db('webhook_deliveries').where({ topic: 'orders/fulfilled', status: 'processed' });
       return rows.some((r) => r.payload.includes(`"id":${orderId}`));
     }, 30_000);
+    // Its sister store in France was installed beside it and linked (plugins/store-links): each shows
+    // the other's reviews of the same SKUs as copies
+    const copies = async (domain: string) =>
+      Number(
+        (
+          await db('reviews')
+            .join('shops', 'shops.id', 'reviews.shop_id')
+            .where({ 'shops.shopify_domain': domain, 'reviews.source': 'linked-store' })
+            .count({ n: '*' })
+        )[0].n,
+      );
+    const shared = await eventually(async () => {
+      const n = [await copies('plaudit-demo.myshopify.com'), await copies('plaudit-demo-fr.myshopify.com')];
+      return n.every((x) => x > 0) && n;
+    }, 120_000);
+    console.log(`demo stores linked: ${shared[0]} copies in the demo store, ${shared[1]} in its sister store`);
   } finally {
     await db.destroy();
   }

@@ -53,8 +53,15 @@ export interface DemoProduct {
 /** Who seeds: the database and the durable events that announce the sample (DemoReviewsChanged). */
 type DemoServices = Pick<ApiServices, 'knex' | 'events'>;
 
-export async function seedDemo({ knex, events }: DemoServices, tenant: Tenant, count = DEMO_COUNT, products: DemoProduct[] = PRODUCTS): Promise<number> {
-  const rand = prng(42);
+export async function seedDemo(
+  { knex, events }: DemoServices,
+  tenant: Tenant,
+  count = DEMO_COUNT,
+  products: DemoProduct[] = PRODUCTS,
+  /** another seed, other reviewers and texts (the demo's sister store) */
+  seed = 42,
+): Promise<number> {
+  const rand = prng(seed);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const now = Date.now();
   const rows = Array.from({ length: count }, (_, i) => {

@@ -161,6 +161,7 @@ export function toPublicReview(r: Review): PublicReview {
     createdAt: new Date(r.createdAt!).toISOString(),
     updatedAt: new Date(r.updatedAt!).toISOString(),
     ...(r.status === 'pending' ? { pending: true } : {}),
+    ...(r.demo ? { demo: true } : {}),
   };
 }
 

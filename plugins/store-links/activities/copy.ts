@@ -54,6 +54,8 @@ function copyOf(r: PublicReview, product: MatchedProduct, key: string): Imported
     incentivized: r.incentivized,
     importKey: key,
     importedVerified: r.verified,
+    // the demo stores share their sample reviews; the copies go with "Delete demo reviews" too
+    ...(r.demo ? { demo: true } : {}),
   };
 }
 

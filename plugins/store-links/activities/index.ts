@@ -1,6 +1,6 @@
 // The storeLinkSync workflow's activities (each idempotent: see copy.ts) and the durable listeners
 // that tell a shop's links which of its reviews changed.
-import { type ActivityDeps, eventHandlers, handleEvent } from '@plaudit/kernel';
+import { type ActivityDeps, eventHandlers, handleEvent, isDemoShop } from '@plaudit/kernel';
 import { ReviewCreated, ReviewDeleted, ReviewFeed, ReviewPublished, ReviewUpdated, type ReviewsChangedPayload } from '@plaudit/contracts/reviews';
 import { copiesOfLink, forgetCopy } from '../db/copies';
 import { deleteLink, linkOf, stillLinked } from '../db/links';
@@ -16,6 +16,8 @@ const REMOVE_PAGE = 100;
 
 const feedReviews = (deps: ActivityDeps) => deps.capabilities.require(ReviewFeed);
 const tenantOf = (deps: ActivityDeps, s: LinkSide) => deps.tenant(s.shopId, s.shopDomain);
+/** The emulator's two demo stores share their sample reviews (a real store's samples stay its own). */
+const demoStores = (d: Direction) => isDemoShop(d.from.shopDomain) && isDemoShop(d.to.shopDomain);
 
 export function createActivities(deps: ActivityDeps) {
   return {
@@ -24,7 +26,7 @@ export function createActivities(deps: ActivityDeps) {
       if (!(await stillLinked(tenantOf(deps, d.from), d.linkKey))) return null;
       const page = await feedReviews(deps).reviews(tenantOf(deps, d.from), {
         kind: 'product',
-        excludeDemo: true,
+        excludeDemo: !demoStores(d),
         excludeCopies: true,
         sort: 'newest',
         limit: PAGE,
@@ -42,7 +44,7 @@ export function createActivities(deps: ActivityDeps) {
         const page = await feedReviews(deps).reviews(tenantOf(deps, d.from), {
           ids,
           kind: 'product',
-          excludeDemo: true,
+          excludeDemo: !demoStores(d),
           excludeCopies: true,
           limit: ids.length,
         });
