@@ -73,7 +73,8 @@ export function responseKey(
  * without the versions (a row's label), or undefined when not shared.
  */
 export function sharedKey(mount: string, lang: string, path: string, query: Record<string, string | string[] | undefined>): string | undefined {
-  if (query.after !== undefined) return undefined;
+  // numbered pages past the first (the public reviews page) are deep pages too
+  if (query.after !== undefined || (query.page !== undefined && query.page !== '1')) return undefined;
   return `${mount}|${lang}|${path}|${canonicalQuery(query, KEY_SKIPS)}`;
 }
 

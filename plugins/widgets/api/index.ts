@@ -13,6 +13,7 @@ import { invalidateShop, storefrontCache } from './cache';
 import { googleFeedHandler } from './google-feed';
 import { googleReadinessRoutes } from './google-readiness';
 import { readRoutes } from './read-routes';
+import { reviewsPageRoutes, unknownShopPage } from './reviews-page';
 import { storefrontFastLane } from './fast-lane';
 import { directShopContext, proxyShopContext, shopStates, type StorefrontAppState } from './shop-context';
 import { ensureSnapshotSchedule } from './snapshot-schedule';
@@ -28,7 +29,7 @@ function storefrontRoutes(services: ApiServices) {
   const cache = storefrontCache(services);
   const routes = readRoutes(services, cache);
   routes.get(FEED_PATH, googleFeedHandler(services));
-  return [routes, widgetRoutes(services), translationRoutes(services)];
+  return [routes, widgetRoutes(services), translationRoutes(services), reviewsPageRoutes(services, cache)];
 }
 
 function publicRoutes(services: ApiServices): AppRouter {
@@ -59,7 +60,7 @@ function publicRoutes(services: ApiServices): AppRouter {
   for (const r of handlers) direct.use(r.routes());
 
   const router = new Router<StorefrontAppState>();
-  router.use(proxy.routes(), direct.routes(), widgetAssetRoutes(services).routes() as never);
+  router.use(unknownShopPage as never, proxy.routes(), direct.routes(), widgetAssetRoutes(services).routes() as never);
   return router as unknown as AppRouter;
 }
 

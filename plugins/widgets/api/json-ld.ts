@@ -37,20 +37,64 @@ export function productJsonLd({ product, url, summary, reviews, general, anonymo
       worstRating: 1,
     },
   };
-  // a linked store's review (`origin`) is marked up by its own store's page, not again here
+  // a linked store's review (`origin`) is marked up by its own store's page, not again here; a
+  // review of the store itself never describes this product
   const items = reviews
-    .filter((r) => !r.origin && r.content?.trim() && r.rating >= 1 && r.rating <= 5)
-    .map((r) => ({
-      '@type': 'Review',
-      ...(r.title?.trim() ? { name: r.title.trim() } : {}),
-      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-      author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName, anonymous).slice(0, 100) },
-      datePublished: r.createdAt.slice(0, 10),
-      reviewBody: r.content,
-      ...videoOf(r, name),
-    }));
+    .filter((r) => r.kind !== 'store' && r.productId !== null && markable(r))
+    .map((r) => ({ ...reviewNode(r, general, anonymous), ...videoOf(r, name) }));
   if (items.length) node.review = items;
   return node;
+}
+
+const markable = (r: PublicReview) => !r.origin && !!r.content?.trim() && r.rating >= 1 && r.rating <= 5;
+
+/** One schema.org Review with what Google's review snippet asks of it (author Person with a name, rating, date, body). */
+function reviewNode(r: PublicReview, general: DisplaySettings['general'], anonymous?: string): Record<string, unknown> {
+  return {
+    '@type': 'Review',
+    ...(r.title?.trim() ? { name: r.title.trim() } : {}),
+    reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    author: { '@type': 'Person', name: reviewerName(r.author, general.reviewerName, anonymous).slice(0, 100) },
+    datePublished: r.createdAt.slice(0, 10),
+    reviewBody: r.content,
+  };
+}
+
+export interface OrganizationJsonLdInput {
+  /** the shop's name and its storefront's home page */
+  name: string;
+  url: string;
+  /** the store reviews' summary (ReviewFeed.shopSummary 'store'), never the products' */
+  summary: Summary;
+  /** the reviews shown on the page: only those of the store itself are marked up */
+  reviews: PublicReview[];
+  general: DisplaySettings['general'];
+  anonymous?: string;
+}
+
+/**
+ * The shop as a schema.org Organization with its store reviews (STORE-REVIEWS.md): Google shows no
+ * stars for reviews a business hosts about itself ("self-serving"), but the markup is valid
+ * schema.org and says which reviews are of the store, so none is read as a product's. Null when the
+ * shop has no name or no store review.
+ */
+export function organizationJsonLd({ name, url, summary, reviews, general, anonymous }: OrganizationJsonLdInput): Record<string, unknown> | null {
+  const items = reviews.filter((r) => r.kind === 'store' && r.productId === null && markable(r)).map((r) => reviewNode(r, general, anonymous));
+  if (!name.trim() || summary.count < 1) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: name.trim(),
+    url,
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: round(summary.average),
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(items.length ? { review: items } : {}),
+  };
 }
 
 /**

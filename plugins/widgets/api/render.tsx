@@ -15,6 +15,7 @@ import {
   ReviewList,
   Sidebar,
   StarRating,
+  StoreBadge,
   SubmitForm,
   Testimonials,
   UpsellRating,
@@ -29,6 +30,7 @@ import type {
   ReviewBoxData,
   ReviewListData,
   StarRatingData,
+  StoreBadgeData,
   SubmitFormData,
   UpsellData,
   WidgetContext,
@@ -46,6 +48,7 @@ export const BLOCKS = [
   'testimonials',
   'customer-portal',
   'upsell',
+  'store-badge',
 ] as const;
 export type Block = (typeof BLOCKS)[number];
 
@@ -60,6 +63,7 @@ export interface BlockData {
   testimonials: ReviewListData;
   'customer-portal': CustomerPortalData;
   upsell: UpsellData;
+  'store-badge': StoreBadgeData;
 }
 
 type Component<B extends Block> = (props: { ctx: WidgetContext; data: BlockData[B] }) => JSX.Element | null;
@@ -74,6 +78,7 @@ const COMPONENTS: { [B in Block]: Component<B> } = {
   testimonials: Testimonials,
   'customer-portal': CustomerPortalReviews,
   upsell: UpsellRating,
+  'store-badge': StoreBadge,
 };
 
 /** The client scripts (plugins/widgets/storefront/<name>.ts) each block needs; none for static ones. */
@@ -88,6 +93,7 @@ export const BLOCK_SCRIPTS: Record<Block, string[]> = {
   'star-rating': [],
   'customer-portal': [],
   upsell: [],
+  'store-badge': [],
 };
 
 /** The texts each client script shows; the script has no catalog of its own (it must stay small). */
@@ -123,6 +129,8 @@ export function blockEnabled(block: Block, ctx: WidgetContext): boolean {
     testimonials: s.testimonial.enabled,
     'customer-portal': s.customerPortal.enabled,
     upsell: s.upsell.enabled,
+    // the badge links to the shop's reviews page, which the all-reviews switch turns on and off
+    'store-badge': s.allReviews.enabled,
   };
   return flags[block];
 }

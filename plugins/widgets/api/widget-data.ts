@@ -20,6 +20,7 @@ import { productJsonLd } from './json-ld';
 import { forShoppers, productGid, toSummary } from './shopper-view';
 import type { Block, BlockData } from './render';
 import { textFor } from './storefront-text';
+import { reviewsPageUrl } from './reviews-page-path';
 
 const invalid = 'The value is invalid';
 const productId = z
@@ -158,7 +159,7 @@ export class WidgetData {
   }
 
   /** A page of reviews for shoppers; `translatable`: the widget offers "See translation" (review box, all reviews, carousel, testimonials). */
-  private async list(view: ShopView, q: ReviewFeedQuery, translatable = false) {
+  async list(view: ShopView, q: ReviewFeedQuery, translatable = false) {
     const page = await this.feed.reviews(view.tenant, q);
     // UGC display off: the reviews show without their customers' photos and videos
     const items = view.reviewSettings.ugcDisplay === false ? page.items.map((r) => ({ ...r, media: [] })) : page.items;
@@ -257,6 +258,8 @@ export class WidgetData {
           ]);
           return { summary: toSummary(summary), page, stars: q.stars, sort };
         }
+        case 'store-badge':
+          return { summary: toSummary(await this.feed.shopSummary(view.tenant, 'store')), pageUrl: reviewsPageUrl(view.endpoint, view.lang) };
         case 'carousel': {
           const c = d.carousel;
           const { items } = await this.list(

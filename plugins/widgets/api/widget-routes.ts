@@ -33,7 +33,7 @@ const MAX_FORM_BYTES = 27 * 1024 * 1024;
 const isBlock = (b: string): b is Block => (BLOCKS as readonly string[]).includes(b);
 
 /** `disclosurePath`: the ReviewDisclosure page's path under the endpoint, when that plugin is there. */
-function viewOf(state: StorefrontAppState, disclosurePath?: string): ShopView {
+export function viewOf(state: StorefrontAppState, disclosurePath?: string): ShopView {
   const s = state.storefront;
   return {
     tenant: s.tenant,

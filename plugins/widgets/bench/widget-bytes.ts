@@ -1,7 +1,7 @@
 // Storefront widget weight (issue 7): each widget script as built for the theme app extension and
 // the API (raw, gzip, brotli bytes) against Shopify's suggested 10,000 bytes compressed per file,
 // the scripts a product page loads in total, and the server-rendered HTML of a typical review box, of
-// a customer portal and of upsell ratings for four offers (issue 22).
+// a customer portal and of upsell ratings for four offers (issue 22), and of the store badge (issue 34).
 // Run: npm run bench:widgets
 import zlib from 'node:zlib';
 import { renderWidget } from '../api/render';
@@ -91,6 +91,9 @@ async function main() {
   const summaries = Object.fromEntries([1, 2, 3, 4].map((i) => [`gid://shopify/Product/${i}`, summaryOf(reviews.slice(0, i))]));
   const upsell = Buffer.from(renderWidget('upsell', context(ALL_ON), { summaries }));
   console.log(`Upsell ratings HTML (4 offers, CSS included): ${kb(upsell.length)} raw, ${kb(zlib.gzipSync(upsell).length)} gzip, ${kb(br(upsell))} brotli`);
+  // The store badge (issue 34): the store's own rating, one link, no script.
+  const badge = Buffer.from(renderWidget('store-badge', context(ALL_ON), { summary: summaryOf(reviews), pageUrl: '/apps/plaudit/reviews?locale=en' }));
+  console.log(`Store badge HTML (CSS included, no script): ${kb(badge.length)} raw, ${kb(zlib.gzipSync(badge).length)} gzip, ${kb(br(badge))} brotli`);
 }
 
 main().catch((err) => {

@@ -81,6 +81,13 @@ export interface AllReviewsData {
   stars?: number[];
   sort?: string;
 }
+/** The store-reviews badge: the store's own rating and the shop's public reviews page. */
+export interface StoreBadgeData {
+  /** the store reviews' summary (ReviewFeed.shopSummary 'store') */
+  summary: Summary;
+  /** the shop's reviews page in the badge's language */
+  pageUrl: string;
+}
 export interface SubmitFormData {
   product: ProductRef | null;
   /** the custom questions the form asks for this product */

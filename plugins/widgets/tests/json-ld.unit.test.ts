@@ -2,7 +2,7 @@
 // the product, AggregateRating with ratingValue / reviewCount / bestRating 5, each Review with a
 // Rating, a Person author with a name, datePublished and reviewBody; only with rich snippets on
 // and at least one review; serialized so nothing in it can end the script element.
-import { jsonLdScript, productJsonLd, serializeJsonLd } from '../api/json-ld';
+import { jsonLdScript, organizationJsonLd, productJsonLd, serializeJsonLd } from '../api/json-ld';
 import { reviewBoxJsonLd, type ShopView } from '../api/widget-data';
 import { context, PRODUCT, review, summaryOf } from './sample-data';
 
@@ -75,4 +75,31 @@ test('serialized text cannot close the script element, open a comment or break a
   );
   expect(JSON.parse(text)).toEqual(value);
   expect(jsonLdScript(value)).toMatch(/^<script type="application\/ld\+json">[^<]*<\/script>$/);
+});
+
+test("a store review handed to a product's JSON-LD is left out; the Organization takes only store reviews", () => {
+  const product = review({ rating: 5, content: 'The beanie is warm.' });
+  const store = review({ rating: 1, kind: 'store', productId: null, productTitle: null, productHandle: null, title: null, content: 'Slow shipping.' });
+  const node = productJsonLd({ product: PRODUCT, summary: summaryOf([product]), reviews: [product, store], general })!;
+  expect((node.review as { reviewBody: string }[]).map((r) => r.reviewBody)).toEqual(['The beanie is warm.']);
+
+  const org = organizationJsonLd({ name: ' Wool & Co ', url: 'https://wool.example/', summary: summaryOf([store]), reviews: [product, store], general })!;
+  expect(org).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Wool & Co',
+    url: 'https://wool.example/',
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: 1, reviewCount: 1, bestRating: 5, worstRating: 1 },
+    review: [
+      {
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 1, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'Ada L.' },
+        datePublished: store.createdAt.slice(0, 10),
+        reviewBody: 'Slow shipping.',
+      },
+    ],
+  });
+  // a shop without store reviews has no Organization rating to state
+  expect(organizationJsonLd({ name: 'Wool & Co', url: 'https://wool.example/', summary: summaryOf([]), reviews: [product], general })).toBeNull();
 });

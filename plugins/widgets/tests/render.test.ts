@@ -38,6 +38,7 @@ function sampleData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
       awaiting: [{ productId: PRODUCT.id, title: PRODUCT.title, handle: PRODUCT.handle, imageUrl: null, writeUrl: 'https://app.example/r/write/x' }],
     },
     upsell: { summaries: { [PRODUCT.id]: summary } },
+    'store-badge': { summary, pageUrl: '/apps/plaudit/reviews?locale=en' },
   };
 }
 
@@ -238,7 +239,9 @@ describe('widget routes', () => {
   });
 
   test('every block answers through the widget route', async () => {
-    const { shop, direct } = await shopWithReviews(5);
+    const { shop, direct, http } = await shopWithReviews(5);
+    // a review of the store itself: the store badge shows only with one
+    await createReviews(http, [{ kind: 'store', productId: null }]);
     await displayStore(api.runtime.services.settings).display.update(shop.id, ALL_ON);
     for (const block of BLOCKS.filter((b) => b !== 'customer-portal')) {
       const res = await direct.get(`/widgets/${block}?product_id=4242&product_ids=4242`);

@@ -120,6 +120,7 @@ describe('server-rendered blocks', () => {
       awaiting: [{ productId: PRODUCT.id, title: PRODUCT.title, handle: PRODUCT.handle, imageUrl: null, writeUrl: null }],
     },
     upsell: { summaries: { [PRODUCT.id]: summary } },
+    'store-badge': { summary, pageUrl: '/apps/plaudit/reviews' },
   };
   const settings = { ...ALL_ON, starRating: { countFormat: 'n reviews' } };
   const render = (lang: string, extra = {}) =>

@@ -89,6 +89,7 @@ function evilData(): { [B in (typeof BLOCKS)[number]]: BlockData[B] } {
       })),
     },
     upsell: { summaries: { [PAYLOADS[3]]: summary } },
+    'store-badge': { summary, pageUrl: `/apps/plaudit/reviews?locale=${PAYLOADS[0]}` },
   };
 }
 
@@ -144,7 +145,7 @@ test.each(BLOCKS)('%s: every payload stays text', (block) => {
   expect(doc.body.children).toHaveLength(1);
   expect(doc.body.firstElementChild!.getAttribute('data-pl-widget')).toBe(block);
   const text = doc.body.textContent ?? '';
-  if (!['star-rating', 'upsell'].includes(block)) expect(text).toContain(PAYLOADS[0]);
+  if (!['star-rating', 'upsell', 'store-badge'].includes(block)) expect(text).toContain(PAYLOADS[0]);
 });
 
 test('JSON-LD with payloads parses back to the right aggregate and the verbatim text', () => {

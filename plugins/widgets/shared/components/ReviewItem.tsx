@@ -16,6 +16,8 @@ export interface ReviewItemOptions {
   compact?: boolean;
   /** the page's product in a grouped review box: a review of another product of the group names it */
   pageProduct?: string;
+  /** name a review of the store itself as such (the shop's public reviews page lists both kinds) */
+  storeTag?: boolean;
 }
 
 export function ReviewMeta({ ctx, review }: { ctx: WidgetContext; review: PublicReview }) {
@@ -67,7 +69,7 @@ function SeeTranslation({ ctx, from }: { ctx: WidgetContext; from: string }) {
 }
 
 export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; review: PublicReview; options?: ReviewItemOptions }) {
-  const { showMedia = true, showReplies = true, showProduct = false, compact = false, pageProduct } = options;
+  const { showMedia = true, showReplies = true, showProduct = false, compact = false, pageProduct, storeTag = false } = options;
   const media = showMedia ? reviewMedia(review) : [];
   const { t } = ctx.text;
   const name = reviewerName(review.author, ctx.settings.general.reviewerName, t('review.anonymous'));
@@ -81,7 +83,9 @@ export function ReviewItem({ ctx, review, options = {} }: { ctx: WidgetContext; 
         {review.pending ? <span className="pl-tag pl-unapproved">{t('review.pending')}</span> : null}
       </div>
       <ReviewMeta ctx={ctx} review={review} />
-      {showProduct && review.productTitle ? (
+      {storeTag && review.kind === 'store' ? (
+        <p className="pl-product pl-of-store">{t('store.store_review')}</p>
+      ) : showProduct && review.productTitle ? (
         <p className="pl-product" dir="auto">
           {review.productTitle}
         </p>

@@ -16,7 +16,8 @@ export type WidgetBlock =
   | 'submit-form'
   | 'testimonials'
   | 'customer-portal'
-  | 'upsell';
+  | 'upsell'
+  | 'store-badge';
 
 const BASE = `.pl-widget{color:var(--pl-text);font-family:var(--pl-font);line-height:1.5;box-sizing:border-box}
 .pl-widget *,.pl-widget *::before,.pl-widget *::after{box-sizing:inherit}
@@ -189,11 +190,19 @@ export const SAY_CSS = `.pl-say{margin:.8em 0}.pl-quotes{margin:0;padding:0;list
 .pl-topic::before{content:"";width:.5em;height:.5em;border-radius:50%;background:#18794e}.pl-topic.pl-neg::before{background:#c62828}.pl-topic[aria-current]{border-color:var(--pl-accent);box-shadow:inset 0 0 0 1px var(--pl-accent)}
 `;
 
+// The store badge: one line, a touch target's height, the theme's colours.
+const STORE_BADGE = `.pl-store-badge{display:inline-flex;align-items:center;gap:.45em;min-height:44px;padding:.35em .9em;border:1px solid rgba(127,127,127,.35);border-radius:22px;color:inherit;text-decoration:none;line-height:1.2}
+.pl-store-badge:hover{border-color:var(--pl-accent)}
+.pl-badge-average{font-weight:700}
+.pl-badge-count{font-size:.85em;opacity:.8}
+`;
+
 const PARTS: Record<WidgetBlock, string[]> = {
   'review-box': [BOX, FORM],
   'all-reviews': [BOX, FORM],
   'submit-form': [FORM],
   'star-rating': [STAR_RATING],
+  'store-badge': [STORE_BADGE],
   upsell: [STAR_RATING],
   carousel: [CAROUSEL],
   testimonials: [CAROUSEL],

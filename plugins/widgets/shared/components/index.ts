@@ -10,6 +10,7 @@ export { SubmitForm, PHOTO_ACCEPT } from './SubmitForm';
 export { Testimonials } from './Testimonials';
 export { CustomerPortalReviews } from './CustomerPortalReviews';
 export { UpsellRating } from './UpsellRating';
+export { StoreBadge } from './StoreBadge';
 export { ReviewItem } from './ReviewItem';
 export { Stars } from './Stars';
 export { widgetCss, escapeCss, SAY_CSS, type WidgetBlock } from './css';
