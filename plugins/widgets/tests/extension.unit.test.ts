@@ -41,6 +41,7 @@ test('blocks: valid schemas, app blocks in sections, embeds in the body, every a
     'review-box',
     'sidebar',
     'star-rating',
+    'store-badge',
     'testimonials',
     'upsell-rating',
   ]);
