@@ -266,8 +266,15 @@ test('the popup: first shown at its delay, shown and hidden for the set times, n
   // When the popup opens and closes, as the page itself sees it (no polling delay in the figures).
   const { context, page } = await openPage(browser, shop.url(`/products/${hat.handle}`), {
     init: () => {
-      const w = window as unknown as { plTimes: [number, boolean, string][] };
+      const w = window as unknown as { plTimes: [number, boolean, string][]; plDelays: number[] };
       w.plTimes = [];
+      // the waits the page asks its timers for (a timer never fires early: these are what it waits at least)
+      w.plDelays = [];
+      const setTimer = window.setTimeout.bind(window);
+      window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
+        w.plDelays.push(ms ?? 0);
+        return setTimer(fn, ms, ...rest);
+      }) as typeof window.setTimeout;
       new MutationObserver((records) => {
         for (const r of records) {
           const el = r.target as HTMLElement;
@@ -282,11 +289,17 @@ test('the popup: first shown at its delay, shown and hidden for the set times, n
   await screenshot(page, 'widgets-popup');
   const [[shownAt, open1, first], [hiddenAt, open2], [againAt, open3, second]] = await times();
   expect([open1, open2, open3]).toEqual([true, false, true]);
-  // Timers never fire early, so the set times are lower bounds the page must respect; how much
-  // later each fired depends on how busy the machine is, so no upper bound is asserted (issue 38).
+  // The observer notes a change when the busy page gets to it, so the gaps between its notes are not
+  // the popup's times (CI saw 1,481 ms for 1,500): the times are the waits the popup asked its timers
+  // for, after each change in order, and a timer never fires early. Only the first note is a bound:
+  // it comes after its change.
   expect(shownAt).toBeGreaterThanOrEqual(790); // delay 800 ms from navigation start
-  expect(hiddenAt - shownAt).toBeGreaterThanOrEqual(1490); // shown 1500 ms
-  expect(againAt - hiddenAt).toBeGreaterThanOrEqual(990); // hidden 1000 ms
+  expect(shownAt).toBeLessThan(hiddenAt);
+  expect(hiddenAt).toBeLessThan(againAt);
+  const delays = await page.evaluate(() => (window as unknown as { plDelays: number[] }).plDelays);
+  const shown = delays.indexOf(1500);
+  expect(shown).toBeGreaterThanOrEqual(0); // shown 1500 ms ...
+  expect(delays.indexOf(1000, shown + 1)).toBeGreaterThan(shown); // ... then hidden 1000 ms
   expect(second).not.toBe(first); // the next review
 
   await popup.getByRole('button', { name: 'Close reviews popup' }).click();
