@@ -88,8 +88,12 @@ export interface ReviewFeedApi {
   reviews(tenant: Tenant, query: ReviewFeedQuery): Promise<ReviewFeedPage>;
   /** which of these products (gids) the customer reviewed, in any state (the portal's products awaiting a review) */
   reviewedProducts(tenant: Tenant, customer: { id?: string | null; email?: string | null }, productIds: string[]): Promise<string[]>;
-  /** one entry per product asked for (zeros when it has no published review) */
-  summaries(tenant: Tenant, productIds: string[]): Promise<Record<string, RatingSummary>>;
+  /**
+   * one entry per product asked for (zeros when it has no published review); `excludeCopies`: without
+   * copies of a linked store's reviews (counted live: what JSON-LD may tell Google, which takes only
+   * reviews written on the site itself)
+   */
+  summaries(tenant: Tenant, productIds: string[], options?: { excludeCopies?: boolean }): Promise<Record<string, RatingSummary>>;
   /** the shop's published reviews as a whole, or its product reviews only, or its store reviews only */
   shopSummary(tenant: Tenant, include?: 'all' | 'product' | 'store'): Promise<Omit<RatingSummary, 'productId'>>;
   version(tenant: Tenant): Promise<string>;

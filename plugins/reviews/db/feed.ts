@@ -16,7 +16,7 @@ import {
 } from '@plaudit/contracts/reviews';
 import type { MediaItem } from '../shared/review';
 import { Review, ReviewSummary } from './review.model';
-import { shopSummary, toProductSummary } from './summaries';
+import { ownSummaries, shopSummary, toProductSummary } from './summaries';
 
 /** The channel the reviews trigger (and display-settings saves) NOTIFY with a shop id. */
 export const REVIEW_FEED_CHANNEL = 'plaudit_review_feed';
@@ -227,11 +227,12 @@ async function reviews(tenant: Tenant, q: ReviewFeedQuery): Promise<ReviewFeedPa
 type Summary = RatingSummary;
 
 /** One entry per asked product id; products without published reviews count zero. */
-async function summaries(tenant: Tenant, productIds: string[]): Promise<Record<string, Summary>> {
+async function summaries(tenant: Tenant, productIds: string[], options: { excludeCopies?: boolean } = {}): Promise<Record<string, Summary>> {
   const ids = [...new Set(productIds)];
-  const rows = ids.length ? await tenant.query(ReviewSummary).whereIn('productKey', ids) : [];
   const out: Record<string, Summary> = {};
   for (const productId of ids) out[productId] = { productId, count: 0, average: 0, stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, mediaCount: 0 };
+  if (options.excludeCopies) return { ...out, ...(await ownSummaries(tenant, ids)) };
+  const rows = ids.length ? await tenant.query(ReviewSummary).whereIn('productKey', ids) : [];
   for (const s of rows) out[s.productKey] = toProductSummary(s);
   return out;
 }

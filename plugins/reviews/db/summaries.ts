@@ -3,7 +3,7 @@
 // advisory lock so concurrent changes to one product cannot interleave stale counts.
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
-import type { RatingSummary } from '@plaudit/contracts/reviews';
+import { LINKED_STORE_SOURCE, type RatingSummary } from '@plaudit/contracts/reviews';
 import { ReviewSummary } from './review.model';
 
 export async function recomputeSummaries(trx: Knex.Transaction, shopId: number, productKeys: Iterable<string | null | undefined>) {
@@ -47,6 +47,36 @@ export function toProductSummary(s: ReviewSummary): RatingSummary {
 export async function productSummaries(tenant: Tenant, productIds: string[]) {
   const rows = productIds.length ? await tenant.query(ReviewSummary).whereIn('productKey', productIds) : [];
   return Object.fromEntries(rows.map((s) => [s.productKey, toProductSummary(s)]));
+}
+
+/**
+ * The products' summaries counted from their published reviews without the copies of a linked store's
+ * (LINKED_STORE_SOURCE): live, for the few callers that need it (the projection counts every source).
+ */
+export async function ownSummaries(tenant: Tenant, productIds: string[]): Promise<Record<string, RatingSummary>> {
+  if (!productIds.length) return {};
+  const rows: { productKey: string; count: string; ratingSum: string; s1: string; s2: string; s3: string; s4: string; s5: string; media: string }[] =
+    await tenant
+      .table('reviews')
+      .whereIn('productKey', productIds)
+      .where({ status: 'published' })
+      .whereNot('source', LINKED_STORE_SOURCE)
+      .groupBy('productKey')
+      .select('productKey')
+      .select(
+        ReviewSummary.knex().raw(`count(*) AS count, coalesce(sum(rating), 0) AS rating_sum, count(*) FILTER (WHERE rating = 1) AS s1,
+          count(*) FILTER (WHERE rating = 2) AS s2, count(*) FILTER (WHERE rating = 3) AS s3, count(*) FILTER (WHERE rating = 4) AS s4,
+          count(*) FILTER (WHERE rating = 5) AS s5, count(*) FILTER (WHERE media_count > 0) AS media`),
+      );
+  const n = (v: string) => Number(v);
+  return Object.fromEntries(
+    rows.map((r) => {
+      const count = n(r.count);
+      const average = count ? Math.round((n(r.ratingSum) / count) * 100) / 100 : 0;
+      const stars = { 1: n(r.s1), 2: n(r.s2), 3: n(r.s3), 4: n(r.s4), 5: n(r.s5) };
+      return [r.productKey, { productId: r.productKey, count, average, stars, mediaCount: n(r.media) }];
+    }),
+  );
 }
 
 /** The shop as a whole (every product and the store itself), its products only, or the store only ('' is its key). */

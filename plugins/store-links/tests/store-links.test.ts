@@ -93,6 +93,9 @@ withPlugins(
   // Google reads the copy on its own store's page only: B's structured data marks up B's own review
   const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(onB)![1]);
   expect(ld.review.map((r: { reviewBody: string }) => r.reviewBody)).toEqual(['Geschrieben in Berlin.']);
+  // and its rating counts B's own reviews only (Google takes no reviews written on another site),
+  // while the page's summary counts both
+  expect(ld.aggregateRating).toMatchObject({ reviewCount: 1, ratingValue: 5 });
   expect(await eventually(async () => (await box(a)).includes('From our store in Germany'), 120_000)).toBe(true);
   // a review written after the link follows through the review events
   await review(a, 'Written in Lyon after the link.');

@@ -35,10 +35,11 @@ export async function groupedSummaries(
   groups: ProductGroupsApi | undefined,
   tenant: Tenant,
   productIds: string[],
+  options: { excludeCopies?: boolean } = {},
 ): Promise<GroupedSummaries> {
   const shared = groups && productIds.length ? await groups.sharedWith(tenant, productIds) : {};
   const membersOf = (id: string) => shared[id]?.productIds ?? [id];
-  const found = await feed.summaries(tenant, [...new Set(productIds.flatMap(membersOf))]);
+  const found = await feed.summaries(tenant, [...new Set(productIds.flatMap(membersOf))], options);
   const shown: Record<string, Summary> = {};
   const own: Record<string, Summary> = {};
   for (const id of productIds) {

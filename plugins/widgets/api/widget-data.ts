@@ -5,7 +5,7 @@ import createHttpError from 'http-errors';
 import { z } from 'zod';
 import type { Tenant } from '@plaudit/kernel';
 import { FEED_SORTS, type DisplaySettings } from '../shared/display-settings';
-import type { ProductRef, ReviewBoxData, WidgetContext } from '../shared/widget-types';
+import type { ProductRef, ReviewBoxData, Summary, WidgetContext } from '../shared/widget-types';
 import type { Labels } from '../shared/widget-text';
 import type { ReviewFeedApi, ReviewFeedQuery, StorefrontReviewSettings } from '@plaudit/contracts/reviews';
 import type { TranslationMode, TranslationReviewsApi } from '@plaudit/contracts/translations';
@@ -189,8 +189,16 @@ export class WidgetData {
   }
 
   /** What the products' stars show: a grouped product's group's rating (ProductGroups), else its own. */
-  private summaries(view: ShopView, gids: string[]) {
-    return groupedSummaries(this.feed, this.groups, view.tenant, gids);
+  private summaries(view: ShopView, gids: string[], options?: { excludeCopies?: boolean }) {
+    return groupedSummaries(this.feed, this.groups, view.tenant, gids, options);
+  }
+
+  /** The ratings without linked stores' copies, where the shop shows copies and they count (else undefined). */
+  private async markupSummaries(view: ShopView, gid: string, shown: Summary, own: Summary): Promise<ReviewBoxData['markup']> {
+    if (!this.origins || !view.reviewSettings.richSnippets || shown.count < 1) return undefined;
+    const rating = await this.summaries(view, [gid], { excludeCopies: true });
+    const markup = { summary: rating.shown[gid], own: rating.own[gid] };
+    return markup.summary.count === shown.count && markup.own.count === own.count ? undefined : markup;
   }
 
   /** The review box of one product (also the snapshot written to its metafield). */
@@ -213,12 +221,14 @@ export class WidgetData {
       this.formQuestions(view, gid),
       this.productInsights(view, gid),
     ]);
+    const markup = await this.markupSummaries(view, gid, rating.shown[gid], rating.own[gid]);
     const first = page.items.find((r) => r.productId === gid && r.productTitle);
     const product: ProductRef = { id: gid, title: title ?? first?.productTitle ?? null, handle: first?.productHandle ?? null };
     return {
       product,
       summary: rating.shown[gid],
       ...(group ? { group: { sameProduct: group.sameProduct, own: rating.own[gid] } } : {}),
+      ...(markup ? { markup } : {}),
       page,
       stars: q.stars,
       sort,
@@ -323,8 +333,11 @@ export function reviewBoxJsonLd(view: ShopView, data: BlockData['review-box'], u
   // Google's rating is about one item: a group's rating stands for the product only when the
   // merchant says the group is one item in variants; otherwise the product's own reviews do
   // (plugins/product-groups/README.md)
+  // and only reviews written on this site: a linked store's copies are left out of the rating too
   const own = data.group && !data.group.sameProduct;
-  const summary = own ? data.group!.own : data.summary;
+  const rated = data.markup ?? { summary: data.summary, own: data.group?.own ?? data.summary };
+  const summary = own ? rated.own : rated.summary;
+  if (summary.count < 1) return null;
   const reviews = own ? data.page.items.filter((r) => r.productId === data.product.id) : data.page.items;
   return productJsonLd({ product: data.product, url, summary, reviews, general: view.display.general, anonymous });
 }

@@ -67,6 +67,11 @@ export interface ReviewBoxData {
   topic?: string;
   /** the product shares its reviews with a group (plugins/product-groups): `summary` is the group's, `own` the product's */
   group?: { sameProduct: boolean; own: Summary };
+  /**
+   * the ratings without copies of a linked store's reviews (plugins/store-links), when there are any:
+   * what the JSON-LD tells Google, which takes only reviews written on the site (STORE-REVIEWS.md)
+   */
+  markup?: { summary: Summary; own: Summary };
 }
 export interface StarRatingData {
   productId: string;
