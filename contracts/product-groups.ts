@@ -19,15 +19,17 @@ export interface SharedReviews {
 }
 
 /** How a group's products are chosen: by the merchant, or the catalogue's with a tag or a SKU prefix. */
-export type ProductGroupKind = 'manual' | 'tag' | 'skuPrefix';
+export type ProductGroupKind = 'manual' | 'tag' | 'skuPrefix' | 'metafield';
 
 /** A group as it is now, for reading elsewhere (public API, export). */
 export interface ProductGroupView {
   id: number;
   name: string;
   kind: ProductGroupKind;
-  /** the tag or SKU prefix of a rule group; null for a manual one */
+  /** the tag, SKU prefix or metafield value of a rule group; null for a manual one */
   match: string | null;
+  /** a metafield group's metafield (its value is `match`); null for the other kinds */
+  metafield: { namespace: string; key: string } | null;
   shareReviews: boolean;
   sameProduct: boolean;
   /** product gids, in the group's order (a rule group's: those it holds now) */

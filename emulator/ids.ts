@@ -28,7 +28,8 @@ export type ShopifyResource =
   | 'ShopAddress'
   | 'OnlineStoreTheme'
   | 'Metaobject'
-  | 'MetaobjectDefinition';
+  | 'MetaobjectDefinition'
+  | 'MetafieldDefinition';
 
 export function gid(resource: ShopifyResource, id: string): string {
   return `gid://shopify/${resource}/${id}`;

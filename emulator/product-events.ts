@@ -1,15 +1,19 @@
 // A product edited or deleted in the Shopify admin and the webhooks Shopify sends for it
 // (products/update with the REST Product, products/delete with its id only), for the app's catalogue
 // caches (the Google feed's identifiers), and the control routes a test or developer uses for them
-// (/_emulator/shops/<shop>/products/<id>/update and /delete). Payload fields as documented for the topics:
-// https://shopify.dev/docs/api/webhooks/latest?reference=toml#list-of-topics-products/update
+// (/_emulator/shops/<shop>/products/<id>/update and /delete), which may also set or clear the product's
+// metafields, and /_emulator/shops/<shop>/metafield-definitions for a product metafield definition
+// (filterable or not, graphql/metafield-definitions.ts). Payload fields as documented for the topics:
+// https://shopify.dev/docs/api/webhooks/latest?reference=toml#list-of-topics-products/update; the payload
+// carries no metafields (a subscription without metafieldNamespaces, as the app's).
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { EmulatorContext } from './context';
 import { EmulatorInputError, emit } from './events';
 import { gid, restId } from './ids';
+import { isoTime } from './store';
 import { restTime } from './tz';
-import type { ProductRecord, ShopRecord, VariantRecord } from './types';
+import type { MetafieldDefinitionRecord, ProductRecord, ShopRecord, VariantRecord } from './types';
 import type { DeliveryOptions } from './webhooks';
 
 function restVariant(shop: ShopRecord, p: ProductRecord, v: VariantRecord, position: number) {
@@ -80,11 +84,47 @@ const ProductEdit = z
     variants: z
       .array(z.object({ id: z.string(), sku: z.string().max(255).optional(), barcode: z.string().max(255).nullable().optional() }).strict())
       .optional(),
+    /** the product's metafields to set (a value) or delete (null), as the merchant edits them in the admin */
+    metafields: z
+      .array(
+        z
+          .object({
+            namespace: z.string().regex(/^[A-Za-z0-9_-]{3,255}$/),
+            key: z.string().regex(/^[A-Za-z0-9_-]{2,64}$/),
+            type: z.string().default('single_line_text_field'),
+            value: z.string().nullable(),
+          })
+          .strict(),
+      )
+      .optional(),
     wait: z.boolean().optional(),
   })
   .strict();
 
-function edit(product: ProductRecord, body: unknown) {
+/** Sets or deletes a product's metafields (the type of an existing one is kept). */
+function editMetafields(em: EmulatorContext, shop: ShopRecord, product: ProductRecord, edits: z.infer<typeof ProductEdit>['metafields']) {
+  const ownerId = gid('Product', product.id);
+  for (const e of edits ?? []) {
+    const same = (m: { ownerId: string; namespace: string; key: string }) => m.ownerId === ownerId && m.namespace === e.namespace && m.key === e.key;
+    const existing = shop.metafields.find(same);
+    const now = isoTime();
+    if (e.value === null) shop.metafields = shop.metafields.filter((m) => !same(m));
+    else if (existing) Object.assign(existing, { value: e.value, updatedAt: now });
+    else
+      shop.metafields.push({
+        id: em.store.nextId(),
+        ownerId,
+        namespace: e.namespace,
+        key: e.key,
+        type: e.type,
+        value: e.value,
+        createdAt: now,
+        updatedAt: now,
+      });
+  }
+}
+
+function edit(em: EmulatorContext, shop: ShopRecord, product: ProductRecord, body: unknown) {
   const r = ProductEdit.safeParse(body ?? {});
   if (!r.success) throw new EmulatorInputError(400, r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
   if (r.data.vendor) product.vendor = r.data.vendor;
@@ -95,10 +135,21 @@ function edit(product: ProductRecord, body: unknown) {
     if (change.sku !== undefined) v.sku = change.sku;
     if (change.barcode !== undefined) v.barcode = change.barcode;
   }
+  editMetafields(em, shop, product, r.data.metafields);
   return { wait: r.data.wait };
 }
 
-/** The product edit and deletion routes on the control router. */
+/** A product metafield definition, created or changed (its filter switched on or off). */
+const DefinitionInput = z
+  .object({
+    namespace: z.string().regex(/^[A-Za-z0-9_-]{3,255}$/),
+    key: z.string().regex(/^[A-Za-z0-9_-]{2,64}$/),
+    type: z.string().default('single_line_text_field'),
+    adminFilterable: z.boolean().default(false),
+  })
+  .strict();
+
+/** The product edit and deletion routes, and product metafield definitions, on the control router. */
 export function productControlRoutes(router: Router, em: EmulatorContext) {
   const productOf = (domain: string, id: string) => {
     const shop = em.store.shop(domain);
@@ -110,8 +161,21 @@ export function productControlRoutes(router: Router, em: EmulatorContext) {
   const sent = (deliveries: { topic: string; webhookId: string }[]) => deliveries.map((d) => ({ topic: d.topic, id: d.webhookId }));
   router.post('/shops/:shop/products/:id/update', async (ctx) => {
     const { shop, product } = productOf(ctx.params.shop, ctx.params.id);
-    const o = edit(product, ctx.request.body);
+    const o = edit(em, shop, product, ctx.request.body);
     ctx.body = { webhooks: sent(await productUpdated(em, shop, product, o)) };
+  });
+  router.post('/shops/:shop/metafield-definitions', (ctx) => {
+    const shop = em.store.shop(ctx.params.shop);
+    if (!shop) throw new EmulatorInputError(404, `unknown shop ${ctx.params.shop}`);
+    const r = DefinitionInput.safeParse(ctx.request.body ?? {});
+    if (!r.success) throw new EmulatorInputError(400, r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    const list = (shop.metafieldDefinitions ??= []);
+    const existing = list.find((d) => d.namespace === r.data.namespace && d.key === r.data.key);
+    const definition: MetafieldDefinitionRecord = existing ?? { id: em.store.nextId(), name: r.data.key, ...r.data };
+    Object.assign(definition, r.data);
+    if (!existing) list.push(definition);
+    em.store.changed();
+    ctx.body = { id: gid('MetafieldDefinition', definition.id) };
   });
   router.post('/shops/:shop/products/:id/delete', async (ctx) => {
     const { shop, product } = productOf(ctx.params.shop, ctx.params.id);

@@ -123,6 +123,17 @@ export interface MetafieldRecord {
   updatedAt: string;
 }
 
+/** A product metafield definition, as far as the product search needs it: Shopify filters products by
+ * a metafield only when its definition's adminFilterable capability is on. */
+export interface MetafieldDefinitionRecord {
+  id: string;
+  namespace: string;
+  key: string;
+  name: string;
+  type: string;
+  adminFilterable: boolean;
+}
+
 export interface DiscountRecord {
   id: string;
   codeId: string;
@@ -264,6 +275,8 @@ export interface ShopRecord {
   customers: CustomerRecord[];
   orders: OrderRecord[];
   metafields: MetafieldRecord[];
+  /** product metafield definitions (saved states without them: none) */
+  metafieldDefinitions?: MetafieldDefinitionRecord[];
   discounts: DiscountRecord[];
   /** metaobjects and the definitions enabled (the standard product_review; states saved before get none on load) */
   metaobjects: MetaobjectRecord[];

@@ -10,6 +10,7 @@ import { validAccessToken } from '../tokens';
 import { bucketOfPlan, MAX_QUERY_COST, queryCost, refund, takeFromBucket, type ThrottleStatus } from './cost';
 import { billingMutations } from './mutations-billing';
 import { FLOW_SDL, flowMutations } from './flow';
+import { METAFIELD_DEFINITIONS_SDL, metafieldDefinitionQueries } from './metafield-definitions';
 import { METAOBJECTS_SDL, metaobjectMutations, metaobjectQueries } from './metaobjects';
 import { storeMutations } from './mutations-store';
 import { queryRoot } from './query-root';
@@ -18,7 +19,7 @@ import { STORE_SDL } from './sdl-store';
 import { THEMES_SDL } from './sdl-themes';
 import type { GqlContext } from './views-store';
 
-export const schema = buildSchema(STORE_SDL + APP_SDL + THEMES_SDL + FLOW_SDL + METAOBJECTS_SDL);
+export const schema = buildSchema(STORE_SDL + APP_SDL + THEMES_SDL + FLOW_SDL + METAOBJECTS_SDL + METAFIELD_DEFINITIONS_SDL);
 
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
 const RATE_LIMITS_DOC = 'https://shopify.dev/api/usage/rate-limits';
@@ -107,7 +108,7 @@ export function adminApiRouter(em: EmulatorContext): Router {
     const rootValue =
       op.operation === 'mutation'
         ? { ...storeMutations(c), ...billingMutations(c), ...flowMutations(c), ...metaobjectMutations(c) }
-        : { ...queryRoot(c), ...metaobjectQueries(c) };
+        : { ...queryRoot(c), ...metaobjectQueries(c), ...metafieldDefinitionQueries(c) };
     const result = await execute({ schema, document, rootValue, contextValue: c, variableValues: variables, operationName });
     const body: Record<string, unknown> = {};
     // Resolver failures carry a path; variable coercion failures do not (they are request errors).

@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import { parseGid } from '../ids';
 import type { CustomerRecord, ProductRecord } from '../types';
 import { paginate, sortBy, type PageArgs } from './connection';
+import { metafieldSearchFields } from './metafield-definitions';
 import { metaobjectView } from './metaobjects';
 import { search, type SearchFields } from './search-query';
 import { discountNodeView, installationView, subscriptionView } from './views-app';
@@ -116,7 +117,7 @@ export function queryRoot(c: GqlContext) {
     shopLocales: ({ published }: { published?: boolean | null }) => s.locales.filter((l) => published == null || l.published === published),
     products: (a: ListArgs) => {
       requireAccess(c, 'products', 'read_products');
-      const found = search(s.products, a.query, PRODUCT_FIELDS, ['title', 'handle', 'vendor', 'product_type', 'tag']);
+      const found = search(s.products, a.query, { ...PRODUCT_FIELDS, ...metafieldSearchFields(s) }, ['title', 'handle', 'vendor', 'product_type', 'tag']);
       const key = (p: ProductRecord): string | number | bigint | null => {
         switch (a.sortKey) {
           case 'TITLE':

@@ -1,8 +1,10 @@
 // Shopify's search syntax for the `query` argument: `title:*mug* AND status:active`,
 // `created_at:>=2025-08-16`, `email:x`, `-status:draft`, `status:active,draft`, free text, and OR
-// between groups. Unknown fields are ignored, as Shopify does (it only adds a warning).
+// between groups. Unknown fields are ignored, as Shopify does (it only adds a warning). Field names
+// may carry digits and '-' (`metafields.my-ns.key_2`); an `exact` field compares case-sensitively
+// (metafield filters), with `*` as a prefix wildcard.
 
-export type FieldKind = 'text' | 'keyword' | 'date' | 'number' | 'id';
+export type FieldKind = 'text' | 'keyword' | 'date' | 'number' | 'id' | 'exact';
 export type FieldValue = string | number | null | undefined | (string | null | undefined)[];
 
 export interface SearchField<T> {
@@ -35,7 +37,7 @@ function parseTerm(token: string): Term {
     negate = true;
     token = token.slice(1);
   }
-  const m = /^([a-zA-Z_.]+):(>=|<=|>|<)?(.*)$/.exec(token);
+  const m = /^([a-zA-Z_][a-zA-Z0-9_.-]*):(>=|<=|>|<)?(.*)$/.exec(token);
   if (!m) return { field: null, op: ':', values: [unquote(token)], negate };
   const raw = m[3];
   const values = /^["']/.test(raw) ? [unquote(raw)] : raw.split(',').map(unquote);
@@ -95,6 +97,7 @@ function matchOne(kind: FieldKind, op: Term['op'], actual: string | number | nul
     return op === ':' ? x === y : op === '>=' ? x >= y : op === '>' ? x > y : op === '<=' ? x <= y : x < y;
   }
   if (op !== ':') return a.localeCompare(wanted) * (op.startsWith('>') ? 1 : -1) >= (op.length === 2 ? 0 : 1);
+  if (kind === 'exact') return wanted.endsWith('*') ? a.startsWith(wanted.slice(0, -1)) : a === wanted;
   if (wanted.includes('*')) return glob(wanted).test(a);
   if (kind === 'keyword') return a.toLowerCase() === wanted.toLowerCase();
   // text: a whole word or phrase of the field, case-insensitive (Shopify tokenizes text fields)

@@ -1,12 +1,15 @@
 // The product webhooks keep the rule groups in step with the store: products/create and
-// products/update place the product by its tags and SKUs (the REST Product payload, no call to the
-// store), products/delete takes it out of any group. Placing is idempotent, so a repeated or late
-// delivery does no harm; an older payload arriving after a newer one could misplace the product
-// until its next change or the next group save (which recomputes every rule group from the store).
+// products/update place the product by its tags and SKUs (the REST Product payload) and, in a shop
+// with groups by metafield, by the values of those metafields read from the store (one Admin API call:
+// the payload carries no metafields, README "Groups by metafield"); products/delete takes it out of
+// any group. Placing is idempotent, so a repeated or late delivery does no harm; an older payload
+// arriving after a newer one could misplace the product until its next change or the next group save
+// (which recomputes every rule group from the store).
 // Payloads: https://shopify.dev/docs/api/webhooks/latest?reference=toml#list-of-topics-products/update
 import type { ActivityDeps, PlatformHooks, Tenant, WebhookDelivery } from '@plaudit/kernel';
 import { ReviewFeed } from '@plaudit/contracts/reviews';
-import { forgetProduct, placeProduct } from '../db/rules';
+import { distinctMetafields, productValues } from '../api/metafields';
+import { forgetProduct, type MetafieldReader, placeProduct } from '../db/rules';
 import { bumpVersion } from '../db/version';
 import { productOfPayload } from '../shared/rules';
 
@@ -17,7 +20,9 @@ export function catalogueHooks(deps: ActivityDeps): PlatformHooks['webhooks'] {
     const product = productOfPayload(body ?? {});
     if (!d.shopId || !product) return;
     const tenant = deps.tenant(d.shopId, d.shopDomain);
-    if (await placeProduct(deps.knex, tenant, product)) await changed(tenant);
+    const platform = deps.platform;
+    const read: MetafieldReader | undefined = platform && ((id, rules) => productValues(platform.adminApi(d.shopDomain), id, distinctMetafields(rules)));
+    if (await placeProduct(deps.knex, tenant, product, read)) await changed(tenant);
   };
   const forget = async (d: WebhookDelivery, body: { id?: unknown }) => {
     const product = productOfPayload(body ?? {});

@@ -1,5 +1,5 @@
 // The group editor of create and edit: its name, how its products are chosen (by hand, searched in
-// the store's catalogue, or every product with a tag or a SKU prefix), whether they share reviews, and
+// the store's catalogue, or every product with a tag, a SKU prefix or a metafield value), whether they share reviews, and
 // whether they are one item in variants (structured data).
 import { Chip, Stack, Typography } from '@mui/material';
 import { BooleanInput, FormDataConsumer, RadioButtonGroupInput, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
@@ -23,9 +23,9 @@ function RuleProducts({ products, label, none }: { products: ProductGroup['produ
 export function GroupForm() {
   const translate = useTranslate();
   const t = (key: string) => translate(`product-groups:admin.${key}`);
-  const kinds = ['manual', 'tag', 'skuPrefix'].map((id) => ({ id, name: t(`kind.${id}`) }));
+  const kinds = ['manual', 'tag', 'skuPrefix', 'metafield'].map((id) => ({ id, name: t(`kind.${id}`) }));
   return (
-    <SimpleForm defaultValues={{ kind: 'manual', match: '', products: [], shareReviews: true, sameProduct: false }}>
+    <SimpleForm defaultValues={{ kind: 'manual', match: '', metafieldNamespace: '', metafieldKey: '', products: [], shareReviews: true, sameProduct: false }}>
       <TextInput source="name" label={t('fields.name')} validate={required()} slotProps={{ htmlInput: { maxLength: 100 } }} />
       <RadioButtonGroupInput source="kind" label={t('fields.kind')} choices={kinds} />
       <FormDataConsumer<ProductGroup>>
@@ -34,6 +34,24 @@ export function GroupForm() {
             <ProductsInput source="products" label={t('fields.products')} helperText={t('fields.products_help')} noOptions={t('no_products')} />
           ) : (
             <>
+              {formData.kind === 'metafield' ? (
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+                  <TextInput
+                    source="metafieldNamespace"
+                    label={t('fields.metafield_namespace')}
+                    helperText={t('fields.metafield_namespace_help')}
+                    validate={required()}
+                    slotProps={{ htmlInput: { maxLength: 255 } }}
+                  />
+                  <TextInput
+                    source="metafieldKey"
+                    label={t('fields.metafield_key')}
+                    helperText={t('fields.metafield_key_help')}
+                    validate={required()}
+                    slotProps={{ htmlInput: { maxLength: 64 } }}
+                  />
+                </Stack>
+              ) : null}
               <TextInput
                 source="match"
                 label={t(`fields.match_${formData.kind}`)}

@@ -36,7 +36,9 @@ export default function GroupList() {
               <>
                 {g.name}
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {g.kind === 'manual' ? t('kind.manual') : `${t(`kind.${g.kind}`)}: ${g.match}`}
+                  {g.kind === 'manual'
+                    ? t('kind.manual')
+                    : `${t(`kind.${g.kind}`)}: ${g.kind === 'metafield' ? `${g.metafieldNamespace}.${g.metafieldKey} = ` : ''}${g.match}`}
                 </Typography>
               </>
             )}

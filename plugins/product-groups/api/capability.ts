@@ -34,6 +34,7 @@ export function productGroups(services: KernelServices): ProductGroupsApi {
         name: g.name,
         kind: g.kind,
         match: g.kind === 'manual' ? null : g.match,
+        metafield: g.kind === 'metafield' ? { namespace: g.metafieldNamespace, key: g.metafieldKey } : null,
         shareReviews: g.shareReviews,
         sameProduct: g.sameProduct,
         productIds: g.products.map((p) => p.id),

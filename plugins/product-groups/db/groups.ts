@@ -18,6 +18,8 @@ interface GroupRow {
   name: string;
   kind: GroupKind;
   match: string;
+  metafieldNamespace: string;
+  metafieldKey: string;
   shareReviews: boolean;
   sameProduct: boolean;
   createdAt: Date;
@@ -53,6 +55,8 @@ function present(row: GroupRow, products: ProductGroup['products']): ProductGrou
     name: row.name,
     kind: row.kind,
     match: row.match,
+    metafieldNamespace: row.metafieldNamespace,
+    metafieldKey: row.metafieldKey,
     shareReviews: row.shareReviews,
     sameProduct: row.sameProduct,
     products,
@@ -118,6 +122,8 @@ const stored = (input: GroupInput) => ({
   name: input.name,
   kind: input.kind,
   match: input.match,
+  metafieldNamespace: input.metafieldNamespace,
+  metafieldKey: input.metafieldKey,
   shareReviews: input.shareReviews,
   sameProduct: input.sameProduct,
 });
@@ -129,7 +135,7 @@ async function checkCounts(tenant: Tenant, trx: Knex.Transaction, input: GroupIn
     .select(trx.raw('count(*) AS n'), trx.raw("count(*) FILTER (WHERE kind <> 'manual') AS rules"));
   if (!groupId && Number(n) >= MAX_GROUPS) throw createHttpError(409, `A shop has at most ${MAX_GROUPS} product groups`);
   if (input.kind !== 'manual' && Number(rules) >= MAX_RULE_GROUPS)
-    throw createHttpError(409, `A shop has at most ${MAX_RULE_GROUPS} groups by tag or SKU prefix`);
+    throw createHttpError(409, `A shop has at most ${MAX_RULE_GROUPS} groups by tag, SKU prefix or metafield`);
 }
 
 export async function createGroup(knex: Knex, tenant: Tenant, input: GroupInput, search: CatalogueSearch): Promise<ProductGroup> {

@@ -44,7 +44,7 @@ export async function importGroups(knex: Knex, tenant: Tenant, file: FileGroup[]
       }
       const same = byName.get(name.toLowerCase());
       if (same && same.kind !== 'manual') {
-        refuse('A group by tag or SKU prefix has this name: its products come from the store');
+        refuse('A group by tag, SKU prefix or metafield has this name: its products come from the store');
         continue;
       }
       const products: string[] = [];

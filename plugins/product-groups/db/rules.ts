@@ -1,30 +1,37 @@
-// The members of the rule groups (by tag, by SKU prefix), in product_group_members with the manual
-// groups' so a product is still in one group at most. Who gets a product: a manual group first
-// (the merchant chose it), then the oldest rule group that matches it and has room (MAX_PRODUCTS).
-// Saving any group recomputes every rule group from the catalogue (one search each, at most
-// MAX_RULE_GROUPS); a product's webhook places that one product (placeProduct), with no call to the store.
+// The members of the rule groups (by tag, by SKU prefix, by metafield), in product_group_members with
+// the manual groups' so a product is still in one group at most. Who gets a product: a manual group
+// first (the merchant chose it), then the oldest rule group that matches it and has room (MAX_PRODUCTS).
+// Saving any group recomputes every rule group from the catalogue (api/catalogue.ts: a search each, or
+// a walk for metafields Shopify cannot filter by); a product's webhook places that one product
+// (placeProduct), its metafields read from the store when the shop has metafield groups.
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
 import { MAX_PRODUCTS } from '../shared/group';
-import { type CatalogueProduct, matches, type RuleKind, searchFor } from '../shared/rules';
+import { type CatalogueProduct, matches, type Rule } from '../shared/rules';
 
 const GROUPS = 'product_groups';
 const MEMBERS = 'product_group_members';
 
-/** The catalogue's products a search finds, in the store's order (at most a page; api/catalogue.ts). */
-export type CatalogueSearch = (query: string) => Promise<{ id: string; title: string }[]>;
+/** For each rule, the catalogue's products it finds, in the store's order (api/catalogue.ts). */
+export type CatalogueSearch = (rules: Rule[]) => Promise<{ id: string; title: string }[][]>;
 
-interface RuleRow {
+interface RuleRow extends Rule {
   id: number | string;
-  kind: RuleKind;
-  match: string;
 }
 
 // Two saves (or a save and a webhook) of one shop at once would each place the same product: serialised per shop.
 export const lockShop = (trx: Knex.Transaction, tenant: Tenant) => trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [0x70726f64, tenant.shopId]);
 
-const rulesOf = (tenant: Tenant, trx: Knex.Transaction): Promise<RuleRow[]> =>
-  tenant.table(GROUPS, trx).whereNot('kind', 'manual').orderBy('id').select('id', 'kind', 'match');
+const rulesOf = async (tenant: Tenant, trx: Knex.Transaction): Promise<RuleRow[]> =>
+  (await tenant.table(GROUPS, trx).whereNot('kind', 'manual').orderBy('id').select('id', 'kind', 'match', 'metafield_namespace', 'metafield_key')).map(
+    (r: Omit<RuleRow, 'namespace' | 'key'> & { metafieldNamespace: string; metafieldKey: string }) => ({
+      id: r.id,
+      kind: r.kind,
+      match: r.match,
+      namespace: r.metafieldNamespace,
+      key: r.metafieldKey,
+    }),
+  );
 
 /** Every rule group's members from the catalogue, oldest group first; products of manual groups are left to them. */
 export async function resyncRules(tenant: Tenant, trx: Knex.Transaction, search: CatalogueSearch): Promise<void> {
@@ -33,8 +40,9 @@ export async function resyncRules(tenant: Tenant, trx: Knex.Transaction, search:
   await tenant.table(MEMBERS, trx).whereIn('group_id', ruleIds).delete();
   if (!rules.length) return;
   const taken = new Set<string>((await tenant.table(MEMBERS, trx).pluck('product_id')) as string[]);
-  for (const rule of rules) {
-    const found = (await search(searchFor(rule.kind, rule.match))).filter((p) => !taken.has(p.id)).slice(0, MAX_PRODUCTS);
+  const foundByRule = await search(rules);
+  for (const [i, rule] of rules.entries()) {
+    const found = foundByRule[i].filter((p) => !taken.has(p.id)).slice(0, MAX_PRODUCTS);
     for (const p of found) taken.add(p.id);
     if (found.length)
       await tenant.insertInto(
@@ -45,13 +53,22 @@ export async function resyncRules(tenant: Tenant, trx: Knex.Transaction, search:
   }
 }
 
+/** A product's values of the metafield rules' metafields, read from the store (by `namespace.key`). */
+export type MetafieldReader = (productId: string, rules: Rule[]) => Promise<Record<string, string | null>>;
+
 /**
  * A product created or changed in the store: it stays in a manual group, else joins the oldest rule
- * group it matches (its current one if it still matches), else leaves. True when its group changed.
+ * group it matches (its current one if it still matches), else leaves. With metafield groups, its
+ * values are read under the shop's lock, so a metafield group saved meanwhile is read too. True when
+ * its group changed.
  */
-export async function placeProduct(knex: Knex, tenant: Tenant, product: CatalogueProduct): Promise<boolean> {
+export async function placeProduct(knex: Knex, tenant: Tenant, product: CatalogueProduct, readMetafields?: MetafieldReader): Promise<boolean> {
   return knex.transaction(async (trx) => {
     await lockShop(trx, tenant);
+    const rules = await rulesOf(tenant, trx);
+    const metafieldRules = rules.filter((r) => r.kind === 'metafield');
+    // a failed read throws: the webhook's processing is retried rather than the product dropped from its group
+    if (metafieldRules.length && readMetafields) product = { ...product, metafields: await readMetafields(product.id, metafieldRules) };
     const current: { groupId: string; kind: string } | undefined = await tenant
       .table(MEMBERS, trx)
       .join(GROUPS, `${GROUPS}.id`, `${MEMBERS}.group_id`)
@@ -62,7 +79,7 @@ export async function placeProduct(knex: Knex, tenant: Tenant, product: Catalogu
     const target = await firstWithRoom(
       tenant,
       trx,
-      (await rulesOf(tenant, trx)).filter((r) => matches(r.kind, r.match, product)),
+      rules.filter((r) => matches(r, product)),
       currentId,
     );
     if (target === currentId) {

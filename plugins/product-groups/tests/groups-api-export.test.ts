@@ -43,6 +43,7 @@ withPlugins('public-api')("GET /product-groups lists the key's shop's groups, ne
       name: 'Mugs',
       kind: 'skuPrefix',
       match: shop.prefix,
+      metafield: null,
       shareReviews: true,
       sameProduct: false,
       productIds: shop.bySku.products.map((p: { id: string }) => p.id),
@@ -108,7 +109,7 @@ withPlugins('imports')("the review export names each review's group; groups go o
     created: 1,
     updated: 1,
     errors: [
-      { group: 'Mugs', message: 'A group by tag or SKU prefix has this name: its products come from the store' },
+      { group: 'Mugs', message: 'A group by tag, SKU prefix or metafield has this name: its products come from the store' },
       { group: 'Odd', productId: 'not-a-product', message: 'Not a Shopify product id' },
       { group: 'Odd', productId: shirt.id, message: 'Already in the group "Linen shirt"' },
       { group: 'Odd', message: 'A group has 2 to 50 products' },

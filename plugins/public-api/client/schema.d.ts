@@ -935,6 +935,7 @@ export interface components {
          *           "name": "Linen shirt",
          *           "kind": "tag",
          *           "match": "linen-shirt",
+         *           "metafield": null,
          *           "shareReviews": true,
          *           "sameProduct": true,
          *           "productIds": [
@@ -954,12 +955,17 @@ export interface components {
             id: number;
             name: string;
             /**
-             * @description how its products are chosen: by the merchant, or the store's products with a tag or a SKU prefix
+             * @description how its products are chosen: by the merchant, or the store's products with a tag, a SKU prefix or a metafield's value
              * @enum {string}
              */
-            kind: "manual" | "tag" | "skuPrefix";
-            /** @description the tag or SKU prefix; null for a manual group */
+            kind: "manual" | "tag" | "skuPrefix" | "metafield";
+            /** @description the tag, SKU prefix or metafield value; null for a manual group */
             match: string | null;
+            /** @description a metafield group's product metafield (its value is `match`); null for the other kinds */
+            metafield: {
+                namespace: string;
+                key: string;
+            } | null;
             /** @description whether each product's page shows the whole group's reviews */
             shareReviews: boolean;
             /** @description the products are one item in variants: the group's rating stands for each in structured data */

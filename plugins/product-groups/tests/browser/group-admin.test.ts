@@ -2,12 +2,14 @@
 // /product-groups, a group of three products made by searching the catalogue, listed with its
 // products; then the first product's page on the demo storefront shows a sibling's review, named
 // "Reviewed: <sibling>". A group by tag made on the same screen lists the store's products with the
-// tag, shown read-only in its editor. Screenshots at 1280 and 390 px.
+// tag, shown read-only in its editor; so does a group by metafield. Screenshots at 1280 and 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { adminPage, collectPageErrors, screenshot, usePlatformBrowser } from '@plaudit/kernel/testing';
 import { shopWithReviews } from '../helpers';
 
 jest.setTimeout(180_000);
+// Shopify's namespace for the merchant's own metafields (a store's, not one of this app's settings namespaces)
+const CUSTOM = 'custom';
 
 const env = usePlatformBrowser();
 
@@ -118,5 +120,36 @@ test('a group by tag is made on the admin screen; its editor shows the products 
   for (const p of [shirt, blue]) await page.getByText(p.title, { exact: true }).waitFor();
   await page.setViewportSize({ width: 390, height: 800 });
   await screenshot(page, 'product-groups-8-tag-edit-390');
+  expect(errors).toEqual([]);
+});
+
+test('a group by metafield is made on the admin screen; its editor shows the metafield and its products', async () => {
+  const { stack, browser } = env;
+  const { domain, appToken, products } = await shopWithReviews(stack);
+  const [shirt, blue] = products;
+  for (const p of [shirt, blue])
+    await stack.control(`/shops/${domain}/products/${p.id.split('/').pop()}/update`, { metafields: [{ namespace: CUSTOM, key: 'family', value: 'Linen' }] });
+  const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
+
+  await page.goto(`${stack.appUrl}/product-groups/create`);
+  await page.getByRole('heading', { level: 1, name: 'Add a group' }).waitFor();
+  await page.getByLabel('Name *').fill('Linen by metafield');
+  await page.getByLabel('By metafield').check();
+  await page.getByLabel('Metafield namespace *').fill('custom');
+  await page.getByLabel('Metafield key *').fill('family');
+  await page.getByLabel('Metafield value *').fill('Linen');
+  await screenshot(page, 'product-groups-9-metafield-form-1280');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const row = page.getByRole('row', { name: /Linen by metafield/ });
+  await row.waitFor();
+  expect(await row.textContent()).toContain('By metafield: custom.family = Linen');
+
+  await row.click();
+  await page.getByRole('heading', { level: 1, name: 'Edit group' }).waitFor();
+  expect(await page.getByLabel('Metafield namespace *').inputValue()).toBe('custom');
+  for (const p of [shirt, blue]) await page.getByText(p.title, { exact: true }).waitFor();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await screenshot(page, 'product-groups-10-metafield-edit-390');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(errors).toEqual([]);
 });

@@ -12,9 +12,13 @@ const groupSchema = z
     id: z.number().int(),
     name: z.string(),
     kind: z
-      .enum(['manual', 'tag', 'skuPrefix'])
-      .meta({ description: "how its products are chosen: by the merchant, or the store's products with a tag or a SKU prefix" }),
-    match: z.string().nullable().meta({ description: 'the tag or SKU prefix; null for a manual group' }),
+      .enum(['manual', 'tag', 'skuPrefix', 'metafield'])
+      .meta({ description: "how its products are chosen: by the merchant, or the store's products with a tag, a SKU prefix or a metafield's value" }),
+    match: z.string().nullable().meta({ description: 'the tag, SKU prefix or metafield value; null for a manual group' }),
+    metafield: z
+      .object({ namespace: z.string(), key: z.string() })
+      .nullable()
+      .meta({ description: "a metafield group's product metafield (its value is `match`); null for the other kinds" }),
     shareReviews: z.boolean().meta({ description: "whether each product's page shows the whole group's reviews" }),
     sameProduct: z.boolean().meta({ description: "the products are one item in variants: the group's rating stands for each in structured data" }),
     productIds: z.array(z.string()).meta({ description: "the group's products (gids); each product is in one group at most" }),
@@ -32,6 +36,7 @@ const groupListSchema = z.object({ items: z.array(groupSchema) }).meta({
         name: 'Linen shirt',
         kind: 'tag',
         match: 'linen-shirt',
+        metafield: null,
         shareReviews: true,
         sameProduct: true,
         productIds: ['gid://shopify/Product/7982301', 'gid://shopify/Product/7982302'],
