@@ -25,7 +25,9 @@ export async function startPlatformStack(overrides: Record<string, string> = {})
     apiKey: EMULATOR_API_KEY,
     apiSecret: EMULATOR_API_SECRET,
     appUrl,
-    webhookRetryDelaysMs: [200, 400, 800, 1600],
+    // quick retries, then longer ones: an intake too busy to answer within Shopify's 5 s for a while
+    // (a loaded CI machine) gets the delivery again for about a minute, as Shopify would for hours
+    webhookRetryDelaysMs: [200, 400, 800, 1600, 5_000, 15_000, 30_000],
     firstId,
   });
   const marketplaces = await startMarketplaceEmulator({ port: 0 });
