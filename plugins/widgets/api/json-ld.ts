@@ -20,6 +20,15 @@ export interface ProductJsonLdInput {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** The rating of what is marked up, on Google's 1 to 5 scale. */
+const aggregateRating = (summary: Summary) => ({
+  '@type': 'AggregateRating',
+  ratingValue: round(summary.average),
+  reviewCount: summary.count,
+  bestRating: 5,
+  worstRating: 1,
+});
+
 /** The Product node, or null when there is nothing Google may show (no reviews, no product name). */
 export function productJsonLd({ product, url, summary, reviews, general, anonymous }: ProductJsonLdInput): Record<string, unknown> | null {
   const name = product.title?.trim() || reviews.find((r) => r.productTitle)?.productTitle?.trim();
@@ -29,13 +38,7 @@ export function productJsonLd({ product, url, summary, reviews, general, anonymo
     '@type': 'Product',
     name,
     ...(url ? { url } : {}),
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: round(summary.average),
-      reviewCount: summary.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
+    aggregateRating: aggregateRating(summary),
   };
   // a linked store's review (`origin`) is marked up by its own store's page, not again here; a
   // review of the store itself never describes this product
@@ -86,13 +89,7 @@ export function organizationJsonLd({ name, url, summary, reviews, general, anony
     '@type': 'Organization',
     name: name.trim(),
     url,
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: round(summary.average),
-      reviewCount: summary.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
+    aggregateRating: aggregateRating(summary),
     ...(items.length ? { review: items } : {}),
   };
 }
