@@ -43,7 +43,7 @@ withPlugins('widgets', 'reviews')("a metafield group forms from the catalogue an
   expect(await members(id)).toEqual([mug.id, blue.id].sort());
   // other plugins (the public API, exports) read it with its metafield
   const listed = await stack.api.runtime.services.capabilities.get(ProductGroups)!.list(tenantFor(shopId, domain));
-  expect(listed).toEqual([expect.objectContaining({ id, kind: 'metafield', match: 'Linen', metafield: { namespace: 'custom', key: 'family' } })]);
+  expect(listed).toEqual([expect.objectContaining({ id, kind: 'metafield', match: 'Linen', metafield: { namespace: CUSTOM, key: 'family' } })]);
 
   // green's value corrected in the store: products/update brings it in, and the box shows its review
   await setFamily(green, 'Linen');
