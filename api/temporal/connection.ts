@@ -13,6 +13,7 @@ import { msToTs, type defineSearchAttributeKey, type SearchAttributeType } from 
 
 type SearchAttributeKey = ReturnType<typeof defineSearchAttributeKey<SearchAttributeType>>;
 import type { Config } from '../config';
+import { InFlightCalls } from './in-flight';
 import type { Logger } from '../log';
 
 const IndexedValueType = temporal.api.enums.v1.IndexedValueType;
@@ -77,12 +78,14 @@ export class TemporalGateway {
   // the API's connects lazily; the worker hands in its own, already connected
   readonly connection: Connection;
   readonly client: Client;
+  /** the API's own connection's calls under way (close() lets them end: in-flight.ts) */
+  readonly inFlight = new InFlightCalls();
 
   constructor(
     readonly config: Config,
     connection?: Connection,
   ) {
-    this.connection = connection ?? Connection.lazy(connectionOptions(config));
+    this.connection = connection ?? Connection.lazy({ ...connectionOptions(config), interceptors: this.inFlight.interceptors() });
     this.client = new Client({ connection: this.connection, namespace: config.temporal.namespace });
   }
 
@@ -119,7 +122,9 @@ export class TemporalGateway {
     }
   }
 
+  /** After the calls under way have ended (their retries too), 5 s at most: then the connection. */
   async close() {
+    await this.inFlight.settled(5_000);
     await this.connection.close();
   }
 }
