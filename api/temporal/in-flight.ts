@@ -41,7 +41,7 @@ export class InFlightCalls {
       if (this.active === 0) for (const wake of this.idle.splice(0)) wake();
     };
     return new InterceptingCall(nextCall(options), {
-      start: (metadata, listener, next) => {
+      start: (metadata, _listener, next) => {
         this.active++;
         next(metadata, {
           onReceiveStatus: (status, nextStatus) => {
