@@ -25,10 +25,14 @@ async function foldUntilCounted(shopId: number) {
 withMessaging('the funnel by channel and the cost of each text message, from the providers’ receipts and prices', async () => {
   const s = await channelShop(env.stack);
   expect(s.sms).toHaveLength(EXPECTED.sms);
-  // a customer taps the first SMS's review link (the click redirect)
-  const link = /https?:\/\/\S+\/r\/click\/[\w-]+\.[\w-]+/.exec(s.sms[0].body ?? '')?.[0];
+  // a customer taps the first SMS's review link: its short link, then the click redirect it leads to
+  const link = /https?:\/\/\S+\/r\/s\/[A-Za-z0-9]{10}/.exec(s.sms[0].body ?? '')?.[0];
   expect(link).toBeDefined();
-  expect((await fetch(env.stack.appUrl + pathOf(link!), { redirect: 'manual' })).status).toBe(302);
+  const hop = await fetch(env.stack.appUrl + pathOf(link!), { redirect: 'manual' });
+  expect(hop.status).toBe(302);
+  const click = hop.headers.get('location')!;
+  expect(pathOf(click)).toMatch(/^\/r\/click\//);
+  expect((await fetch(env.stack.appUrl + pathOf(click), { redirect: 'manual' })).status).toBe(302);
 
   await rebuildShop(services(), s.shop.id);
   const answer = await eventually(async () => {
