@@ -1,6 +1,7 @@
 // Set-up shared by the benchmarks (bench/ and plugins/<id>/bench/, through @plaudit/kernel/testing):
 // a throw-away database with every migration applied (on DATABASE_URL's server when set, else an
 // embedded PostgreSQL in a temporary directory), bench shops, and percentiles.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,30 @@ import { discoverPlugins } from '../../api/plugins/discover';
 import { createDatabaseIfMissing, dropDatabase, startEmbeddedPostgres } from '../../api/runtime/postgres';
 import { ROOT } from '../../api/runtime/stack';
 import { freePort, startOnFreshPorts } from '../../api/runtime/ports';
+
+/**
+ * The environment of a whole app started by a bench on embedded defaults: a fresh data directory and
+ * ports, a new encryption key, no external services (DATABASE_URL, TEMPORAL_ADDRESS, SMTP_URL and
+ * Shopify's keys dropped). Production unless told (a bench reading the marketplace emulator needs
+ * development: production's SSRF rules refuse a loopback photo URL). `extraPorts`: more fresh ports by name.
+ */
+export async function benchAppEnv(o: { nodeEnv?: string; extraPorts?: string[] } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: o.nodeEnv ?? 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PLUGIN_DIRS: '',
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+  };
+  for (const name of ['TEMPORAL_PORT', 'TEMPORAL_UI_PORT', 'POSTGRES_PORT', 'SMTP_SINK_PORT', ...(o.extraPorts ?? [])]) env[name] = String(await freePort());
+  for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
+  return { env, dataDir, port };
+}
 
 export interface BenchDatabase {
   url: string;

@@ -46,7 +46,7 @@ export { productPng } from '../../emulator/png';
 export { downPort, tcpProxy, type DownPort, type TcpProxy } from '../reliability/tcp-proxy';
 // for benchmarks (plugins/<id>/bench/): a migrated throw-away database, bench shops, percentiles, and
 // the kernel's runtime pieces a benchmark assembles itself (config, logger, the stack, the app, SMTP, Temporal)
-export { benchDatabase, benchShops, latencyLine, pct, seededRandom, timeRuns, type BenchDatabase } from './bench';
+export { benchAppEnv, benchDatabase, benchShops, latencyLine, pct, seededRandom, timeRuns, type BenchDatabase } from './bench';
 export { loadConfig } from '../../api/config';
 export { createLogger } from '../../api/log';
 export { ROOT, startInfrastructure } from '../../api/runtime/stack';

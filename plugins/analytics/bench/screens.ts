@@ -1,37 +1,11 @@
-// Analytics screens at scale (issue 18, "Benchmark"): the three screens' API calls
-// (GET /api/analytics/overview | rating | email?period=12m) for a BIG shop (1,000,000 reviews and the
-// rollups of 5,000,000 review-request queue entries over 2 years) against a SMALL one (1,000 reviews,
-// 5,000 entries), alternated in one run over HTTP on the real API process (every plugin, the kernel's
-// middleware and authentication, embedded PostgreSQL, in-memory Temporal with no worker), as
-// p50/p99 per screen and shop, the ratio p99(BIG)/p99(SMALL) (goal < 2: cost flat with data size) and
-// p99(BIG) against 50 ms (goal). Then what keeps the rollups: a BIG rebuild (first visit, timezone
-// change, backfill) and one fold per 10,000 new reviews, (a) all of the last 7 days, (b) spread over
-// 2 years, each checked against a full recount.
-//
-// How the data gets there:
-// - reviews through the reviews plugin's `ReviewWrite` import (imported reviews: 500 products, ratings
-//   skewed per product, 1 in 8 with a photo URL and 1 in 60 with a video URL, 10% unpublished, 4% store
-//   reviews, several import sources), both shops in America/New_York;
-// - attributed and reward orders as analytics' own `analytics_orders` rows (what the orders/create
-//   webhook records), counted into the rollups by the rebuild like any source;
-// - the review requests: there is no capability that creates queue entries in bulk and the screens
-//   read only `analytics_daily`, so the `requests.*` rollup rows 5,000,000 entries would produce are
-//   WRITTEN DIRECTLY into `analytics_daily` (about 6,850 entries a day for 730 days), not folded from
-//   queue rows. The recount therefore disagrees with exactly those rows (it finds no queue entries);
-//   the checks below report them apart and require every other difference to be absent.
-// Run: npm run bench:analytics   (BENCH_REVIEWS, default 1,000,000, scales BIG and its entries;
-// BENCH_CALLS per screen and shop, default 200)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
 import { ReviewWrite, type ImportedReviewInput, type ReviewWriteApi } from '@plaudit/contracts/reviews';
 import {
   benchShops,
   createLogger,
-  freePort,
   loadConfig,
   pct,
   ROOT,
@@ -41,6 +15,7 @@ import {
   tokenFor,
   updateShop,
   type TestApi,
+  benchAppEnv,
 } from '@plaudit/kernel/testing';
 import { foldChanges, FOLD_OVERLAP_MS, rebuildShop } from '../activities/count';
 import { differencesFromRecount, type Difference } from '../activities/verify';
@@ -295,24 +270,8 @@ async function main() {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
-  const port = await freePort();
   // production settings, as an operator runs the API
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PLUGIN_DIRS: '',
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    POSTGRES_PORT: String(await freePort()),
-    SMTP_SINK_PORT: String(await freePort()),
-  };
-  for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
+  const { env, dataDir, port } = await benchAppEnv();
   const log = createLogger('silent');
   // Temporal only because the API process connects to it at start (schedules); no worker runs, so the
   // scheduled fold never runs behind the benchmark's back, and the screens start no rebuild (the

@@ -1,13 +1,4 @@
-// Import speed and memory (issue 12): a 10,000-row XLSX with 2 photo URLs a row (photos served by the
-// marketplace emulator) through the real path: upload to the API, the import workflow on a worker
-// process of its own (Temporal in memory, embedded PostgreSQL, the store emulator for products), and
-// the same rows without photos; against a bare COPY of the same rows, the physical floor (into a
-// table of the bench's own with the columns the import writes: plugins never name another plugin's
-// tables, tests/unit/plugin-boundaries.test.ts). Goals: under 60 s and under 300 MB RSS in the worker.
-// Run: npx tsx plugins/imports/bench/import.ts   (BENCH_ROWS, default 10,000)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +6,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Knex } from 'knex';
-import { createLogger, DEMO_SHOP, freePort, loadConfig, ROOT, startApiServer, startInfrastructure, tokenFor } from '@plaudit/kernel/testing';
+import { createLogger, DEMO_SHOP, loadConfig, ROOT, startApiServer, startInfrastructure, tokenFor, benchAppEnv } from '@plaudit/kernel/testing';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const HANDLES = ['ceramic-coffee-mug', 'linen-tote-bag', 'merino-wool-beanie', 'leather-notebook', 'glass-water-bottle'];
@@ -145,25 +136,8 @@ async function copyRows(knex: Knex, shopId: number): Promise<number> {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    // development: photo URLs are fetched from the marketplace emulator on this machine, which production refuses (SSRF rules)
-    ...process.env,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PLUGIN_DIRS: '',
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    POSTGRES_PORT: String(await freePort()),
-    SMTP_SINK_PORT: String(await freePort()),
-    EMULATOR_PORT: String(await freePort()),
-  };
-  for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
+  // development: photo URLs are fetched from the marketplace emulator on this machine, which production refuses (SSRF rules)
+  const { env, dataDir, port } = await benchAppEnv({ nodeEnv: 'development', extraPorts: ['EMULATOR_PORT'] });
   // the store emulator's start reads the process environment
   process.env = env;
   const log = createLogger('silent');

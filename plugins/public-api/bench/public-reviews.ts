@@ -1,14 +1,3 @@
-// Public API throughput (issue 16): GET /api/public/v1/reviews with an API key against the admin's own
-// reviews list GET /api/reviews with the admin's bearer token, on the real API process (every
-// plugin, the kernel's middleware, PostgreSQL, in-memory Temporal), over 1,000,000 reviews in 1,000
-// shops, at 50 concurrent keep-alive connections from autocannon in a child process, alternated in
-// one run. Each request is a random one of SHOPS_CALLED shops' first PAGES pages (cursor paging, 20 a
-// page), the same pages for both routes. Goal: public / admin >= 0.9 (the key check costs almost
-// nothing). The admin's list also counts the shop's matching reviews (its `total`); the public list
-// does not, which the ratio includes.
-// Run: npm run bench:public-api   (BENCH_ROWS, default 1,000,000; BENCH_SECONDS per pass, default 8;
-// BENCH_ROUNDS of admin-then-public passes, default 5)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import { tenantFor } from '@plaudit/kernel';
 import { ReviewWrite, type ReviewWriteApi } from '@plaudit/contracts/reviews';
-import { benchShops, createLogger, freePort, loadConfig, ROOT, startApiServer, startInfrastructure, tokenFor } from '@plaudit/kernel/testing';
+import { benchShops, createLogger, loadConfig, ROOT, startApiServer, startInfrastructure, tokenFor, benchAppEnv } from '@plaudit/kernel/testing';
 import { createKey } from '../db/keys';
 import { SCOPES } from '../shared/scopes';
 
@@ -157,24 +146,8 @@ const line = (label: string, r: LoadResult) =>
   `${label.padEnd(28)} ${fmt(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}  errors ${r.errors}   API CPU ${r.serverUs!.toFixed(0).padStart(5)} µs/request`;
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
-  const port = await freePort();
   // production settings, as an operator runs the API
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PLUGIN_DIRS: '',
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    POSTGRES_PORT: String(await freePort()),
-    SMTP_SINK_PORT: String(await freePort()),
-  };
-  for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
+  const { env, dataDir, port } = await benchAppEnv();
   const log = createLogger('silent');
   const infra = await startInfrastructure(loadConfig(env, ROOT), log, { progress: () => {}, temporalInMemory: true, emulator: false });
   const config = loadConfig({ ...env, ...infra.env }, ROOT);

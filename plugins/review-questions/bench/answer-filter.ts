@@ -1,20 +1,8 @@
-// The review box's answer filter at scale (issue 33): one shop of 1,000,000 reviews (50 products of
-// 20,000 reviews and one of 200), 60 % of them answering a five-point fit question and a "would
-// recommend" yes/no, imported through the reviews plugin. What the review box runs for a product's
-// first page, through the same capabilities as the widgets (ReviewFeed, ReviewQuestions): the list
-// without a filter (today's box), the list under an answer filter (the matching review ids, then the
-// feed's page of them) at several shares of the product's reviews, and the box's distributions.
-// Timed side by side in one run (the cases interleaved, round after round), so the ratios hold on a
-// busy machine; the p99 ratio to the unfiltered list is what issue 33 asks for.
-// Run: npx tsx plugins/review-questions/bench/answer-filter.ts   (BENCH_ROWS, default 1,000,000; BENCH_RUNS, default 200)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Tenant, tenantFor } from '@plaudit/kernel';
 import { ReviewQuestions, type ReviewQuestionsApi } from '@plaudit/contracts/review-questions';
 import { type ImportedReviewInput, ReviewFeed, ReviewWrite, type ReviewWriteApi } from '@plaudit/contracts/reviews';
-import { benchShops, createLogger, freePort, latencyLine, loadConfig, pct, ROOT, startApiServer, startInfrastructure } from '@plaudit/kernel/testing';
+import { benchShops, createLogger, latencyLine, loadConfig, pct, ROOT, startApiServer, startInfrastructure, benchAppEnv } from '@plaudit/kernel/testing';
 import { ANSWER_SETS, ANSWERS, createQuestion } from '../db/questions';
 import { questionInput } from '../shared/question';
 
@@ -82,23 +70,8 @@ async function seed(tenant: Tenant, write: ReviewWriteApi, questions: { fit: num
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PLUGIN_DIRS: '',
-    ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    POSTGRES_PORT: String(await freePort()),
-    SMTP_SINK_PORT: String(await freePort()),
-  };
-  for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
+  // production settings, as an operator runs the API
+  const { env, dataDir, port } = await benchAppEnv();
   const log = createLogger('silent');
   const infra = await startInfrastructure(loadConfig(env, ROOT), log, { progress: () => {}, temporalInMemory: true, emulator: false });
   const api = await startApiServer(loadConfig({ ...env, ...infra.env }, ROOT), log, port);
