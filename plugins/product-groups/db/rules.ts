@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
 import { MAX_PRODUCTS } from '../shared/group';
+import { isNewestChange, type ProductChange } from './changes';
 import { type CatalogueProduct, matches, type Rule } from '../shared/rules';
 
 const GROUPS = 'product_groups';
@@ -57,14 +58,22 @@ export async function resyncRules(tenant: Tenant, trx: Knex.Transaction, search:
 export type MetafieldReader = (productId: string, rules: Rule[]) => Promise<Record<string, string | null>>;
 
 /**
- * A product created or changed in the store: it stays in a manual group, else joins the oldest rule
- * group it matches (its current one if it still matches), else leaves. With metafield groups, its
- * values are read under the shop's lock, so a metafield group saved meanwhile is read too. True when
- * its group changed.
+ * A product created or changed in the store (`change`: when): it stays in a manual
+ * group, else joins the oldest rule group it matches (its current one if it still matches), else
+ * leaves. A change older than one applied before, or of a deleted product, is ignored (db/changes.ts).
+ * With metafield groups, its values are read under the shop's lock, so a metafield group saved
+ * meanwhile is read too. True when its group changed.
  */
-export async function placeProduct(knex: Knex, tenant: Tenant, product: CatalogueProduct, readMetafields?: MetafieldReader): Promise<boolean> {
+export async function placeProduct(
+  knex: Knex,
+  tenant: Tenant,
+  product: CatalogueProduct,
+  change: Omit<ProductChange, 'deleted'>,
+  readMetafields?: MetafieldReader,
+): Promise<boolean> {
   return knex.transaction(async (trx) => {
     await lockShop(trx, tenant);
+    if (!(await isNewestChange(tenant, trx, product.id, { ...change, deleted: false }))) return false;
     const rules = await rulesOf(tenant, trx);
     const metafieldRules = rules.filter((r) => r.kind === 'metafield');
     // a failed read throws: the webhook's processing is retried rather than the product dropped from its group
@@ -106,10 +115,11 @@ async function firstWithRoom(tenant: Tenant, trx: Knex.Transaction, matching: Ru
   return null;
 }
 
-/** A product deleted from the store leaves whichever group held it. True when it was grouped. */
-export async function forgetProduct(knex: Knex, tenant: Tenant, productId: string): Promise<boolean> {
+/** A product deleted from the store leaves whichever group held it, for good. True when it was grouped. */
+export async function forgetProduct(knex: Knex, tenant: Tenant, productId: string, change: Omit<ProductChange, 'deleted'>): Promise<boolean> {
   return knex.transaction(async (trx) => {
     await lockShop(trx, tenant);
+    await isNewestChange(tenant, trx, productId, { ...change, deleted: true });
     return (await tenant.table(MEMBERS, trx).where('product_id', productId).delete()) > 0;
   });
 }

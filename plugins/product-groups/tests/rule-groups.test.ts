@@ -58,7 +58,23 @@ withPlugins('widgets', 'reviews')("a tag group follows its products' tags throug
   await stack.control(`/shops/${domain}/products/${green.id.split('/').pop()}/delete`, {});
   await eventually(async () => (await group(id)).length === 1, WEBHOOK_WAIT);
   expect(await group(id)).toEqual([mug.id]);
+
+  // Shopify promises no order: green's products/update (tagged) processed after its deletion is
+  // ignored (which update of two wins is db/changes.ts's, unit-tested in changes.unit.test.ts)
+  await lateUpdate(stack, domain, green.id, 'linen-family');
+  expect(await group(id)).toEqual([mug.id]);
 });
+
+/** The products/update Shopify sent earlier for the product with the tag, delivered now; resolves once processed. */
+async function lateUpdate(stack: typeof env.stack, domain: string, productId: string, tag: string) {
+  const earlier = (await (await fetch(`${stack.emulator.url}/_emulator/webhooks?shop=${domain}&topic=products/update`)).json()) as { body: string }[];
+  const payload = earlier.map((d) => JSON.parse(d.body)).find((b) => b.admin_graphql_api_id === productId && b.tags.split(', ').includes(tag));
+  const [sent] = await stack.emulator.webhooks.send([{ topic: 'products/update', shop: domain, payload }], { wait: true });
+  await eventually(
+    async () => (await stack.api.knex('webhook_deliveries').where({ shopDomain: domain, webhookId: sent.webhookId }).first())?.status === 'processed',
+    WEBHOOK_WAIT,
+  );
+}
 
 withPlugins('widgets', 'reviews')('a SKU-prefix group finds its products in the catalogue; bad rules are 400s', async () => {
   const { stack } = env;
