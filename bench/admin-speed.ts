@@ -4,22 +4,11 @@
 // headless Chromium against a real API, unthrottled and with 4x CPU throttling (a mid-range phone),
 // printed as ratios to issue 36's goals. Fails (exit 1) when the initial JavaScript exceeds its
 // budget. Run: npm run bench:admin
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { appTokenKey, signAppToken } from '../api/auth/app-token';
-import { loadConfig } from '../api/config';
-import { createLogger } from '../api/log';
-import { startInfrastructure, ROOT } from '../api/runtime/stack';
-import { freePort } from '../api/runtime/temporal-dev-server';
-import { startApiServer } from '../api/server';
-import { launchBrowser } from '../tests/support/browser';
-import { buildAdmin } from './admin-bundle';
 import { INTERACTIONS } from './admin-speed/interactions';
 import { observeMetrics, readCls, readLcp } from './admin-speed/page-metrics';
 import { GOALS, printBundle, printPage, type RunFigures } from './admin-speed/report';
-import { seedInteractions } from './admin-speed/seed';
+import { startAdminBench } from './admin-speed/stack';
 import { printWaterfall, readWaterfall, type Waterfall } from './admin-speed/waterfall';
 
 // RUNS=1 gives a quick look (one run per CPU rate); the recorded figures use 5
@@ -27,24 +16,6 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const THROTTLE = 4;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** The stack as `npm start` runs it (development: embedded defaults, keys kept in DATA_DIR). */
-async function stackEnv(dataDir: string, dist: string): Promise<NodeJS.ProcessEnv> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    ADMIN_DIST: dist,
-    LOG_LEVEL: 'silent',
-    PLUGIN_DIRS: '',
-    TEMPORAL_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    POSTGRES_PORT: String(await freePort()),
-    SMTP_SINK_PORT: String(await freePort()),
-  };
-  for (const k of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET']) delete env[k];
-  return env;
-}
 
 /** One fresh signed-in context: the dashboard's LCP and CLS, then each interaction in turn. */
 async function oneRun(browser: Browser, base: string, token: string, cpuRate: number) {
@@ -78,23 +49,9 @@ async function runsAt(browser: Browser, base: string, token: string, cpuRate: nu
 }
 
 async function main(): Promise<boolean> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bench-'));
-  const dist = path.join(dataDir, 'admin');
-  // the entry and every chunk it imports statically (bench/admin-bundle.ts), all shipped plugins
-  const build = buildAdmin(dist, { report: true });
-  const kb = build.initialGzipBytes / 1024;
-  const env = await stackEnv(dataDir, dist);
-  const config = loadConfig(env, ROOT);
-  const log = createLogger('silent');
-  const infra = await startInfrastructure(config, log, { progress: () => {}, temporalInMemory: true, emulator: false });
-  const api = await startApiServer(loadConfig({ ...env, ...infra.env }, ROOT), log, 0);
-  const browser = await launchBrowser();
+  const { build, browser, base, token, close } = await startAdminBench(RUNS);
   try {
-    const { knex } = api.runtime.services;
-    const [shop] = await knex('shops').insert({ shopifyDomain: 'bench.myshopify.com', name: 'Bench Shop', setupDone: true }).returning('id');
-    await seedInteractions(knex, shop.id, 2 * RUNS);
-    const token = signAppToken(appTokenKey(Buffer.from(infra.env.ENCRYPTION_KEY!, 'hex')), 'bench.myshopify.com', 3600);
-    const base = `http://127.0.0.1:${api.port}`;
+    const kb = build.initialGzipBytes / 1024;
     const desktop = await runsAt(browser, base, token, 1);
     const throttled = await runsAt(browser, base, token, THROTTLE);
     printBundle(kb, build);
@@ -109,10 +66,7 @@ async function main(): Promise<boolean> {
     }
     return true;
   } finally {
-    await browser.close();
-    await api.close();
-    await infra.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -17,6 +17,7 @@ export { lazyPage, type LazyPage } from './lazy-page';
 export { MENU_POSITION } from './menu';
 export { LeaveGuard } from './components/LeaveGuard';
 export { SavedViews } from './components/SavedViews';
+export { SelectionBox } from './components/SelectionBox';
 export { PromoPage } from './components/PromoPage';
 export { ProductPicker, type ProductOption } from './components/ProductPicker';
 export { IntegrationPanel, type IntegrationField } from './components/IntegrationPanel';

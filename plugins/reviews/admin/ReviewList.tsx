@@ -1,24 +1,22 @@
 // /reviews/list: tabs All / Published / Unpublished / Recycle bin, search, filters, sort, cursor
 // paging, row and bulk actions. Review text is plain text rendered by React (escaped).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, Button, Card, Checkbox, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, Tab, Tabs, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { SavedViews } from '@plaudit/kernel/admin';
 import { TABS, type Action, type Review } from '../shared/review';
-import { BulkBar } from './BulkBar';
 import { DeleteDialog, type PendingDelete } from './DeleteDialog';
 import { Filters } from './Filters';
 import { apiParams, facetParams, PAGING_PARAMS, useListState } from './list-state';
 import { useLabelFacets } from './LabelFilters';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
-import { ReviewCells } from './ReviewCells';
+import { ReviewTable } from './ReviewTable';
 
 export default function ReviewList() {
   const translate = useTranslate();
   const run = useReviewAction();
   const [state, update] = useListState();
   const [page, setPage] = useState<ReviewPage | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const { tab, limit, ...filters } = state;
   const queryOf = (params: Record<string, string | undefined>) =>
@@ -31,7 +29,6 @@ export default function ReviewList() {
   const load = useCallback(async () => {
     const next = await fetchReviews(Object.fromEntries(new URLSearchParams(query)));
     setPage(next);
-    setSelected([]);
   }, [query]);
   useEffect(() => {
     load().catch(() => setPage({ data: [], total: 0, pageInfo: { hasNext: false, hasPre: false, nextCursor: null, previousCursor: null } }));
@@ -45,12 +42,10 @@ export default function ReviewList() {
   // a delete asks first, in the app's own dialog
   const request = (action: Action | 'request-edit', ids: number[], fromBin: boolean) =>
     action === 'delete' ? setPendingDelete({ ids, fromBin }) : act(action, ids);
-  // stable across renders, so selecting rows re-renders their checkboxes only (ReviewCells is memoised)
+  // stable across renders, so that selecting rows re-renders their checkboxes only (ReviewCells is memoised)
   const requestRef = useRef(request);
   requestRef.current = request;
   const onRowAction = useCallback((a: Action | 'request-edit', r: Review) => requestRef.current(a, [r.id], r.status === 'trash'), []);
-  const rows = page?.data ?? [];
-  const allChecked = rows.length > 0 && selected.length === rows.length;
 
   return (
     // inline-size containment: the card takes the page's width, its content never widens the page
@@ -76,48 +71,7 @@ export default function ReviewList() {
         <SavedViews screen="reviews" omit={PAGING_PARAMS} />
       </Box>
       <Filters value={filters} onChange={update} limit={limit} onLimit={(l) => update({ limit: l })} facets={facets} />
-      {selected.length > 0 && <BulkBar tab={tab} count={selected.length} onAction={(a) => request(a, selected, tab === 'trash')} />}
-      {/* on a phone the table scrolls sideways inside the card, not the whole page */}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="reviews-table">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allChecked}
-                  onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.id))}
-                  slotProps={{ input: { 'aria-label': translate('reviews:list.select_all') } }}
-                />
-              </TableCell>
-              <TableCell>{translate('reviews:fields.rating')}</TableCell>
-              <TableCell>{translate('reviews:fields.content')}</TableCell>
-              <TableCell>{translate('reviews:fields.customer')}</TableCell>
-              <TableCell>{translate('reviews:fields.product')}</TableCell>
-              <TableCell>{translate('reviews:fields.status')}</TableCell>
-              <TableCell>{translate('reviews:fields.created')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id} data-testid="review-row" hover>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={selected.includes(r.id)}
-                    onChange={() => setSelected((s) => (s.includes(r.id) ? s.filter((x) => x !== r.id) : [...s, r.id]))}
-                  />
-                </TableCell>
-                <ReviewCells review={r} onAction={onRowAction} />
-              </TableRow>
-            ))}
-            {page && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8}>{translate('reviews:list.empty')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Box>
+      <ReviewTable tab={tab} rows={page?.data ?? null} onBulk={(a, ids) => request(a, ids, tab === 'trash')} onRowAction={onRowAction} />
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 1 }}>
         <Typography variant="body2">{translate('reviews:list.total', { smart_count: page?.total ?? 0 })}</Typography>
         <Button disabled={!page?.pageInfo.hasPre} onClick={() => update({ before: page!.pageInfo.previousCursor!, after: '' })}>

@@ -100,8 +100,17 @@ test('delete without a recycle bin on the plan: the bulk dialog says the reviews
   await updateShop(env.stack.api, shop.id, { plan: 'free', installedAt: new Date('2024-03-01T00:00:00Z') });
   const ids = [await insertReview(shop.id, 'First of a pair'), await insertReview(shop.id, 'Second of a pair')];
   await page.goto(`${env.stack.appUrl}/reviews/list`);
-  for (const content of ['First of a pair', 'Second of a pair']) await reviewRow(page, content).getByRole('checkbox').check();
-  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
+  await reviewRow(page, 'First of a pair').getByRole('checkbox', { name: 'Select the review by Rae' }).check();
+  // one of two: "Select all" shows a partial selection
+  expect(await page.getByRole('checkbox', { name: 'Select all' }).evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+  await reviewRow(page, 'Second of a pair').getByRole('checkbox').check();
+  // the bulk bar floats at the window's bottom edge, below the table
+  const bar = page.getByTestId('bulk-bar');
+  const [barBox, tableBox] = [await bar.boundingBox(), await page.getByTestId('reviews-table').boundingBox()];
+  expect(barBox!.y + barBox!.height).toBeLessThanOrEqual(844);
+  expect(barBox!.y).toBeGreaterThanOrEqual(tableBox!.y + tableBox!.height);
+  await screenshot(page, 'reviews-bulk-bar-phone');
+  await bar.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete for good?' });
   await dialog.getByText('Your plan has no recycle bin, so these 2 reviews will be deleted for good. They cannot be restored.').waitFor();
   await screenshot(page, 'reviews-delete-dialog-phone');
@@ -121,6 +130,11 @@ test('a testimonial review carries a badge in the list', async () => {
   await rowAction(page, 'Not quoted anywhere', 'Add to testimonials');
   await reviewRow(page, 'Not quoted anywhere').getByText('Testimonial', { exact: true }).waitFor();
   await screenshot(page, 'reviews-testimonial-badge');
+  // a selection brings the bulk bar, below the table; keyboard focus on a button shows a ring (no ripple)
+  await reviewRow(page, 'Not quoted anywhere').getByRole('checkbox').check();
+  await page.getByTestId('bulk-bar').getByText('1 selected').waitFor();
+  await page.keyboard.press('Tab');
+  await screenshot(page, 'reviews-bulk-bar');
   expect(errors).toEqual([]);
 });
 
