@@ -32,5 +32,9 @@ export function printPage(desktop: RunFigures, throttled: RunFigures, runs: numb
     );
   }
   const load = os.loadavg().map((l) => l.toFixed(2));
-  console.log(`machine load (1/5/15 min): ${load.join(' ')} on ${os.availableParallelism()} cores (under load, LCP and INP are upper bounds)`);
+  // the host matters as much as the load: the dashboard's 4x LCP of the same first load was 3,024 ms on
+  // one 2-core host (2026-12-03) and 1,304 ms on another (2026-12-04), both idle
+  console.log(
+    `machine load (1/5/15 min): ${load.join(' ')} on ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}); under load, LCP and INP are upper bounds`,
+  );
 }
