@@ -5,6 +5,7 @@
 // tasks, and the sampled script by function and by package (names readable with ADMIN_MINIFY=0).
 // Run: ADMIN_MINIFY=0 npm run bench:admin-trace -- "select 50 reviews and publish"
 import type { Page } from 'playwright-core';
+import fs from 'node:fs';
 import { INTERACTIONS } from './admin-speed/interactions';
 import { moduleMap, packageOf } from './admin-speed/modules';
 import { observeMetrics, readInteractionEvents, readLcp } from './admin-speed/page-metrics';
@@ -69,6 +70,8 @@ async function main() {
     if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
     console.log(`at ${cpu}x CPU`);
     const { trace, window } = name === LOAD ? await traceLoad(bench, page) : await traceInteraction(bench, page, name);
+    // the whole trace, for Perfetto or chrome://tracing
+    if (process.env.TRACE_FILE) fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(trace));
     printSummary(bench, trace, window);
     await context.close();
   } finally {
