@@ -4,7 +4,7 @@ import { appTokenKey, signAppToken } from '../../api/auth/app-token';
 import { client, createShop, startTestApi, tokenFor, type TestApi } from '../support/api';
 
 let api: TestApi;
-let key: Buffer;
+let key: crypto.KeyObject;
 beforeAll(async () => {
   api = await startTestApi();
   key = appTokenKey(api.config.encryptionKey!);
