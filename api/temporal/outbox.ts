@@ -40,6 +40,8 @@ interface OutboxRow {
   workflowId: string;
   workflowType: string;
   args: unknown[];
+  /** the queue of the process that recorded it (null: recorded before the column existed) */
+  taskQueue: string | null;
   shopDomain: string | null;
   summary: string | null;
   attempts: number;
@@ -64,6 +66,8 @@ export interface OutboxTemporal {
 
 export class WorkflowOutbox {
   private retryTimer: NodeJS.Timeout | undefined;
+  /** When this process re-drives the starts it postponed next (epoch ms), while a retry is set. */
+  nextRetryAt: number | undefined;
   private closed = false;
   /** Calls to Temporal and sweeps under way; the connection must outlive them (see close). */
   private readonly calls = new Set<Promise<unknown>>();
@@ -99,6 +103,7 @@ export class WorkflowOutbox {
         workflowId: start.workflowId,
         workflowType: start.workflowType,
         args: JSON.stringify(start.args ?? []),
+        taskQueue: this.temporal.taskQueue,
         shopDomain: start.shopDomain ?? null,
         summary: start.summary?.slice(0, 512) ?? null,
       })
@@ -137,6 +142,7 @@ export class WorkflowOutbox {
     const due: OutboxRow[] = await this.knex('workflow_outbox').where('next_attempt_at', '<=', new Date()).orderBy('id').limit(limit);
     let started = 0;
     for (const row of due) if (await this.hand(row)) started++;
+    await this.retryEarliest();
     const [{ count }] = await this.knex('workflow_outbox').count({ count: '*' });
     return { started, left: Number(count) };
   }
@@ -160,7 +166,7 @@ export class WorkflowOutbox {
       const call = client.withDeadline(Date.now() + START_DEADLINE_MS, () =>
         client.workflow.start(row.workflowType, {
           workflowId: row.workflowId,
-          taskQueue: this.temporal.taskQueue,
+          taskQueue: row.taskQueue ?? this.temporal.taskQueue,
           args: row.args,
           ...START_POLICY,
           ...(row.shopDomain ? { typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomain, value: row.shopDomain }]) } : {}),
@@ -186,20 +192,37 @@ export class WorkflowOutbox {
 
   private async postpone(row: OutboxRow, err: Error) {
     const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** row.attempts);
+    const at = Date.now() + delay;
     this.log.warn({ workflowId: row.workflowId, attempts: row.attempts + 1, err: err.message }, 'workflow start queued for retry');
     await this.knex('workflow_outbox')
       .where({ id: row.id })
-      .update({ attempts: row.attempts + 1, lastError: err.message.split('\n')[0].slice(0, 512), nextAttemptAt: new Date(Date.now() + delay) })
+      .update({ attempts: row.attempts + 1, lastError: err.message.split('\n')[0].slice(0, 512), nextAttemptAt: new Date(at) })
       .catch(() => undefined);
-    this.retryLater(delay);
+    this.retryAt(at);
   }
 
-  private retryLater(delay: number) {
-    if (this.closed || this.retryTimer) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      this.sweep().catch((err) => this.log.warn({ err: (err as Error).message }, 'outbox sweep failed'));
-    }, delay);
+  /**
+   * After a sweep, the retry is set for the earliest postponed start that was not due yet: a start
+   * postponed while an earlier retry was pending would otherwise wait for the minute's schedule.
+   */
+  private async retryEarliest() {
+    const [{ next }] = await this.knex('workflow_outbox').where('attempts', '>', 0).min({ next: 'next_attempt_at' });
+    if (next) this.retryAt(new Date(next).getTime());
+  }
+
+  /** One timer per process, at the soonest time asked for: a sooner retry replaces a later one. */
+  private retryAt(at: number) {
+    if (this.closed || (this.retryTimer && (this.nextRetryAt ?? 0) <= at)) return;
+    clearTimeout(this.retryTimer);
+    this.nextRetryAt = at;
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        this.nextRetryAt = undefined;
+        this.sweep().catch((err) => this.log.warn({ err: (err as Error).message }, 'outbox sweep failed'));
+      },
+      Math.max(0, at - Date.now()),
+    );
     this.retryTimer.unref();
   }
 }

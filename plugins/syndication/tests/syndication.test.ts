@@ -3,10 +3,12 @@
 // unpublish, republish, delete), a throttled bucket waited for, turning syndication on after reviews
 // exist (the re-sync), the Meta feed at its secret URL, and bad input refused.
 import { ReviewWrite } from '@plaudit/contracts/reviews';
-import { client, eventually, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
-import { backfillWorkflowId } from '../shared/backfill';
+import { client, eventually, explained, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { defaultPayloadConverter } from '@temporalio/common';
+import { backfillWorkflowId, type BackfillPage } from '../shared/backfill';
 import { META_COLUMNS } from '../shared/meta-feed';
 import { reviewHandle } from '../shared/metaobject';
+import { pauseBeforeNextPage } from '../workflows/pace';
 
 jest.setTimeout(180_000);
 
@@ -55,17 +57,28 @@ const metaobjects = (domain: string) => stack.emulator.store.shop(domain)!.metao
 const metaobjectOf = (domain: string, reviewId: number) => metaobjects(domain).find((m) => m.handle === reviewHandle(reviewId));
 /** Waits for the review's metaobject to satisfy `ok` (exist, by default). */
 const metaobjectWhen = (domain: string, reviewId: number, ok: (fields: Record<string, string>) => boolean = () => true, timeoutMs = 60_000) =>
-  eventually(async () => {
-    const m = metaobjectOf(domain, reviewId);
-    return m && ok(m.fields) ? m : undefined;
-  }, timeoutMs);
-const workflow = (id: string) => stack.api.runtime.services.temporal.client.workflow.getHandle(id);
+  explained(
+    temporal(),
+    domain,
+    eventually(async () => {
+      const m = metaobjectOf(domain, reviewId);
+      return m && ok(m.fields) ? m : undefined;
+    }, timeoutMs),
+    () => `the metaobject's fields: ${JSON.stringify(metaobjectOf(domain, reviewId)?.fields)}`,
+  );
+const temporal = () => stack.api.runtime.services.temporal.client;
+const workflow = (id: string) => temporal().workflow.getHandle(id);
 /** A workflow's result once it exists (the outbox hands a start to Temporal after the answer). */
 const resultOf = async (id: string) => {
   await eventually(() => workflow(id).describe(), 60_000);
   return workflow(id).result();
 };
-const gone = (domain: string, reviewId: number) => eventually(async () => !metaobjectOf(domain, reviewId), 60_000);
+const gone = (domain: string, reviewId: number) =>
+  explained(
+    temporal(),
+    domain,
+    eventually(async () => !metaobjectOf(domain, reviewId), 60_000),
+  );
 
 test("a review's life on Shopify: created, edited, answered, unpublished, published again, deleted", async () => {
   const s = await shop();
@@ -238,9 +251,18 @@ test('a re-sync of 250 reviews is paced by the bucket: all arrive, Shopify never
   }, 300_000);
   expect(done.checked).toBe(ids.length);
   expect(metaobjects(s.domain)).toHaveLength(ids.length);
-  // 250 upserts of 10 points are more than the 600 points left: the run waited between pages ...
-  const history = await workflow(backfillWorkflowId(s.domain, done.run)).fetchHistory();
-  expect(history.events!.filter((e) => e.timerStartedEventAttributes).length).toBeGreaterThan(0);
+  // 250 upserts of 10 points are more than the 600 points left: the run waits after each page for
+  // what the bucket Shopify reported then lacks (how much depends on how long the page took: the
+  // bucket refills meanwhile) ...
+  const events = (await workflow(backfillWorkflowId(s.domain, done.run)).fetchHistory()).events!;
+  const pauses = events.filter((e) => e.timerStartedEventAttributes).length;
+  const pages = events
+    .flatMap((e) => e.activityTaskCompletedEventAttributes?.result?.payloads ?? [])
+    .map((p) => defaultPayloadConverter.fromPayload<BackfillPage | undefined>(p))
+    .filter((p) => p?.spent !== undefined) as BackfillPage[];
+  // five full pages, then the empty one that finds the end
+  expect(pages.map((p) => p.checked)).toEqual([50, 50, 50, 50, 50, 0]);
+  expect(pauses).toBe(pages.filter((p) => p.lastId !== undefined && pauseBeforeNextPage(p.spent, p.throttle) > 0).length);
   // ... long enough that no call found the bucket short
   expect(stack.emulator.store.costThrottled.get(s.domain) ?? []).toEqual([]);
 

@@ -1,0 +1,90 @@
+// The outbox re-drives every start it postponed by itself, each when it is due, on the task queue
+// the start was recorded for. Before: a start postponed while an earlier retry was pending waited for
+// the kernel's once-a-minute sweep, which started it on the sweeping process's own queue (in CI a
+// test stack's durable event then ran on the run's shared worker: the syndication failure of
+// 2026-12-04). Real PostgreSQL and Temporal; "unreachable" is an outbox whose client refuses every
+// call until the test lets it through. The starts go to task queues no worker polls, and are
+// terminated at the end.
+import { OutboxSweep } from '../../api/temporal/kernel-workflows';
+import { WorkflowOutbox } from '../../api/temporal/outbox';
+import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const temporal = () => api.runtime.services.temporal.client;
+const row = (workflowId: string) => api.knex('workflow_outbox').where({ workflowId }).first();
+
+/** An outbox of its own task queue whose Temporal client refuses every call until `state.reachable`. */
+function outboxOf(name: string) {
+  const state = { reachable: false };
+  const taskQueue = `outbox-${name}-${process.pid}`;
+  const client = {
+    taskQueue,
+    get client() {
+      if (!state.reachable) throw new Error('Temporal unreachable (test)');
+      return temporal();
+    },
+  };
+  return { outbox: new WorkflowOutbox(api.knex, client, api.runtime.services.log), state, taskQueue };
+}
+
+async function cleanUp(ids: string[]) {
+  for (const id of ids)
+    await temporal()
+      .workflow.getHandle(id)
+      .terminate('test over')
+      .catch(() => undefined);
+  await api.knex('workflow_outbox').whereIn('workflowId', ids).del();
+}
+
+test('a start postponed behind an earlier retry is handed over when it is due, by its own process', async () => {
+  const { outbox, state } = outboxOf('retry');
+  const ids = { soon: `outbox-retry:${process.pid}:soon`, later: `outbox-retry:${process.pid}:later` };
+  try {
+    expect(await outbox.start(OutboxSweep, { workflowId: ids.soon, args: [] })).toBe('queued');
+    // the second start has failed before (three attempts): its retry is due seconds after the first's
+    const laterId = await outbox.enqueue(OutboxSweep, { workflowId: ids.later, args: [] });
+    await api.knex('workflow_outbox').where({ id: laterId }).update({ attempts: 3 });
+    expect(await outbox.dispatch(laterId!)).toBe('queued');
+    const [soon, later] = [await row(ids.soon), await row(ids.later)];
+    expect(later.nextAttemptAt.getTime()).toBeGreaterThan(soon.nextAttemptAt.getTime());
+    expect(outbox.nextRetryAt).toBeLessThanOrEqual(soon.nextAttemptAt.getTime());
+
+    state.reachable = true;
+    // the first retry hands the due start over and sets the next for the other
+    await eventually(async () => !(await row(ids.soon)));
+    const next = await eventually(async () => outbox.nextRetryAt);
+    expect(next).toBeLessThanOrEqual((await row(ids.later)).nextAttemptAt.getTime());
+    await eventually(async () => !(await row(ids.later)), 60_000);
+    // RUNNING on the queue no worker polls: this outbox started them (the run's worker's sweep
+    // would have started them on its own queue, where they complete)
+    for (const id of Object.values(ids)) expect((await temporal().workflow.getHandle(id).describe()).status.name).toBe('RUNNING');
+  } finally {
+    await outbox.close();
+    await cleanUp(Object.values(ids));
+  }
+});
+
+test('a start re-driven by another process goes to the task queue it was recorded for', async () => {
+  const recorder = outboxOf('recorder');
+  const other = outboxOf('other');
+  other.state.reachable = true;
+  const workflowId = `outbox-queue:${process.pid}`;
+  try {
+    expect(await recorder.outbox.start(OutboxSweep, { workflowId, args: [] })).toBe('queued');
+    await recorder.outbox.close();
+    const recorded = await row(workflowId);
+    expect(recorded.taskQueue).toBe(recorder.taskQueue);
+    expect(await other.outbox.dispatch(recorded.id)).toBe('started');
+    expect((await temporal().workflow.getHandle(workflowId).describe()).taskQueue).toBe(recorder.taskQueue);
+  } finally {
+    await other.outbox.close();
+    await cleanUp([workflowId]);
+  }
+});
