@@ -29,14 +29,18 @@ interface Unzipper {
   Open: { file(path: string): Promise<{ files: { path: string; uncompressedSize: number }[] }> };
   Parse(options: { forceStream: true }): NodeJS.ReadWriteStream & AsyncIterable<ZipEntry>;
 }
-// the unzipper exceljs itself reads with (a dependency of exceljs): the check sees the parts exceljs will see
-const unzipper = createRequire(require.resolve('exceljs'))('unzipper') as Unzipper;
+// the unzipper exceljs itself reads with (a dependency of exceljs): the check sees the parts exceljs will see;
+// loaded with the first spreadsheet (about 50 ms), not with every API
+let loaded: Unzipper | undefined;
+const unzipper = (): Unzipper => (loaded ??= createRequire(require.resolve('exceljs'))('unzipper') as Unzipper);
 
 /** The central directory's stated sizes by part, refused when they add up to more than the limits. */
 async function statedSizes(file: string): Promise<Map<string, number>> {
-  const directory = await unzipper.Open.file(file).catch(() => {
-    throw new FileRefused(ZIP_DAMAGED);
-  });
+  const directory = await unzipper()
+    .Open.file(file)
+    .catch(() => {
+      throw new FileRefused(ZIP_DAMAGED);
+    });
   if (directory.files.length > MAX_ZIP_ENTRIES) throw new FileRefused(TOO_MANY_PARTS);
   const stated = new Map<string, number>();
   let total = 0;
@@ -51,7 +55,7 @@ async function statedSizes(file: string): Promise<Map<string, number>> {
 /** The parts inflated in order and their bytes counted (nothing kept): each within its stated size, all within the limits. */
 async function checkInflated(file: string, stated: Map<string, number>) {
   const source = fs.createReadStream(file);
-  const parts = source.pipe(unzipper.Parse({ forceStream: true }));
+  const parts = source.pipe(unzipper().Parse({ forceStream: true }));
   let entries = 0;
   let total = 0;
   try {

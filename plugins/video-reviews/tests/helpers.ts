@@ -1,5 +1,6 @@
 // What the video tests share: a real video made with ffmpeg and a review page of a fresh shop.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { startPlatformStack } from '@plaudit/kernel/testing';
@@ -7,16 +8,34 @@ import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 
-/** ffmpeg's lavfi `sources` (test patterns, tones) encoded to H.264 in `dir`, with `extra` output options. */
-export function encodeLavfi(dir: string, name: string, sources: string[], extra: string[] = []): { file: string; bytes: Buffer } {
+/**
+ * ffmpeg's lavfi `sources` (test patterns, tones) encoded to H.264 in `dir`, with `extra` output options.
+ * Not synchronously: the API under test runs in this process, and a loop blocked for seconds lets the
+ * server close a kept-alive connection the client then reuses (a reset instead of the answer).
+ */
+export async function encodeLavfi(dir: string, name: string, sources: string[], extra: string[] = []): Promise<{ file: string; bytes: Buffer }> {
   const file = path.join(dir, name);
   const inputs = sources.flatMap((source) => ['-f', 'lavfi', '-i', source]);
-  execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...inputs, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...extra, file]);
+  await promisify(execFile)('ffmpeg', [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    ...inputs,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    ...extra,
+    file,
+  ]);
   return { file, bytes: fs.readFileSync(file) };
 }
 
 /** A real video in `dir`: colour bars and a tone, `seconds` long, with a phone-like location tag. */
-export function makeVideo(dir: string, name: string, seconds: number, size = '320x240'): { file: string; bytes: Buffer } {
+export function makeVideo(dir: string, name: string, seconds: number, size = '320x240'): Promise<{ file: string; bytes: Buffer }> {
   return encodeLavfi(
     dir,
     name,

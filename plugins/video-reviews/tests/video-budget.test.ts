@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** A clip of one flat colour (a few kB whatever its size): `source` is ffmpeg's lavfi input. */
-const clip = (name: string, source: string): Buffer => encodeLavfi(dir, name, [source]).bytes;
+const clip = async (name: string, source: string): Promise<Buffer> => (await encodeLavfi(dir, name, [source])).bytes;
 
 async function uploadPage() {
   const link = await writeLinkFor(stack);
@@ -81,8 +81,8 @@ withPlugins('reviews')('an 8K frame, 240 fps and 33 s of 4K are refused at the u
     ['4k60.mp4', 'color=c=gray:size=3840x2160:rate=60:duration=0.5'],
     ['4k-portrait.mp4', 'color=c=gray:size=2160x3840:rate=30:duration=1'],
   ];
-  // all made first: a kept-alive connection idle while ffmpeg runs may be reset by the server as it is reused
-  const clips = new Map([...refusals.map((r) => [r.name, r.source]), ...taken].map(([name, source]) => [name, clip(name, source)]));
+  const clips = new Map<string, Buffer>();
+  for (const [name, source] of [...refusals.map((r) => [r.name, r.source]), ...taken]) clips.set(name, await clip(name, source));
   const { endpoint, ticket } = await uploadPage();
   for (const r of refusals) {
     const sent = await upload(endpoint, ticket, clips.get(r.name)!);
@@ -101,8 +101,8 @@ withPlugins('reviews')('an 8K frame, 240 fps and 33 s of 4K are refused at the u
 });
 
 withPlugins('reviews')('an upload accepted before the limits fails its transcode with the reason, without running ffmpeg', async () => {
-  const small = makeVideo(dir, 'small.mp4', 1).bytes;
-  const earlier = clip('8k-earlier.mp4', 'color=c=gray:size=7680x4320:rate=1:duration=1');
+  const small = (await makeVideo(dir, 'small.mp4', 1)).bytes;
+  const earlier = await clip('8k-earlier.mp4', 'color=c=gray:size=7680x4320:rate=1:duration=1');
   const { endpoint, ticket, url } = await uploadPage();
   const sent = await upload(endpoint, ticket, small);
   expect(sent.status).toBe(204);

@@ -3,7 +3,8 @@
 // from the offset the server reports; the review is sent with it; the workflow transcodes it; the
 // review box shows its poster and plays it; the location is gone. A disguised non-video and an
 // over-long video are refused with the limit named; a free shop's page has no video field.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,7 +18,7 @@ type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-video-'));
 
-const makeVideo = (name: string, seconds: number, size?: string) => madeIn(dir, name, seconds, size).bytes;
+const makeVideo = async (name: string, seconds: number, size?: string) => (await madeIn(dir, name, seconds, size)).bytes;
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** The tus endpoint and ticket the review page gives its script. */
@@ -94,7 +95,7 @@ afterAll(async () => {
 withPlugins('reviews', 'widgets')(
   'done when: a 10-second video sent in resumable chunks plays in the review box, without its location',
   async () => {
-    const video = makeVideo('ten.mp4', 10);
+    const video = await makeVideo('ten.mp4', 10);
     expect(video.includes(Buffer.from('+48.8566'))).toBe(true);
     const { domain, product, url } = await writeLinkFor(stack);
     const page = await (await fetch(url)).text();
@@ -181,7 +182,7 @@ withPlugins('reviews', 'widgets')(
     const mp4 = Buffer.from(await (await fetch(item.url)).arrayBuffer());
     const out = path.join(dir, 'out.mp4');
     fs.writeFileSync(out, mp4);
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', out]).toString());
+    const probe = JSON.parse((await promisify(execFile)('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', out])).stdout);
     expect(probe.streams.map((s: { codec_name: string }) => s.codec_name).sort()).toEqual(['aac', 'h264']);
     expect(Number(probe.format.duration)).toBeGreaterThanOrEqual(9.5);
     expect(JSON.stringify(probe.format.tags ?? {})).not.toContain('48.8566');
@@ -219,7 +220,7 @@ withPlugins('reviews')('a disguised non-video, an over-long video and an oversiz
   expect(unreadable.status).toBe(422);
   expect(await unreadable.text()).toBe('The video could not be read');
 
-  const long = makeVideo('long.mp4', 61, '64x48');
+  const long = await makeVideo('long.mp4', 61, '64x48');
   const tooLong = await uploadWhole(endpoint, ticket, long);
   expect(tooLong.status).toBe(422);
   expect(await tooLong.text()).toBe('The video must not be longer than 60 seconds');
@@ -283,7 +284,7 @@ withPlugins('reviews', 'widgets')(
     expect(asked.status).toBe(200);
     const { ticket, texts } = await asked.json();
     expect(texts.uploaded).toContain('Video hochgeladen');
-    const short = makeVideo('short.mp4', 2, '160x120');
+    const short = await makeVideo('short.mp4', 2, '160x120');
     const done = await uploadWhole(`${stack.appUrl}/r/video/uploads`, ticket, short);
     expect(done.status).toBe(204);
     const id = (await stack.api.knex('video_uploads').where({ size: short.length, status: 'accepted' }).orderBy('createdAt', 'desc').first()).id;

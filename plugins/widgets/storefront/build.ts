@@ -5,7 +5,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { build } from 'esbuild';
 
 export const SCRIPT_NAMES = ['review-box', 'submit-form', 'carousel', 'popup', 'sidebar', 'loader', 'upsell'] as const;
 export type ScriptName = (typeof SCRIPT_NAMES)[number];
@@ -24,6 +23,7 @@ export interface BuiltScript {
 }
 
 export async function buildScript(name: ScriptName): Promise<BuiltScript> {
+  const { build } = await import('esbuild');
   const out = await build({
     entryPoints: [path.join(__dirname, `${name}.ts`)],
     bundle: true,
@@ -52,7 +52,7 @@ export async function buildScripts(): Promise<Map<ScriptName, BuiltScript>> {
 }
 
 let once: Promise<Map<ScriptName, BuiltScript>> | undefined;
-/** Built once per process, at the API's start (the routes await it). */
+/** Built once per process, by the first request that needs them (a failed build is tried again by the next). */
 export function widgetScripts(): Promise<Map<ScriptName, BuiltScript>> {
   once ??= buildScripts();
   once.catch(() => (once = undefined));

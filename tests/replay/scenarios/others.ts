@@ -176,7 +176,7 @@ const video: Scenario = {
       const page = await (await fetch(url)).text();
       const endpoint = ctx.stack.appUrl + new URL(/data-endpoint="([^"]+)"/.exec(page)![1]).pathname;
       const ticket = /data-ticket="([^"]+)"/.exec(page)![1];
-      const { bytes } = makeVideo(dir, 'two.mp4', 2);
+      const { bytes } = await makeVideo(dir, 'two.mp4', 2);
       const b64 = (s: string) => Buffer.from(s).toString('base64');
       const created = await fetch(endpoint, {
         method: 'POST',

@@ -15,7 +15,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-video-browser-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 withPlugins('reviews', 'widgets')("done when: a customer's 10-second video review plays in the review box", async () => {
-  const { file } = makeVideo(dir, 'ten-seconds.mp4', 10);
+  const { file } = await makeVideo(dir, 'ten-seconds.mp4', 10);
   const { domain, product, url, appToken } = await writeLinkFor(env.stack);
   const products = await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 20 });
   const handle = products.nodes.find((p) => p.id === product)!.handle;
@@ -94,7 +94,7 @@ withPlugins('reviews', 'widgets')("done when: a customer's 10-second video revie
 });
 
 withPlugins('reviews', 'widgets')("the storefront's review form takes a video: its script loads when one is chosen, the review goes with it", async () => {
-  const { file } = makeVideo(dir, 'three-seconds.mp4', 3);
+  const { file } = await makeVideo(dir, 'three-seconds.mp4', 3);
   const { domain } = await env.stack.installShop();
   const [product] = (await env.stack.api.runtime.services.platform!.adminApi(domain).products({ first: 1 })).nodes;
   const page = await (await env.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
