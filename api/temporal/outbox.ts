@@ -66,7 +66,7 @@ export interface OutboxTemporal {
 
 export class WorkflowOutbox {
   private retryTimer: NodeJS.Timeout | undefined;
-  /** When this process re-drives the starts it postponed next (epoch ms), while a retry is set. */
+  /** When this process sweeps again for postponed starts (epoch ms, any process's), while a retry is set. */
   nextRetryAt: number | undefined;
   private closed = false;
   /** Calls to Temporal and sweeps under way; the connection must outlive them (see close). */
