@@ -81,3 +81,5 @@ export type { MailBody, MailButton, MailProduct } from '../mail/layout';
 export type { EmailTemplate } from '../mail/template-fields';
 export { TemplateInvalid, type EmailTemplateDeclaration, type EmailTemplates, type RegisteredTemplate, type RenderOptions } from '../mail/templates';
 export { ShopDomain, OrderName, RequestStatus, SendAt } from '../temporal/search-attributes';
+// a storefront script bundled for browsers (minified IIFE), esbuild loaded on first use
+export { bundleForBrowser } from './browser-script';

@@ -2,6 +2,7 @@
 // process with esbuild into a minified IIFE and served through the app proxy.
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { bundleForBrowser } from '@plaudit/kernel';
 
 export interface BuiltScript {
   code: Buffer;
@@ -11,22 +12,10 @@ export interface BuiltScript {
 let once: Promise<BuiltScript> | undefined;
 
 export function blockScript(): Promise<BuiltScript> {
-  // esbuild is loaded with the first request for the script: most processes never serve it
-  once ??= import('esbuild').then(({ build }) =>
-    build({
-      entryPoints: [path.resolve(__dirname, '../storefront/questions.ts')],
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      target: ['es2020'],
-      legalComments: 'none',
-      write: false,
-      logLevel: 'silent',
-    }).then((out) => {
-      const code = Buffer.from(out.outputFiles[0].contents);
-      return { code, hash: crypto.createHash('sha256').update(code).digest('hex').slice(0, 12) };
-    }),
-  );
+  once ??= bundleForBrowser(path.resolve(__dirname, '../storefront/questions.ts')).then((code) => ({
+    code,
+    hash: crypto.createHash('sha256').update(code).digest('hex').slice(0, 12),
+  }));
   once.catch(() => (once = undefined));
   return once;
 }

@@ -8,6 +8,9 @@ import { ReviewWrite } from '@plaudit/contracts/reviews';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 
+/** A tool run without blocking this process's loop (see encodeLavfi); its output. */
+export const run = promisify(execFile);
+
 /**
  * ffmpeg's lavfi `sources` (test patterns, tones) encoded to H.264 in `dir`, with `extra` output options.
  * Not synchronously: the API under test runs in this process, and a loop blocked for seconds lets the
@@ -16,21 +19,7 @@ type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 export async function encodeLavfi(dir: string, name: string, sources: string[], extra: string[] = []): Promise<{ file: string; bytes: Buffer }> {
   const file = path.join(dir, name);
   const inputs = sources.flatMap((source) => ['-f', 'lavfi', '-i', source]);
-  await promisify(execFile)('ffmpeg', [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-y',
-    ...inputs,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    ...extra,
-    file,
-  ]);
+  await run('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...inputs, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...extra, file]);
   return { file, bytes: fs.readFileSync(file) };
 }
 

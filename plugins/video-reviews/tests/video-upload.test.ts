@@ -3,8 +3,6 @@
 // from the offset the server reports; the review is sent with it; the workflow transcodes it; the
 // review box shows its poster and plays it; the location is gone. A disguised non-video and an
 // over-long video are refused with the limit named; a free shop's page has no video field.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eventually, startPlatformStack, updateShop, withPlugins } from '@plaudit/kernel/testing';
-import { makeVideo as madeIn, writeLinkFor } from './helpers';
+import { makeVideo as madeIn, run, writeLinkFor } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -182,7 +180,7 @@ withPlugins('reviews', 'widgets')(
     const mp4 = Buffer.from(await (await fetch(item.url)).arrayBuffer());
     const out = path.join(dir, 'out.mp4');
     fs.writeFileSync(out, mp4);
-    const probe = JSON.parse((await promisify(execFile)('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', out])).stdout);
+    const probe = JSON.parse((await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', out])).stdout);
     expect(probe.streams.map((s: { codec_name: string }) => s.codec_name).sort()).toEqual(['aac', 'h264']);
     expect(Number(probe.format.duration)).toBeGreaterThanOrEqual(9.5);
     expect(JSON.stringify(probe.format.tags ?? {})).not.toContain('48.8566');
