@@ -83,3 +83,32 @@ test('log-out asks first and then returns to sign-in', async () => {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/auth/login');
 });
+
+test('the side menu folds to its icons on a desktop, and opens over the page on a phone', async () => {
+  const { page, errors } = await signedInPage();
+  // the drawer's width transition ends at the width asked for
+  const menuWidthBecomes = (width: number) =>
+    page.waitForFunction((w) => document.querySelector('.MuiDrawer-paper')?.getBoundingClientRect().width === w, width);
+  await menuWidthBecomes(240);
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await menuWidthBecomes(55);
+  await screenshot(page, 'menu-folded-desktop');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menuWidthBecomes(240);
+
+  // a phone (a browser that never chose): the menu stays closed until asked for, opens over the
+  // page, and a choice closes it again
+  const phone = await signedInPage();
+  await phone.page.setViewportSize({ width: 390, height: 844 });
+  await phone.page.goto(`${api.url}/`);
+  await phone.page.getByText('Welcome, Browser Test Shop').waitFor();
+  await expect(phone.page.getByRole('menuitem', { name: 'Fixture notes' }).isVisible()).resolves.toBe(false);
+  await phone.page.getByRole('button', { name: 'Open menu' }).click();
+  // slid in: the drawer's paper at the window's left edge
+  await phone.page.waitForFunction(() => document.querySelector('.MuiDrawer-modal .MuiDrawer-paper')?.getBoundingClientRect().left === 0);
+  await screenshot(phone.page, 'menu-open-phone');
+  await phone.page.getByRole('menuitem', { name: 'Fixture notes' }).click();
+  await phone.page.getByText('a note from the fixture plugin').waitFor();
+  await phone.page.getByRole('menuitem', { name: 'Fixture notes' }).waitFor({ state: 'hidden' });
+  expect([...errors, ...phone.errors]).toEqual([]);
+});
