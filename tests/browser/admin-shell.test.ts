@@ -90,6 +90,10 @@ test('the side menu folds to its icons on a desktop, and opens over the page on 
   const menuWidthBecomes = (width: number) =>
     page.waitForFunction((w) => document.querySelector('.MuiDrawer-paper')?.getBoundingClientRect().width === w, width);
   await menuWidthBecomes(240);
+  // the page starts beside the open menu, whose longest label is not cut
+  expect((await page.locator('#main-content').boundingBox())!.x).toBeGreaterThanOrEqual(240);
+  const label = page.getByRole('menuitem', { name: 'Recommended apps' }).locator('span').last();
+  expect(await label.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
   await page.getByRole('button', { name: 'Close menu' }).click();
   await menuWidthBecomes(55);
   await screenshot(page, 'menu-folded-desktop');

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Box, Drawer, type Theme, useMediaQuery } from '@mui/material';
 import { useLocale, useSidebarState } from 'react-admin';
 
-const OPEN_WIDTH = 240;
-const CLOSED_WIDTH = 55;
+/** The menu's width, open and folded to its icons (react-admin's). */
+export const OPEN_WIDTH = 240;
+export const CLOSED_WIDTH = 55;
 /** The app bar's height (the layout's top margin) subtracted from the docked menu's. */
 const BELOW_APP_BAR = 'calc(100vh - 3em)';
 
