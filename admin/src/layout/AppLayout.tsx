@@ -42,7 +42,7 @@ const CONTENT = { display: 'flex', flexDirection: 'column', flexGrow: 1, flexBas
  * react-admin's Layout, composed here without what costs the first paint and is never shown: its
  * hide-on-scroll trigger (the app bar is always on) and its preferences Inspector, each of which
  * forced a layout of the page while rendering (issue 36, docs/admin-speed.md). The pieces are
- * react-admin's (AppBar, Menu, Loading, the skip link); the menu's drawer is ShellSidebar.
+ * react-admin's (AppBar, Loading, the skip link); the menu is PluginMenu, in ShellSidebar's drawer.
  */
 function ShellLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
