@@ -6,7 +6,7 @@ import { composeMenuRows } from '../menu';
 import { isEmbedded } from '../prefix';
 import { knownShop, useShop } from '../shop';
 import { MENU_LINK, MenuLink } from './MenuLink';
-import { CLOSED_WIDTH, OPEN_WIDTH } from './ShellSidebar';
+import { CLOSED_WIDTH, OPEN_WIDTH, widthTransition } from './ShellSidebar';
 
 /** Every entry's look, as one rule for the whole menu (MUI's menu item: 36 px rows, secondary text, the active one primary). */
 const MENU_STYLE = (theme: Theme) => ({
@@ -15,7 +15,7 @@ const MENU_STYLE = (theme: Theme) => ({
   // the menu's own width: the drawer holds it in a fixed box, which would shrink to the icons
   width: OPEN_WIDTH,
   '&.RaMenu-closed': { width: CLOSED_WIDTH },
-  transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+  transition: widthTransition(theme),
   [`& .${MENU_LINK}`]: {
     ...theme.typography.body1,
     display: 'flex',

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { Box, Drawer, type Theme, useMediaQuery } from '@mui/material';
-import { useLocale, useSidebarState } from 'react-admin';
+import { useSidebarState } from 'react-admin';
 
 /** The menu's width, open and folded to its icons (react-admin's). */
 export const OPEN_WIDTH = 240;
 export const CLOSED_WIDTH = 55;
 /** The app bar's height (the layout's top margin) subtracted from the docked menu's. */
 const BELOW_APP_BAR = 'calc(100vh - 3em)';
+
+/** How the drawer and the menu in it change width together as the menu folds or opens. */
+export const widthTransition = (theme: Theme) =>
+  theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen });
 
 /**
  * The side menu's drawer: docked beside the page from `sm` up (full width or icons only, as the
@@ -17,7 +21,6 @@ const BELOW_APP_BAR = 'calc(100vh - 3em)';
 export function ShellSidebar({ children }: { children: ReactNode }) {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useSidebarState();
-  useLocale(); // the menu's labels follow a change of language
   const close = () => setOpen(false);
   if (phone)
     return (
@@ -34,8 +37,7 @@ export function ShellSidebar({ children }: { children: ReactNode }) {
         '& .MuiPaper-root': {
           position: 'relative',
           width: open ? OPEN_WIDTH : CLOSED_WIDTH,
-          transition: (theme) =>
-            theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+          transition: widthTransition,
           backgroundColor: 'transparent',
           border: 'none',
           zIndex: 'inherit',
