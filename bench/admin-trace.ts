@@ -4,15 +4,25 @@
 // or "dashboard load", up to its LCP. Then the renderer main thread's self time per trace event, its
 // tasks, and the sampled script by function and by package (names readable with ADMIN_MINIFY=0).
 // Run: ADMIN_MINIFY=0 npm run bench:admin-trace -- "select 50 reviews and publish"
+// INVALIDATIONS=1 also prints what caused each large style recalculation (it slows the page).
 import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import { INTERACTIONS } from './admin-speed/interactions';
+import { INVALIDATION_CATEGORY, styleRecalcs } from './admin-speed/invalidations';
 import { moduleMap, packageOf } from './admin-speed/modules';
 import { observeMetrics, readInteractionEvents, readLcp } from './admin-speed/page-metrics';
 import { type AdminBench, startAdminBench } from './admin-speed/stack';
 import { eventTimes, interactionWindow, loadWindow, samplesOf, sumBy, tasksOf, type Trace, type TraceWindow } from './admin-speed/trace';
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'];
+const INVALIDATIONS = process.env.INVALIDATIONS === '1';
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+  ...(INVALIDATIONS ? [INVALIDATION_CATEGORY] : []),
+];
 const LOAD = 'dashboard load';
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
@@ -57,6 +67,12 @@ function printSummary(bench: AdminBench, trace: Trace, window: TraceWindow) {
     console.log(`  ${ms(t)}  ${pkg}`);
   console.log('\nsampled script by function (self time):');
   for (const [fn, t] of sumBy(samples, (s) => `${s.fn} ${s.chunk}:${s.line}`).slice(0, 20)) console.log(`  ${ms(t)}  ${fn}`);
+  if (!INVALIDATIONS) return;
+  console.log('\nstyle recalculations of 100 elements or more (start in the window, length, elements) and what invalidated styles before each:');
+  for (const r of styleRecalcs(trace, window)) {
+    console.log(`  ${ms(r.at)}  ${ms(r.ms)}  ${r.elements} elements`);
+    for (const [cause, n] of r.causes.slice(0, 6)) console.log(`      ${String(n).padStart(4)} x ${cause}`);
+  }
 }
 
 async function main() {

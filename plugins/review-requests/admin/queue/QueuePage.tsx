@@ -1,25 +1,10 @@
 // /collect-reviews/review-request: the review request list (spec section 2).
-import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { useCallback, useState } from 'react';
+import { Box, Button, Card, Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { Confirm, useTranslate } from 'react-admin';
 import { SavedViews, useShop } from '@plaudit/kernel/admin';
 import { BULK_ACTIONS, bulkAllowed, queueApi, type QueueRow } from './queue-api';
-import { apiQuery, NOT_VIEW_STATE, PAGE_SIZES, TABS, useQueueState } from './queue-state';
+import { apiQuery, NOT_VIEW_STATE, PAGE_SIZES, useQueueState } from './queue-state';
 import { withoutOpenPixel } from './email-preview';
 import { FilterBar } from './filters/FilterBar';
 import { CLEAR_ALL } from './filters/kinds';
@@ -27,6 +12,7 @@ import { QueueCards } from './QueueCards';
 import { QueueHeader } from './QueueHeader';
 import { RequestQuota } from './RequestQuota';
 import { QueueTable } from './QueueTable';
+import { QueueTabs } from './QueueTabs';
 import { RESETTING, STATUS_CHANGING, useQueueActions } from './use-queue-actions';
 import { useQueueList } from './use-queue-list';
 
@@ -48,12 +34,13 @@ export default function QueuePage() {
 
   const rows = page?.data ?? [];
   const chosen = rows.filter((r) => selected.has(r.id));
-  const onAction = async (action: string, row: QueueRow) => {
+  // stable, so that the memoised rows are not rendered again by every change of the page
+  const onAction = useCallback(async (action: string, row: QueueRow) => {
     if (action === 'view') {
       const d = await queueApi.detail(row.id);
       setPreview({ subject: d.subject, html: d.htmlContent && withoutOpenPixel(d.htmlContent) });
     } else setConfirm({ action, rows: [row] });
-  };
+  }, []);
   const Rows = phone ? QueueCards : QueueTable;
 
   return (
@@ -66,18 +53,7 @@ export default function QueuePage() {
       <Card>
         {/* the status tabs, and beside them the merchant's saved views of this list */}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-          <Tabs
-            value={state.tab}
-            onChange={(_e, tab) => update({ tab })}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            sx={{ flex: 1, minWidth: 0 }}
-          >
-            {TABS.map((t) => (
-              <Tab key={t.key} value={t.key} label={translate(`review-requests:tab.${t.key}`)} />
-            ))}
-          </Tabs>
+          <QueueTabs tab={state.tab} update={update} />
           <SavedViews screen="review-requests" omit={NOT_VIEW_STATE} />
         </Box>
         <FilterBar state={state} rows={rows} update={update} onReload={() => reload()} />

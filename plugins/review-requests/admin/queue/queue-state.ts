@@ -1,6 +1,7 @@
 // The queue screen's state lives in the query string (spec section 2), so a reload or a shared
 // link restores the view; any filter change goes back to page 1 (spec section 4). Filters use the
 // API's own parameter names (spec section 3, "Queue filter and sort state") in the URL too.
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
@@ -118,15 +119,22 @@ export const cameFromHome = (params: URLSearchParams) => params.has('status') ||
 
 export function useQueueState(): [QueueState, (patch: Partial<QueueState>) => void, boolean] {
   const [params, setParams] = useSearchParams();
-  const update = (patch: Partial<QueueState>) =>
-    // Composed on the browser's current URL, not the router's: a navigation still rendering in a
-    // transition has already moved the URL, so quick successive changes (a tab, then a search) all stay.
-    setParams(() => {
-      const current = new URLSearchParams(window.location.search);
-      const next = { ...readState(current), ...patch };
-      if (!('page' in patch || 'cursor' in patch)) Object.assign(next, { page: 1, cursor: null, step: null });
-      return writeState(next, current);
-    });
+  // React Router's setter changes with the URL; the latest one is kept so `update` stays the same
+  // function and memoised parts of the screen (tabs, rows, toolbar) are not rendered again for it.
+  const latest = useRef(setParams);
+  latest.current = setParams;
+  const update = useCallback(
+    (patch: Partial<QueueState>) =>
+      // Composed on the browser's current URL, not the router's: a navigation still rendering in a
+      // transition has already moved the URL, so quick successive changes (a tab, then a search) all stay.
+      latest.current(() => {
+        const current = new URLSearchParams(window.location.search);
+        const next = { ...readState(current), ...patch };
+        if (!('page' in patch || 'cursor' in patch)) Object.assign(next, { page: 1, cursor: null, step: null });
+        return writeState(next, current);
+      }),
+    [],
+  );
   return [readState(params), update, cameFromHome(params)];
 }
 
