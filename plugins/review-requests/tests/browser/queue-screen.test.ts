@@ -353,6 +353,41 @@ test('phone: no horizontal scroll at 390 px, the header whole, rows as blocks', 
   await screenshot(page, 'queue-phone-filter');
 });
 
+test('an open menu leaves the page scrollable and moves with its button (no scroll lock, issue 36)', async () => {
+  const { page, shop, errors } = await openQueue({ width: 1280, height: 640 });
+  // a page taller than the window, whose menu fits in it before and after a short scroll
+  await seedQueue(
+    env.stack,
+    shop.id,
+    Array.from({ length: 12 }, (_, i) => ({ order: 4001 + i })),
+  );
+  await page.goto(`${env.stack.appUrl}/collect-reviews/review-request`);
+  await page.getByRole('cell', { name: '#4012', exact: true }).waitFor();
+  // a handle: with the menu open, the page behind it is hidden from the accessibility tree
+  const button = (await page.getByRole('button', { name: 'Add filter' }).elementHandle())!;
+  await button.click();
+  const status = page.getByRole('menuitem', { name: 'Status', exact: true });
+  const menu = page.getByRole('menu').filter({ has: status });
+  await status.waitFor();
+  // measured once the menu has grown in (MUI's Grow scales it until it has entered)
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('.MuiMenu-paper')].some((p) => p.style.opacity === '1' && p.style.transform === 'none'),
+  );
+  // the gap between the button and its menu, which scrolling must keep
+  const gap = async () => (await menu.boundingBox())!.y - (await button.boundingBox())!.y;
+  const before = await gap();
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  // the wheel over the page beside the menu scrolls the page, and the menu follows its button
+  await page.mouse.move(1000, 350);
+  await page.mouse.wheel(0, 60);
+  await page.waitForFunction(() => window.scrollY > 0);
+  await eventually(async () => Math.abs((await gap()) - before) < 1);
+  await screenshot(page, 'queue-menu-scrolled');
+  await page.keyboard.press('Escape');
+  await status.waitFor({ state: 'detached' });
+  expect(errors).toEqual([]);
+});
+
 test('after a cancel the list reloads with the new status, filters and paging reset (spec section 4)', async () => {
   const { page, domain, shop } = await openQueue();
   await storeSettingsRaw(env.stack.api, shop.id, 'review-requests', { sendMethod: 'fulfillment', sendAfter: 'custom', sendAfterCustom: 2, timeUnit: 'day' });
