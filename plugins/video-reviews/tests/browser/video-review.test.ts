@@ -37,8 +37,18 @@ withPlugins('reviews', 'widgets')("done when: a customer's 10-second video revie
   await phone.getByRole('button', { name: /submit|send/i }).click();
   await phone.getByText('Thank you', { exact: false }).waitFor();
 
-  // transcoded by the workflow, then on the product page's review box
-  await eventually(async () => (await env.stack.api.knex('video_uploads').where({ id }).first())?.status === 'ready', 90_000, 500);
+  // transcoded by the workflow, then joined to its review (the VideoTranscoded event's delivery, after
+  // `ready`): the product page is loaded once, so it must find the video already in the review's media
+  await eventually(
+    async () => {
+      const upload = await env.stack.api.knex('video_uploads').where({ id }).first();
+      if (upload?.status !== 'ready') return false;
+      const review = await env.stack.api.knex('reviews').where({ id: upload.reviewId }).first();
+      return (review?.media ?? []).some((m: { type: string }) => m.type === 'video');
+    },
+    90_000,
+    500,
+  );
   for (const [width, height] of [
     [1280, 900],
     [390, 844],
