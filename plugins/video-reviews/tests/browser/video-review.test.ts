@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminPage, eventually, screenshot, usePlatformBrowser, withPlugins } from '@plaudit/kernel/testing';
+import { adminPage, client, eventually, screenshot, usePlatformBrowser, withPlugins } from '@plaudit/kernel/testing';
 import { makeVideo, writeLinkFor } from '../helpers';
 
 jest.setTimeout(180_000);
@@ -43,8 +43,9 @@ withPlugins('reviews', 'widgets')("done when: a customer's 10-second video revie
     async () => {
       const upload = await env.stack.api.knex('video_uploads').where({ id }).first();
       if (upload?.status !== 'ready') return false;
-      const review = await env.stack.api.knex('reviews').where({ id: upload.reviewId }).first();
-      return (review?.media ?? []).some((m: { type: string }) => m.type === 'video');
+      // through the reviews plugin's API: its table is not this plugin's (tests/unit/plugin-boundaries.test.ts)
+      const review = await client(env.stack.appUrl, appToken).get(`/api/reviews/${upload.reviewId}`);
+      return (review.body.media ?? []).some((m: { type: string }) => m.type === 'video');
     },
     90_000,
     500,
