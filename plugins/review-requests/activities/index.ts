@@ -77,7 +77,11 @@ export function createActivities(deps: ActivityDeps) {
 
     async recordStatus(i: RequestRef, status: QueueStatus, extra: Record<string, unknown>) {
       if (status !== 'reviewed') {
-        await entry(i).update({ status, ...extra, updatedAt: new Date() });
+        // An open can be recorded before the send's status (the pixel's signal and the send's completion
+        // in one workflow task, or their two activities side by side): a sent request opened already stays "opened".
+        const row = entry(i);
+        const next = status === 'success' ? row.client.raw('case when ?? is null then ? else ? end', ['openedAt', 'success', 'opened']) : status;
+        await row.update({ status: next, ...extra, updatedAt: new Date() });
         return;
       }
       // The reviewed state and its RequestReviewed event together, once: a retry (or a later note) finds it recorded.

@@ -312,9 +312,8 @@ describe('real sends through the worker', () => {
     expect(raw).not.toContain('href="https://acme.example/blog"');
     expect(raw).toContain('<style>.intro{color:#445566}</style>');
     expect(raw).not.toContain('<img src=x');
-    // Sent: 'success', or 'opened' when the clicks above reached the workflow after it recorded the send
-    // (the opened signal turns success into opened; a click before then leaves success). Which comes
-    // first depends on the machine's load, so both are the sent row.
+    // Sent: 'success', then 'opened' once the clicks above reach the workflow and its activity records
+    // them; when the row is read in between depends on the machine's load, so both are the sent row.
     const sent = await eventually(async () => {
       const row = await entry(shop.id, order.id);
       // thrown, so a timeout names the status it saw last

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { client, eventually, linkKey, signLink, startPlatformStack, storeSettingsRaw, listMail, mailDir } from '@plaudit/kernel/testing';
 import { RequestFacts } from '@plaudit/contracts/review-requests';
+import type { ActivityDeps } from '@plaudit/kernel';
+import { createActivities } from '../activities';
 import { clickPaths, followClick } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -84,6 +86,23 @@ test('fulfilled order: scheduled, sent with working links, opened, then reminded
   }, 30_000);
   expect(skipped.skipReason).toBe('unsubscribed');
 }, 180_000); // four waits on the worker in a row: each bounded on its own, together beyond the default
+
+test("an open recorded before the workflow records the send's status leaves the request opened, in either order", async () => {
+  const { domain, shop } = await shopWithSettings({ sendAfterCustom: 3600, reminders: 0 });
+  // the activities as the worker runs them: the pixel's and the send's records, raced by hand
+  const steps = createActivities(stack.api.runtime.services as unknown as ActivityDeps);
+  for (const openFirst of [true, false]) {
+    const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+    const ref = { shopId: shop.id, shopDomain: domain, orderId: String(order.id) };
+    await eventually(async () => ((await entry(shop.id, order.id))?.status === 'waiting' ? true : undefined), 30_000);
+    // what the send activity writes with the send itself
+    await stack.api.knex('email_queue').where({ shopId: shop.id, orderId: order.id }).update({ status: 'success', sentAt: new Date() });
+    if (openFirst) await steps.recordOpened(ref);
+    await steps.recordStatus(ref, 'success', {});
+    if (!openFirst) await steps.recordOpened(ref);
+    expect(await entry(shop.id, order.id)).toMatchObject({ status: 'opened', openedAt: expect.any(Date) });
+  }
+});
 
 test('cancel while waiting, then send anyway; the server refuses what section 4 forbids', async () => {
   const { domain, shop, appToken } = await shopWithSettings({ sendAfterCustom: 3600 });
