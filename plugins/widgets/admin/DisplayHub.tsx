@@ -2,7 +2,7 @@
 // does, from this plugin's manifest, and what other plugins add: the Instagram feed is the instagram
 // plugin's), whether each widget is on; the shared look lives on /branding.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Chip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Skeleton, Typography } from '@mui/material';
 import PaletteIcon from '@mui/icons-material/Palette';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -19,7 +19,8 @@ export default function DisplayHub() {
   }, []);
 
   const status = (screen: string) => {
-    if (!state) return null;
+    // a chip's room while the state loads: the cards keep their height, so a link does not move under the pointer
+    if (!state) return failed ? null : <Skeleton variant="rounded" width={40} height={24} />;
     const widget = SCREENS[screen];
     const on = (state.data[widget] as { enabled?: boolean }).enabled === true;
     const trial = state.trials[widget];

@@ -35,6 +35,11 @@ test("a group made on the admin screen makes a product page show its siblings' r
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
 
   await page.goto(`${stack.appUrl}/display-settings`);
+  // each widget's On/Off shown: the hub's cards have their final size before one is clicked
+  await page
+    .getByText(/^(On|Off)$/)
+    .first()
+    .waitFor();
   await page.getByRole('link', { name: /Product groups/ }).click();
   await page.waitForURL(/\/product-groups$/);
   await page.getByRole('heading', { level: 1, name: 'Product groups' }).waitFor();

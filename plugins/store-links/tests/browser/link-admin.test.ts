@@ -14,6 +14,11 @@ test('a code made on one store links it from the other store, which can unlink',
   const shopA = await adminPage(browser, stack.appUrl, a.appToken);
   const errorsA = collectPageErrors(shopA.page);
   await shopA.page.goto(`${stack.appUrl}/display-settings`);
+  // each widget's On/Off shown: the hub's cards have their final size before one is clicked
+  await shopA.page
+    .getByText(/^(On|Off)$/)
+    .first()
+    .waitFor();
   await shopA.page.getByRole('link', { name: /Linked stores/ }).click();
   await shopA.page.waitForURL(/\/display-settings\/store-links$/);
   await shopA.page.getByRole('heading', { level: 1, name: 'Linked stores' }).waitFor();

@@ -28,6 +28,11 @@ test('from Display reviews to the Google Shopping screen: feed address, review c
 
   const { page, errors } = await adminPage(browser, stack.appUrl, appToken);
   await page.goto(`${stack.appUrl}/display-settings`);
+  // each widget's On/Off shown: the hub's cards have their final size before one is clicked
+  await page
+    .getByText(/^(On|Off)$/)
+    .first()
+    .waitFor();
   await page.getByRole('link', { name: /Google Shopping/ }).click();
   await page.waitForURL('**/display-settings/google');
   await page.getByRole('heading', { level: 1, name: 'Google Shopping' }).waitFor();
