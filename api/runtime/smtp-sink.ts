@@ -61,16 +61,43 @@ export function mailDir(dataDir: string) {
   return path.join(dataDir, 'mail');
 }
 
+/** What was read of each index so far: it only grows (the sink appends a line per message). */
+const indexes = new Map<string, { first: Buffer; bytes: number; mails: StoredMail[] }>();
+
+function readAt(file: string, from: number, length: number): Buffer {
+  const chunk = Buffer.alloc(length);
+  const fd = fs.openSync(file, 'r');
+  try {
+    return chunk.subarray(0, fs.readSync(fd, chunk, 0, length, from));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Reads the sink's index, newest first. */
 export function listMail(dataDir: string): StoredMail[] {
   const index = path.join(mailDir(dataDir), 'index.jsonl');
   if (!fs.existsSync(index)) return [];
-  return fs
-    .readFileSync(index, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as StoredMail)
-    .reverse();
+  // Only the lines appended since the last call are read and parsed: tests poll this while they wait
+  // for mail, and a run's index holds thousands of messages. A line still being written waits for its newline.
+  let read = indexes.get(index);
+  const { size } = fs.statSync(index);
+  // another file in its place (the folder emptied, a new sink) no longer starts with the line read first
+  if (!read || size < read.bytes || !readAt(index, 0, read.first.length).equals(read.first))
+    indexes.set(index, (read = { first: Buffer.alloc(0), bytes: 0, mails: [] }));
+  if (size > read.bytes) {
+    const chunk = readAt(index, read.bytes, size - read.bytes);
+    const complete = chunk.lastIndexOf(0x0a) + 1;
+    for (const line of chunk.subarray(0, complete).toString('utf8').split('\n').filter(Boolean)) {
+      const mail = JSON.parse(line) as StoredMail;
+      Object.freeze(mail.envelopeTo);
+      read.mails.push(Object.freeze(mail));
+    }
+    if (!read.bytes) read.first = Buffer.from(chunk.subarray(0, chunk.indexOf(0x0a) + 1));
+    read.bytes += complete;
+  }
+  // newest first
+  return read.mails.slice().reverse();
 }
 
 /**

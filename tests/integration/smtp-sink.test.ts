@@ -62,6 +62,28 @@ describe('listMail', () => {
   test('an empty data directory has no mail', () => {
     expect(listMail(fs.mkdtempSync(path.join(process.env.DATA_DIR!, 'empty-')))).toEqual([]);
   });
+
+  test('reads what the index gained since the last call: a line still being written waits for its newline; a new file is read anew', () => {
+    const dataDir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, 'growing-'));
+    fs.mkdirSync(mailDir(dataDir));
+    const index = path.join(mailDir(dataDir), 'index.jsonl');
+    const line = (id: string) =>
+      `${JSON.stringify({ id, receivedAt: '2026-12-04T00:00:00.000Z', envelopeFrom: 'a@x.test', envelopeTo: ['b@x.test'], file: `${id}.eml`, size: 1 })}\n`;
+    const ids = () => listMail(dataDir).map((m) => m.id);
+    fs.writeFileSync(index, line('m1') + line('m2'));
+    expect(ids()).toEqual(['m2', 'm1']);
+    const third = line('m3');
+    fs.appendFileSync(index, third.slice(0, 20));
+    expect(ids()).toEqual(['m2', 'm1']);
+    fs.appendFileSync(index, third.slice(20) + line('m4'));
+    expect(ids()).toEqual(['m4', 'm3', 'm2', 'm1']);
+    // what a caller gets is its own list: reversing it changes nothing the next caller sees
+    listMail(dataDir).reverse();
+    expect(ids()).toEqual(['m4', 'm3', 'm2', 'm1']);
+    fs.rmSync(index);
+    fs.writeFileSync(index, line('n1') + line('n2') + line('n3') + line('n4') + line('n5'));
+    expect(ids()).toEqual(['n5', 'n4', 'n3', 'n2', 'n1']);
+  });
 });
 
 describe('decodeHeader', () => {
