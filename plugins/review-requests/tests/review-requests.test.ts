@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { client, eventually, linkKey, signLink, startPlatformStack, storeSettingsRaw, listMail, mailDir } from '@plaudit/kernel/testing';
 import { RequestFacts } from '@plaudit/contracts/review-requests';
-import type { ActivityDeps } from '@plaudit/kernel';
+import { RequestStatus, type ActivityDeps } from '@plaudit/kernel';
 import { createActivities } from '../activities';
+import { openedSignal, reviewRequestWorkflowId, statusQuery } from '../workflows/messages';
 import { clickPaths, followClick } from './mail-helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -31,6 +32,12 @@ async function shopWithSettings(settings: Record<string, unknown>) {
 }
 
 const entry = (shopId: number, orderId: string) => stack.api.knex('email_queue').where({ shopId, orderId }).first();
+const workflowOf = (domain: string, orderId: string) => stack.api.runtime.services.temporal.client.workflow.getHandle(reviewRequestWorkflowId(domain, orderId));
+/** What the workflow says of itself: its status query and its RequestStatus search attribute. */
+async function workflowStatus(domain: string, orderId: string) {
+  const handle = workflowOf(domain, orderId);
+  return { query: await handle.query(statusQuery), searchable: (await handle.describe()).typedSearchAttributes.get(RequestStatus) };
+}
 const mailFor = (domain: string) => listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain);
 const rawOf = (file: string) =>
   fs
@@ -59,6 +66,8 @@ test('fulfilled order: scheduled, sent with working links, opened, then reminded
   // The pixel signals the workflow, whose activity records the open.
   const opened = await eventually(async () => ((await entry(shop.id, order.id)).status === 'opened' ? entry(shop.id, order.id) : undefined));
   expect(opened.openedAt).not.toBeNull();
+  // the open's command (its search attribute) went with the activity that wrote the row
+  expect(await workflowStatus(domain, order.id)).toEqual({ query: 'opened', searchable: 'opened' });
   // Each product's review link goes through the click redirect to the reviews plugin's write page.
   const clicks = clickPaths(raw);
   expect(clicks.length).toBeGreaterThan(0);
@@ -102,6 +111,21 @@ test("an open recorded before the workflow records the send's status leaves the 
     if (!openFirst) await steps.recordOpened(ref);
     expect(await entry(shop.id, order.id)).toMatchObject({ status: 'opened', openedAt: expect.any(Date) });
   }
+});
+
+test("an open handled before the send's status is set: the workflow, its RequestStatus and the row say opened", async () => {
+  const { domain, shop } = await shopWithSettings({ sendAfterCustom: 3, reminders: 0 });
+  const { order } = await stack.control('/orders', { shop: domain, fulfill: true });
+  await eventually(async () => ((await entry(shop.id, order.id))?.status === 'waiting' ? true : undefined), 30_000);
+  // the pixel's signal handled first, as when it and the send's completion share one workflow task
+  await workflowOf(domain, order.id).signal(openedSignal);
+  // the row turns opened with the send's status record, which follows the workflow's own status
+  const row = await eventually(async () => {
+    const found = await entry(shop.id, order.id);
+    return found?.status === 'opened' ? found : undefined;
+  }, 30_000);
+  expect(row.sentAt).not.toBeNull();
+  expect(await workflowStatus(domain, order.id)).toEqual({ query: 'opened', searchable: 'opened' });
 });
 
 test('cancel while waiting, then send anyway; the server refuses what section 4 forbids', async () => {

@@ -41,6 +41,8 @@ export const mail = proxyActivities<Pick<ReturnType<typeof createActivities>, 's
 });
 
 export const LONG_WAIT = '60 days';
+/** The patch that makes an open the workflow's status and RequestStatus, also when it came before the send's status. */
+const OPEN_STATUS = 'open-status';
 export const until = (iso: string) => Math.max(0, new Date(iso).getTime() - Date.now());
 
 /** What the workflow knows and what the Temporal UI shows as its current details. */
@@ -56,6 +58,8 @@ export class Request {
   /** the plan changed while the request is held over the quota */
   quotaChanged = false;
   status: QueueStatus = 'waitingCondition';
+  /** the pixel's open arrived; it can come before the send's status is set (one workflow task held both) */
+  opened = false;
   push = 'none';
   /** the photo reminder: the first review signalled without photos, and where its reminder stands */
   photoReviewId?: number;
@@ -103,11 +107,12 @@ export class Request {
   }
 
   async setStatus(next: QueueStatus, extra: Record<string, unknown> = {}) {
-    this.status = next;
+    // a send whose open came first is opened (the row too: recordStatus keeps an open it has recorded)
+    this.status = next === 'success' && this.opened && patched(OPEN_STATUS) ? 'opened' : next;
     this.note = extra;
     if (typeof extra.scheduledAt === 'string') this.scheduledFor = extra.scheduledAt;
     this.show();
-    upsertSearchAttributes({ RequestStatus: [next] });
+    upsertSearchAttributes({ RequestStatus: [this.status] });
     await acts.recordStatus(this.input, next, extra);
   }
 
@@ -140,9 +145,12 @@ export function listen(r: Request) {
   setHandler(pauseSignal, (p) => void (r.paused = p));
   setHandler(quotaChangedSignal, () => void (r.quotaChanged = true));
   setHandler(openedSignal, async () => {
+    r.opened = true;
     if (r.status === 'success') {
       r.status = 'opened';
       r.show();
+      // searchable as opened (RequestStatus), as the queue's row and the query say
+      if (patched(OPEN_STATUS)) upsertSearchAttributes({ RequestStatus: ['opened'] });
     }
     // The pixel route used to write the row itself; now the workflow records the open.
     if (patched('record-open')) await acts.recordOpened(r.input);
