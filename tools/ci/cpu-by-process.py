@@ -30,8 +30,9 @@ def kind(cmdline: str, comm: str) -> str:
     if 'chrom' in cmdline or 'headless' in cmdline:
         return 'chromium'
     if 'node' in comm or 'node' in cmdline or 'tsx' in cmdline:
-        # a process a run or a test starts: the global worker, an API process, tsc, vite ...
-        return 'node: ' + ' '.join(cmdline.split()[1:3])[:90]
+        # a process a run or a test starts: the global worker, an API process, tsc, vite ... by its script
+        scripts = [a for a in cmdline.split()[1:] if not a.startswith('-') and a != 'tsx']
+        return 'node: ' + (scripts[0].split('/tmp/', 1)[-1] if scripts else cmdline)[:90]
     return comm
 
 
