@@ -145,11 +145,33 @@ test('list filters: product picker and date range live in the URL and survive a 
   await page.getByText('About the second product').waitFor({ state: 'detached' });
   expect(await page.getByTestId('review-row').count()).toBe(2);
 
+  // The list's answer for From alone is held until the answer for From and To has arrived, as load
+  // can reorder them: the earlier filters' rows must not come back (a CI run under load saw them stay).
+  let rangeAnswered = () => {};
+  const ranged = new Promise<void>((resolve) => (rangeAnswered = resolve));
+  let staleAnswered = () => {};
+  const stale = new Promise<void>((resolve) => (staleAnswered = resolve));
+  const LIST = /\/api\/reviews\?/;
+  const fromAlone = (url: string) => LIST.test(url) && new URL(url).searchParams.has('from') && !new URL(url).searchParams.has('to');
+  await page.route(LIST, async (route) => {
+    const asked = new URL(route.request().url()).searchParams;
+    if (!asked.has('from')) return route.continue();
+    if (fromAlone(route.request().url())) await ranged;
+    await route.fulfill({ response: await route.fetch() });
+    (asked.has('to') ? rangeAnswered : staleAnswered)();
+  });
+  const staleAsked = page.waitForRequest((r) => fromAlone(r.url()));
   await page.getByLabel('From', { exact: true }).fill('2025-01-01');
+  await staleAsked;
   await page.getByLabel('To', { exact: true }).fill('2025-01-31');
   await page.waitForURL((u) => u.searchParams.get('to') === '2025-01-31');
   await page.getByText('About the first product').waitFor({ state: 'detached' });
+  // the held answer delivered, and the page's tasks after it run (its read, a render, a frame)
+  await stale;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  expect(await page.getByText('About the first product').count()).toBe(0);
   expect(await page.getByTestId('review-row').count()).toBe(1);
+  await page.unroute(LIST);
   await screenshot(page, 'reviews-filters');
 
   await page.reload();

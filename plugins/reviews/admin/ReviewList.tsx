@@ -12,6 +12,8 @@ import { useLabelFacets } from './LabelFilters';
 import { fetchReviews, useReviewAction, type ReviewPage } from './reviews-api';
 import { ReviewTable } from './ReviewTable';
 
+const NO_PAGE: ReviewPage = { data: [], total: 0, pageInfo: { hasNext: false, hasPre: false, nextCursor: null, previousCursor: null } };
+
 export default function ReviewList() {
   const translate = useTranslate();
   const run = useReviewAction();
@@ -26,12 +28,16 @@ export default function ReviewList() {
   const [changes, setChanges] = useState(0);
   const facets = useLabelFacets(queryOf(facetParams(state)), changes);
 
+  // Answers can arrive out of order (the merchant set From, then To, on a slow connection): only the
+  // answer for the filters shown now is kept, or an earlier one could replace it for good.
+  const shownQuery = useRef(query);
+  shownQuery.current = query;
   const load = useCallback(async () => {
-    const next = await fetchReviews(Object.fromEntries(new URLSearchParams(query)));
-    setPage(next);
+    const next = await fetchReviews(Object.fromEntries(new URLSearchParams(query))).catch(() => NO_PAGE);
+    if (shownQuery.current === query) setPage(next);
   }, [query]);
   useEffect(() => {
-    load().catch(() => setPage({ data: [], total: 0, pageInfo: { hasNext: false, hasPre: false, nextCursor: null, previousCursor: null } }));
+    void load();
   }, [load]);
 
   const act = async (action: Action | 'request-edit', ids: number[]) => {
