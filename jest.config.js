@@ -21,7 +21,12 @@ const externalDirs = (process.env.PLUGIN_DIRS ?? '')
   .filter((d) => path.relative(__dirname, d).startsWith('..'));
 const shared = { transform, moduleNameMapper, moduleFileExtensions: ['ts', 'tsx', 'js', 'json'], testPathIgnorePatterns: ['/node_modules/', '/.data/'] };
 // the real components for a run: PostgreSQL, Temporal, the SMTP sink and the worker
-const stack = { globalSetup: '<rootDir>/tests/setup/global-setup.ts', globalTeardown: '<rootDir>/tests/setup/global-teardown.ts' };
+const stack = {
+  globalSetup: '<rootDir>/tests/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/setup/global-teardown.ts',
+  // jest's node environment, noting each file's CPU for the summary reporter
+  testEnvironment: '<rootDir>/tests/setup/node-environment.js',
+};
 // The static project: test files that need no PostgreSQL, Temporal, SMTP sink or worker (they import no
 // stack helper: startTestApi, createShop, startPlatformStack, a plugin's tests/helpers.ts...): every
 // `*.unit.test.ts` in a plugin's tests/ (outside plugins' too), and all of tests/unit/ and tests/emulator/.
@@ -61,7 +66,6 @@ module.exports = {
       ...shared,
       ...stack,
       displayName: 'node',
-      testEnvironment: 'node',
       roots: ['<rootDir>', ...externalDirs],
       // a plugin's browser tests live in its tests/browser/ and belong to the browser project only
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '/plugins/[^/]+/tests/browser/'],
@@ -92,7 +96,6 @@ module.exports = {
       // the stack (once, also beside node tests) and the run's Chromium
       globalSetup: '<rootDir>/tests/setup/browser-global-setup.ts',
       displayName: 'browser',
-      testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/browser/**/*.test.ts', '<rootDir>/plugins/*/tests/browser/**/*.test.ts'],
     },
   ],

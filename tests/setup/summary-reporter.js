@@ -1,6 +1,7 @@
-// The suite's health at the end of every run: the total time, the slowest files, any test that
-// was retried or used more than half of its time budget (the next to time out on a busy machine),
-// then the plain closing line CI reads ("tests: N passed, N failed").
+// The suite's health at the end of every run: the total time, the slowest files, the files that
+// cost their jest worker the most CPU (tests/setup/node-environment.js notes it), any test that was
+// retried or used more than half of its time budget (the next to time out on a busy machine), then
+// the plain closing line CI reads ("tests: N passed, N failed").
 const fs = require('node:fs');
 
 const SLOWEST = 20;
@@ -8,10 +9,22 @@ const SLOWEST = 20;
 const BUDGET_SHARE = 0.5;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+// one line per node or browser test file, appended by its environment's teardown
+const CPU_LOG = '.data/test-cpu.jsonl';
+
+function filesByCpu() {
+  if (!fs.existsSync(CPU_LOG)) return [];
+  const lines = fs.readFileSync(CPU_LOG, 'utf8').trim().split('\n').filter(Boolean);
+  return lines.map((l) => JSON.parse(l)).sort((a, b) => b.cpuMs - a.cpuMs);
+}
 
 class SummaryReporter {
   constructor(globalConfig) {
     this.timeout = globalConfig.testTimeout ?? 5000;
+  }
+
+  onRunStart() {
+    fs.rmSync(CPU_LOG, { force: true });
   }
 
   onRunComplete(_contexts, results) {
@@ -25,6 +38,14 @@ class SummaryReporter {
     lines.push(`suite: ${results.numTotalTestSuites} files, ${results.numTotalTests} tests in ${seconds(total)}`);
     lines.push(`slowest ${Math.min(SLOWEST, files.length)} files:`);
     for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) lines.push(`  ${seconds(f.ms).padStart(8)}  ${f.path}`);
+    const byCpu = filesByCpu();
+    if (byCpu.length) {
+      const sum = byCpu.reduce((n, f) => n + f.cpuMs, 0);
+      lines.push(
+        `most CPU of their jest worker (of ${seconds(sum)} for ${byCpu.length} node and browser files; Chromium and the shared services not counted):`,
+      );
+      for (const f of byCpu.slice(0, SLOWEST)) lines.push(`  ${seconds(f.cpuMs).padStart(8)}  ${f.file}`);
+    }
     const retried = files.flatMap((f) => f.tests.filter((t) => (t.invocations ?? 1) > 1).map((t) => `  ${f.path} > ${t.fullName} (${t.invocations} runs)`));
     if (retried.length) lines.push('retried:', ...retried);
     const slow = files.flatMap((f) =>

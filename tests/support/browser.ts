@@ -21,6 +21,15 @@ export const BROWSER_WS = 'PLAUDIT_BROWSER_WS';
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
+/**
+ * The test run's browser only (issue 38, bench/RESULTS.md "The test run's Chromium"): the visitor asks
+ * for less motion (the admin's spinners, skeletons and transitions then end at once, as they do for a
+ * merchant with that setting; not a frame drawn for them while a test waits), and V8 stops at its
+ * baseline compiler (pages live seconds: optimising their JavaScript costs more than it saves).
+ * PLAIN_TEST_BROWSER=1 leaves them out (`npm run bench:browser-flags` compares).
+ */
+const TEST_BROWSER_ARGS = ['--force-prefers-reduced-motion', '--js-flags=--max-opt=1'];
+
 /** HEADED=1 shows the browser window (a developer watching a browser test; needs a display). CHROMIUM_PATH picks the binary. */
 function launchOptions({ forTests = false } = {}): LaunchOptions {
   const headed = Boolean(process.env.HEADED);
@@ -35,6 +44,7 @@ function launchOptions({ forTests = false } = {}): LaunchOptions {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      ...(shell && !process.env.PLAIN_TEST_BROWSER ? TEST_BROWSER_ARGS : []),
     ],
   };
 }

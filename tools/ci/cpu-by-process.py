@@ -9,6 +9,7 @@ a second between two samples is missed; the long-lived ones that carry a run are
 """
 import collections
 import os
+import re
 import signal
 import sys
 import time
@@ -28,7 +29,9 @@ def kind(cmdline: str, comm: str) -> str:
     if 'temporal' in comm:
         return f'temporal ({comm})'
     if 'chrom' in cmdline or 'headless' in cmdline:
-        return 'chromium'
+        # its renderers (pages' JavaScript, style, layout, paint), GPU process (compositing), browser ...
+        kind_of = re.search(r'--type=(\S+)', cmdline)
+        return f'chromium {kind_of.group(1) if kind_of else "browser"}'
     if 'node' in comm or 'node' in cmdline or 'tsx' in cmdline:
         # a process a run or a test starts: the global worker, an API process, tsc, vite ... by its script
         scripts = [a for a in cmdline.split()[1:] if not a.startswith('-') and a != 'tsx']
@@ -37,12 +40,13 @@ def kind(cmdline: str, comm: str) -> str:
 
 
 def main(out: str) -> None:
-    seen: dict[tuple[str, str], list] = {}  # (pid, start time) -> [kind, cpu seconds]
+    seen: dict[tuple[str, str], list] = {}  # (pid, start time) -> [kind, cpu seconds at first sight, last]
+    first_pass = True
 
     def write(*_):
         totals = collections.Counter()
-        for name, cpu in seen.values():
-            totals[name] += cpu
+        for name, first, last in seen.values():
+            totals[name] += last - first
         with open(out, 'w') as f:
             f.write(f'{sum(totals.values()):9.1f} s  all sampled processes\n')
             for name, cpu in totals.most_common(40):
@@ -58,12 +62,16 @@ def main(out: str) -> None:
                     stat = f.read()
                 fields = stat[stat.rindex(')') + 2:].split()
                 key = (pid, fields[19])
+                cpu = (int(fields[11]) + int(fields[12])) / TICKS
                 if key not in seen:
                     with open(f'/proc/{pid}/cmdline') as f:
-                        seen[key] = [kind(f.read().replace('\0', ' '), stat[stat.index('(') + 1:stat.rindex(')')]), 0.0]
-                seen[key][1] = (int(fields[11]) + int(fields[12])) / TICKS
+                        name = kind(f.read().replace('\0', ' '), stat[stat.index('(') + 1:stat.rindex(')')])
+                    # a process running before the sampler counts from then; a later one from its start
+                    seen[key] = [name, cpu if first_pass else 0.0, cpu]
+                seen[key][2] = cpu
             except (OSError, ValueError):
                 pass  # the process ended between the listing and the read
+        first_pass = False
         time.sleep(1)
 
 
