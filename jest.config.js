@@ -88,6 +88,8 @@ module.exports = {
       ...shared,
       displayName: 'admin',
       testEnvironment: 'jsdom',
+      // what react-router needs at import time and jsdom lacks, for every admin test (the shell's and plugins')
+      setupFiles: ['<rootDir>/admin/src/jsdom-polyfills.ts'],
       testMatch: ['<rootDir>/admin/**/*.test.{ts,tsx}', '<rootDir>/plugins/*/admin/**/*.test.{ts,tsx}'],
     },
     {

@@ -1,4 +1,3 @@
-import './jsdom-polyfills';
 import type { ComponentType } from 'react';
 import { apiJson, TOKEN_KEY } from './api-client';
 import { startBoot } from './boot';

@@ -1,5 +1,5 @@
 // For admin tests that render react-admin: jsdom lacks what react-router needs at import time.
-// Import this first in such a test file.
+// The admin jest project loads it before every test file (jest.config.js, setupFiles).
 import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });

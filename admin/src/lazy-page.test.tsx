@@ -1,4 +1,3 @@
-import './jsdom-polyfills';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { lazyPage, preloadPage } from './lazy-page';

@@ -1,4 +1,3 @@
-import './jsdom-polyfills';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';

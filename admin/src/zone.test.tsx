@@ -1,4 +1,3 @@
-import './jsdom-polyfills';
 import { render, screen, within } from '@testing-library/react';
 import { CoreAdminContext, type I18nProvider } from 'ra-core';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,3 @@
-import '../jsdom-polyfills';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { SelectionBox } from './SelectionBox';
 

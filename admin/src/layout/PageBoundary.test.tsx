@@ -1,4 +1,3 @@
-import '../jsdom-polyfills';
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { PageBoundary } from './PageBoundary';

@@ -1,4 +1,3 @@
-import './jsdom-text-encoding';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { CoreAdminContext, type I18nProvider } from 'ra-core';
 import { ChartCard } from './ChartCard';

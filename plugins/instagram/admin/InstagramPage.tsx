@@ -1,7 +1,7 @@
 // /display-settings/instagram-feed (spec section 2): connect the shop's professional Instagram
 // account, see when it last synced, sync now, and the grid of synced posts to hide, show and tag
 // with products. Polls while Instagram's window is open elsewhere or a sync runs.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { HttpError, Title, useNotify, useTranslate } from 'react-admin';
 import type { AccountView, PostView } from '../shared/instagram';
@@ -22,15 +22,20 @@ export default function InstagramPage() {
   const [busy, setBusy] = useState(false);
   const [tagging, setTagging] = useState<PostView | null>(null);
 
+  // Answers can arrive out of order (a poll, a focus, the refresh after a save): one asked before a
+  // save may land after it and would show the post as it was. Only the latest asked is shown.
+  const asked = useRef(0);
   const refresh = useCallback(async () => {
+    const mine = ++asked.current;
     try {
       const [a, p] = await Promise.all([loadAccount(), loadPosts()]);
+      if (mine !== asked.current) return;
       setAccount(a);
       setPosts(p);
       setFailed(false);
       if (a.status === 'connected') setWaiting(false);
     } catch {
-      setFailed(true);
+      if (mine === asked.current) setFailed(true);
     }
   }, []);
 
@@ -75,6 +80,7 @@ export default function InstagramPage() {
   const update = (post: PostView, patch: Parameters<typeof savePost>[1]) =>
     act(async () => {
       const saved = await savePost(post.id, patch);
+      asked.current++; // what was asked before the save is older than this answer
       setPosts((all) => all.map((p) => (p.id === saved.id ? saved : p)));
       setTagging(null);
     }, 'instagram:post.saved');
