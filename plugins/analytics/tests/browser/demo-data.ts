@@ -86,17 +86,24 @@ async function requestFunnel(stack: PlatformStack, domain: string, token: string
   });
   if (button.status !== 200) throw new Error(`template answered ${button.status} ${JSON.stringify(button.body)}`);
   for (let i = 0; i < REQUESTS; i++) await stack.control('/orders', { shop: domain, fulfill: true });
+  // each order's webhook, its processing workflow and its request's workflow go through the run's one
+  // Temporal dev server: on a loaded CI machine (the topology and mail-crash files beside) this took
+  // over 45 s once; a timeout says what the queue held
+  let seen: string[] = [];
   const waiting = await eventually(async () => {
     const rows = (await http.get('/api/email-queue?limitPerPage=50')).body.data as { id: number; queueType: string; status: string }[] | undefined;
+    seen = rows?.map((r) => `${r.queueType}:${r.status}`) ?? [];
     const emails = rows?.filter((r) => r.queueType === 'email' && r.status.startsWith('waiting'));
     return emails?.length === REQUESTS ? emails : undefined;
-  }, 45_000);
+  }, 150_000).catch((err: Error) => {
+    throw new Error(`${err.message}; the queue held ${JSON.stringify(seen)}`);
+  });
   const sent = await http.post('/api/email-queue/bulk-send-anyway', { ids: waiting.map((r) => r.id) });
   if (sent.status !== 200) throw new Error(`send anyway answered ${sent.status}`);
   const mails = await eventually(async () => {
     const found = listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain);
     return found.length >= REQUESTS ? found.slice(0, REQUESTS).map((m) => rawMail(m.file)) : undefined;
-  }, 45_000);
+  }, 150_000);
 
   let landing = '';
   for (const [i, raw] of mails.entries()) {
@@ -151,7 +158,7 @@ async function settled(stack: PlatformStack, tenant: Tenant) {
     const missing = Object.entries(FUNNEL_FACTS).filter(([metric, n]) => totals[metric] !== n);
     if (missing.length) throw new Error(`not yet: ${missing.map(([metric, n]) => `${metric} ${totals[metric] ?? 0} of ${n}`).join(', ')}`);
     return true;
-  }, 45_000);
+  }, 150_000);
 }
 
 export async function demoShop(stack: PlatformStack) {
