@@ -22,7 +22,7 @@ export const BROWSER_WS = 'PLAUDIT_BROWSER_WS';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
- * The test run's browser only (issue 38, bench/RESULTS.md "The test run's Chromium"): the visitor asks
+ * The test run's browser only (issue 38, bench/RESULTS.md "The test browser's flags"): the visitor asks
  * for less motion (the admin's spinners, skeletons and transitions then end at once, as they do for a
  * merchant with that setting; not a frame drawn for them while a test waits), and V8 stops at its
  * baseline compiler (pages live seconds: optimising their JavaScript costs more than it saves).
