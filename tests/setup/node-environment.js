@@ -7,6 +7,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
 
+/** one line per node or browser test file, under the project's root; the summary reporter reads it */
+const CPU_LOG = path.join('.data', 'test-cpu.jsonl');
+
 // Linux's /proc reports times in USER_HZ, which is 100 on every architecture Node runs on
 const TICK_MS = 10;
 
@@ -28,7 +31,7 @@ class MeasuredEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     this.file = path.relative(config.projectConfig.rootDir, context.testPath);
-    this.log = path.join(config.projectConfig.rootDir, '.data', 'test-cpu.jsonl');
+    this.log = path.join(config.projectConfig.rootDir, CPU_LOG);
   }
 
   async setup() {
@@ -44,3 +47,4 @@ class MeasuredEnvironment extends TestEnvironment {
 }
 
 module.exports = MeasuredEnvironment;
+module.exports.CPU_LOG = CPU_LOG;

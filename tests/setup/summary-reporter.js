@@ -10,7 +10,7 @@ const BUDGET_SHARE = 0.5;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 // one line per node or browser test file, appended by its environment's teardown
-const CPU_LOG = '.data/test-cpu.jsonl';
+const { CPU_LOG } = require('./node-environment');
 
 function filesByCpu() {
   if (!fs.existsSync(CPU_LOG)) return [];
