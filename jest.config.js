@@ -53,7 +53,8 @@ module.exports = {
     {
       ...shared,
       displayName: 'static',
-      testEnvironment: 'node',
+      // jest's node environment, noting each file's CPU (the summary's "most CPU" list covers this project too)
+      testEnvironment: '<rootDir>/tests/setup/node-environment.js',
       // the helpers that need no services: the full entry loads the whole app for every test file
       moduleNameMapper: { ...moduleNameMapper, '^@plaudit/kernel/testing$': '<rootDir>/tests/support/kernel-testing-static.ts' },
       // without the stack's variables, also when node tests run beside (npm test)

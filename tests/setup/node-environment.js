@@ -1,4 +1,4 @@
-// The node and browser projects' test environment: jest's node environment, also noting what each
+// The static, node and browser projects' test environment: jest's node environment, also noting what each
 // test file cost the jest worker that ran it (its CPU and that of the processes it started and
 // reaped: an API through tsx, tsc, a nested jest), for the summary reporter's "most CPU" list.
 // Chromium, the Temporal dev server, the run's worker and PostgreSQL serve every file at once and
@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
 
-/** one line per node or browser test file, under the project's root; the summary reporter reads it */
+/** one line per static, node or browser test file, under the project's root; the summary reporter reads it */
 const CPU_LOG = path.join('.data', 'test-cpu.jsonl');
 
 // Linux's /proc reports times in USER_HZ, which is 100 on every architecture Node runs on

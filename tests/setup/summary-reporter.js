@@ -9,7 +9,7 @@ const SLOWEST = 20;
 const BUDGET_SHARE = 0.5;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-// one line per node or browser test file, appended by its environment's teardown
+// one line per static, node or browser test file, appended by its environment's teardown
 const { CPU_LOG } = require('./node-environment');
 
 function filesByCpu() {
@@ -42,7 +42,7 @@ class SummaryReporter {
     if (byCpu.length) {
       const sum = byCpu.reduce((n, f) => n + f.cpuMs, 0);
       lines.push(
-        `most CPU of their jest worker (of ${seconds(sum)} for ${byCpu.length} node and browser files; Chromium and the shared services not counted):`,
+        `most CPU of their jest worker (of ${seconds(sum)} for ${byCpu.length} static, node and browser files; Chromium and the shared services not counted):`,
       );
       for (const f of byCpu.slice(0, SLOWEST)) lines.push(`  ${seconds(f.cpuMs).padStart(8)}  ${f.file}`);
     }

@@ -51,7 +51,7 @@ test('files are listed by the CPU their environment noted, most first, with the 
     ['a.test.ts', 'b.test.ts', 'c.test.ts'].map((f, i) => JSON.stringify({ file: f, cpuMs: [1500, 12_250, 700][i] })).join('\n'),
   );
   const text = summary();
-  expect(text).toContain('most CPU of their jest worker (of 14.4 s for 3 node and browser files');
+  expect(text).toContain('most CPU of their jest worker (of 14.4 s for 3 static, node and browser files');
   const listed = text.slice(text.indexOf('most CPU')).split('\n').slice(1, 4);
   expect(listed.map((l) => l.trim())).toEqual(['12.3 s  b.test.ts', '1.5 s  a.test.ts', '0.7 s  c.test.ts']);
 });
