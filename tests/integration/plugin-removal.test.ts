@@ -200,7 +200,19 @@ function remainingTestsPass(tree: string, plugin: string, nodeTests: string[], u
   const started = Date.now();
   const projects = WHOLE ? ['static', 'node', 'admin', 'browser'] : ['static', 'node'];
   if (WHOLE) buildAdmin(tree);
-  const args = [jestBin, '--ci', '--selectProjects', ...projects, '--testPathPatterns', ...staticPatterns(tree), ...suites];
+  // Its hooks' and tests' hang guard three times the suite's: this run always shares the machine with the
+  // outer run's other files (beside stress-ng, a start-up of the copy's API took over the 60 s).
+  const args = [
+    jestBin,
+    '--ci',
+    '--testTimeout',
+    String(3 * 60_000),
+    '--selectProjects',
+    ...projects,
+    '--testPathPatterns',
+    ...staticPatterns(tree),
+    ...suites,
+  ];
   const jest = run(tree, args, { PLAUDIT_REMOVED_PLUGINS: plugin });
   // the whole run's output, for the failures the last lines below do not show
   const log = path.join(os.tmpdir(), `plaudit-removal-${plugin}-${process.pid}.log`);

@@ -5,12 +5,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../../api/config';
 import { createLogger } from '../../api/log';
 import { installEmulatorShop } from '../../api/runtime/emulator';
 import { freePort, startOnFreshPorts } from '../../api/runtime/ports';
 import { ROOT } from '../../api/runtime/stack';
+import { webhookWorkflowId } from '../../api/platform/webhook-intake';
 import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startEmulator, type RunningEmulator } from '../../emulator';
 import { FIRST_ID } from '../../emulator/ids';
 import { type Delivery, WebhookSender } from '../../emulator/webhooks';
@@ -124,4 +126,24 @@ export async function redeliver(url: string, d: Delivery) {
   });
   await res.arrayBuffer();
   return { status: res.status, upstream: res.headers.get('x-upstream') ?? 'none' };
+}
+
+/**
+ * Why deliveries are not `processed` yet, for a timeout's message: each one's outbox row (a start not
+ * yet handed to Temporal, its attempts and last error) and its workflow's state in Temporal.
+ */
+export async function whyNotProcessed(knex: Knex, temporal: Client, rows: { shopDomain: string; webhookId: string; status: string }[]) {
+  const waiting = rows.filter((r) => r.status !== 'processed');
+  return Promise.all(
+    waiting.map(async (r) => {
+      const workflowId = webhookWorkflowId(r.shopDomain, r.webhookId);
+      const start = await knex('workflow_outbox').where({ workflowId }).first('attempts', 'lastError', 'nextAttemptAt');
+      const run = await temporal.workflow
+        .getHandle(workflowId)
+        .describe()
+        .then((d) => ({ status: d.status.name, pendingActivities: d.raw.pendingActivities?.map((a) => `${a.activityType?.name} attempt ${a.attempt}`) }))
+        .catch((err: Error) => ({ status: `not found (${err.name})` }));
+      return { webhookId: r.webhookId, row: r.status, outbox: start ?? 'none', workflow: run };
+    }),
+  );
 }
