@@ -142,7 +142,7 @@ export async function whyNotProcessed(knex: Knex, temporal: Client, rows: { shop
         .getHandle(workflowId)
         .describe()
         .then((d) => ({ status: d.status.name, pendingActivities: d.raw.pendingActivities?.map((a) => `${a.activityType?.name} attempt ${a.attempt}`) }))
-        .catch((err: Error) => ({ status: `not found (${err.name})` }));
+        .catch((err: Error) => ({ status: `not described: ${err.name}: ${err.message}` }));
       return { webhookId: r.webhookId, row: r.status, outbox: start ?? 'none', workflow: run };
     }),
   );
