@@ -1,6 +1,6 @@
 // The period: 7, 30 or 90 days, 12 months (all ending today in the shop's timezone), or a custom
 // range of days. A custom range applies once both days are valid and in order.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { PERIODS } from '../shared/api';
@@ -30,23 +30,35 @@ export function PeriodPicker({ choice, onChange, shown }: PeriodPickerProps) {
   const translate = useTranslate();
   const [draft, setDraft] = useState(() => ('from' in choice ? choice : undefined));
   const key = periodQuery(choice);
-  // the URL changed (back button, a tab): show its range, not an edit in progress
-  useEffect(() => setDraft('from' in choice ? choice : undefined), [key]);
+  /** the period this picker last asked for: its own URL change arrives after edits the merchant went on typing */
+  const asked = useRef<string | undefined>(undefined);
+  const ask = (next: PeriodChoice) => {
+    // the URL holds it already: no change will come to tell apart
+    asked.current = periodQuery(next) === key ? undefined : periodQuery(next);
+    onChange(next);
+  };
+  // the URL changed (back button, a tab): show its range, not an edit in progress; the change this
+  // picker asked for keeps the edit (a From typed before the custom range reached the URL stays)
+  useEffect(() => {
+    const own = key === asked.current;
+    asked.current = undefined;
+    if (!own) setDraft('from' in choice ? choice : undefined);
+  }, [key]);
   const custom = draft !== undefined;
 
   const pick = (value: string) => {
-    if (value !== CUSTOM) return (setDraft(undefined), onChange({ period: value as (typeof PERIODS)[number] }));
+    if (value !== CUSTOM) return (setDraft(undefined), ask({ period: value as (typeof PERIODS)[number] }));
     const start = shown
       ? { from: shown.from, to: shown.to }
       : { from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) };
     setDraft(start);
-    onChange(start);
+    ask(start);
   };
   const problem = draft && rangeProblem(draft);
   const edit = (patch: Partial<{ from: string; to: string }>) => {
     const next = { ...draft!, ...patch };
     setDraft(next);
-    if (!rangeProblem(next)) onChange(next);
+    if (!rangeProblem(next)) ask(next);
   };
 
   return (
