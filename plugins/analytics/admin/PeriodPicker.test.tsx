@@ -35,6 +35,24 @@ test('a From typed before the custom range reached the URL stays, with its error
   expect(asked).toEqual([shown]);
 });
 
+test('two ranges asked for quickly: the first reaching the URL keeps the edits typed after it', () => {
+  const asked: PeriodChoice[] = [];
+  const view = render(picker(shown, (c) => asked.push(c)));
+  const from = () => screen.getByLabelText('analytics:period.from') as HTMLInputElement;
+  fireEvent.change(from(), { target: { value: '2026-11-02' } });
+  fireEvent.change(from(), { target: { value: '2026-11-03' } });
+  fireEvent.change(from(), { target: { value: '2099-01-01' } });
+  expect(asked).toEqual([
+    { ...shown, from: '2026-11-02' },
+    { ...shown, from: '2026-11-03' },
+  ]);
+  view.rerender(picker(asked[0], () => {}));
+  expect(from().value).toBe('2099-01-01');
+  view.rerender(picker(asked[1], () => {}));
+  expect(from().value).toBe('2099-01-01');
+  expect(screen.getByText('analytics:period.problem.order')).toBeTruthy();
+});
+
 test('a range the picker did not ask for (the back button) replaces the edit', () => {
   const view = render(picker(shown, () => {}));
   fireEvent.change(screen.getByLabelText('analytics:period.from'), { target: { value: '2099-01-01' } });

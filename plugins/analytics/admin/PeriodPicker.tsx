@@ -30,19 +30,19 @@ export function PeriodPicker({ choice, onChange, shown }: PeriodPickerProps) {
   const translate = useTranslate();
   const [draft, setDraft] = useState(() => ('from' in choice ? choice : undefined));
   const key = periodQuery(choice);
-  /** the period this picker last asked for: its own URL change arrives after edits the merchant went on typing */
-  const asked = useRef<string | undefined>(undefined);
+  /** the periods this picker asked for that the URL has not shown yet: they arrive after edits typed since */
+  const asked = useRef<string[]>([]);
   const ask = (next: PeriodChoice) => {
-    // the URL holds it already: no change will come to tell apart
-    asked.current = periodQuery(next) === key ? undefined : periodQuery(next);
+    // the URL holds it already: no change will come
+    if (periodQuery(next) !== key) asked.current.push(periodQuery(next));
     onChange(next);
   };
-  // the URL changed (back button, a tab): show its range, not an edit in progress; the change this
-  // picker asked for keeps the edit (a From typed before the custom range reached the URL stays)
+  // the URL changed (back button, a tab): show its range, not an edit in progress; a change this picker
+  // asked for keeps the edit (a From typed before the custom range reached the URL stays)
   useEffect(() => {
-    const own = key === asked.current;
-    asked.current = undefined;
-    if (!own) setDraft('from' in choice ? choice : undefined);
+    const own = asked.current.indexOf(key);
+    asked.current = own < 0 ? [] : asked.current.slice(own + 1);
+    if (own < 0) setDraft('from' in choice ? choice : undefined);
   }, [key]);
   const custom = draft !== undefined;
 
