@@ -33,8 +33,9 @@ export function PeriodPicker({ choice, onChange, shown }: PeriodPickerProps) {
   /** the periods this picker asked for that the URL has not shown yet: they arrive after edits typed since */
   const asked = useRef<string[]>([]);
   const ask = (next: PeriodChoice) => {
+    const query = periodQuery(next);
     // the URL holds it already: no change will come
-    if (periodQuery(next) !== key) asked.current.push(periodQuery(next));
+    if (query !== key) asked.current.push(query);
     onChange(next);
   };
   // the URL changed (back button, a tab): show its range, not an edit in progress; a change this picker
