@@ -63,6 +63,14 @@ const schema = z.object({
     .int('must be a whole number of milliseconds')
     .min(100, 'must be at least 100')
     .default(60_000),
+  // How long an idle kept-alive connection stays open. Above the idle timeout of the proxies that pool
+  // connections to the app (nginx's upstream keepalive_timeout and AWS ALB's both default to 60 s), so
+  // the proxy retires a connection, never the app while a request is on its way (a reset, a 502).
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1000, 'must be at least 1000')
+    .default(65_000),
   ENCRYPTION_KEY: encryptionKey,
   PLUGIN_DIRS: z.string().optional(),
   PLUGINS_ROOT: z.string().trim().min(1).optional(),
@@ -144,6 +152,7 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   /** 32-byte key for app tokens and encryption at rest; undefined until resolved from DATA_DIR on embedded defaults. */
   encryptionKey?: Buffer;
   pluginDirs: string[];
@@ -247,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     dataDir,
     logLevel: e.LOG_LEVEL,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     encryptionKey: e.ENCRYPTION_KEY,
     pluginDirs: [
       e.PLUGINS_ROOT ? path.resolve(root, e.PLUGINS_ROOT) : BUNDLED_PLUGINS,

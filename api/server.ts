@@ -32,6 +32,7 @@ export async function startApiServer(config: Config, log: Logger, listen: number
   });
   // Node's own limit a little above ours, so our 503 answers first.
   server.requestTimeout = config.requestTimeoutMs + 5_000;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
   return {
     server,
     app,

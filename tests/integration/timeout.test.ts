@@ -1,4 +1,6 @@
-// A request that outlives REQUEST_TIMEOUT_MS is answered 503 instead of hanging the admin.
+// The API's timeouts: a request that outlives REQUEST_TIMEOUT_MS is answered 503 instead of hanging
+// the admin; an idle kept-alive connection stays open for KEEP_ALIVE_TIMEOUT_MS (65 s), past the 60 s
+// a pooling proxy keeps it, so the proxy closes it and never sends a request on one the app is closing.
 import { client, createShop, startTestApi, type TestApi } from '../support/api';
 
 // well above what a busy machine adds to a quick request, well below the slow route's 5 s
@@ -29,4 +31,24 @@ test('a request within the limit is answered normally', async () => {
   const res = await client(api.url, token).get('/api/fixture-notes/slow?ms=50');
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ sleptMs: 50 });
+});
+
+test("an idle kept-alive connection outlives Node's 5 s default and is reused", async () => {
+  const first = await fetch(`${api.url}/api/health`);
+  await first.arrayBuffer();
+  // the hint clients such as undici keep the connection by (less their own margin)
+  expect(first.headers.get('keep-alive')).toBe('timeout=65');
+  let opened = 0;
+  const count = () => opened++;
+  api.server.on('connection', count);
+  try {
+    // idle past Node's default: in this one process the server's 5 s timer would fire before this one
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const second = await fetch(`${api.url}/api/health`);
+    await second.arrayBuffer();
+    expect(second.status).toBe(first.status);
+    expect(opened).toBe(0);
+  } finally {
+    api.server.off('connection', count);
+  }
 });

@@ -42,6 +42,7 @@ test.each([
   ['ENCRYPTION_KEY', crypto.randomBytes(31).toString('base64')],
   ['LOG_LEVEL', 'verbose'],
   ['REQUEST_TIMEOUT_MS', 'soon'],
+  ['KEEP_ALIVE_TIMEOUT_MS', '500'],
   ['SMTP_URL', 'http://mail.example.com'],
   ['DEV_ZONE', 'maybe'],
 ])('%s=%s is rejected with a message naming the variable', (variable, value) => {
@@ -102,6 +103,7 @@ test('defaults: port 3000, namespace plaudit, DATA_DIR .data under the root', ()
   expect(config.temporal.taskQueue).toBe('plaudit');
   expect(config.dataDir).toBe(path.join(root, '.data'));
   expect(config.requestTimeoutMs).toBe(60_000);
+  expect(config.keepAliveTimeoutMs).toBe(65_000);
   expect(config.logLevel).toBe('info');
   expect(config.devZone).toBe(false);
   expect(config.database.url).toBeUndefined();
