@@ -17,6 +17,7 @@ import { oauthRouter } from './oauth';
 import { EmulatorStore } from './store';
 import { storefrontRouter } from './storefront';
 import { themeEditorRouter } from './theme-editor';
+import { keepIdleConnections } from './keep-alive';
 import type { Logger } from './types';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookSender } from './webhooks';
 
@@ -93,6 +94,7 @@ export async function startEmulator(o: EmulatorOptions): Promise<RunningEmulator
   }
 
   const server = http.createServer(app.callback());
+  keepIdleConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, '127.0.0.1', () => resolve());

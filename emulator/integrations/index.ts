@@ -5,6 +5,7 @@
 // `POST ${url}/_control/<vendor>/<action>` (valid keys, revoking one). README.md cites the shapes.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepIdleConnections } from '../keep-alive';
 import type { Received, Vendor, VendorAnswer } from './types';
 import { VENDORS } from './vendors';
 
@@ -154,6 +155,7 @@ export async function startIntegrationsEmulator(
       send(res, { status: (err as { status?: number }).status ?? 500, body: { error: (err as Error).message } });
     }
   });
+  keepIdleConnections(server);
   if (o.demo) registerDemo(control, o.demoWebhooks);
   await new Promise<void>((resolve) => server.listen(o.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { searchEvaluation, isAliExpressPageHost, productPage as aliexpressPage } from './aliexpress';
 import { asinInPath, botCheck, isAmazonHost, notFound, productPage as amazonPage, productReviews } from './amazon';
 import { image, isImagePath } from './images';
+import { keepIdleConnections } from '../keep-alive';
 import { MARKETPLACE_FIXTURES } from './seed';
 import type { Answer } from './types';
 
@@ -112,6 +113,7 @@ export async function startMarketplaceEmulator(o: MarketplaceEmulatorOptions): P
         res.end(a.body);
       });
   });
+  keepIdleConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, '127.0.0.1', () => resolve());
