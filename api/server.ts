@@ -41,6 +41,9 @@ export async function startApiServer(config: Config, log: Logger, listen: number
     runtime,
     port: (server.address() as { port: number }).port,
     async close() {
+      // close() ends the idle connections; one answering now would be kept open after its answer for
+      // the whole keep-alive time, and close() would wait for it: the answers from now on end theirs
+      server.keepAliveTimeout = 1;
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       for (const plugin of runtime.plugins) await plugin.onStop?.(runtime.services);

@@ -163,6 +163,10 @@ export async function startIntegrationsEmulator(
     url: `http://127.0.0.1:${port}`,
     received,
     control,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -52,3 +52,20 @@ test("an idle kept-alive connection outlives Node's 5 s default and is reused", 
     api.server.off('connection', count);
   }
 });
+
+test('closing the API lets a request under way finish, and does not keep its connection for the keep-alive time', async () => {
+  const other = await startTestApi();
+  const { token } = await createShop(other);
+  const arrived = new Promise((resolve) => other.server.once('request', resolve));
+  const answer = fetch(`${other.url}/api/fixture-notes/slow?ms=500`, { headers: { authorization: `Bearer ${token}` } });
+  await arrived;
+  const closing = performance.now();
+  // the server's 'close': every connection ended (kept alive, the answered one would last 65 s more)
+  const serverClosed = new Promise<number>((resolve) => other.server.once('close', () => resolve(performance.now() - closing)));
+  await other.close();
+  const res = await answer;
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ sleptMs: 500 });
+  // about a second after the answer; a bound far from both that and the 65 s
+  expect(await serverClosed).toBeLessThan(30_000);
+});
