@@ -147,3 +147,33 @@ export async function whyNotProcessed(knex: Knex, temporal: Client, rows: { shop
     }),
   );
 }
+
+/**
+ * For a schedule wait's timeout: each schedule's runs in visibility (how many, the latest's start
+ * and status) and its own account (actions taken, skipped because a run was still open, missed
+ * because the server was later than the catch-up window, the open ones, the next time).
+ */
+export async function scheduleStates(temporal: Client, ids: string[]) {
+  return Promise.all(
+    ids.map(async (id) => {
+      const { info } = await temporal.schedule.getHandle(id).describe();
+      let runs = 0;
+      let latest: { start: string; status: string } | undefined;
+      for await (const w of temporal.workflow.list({ query: `TemporalScheduledById = "${id}"` })) {
+        runs++;
+        const start = w.startTime.toISOString();
+        if (!latest || start > latest.start) latest = { start, status: w.status.name };
+      }
+      return {
+        id,
+        runs,
+        latest,
+        taken: info.numActionsTaken,
+        skippedOverlap: info.numActionsSkippedOverlap,
+        missedCatchupWindow: info.numActionsMissedCatchupWindow,
+        open: info.runningActions.map((a) => a.workflow.workflowId),
+        next: info.nextActionTimes[0]?.toISOString(),
+      };
+    }),
+  );
+}

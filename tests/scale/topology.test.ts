@@ -37,6 +37,7 @@ import {
   FINAL,
   installShop,
   redeliver,
+  scheduleStates,
   whyNotProcessed,
   workflowBundleFile,
 } from './cluster';
@@ -427,7 +428,10 @@ describe('two APIs behind nginx and two workers on the self-hosted server', () =
       },
       150_000,
       2_000,
-    );
+    ).catch(async (err: Error) => {
+      const states = await scheduleStates(temporal, minutely);
+      throw new Error(`${err.message}: a run begun at ${new Date(firstPeriodAfter).toISOString()} or later was awaited; ${JSON.stringify(states)}`);
+    });
     const lines = [...perPeriod].map(
       ([id, counts]) => `${id}: ${counts.size} periods, runs per period ${JSON.stringify(countBy([...counts.values()].map(String)))}`,
     );
