@@ -164,13 +164,16 @@ withPlugins('widgets', 'reviews')(
 
     // an answer the guard refuses (a rating the model was never given): called, counted, not shown
     expect((await a.http.put('/api/insights/settings', { monthlyTokenBudget: 100_000 })).status).toBe(200);
-    vendors.control('openai', 'reply', { text: 'Rated 4.8 out of 5 stars: customers love the fit.' });
+    const refused = 'Rated 4.8 out of 5 stars: customers love the fit.';
+    vendors.control('openai', 'reply', { text: refused });
     await a.write(SCARF, [...REVIEWS, FIFTH]);
     await eventually(async () => modelCalls().length > spent, 60_000);
     await topicEventsHandled(a.id, SCARF);
     const scarf = await a.box(SCARF);
     expect(generated(scarf)).toBeNull();
-    expect(scarf).not.toContain('4.8');
+    // the answer, not its number alone: a review's time in the page (14:24:14.801) holds "4.8" too
+    expect(scarf).not.toContain(refused);
+    expect(scarf).not.toContain('Rated 4.8');
     expect(quoted(scarf)).toBe(true);
     // kept without text, so the product is not asked again within the hour
     expect((await api.knex('insight_product_summaries').where({ shopId: a.id, productId: SCARF })).map((r) => r.text)).toEqual([null]);
