@@ -54,6 +54,7 @@ export function handleEvent<P>(event: EventRef<P>, handler: EventHandler<NoInfer
  */
 export class EventHandlers {
   private readonly byName = new Map<string, EventHandler<unknown>>();
+  private shopConcerned?: (shopId: number) => Promise<boolean>;
 
   constructor(handled: HandledEvent[]) {
     for (const { event, handler } of handled) {
@@ -70,6 +71,23 @@ export class EventHandlers {
   /** the handler of a recorded delivery, which names its event */
   of(eventName: string): EventHandler<unknown> | undefined {
     return this.byName.get(eventName);
+  }
+
+  /**
+   * The shops whose events concern the plugin at all (an integration: the shops that connected it).
+   * deliverEvent asks before it hands an event over, so one for another shop costs no activity; an
+   * event without a shop id is always handed over. The handlers keep their own checks: a shop may
+   * disconnect between the two.
+   */
+  onlyForShops(concerned: (shopId: number) => Promise<boolean>): this {
+    this.shopConcerned = concerned;
+    return this;
+  }
+
+  /** Whether an event's payload concerns the plugin (deliverEvent's listeners): its shop's, by `onlyForShops`. */
+  async concerns(payload: unknown): Promise<boolean> {
+    const shopId = (payload as { shopId?: unknown } | null)?.shopId;
+    return !this.shopConcerned || typeof shopId !== 'number' || this.shopConcerned(shopId);
   }
 
   /** Runs the handler of `event` as the kernel's deliverEvent would (tests call one directly). */

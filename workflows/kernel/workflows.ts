@@ -1,5 +1,5 @@
 // Kernel workflows. Sandbox-safe: only @temporalio/workflow and the activities' types.
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { EventDelivery } from '../../api/kernel/events';
 import type { createKernelActivities } from './activities';
 import type { createEventActivities } from './event-activities';
@@ -27,15 +27,33 @@ export async function outboxSweep(): Promise<string> {
 }
 
 const { eventListeners } = proxyActivities<ReturnType<typeof createEventActivities>>({ startToCloseTimeout: '30 seconds' });
+const local = proxyLocalActivities<ReturnType<typeof createEventActivities>>({ startToCloseTimeout: '30 seconds' });
 const { handleEvent } = proxyActivities<ReturnType<typeof createEventActivities>>({
   startToCloseTimeout: '2 minutes',
   // a listener that must not miss the event keeps being retried (backing off to once an hour)
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 hour' },
 });
 
-/** One per event occurrence (`event:<name>:<key>`): every listening plugin's handler, in turn. */
+const delivered = (delivery: EventDelivery, plugins: string[]) => `${delivery.event} -> ${plugins.join(', ') || 'no listener'}`;
+
+/**
+ * One per event occurrence (`event:<name>:<key>`): every listening plugin's handler, side by side, each
+ * retried on its own, so a listener that keeps failing (its vendor down) holds up none of the others.
+ * Who listens (and whom it concerns: an integration's connected shops) is read in the worker by a local
+ * activity: no task-queue round trip, and no activity for a plugin the occurrence does not concern.
+ * Before `parallel-listeners`: the list read by an activity, then each handler in turn.
+ */
 export async function deliverEvent(delivery: EventDelivery): Promise<string> {
+  if (!patched('parallel-listeners')) return deliverInTurn(delivery);
+  const plugins = await local.eventListeners(delivery.event, delivery.payload);
+  const handled = await Promise.allSettled(plugins.map((plugin) => handleEvent(plugin, delivery)));
+  const failed = handled.find((h) => h.status === 'rejected');
+  if (failed) throw failed.reason;
+  return delivered(delivery, plugins);
+}
+
+async function deliverInTurn(delivery: EventDelivery): Promise<string> {
   const plugins = await eventListeners(delivery.event);
   for (const plugin of plugins) await handleEvent(plugin, delivery);
-  return `${delivery.event} -> ${plugins.join(', ') || 'no listener'}`;
+  return delivered(delivery, plugins);
 }

@@ -91,5 +91,5 @@ export function createEventHandlers(deps: ActivityDeps) {
         },
       ]),
     ),
-  );
+  ).onlyForShops(connected);
 }

@@ -107,5 +107,5 @@ export function createEventHandlers(deps: ActivityDeps) {
         eligible: { orderId: e.orderId, orderName: e.orderName, customer: e.customer, products: e.products, sentBy: e.sentBy ?? null },
       });
     }),
-  );
+  ).onlyForShops(connected);
 }

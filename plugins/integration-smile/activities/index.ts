@@ -17,9 +17,11 @@ export function createActivities(deps: ActivityDeps) {
 }
 
 export function createEventHandlers(deps: ActivityDeps) {
+  const connected = async (shopId: number) => (await deps.integrations.state(shopId, APP)).status === 'connected';
+
   async function start(shopId: number, shopDomain: string, reviewIds: number[]) {
     // not connected: nothing starts (connecting later gives points for reviews published from then on)
-    if (!reviewIds.length || (await deps.integrations.state(shopId, APP)).status !== 'connected') return;
+    if (!reviewIds.length || !(await connected(shopId))) return;
     for (const reviewId of reviewIds) {
       const input: SmileInput = { shopId, shopDomain, reviewId };
       await deps.temporal
@@ -45,5 +47,5 @@ export function createEventHandlers(deps: ActivityDeps) {
     ),
     // a review published as it was written announces only its creation
     handleEvent(ReviewCreated, (e) => start(e.shopId, e.shopDomain, e.status === 'published' ? [e.reviewId] : [])),
-  );
+  ).onlyForShops(connected);
 }

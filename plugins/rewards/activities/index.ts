@@ -22,9 +22,11 @@ export function createActivities(deps: ActivityDeps) {
 
 export function createEventHandlers(deps: ActivityDeps) {
   /** Starts the review's reward workflow (once: a second start meets the running or closed one) and, for photos, tells it. */
+  const rewardsOn = async (shopId: number) => (await settingsOf(deps).get(shopId)).enableDiscount;
+
   async function start(e: Pick<ReviewCreatedPayload, 'shopId' | 'shopDomain' | 'reviewId'>, withSignal: boolean) {
     // A shop with rewards off starts nothing: switching them on later rewards new reviews only.
-    if (!(await settingsOf(deps).get(e.shopId)).enableDiscount) return;
+    if (!(await rewardsOn(e.shopId))) return;
     const input: RewardInput = { shopId: e.shopId, shopDomain: e.shopDomain, reviewId: e.reviewId };
     // A closed reward workflow is never started again for the same review: one reward per review.
     const common = {
@@ -45,5 +47,5 @@ export function createEventHandlers(deps: ActivityDeps) {
   return eventHandlers(
     handleEvent(ReviewCreated, (e) => start(e, false)),
     handleEvent(ReviewMediaAdded, (e) => start(e, true)),
-  );
+  ).onlyForShops(rewardsOn);
 }
