@@ -5,10 +5,9 @@
 // /usr/bin/time would count). Prints the medians side by side and their ratios.
 //   npx tsx bench/browser-flags.ts
 //   FILES="tests/browser/admin-routes.test.ts ..." ROUNDS=3 WORKERS=2 npx tsx bench/browser-flags.ts
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sampledRun } from './cpu-sampling';
 
 const ROOT = path.resolve(__dirname, '..');
 const FILES = (
@@ -27,33 +26,15 @@ interface Run {
   passed: boolean;
 }
 
-/** The sampler's totals by kind ("  91.4 s  chromium renderer" lines). */
-function cpuByKind(file: string): Map<string, number> {
-  const kinds = new Map<string, number>();
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const m = line.match(/^\s*([\d.]+) s {2}(.+)$/);
-    if (m) kinds.set(m[2], Number(m[1]));
-  }
-  return kinds;
-}
-
 async function run(variant: Variant, round: number): Promise<Run> {
   const out = path.join(os.tmpdir(), `browser-flags-${variant.replace(' ', '-')}-${round}.cpu`);
-  const sampler = spawn('python3', [path.join(ROOT, 'tools/ci/cpu-by-process.py'), out], { stdio: 'ignore' });
-  const started = performance.now();
   const { PLAIN_TEST_BROWSER: _, ...env } = process.env;
-  const jest = spawnSync('npx', ['jest', ...FILES, '--selectProjects', 'browser', '-w', WORKERS], {
+  const { cpu, wall, passed } = await sampledRun(out, 'npx', ['jest', ...FILES, '--selectProjects', 'browser', '-w', WORKERS], {
     cwd: ROOT,
     env: { ...env, ...VARIANTS[variant] },
-    stdio: 'ignore',
   });
-  const wall = (performance.now() - started) / 1000;
-  const written = new Promise((resolve) => sampler.on('exit', resolve));
-  sampler.kill('SIGTERM');
-  await written;
-  const kinds = cpuByKind(out);
-  const chromium = [...kinds].filter(([k]) => k.startsWith('chromium')).reduce((n, [, s]) => n + s, 0);
-  return { chromium, renderer: kinds.get('chromium renderer') ?? 0, wall, passed: jest.status === 0 };
+  const chromium = [...cpu].filter(([k]) => k.startsWith('chromium')).reduce((n, [, s]) => n + s, 0);
+  return { chromium, renderer: cpu.get('chromium renderer') ?? 0, wall, passed };
 }
 
 async function main() {
