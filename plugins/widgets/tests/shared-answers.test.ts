@@ -33,8 +33,10 @@ async function rowsOf(shopId: number): Promise<{ key: string; versions: string }
   return (await api.knex.raw('SELECT key, versions FROM widget_answers WHERE shop_id = ? ORDER BY key', [shopId])).rows;
 }
 
+type Rendered = { res: Response; body: string };
+
 /** Reads until the answer is kept in both tiers (a change still arriving drops what a first read stored). */
-async function renderedOnce(shopId: number, url: string) {
+async function renderedOnce(shopId: number, url: string): Promise<Rendered> {
   return eventually(async () => {
     const res = await fetch(url);
     const body = await res.text();
@@ -42,22 +44,42 @@ async function renderedOnce(shopId: number, url: string) {
   });
 }
 
+/**
+ * Empties this process's cache, then sends `request`: what the shared tier answers costs no feed query.
+ * A listener's late write (the review's detected language, the product's topics) changes the shop's
+ * versions and rightly drops the row: the page is then rendered once more (`rendered`) and asked again.
+ */
+async function afterMemoryLoss<T>(shopId: number, url: string, request: () => Promise<T>, rendered: (again: Rendered) => void) {
+  return eventually(async () => {
+    const [row] = await rowsOf(shopId);
+    cache().responses.clear();
+    const read = await feedQueries(request);
+    if (row && (await rowsOf(shopId))[0]?.versions === row.versions) return read;
+    rendered(await renderedOnce(shopId, url));
+    return false;
+  });
+}
+
 test('a first page rendered once is answered from the shared tier with no feed query: same bytes, ETag and CDN headers, and a 304', async () => {
   const { shop, http, domain } = await shopWithClient(api);
   await createReviews(http, [{ content: 'Shared once' }, {}]);
   const url = `${api.url}/storefront/shops/${domain}/api/products/1/reviews`;
-  const first = await renderedOnce(shop.id, url);
+  let first = await renderedOnce(shop.id, url);
   expect(first.res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400');
   expect(first.res.headers.get('vary')).toMatch(/Origin/);
   expect(await rowsOf(shop.id)).toEqual([{ key: `direct|en|/storefront/shops/${domain}/api/products/1/reviews|`, versions: expect.any(String) }]);
 
   // Through the fast lane (no Origin) and through the app (the app's own origin): neither renders.
   for (const headers of [{}, { origin: new URL(api.config.appUrl).origin }] as Record<string, string>[]) {
-    cache().responses.clear();
-    const { result, queries } = await feedQueries(async () => {
-      const res = await fetch(url, { headers });
-      return { res, body: await res.text() };
-    });
+    const { result, queries } = await afterMemoryLoss(
+      shop.id,
+      url,
+      async () => {
+        const res = await fetch(url, { headers });
+        return { res, body: await res.text() };
+      },
+      (again) => (first = again),
+    );
     expect(queries).toBe(0);
     expect(result.res.status).toBe(200);
     expect(result.body).toBe(first.body);
@@ -66,8 +88,12 @@ test('a first page rendered once is answered from the shared tier with no feed q
     expect(result.res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   }
 
-  cache().responses.clear();
-  const { result: revalidated, queries } = await feedQueries(() => fetch(url, { headers: { 'If-None-Match': first.res.headers.get('etag')! } }));
+  const { result: revalidated, queries } = await afterMemoryLoss(
+    shop.id,
+    url,
+    () => fetch(url, { headers: { 'If-None-Match': first.res.headers.get('etag')! } }),
+    (again) => (first = again),
+  );
   expect(queries).toBe(0);
   expect(revalidated.status).toBe(304);
   expect(await revalidated.text()).toBe('');
@@ -92,7 +118,8 @@ test('a moderation is never answered from an older row: the shop rows go, the ne
       .sort(),
   ).toEqual([shown.id, held.id].sort());
   expect(after.res.headers.get('etag')).not.toBe(before.res.headers.get('etag'));
-  const [stored] = await rowsOf(shop.id);
+  // a listener's late write (the product's topics) may drop it again: rendered anew, it is stored under newer versions still
+  const stored = await eventually(async () => (await rowsOf(shop.id))[0] ?? void (await renderedOnce(shop.id, url)));
   expect(stored.key).toBe(row.key);
   expect(stored.versions).not.toBe(row.versions);
 
