@@ -5,7 +5,7 @@
 import { eventually, settingsElsewhere, startTestApi, type TestApi, updateShop } from '@plaudit/kernel/testing';
 import { canonicalQuery, matches, ResponseLru, storefrontCache } from '../api/cache';
 import { displayStore } from '../api/display-store';
-import { createReviews, fastLaneOnly, SECRET, shopWithClient, signedQuery } from './feed-helpers';
+import { createReviews, fastLaneOnly, listenersDone, SECRET, shopWithClient, signedQuery } from './feed-helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ test('a moderation action through the reviews API changes the ETag and the body 
   const { shop, http, direct } = await shopWithClient(api);
   const other = await shopWithClient(api);
   const [shown, held] = await createReviews(http, [{}, { status: 'unpublished' }]);
-  await createReviews(other.http, [{}]);
+  await listenersDone(api, [shown, held, ...(await createReviews(other.http, [{}]))]);
   const before = await direct.get('/api/products/1/reviews');
   expect(ids(before.body)).toEqual([shown.id]);
   // as above: the other shop's own change notification may still drop its first read's entry

@@ -4,8 +4,8 @@
 // reads another plugin's tables), the ReviewFeed capability, and proxy signing.
 import http from 'node:http';
 import { appProxySignature, tenantFor } from '@plaudit/kernel';
-import { client, createShop, type TestApi } from '@plaudit/kernel/testing';
-import { ReviewFeed, ReviewWrite, type ImportedReviewInput, type ReviewFeedApi } from '@plaudit/contracts/reviews';
+import { client, createShop, eventually, eventWorkflowId, type TestApi } from '@plaudit/kernel/testing';
+import { ReviewCreated, ReviewFeed, ReviewWrite, type ImportedReviewInput, type ReviewFeedApi } from '@plaudit/contracts/reviews';
 
 export const SECRET = 'storefront-test-secret';
 export const productGid = (n: number | string) => `gid://shopify/Product/${n}`;
@@ -20,6 +20,12 @@ export async function shopWithClient(api: TestApi, fields: Record<string, unknow
     http: client(api.url, s.token),
     direct: client(`${api.url}/storefront/shops/${s.shop.shopifyDomain}`),
   };
+}
+
+/** Until the reviews' ReviewCreated deliveries are over: their listeners' writes (a review's detected language) move the shop's versions. */
+export async function listenersDone(api: TestApi, reviews: { id: number }[]) {
+  const { client: temporal } = api.runtime.services.temporal;
+  for (const r of reviews) await eventually(async () => (await temporal.workflow.getHandle(eventWorkflowId(ReviewCreated.name, r.id)).result(), true), 60_000);
 }
 
 /** The capability as the API resolved it (the reviews plugin's implementation). */
