@@ -5,7 +5,7 @@
 // stay in memory only; rows a week old are purged.
 import { eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { storefrontCache } from '../api/cache';
-import { createReviews, SECRET, shopWithClient } from './feed-helpers';
+import { createReviews, listenersDone, SECRET, shopWithClient } from './feed-helpers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ async function afterMemoryLoss<T>(shopId: number, url: string, request: () => Pr
 
 test('a first page rendered once is answered from the shared tier with no feed query: same bytes, ETag and CDN headers, and a 304', async () => {
   const { shop, http, domain } = await shopWithClient(api);
-  await createReviews(http, [{ content: 'Shared once' }, {}]);
+  await listenersDone(api, await createReviews(http, [{ content: 'Shared once' }, {}]));
   const url = `${api.url}/storefront/shops/${domain}/api/products/1/reviews`;
   let first = await renderedOnce(shop.id, url);
   expect(first.res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=600, stale-if-error=86400');
@@ -102,6 +102,7 @@ test('a first page rendered once is answered from the shared tier with no feed q
 test('a moderation is never answered from an older row: the shop rows go, the next render is stored under the new versions', async () => {
   const { shop, http, domain } = await shopWithClient(api);
   const [shown, held] = await createReviews(http, [{}, { status: 'unpublished' }]);
+  await listenersDone(api, [shown, held]);
   const url = `${api.url}/storefront/shops/${domain}/api/products/1/reviews`;
   const before = await renderedOnce(shop.id, url);
   expect(JSON.parse(before.body).data.map((r: { id: number }) => r.id)).toEqual([shown.id]);
