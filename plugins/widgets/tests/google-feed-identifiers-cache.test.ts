@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ReviewCreated } from '@plaudit/contracts/reviews';
-import { client, eventually, eventWorkflowId, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { client, eventually, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
 import { CATALOGUE_TTL_MS } from '../shared/google-catalogue';
+import { listenersDone } from './feed-helpers';
 
 jest.setTimeout(180_000);
 
@@ -57,8 +57,7 @@ test('identifiers kept between fetches, dropped by products/update and products/
   });
   expect(res.status).toBe(201);
   // its listeners' writes (the review's detected language) change the feed's ETag: over before the first fetch
-  const delivery = stack.api.runtime.services.temporal.client.workflow.getHandle(eventWorkflowId(ReviewCreated.name, res.body.id));
-  await eventually(async () => (await delivery.result(), true), 60_000);
+  await listenersDone(stack.api, [res.body]);
 
   const url = `${stack.appUrl}/storefront/shops/${domain}/feeds/google-product-reviews.xml`;
   const fetchFeed = async (etag?: string) => {
