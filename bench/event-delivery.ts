@@ -1,7 +1,7 @@
 // A domain event's delivery, the kernel's deliverEvent (workflows/kernel/workflows.ts), as it is (its
-// listeners read by a local activity, then handled side by side: `parallel-listeners`) against as it
-// was (read by an activity through the task queue, handled in turn), each listener's handler doing
-// nothing. One in-memory Temporal dev server, as the test stack runs it, and one worker in this process;
+// listeners read by a local activity, then handled together in one activity: `listeners-in-one-activity`)
+// against as it was before (an activity per listener, side by side: `parallel-listeners`) and before that
+// (read by an activity through the task queue, handled in turn), each listener's handler doing nothing. One in-memory Temporal dev server, as the test stack runs it, and one worker in this process;
 // rounds alternate the two shapes (which goes first alternates too), PER_ROUND deliveries each, IN_FLIGHT
 // at a time. Per delivery: the dev server's CPU (/proc), this process's (the worker, its Rust core and
 // the client), the wall time, and the history's length.
@@ -23,7 +23,7 @@ const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 20);
 const LISTENERS = Number(process.env.LISTENERS ?? 8);
 const NAMESPACE = 'plaudit-bench';
 const TASK_QUEUE = 'bench-event-delivery';
-const SHAPES = ['deliverInTurn', 'deliverEvent'] as const;
+const SHAPES = ['deliverInTurn', 'deliverSideBySide', 'deliverEvent'] as const;
 type Shape = (typeof SHAPES)[number];
 
 /** CPU milliseconds a process has used (Linux: utime + stime, in 10 ms ticks) */
@@ -60,7 +60,7 @@ async function deliver(client: Client, shape: Shape, prefix: string): Promise<nu
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const byShape = (): Record<Shape, number[]> => ({ deliverInTurn: [], deliverEvent: [] });
+const byShape = (): Record<Shape, number[]> => ({ deliverInTurn: [], deliverSideBySide: [], deliverEvent: [] });
 
 async function main() {
   const cli = findTemporalCli(process.env.TEMPORAL_CLI_PATH);
@@ -106,8 +106,10 @@ async function main() {
     console.log(
       `| ${shape} | ${median(server[shape]).toFixed(2)} ms | ${median(own[shape]).toFixed(2)} ms | ${median(wall[shape]).toFixed(2)} ms | ${median(events[shape])} |`,
     );
-  const ratio = (m: Record<Shape, number[]>) => (median(m.deliverEvent) / median(m.deliverInTurn)).toFixed(2);
-  console.log(`| deliverEvent / deliverInTurn | ${ratio(server)} | ${ratio(own)} | ${ratio(wall)} | ${ratio(events)} |`);
+  for (const before of ['deliverSideBySide', 'deliverInTurn'] as const) {
+    const ratio = (m: Record<Shape, number[]>) => (median(m.deliverEvent) / median(m[before])).toFixed(2);
+    console.log(`| deliverEvent / ${before} | ${ratio(server)} | ${ratio(own)} | ${ratio(wall)} | ${ratio(events)} |`);
+  }
 }
 
 main().catch((err) => {

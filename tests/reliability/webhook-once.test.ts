@@ -92,6 +92,10 @@ test('a start recorded again after the run completed (a redelivery that read the
   const row = await processed(domain, webhookId);
   const workflowId = webhookWorkflowId(domain, webhookId);
   expect(await settledRuns(workflowId)).toHaveLength(1);
+  // handled in the worker that ran the workflow (`local-dispatch`): no activity task went through the task queue
+  const { events } = await stack.api.runtime.services.temporal.client.workflow.getHandle(workflowId).fetchHistory();
+  const localActivity = events!.some((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity');
+  expect({ activities: events!.filter((e) => e.activityTaskScheduledEventAttributes).length, localActivity }).toEqual({ activities: 0, localActivity: true });
 
   // The late half of the race, made deterministic: the redelivery's start reaches Temporal now.
   const { outbox } = stack.api.runtime.services;

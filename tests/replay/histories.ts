@@ -128,19 +128,29 @@ const sameShape = (a: string[], b: string[]) => a.length === b.length && a.every
 
 export type SaveOutcome = 'unchanged' | 'added' | 'new shape';
 
-/**
- * Saves a recording as `<type>/<name>.json` unless a recording of that scenario with the same shape
- * is kept already (`<name>.json` or `<name>.<anything>.json`). A different shape never replaces a kept
- * file (workflows of that shape may still be running in production): it is added beside it as
- * `<name>.<date>.json`. A variant that only timing makes (webhooks arriving in the other order) may be
- * kept under a name that says so: `<name>.<variant>.json`.
- */
+/** `<name>.<date>.json`, or `<name>.<date>.<n>.json` when another shape recorded that day is kept there already. */
+function datedFile(folder: string, name: string, today: Date): string {
+  const date = today.toISOString().slice(0, 10);
+  for (let n = 1; ; n++) {
+    const file = path.join(folder, n === 1 ? `${name}.${date}.json` : `${name}.${date}.${n}.json`);
+    if (!fs.existsSync(file)) return file;
+  }
+}
+
 /** Failure stack traces name files relative to the repository, not to the machine that recorded them. */
 function withoutCheckoutPath(json: string): string {
   const root = JSON.stringify(`${path.resolve(__dirname, '../..')}${path.sep}`).slice(1, -1);
   return json.split(root).join('');
 }
 
+/**
+ * Saves a recording as `<type>/<name>.json` unless a recording of that scenario with the same shape
+ * is kept already (`<name>.json` or `<name>.<anything>.json`). A different shape never replaces a kept
+ * file (workflows of that shape may still be running in production): it is added beside it as
+ * `<name>.<date>.json` (`<name>.<date>.2.json` for a second shape that day). A variant that only
+ * timing makes (webhooks arriving in the other order) may be kept under a name that says so:
+ * `<name>.<variant>.json`.
+ */
 export function saveHistory(history: History, name: string, dir = HISTORIES_DIR, today = new Date()): { outcome: SaveOutcome; file: string } {
   const type = workflowTypeOf(history);
   const folder = path.join(dir, type);
@@ -149,7 +159,7 @@ export function saveHistory(history: History, name: string, dir = HISTORIES_DIR,
   const kept = fs.readdirSync(folder).filter((f) => f === `${name}.json` || (f.startsWith(`${name}.`) && f.endsWith('.json')));
   const same = kept.find((f) => sameShape(shapeOf(readHistory(path.join(folder, f))), shape));
   if (same) return { outcome: 'unchanged', file: path.join(folder, same) };
-  const file = path.join(folder, kept.length ? `${name}.${today.toISOString().slice(0, 10)}.json` : `${name}.json`);
+  const file = kept.length ? datedFile(folder, name, today) : path.join(folder, `${name}.json`);
   fs.writeFileSync(file, `${withoutCheckoutPath(JSON.stringify(historyToJSON(history), null, 1))}\n`);
   return { outcome: kept.length ? 'new shape' : 'added', file };
 }

@@ -1,20 +1,24 @@
 // Kernel workflows. Sandbox-safe: only @temporalio/workflow and the activities' types.
-import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { isCancellation, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { EventDelivery } from '../../api/kernel/events';
 import type { createKernelActivities } from './activities';
 import type { createEventActivities } from './event-activities';
 
-const { dispatchWebhook, sweepOutbox } = proxyActivities<ReturnType<typeof createKernelActivities>>({
+const webhookOptions = {
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
-});
+} as const;
+const { dispatchWebhook, sweepOutbox } = proxyActivities<ReturnType<typeof createKernelActivities>>(webhookOptions);
+const inWorker = proxyLocalActivities<ReturnType<typeof createKernelActivities>>(webhookOptions);
 
 /**
  * One per verified webhook (id `webhook:<shop>:<webhook id>`): hands it to the kernel's handling
  * (uninstall, compliance) and to every plugin that handles its topic, retrying until all succeed.
+ * Since `local-dispatch` in the worker that runs the workflow (a local activity, retried the same way):
+ * a webhook is a short piece of work on every order, and a task-queue round trip doubled its history.
  */
 export async function processWebhook(deliveryId: number): Promise<string> {
-  return dispatchWebhook(deliveryId);
+  return patched('local-dispatch') ? inWorker.dispatchWebhook(deliveryId) : dispatchWebhook(deliveryId);
 }
 
 /**
@@ -33,6 +37,8 @@ const { handleEvent } = proxyActivities<ReturnType<typeof createEventActivities>
   // a listener that must not miss the event keeps being retried (backing off to once an hour)
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 hour' },
 });
+// one attempt: the listeners that failed in it are retried each on its own (handleEvent)
+const together = proxyActivities<ReturnType<typeof createEventActivities>>({ startToCloseTimeout: '2 minutes', retry: { maximumAttempts: 1 } });
 
 const delivered = (delivery: EventDelivery, plugins: string[]) => `${delivery.event} -> ${plugins.join(', ') || 'no listener'}`;
 
@@ -41,15 +47,29 @@ const delivered = (delivery: EventDelivery, plugins: string[]) => `${delivery.ev
  * retried on its own, so a listener that keeps failing (its vendor down) holds up none of the others.
  * Who listens (and whom it concerns: an integration's connected shops) is read in the worker by a local
  * activity: no task-queue round trip, and no activity for a plugin the occurrence does not concern.
+ * Since `listeners-in-one-activity` the handlers first run together in one activity (one task and three
+ * history events where each listener cost its own); only those that failed there get activities of their own.
  * Before `parallel-listeners`: the list read by an activity, then each handler in turn.
  */
 export async function deliverEvent(delivery: EventDelivery): Promise<string> {
   if (!patched('parallel-listeners')) return deliverInTurn(delivery);
   const plugins = await local.eventListeners(delivery.event, delivery.payload);
-  const handled = await Promise.allSettled(plugins.map((plugin) => handleEvent(plugin, delivery)));
+  const retried = patched('listeners-in-one-activity') ? await failedTogether(plugins, delivery) : plugins;
+  const handled = await Promise.allSettled(retried.map((plugin) => handleEvent(plugin, delivery)));
   const failed = handled.find((h) => h.status === 'rejected');
   if (failed) throw failed.reason;
   return delivered(delivery, plugins);
+}
+
+/** The listeners whose handler failed when all ran in one activity; all of them when that activity itself failed (timed out, its worker lost). */
+async function failedTogether(plugins: string[], delivery: EventDelivery): Promise<string[]> {
+  if (!plugins.length) return plugins;
+  try {
+    return (await together.handleEvents(plugins, delivery)).map((failure) => failure.plugin);
+  } catch (err) {
+    if (isCancellation(err)) throw err;
+    return plugins;
+  }
 }
 
 async function deliverInTurn(delivery: EventDelivery): Promise<string> {
