@@ -42,10 +42,11 @@ module.exports = {
   // longest files first, from the recorded times (a fresh clone has no jest cache to order by)
   testSequencer: '<rootDir>/tests/setup/sequencer.js',
   testTimeout: 60_000,
-  // Test files mostly wait on PostgreSQL, Temporal, timers and the browser, so three run side by side
+  // Test files mostly wait on PostgreSQL, Temporal, timers and the browser, so four run side by side
   // even on the 2-core CI machine (jest's default there would be one at a time; with two, a sixth of
-  // the run's CPU stayed idle, docs/testing.md); each has its own shops.
-  maxWorkers: Math.max(3, require('node:os').availableParallelism() - 1),
+  // the run's CPU stayed idle, with three a fifth on a 2-core Intel host: docs/testing.md); each has
+  // its own shops.
+  maxWorkers: Math.max(4, require('node:os').availableParallelism()),
   // A worker keeps every module graph it loaded; after ~100 test files one ran out of heap in CI
   // (stop 25). Past this size a worker is replaced between test files instead.
   workerIdleMemoryLimit: '1GB',
