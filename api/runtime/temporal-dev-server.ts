@@ -57,7 +57,7 @@ export async function startTemporalDevServer(o: DevServerOptions): Promise<Runni
     '--log-level',
     'warn',
     // One partition per task queue (the server's default is four): one machine's workers poll it, and
-    // tasks and polls landing on different partitions were forwarded between them (docs/workflows.md).
+    // tasks and polls landing on different partitions were forwarded between them (docs/deploy.md).
     ...['matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'].flatMap((v) => ['--dynamic-config-value', v]),
   ];
   if (o.dbFile) {
