@@ -8,10 +8,16 @@ import { type ApiServices, type AppContext, type AppRouter, customerPage, esc, g
 import { entryById } from '../db/queue';
 import type { EntryLink } from '../shared/request-links';
 import { postponeUpdate, reviewRequestWorkflowId } from '../workflows/messages';
+import { askOnceSent } from './postpone-catch-up';
 import { UPDATE_DEADLINE_MS } from './queue-actions';
 
 export function postponeRoute(router: AppRouter, services: ApiServices) {
   const { knex, config, links, shops, tenant, temporal, i18n, log } = services;
+
+  const sentOnRow = async (shop: { id: number; domain: string }, queueEntry: number) => {
+    const row = await entryById(tenant(shop.id, shop.domain), queueEntry).first('status');
+    return row?.status === 'success' || row?.status === 'opened';
+  };
 
   /** The link's request and the customer's language; undefined when it answered the page itself. */
   async function requestOf(ctx: AppContext) {
@@ -54,8 +60,10 @@ export function postponeRoute(router: AppRouter, services: ApiServices) {
     const c = await requestOf(ctx);
     if (!c) return;
     const handle = temporal.client.workflow.getHandle(reviewRequestWorkflowId(c.link.shop, c.row.orderId));
+    const at = new Date().toISOString();
+    const ask = () => temporal.call(() => handle.executeUpdate(postponeUpdate, { args: [{ at }] }), UPDATE_DEADLINE_MS);
     try {
-      const until = await temporal.call(() => handle.executeUpdate(postponeUpdate, { args: [{ at: new Date().toISOString() }] }), UPDATE_DEADLINE_MS);
+      const until = await askOnceSent(ask, () => sentOnRow(c.shop, c.link.data.queueEntry));
       if (!until) throw new Error('reviewed meanwhile');
       ctx.body = messagePage(c.t('review-requests:public.postponed_title'), c.t('review-requests:public.postponed', { date: day(until, c.lang) }), c.lang);
     } catch (err) {

@@ -88,6 +88,11 @@ export const sendPushUpdate = defineUpdate<{ status: string; message: string }>(
  * Answers until when (ISO) the request waits at most.
  */
 export const postponeUpdate = defineUpdate<string, [{ at: string }]>('postpone');
+/**
+ * The postpone update's refusal while the workflow has not yet taken the send's answer (the mail, and the
+ * queue row's status, can be out a moment before): the customer's page asks again (postpone-route.ts).
+ */
+export const NOT_SENT_YET = 'The request has not been sent yet';
 
 /**
  * The customer's channel for the request, chosen on the thank-you or order-status page (issue 32,

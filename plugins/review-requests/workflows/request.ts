@@ -13,6 +13,7 @@ import {
   openedSignal,
   orderFactsSignal,
   pauseSignal,
+  NOT_SENT_YET,
   postponeUpdate,
   quotaChangedSignal,
   reviewedSignal,
@@ -194,7 +195,8 @@ export function listen(r: Request) {
     {
       validator: (_ask: { at: string }) => {
         if (r.postponeAt !== undefined) throw new Error('The request was postponed already');
-        if (r.postponeClosed || (r.status !== 'success' && r.status !== 'opened')) throw new Error('This request can no longer be postponed');
+        if (r.postponeClosed) throw new Error('This request can no longer be postponed');
+        if (r.status !== 'success' && r.status !== 'opened') throw new Error(NOT_SENT_YET);
       },
     },
   );
