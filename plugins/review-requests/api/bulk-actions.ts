@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { type ApiServices, type AppState, type Tenant, unavailableMessage } from '@plaudit/kernel';
 import { cancelRequestUpdate, sendAnywayUpdate } from '../workflows/messages';
 import { entryById, sentCount } from '../db/queue';
-import { CANCELLABLE, handle, queueEntries, refusalText, RESENDABLE, requireStatus, sendAnyway, UPDATE_DEADLINE_MS } from './queue-actions';
+import { CANCELLABLE, handle, queueEntries, RESENDABLE, requireStatus, sendAnyway, UPDATE_DEADLINE_MS } from './queue-actions';
+import { refusalText } from './refusal';
 
 const bulkBody = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(500),

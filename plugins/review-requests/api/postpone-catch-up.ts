@@ -3,11 +3,10 @@
 // 409 "can no longer be postponed" there, on a busy worker). The page asks again meanwhile.
 import { setTimeout } from 'node:timers/promises';
 import { NOT_SENT_YET } from '../workflows/messages';
+import { refusalText } from './refusal';
 
 /** How often, and how far apart, the page asks again while the workflow has not yet taken the send's answer. */
 export const CATCH_UP = { tries: 10, everyMs: 300 };
-
-const refusedAs = (err: unknown) => (err as { cause?: Error }).cause?.message ?? (err as Error).message;
 
 /** The update's answer, asked again while it is refused as not sent yet and the row says sent; then its refusal stands. */
 export async function askOnceSent<T>(ask: () => Promise<T>, sent: () => Promise<boolean>, catchUp = CATCH_UP): Promise<T> {
@@ -15,7 +14,7 @@ export async function askOnceSent<T>(ask: () => Promise<T>, sent: () => Promise<
     try {
       return await ask();
     } catch (err) {
-      if (attempt >= catchUp.tries || refusedAs(err) !== NOT_SENT_YET || !(await sent())) throw err;
+      if (attempt >= catchUp.tries || refusalText(err) !== NOT_SENT_YET || !(await sent())) throw err;
       await setTimeout(catchUp.everyMs);
     }
   }

@@ -7,6 +7,7 @@ import { entriesById, entryById, type LineItem } from '../db/queue';
 import { ReviewRequest } from '../shared/workflows';
 import { requestDetails, requestSummary } from '../shared/temporal-text';
 import { listContext, rowsAfterChange } from './queue-refresh';
+import { refusalText } from './refusal';
 
 export const CANCELLABLE = ['waiting', 'waitingCondition'];
 // A request held over the monthly quota (pause) may be sent anyway: it is never dropped.
@@ -42,10 +43,6 @@ export function handle(client: Client, tenant: Tenant, orderId: string) {
 export const UPDATE_DEADLINE_MS = 10_000;
 
 /** A refusal the merchant reads: the workflow's own reason, never its id or Temporal's wording. */
-export function refusalText(err: unknown): string {
-  if (err instanceof WorkflowNotFoundError) return 'This request is no longer waiting: reload the list';
-  return (err as { cause?: Error }).cause?.message ?? (err as Error).message;
-}
 
 /** A failed update as the API answers it: Temporal unreachable stays a 503, a refusal is a 409 with the reason. */
 function refusal(err: unknown) {
