@@ -21,6 +21,6 @@ async function seedShop(services: ApiServices, domain: string, count: number | u
   // The emulated shop's own products, so its storefront pages show their reviews.
   const products = platform ? (await platform.adminApi(domain).products({ first: 20, query: 'status:active' })).nodes : [];
   const demoProducts = products.map((p) => ({ id: p.id, title: p.title, handle: p.handle, imageUrl: p.featuredMedia?.preview?.image?.url ?? null }));
-  const n = await seedDemo(services, tenant, count, demoProducts.length ? demoProducts : undefined, seed);
+  const { count: n } = await seedDemo(services, tenant, count, demoProducts.length ? demoProducts : undefined, seed);
   log.info({ shop: domain, reviews: n }, 'seeded demo reviews');
 }

@@ -53,6 +53,12 @@ export interface DemoProduct {
 /** Who seeds: the database and the durable events that announce the sample (DemoReviewsChanged). */
 type DemoServices = Pick<ApiServices, 'knex' | 'events'>;
 
+/**
+ * Seeds the shop's sample once: while one is in place, seeding again writes and announces nothing
+ * and answers the sample's size (`seeded: false`). A repeated click, or a client retrying its
+ * request, used to delete and rewrite the whole sample, and every plugin reading reviews
+ * (insights, analytics, language detection) to read it all again for nothing.
+ */
 export async function seedDemo(
   { knex, events }: DemoServices,
   tenant: Tenant,
@@ -60,7 +66,23 @@ export async function seedDemo(
   products: DemoProduct[] = PRODUCTS,
   /** another seed, other reviewers and texts (the demo's sister store) */
   seed = 42,
-): Promise<number> {
+): Promise<{ count: number; seeded: boolean }> {
+  return knex.transaction(async (trx) => {
+    await lockDemo(trx, tenant);
+    const present = await demoCount(trx, tenant);
+    if (present > 0) return { count: present, seeded: false };
+    const rows = sampleRows(count, products, seed);
+    for (let i = 0; i < rows.length; i += 500) {
+      await tenant.query(Review, trx).insert(rows.slice(i, i + 500).map((r) => ({ ...r, shopId: tenant.shopId })) as never);
+    }
+    await recomputeSummaries(trx, tenant.shopId, ['', ...products.map((p) => p.id)]);
+    await announceDemo(events, trx, tenant, 'seeded', rows.length);
+    return { count: rows.length, seeded: true };
+  });
+}
+
+/** The sample's reviews, the same for every shop given the same seed (dates count back from now). */
+function sampleRows(count: number, products: DemoProduct[], seed: number) {
   const rand = prng(seed);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const now = Date.now();
@@ -94,35 +116,33 @@ export async function seedDemo(
       createdAt: new Date(now - i * 3_600_000 - Math.floor(rand() * 3_600_000)),
     };
   });
-  return knex.transaction(async (trx) => {
-    await removeDemo(trx, tenant, false);
-    for (let i = 0; i < rows.length; i += 500) {
-      await tenant.query(Review, trx).insert(rows.slice(i, i + 500).map((r) => ({ ...r, shopId: tenant.shopId })) as never);
-    }
-    await recomputeSummaries(trx, tenant.shopId, ['', ...products.map((p) => p.id)]);
-    await announceDemo(events, trx, tenant, 'seeded', rows.length);
-    return rows.length;
-  });
+  return rows;
 }
 
 const DEMO_LOCK = 5_106; // advisory-lock key space of demo seeding
 
-/** Deletes every demo review of the shop; returns how many. */
-export async function removeDemo(trx: Knex.Transaction, tenant: Tenant, recompute = true): Promise<number> {
-  // One seeding or removal per shop at a time: two overlapping seeds would each delete what the
-  // other cannot yet see and leave twice the sample (or deadlock on the summaries).
+/**
+ * One seeding or removal per shop at a time: two overlapping seeds would each find no sample yet
+ * and leave twice the sample (or deadlock on the summaries).
+ */
+async function lockDemo(trx: Knex.Transaction, tenant: Tenant) {
   await trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [DEMO_LOCK, tenant.shopId]);
-  const removed = (await tenant.query(Review, trx).where('demo', true).delete().returning(['id', 'productKey'])) as unknown as Review[];
-  if (recompute) await recomputeSummaries(trx, tenant.shopId, keysOf(removed));
-  return removed.length;
 }
 
-/** Removes the shop's sample reviews and says so (the merchant's "remove demo data"). */
+async function demoCount(trx: Knex.Transaction, tenant: Tenant): Promise<number> {
+  const [{ n }] = (await tenant.query(Review, trx).where('demo', true).count({ n: '*' })) as unknown as { n: string }[];
+  return Number(n);
+}
+
+/** Removes the shop's sample reviews and says so (the merchant's "remove demo data"); none there, nothing said. */
 export async function removeDemoReviews({ knex, events }: DemoServices, tenant: Tenant): Promise<number> {
   return knex.transaction(async (trx) => {
-    const removed = await removeDemo(trx, tenant);
-    await announceDemo(events, trx, tenant, 'removed', removed);
-    return removed;
+    await lockDemo(trx, tenant);
+    const removed = (await tenant.query(Review, trx).where('demo', true).delete().returning(['id', 'productKey'])) as unknown as Review[];
+    if (!removed.length) return 0;
+    await recomputeSummaries(trx, tenant.shopId, keysOf(removed));
+    await announceDemo(events, trx, tenant, 'removed', removed.length);
+    return removed.length;
   });
 }
 

@@ -108,9 +108,10 @@ export function reviewRoutes(services: ApiServices) {
   });
 
   router.post('/demo', async (ctx) => {
-    const count = await seedDemo(services, ctx.state.tenant);
-    ctx.status = 201;
-    ctx.body = { success: true, count };
+    const { count, seeded } = await seedDemo(services, ctx.state.tenant);
+    // 200: the sample was already in place, and stays as it was
+    ctx.status = seeded ? 201 : 200;
+    ctx.body = { success: true, count, seeded };
   });
   router.delete('/demo', async (ctx) => {
     ctx.body = { success: true, count: await removeDemoReviews(services, ctx.state.tenant) };

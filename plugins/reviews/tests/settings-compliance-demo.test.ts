@@ -66,15 +66,20 @@ test("customers/redact anonymises the customer's reviews; data_request exports t
 test('demo data is seeded once and removed in one action, with the summaries', async () => {
   const { http, shop } = await shopOn(api, 'pro');
   await insertReviews(api, shop.id, 2, { rating: 5 });
-  expect((await http.post('/api/reviews/demo')).body).toMatchObject({ success: true, count: 300 });
-  expect((await http.post('/api/reviews/demo')).body.count).toBe(300);
-  // Overlapping clicks (or a sweep) still leave one sample, never a 5xx.
+  const first = await http.post('/api/reviews/demo');
+  expect([first.status, first.body]).toEqual([201, { success: true, count: 300, seeded: true }]);
+  const seededIds = await api.knex('reviews').where({ shopId: shop.id, demo: true }).orderBy('id').pluck('id');
+  // Seeding again while the sample is there rewrites nothing, and says so.
+  const again = await http.post('/api/reviews/demo');
+  expect([again.status, again.body]).toEqual([200, { success: true, count: 300, seeded: false }]);
+  // Overlapping clicks (or a sweep) still leave the one sample, never a 5xx.
   const overlapping = await Promise.all([1, 2, 3, 4].map(() => http.post('/api/reviews/demo')));
-  expect(overlapping.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-  expect(await api.knex('reviews').where({ shopId: shop.id, demo: true }).count()).toEqual([{ count: 300 }]);
+  expect(overlapping.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+  expect(await api.knex('reviews').where({ shopId: shop.id, demo: true }).orderBy('id').pluck('id')).toEqual(seededIds);
   const summary = (await http.get('/api/reviews/summary')).body.data;
   expect(summary.count).toBeGreaterThan(250);
   expect((await http.delete('/api/reviews/demo')).body).toMatchObject({ count: 300 });
+  expect((await http.delete('/api/reviews/demo')).body).toEqual({ success: true, count: 0 });
   expect(await api.knex('reviews').where({ shopId: shop.id }).count()).toEqual([{ count: 2 }]);
   await api.knex.transaction(async (trx) => (await import('../db/summaries')).recomputeSummaries(trx, shop.id, [PRODUCT]));
   const sums = await productSummaries(tenantFor(shop.id, shop.shopifyDomain), [PRODUCT, 'gid://shopify/Product/404']);
