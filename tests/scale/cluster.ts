@@ -13,6 +13,7 @@ import { installEmulatorShop } from '../../api/runtime/emulator';
 import { freePort, startOnFreshPorts } from '../../api/runtime/ports';
 import { ROOT } from '../../api/runtime/stack';
 import { webhookWorkflowId } from '../../api/platform/webhook-intake';
+import { reviewRequestWorkflowId } from '../../plugins/review-requests/workflows/messages';
 import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startEmulator, type RunningEmulator } from '../../emulator';
 import { FIRST_ID } from '../../emulator/ids';
 import { type Delivery, WebhookSender } from '../../emulator/webhooks';
@@ -144,6 +145,36 @@ export async function whyNotProcessed(knex: Knex, temporal: Client, rows: { shop
         .then((d) => ({ status: d.status.name, pendingActivities: d.raw.pendingActivities?.map((a) => `${a.activityType?.name} attempt ${a.attempt}`) }))
         .catch((err: Error) => ({ status: `not described: ${err.name}: ${err.message}` }));
       return { webhookId: r.webhookId, row: r.status, outbox: start ?? 'none', workflow: run };
+    }),
+  );
+}
+
+/**
+ * For a queue wait's timeout: each request not final (at most `limit`), with its review-request
+ * workflow's state: its pending activities (attempt, state, last failure, next retry) and workflow
+ * task, so a request stuck after a worker's kill says where.
+ */
+export async function whyNotSent(temporal: Client, shopDomain: string, rows: { orderId: string; status: string }[], limit = 5) {
+  const open = rows.filter((r) => !FINAL.includes(r.status)).slice(0, limit);
+  return Promise.all(
+    open.map(async (r) => {
+      const workflow = await temporal.workflow
+        .getHandle(reviewRequestWorkflowId(shopDomain, r.orderId))
+        .describe()
+        .then(({ status, historyLength, raw }) => ({
+          status: status.name,
+          historyLength,
+          activities: raw.pendingActivities?.map((a) => ({
+            type: a.activityType?.name,
+            attempt: a.attempt,
+            state: a.state,
+            lastFailure: a.lastFailure?.message,
+            nextAttempt: a.nextAttemptScheduleTime ? new Date(Number(a.nextAttemptScheduleTime.seconds) * 1000).toISOString() : undefined,
+          })),
+          workflowTask: raw.pendingWorkflowTask ? { state: raw.pendingWorkflowTask.state, attempt: raw.pendingWorkflowTask.attempt } : undefined,
+        }))
+        .catch((err: Error) => ({ status: `not described: ${err.name}: ${err.message}` }));
+      return { orderId: r.orderId, row: r.status, workflow };
     }),
   );
 }

@@ -39,6 +39,7 @@ import {
   redeliver,
   scheduleStates,
   whyNotProcessed,
+  whyNotSent,
   workflowBundleFile,
 } from './cluster';
 import { type RunningNginx, startNginx } from './nginx';
@@ -253,15 +254,16 @@ describe('two APIs behind nginx and two workers on the self-hosted server', () =
 
   /** Every queue row of the shop once there are `count` and each has reached a final status. */
   async function settledQueue(shopId: number, count: number, timeoutMs: number) {
-    let seen: { status: string }[] = [];
+    let seen: { status: string; orderId: string }[] = [];
     return eventually(async () => {
       const rows = (seen = await knex()('email_queue').where({ shopId }));
       return rows.length >= count && rows.every((r) => FINAL.includes(r.status)) && rows;
     }, timeoutMs).catch(async (err: Error) => {
       const { shopifyDomain } = await knex()('shops').where({ id: shopId }).first('shopifyDomain');
       const deliveries = await knex()('webhook_deliveries').where({ shopDomain: shopifyDomain }).select('status');
+      const open = await whyNotSent(stack!.api.runtime.services.temporal.client, shopifyDomain, seen);
       throw new Error(
-        `${err.message}: ${seen.length} queue rows ${JSON.stringify(countBy(seen.map((r) => r.status)))}, deliveries ${JSON.stringify(countBy(deliveries.map((r) => r.status)))}`,
+        `${err.message}: ${seen.length} queue rows ${JSON.stringify(countBy(seen.map((r) => r.status)))}, deliveries ${JSON.stringify(countBy(deliveries.map((r) => r.status)))}; not final: ${JSON.stringify(open)}`,
       );
     });
   }
