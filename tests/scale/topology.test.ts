@@ -468,8 +468,10 @@ describe('two APIs behind nginx and two workers on the self-hosted server', () =
     // what the dead worker left: its sends cut off between the server's answer and its record stay `sending`
     const atKill = new Map<string, string>((await knex()('mail_sends').where({ shopId: shop.id })).map((r) => [r.messageKey, r.state]));
     // a task the killed worker held comes back at its timeout: a mail send at its heartbeat's 15 s,
-    // another activity at its 1 minute, a webhook's dispatch at its 2 minutes; then it runs on the other
-    const queue = await settledQueue(shop.id, BATCH, 360_000);
+    // another activity at its 1 minute, a webhook's dispatch at its 2 minutes; then it runs on the other.
+    // The one worker left sends the rest: 204 s for 179 on a slow host with nothing beside the run, and
+    // beside stress-ng 199 of 200 were final at 360 s. The bound is for a hang (its message says where).
+    const queue = await settledQueue(shop.id, BATCH, 600_000);
     const settledIn = Math.round(performance.now() - killedAt);
     const sent = mailOf(domain);
     const perMessageId = countBy(sent.map((m) => m.messageId ?? 'none'));
@@ -487,7 +489,7 @@ describe('two APIs behind nginx and two workers on the self-hosted server', () =
     const twice = Object.entries(perMessageId).filter(([, n]) => n > 1);
     expect(twice.filter(([id, n]) => n !== 2 || atKill.get(id) !== 'sending')).toEqual([]);
     expect(sent).toHaveLength(BATCH + twice.length);
-  }, 900_000);
+  }, 1_200_000);
 
   // last: the replica does not come back
   test('both APIs read the storefront from the replica; the replica stopped, they read the primary and nothing fails', async () => {
