@@ -139,12 +139,7 @@ export async function whyNotProcessed(knex: Knex, temporal: Client, rows: { shop
     waiting.map(async (r) => {
       const workflowId = webhookWorkflowId(r.shopDomain, r.webhookId);
       const start = await knex('workflow_outbox').where({ workflowId }).first('attempts', 'lastError', 'nextAttemptAt');
-      const run = await temporal.workflow
-        .getHandle(workflowId)
-        .describe()
-        .then((d) => ({ status: d.status.name, pendingActivities: d.raw.pendingActivities?.map((a) => `${a.activityType?.name} attempt ${a.attempt}`) }))
-        .catch((err: Error) => ({ status: `not described: ${err.name}: ${err.message}` }));
-      return { webhookId: r.webhookId, row: r.status, outbox: start ?? 'none', workflow: run };
+      return { webhookId: r.webhookId, row: r.status, outbox: start ?? 'none', workflow: await workflowState(temporal, workflowId) };
     }),
   );
 }
@@ -158,25 +153,29 @@ export async function whyNotSent(temporal: Client, shopDomain: string, rows: { o
   const open = rows.filter((r) => !FINAL.includes(r.status)).slice(0, limit);
   return Promise.all(
     open.map(async (r) => {
-      const workflow = await temporal.workflow
-        .getHandle(reviewRequestWorkflowId(shopDomain, r.orderId))
-        .describe()
-        .then(({ status, historyLength, raw }) => ({
-          status: status.name,
-          historyLength,
-          activities: raw.pendingActivities?.map((a) => ({
-            type: a.activityType?.name,
-            attempt: a.attempt,
-            state: a.state,
-            lastFailure: a.lastFailure?.message,
-            nextAttempt: a.nextAttemptScheduleTime ? new Date(Number(a.nextAttemptScheduleTime.seconds) * 1000).toISOString() : undefined,
-          })),
-          workflowTask: raw.pendingWorkflowTask ? { state: raw.pendingWorkflowTask.state, attempt: raw.pendingWorkflowTask.attempt } : undefined,
-        }))
-        .catch((err: Error) => ({ status: `not described: ${err.name}: ${err.message}` }));
-      return { orderId: r.orderId, row: r.status, workflow };
+      return { orderId: r.orderId, row: r.status, workflow: await workflowState(temporal, reviewRequestWorkflowId(shopDomain, r.orderId)) };
     }),
   );
+}
+
+/** A workflow's state for a timeout's message: its pending activities (attempt, state, last failure, next retry) and workflow task. */
+async function workflowState(temporal: Client, workflowId: string) {
+  return temporal.workflow
+    .getHandle(workflowId)
+    .describe()
+    .then(({ status, historyLength, raw }) => ({
+      status: status.name,
+      historyLength,
+      activities: raw.pendingActivities?.map((a) => ({
+        type: a.activityType?.name,
+        attempt: a.attempt,
+        state: a.state,
+        lastFailure: a.lastFailure?.message,
+        nextAttempt: a.nextAttemptScheduleTime ? new Date(Number(a.nextAttemptScheduleTime.seconds) * 1000).toISOString() : undefined,
+      })),
+      workflowTask: raw.pendingWorkflowTask ? { state: raw.pendingWorkflowTask.state, attempt: raw.pendingWorkflowTask.attempt } : undefined,
+    }))
+    .catch((err: Error) => ({ status: `not described: ${err.name}: ${err.message}` }));
 }
 
 /**
