@@ -111,6 +111,8 @@ const schema = z.object({
   // its own embedded PostgreSQL (api/runtime/temporal-server.ts, docs/deploy.md)
   TEMPORAL_MODE: z.enum(['dev', 'server'], { message: 'must be dev or server' }).default('dev'),
   TEMPORAL_POSTGRES_PORT: port.default(54330),
+  // `paused`: the plugins' schedules are created paused (a staging copy, the test stack); one that exists keeps its state
+  TEMPORAL_SCHEDULES: z.enum(['running', 'paused'], { message: 'must be running or paused' }).default('running'),
 
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   SMTP_SINK_PORT: port.default(2525),
@@ -179,6 +181,8 @@ export interface Config {
     mode: 'dev' | 'server';
     /** the self-hosted server's embedded PostgreSQL (TEMPORAL_MODE=server) */
     postgresPort: number;
+    /** whether a schedule the API creates starts paused (TEMPORAL_SCHEDULES) */
+    schedulesPaused: boolean;
   };
   smtp: { url?: string; sinkPort: number; from: string };
   shopify: {
@@ -280,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uiPort: e.TEMPORAL_UI_PORT,
       mode: e.TEMPORAL_MODE,
       postgresPort: e.TEMPORAL_POSTGRES_PORT,
+      schedulesPaused: e.TEMPORAL_SCHEDULES === 'paused',
     },
     smtp: { url: e.SMTP_URL, sinkPort: e.SMTP_SINK_PORT, from: e.MAIL_FROM },
     shopify: {

@@ -1,6 +1,7 @@
 // Plugins' Temporal Schedules, created idempotently at every API start. A start must not wait on an
 // unreachable cluster (health reports it as down): each create gets a short deadline, a failure is
-// logged, and the next start creates the schedule.
+// logged, and the next start creates the schedule. A schedule that exists is left as it is: its task
+// queue and its state (paused or not, by an operator or by TEMPORAL_SCHEDULES=paused at its creation).
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import type { WorkflowRef } from '../../contracts/define';
 import type { ApiServices } from '../plugins/types';
@@ -22,6 +23,8 @@ const DEADLINE_MS = 5000;
  */
 const SKIP_AFTER_FAILURE_MS = 30_000;
 const failedAt = new WeakMap<object, number>();
+/** what `temporal schedule describe` shows for a schedule created paused */
+export const PAUSED_NOTE = 'created paused (TEMPORAL_SCHEDULES=paused): `temporal schedule toggle --unpause` starts it';
 
 export async function ensureSchedule<A extends unknown[]>({ temporal, config, log }: Pick<ApiServices, 'temporal' | 'config' | 'log'>, spec: ScheduleSpec<A>) {
   const { scheduleId, every, workflow, args = [] } = spec;
@@ -39,9 +42,10 @@ export async function ensureSchedule<A extends unknown[]>({ temporal, config, lo
         // a slow run is never doubled; a missed tick is not replayed beyond one interval
         policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: every },
         action: { type: 'startWorkflow', workflowType, taskQueue: config.temporal.taskQueue, args },
+        ...(config.temporal.schedulesPaused ? { state: { paused: true, note: PAUSED_NOTE } } : {}),
       }),
     );
-    log.info({ scheduleId }, 'schedule created');
+    log.info({ scheduleId, paused: config.temporal.schedulesPaused }, 'schedule created');
   } catch (err) {
     if (err instanceof ScheduleAlreadyRunning) return;
     failedAt.set(temporal, Date.now());

@@ -71,7 +71,8 @@ beforeAll(async () => {
   console.log(
     `self-hosted Temporal server on PostgreSQL up in ${Math.round(performance.now() - started)} ms (PostgreSQL, schema, server, namespace, search attributes)`,
   );
-  stack = await startPlatformStack({ TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: `scale-${process.pid}` });
+  // this server's schedules run (the run's dev server has them paused): one case counts their runs
+  stack = await startPlatformStack({ TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: `scale-${process.pid}`, TEMPORAL_SCHEDULES: 'running' });
   stopWorker = await startTestWorker(stack.api.config);
 }, 180_000);
 
@@ -216,6 +217,7 @@ describe('two APIs behind nginx and two workers on the self-hosted server', () =
       DATABASE_REPLICA_URL: pair.replicaUrl,
       TEMPORAL_ADDRESS: server!.address,
       TEMPORAL_TASK_QUEUE: stack!.api.config.temporal.taskQueue,
+      TEMPORAL_SCHEDULES: 'running',
     };
     const bundle = await workflowBundleFile(stack!.api.config);
     const [apiProcesses, workerProcesses] = await Promise.all([

@@ -19,6 +19,7 @@ export { usePlatformBrowser, type PlatformStack } from './platform-browser';
 export { usePlatformStackWithWorker } from './platform-worker';
 export { bundleFor, startTestWorker } from './worker';
 export { currentDetails } from './workflow-details';
+export { holdSchedule } from './schedules';
 export { explained, shopWorkflows } from './shop-workflows';
 export { adminPage } from './admin-session';
 export { animationsSettled, collectPageErrors, downloadedFile, screenshot, useBrowser } from './browser';

@@ -45,6 +45,7 @@ test.each([
   ['KEEP_ALIVE_TIMEOUT_MS', '500'],
   ['SMTP_URL', 'http://mail.example.com'],
   ['DEV_ZONE', 'maybe'],
+  ['TEMPORAL_SCHEDULES', 'off'],
 ])('%s=%s is rejected with a message naming the variable', (variable, value) => {
   expectRejected({ [variable]: value }, variable);
 });
@@ -108,6 +109,8 @@ test('defaults: port 3000, namespace plaudit, DATA_DIR .data under the root', ()
   expect(config.devZone).toBe(false);
   expect(config.database.url).toBeUndefined();
   expect(config.temporal.address).toBeUndefined();
+  expect(config.temporal.schedulesPaused).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'development', TEMPORAL_SCHEDULES: 'paused' }, root).temporal.schedulesPaused).toBe(true);
 });
 
 test('given values are used: port, relative DATA_DIR, TLS pair', () => {

@@ -113,6 +113,8 @@ function sampleRows(count: number, products: DemoProduct[], seed: number) {
       status: rand() < 0.9 ? 'published' : 'unpublished',
       publishedAt: new Date(now - i * 3_600_000),
       demo: true,
+      // the sample's texts are English: language detection has nothing to find in them
+      language: 'en',
       createdAt: new Date(now - i * 3_600_000 - Math.floor(rand() * 3_600_000)),
     };
   });

@@ -5,19 +5,20 @@
 // short to tell is looked at once, a run with nothing new looks at nothing, and a later import is
 // picked up by the next run. Last, the schedule itself and what it starts, run at once.
 import type { ArgsOf } from '@plaudit/kernel';
-import { createShop, eventually, startTestApi, type TestApi } from '@plaudit/kernel/testing';
+import { createShop, eventually, holdSchedule, startTestApi, type TestApi } from '@plaudit/kernel/testing';
 import { ensureDetectionSchedule } from '../review-text/detection-schedule';
 import { ReviewTexts, ReviewWrite, type ImportedReviewInput } from '@plaudit/contracts/reviews';
 import { TranslationsDetectLanguages } from '../shared/workflows';
 import { DETECTION_SCHEDULE_ID, type DetectionTotals } from '../workflows/messages';
 
 let api: TestApi;
+let release: (() => Promise<void>) | undefined;
 const schedule = () => api.runtime.services.temporal.client.schedule.getHandle(DETECTION_SCHEDULE_ID);
 beforeAll(async () => {
   api = await startTestApi();
   // the run's own schedule (any API start creates it) held while this file counts what each run does
   await ensureDetectionSchedule(api.runtime.services);
-  await schedule().pause('detection.test.ts counts runs');
+  release = await holdSchedule(api.runtime.services.temporal.client, DETECTION_SCHEDULE_ID, 'detection.test.ts counts runs');
   // A run the schedule started before the pause still walks every shop of the run's database, and would
   // reach this file's shops between their import and the run the test counts (CI saw 0 examined). It is
   // ended, not waited for: with thousands of shops in the run's database a walk took over 120 s on four
@@ -34,9 +35,7 @@ beforeAll(async () => {
   }, 60_000);
 }, 150_000);
 afterAll(async () => {
-  await schedule()
-    .unpause()
-    .catch(() => undefined);
+  await release?.().catch(() => undefined);
   await api?.close();
 });
 

@@ -2,7 +2,7 @@
 // store emulator) with a worker of its own (the snapshot and rating syncs call the emulated Shopify),
 // a shop with reviews, and the syncs run on demand instead of waiting for their schedules.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { client, collectPageErrors, eventually, type Reply, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
+import { client, collectPageErrors, eventually, holdSchedule, type Reply, startPlatformStack, startTestWorker } from '@plaudit/kernel/testing';
 import { displayStore } from '../../api/display-store';
 import { SNAPSHOT_SCHEDULE_ID } from '../../api/snapshot-schedule';
 import { ReviewsRatingSync } from '@plaudit/contracts/reviews';
@@ -82,7 +82,7 @@ export async function syncNow(stack: Stack, shop: DemoShop) {
 export async function withSnapshotSchedulePaused<T>(stack: Stack, fn: () => Promise<T>): Promise<T> {
   const { client } = stack.api.runtime.services.temporal;
   const schedule = client.schedule.getHandle(SNAPSHOT_SCHEDULE_ID);
-  await schedule.pause('a browser test keeps a shop unsynced');
+  const release = await holdSchedule(client, SNAPSHOT_SCHEDULE_ID, 'a browser test keeps a shop unsynced');
   // Only a run on this stack's queue can write this shop's snapshots. A run on the queue of a stack
   // that has since stopped (the schedule keeps the queue of the API that created it) waits for a
   // worker that never comes: it cannot write anything, so it is not waited for.
@@ -97,7 +97,7 @@ export async function withSnapshotSchedulePaused<T>(stack: Stack, fn: () => Prom
     await eventually(async () => !(await oursRunning()), 60_000);
     return await fn();
   } finally {
-    await schedule.unpause('browser test done');
+    await release();
   }
 }
 
