@@ -1,0 +1,59 @@
+// Which query names a route's code reads, so the bad-input sweep sends a bad value only where a route
+// can see it: a name the route never reads cannot change its answer (the app's global middleware, which
+// walks every value for NUL and unpaired surrogates, runs before the routers and is swept through
+// the names a route does read, and once per route for each of those values). Each layer of the
+// routers gets a first middleware that, for the first layer of a request, puts a Proxy in front of
+// ctx.query: every name read (read as absent too) is noted for the matched route; enumerating the
+// query (a signature over all of it, Object.entries) notes '*', every name. The layers' middleware
+// lists are composed per request by @koa/router, so this takes effect on a running API and is undone
+// by `stop()`.
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { AppState } from '../../api/http/types';
+
+export const EVERY_NAME = '*';
+
+export interface QueryReads {
+  /** names read by `METHOD /path` over the requests seen, undefined when none of its code ran */
+  of(route: { method: string; path: string }): Set<string> | undefined;
+  stop(): void;
+}
+
+export function recordQueryReads(routers: Router<AppState>[]): QueryReads {
+  const byRoute = new Map<string, Set<string>>();
+  const perRequest = new WeakMap<object, Set<string>>();
+  const note: Middleware = async (ctx, next) => {
+    if (perRequest.has(ctx)) return next();
+    const names = new Set<string>();
+    perRequest.set(ctx, names);
+    const query = new Proxy(ctx.request.query, {
+      get(target, name, receiver) {
+        if (typeof name === 'string') names.add(name);
+        return Reflect.get(target, name, receiver);
+      },
+      has(target, name) {
+        if (typeof name === 'string') names.add(name);
+        return Reflect.has(target, name);
+      },
+      ownKeys(target) {
+        names.add(EVERY_NAME);
+        return Reflect.ownKeys(target);
+      },
+    });
+    Object.defineProperty(ctx.request, 'query', { configurable: true, get: () => query });
+    try {
+      return await next();
+    } finally {
+      const key = `${ctx.method} ${(ctx as { _matchedRoute?: string })._matchedRoute}`;
+      byRoute.set(key, new Set([...(byRoute.get(key) ?? []), ...names]));
+    }
+  };
+  const layers = routers.flatMap((router) => router.stack);
+  for (const layer of layers) layer.stack.unshift(note);
+  return {
+    of: (route) => byRoute.get(`${route.method} ${route.path}`),
+    stop: () => {
+      for (const layer of layers) if (layer.stack[0] === note) layer.stack.shift();
+    },
+  };
+}
