@@ -57,8 +57,8 @@ export default async function globalSetup() {
     TEMPORAL_NAMESPACE: 'plaudit-test',
     TEMPORAL_TASK_QUEUE: 'plaudit-test',
     // Nothing runs on its own in the run's namespace: a test starts the scheduled workflow it tests. A
-    // minutely schedule walking every shop of the run's database wrote snapshots, languages and rollups
-    // into other files' shops mid-test (two files paused one for that), and cost CPU nobody asserted on.
+    // minutely schedule walking every shop of the run's database wrote snapshots and languages into
+    // other files' shops mid-test (two files paused one for that).
     TEMPORAL_SCHEDULES: 'paused',
     TEMPORAL_PORT: String(await freePort()),
     TEMPORAL_UI_PORT: String(await freePort()),

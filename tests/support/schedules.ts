@@ -1,6 +1,6 @@
 // A schedule held for one test file. The run's schedules are created paused (TEMPORAL_SCHEDULES in
-// tests/setup/global-setup.ts); a run with them running (TEMPORAL_SCHEDULES=running npm test) gets them
-// paused for the file and running again after it, never unpaused when they were paused before.
+// tests/setup/global-setup.ts), and stay so; one that runs (created by an API started with
+// TEMPORAL_SCHEDULES=running) is paused for the file and runs again after it.
 import type { Client } from '@temporalio/client';
 
 /** Pauses the schedule unless it is paused already; resolves with what puts it back as it was. */
