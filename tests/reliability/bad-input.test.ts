@@ -25,7 +25,7 @@ import {
   TEXT_NAMES,
   type Route,
 } from './bad-input-cases';
-import { EVERY_NAME, recordQueryReads, type QueryReads } from './query-reads';
+import { recordQueryReads, type QueryReads } from './query-reads';
 
 jest.setTimeout(30 * 60_000);
 
@@ -185,27 +185,17 @@ async function learnQueryReads(routes: (Route & { auth: boolean })[]): Promise<Q
   return reads;
 }
 
-/**
- * Whether the route can see `name`: it read it while learning, enumerated the whole query, or ran no
- * code of its own then (answered before it: nothing learned, every name sent). The storefront's
- * routes are also answered by its fast lane, which reads the query before Koa does: every name.
- */
-function sees(route: Route, reads: QueryReads, name: string): boolean {
-  const read = reads.of(route);
-  return !read || read.has(EVERY_NAME) || read.has(name) || route.path.startsWith('/storefront/');
-}
-
 function queryCases(route: Route & { auth: boolean }, reads: QueryReads): Draft[] {
   if (route.method !== 'GET') return [];
   const cases: Draft[] = [];
   const add = (names: string[], values: Record<string, string>) => {
-    for (const name of names.filter((n) => sees(route, reads, n)))
+    for (const name of names.filter((n) => reads.sees(route, n)))
       for (const [kind, value] of Object.entries(values)) cases.push({ route, name: `query ${name}: ${kind}`, query: `${name}=${value}` });
   };
   add(TEXT_NAMES, BAD_TEXT);
   add(NUMBER_NAMES, BAD_NUMBER);
   add(CURSOR_NAMES, BAD_CURSOR);
-  for (const name of ['q', 'search', 'status', 'after', 'endCursor', 'ids'].filter((n) => sees(route, reads, n)))
+  for (const name of ['q', 'search', 'status', 'after', 'endCursor', 'ids'].filter((n) => reads.sees(route, n)))
     cases.push({ route, name: `query ${name}: repeated`, query: `${name}=1&${name}=2&${name}[]=3` });
   return cases;
 }

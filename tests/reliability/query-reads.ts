@@ -13,9 +13,20 @@ import type { AppState } from '../../api/http/types';
 
 export const EVERY_NAME = '*';
 
+interface RouteKey {
+  method: string;
+  path: string;
+}
+
 export interface QueryReads {
   /** names read by `METHOD /path` over the requests seen, undefined when none of its code ran */
-  of(route: { method: string; path: string }): Set<string> | undefined;
+  of(route: RouteKey): Set<string> | undefined;
+  /**
+   * Whether the route can see `name`: it read it, enumerated the whole query, or ran none of its own
+   * code (nothing learned: every name). The storefront's routes are also answered by its fast lane,
+   * which reads the query before Koa does: every name.
+   */
+  sees(route: RouteKey, name: string): boolean;
   stop(): void;
 }
 
@@ -50,8 +61,13 @@ export function recordQueryReads(routers: Router<AppState>[]): QueryReads {
   };
   const layers = routers.flatMap((router) => router.stack);
   for (const layer of layers) layer.stack.unshift(note);
+  const of = (route: RouteKey) => byRoute.get(`${route.method} ${route.path}`);
   return {
-    of: (route) => byRoute.get(`${route.method} ${route.path}`),
+    of,
+    sees: (route, name) => {
+      const read = of(route);
+      return !read || read.has(EVERY_NAME) || read.has(name) || route.path.startsWith('/storefront/');
+    },
     stop: () => {
       for (const layer of layers) if (layer.stack[0] === note) layer.stack.shift();
     },

@@ -41,7 +41,9 @@ test('answers carry an ETag and Cache-Control; If-None-Match gets a 304 with no 
 
 test('one entry per shop and URL: proxy requests with fresh timestamps and signatures share it', async () => {
   const { shop, http, domain } = await shopWithClient(api);
-  await createReviews(http, [{}]);
+  // a ReviewCreated listener's late write (a detected language) moves the versions and drops the entry
+  // (CI, 2026-12-06: 0 entries after the third read): its deliveries first, as the other cases do
+  await listenersDone(api, await createReviews(http, [{}]));
   const get = (timestamp: number) => fetch(`${api.url}/storefront/proxy/api/products/1/reviews?${signedQuery(domain, { sort: 'newest' }, { timestamp })}`);
   const now = Math.floor(Date.now() / 1000);
   // The reviews' own change notifications may still be on their way (LISTEN is asynchronous) and
