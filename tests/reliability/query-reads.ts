@@ -1,7 +1,7 @@
 // Which query names a route's code reads, so the bad-input sweep sends a bad value only where a route
 // can see it: a name the route never reads cannot change its answer (the app's global middleware, which
-// walks every value for NUL and unpaired surrogates, runs before the routers and is swept through
-// the names a route does read, and once per route for each of those values). Each layer of the
+// walks every value for NUL and unpaired surrogates, runs before the routers for every name alike: it
+// is swept through the names the routes do read). Each layer of the
 // routers gets a first middleware that, for the first layer of a request, puts a Proxy in front of
 // ctx.query: every name read (read as absent too) is noted for the matched route; enumerating the
 // query (a signature over all of it, Object.entries) notes '*', every name. The layers' middleware
@@ -11,7 +11,8 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppState } from '../../api/http/types';
 
-export const EVERY_NAME = '*';
+/** noted when a route enumerates its query: it sees every name */
+const EVERY_NAME = '*';
 
 interface RouteKey {
   method: string;
