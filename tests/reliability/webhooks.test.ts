@@ -159,7 +159,8 @@ test('a redelivery of a stuck or failed delivery re-drives it; of a processed on
     });
   }
   await processedOnce(domain, stuck.webhookId);
-  await processedOnce(domain, failed.webhookId);
+  // processed now, it keeps the failure it had: with `attempts`, why it took more than one
+  expect(await processedOnce(domain, failed.webhookId)).toMatchObject({ status: 'processed', error: 'earlier failure' });
   expect((await notes(shop.id)).map((n) => n.text).sort()).toEqual([
     'order #ST1 (5000000000000000001) fulfilled',
     'order #ST2 (5000000000000000002) fulfilled',

@@ -38,6 +38,7 @@ import {
   installShop,
   redeliver,
   scheduleStates,
+  whyDispatchedAgain,
   whyNotProcessed,
   whyNotSent,
   workflowBundleFile,
@@ -326,7 +327,13 @@ describe('two APIs behind nginx and two workers on the self-hosted server', () =
     expect(first.map((d) => d.lastStatus)).toEqual(orders.map(() => 200));
     expect(again.every((a) => a.status === 200)).toBe(true);
     expect(Object.keys(byApi).sort()).toEqual(apiUrls.map((u) => u.replace('http://', '')).sort());
-    expect(rows.map((r) => r.attempts)).toEqual(orders.map(() => 1));
+    // A webhook dispatched twice in its one run (a CI run beside stress-ng: 2 of 40) is allowed when its
+    // row or history says why: an attempt that failed (retried until every handler succeeds), or a
+    // workflow task that timed out or failed while the dispatch ran (the local activity runs again: Temporal's
+    // at-least-once window). The effects below are once each either way; an unexplained second dispatch fails.
+    const dispatchedAgain = await whyDispatchedAgain(stack!.api.runtime.services.temporal.client, rows);
+    if (dispatchedAgain.length) console.log(`webhooks dispatched again: ${JSON.stringify(dispatchedAgain)}`);
+    expect(dispatchedAgain.filter((w) => !w.explained)).toEqual([]);
     expect(webhookRuns).toEqual(orders.map(() => 1));
     expect(requestRuns.map(([id]) => id).sort()).toEqual(orders.map((id) => `review-request:${domain}:${id}`).sort());
     expect(requestRuns.every(([, n]) => n === 1)).toBe(true);

@@ -106,7 +106,8 @@ export function createKernelActivities(deps: ActivityDeps, plugins: PluginHooks)
         await kernelHandlers[row.topic]?.(delivery, body);
         const handlers = plugins.filter((p) => p.hooks.webhooks?.[row.topic]);
         for (const { hooks } of handlers) await hooks.webhooks![row.topic](delivery, body);
-        await knex('webhook_deliveries').where({ id: deliveryId }).update({ status: 'processed', processedAt: new Date(), error: null });
+        // `error` stays as the last failed attempt left it: with `attempts`, it says why a processed delivery took more than one
+        await knex('webhook_deliveries').where({ id: deliveryId }).update({ status: 'processed', processedAt: new Date() });
         log.info({ topic: row.topic, shop: row.shopDomain, plugins: handlers.map((h) => h.plugin) }, 'webhook processed');
         return `${row.topic}: ${handlers.length} plugin handler(s)`;
       } catch (err) {
