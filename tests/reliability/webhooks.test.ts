@@ -10,6 +10,7 @@ import { OutboxSweep, ProcessWebhook } from '../../api/temporal/kernel-workflows
 import { temporalAddress } from '../../api/temporal/connection';
 import { eventually, startTestApi, type TestApi } from '../support/api';
 import { startPlatformStack, webhookHmac } from '../support/platform';
+import { whyDispatchedAgain } from '../support/webhook-dispatch';
 import { tcpProxy } from './tcp-proxy';
 
 jest.setTimeout(180_000);
@@ -49,13 +50,19 @@ const pendingStart = (domain: string, webhookId: string) =>
     .first();
 const notes = (shopId: number) => stack.api.knex('fixture_notes').where({ shopId }).orderBy('id');
 
-/** Processed, by exactly one run of the handlers (attempts counts runs of dispatchWebhook). */
+/**
+ * Processed, by one run of the handlers (`attempts` counts runs of dispatchWebhook), or by a second one
+ * that the row or the run's history explains: a failed attempt, or a workflow task that timed out while
+ * the dispatch ran (the local activity runs again: Temporal's at-least-once window, seen beside stress-ng).
+ */
 async function processedOnce(domain: string, webhookId: string) {
   const row = await eventually(async () => {
     const r = await delivery(domain, webhookId);
     return r?.status === 'processed' ? r : undefined;
   }, 90_000);
-  expect(row.attempts).toBe(1);
+  expect(row.attempts).toBeGreaterThanOrEqual(1);
+  const again = await whyDispatchedAgain(stack.api.runtime.services.temporal.client, [row]);
+  expect(again.filter((w) => !w.explained)).toEqual([]);
   // a start that landed after its 3 s deadline leaves its row for the outbox's retry, which finds
   // the workflow already started and removes it
   await eventually(async () => (await pendingStart(domain, webhookId)) === undefined, 90_000);

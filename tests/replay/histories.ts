@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as proto from '@temporalio/proto';
 import { temporal } from '@temporalio/proto';
 import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root';
+import { eventTypeName } from '../support/history-events';
 
 export type History = temporal.api.history.v1.IHistory;
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
@@ -55,9 +56,6 @@ export function listHistoryFiles(dir = HISTORIES_DIR): HistoryFile[] {
 export function readHistory(file: string): History {
   return historyFromJSON(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
-
-const EventType = temporal.api.enums.v1.EventType;
-const typeName = (e: HistoryEvent) => (EventType[e.eventType ?? 0] ?? String(e.eventType)).replace(/^EVENT_TYPE_/, '');
 
 export function workflowTypeOf(history: History): string {
   const started = history.events?.[0]?.workflowExecutionStartedEventAttributes;
@@ -109,7 +107,7 @@ const COMMANDS = new Set([
 export function shapeOf(history: History): string[] {
   return (history.events ?? [])
     .map((e) => {
-      const t = typeName(e);
+      const t = eventTypeName(e);
       if (!COMMANDS.has(t)) return undefined;
       if (e.activityTaskScheduledEventAttributes) return `${t}:${e.activityTaskScheduledEventAttributes.activityType?.name}`;
       if (e.markerRecordedEventAttributes) {

@@ -6,7 +6,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
-import { temporal as proto } from '@temporalio/proto';
 import type { Knex } from 'knex';
 import type { Config } from '../../api/config';
 import { createLogger } from '../../api/log';
@@ -142,30 +141,6 @@ export async function whyNotProcessed(knex: Knex, temporal: Client, rows: { shop
       const start = await knex('workflow_outbox').where({ workflowId }).first('attempts', 'lastError', 'nextAttemptAt');
       return { webhookId: r.webhookId, row: r.status, outbox: start ?? 'none', workflow: await workflowState(temporal, workflowId) };
     }),
-  );
-}
-
-/**
- * For webhooks dispatched more than once in one run, what explains it: the earlier attempt's failure
- * (the row's `error`; the dispatch is retried until every handler succeeds) or a workflow task that timed
- * out or failed while the dispatch ran (the next task runs the local activity again: Temporal's
- * at-least-once window); with the run's event types in order. `explained` is false when neither shows.
- */
-export async function whyDispatchedAgain(temporal: Client, rows: { shopDomain: string; webhookId: string; attempts: number; error: string | null }[]) {
-  return Promise.all(
-    rows
-      .filter((r) => r.attempts > 1)
-      .map(async (r) => {
-        const history = await temporal.workflow.getHandle(webhookWorkflowId(r.shopDomain, r.webhookId)).fetchHistory();
-        const events = history.events ?? [];
-        const types = events.map((e) => (proto.api.enums.v1.EventType[e.eventType ?? 0] ?? String(e.eventType)).replace(/^EVENT_TYPE_/, ''));
-        const taskTrouble = events.flatMap((e) => {
-          if (e.workflowTaskTimedOutEventAttributes) return [`workflow task timed out (${e.workflowTaskTimedOutEventAttributes.timeoutType})`];
-          if (e.workflowTaskFailedEventAttributes) return [`workflow task failed: ${e.workflowTaskFailedEventAttributes.failure?.message}`];
-          return [];
-        });
-        return { webhookId: r.webhookId, attempts: r.attempts, explained: Boolean(r.error || taskTrouble.length), error: r.error, taskTrouble, events: types };
-      }),
   );
 }
 

@@ -38,12 +38,12 @@ import {
   installShop,
   redeliver,
   scheduleStates,
-  whyDispatchedAgain,
   whyNotProcessed,
   whyNotSent,
   workflowBundleFile,
 } from './cluster';
 import { type RunningNginx, startNginx } from './nginx';
+import { whyDispatchedAgain } from '../support/webhook-dispatch';
 
 let dir: string;
 let server: { address: string; postgresUrl: string; process: ChildProcess } | undefined;
