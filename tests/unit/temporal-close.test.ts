@@ -10,7 +10,7 @@ test('close waits for a call under retry to end, then closes', async () => {
   const port = await freePort();
   const gateway = new TemporalGateway(loadConfig({ NODE_ENV: 'development', TEMPORAL_ADDRESS: `127.0.0.1:${port}` }, '/srv/plaudit'));
   const outcome = gateway
-    .call(() => gateway.connection.workflowService.describeNamespace({ namespace: 'plaudit' }), 1_500)
+    .call(() => gateway.connection.workflowService.describeNamespace({ namespace: 'plaudit' }), 500)
     .then(
       () => 'answered',
       (err: Error) => err.message,
