@@ -8,6 +8,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { ZodError } from 'zod';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import { addErrors, addProgress, clearErrorsFrom, type ImportRow } from '../db/imports';
+import { stopIfCancelled } from './attempts';
 import { toParsedQuestionRow, type ParsedQuestionRow, type QuestionColumn } from '../formats/questions';
 import type { FileRecords } from '../read';
 import { QuestionsImport, type ImportedAnswerInput, type ImportedQuestionInput, type QuestionsImportApi } from '@plaudit/contracts/questions';
@@ -57,6 +58,7 @@ export async function runQuestionsFile(services: KernelServices, tenant: Tenant,
   let errors: RowError[] = [];
   let processed = 0;
   const flush = async (nextLine: number) => {
+    stopIfCancelled();
     const counts = await writeQuestionRows(importer, products, tenant, rows);
     const refused = processed - rows.length;
     await addErrors(

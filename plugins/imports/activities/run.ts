@@ -16,6 +16,7 @@ import { productResolver } from './products';
 import { runQuestionsFile } from './questions';
 import { QUESTIONS_FORMAT } from '../formats/questions';
 import { writeBatch, type BatchContext } from './write-batch';
+import { oneAttemptAtATime, stopIfCancelled } from './attempts';
 
 export const BATCH_ROWS = 250;
 export const NOTHING_IMPORTED = 'Import failed, 0 review imported';
@@ -57,6 +58,10 @@ export async function countRows(services: KernelServices, input: ImportInput) {
 }
 
 export async function runImport(services: KernelServices, input: ImportInput) {
+  return oneAttemptAtATime(services.knex, input.importId, () => runAttempt(services, input));
+}
+
+async function runAttempt(services: KernelServices, input: ImportInput) {
   const { tenant, run } = await load(services, input);
   if (run.status !== 'running' && run.status !== 'uploaded') return;
   // a Q&A file goes to the questions plugin (activities/questions.ts)
@@ -69,6 +74,7 @@ export async function runImport(services: KernelServices, input: ImportInput) {
     room: (run.runLimit ?? Infinity) - run.imported,
   };
   const flush: Flush = async (parsed, errors, counts) => {
+    stopIfCancelled();
     const result = await writeBatch(ctx, parsed);
     ctx.room -= result.imported;
     await addErrors(

@@ -2,6 +2,7 @@
 // limit, find each product, fetch and clean the photos, then write the rest in one call. A row the
 // reviews plugin refuses is reported and the others written; a photo that fails is reported and its
 // review kept without it.
+import { Context } from '@temporalio/activity';
 import type { ZodError } from 'zod';
 import type { KernelServices, Tenant } from '@plaudit/kernel';
 import type { Mapping, ParsedReview, RowError } from '../shared/row';
@@ -113,6 +114,8 @@ async function fetchPhotos(ctx: BatchContext, reviews: ReviewWriteApi, rows: Par
         out.photosFailed++;
         out.errors.push({ line: r.line, column: ctx.mapping.photos ?? 'photos', reason: `Photo not imported (${url}): ${(err as Error).message}` });
       }
+      // a batch of slow photo hosts (15 s each) outlasts the run's heartbeat timeout: Temporal would start a retry
+      Context.current().heartbeat();
     }
   }
   await Promise.all(Array.from({ length: PHOTO_CONCURRENCY }, worker));
