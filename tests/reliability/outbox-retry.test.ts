@@ -93,8 +93,7 @@ test('a start re-driven by another process goes to the task queue it was recorde
   try {
     const id = await recorded(recorder.outbox, workflowId, 0);
     await recorder.outbox.close();
-    const row = await api.knex('workflow_outbox').where({ id }).first();
-    expect(row.taskQueue).toBe(recorder.taskQueue);
+    expect((await row(workflowId)).taskQueue).toBe(recorder.taskQueue);
     expect(await other.outbox.dispatch(id)).toBe('started');
     expect((await temporal().workflow.getHandle(workflowId).describe()).taskQueue).toBe(recorder.taskQueue);
   } finally {
