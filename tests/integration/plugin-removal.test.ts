@@ -2,17 +2,21 @@
 // repository without plugins/widgets, then without plugins/reviews, a database that ran the removed
 // plugin's migrations still migrates; the API and the worker's activities start; the type check passes;
 // and one jest run in the copy (one stack of its own: database, Temporal, real worker and workflow
-// bundle) passes the whole static project, the fixture plugin's suite and a node file that runs without it.
+// bundle) passes the repository's rules (the static tests of tests/unit/), the fixture plugin's suite and a
+// node file that runs without it.
 //
 // Which suites: a plugin notices another's absence only through the contracts (it imports no other
 // plugin's files and touches no other plugin's tables: tests/unit/plugin-boundaries.test.ts), so the
 // plugins whose manifest `needs` or `listens` names a reference the removed plugin offers (its
 // contracts/<id>.ts and the capabilities it `provides`) are the ones whose behaviour changes: the test
 // lists them; their start-up without it is checked, not their whole suites (see the reviews case). The
-// static project runs whole, because its rules over the repository (boundaries, cycles, locales, webhook
-// topics) must hold in the smaller tree too: its checks take their examples (a table a plugin owns, a
-// plugin's customer texts) from the plugins present, and are told which plugin is gone
-// (PLAUDIT_REMOVED_PLUGINS), whose entries the kernel's shared locale lists may keep. The fixture
+// rules over the repository (tests/unit/: boundaries, cycles, locales, webhook topics) run, because they
+// must hold in the smaller tree too: their checks take their examples (a table a plugin owns, a plugin's
+// customer texts) from the plugins present, and are told which plugin is gone (PLAUDIT_REMOVED_PLUGINS),
+// whose entries the kernel's shared locale lists may keep. The rest of the static project does not: a
+// remaining plugin's unit tests import no other plugin (the same boundaries), and the store emulator's
+// tests (tests/emulator/) read no plugin, so neither can change with the removal (they cost a copy's run
+// about 20 s of CPU on a 2-core host, docs/plugins.md). The fixture
 // plugin's suite proves the copy's own stack. REMOVAL_SUITES=whole (by hand) runs every remaining plugin's
 // whole suite instead, the users' excepted. Measured times: docs/plugins.md, "Migrations and removing a plugin".
 import { spawnSync } from 'node:child_process';
@@ -189,7 +193,7 @@ function usersOf(plugin: string): string[] {
 }
 
 /**
- * One jest run in the tree without `plugin` (its own stack): the whole static project, the fixture
+ * One jest run in the tree without `plugin` (its own stack): the repository's rules, the fixture
  * plugin's suite and the node test files or folders given; with REMOVAL_SUITES=whole, the whole suites
  * of the remaining plugins but `users` instead. Returns the summary line and how long the run took.
  */
@@ -240,8 +244,12 @@ function buildAdmin(tree: string) {
   expect({ status: vite.status, output: vite.status === 0 ? '' : vite.output }).toEqual({ status: 0, output: '' });
 }
 
-/** Every static test of the tree (jest.config.js's static project), as path patterns. */
-const staticPatterns = (tree: string) => [path.join(tree, 'tests/unit/'), path.join(tree, 'tests/emulator/'), '\\.unit\\.test\\.ts$'];
+/**
+ * The static tests the run takes, as path patterns: the repository's rules (tests/unit/); with
+ * REMOVAL_SUITES=whole, every static test of the tree (jest.config.js's static project).
+ */
+const staticPatterns = (tree: string) =>
+  WHOLE ? [path.join(tree, 'tests/unit/'), path.join(tree, 'tests/emulator/'), '\\.unit\\.test\\.ts$'] : [path.join(tree, 'tests/unit/')];
 
 test('without plugins/widgets: migrations, start-up, the type check and the remaining tests all pass; syndication reports the capability it runs without', async () => {
   const tree = treeWithout('widgets');
