@@ -14,9 +14,10 @@
 // must hold in the smaller tree too: their checks take their examples (a table a plugin owns, a plugin's
 // customer texts) from the plugins present, and are told which plugin is gone (PLAUDIT_REMOVED_PLUGINS),
 // whose entries the kernel's shared locale lists may keep. The rest of the static project does not: a
-// remaining plugin's unit tests import no other plugin (the same boundaries), and the store emulator's
-// tests (tests/emulator/) read no plugin, so neither can change with the removal (they cost a copy's run
-// about 20 s of CPU on a 2-core host, docs/plugins.md). The fixture
+// remaining plugin's unit tests import no other plugin (the same boundaries; the one that reads every
+// manifest, billing's feature names, asks that each declared feature be named, which a removal only
+// shrinks), and the store emulator's tests (tests/emulator/) read no plugin, so a removal cannot make them
+// fail (they cost a copy's run about 20 s of CPU on a 2-core host, docs/plugins.md). The fixture
 // plugin's suite proves the copy's own stack. REMOVAL_SUITES=whole (by hand) runs every remaining plugin's
 // whole suite instead, the users' excepted. Measured times: docs/plugins.md, "Migrations and removing a plugin".
 import { spawnSync } from 'node:child_process';
