@@ -249,8 +249,7 @@ function buildAdmin(tree: string) {
  * The static tests the run takes, as path patterns: the repository's rules (tests/unit/); with
  * REMOVAL_SUITES=whole, every static test of the tree (jest.config.js's static project).
  */
-const staticPatterns = (tree: string) =>
-  WHOLE ? [path.join(tree, 'tests/unit/'), path.join(tree, 'tests/emulator/'), '\\.unit\\.test\\.ts$'] : [path.join(tree, 'tests/unit/')];
+const staticPatterns = (tree: string) => [path.join(tree, 'tests/unit/'), ...(WHOLE ? [path.join(tree, 'tests/emulator/'), '\\.unit\\.test\\.ts$'] : [])];
 
 test('without plugins/widgets: migrations, start-up, the type check and the remaining tests all pass; syndication reports the capability it runs without', async () => {
   const tree = treeWithout('widgets');
