@@ -2,8 +2,8 @@
 // the store emulator): a review's life on Shopify's product_review metaobjects (create, edit, reply,
 // unpublish, republish, delete), a throttled bucket waited for, turning syndication on after reviews
 // exist (the re-sync), the Meta feed at its secret URL, and bad input refused.
-import { ReviewWrite } from '@plaudit/contracts/reviews';
-import { client, eventually, explained, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { ReviewCreated, ReviewWrite } from '@plaudit/contracts/reviews';
+import { client, eventually, eventWorkflowId, explained, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { backfillWorkflowId, type BackfillPage } from '../shared/backfill';
 import { META_COLUMNS } from '../shared/meta-feed';
@@ -72,6 +72,14 @@ const workflow = (id: string) => temporal().workflow.getHandle(id);
 const resultOf = async (id: string) => {
   await eventually(() => workflow(id).describe(), 60_000);
   return workflow(id).result();
+};
+/**
+ * Until the writers a new review has when Shopify was just turned on are done: the re-sync that
+ * turning it on started (whose page may hold the review) and the review's ReviewCreated delivery.
+ */
+const writersDone = async (s: Shop, reviewId: number) => {
+  await eventually(async () => (await s.http.get('/api/syndication')).body.shopify.resync?.finishedAt, 60_000);
+  await eventually(async () => (await workflow(eventWorkflowId(ReviewCreated.name, reviewId)).result(), true), 60_000);
 };
 const gone = (domain: string, reviewId: number) =>
   explained(
@@ -180,6 +188,8 @@ test("turned off, the shop's metaobject webhooks change nothing", async () => {
   expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
   const id = await review(s);
   const m = await metaobjectWhen(s.domain, id);
+  // both writers of the review's metaobject done (the first to land made it; a later one would undo the edit below)
+  await writersDone(s, id);
   expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: false })).status).toBe(200);
   await stack.control(`/shops/${s.domain}/metaobjects/${m.id}/update`, { fields: { body: 'Edited while off.' }, wait: true });
   // the merchant's edit taken by the worker, and the merchant's text stays
