@@ -118,6 +118,24 @@ describe('unexpected errors', () => {
     expect(JSON.stringify(res.body)).not.toContain('10.0.0.7');
     expect(JSON.stringify(res.body)).not.toMatch(/stack|\.ts:\d+/);
   });
+
+  // Koa reports what fails after the answer left the middleware (a client gone while its body streamed)
+  // as the app's 'error' event; without a listener of ours it prints the stack to stderr.
+  test('an error Koa reports after the answer goes to the log, not to stderr', () => {
+    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = jest.spyOn(api.runtime.services.log, 'info');
+    try {
+      api.app.emit('error', Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+      expect(printed).not.toHaveBeenCalled();
+      expect(logged).toHaveBeenCalledWith(
+        { err: 'Premature close', code: 'ERR_STREAM_PREMATURE_CLOSE', path: undefined },
+        'the connection ended before the answer was sent',
+      );
+    } finally {
+      printed.mockRestore();
+      logged.mockRestore();
+    }
+  });
 });
 
 describe('request ids', () => {
