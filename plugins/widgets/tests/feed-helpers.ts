@@ -179,6 +179,21 @@ export async function fastLaneOnly(api: TestApi) {
   return { url, close: () => new Promise((r) => server.close(r)) };
 }
 
+/**
+ * The app's answer to `path` (which caches it), then the fast lane's, read again until the lane served
+ * it: writes that land after a test's own waits (insights' readings of new reviews, a moderation's
+ * listeners) notify the cache's channel and may drop the shop's entries between the two reads. A lane
+ * that never serves what the app cached fails the wait.
+ */
+export function appThenLane(api: TestApi, laneUrl: string, path: string) {
+  return eventually(async () => {
+    const full = await fetch(api.url + path);
+    const fullBody = await full.text();
+    const fast = await fetch(laneUrl + path);
+    return fast.status === 200 && { full, fullBody, fast };
+  });
+}
+
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
 export function rng(seed: number) {
   let s = seed >>> 0;
