@@ -8,7 +8,7 @@ import { displayStore } from '../api/display-store';
 import { forShoppers } from '../api/shopper-view';
 import { withDisplayDefaults } from '../shared/display-settings';
 import type { FeedSort, PublicReview, ReviewFeedApi, ReviewFeedQuery } from '@plaudit/contracts/reviews';
-import { type Created, createReviews, feedOf, productGid, rng, SECRET, shopWithClient, signedQuery, submitAsCustomer } from './feed-helpers';
+import { type Created, createReviews, feedOf, listenersDone, productGid, rng, SECRET, shopWithClient, signedQuery, submitAsCustomer } from './feed-helpers';
 
 let api: TestApi;
 let feed: ReviewFeedApi;
@@ -341,6 +341,8 @@ test('what shoppers see changes the feed version the cache keys on; what they do
   const before = await feed.version(tenant);
   const [held] = await createReviews(http, [{ status: 'unpublished' }]);
   const [shown] = await createReviews(http, [{}]);
+  // their ReviewCreated listeners store each review's detected language, which moves a shown review's version
+  await listenersDone(api, [held, shown]);
   const published = await feed.version(tenant);
   expect(published).not.toBe(before);
   expect((await http.post('/api/reviews/bulk/feature', { ids: [shown.id] })).status).toBe(200);
