@@ -43,9 +43,9 @@ export function createActivities(deps: ActivityDeps) {
     reviewsSendReplyEmail: (input: ReviewReplyInput) => sendReviewReply(deps, input),
 
     /** Publishes held (pending) reviews older than each shop's setting (null: never); returns how many. */
-    async reviewsAutoPublishHeld({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {
+    async reviewsAutoPublishHeld({ dayMs = DAY_MS, shopIds }: MaintenanceInput = {}): Promise<number> {
       let total = 0;
-      for (const shopId of await shopsWithStatus(deps.knex, 'pending')) {
+      for (const shopId of await shopsWithStatus(deps.knex, 'pending', shopIds)) {
         const days = (await settings.get(shopId)).autoPublishHeldAfterDays;
         const shop = days === null ? undefined : await deps.shops.get(shopId);
         if (shop) total += await publishHeld(deps.knex, deps.events, { shopId, shopDomain: shop.domain }, days! * dayMs);
@@ -57,10 +57,10 @@ export function createActivities(deps: ActivityDeps) {
      * Deletes reviews in the recycle bin for longer than each shop's retention; returns how many.
      * Forgets the write pages' orders older than any write link too.
      */
-    async reviewsPurgeTrash({ dayMs = DAY_MS }: MaintenanceInput = {}): Promise<number> {
+    async reviewsPurgeTrash({ dayMs = DAY_MS, shopIds }: MaintenanceInput = {}): Promise<number> {
       await forgetOldWriteOrders(deps.knex);
       let total = 0;
-      for (const shopId of await shopsWithStatus(deps.knex, 'trash')) {
+      for (const shopId of await shopsWithStatus(deps.knex, 'trash', shopIds)) {
         const shop = await deps.shops.get(shopId);
         if (shop)
           total += await purgeTrash(deps.knex, deps.events, { shopId, shopDomain: shop.domain }, (await settings.get(shopId)).trashRetentionDays * dayMs);

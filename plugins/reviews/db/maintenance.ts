@@ -14,10 +14,15 @@ export interface MaintainedShop {
 
 const BATCH = 5000;
 
-/** Shops having reviews in this status. */
-export async function shopsWithStatus(knex: Knex, status: 'pending' | 'trash'): Promise<number[]> {
+/** The shops with reviews in `status` (of `shopIds` only, when given). */
+export async function shopsWithStatus(knex: Knex, status: 'pending' | 'trash', shopIds?: number[]): Promise<number[]> {
   // tenancy: a sweep across shops by design: only which shops need a visit
-  const rows = await knex('reviews').where({ status }).distinct('shopId');
+  const rows = await knex('reviews')
+    .where({ status })
+    .modify((q) => {
+      if (shopIds) q.whereIn('shopId', shopIds);
+    })
+    .distinct('shopId');
   return rows.map((r: { shopId: number }) => Number(r.shopId));
 }
 

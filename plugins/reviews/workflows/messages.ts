@@ -44,4 +44,9 @@ export interface ReviewReplyInput {
 export interface MaintenanceInput {
   /** length of a "day" in ms for the settings' day counts; tests shorten it */
   dayMs?: number;
+  /**
+   * Only these shops (a run started by hand for one shop; a test, whose shortened day must not reach
+   * the other test files' shops in the same database). Every shop by default, as the schedule runs it.
+   */
+  shopIds?: number[];
 }
