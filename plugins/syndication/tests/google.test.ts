@@ -142,7 +142,11 @@ test('connecting pushes the reviews already published; a new one follows, unpubl
   // the re-sync action, on demand
   const resync = await s.http.post('/api/syndication/resync', { channel: 'google' });
   expect(resync.status).toBe(202);
-  await eventually(async () => (await s.http.get('/api/syndication')).body.google.resync?.run === resync.body.run || undefined, 30_000);
+  // ... and finished: its late pushes would otherwise meet the next test's throttled quota
+  await eventually(async () => {
+    const { run, finishedAt } = (await s.http.get('/api/syndication')).body.google.resync ?? {};
+    return (run === resync.body.run && finishedAt) || undefined;
+  }, 60_000);
 });
 
 test('a spent quota (429 RESOURCE_EXHAUSTED) is waited out and the review still goes', async () => {
