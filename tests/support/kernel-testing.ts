@@ -20,7 +20,7 @@ export { usePlatformStackWithWorker } from './platform-worker';
 export { bundleFor, startTestWorker } from './worker';
 export { currentDetails } from './workflow-details';
 export { holdSchedule } from './schedules';
-export { explained, shopWorkflows } from './shop-workflows';
+export { eventDelivered, explained, shopWorkflows } from './shop-workflows';
 export { adminPage } from './admin-session';
 export { animationsSettled, collectPageErrors, downloadedFile, screenshot, useBrowser } from './browser';
 export { listMail, mailDir, parseHeaders, startSmtpSink, type StoredMail } from '../../api/runtime/smtp-sink';

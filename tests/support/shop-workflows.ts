@@ -2,6 +2,8 @@
 // workflow was still open, the activity it was on, its attempt and its last failure, instead of only
 // "condition not met".
 import type { Client } from '@temporalio/client';
+import { eventWorkflowId } from '../../api/kernel/events';
+import { eventually } from './api';
 
 export async function shopWorkflows(client: Client, shopDomain: string): Promise<string> {
   const lines: string[] = [];
@@ -23,4 +25,9 @@ export async function explained<T>(client: Client, shopDomain: string, wait: Pro
     (err as Error).message += `\n${shopDomain}'s workflows:\n${await shopWorkflows(client, shopDomain).catch((e) => `(not listed: ${(e as Error).message})`)}`;
     throw err;
   }
+}
+
+/** Until the durable delivery of event `ref` with `key` (its handlers) is over; it may not have started yet. */
+export function eventDelivered(client: Client, ref: { name: string }, key: string | number): Promise<true> {
+  return eventually(async () => (await client.workflow.getHandle(eventWorkflowId(ref.name, key)).result(), true), 60_000);
 }

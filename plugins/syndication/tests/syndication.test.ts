@@ -3,7 +3,7 @@
 // unpublish, republish, delete), a throttled bucket waited for, turning syndication on after reviews
 // exist (the re-sync), the Meta feed at its secret URL, and bad input refused.
 import { ReviewCreated, ReviewWrite } from '@plaudit/contracts/reviews';
-import { client, eventually, eventWorkflowId, explained, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+import { client, eventDelivered, eventually, explained, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { backfillWorkflowId, type BackfillPage } from '../shared/backfill';
 import { META_COLUMNS } from '../shared/meta-feed';
@@ -79,7 +79,7 @@ const resultOf = async (id: string) => {
  */
 const writersDone = async (s: Shop, reviewId: number) => {
   await eventually(async () => (await s.http.get('/api/syndication')).body.shopify.resync?.finishedAt, 60_000);
-  await eventually(async () => (await workflow(eventWorkflowId(ReviewCreated.name, reviewId)).result(), true), 60_000);
+  await eventDelivered(temporal(), ReviewCreated, reviewId);
 };
 const gone = (domain: string, reviewId: number) =>
   explained(

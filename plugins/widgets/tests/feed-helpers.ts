@@ -4,7 +4,7 @@
 // reads another plugin's tables), the ReviewFeed capability, and proxy signing.
 import http from 'node:http';
 import { appProxySignature, tenantFor } from '@plaudit/kernel';
-import { client, createShop, eventually, eventWorkflowId, type TestApi } from '@plaudit/kernel/testing';
+import { client, createShop, eventDelivered, eventually, type TestApi } from '@plaudit/kernel/testing';
 import { ReviewCreated, ReviewFeed, ReviewWrite, type ImportedReviewInput, type ReviewFeedApi } from '@plaudit/contracts/reviews';
 
 export const SECRET = 'storefront-test-secret';
@@ -25,7 +25,7 @@ export async function shopWithClient(api: TestApi, fields: Record<string, unknow
 /** Until the reviews' ReviewCreated deliveries are over: their listeners' writes (a review's detected language) move the shop's versions. */
 export async function listenersDone(api: TestApi, reviews: { id: number }[]) {
   const { client: temporal } = api.runtime.services.temporal;
-  for (const r of reviews) await eventually(async () => (await temporal.workflow.getHandle(eventWorkflowId(ReviewCreated.name, r.id)).result(), true), 60_000);
+  for (const r of reviews) await eventDelivered(temporal, ReviewCreated, r.id);
 }
 
 /** The capability as the API resolved it (the reviews plugin's implementation). */
