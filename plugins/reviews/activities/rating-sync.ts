@@ -5,8 +5,18 @@ import { type ActivityDeps, NoSessionError } from '@plaudit/kernel';
 
 const BATCH = 200;
 
-/** Summaries of a product changed since their last push (the store's own row, '', has no metafield). */
-const changed = (q: Knex.QueryBuilder) => q.where('product_key', '<>', '').where((w) => w.whereNull('synced_at').orWhereRaw('synced_at < updated_at'));
+/**
+ * Summaries of a product changed since their last push (the store's own row, '', has no metafield),
+ * unless a refused push made them wait (`postponed`).
+ */
+const changed = (q: Knex.QueryBuilder) =>
+  q
+    .where('product_key', '<>', '')
+    .where((w) => w.whereNull('synced_at').orWhereRaw('synced_at < updated_at'))
+    .where((w) => w.whereNull('sync_retry_at').orWhereRaw('sync_retry_at <= now()'));
+
+/** A refused push waits a minute, then twice as long after each further refusal, up to a day. */
+const POSTPONED = `now() + least(interval '1 minute' * power(2, least(sync_failures, 11)), interval '1 day')`;
 
 /** The installed shops among those with changed summaries, by id: the kernel says which are installed. */
 async function installedShops(deps: ActivityDeps): Promise<Map<number, string>> {
@@ -16,10 +26,26 @@ async function installedShops(deps: ActivityDeps): Promise<Map<number, string>> 
   return new Map(shops.filter((s) => !s.uninstalled).map((s) => [s.id, s.domain]));
 }
 
+/** Batches one call may set aside whole before it answers 0 (the workflow's run then ends). */
+const REFUSED_BATCHES = 5;
+
+/**
+ * Pushes the next batch; a batch Shopify refused whole is set aside and the next one tried at once,
+ * so refusals do not end the workflow's run (it stops at the first call that pushed nothing).
+ */
 export async function syncRatings(deps: ActivityDeps): Promise<number> {
-  if (!deps.platform) return 0;
+  for (let i = 0; i < REFUSED_BATCHES; i++) {
+    const { pushed, tried } = await syncBatch(deps);
+    if (pushed > 0 || tried === 0) return pushed;
+  }
+  return 0;
+}
+
+async function syncBatch(deps: ActivityDeps): Promise<{ pushed: number; tried: number }> {
+  const none = { pushed: 0, tried: 0 };
+  if (!deps.platform) return none;
   const shops = await installedShops(deps);
-  if (shops.size === 0) return 0;
+  if (shops.size === 0) return none;
   // tenancy: the same sweep over the installed shops above, each summary pushed to its own shop below
   const rows = await deps
     .knex('review_summaries')
@@ -37,8 +63,12 @@ export async function syncRatings(deps: ActivityDeps): Promise<number> {
       await deps.platform.adminApi(shop).setProductRating(r.productKey, average, r.count);
     } catch (err) {
       deps.log.warn({ err: (err as Error).message, shop, product: r.productKey }, 'rating metafields not updated');
-      // A shop without a usable token waits for its next install and next change; other errors retry.
-      if (!(err instanceof NoSessionError)) continue;
+      // A shop without a usable token waits for its next install and next change; other errors retry
+      // later, behind the rest (else enough of them would fill every batch).
+      if (!(err instanceof NoSessionError)) {
+        await postpone(deps, r.id);
+        continue;
+      }
     }
     // Only if nothing changed meanwhile; a newer change is pushed on the next run.
     // tenancy: the summary row just pushed, by id
@@ -46,8 +76,16 @@ export async function syncRatings(deps: ActivityDeps): Promise<number> {
       .knex('review_summaries')
       .where({ id: r.id })
       .whereRaw('updated_at = ?::timestamptz', [r.updatedAt])
-      .update({ syncedAt: deps.knex.raw('updated_at') });
+      .update({ syncedAt: deps.knex.raw('updated_at'), syncFailures: 0, syncRetryAt: null });
     pushed += 1;
   }
-  return pushed;
+  return { pushed, tried: rows.length };
+}
+
+async function postpone(deps: ActivityDeps, id: number) {
+  // tenancy: the summary row whose push was refused, by id
+  await deps
+    .knex('review_summaries')
+    .where({ id })
+    .update({ syncRetryAt: deps.knex.raw(POSTPONED), syncFailures: deps.knex.raw('sync_failures + 1') });
 }
