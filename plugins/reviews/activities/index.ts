@@ -58,7 +58,7 @@ export function createActivities(deps: ActivityDeps) {
      * Forgets the write pages' orders older than any write link too.
      */
     async reviewsPurgeTrash({ dayMs = DAY_MS, shopIds }: MaintenanceInput = {}): Promise<number> {
-      await forgetOldWriteOrders(deps.knex);
+      await forgetOldWriteOrders(deps.knex, { shopIds });
       let total = 0;
       for (const shopId of await shopsWithStatus(deps.knex, 'trash', shopIds)) {
         const shop = await deps.shops.get(shopId);

@@ -31,11 +31,14 @@ export async function writeOrderOf(tenant: Tenant, queueEntryId: number, orderId
   return row ?? undefined;
 }
 
-/** Forgets the rows older than any link (the hourly maintenance); returns how many. */
-export function forgetOldWriteOrders(knex: Knex, now = new Date()): Promise<number> {
-  // tenancy: the retention runs across shops by design
+/** Forgets the rows older than any link (the hourly maintenance; `shopIds`: only theirs); returns how many. */
+export function forgetOldWriteOrders(knex: Knex, { now = new Date(), shopIds }: { now?: Date; shopIds?: number[] } = {}): Promise<number> {
+  // tenancy: the retention runs across shops by design (or across the shops named)
   return knex(TABLE)
     .where('createdAt', '<', new Date(now.getTime() - WRITE_ORDER_DAYS * 86_400_000))
+    .modify((q) => {
+      if (shopIds) q.whereIn('shopId', shopIds);
+    })
     .del();
 }
 
