@@ -1,6 +1,7 @@
 // review_summaries is a projection of published reviews per (shop, product key); '' is the store.
 // Every change recomputes the keys it touched, inside the same transaction, under a per-key
-// advisory lock so concurrent changes to one product cannot interleave stale counts.
+// advisory lock so concurrent changes to one product cannot interleave stale counts. A change also
+// ends a refused rating push's wait (activities/rating-sync.ts): it goes out with the next sync.
 import type { Knex } from 'knex';
 import type { Tenant } from '@plaudit/kernel';
 import { LINKED_STORE_SOURCE, type RatingSummary } from '@plaudit/contracts/reviews';
@@ -24,7 +25,7 @@ export async function recomputeSummaries(trx: Knex.Transaction, shopId: number, 
      ON CONFLICT (shop_id, product_key) DO UPDATE SET
        count = excluded.count, rating_sum = excluded.rating_sum, stars1 = excluded.stars1, stars2 = excluded.stars2,
        stars3 = excluded.stars3, stars4 = excluded.stars4, stars5 = excluded.stars5, media_count = excluded.media_count,
-       updated_at = now()`,
+       updated_at = now(), sync_retry_at = NULL`,
     [shopId, keys, shopId],
   );
 }

@@ -79,7 +79,7 @@ test("ratings Shopify refuses (products deleted there) wait behind the rest: two
     })),
   );
   try {
-    const { domain, appToken, product } = await shopWithProduct();
+    const { domain, appToken, product, shop } = await shopWithProduct();
     await review(appToken, product, 2);
     expect(await run()).toBeGreaterThanOrEqual(1);
     expect(JSON.parse((await metafieldsOf(domain, product.id)).rating!.value).value).toBe('2.00');
@@ -100,6 +100,15 @@ test("ratings Shopify refuses (products deleted there) wait behind the rest: two
     const minutes8 = 8 * 60_000;
     expect(after.syncRetryAt.getTime()).toBeGreaterThanOrEqual(from + minutes8 - 1);
     expect(after.syncRetryAt.getTime()).toBeLessThanOrEqual(to + minutes8 + 1);
+
+    // a new change ends a wait (refused during an outage of Shopify's): the next run pushes it
+    const own = () => stack.api.knex('review_summaries').where({ shopId: shop.id, productKey: product.id });
+    await own().update({ syncFailures: 5, syncRetryAt: stack.api.knex.raw("now() + interval '1 hour'") });
+    await review(appToken, product, 4, 'Bo');
+    expect((await own().first()).syncRetryAt).toBeNull();
+    await run();
+    expect(JSON.parse((await metafieldsOf(domain, product.id)).rating!.value).value).toBe('3.00');
+    expect(await own().first()).toMatchObject({ syncFailures: 0, syncRetryAt: null });
   } finally {
     await refused().del();
   }
