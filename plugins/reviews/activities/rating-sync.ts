@@ -34,18 +34,18 @@ const REFUSED_BATCHES = 5;
  * so refusals do not end the workflow's run (it stops at the first call that pushed nothing).
  */
 export async function syncRatings(deps: ActivityDeps): Promise<number> {
+  const platform = deps.platform;
+  if (!platform) return 0;
   for (let i = 0; i < REFUSED_BATCHES; i++) {
-    const { pushed, tried } = await syncBatch(deps);
+    const { pushed, tried } = await syncBatch(deps, platform);
     if (pushed > 0 || tried === 0) return pushed;
   }
   return 0;
 }
 
-async function syncBatch(deps: ActivityDeps): Promise<{ pushed: number; tried: number }> {
-  const none = { pushed: 0, tried: 0 };
-  if (!deps.platform) return none;
+async function syncBatch(deps: ActivityDeps, platform: NonNullable<ActivityDeps['platform']>): Promise<{ pushed: number; tried: number }> {
   const shops = await installedShops(deps);
-  if (shops.size === 0) return none;
+  if (shops.size === 0) return { pushed: 0, tried: 0 };
   // tenancy: the same sweep over the installed shops above, each summary pushed to its own shop below
   const rows = await deps
     .knex('review_summaries')
@@ -60,7 +60,7 @@ async function syncBatch(deps: ActivityDeps): Promise<{ pushed: number; tried: n
     const shop = shops.get(Number(r.shopId))!;
     const average = r.count ? r.ratingSum / r.count : 0;
     try {
-      await deps.platform.adminApi(shop).setProductRating(r.productKey, average, r.count);
+      await platform.adminApi(shop).setProductRating(r.productKey, average, r.count);
     } catch (err) {
       deps.log.warn({ err: (err as Error).message, shop, product: r.productKey }, 'rating metafields not updated');
       // A shop without a usable token waits for its next install and next change; other errors retry
