@@ -88,7 +88,21 @@ test('Resend after the run ended (terminated) starts a new run that sends', asyn
     const row = await stack.api.knex('email_queue').where({ shopId: s.id, orderId: order.id, queueType: 'email' }).first();
     return row?.status === 'waitingCondition' ? row : undefined;
   }, 40_000);
-  await stack.api.runtime.services.temporal.client.workflow.getHandle(waiting.workflowId).terminate('test: the run ended');
+  // The entry reads waitingCondition from the run's first write, before it records that status in an activity of its
+  // own; an activity already handed to the worker still runs after a terminate, and would write over the failed
+  // status set below. The fulfillment's timer starts once both writes are done.
+  const run = stack.api.runtime.services.temporal.client.workflow.getHandle(waiting.workflowId);
+  await eventually(async () => {
+    const { events } = await run.fetchHistory();
+    return (events ?? []).some(
+      (e) =>
+        e.timerStartedEventAttributes &&
+        Buffer.from(e.userMetadata?.summary?.data ?? [])
+          .toString()
+          .includes('Wait for the fulfillment'),
+    );
+  }, 40_000);
+  await run.terminate('test: the run ended');
   await stack.api.knex('email_queue').where({ id: waiting.id }).update({ status: 'failed', errorMessage: 'the run ended' });
 
   const resent = await http.post(`/api/email-queue/${waiting.id}/resend`);
