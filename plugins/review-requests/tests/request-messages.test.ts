@@ -5,6 +5,7 @@
 // The scenario goes through the messaging plugin (its routes, its capability): skipped where it is removed.
 import crypto from 'node:crypto';
 import { client, eventually, listMail, storeSettingsRaw, usePlatformStackWithWorker, withPlugins } from '@plaudit/kernel/testing';
+import { timerSummaries } from './timer-summaries';
 
 jest.setTimeout(120_000);
 
@@ -184,10 +185,7 @@ withMessaging('quiet hours in the customer local time: a Japanese customer waits
   expect(sent).toMatchObject({ status: 'success', channel: 'sms' });
   expect(new Date(sent.sentAt).getTime()).toBeGreaterThanOrEqual(endOfQuiet.getTime());
   // the wait is the workflow's timer, named in its history
-  const history = await env.stack.api.runtime.services.temporal.client.workflow.getHandle(sent.workflowId).fetchHistory();
-  const timers = (history.events ?? [])
-    .filter((e) => e.timerStartedEventAttributes)
-    .map((e) => Buffer.from(e.userMetadata?.summary?.data ?? new Uint8Array()).toString());
+  const timers = await timerSummaries(env.stack.api.runtime.services.temporal.client.workflow.getHandle(sent.workflowId));
   expect(timers.some((t) => t.includes('Quiet hours for the customer: send at'))).toBe(true);
 });
 

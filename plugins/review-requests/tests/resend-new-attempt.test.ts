@@ -3,6 +3,7 @@
 // action and bulk send anyway; no answer names a workflow id. Real dev server, worker and emulator.
 import { client, eventually, startPlatformStack, storeSettingsRaw } from '@plaudit/kernel/testing';
 import { sinkMail } from './mail-helpers';
+import { timerSummaries } from './timer-summaries';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -92,16 +93,7 @@ test('Resend after the run ended (terminated) starts a new run that sends', asyn
   // own; an activity already handed to the worker still runs after a terminate, and would write over the failed
   // status set below. The fulfillment's timer starts once both writes are done.
   const run = stack.api.runtime.services.temporal.client.workflow.getHandle(waiting.workflowId);
-  await eventually(async () => {
-    const { events } = await run.fetchHistory();
-    return (events ?? []).some(
-      (e) =>
-        e.timerStartedEventAttributes &&
-        Buffer.from(e.userMetadata?.summary?.data ?? [])
-          .toString()
-          .includes('Wait for the fulfillment'),
-    );
-  }, 40_000);
+  await eventually(async () => (await timerSummaries(run)).includes('Wait for the fulfillment'), 40_000);
   await run.terminate('test: the run ended');
   await stack.api.knex('email_queue').where({ id: waiting.id }).update({ status: 'failed', errorMessage: 'the run ended' });
 

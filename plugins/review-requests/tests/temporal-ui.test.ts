@@ -1,8 +1,8 @@
 // What ops see in the Temporal UI (README runbook): a shop's requests found by ShopDomain and
 // RequestStatus, a summary and details fixed at start, current details that read like the queue row
 // and say why a request failed, and a resend that moves it on. Real dev server and worker.
-import { defaultPayloadConverter } from '@temporalio/common';
 import { client, eventually, startPlatformStack, storeSettingsRaw, currentDetails } from '@plaudit/kernel/testing';
+import { timerSummaries } from './timer-summaries';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
 let stack: Stack;
@@ -46,8 +46,7 @@ test('find a failed request by shop and status, see why, resend it', async () =>
   expect(await details()).toMatch(new RegExp(`^\\*\\*Failed\\*\\* · ${order.name}`));
   expect(await details()).toMatch(/Failed: .*550.*Waits for Resend/s);
   // The timeline's waits say what they wait for.
-  const { events } = await handle.fetchHistory();
-  const timers = (events ?? []).filter((e) => e.timerStartedEventAttributes).map((e) => defaultPayloadConverter.fromPayload(e.userMetadata!.summary!));
+  const timers = await timerSummaries(handle);
   expect(timers).toEqual(expect.arrayContaining([expect.stringMatching(/^Send at \d{4}-/), 'Failed: wait for Resend']));
 
   // The runbook's resend: the queue row's Resend, answered by the workflow.
