@@ -54,31 +54,31 @@ export async function purge(tenant: Tenant, reviewIds: number[]) {
 const sameProduct = (q: Knex.QueryBuilder, productId: string | null) =>
   productId === null ? q.whereNull(`${ANSWER_SETS}.product_id`) : q.where(`${ANSWER_SETS}.product_id`, productId);
 
+/**
+ * Each question's total and each value's count among the answers `pick` selects, in one statement and
+ * so one snapshot: two queries could each see a different side of a moderation (the totals without a
+ * review just unpublished, the counts still with it: "100% would recommend" beside a "No" answer).
+ * The unique (review, question) key makes a question's distinct reviews its answers; the grouping
+ * set without a value gives the totals.
+ */
+async function countAnswers(tenant: Tenant, pick: (q: Knex.QueryBuilder) => Knex.QueryBuilder) {
+  const counted: { questionId: string; value: string | null; n: string }[] = await tenant
+    .table(ANSWERS)
+    .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
+    .modify(pick)
+    .joinRaw('CROSS JOIN unnest(review_answers.answer_values) AS v(value)')
+    .groupByRaw('GROUPING SETS ((review_answers.question_id, v.value), (review_answers.question_id))')
+    .select(`${ANSWERS}.question_id`, 'v.value')
+    .countDistinct({ n: `${ANSWERS}.review_id` });
+  const total = new Map(counted.filter((r) => r.value === null).map((r) => [Number(r.questionId), Number(r.n)]));
+  const count = new Map(counted.filter((r) => r.value !== null).map((r) => [`${r.questionId}:${r.value}`, Number(r.n)]));
+  return { total, count };
+}
+
 export async function productAnswers(tenant: Tenant, productId: string | null, yesNo: { yes: string; no: string }): Promise<ProductAnswers> {
   const questions = (await liveQuestions(tenant)).map(asked);
   if (!questions.length) return { distributions: [], recommendPercent: null };
-  // the two counts side by side (two pool connections): a large product's box waits for the slower only
-  const [rows, totals]: [{ questionId: string; value: string; n: string }[], { questionId: string; n: string }[]] = await Promise.all([
-    tenant
-      .table(ANSWERS)
-      .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
-      .joinRaw('CROSS JOIN unnest(review_answers.answer_values) AS v(value)')
-      .where(`${ANSWER_SETS}.published`, true)
-      .modify((q) => sameProduct(q, productId))
-      .groupBy(`${ANSWERS}.question_id`, 'v.value')
-      .select(`${ANSWERS}.question_id`, 'v.value')
-      .count({ n: '*' }),
-    tenant
-      .table(ANSWERS)
-      .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
-      .where(`${ANSWER_SETS}.published`, true)
-      .modify((q) => sameProduct(q, productId))
-      .groupBy(`${ANSWERS}.question_id`)
-      .select(`${ANSWERS}.question_id`)
-      .count({ n: '*' }),
-  ]);
-  const total = new Map(totals.map((t) => [Number(t.questionId), Number(t.n)]));
-  const count = new Map(rows.map((r) => [`${r.questionId}:${r.value}`, Number(r.n)]));
+  const { total, count } = await countAnswers(tenant, (q) => q.where(`${ANSWER_SETS}.published`, true).modify((p) => sameProduct(p, productId)));
   const distributions: AnswerDistribution[] = questions
     .filter((q) => (total.get(q.id) ?? 0) > 0)
     .map((q) => ({
@@ -98,26 +98,8 @@ export async function periodAnswers(
   yesNo: { yes: string; no: string },
 ): Promise<AnswerDistribution[]> {
   const day = 'CAST(review_answer_sets.created_at AT TIME ZONE ? AS date)';
-  const inRange = (q: Knex.QueryBuilder) =>
-    q
-      .join(ANSWER_SETS, (j) => j.on(`${ANSWER_SETS}.shop_id`, `${ANSWERS}.shop_id`).andOn(`${ANSWER_SETS}.review_id`, `${ANSWERS}.review_id`))
-      .whereRaw(`${day} BETWEEN ? AND ?`, [range.timezone, range.from, range.to]);
-  const rows: { questionId: string; value: string; n: string }[] = await tenant
-    .table(ANSWERS)
-    .modify(inRange)
-    .joinRaw('CROSS JOIN unnest(review_answers.answer_values) AS v(value)')
-    .groupBy(`${ANSWERS}.question_id`, 'v.value')
-    .select(`${ANSWERS}.question_id`, 'v.value')
-    .count({ n: '*' });
-  const totals: { questionId: string; n: string }[] = await tenant
-    .table(ANSWERS)
-    .modify(inRange)
-    .groupBy(`${ANSWERS}.question_id`)
-    .select(`${ANSWERS}.question_id`)
-    .count({ n: '*' });
-  if (!totals.length) return [];
-  const total = new Map(totals.map((t) => [Number(t.questionId), Number(t.n)]));
-  const count = new Map(rows.map((r) => [`${r.questionId}:${r.value}`, Number(r.n)]));
+  const { total, count } = await countAnswers(tenant, (q) => q.whereRaw(`${day} BETWEEN ? AND ?`, [range.timezone, range.from, range.to]));
+  if (!total.size) return [];
   const questions: QuestionRow[] = await tenant
     .table(QUESTIONS)
     .whereIn('id', [...total.keys()])
