@@ -2,7 +2,8 @@
 // review box as text (not only bars), filtering the list by answer, with "% would recommend". Another
 // shop's questions never appear; an unpublished review's answers leave the figures; a bad answer or
 // filter is a 400 that says what is wrong.
-import { client, eventually, startPlatformStack, withPlugins } from '@plaudit/kernel/testing';
+import { ReviewQuestions } from '@plaudit/contracts/review-questions';
+import { client, eventually, startPlatformStack, tenantFor, withPlugins } from '@plaudit/kernel/testing';
 import { fitQuestion, form } from './helpers';
 
 type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
@@ -95,4 +96,22 @@ withPlugins('widgets')('a fit question answered on the storefront form is shown 
   expect(bad.status).toBe(400);
   expect((await bad.json()).errors).toEqual({ answer: 'The value is invalid' });
   expect(await (await box()).text()).not.toContain('Other shop asks');
+});
+
+test("the box's answer figures are counted in one statement, so a moderation never lands between its counts and totals", async () => {
+  const { domain, shop, appToken } = await stack.installShop();
+  expect(
+    (await client(stack.appUrl, appToken).post('/api/review-questions', { kind: 'yesno', label: 'Would you recommend it?', recommend: true })).status,
+  ).toBe(201);
+  // two statements (each value's count, each question's total) could each see a different side of an
+  // unpublish: "100% would recommend" beside a "No" answer, as a CI run once showed
+  const statements: string[] = [];
+  const seen = (q: { sql: string; bindings?: unknown[] }) => void (q.sql.includes('review_answers') && q.bindings?.includes(shop.id) && statements.push(q.sql));
+  stack.api.knex.on('query', seen);
+  const answers = await stack.api.runtime.services.capabilities
+    .get(ReviewQuestions)!
+    .productAnswers(tenantFor(shop.id, domain), 'gid://shopify/Product/1')
+    .finally(() => stack.api.knex.off('query', seen));
+  expect(answers).toEqual({ distributions: [], recommendPercent: null });
+  expect(statements).toHaveLength(1);
 });
