@@ -2,7 +2,9 @@
 // test file cost the jest worker that ran it (its CPU and that of the processes it started and
 // reaped: an API through tsx, tsc, a nested jest), for the summary reporter's "most CPU" list.
 // Chromium, the Temporal dev server, the run's worker and PostgreSQL serve every file at once and
-// are not counted here (tools/ci/cpu-by-process.py splits a run's CPU by process).
+// are not counted here (tools/ci/cpu-by-process.py splits a run's CPU by process). It also notes the
+// time budget of each test whose budget is not the run's `testTimeout` (`jest.setTimeout` in the file, or
+// a test's own timeout), which only the test's own realm knows, so the reporter measures it by its own.
 const fs = require('node:fs');
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
@@ -27,11 +29,27 @@ function cpuMs() {
   return (user + system) / 1000 + children;
 }
 
+/** a test's name as jest's results give it (`fullName`): its describe blocks' names and its own */
+function testName(test) {
+  const names = [];
+  for (let t = test; t && t.parent; t = t.parent) names.unshift(t.name);
+  return names.join(' ');
+}
+
 class MeasuredEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     this.file = path.relative(config.projectConfig.rootDir, context.testPath);
     this.log = path.join(config.projectConfig.rootDir, CPU_LOG);
+    this.runTimeout = config.globalConfig.testTimeout;
+    this.budgets = {};
+  }
+
+  /** jest-circus's events: a finished test's budget is its own timeout, else the file's (`jest.setTimeout`) */
+  handleTestEvent(event, state) {
+    if (event.name !== 'test_done') return;
+    const budget = event.test.timeout || state.testTimeout;
+    if (budget !== this.runTimeout) this.budgets[testName(event.test)] = budget;
   }
 
   async setup() {
@@ -42,7 +60,8 @@ class MeasuredEnvironment extends TestEnvironment {
   async teardown() {
     await super.teardown();
     fs.mkdirSync(path.dirname(this.log), { recursive: true });
-    fs.appendFileSync(this.log, `${JSON.stringify({ file: this.file, cpuMs: Math.round(cpuMs() - this.started) })}\n`);
+    const budgets = Object.keys(this.budgets).length ? { budgets: this.budgets } : {};
+    fs.appendFileSync(this.log, `${JSON.stringify({ file: this.file, cpuMs: Math.round(cpuMs() - this.started), ...budgets })}\n`);
   }
 }
 

@@ -30,10 +30,10 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function summary(): string {
+function summary(run = results): string {
   const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
-    new SummaryReporter({ testTimeout: 60_000 }).onRunComplete(new Set(), results);
+    new SummaryReporter({ testTimeout: 60_000 }).onRunComplete(new Set(), run);
     return write.mock.calls.map(([text]) => String(text)).join('');
   } finally {
     write.mockRestore();
@@ -58,4 +58,42 @@ test('files are listed by the CPU their environment noted, most first, with the 
 
 test('a run without node or browser files prints no CPU list', () => {
   expect(summary()).not.toContain('most CPU');
+});
+
+/** one finished test as jest's results give it */
+const ran = (fullName: string, duration: number) => ({ fullName, duration, invocations: 1 });
+
+test("a test is measured against its own budget: the run's timeout, else the file's or the test's own", async () => {
+  // what the environment notes in the test file's realm: `jest.setTimeout(240_000)`, and one test's own 90 s
+  const MeasuredEnvironment = require('../setup/node-environment.js');
+  const env = new MeasuredEnvironment(
+    { globalConfig: { testTimeout: 60_000 }, projectConfig: { rootDir: dir, testEnvironmentOptions: {}, globals: {} } },
+    { testPath: path.join(dir, 'a.test.ts'), console, docblockPragmas: {} },
+  );
+  await env.setup();
+  const root = { name: 'ROOT_DESCRIBE_BLOCK' };
+  const block = { name: 'a cluster', parent: root };
+  env.handleTestEvent({ name: 'test_done', test: { name: 'scales out', parent: block } }, { testTimeout: 240_000 });
+  env.handleTestEvent({ name: 'test_done', test: { name: 'answers', parent: root } }, { testTimeout: 60_000 });
+  env.handleTestEvent({ name: 'test_done', test: { name: 'imports', parent: root, timeout: 90_000 } }, { testTimeout: 60_000 });
+  await env.teardown();
+  const noted = JSON.parse(fs.readFileSync('.data/test-cpu.jsonl', 'utf8'));
+  expect(noted).toMatchObject({ file: 'a.test.ts', budgets: { 'a cluster scales out': 240_000, imports: 90_000 } });
+  expect(noted.budgets).not.toHaveProperty('answers');
+
+  const withTests = {
+    ...results,
+    testResults: [
+      { ...file(path.join(dir, 'a.test.ts'), 9000), testResults: [ran('a cluster scales out', 100_000), ran('answers', 35_000), ran('imports', 40_000)] },
+      { ...file(path.join(dir, 'b.test.ts'), 1000), testResults: [ran('a cluster scales out', 100_000)] },
+    ],
+  };
+  const text = summary(withTests);
+  const listed = text
+    .slice(text.indexOf('over half their time budget'))
+    .split('\n')
+    .slice(1, 4)
+    .map((l) => l.trim());
+  // 100 s of 240 is under half; 35 s of 60 over; 40 s of 90 under; b's same-named test has the run's 60 s
+  expect(listed).toEqual(['35.0 s  a.test.ts > answers', '100.0 s  b.test.ts > a cluster scales out', '']);
 });
