@@ -30,7 +30,7 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function summary(run = results): string {
+function summary(run: object = results): string {
   const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
     new SummaryReporter({ testTimeout: 60_000 }).onRunComplete(new Set(), run);
