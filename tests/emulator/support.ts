@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_SHOP, EMULATOR_API_KEY, EMULATOR_API_SECRET, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator';
+import { waitDeadline } from '../support/eventually';
 
 export const API_KEY = EMULATOR_API_KEY;
 export const API_SECRET = EMULATOR_API_SECRET;
@@ -146,16 +147,16 @@ export function gqlClient(t: TestEmulator, token: string, shop = DEMO_SHOP) {
 
 type Falsy = false | null | undefined | 0 | '';
 
-/** Polls until `fn` returns something truthy (or stops throwing), and returns that. */
+/** Polls until `fn` returns something truthy (or stops throwing), and returns that; its deadline is waitDeadline's. */
 export async function eventually<T>(fn: () => T | Falsy | Promise<T | Falsy>, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
+  const until = waitDeadline(timeoutMs);
   for (;;) {
     try {
       const v = await fn();
       if (v) return v as T;
-      if (Date.now() > until) throw new Error('condition not met in time');
+      if (performance.now() > until) throw new Error('condition not met in time');
     } catch (err) {
-      if (Date.now() > until) throw err;
+      if (performance.now() > until) throw err;
     }
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -4,13 +4,17 @@
 // Chromium, the Temporal dev server, the run's worker and PostgreSQL serve every file at once and
 // are not counted here (tools/ci/cpu-by-process.py splits a run's CPU by process). It also notes the
 // time budget of each test whose budget is not the run's `testTimeout` (`jest.setTimeout` in the file, or
-// a test's own timeout), which only the test's own realm knows, so the reporter measures it by its own.
+// a test's own timeout), which only the test's own realm knows, so the reporter measures it by its own;
+// while a test or hook runs, when its budget ends, so a wait in it lasts as long as the step may.
 const fs = require('node:fs');
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
 
 /** one line per static, node or browser test file, under the project's root; the summary reporter reads it */
 const CPU_LOG = path.join('.data', 'test-cpu.jsonl');
+
+/** the test's global that eventually() reads (STEP_ENDS in tests/support/eventually.ts) */
+const STEP_ENDS = '__plauditStepEnds';
 
 // Linux's /proc reports times in USER_HZ, which is 100 on every architecture Node runs on
 const TICK_MS = 10;
@@ -45,8 +49,19 @@ class MeasuredEnvironment extends TestEnvironment {
     this.budgets = {};
   }
 
-  /** jest-circus's events: a finished test's budget is its own timeout, else the file's (`jest.setTimeout`) */
+  /**
+   * jest-circus's events. A test's or hook's budget is its own timeout, else the file's (`jest.setTimeout`):
+   * while it runs, its end is on the test's global for eventually() (tests/support/eventually.ts), which
+   * waits until then rather than fail sooner; a finished test's budget is noted for the reporter.
+   */
   handleTestEvent(event, state) {
+    const step = event.name === 'test_fn_start' ? event.test : event.name === 'hook_start' ? event.hook : undefined;
+    if (step) {
+      const budgetMs = step.timeout || state.testTimeout;
+      this.global[STEP_ENDS] = { endsAt: performance.now() + budgetMs, budgetMs };
+    } else if (/^(test_fn|hook)_(success|failure)$/.test(event.name)) {
+      delete this.global[STEP_ENDS];
+    }
     if (event.name !== 'test_done') return;
     const budget = event.test.timeout || state.testTimeout;
     if (budget !== this.runTimeout) this.budgets[testName(event.test)] = budget;

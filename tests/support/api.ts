@@ -9,6 +9,8 @@ import { createLogger } from '../../api/log';
 import { ROOT } from '../../api/runtime/stack';
 import { startApiServer } from '../../api/server';
 
+export { eventually } from './eventually';
+
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -106,23 +108,4 @@ export function client(baseUrl: string, token?: string) {
     delete: <T = any>(path: string) => call<T>('DELETE', path),
     call,
   };
-}
-
-/**
- * Resolves with fn's first truthy result. Its deadline runs on performance.now(): a test that moves
- * Date.now() (jest.spyOn) neither ends nor stretches the wait.
- */
-export async function eventually<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000, intervalMs = 200): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (performance.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
 }

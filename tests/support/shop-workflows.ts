@@ -3,7 +3,7 @@
 // "condition not met".
 import type { Client } from '@temporalio/client';
 import { eventWorkflowId } from '../../api/kernel/events';
-import { eventually } from './api';
+import { eventually } from './eventually';
 
 export async function shopWorkflows(client: Client, shopDomain: string): Promise<string> {
   const lines: string[] = [];
