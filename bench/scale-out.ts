@@ -7,9 +7,11 @@
 //    connections for SECONDS seconds a round;
 // 2. review-request starts handled by 1 worker process against 2 worker processes (each side its
 //    own task queue): REQUESTS signal-with-starts of the reviewRequest workflow as the orders/create
-//    hook sends them, timed until every request has its queue row (the workflow's first activities).
+//    hook sends them, timed until every request has its queue row (the workflow's first activities);
+// 3. a moderation through one API process until its own storefront and the other process's show it
+//    (the other within a second: issue 31's goal, once asserted in tests/scale/topology.test.ts).
 // The load average is printed beside every figure: on a machine shared with other work the figures
-// move with it. Run: npx tsx bench/scale-out.ts   (needs the Temporal CLI and nginx-light)
+// move with it. Run: npx tsx bench/scale-out.ts [reads|workers|moderation]   (needs the Temporal CLI and nginx-light)
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { createRequire } from 'node:module';
@@ -22,6 +24,7 @@ const SECONDS = 6;
 const CONNECTIONS = 16;
 const REQUESTS = 150;
 const REVIEWS = 30;
+const MODERATIONS = 20;
 
 type Stack = Awaited<ReturnType<typeof startStandaloneStack>>['stack'];
 
@@ -167,6 +170,63 @@ async function requestStarts(stack: Stack, env: Record<string, string>) {
   }
 }
 
+/** When `read()` first equals `expected`, polled every 5 ms: the milliseconds since `from`. */
+async function reached(read: () => Promise<number[]>, expected: number[], from: number): Promise<number> {
+  for (;;) {
+    if (JSON.stringify(await read()) === JSON.stringify(expected)) return performance.now() - from;
+    if (performance.now() - from > 60_000) throw new Error(`the storefront did not show ${JSON.stringify(expected)} within a minute`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * A moderation through API process A, until A's own storefront and API process B's show it: each
+ * drops its cached answer when the review feed's notification reaches its LISTEN connection
+ * (plugins/widgets/api/feed-listener.ts). The goal (issue 31): the other process within a second.
+ */
+async function moderationReach(stack: Stack, env: Record<string, string>) {
+  const { shop, token } = await createShop(stack.api, { plan: 'pro' });
+  const started = await Promise.all([0, 1].map(() => apiProcess((port) => ({ ...env, APP_URL: `http://127.0.0.1:${port}` }))));
+  const [a, b] = started.map((p) => `http://127.0.0.1:${p.port}`);
+  try {
+    const created = await client(a, token).post('/api/reviews', {
+      kind: 'product',
+      productId: 'gid://shopify/Product/1',
+      productTitle: 'Wool Hat',
+      rating: 5,
+      content: 'Seen on every API process',
+      firstName: 'Ann',
+      email: 'ann@example.com',
+      status: 'unpublished',
+    });
+    if (created.status !== 201) throw new Error(`review not created: ${created.status}`);
+    const shown = (api: string) => async () =>
+      ((await (await fetch(`${api}/storefront/shops/${shop.shopifyDomain}/api/products/1/reviews`)).json()) as { data: { id: number }[] }).data.map(
+        (r) => r.id,
+      );
+    // each process's answer cached: its second read is a hit of its in-memory cache
+    for (const api of [a, b, a, b]) await shown(api)();
+    const delays: Record<'a' | 'b', number[]> = { a: [], b: [] };
+    for (let i = 0; i < MODERATIONS; i++) {
+      const action = i % 2 ? 'unpublish' : 'publish';
+      const res = await client(a, token).post(`/api/reviews/${created.body.id}/${action}`);
+      if (res.status !== 200) throw new Error(`${action} answered ${res.status}`);
+      const answered = performance.now();
+      const expected = action === 'publish' ? [created.body.id] : [];
+      const [viaA, viaB] = await Promise.all([reached(shown(a), expected, answered), reached(shown(b), expected, answered)]);
+      delays.a.push(viaA);
+      delays.b.push(viaB);
+    }
+    const line = (xs: number[]) => `median ${Math.round(median(xs))} ms, worst ${Math.round(Math.max(...xs))} ms`;
+    console.log(
+      `moderation through API A, ${MODERATIONS} publishes and unpublishes, until each storefront shows it (load ${load()}): A's own ${line(delays.a)}; B's ${line(delays.b)}; ` +
+        `B / A (medians) ${(median(delays.b) / median(delays.a)).toFixed(2)}x; B's worst / the 1,000 ms goal ${(Math.max(...delays.b) / 1000).toFixed(2)}x`,
+    );
+  } finally {
+    await Promise.all(started.map((p) => stopChild(p.child)));
+  }
+}
+
 async function main() {
   const only = process.argv[2];
   console.log(
@@ -181,6 +241,7 @@ async function main() {
   try {
     if (!only || only === 'reads') await storefrontReads(stack, env);
     if (!only || only === 'workers') await requestStarts(stack, env);
+    if (!only || only === 'moderation') await moderationReach(stack, env);
   } finally {
     await stop();
   }
