@@ -89,7 +89,44 @@ const FLAGS = [
   ['verified', 'verify'],
 ] as const;
 
-/** Creates the reviews as the merchant would, then applies flags and trash with bulk actions. */
+/** What the test knows of a review made from `spec`: its flags as asked, its id and time as stored. */
+function created(spec: ReviewSpec, id: number, productId: string | null, createdAt: Date): Created {
+  return {
+    id,
+    kind: spec.kind!,
+    productId,
+    rating: spec.rating!,
+    status: spec.status ?? 'published',
+    featured: !!spec.featured,
+    pinned: !!spec.pinned,
+    testimonial: !!spec.testimonial,
+    verified: !!spec.verified,
+    email: spec.email!,
+    mediaCount: spec.media?.length ?? 0,
+    createdAt,
+  };
+}
+
+/** The reviews' flags and trash, set with the merchant's bulk actions. */
+async function applyFlags(http: Http, reviews: Created[]) {
+  const bulk = async (action: string, ids: number[]) => {
+    for (let i = 0; i < ids.length; i += 100) {
+      const res = await http.post(`/api/reviews/bulk/${action}`, { ids: ids.slice(i, i + 100) });
+      if (res.status !== 200) throw new Error(`bulk ${action}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  };
+  for (const [flag, action] of FLAGS)
+    await bulk(
+      action,
+      reviews.filter((r) => r[flag]).map((r) => r.id),
+    );
+  await bulk(
+    'delete',
+    reviews.filter((r) => r.status === 'trash').map((r) => r.id),
+  );
+}
+
+/** Creates the reviews as the merchant would (a POST and a `ReviewCreated` each), then applies flags and trash with bulk actions. */
 export async function createReviews(http: Http, specs: ReviewSpec[]): Promise<Created[]> {
   const out: Created[] = [];
   for (const spec of specs.map((s) => reviewSpec(s))) {
@@ -101,36 +138,29 @@ export async function createReviews(http: Http, specs: ReviewSpec[]): Promise<Cr
       status: status === 'trash' ? 'unpublished' : status,
     });
     if (res.status !== 201) throw new Error(`review not created: ${res.status} ${JSON.stringify(res.body)}`);
-    out.push({
-      id: res.body.id,
-      kind: spec.kind!,
-      productId: res.body.productId,
-      rating: spec.rating!,
-      status,
-      featured: !!featured,
-      pinned: !!pinned,
-      testimonial: !!testimonial,
-      verified: !!verified,
-      email: spec.email!,
-      mediaCount: spec.media?.length ?? 0,
-      createdAt: new Date(res.body.createdAt),
-    });
+    out.push(created(spec, res.body.id, res.body.productId, new Date(res.body.createdAt)));
   }
-  const bulk = async (action: string, ids: number[]) => {
-    for (let i = 0; i < ids.length; i += 100) {
-      const res = await http.post(`/api/reviews/bulk/${action}`, { ids: ids.slice(i, i + 100) });
-      if (res.status !== 200) throw new Error(`bulk ${action}: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-  };
-  for (const [flag, action] of FLAGS)
-    await bulk(
-      action,
-      out.filter((r) => r[flag]).map((r) => r.id),
-    );
-  await bulk(
-    'delete',
-    out.filter((r) => r.status === 'trash').map((r) => r.id),
-  );
+  await applyFlags(http, out);
+  return out;
+}
+
+/**
+ * The same reviews in one import (the `ReviewWrite` capability: one statement, no `ReviewCreated`, so no
+ * listener's workflow runs), then the same bulk actions: for a test of what the feed reads from many
+ * reviews, not of how each one arrives. A spec without a time gets the import's moment.
+ */
+export async function importedReviews(api: TestApi, s: { shop: { id: number; shopifyDomain: string }; http: Http }, specs: ReviewSpec[]): Promise<Created[]> {
+  const now = new Date();
+  const full = specs.map((spec) => reviewSpec({ createdAt: now, ...spec }));
+  const rows = full.map(({ status = 'published', featured, pinned, testimonial, verified, productId, rating, ...fields }) => ({
+    ...fields,
+    rating: rating!,
+    productId: fields.kind === 'store' ? null : productId,
+    status: status === 'trash' ? ('unpublished' as const) : status,
+  }));
+  const ids = await importReviews(api, s.shop, rows);
+  const out = full.map((spec, i) => created(spec, ids[i], spec.kind === 'store' ? null : spec.productId!, spec.createdAt!));
+  await applyFlags(s.http, out);
   return out;
 }
 
