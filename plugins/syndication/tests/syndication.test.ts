@@ -236,11 +236,11 @@ test('turning Shopify on later syndicates the published reviews already there; t
   expect(metaobjects(s.domain)).toHaveLength(published.length - 1);
 });
 
-test('a re-sync of 150 reviews is paced by the bucket: all arrive, Shopify never answers THROTTLED; a newer re-sync stops the older', async () => {
+/** A shop with `count` published reviews imported in one call (no review events: only the re-syncs call Shopify; imported reviews are sent too). */
+async function shopWithImported(count: number) {
   const s = await shop();
-  // imported in one call (no review events: only the re-sync calls Shopify); imported reviews are sent too
   const write = stack.api.runtime.services.capabilities.require(ReviewWrite);
-  const rows = Array.from({ length: 150 }, (_, i) => ({
+  const rows = Array.from({ length: count }, (_, i) => ({
     productId: s.productId,
     productTitle: s.productTitle,
     rating: 1 + (i % 5),
@@ -249,16 +249,25 @@ test('a re-sync of 150 reviews is paced by the bucket: all arrive, Shopify never
     status: 'published' as const,
   }));
   const { ids } = await write.importReviews(stack.api.runtime.services.tenant(s.shop.id, s.domain), rows);
+  return { s, ids };
+}
 
+/** Turns Shopify syndication on; resolves with the re-sync that starts, once it has finished. */
+async function enabledAndResynced(s: Shop) {
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  return eventually(async () => {
+    const resync = (await s.http.get('/api/syndication')).body.shopify.resync;
+    return resync?.finishedAt ? resync : undefined;
+  }, 300_000);
+}
+
+test('a re-sync of 150 reviews is paced by the bucket: all arrive, Shopify never answers THROTTLED', async () => {
+  const { s, ids } = await shopWithImported(150);
   // the app's other calls on the shop have used most of its Standard bucket (600 of 2,000 points
   // left): the run must wait between pages however slowly the machine runs them (each upsert's
   // metaobjects/create webhook also reaches the worker meanwhile)
   stack.emulator.store.buckets.set(s.domain, { available: 600, at: Date.now(), size: 2000, restoreRate: 100 });
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const done = await eventually(async () => {
-    const resync = (await s.http.get('/api/syndication')).body.shopify.resync;
-    return resync?.finishedAt ? resync : undefined;
-  }, 300_000);
+  const done = await enabledAndResynced(s);
   expect(done.checked).toBe(ids.length);
   expect(metaobjects(s.domain)).toHaveLength(ids.length);
   // 150 upserts of 10 points are more than the 600 points left: the run waits after each page for
@@ -275,10 +284,14 @@ test('a re-sync of 150 reviews is paced by the bucket: all arrive, Shopify never
   expect(pauses).toBe(pages.filter((p) => p.lastId !== undefined && pauseBeforeNextPage(p.spent, p.throttle) > 0).length);
   // ... long enough that no call found the bucket short
   expect(stack.emulator.store.costThrottled.get(s.domain) ?? []).toEqual([]);
+});
 
-  // A newer re-sync takes over: the older one, held on its first page (Shopify answering THROTTLED to
-  // every call until the newer one has begun), stops at its next page. On a Plus plan's bucket, to be quick.
+test('a newer re-sync stops the older, held on its first page, at its next page', async () => {
+  // more than a page (50), so the older has a next page to stop at; a Plus plan's bucket, to be quick
+  const { s, ids } = await shopWithImported(60);
   stack.emulator.store.shop(s.domain)!.plan = { displayName: 'Shopify Plus', partnerDevelopment: false, shopifyPlus: true, shopifyPlan: 'shopify_plus' };
+  expect((await enabledAndResynced(s)).checked).toBe(ids.length);
+  // Shopify answers THROTTLED to every call until the newer one has begun: the older is held on its first page
   await stack.control(`/shops/${s.domain}/throttle`, { count: 1000 });
   const older = (await s.http.post('/api/syndication/resync', { channel: 'shopify' })).body.run;
   const newer = (await s.http.post('/api/syndication/resync', { channel: 'shopify' })).body.run;
@@ -286,6 +299,7 @@ test('a re-sync of 150 reviews is paced by the bucket: all arrive, Shopify never
   expect((await resultOf(backfillWorkflowId(s.domain, older))).state).toBe('stopped');
   expect(await resultOf(backfillWorkflowId(s.domain, newer))).toEqual({ state: 'done', checked: ids.length });
   expect(stack.emulator.store.costThrottled.get(s.domain) ?? []).toEqual([]);
+  expect(metaobjects(s.domain)).toHaveLength(ids.length);
 });
 
 test('the Meta feed: off is a 404, on serves CSV and JSON with the documented columns, a new secret retires the old URL', async () => {
