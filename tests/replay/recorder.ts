@@ -3,6 +3,7 @@
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { saveHistory, type History, type SaveOutcome } from './histories';
+import { eventually } from '../support/eventually';
 
 const { EventType } = temporal.api.enums.v1;
 
@@ -13,19 +14,12 @@ export interface Saved {
   file: string;
 }
 
-/** Polls `check` until it answers something; `what` names the wait in the timeout's message. */
+/** Polls `check` until it answers something (every 250 ms); `what` names the wait in the timeout's message. */
 export async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    return await eventually(check, timeoutMs, 250);
+  } catch (err) {
+    throw new Error(`timed out waiting for ${what}: ${(err as Error).message}`);
   }
 }
 
