@@ -16,7 +16,8 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { client, createShop, freePort, startStandaloneStack, stopChild } from '@plaudit/kernel/testing';
-import { apiProcess, appProcess, workflowBundleFile } from '../tests/scale/cluster';
+import { apiProcess, appProcess } from '../tests/scale/cluster';
+import { workflowBundleFile } from '../tests/setup/workflow-bundle';
 import { startNginx, type RunningNginx } from '../tests/scale/nginx';
 
 const ROUNDS = 3;

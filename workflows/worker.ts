@@ -1,4 +1,5 @@
 // The worker process: one Temporal worker running every plugin's workflows and activities.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
@@ -51,15 +52,29 @@ export async function bundleWorkflows(config: Config): Promise<WorkflowBundleWit
 export const WORKFLOW_BUNDLE = path.join(__dirname, 'workflow-bundle.js');
 
 /**
- * The build's bundle when there is one; run from source (development, tests) the worker bundles at
- * start as before. A compiled worker has no TypeScript to bundle, so a missing bundle stops it.
+ * What this worker loads, first found first:
+ * - PLAUDIT_WORKFLOW_BUNDLE, a file made beforehand (the test run's global set-up bundles once for all its
+ *   workers), or made by the first worker that finds it missing: `npm start` names one per start, so a worker
+ *   it restarts after a crash loads its predecessor's bundle in a moment instead of bundling again;
+ * - the build's bundle beside the compiled worker;
+ * - run from source, a bundle made now. A compiled worker has no TypeScript to bundle, so a missing bundle stops it.
  */
 export async function workflowBundle(config: Config): Promise<WorkflowBundleOption> {
-  // a bundle made beforehand for this worker: the test run's global setup bundles once for all its workers
-  if (process.env.PLAUDIT_WORKFLOW_BUNDLE) return { codePath: process.env.PLAUDIT_WORKFLOW_BUNDLE };
+  const named = process.env.PLAUDIT_WORKFLOW_BUNDLE;
+  if (named && fs.existsSync(named)) return { codePath: named };
   if (fs.existsSync(WORKFLOW_BUNDLE)) return { codePath: WORKFLOW_BUNDLE };
   if (path.extname(__filename) === '.js') throw new Error(`${WORKFLOW_BUNDLE} is missing: build with \`npm run build\``);
-  return bundleWorkflows(config);
+  const bundle = await bundleWorkflows(config);
+  if (named) writeAtomically(named, bundle.code);
+  return bundle;
+}
+
+/** Under a temporary name, then renamed: a worker starting meanwhile finds the whole file or none. */
+export function writeAtomically(file: string, code: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(partial, code);
+  fs.renameSync(partial, file);
 }
 
 export async function createActivityDeps(

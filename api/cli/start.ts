@@ -2,6 +2,7 @@
 // supervised child processes (one that dies is restarted with back-off), prints where each one is,
 // and takes everything down on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import type { Config } from '../config';
@@ -24,6 +25,18 @@ function spawnNode(script: string, env: Record<string, string>): ChildProcess {
   });
 }
 
+/**
+ * Run from source, the worker bundles the workflows at its first start into this start's file (removed first, so
+ * each start runs the code as it is now): one the supervisor restarts after a crash loads it in a moment instead
+ * of bundling for seconds of CPU. The compiled worker loads the build's bundle.
+ */
+function workerEnv(config: Config, env: Record<string, string>): Record<string, string> {
+  if (COMPILED) return env;
+  const bundle = path.join(config.dataDir, 'cache', 'workflow-bundle.js');
+  fs.rmSync(bundle, { force: true });
+  return { ...env, PLAUDIT_WORKFLOW_BUNDLE: bundle };
+}
+
 export async function start(config: Config, log: Logger) {
   const say = (line: string) => console.log(`[plaudit] ${line}`);
   // the API (a supervised child) would otherwise be restarted on a taken port forever
@@ -38,8 +51,8 @@ export async function start(config: Config, log: Logger) {
   });
   writeRuntimeFile(config.dataDir, infra.env);
 
-  const supervise = (name: string, script: string) => new Supervisor({ name, spawn: () => spawnNode(script, infra.env), say });
-  const children = [supervise('API', 'api/server'), supervise('worker', 'workflows/worker')];
+  const supervise = (name: string, script: string, env = infra.env) => new Supervisor({ name, spawn: () => spawnNode(script, env), say });
+  const children = [supervise('API', 'api/server'), supervise('worker', 'workflows/worker', workerEnv(config, infra.env))];
   let stopping: Promise<void> | undefined;
   const stopAll = () =>
     (stopping ??= (async () => {

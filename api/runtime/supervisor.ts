@@ -1,6 +1,6 @@
 // Keeps one child process running, as systemd's Restart=on-failure would: a child that exits is
 // started again after a back-off that doubles from 1 s to 30 s, reset once a child has run healthy
-// for a minute; every death and restart is said in one line. `stop()` ends it for good.
+// for a minute; every death, restart and restarted child's readiness is said in one line. `stop()` ends it for good.
 import type { ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { stopChild } from './temporal-dev-server';
@@ -61,6 +61,9 @@ export class Supervisor extends EventEmitter {
     child.on('message', (m) => {
       if (m !== 'ready') return;
       this.isReady = true;
+      // how long the restarted child took to come back: what a crash cost
+      if (this.restarts > 0)
+        this.options.say(`the ${this.options.name} is ready again after ${seconds(Date.now() - this.startedAt)} (restart ${this.restarts})`);
       this.emit('ready');
     });
     child.once('exit', (code, signal) => {

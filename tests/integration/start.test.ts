@@ -147,13 +147,18 @@ test('start brings everything up, Ctrl-C stops it all, and a restart keeps the d
     await db.destroy();
   }
 
-  // A worker that dies is restarted, with a line saying so.
+  // A worker that dies is restarted, with a line saying so, and loads the workflows its predecessor bundled
+  // (this start's file, not written again: the same inode) instead of bundling them again.
+  const bundle = path.join(dataDir, 'cache', 'workflow-bundle.js');
+  const bundled = fs.statSync(bundle).ino;
   const worker = childRunning(first.child.pid!, 'workflows/worker.ts')!;
   process.kill(worker, 'SIGKILL');
   await eventually(async () => first.output().includes('[plaudit] the worker restarted (restart 1)'), 30_000);
   expect(first.output()).toMatch(/\[plaudit\] the worker exited \(signal SIGKILL\) after [\d.]+ s; restarting it in 1 s/);
   const restarted = childRunning(first.child.pid!, 'workflows/worker.ts')!;
   expect(restarted).not.toBe(worker);
+  await eventually(async () => /\[plaudit\] the worker is ready again after [\d.]+ s \(restart 1\)/.test(first.output()));
+  expect(fs.statSync(bundle).ino).toBe(bundled);
 
   // 130 = 128 + SIGINT, the shell convention for a Ctrl-C exit.
   expect(await stopApp(first.child)).toBe(130);

@@ -17,6 +17,7 @@ import { stopChild } from '../../api/runtime/temporal-dev-server';
 import { client, eventually, storeSettingsRaw } from '../support/api';
 import { startPlatformStack } from '../support/platform';
 import { countBy } from '../scale/cluster';
+import { workflowBundleFile } from '../setup/workflow-bundle';
 
 jest.setTimeout(600_000);
 
@@ -38,13 +39,14 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A worker process on the test's queue, once it polls. */
-function startWorker(): Promise<ChildProcess> {
+/** A worker process on the test's queue, once it polls; it loads the run's workflow bundle (bundling is not the subject). */
+async function startWorker(): Promise<ChildProcess> {
   const env = {
     ...process.env,
     ...stack.processEnv(),
     TEMPORAL_TASK_QUEUE: queue,
     LOG_LEVEL: 'warn',
+    PLAUDIT_WORKFLOW_BUNDLE: await workflowBundleFile(stack.api.config),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'workflows/worker.ts')], {
     cwd: ROOT,

@@ -9,6 +9,7 @@ import { ROOT } from '../../api/runtime/stack';
 import { Supervisor } from '../../api/runtime/supervisor';
 import { eventually } from '../support/api';
 import { startPlatformStack } from '../support/platform';
+import { workflowBundleFile } from '../setup/workflow-bundle';
 
 jest.setTimeout(240_000);
 
@@ -58,6 +59,8 @@ describe('the real worker under the supervisor', () => {
       ...stack.processEnv(),
       TEMPORAL_TASK_QUEUE: queue,
       LOG_LEVEL: 'warn',
+      // the run's workflow bundle: each start loads it (bundling is start.test's subject, not this one's)
+      PLAUDIT_WORKFLOW_BUNDLE: await workflowBundleFile(stack.api.config),
     };
     worker = new Supervisor({
       name: 'worker',
@@ -94,9 +97,10 @@ describe('the real worker under the supervisor', () => {
     await restarted;
     await worker.ready();
     expect(worker.child.pid).not.toBe(killed);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^the worker exited \(signal SIGKILL\) after [\d.]+ s; restarting it in 1 s$/);
     expect(lines[1]).toBe('the worker restarted (restart 1)');
+    expect(lines[2]).toMatch(/^the worker is ready again after [\d.]+ s \(restart 1\)$/);
 
     await eventually(async () => (await stack.api.knex('email_queue').where({ id: waiting.id }).first()).status === 'success', 90_000);
     const sent = listMail(process.env.DATA_DIR!).filter((m) => m.shop === domain && m.messageId?.startsWith(`<review-request-${waiting.id}-0@`));

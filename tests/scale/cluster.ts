@@ -17,7 +17,6 @@ import { reviewRequestWorkflowId } from '../../plugins/review-requests/workflows
 import { EMULATOR_API_KEY, EMULATOR_API_SECRET, startEmulator, type RunningEmulator } from '../../emulator';
 import { FIRST_ID } from '../../emulator/ids';
 import { type Delivery, WebhookSender } from '../../emulator/webhooks';
-import { workflowBundlePath, writeWorkflowBundle } from '../setup/workflow-bundle';
 
 /**
  * One process of the app; resolves once it reports `ready` (the API listening, the worker polling).
@@ -49,12 +48,6 @@ export async function appProcess(entry: 'api/server.ts' | 'workflows/worker.ts',
  */
 export async function apiProcess(env: (port: number) => Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   return startOnFreshPorts([await freePort()], async ([port]) => ({ port, child: await appProcess('api/server.ts', { ...env(port), PORT: String(port) }) }));
-}
-
-/** The run's workflow bundle for the config's plugins: every worker process loads it instead of bundling. */
-export async function workflowBundleFile(config: Config): Promise<string> {
-  const file = workflowBundlePath(config);
-  return fs.existsSync(file) ? file : writeWorkflowBundle(config);
 }
 
 /** A store emulator whose webhooks go to `appUrl` (the load balancer), with its own id range. */

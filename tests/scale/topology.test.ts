@@ -41,8 +41,8 @@ import {
   scheduleStates,
   whyNotProcessed,
   whyNotSent,
-  workflowBundleFile,
 } from './cluster';
+import { workflowBundleFile } from '../setup/workflow-bundle';
 import { type RunningNginx, startNginx } from './nginx';
 import { whyDispatchedAgain } from '../support/webhook-dispatch';
 

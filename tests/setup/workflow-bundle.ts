@@ -17,18 +17,10 @@ export function workflowBundlePath(config: { dataDir: string; pluginDirs: string
   return path.join(config.dataDir, 'workflow-bundles', `${key}.js`);
 }
 
-/** Writes the bundle under a temporary name and renames it: a reader sees the whole file or none. */
-export function writeAtomically(file: string, code: string) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(partial, code);
-  fs.renameSync(partial, file);
-}
-
 /** Bundles the config's workflows into its run's cache (workflowBundlePath) and returns the file. */
 export async function writeWorkflowBundle(config: Config): Promise<string> {
   // loaded here only: the worker module brings the whole kernel along
-  const { bundleWorkflows } = await import('../../workflows/worker');
+  const { bundleWorkflows, writeAtomically } = await import('../../workflows/worker');
   // the generated entry goes to a scratch folder: two bundles at once must not share it
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'plaudit-bundle-'));
   try {
@@ -38,6 +30,12 @@ export async function writeWorkflowBundle(config: Config): Promise<string> {
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The run's bundle for the config's plugins, made now if no one made it yet: a worker process a test starts loads it (PLAUDIT_WORKFLOW_BUNDLE) instead of bundling. */
+export async function workflowBundleFile(config: Config): Promise<string> {
+  const file = workflowBundlePath(config);
+  return fs.existsSync(file) ? file : writeWorkflowBundle(config);
 }
 
 async function main() {
