@@ -3,9 +3,14 @@
 // (README.md, "Edits and deletions in Shopify's admin"). Shopify also sends these topics for our own
 // upserts and deletes; those are recognised and left alone, so a change never answers itself:
 // - create / update: nothing to do when the fields are those our last upsert left (their hash, as
-//   Shopify answered that upsert) or mean what we would send; otherwise the review is brought in line
-//   again (syncReview: upserted, or deleted when it no longer goes to Shopify), at most once a minute
-//   per review (a value Shopify stores differently than both checks expect cannot loop).
+//   Shopify answered that upsert). Otherwise the metaobject is read as Shopify holds it now: Shopify
+//   delivers webhooks late and out of order (https://shopify.dev/docs/apps/build/webhooks), so this one
+//   may tell of a state our next write already replaced (a review's first write, read after its second:
+//   putting that "right" wrote again and could land on a merchant's edit made since). Nothing to do when
+//   it is now our last write, gone (the delete webhook's business) or means what we would send; otherwise
+//   the review is brought in line again (syncReview: upserted, or deleted when it no longer goes to
+//   Shopify), at most once a minute per review (a value Shopify stores differently than both checks
+//   expect cannot loop).
 // - delete: the metaobject we hold for a review that still goes is made again; any other deletion
 //   (ours, an older metaobject's) changes nothing.
 // Payloads: https://shopify.dev/docs/api/webhooks/latest?reference=toml#list-of-topics-metaobjects/create
@@ -14,7 +19,7 @@ import { itemOf, noteRestore } from '../db/state';
 import { METAOBJECT_TYPE, ineligibility, metaobjectFields, reviewIdOfHandle } from '../shared/metaobject';
 import { fieldsHash, sameFields } from '../shared/metaobject-compare';
 import { SETTINGS_DEFAULTS, SETTINGS_NAMESPACE, syndicationSettingsSchema } from '../shared/settings';
-import { gather, syncReview } from './shopify';
+import { currentFields, gather, syncReview } from './shopify';
 
 /** A review's metaobject is put right at most this often. */
 export const RESTORE_GAP_MS = 60_000;
@@ -42,11 +47,14 @@ export function metaobjectHooks(deps: ActivityDeps): NonNullable<PlatformHooks['
     if (!found) return;
     const { tenant, reviewId } = found;
     const item = await itemOf(tenant, reviewId);
+    const ourLastWrite = (fields: Record<string, string>) => !!item?.fieldsHash && item.fieldsHash === fieldsHash(fields);
     // the fields our last upsert left: our own write
-    if (item?.fieldsHash && item.fieldsHash === fieldsHash(body.fields ?? {})) return;
+    if (ourLastWrite(body.fields ?? {})) return;
+    const now = body.id ? await currentFields(deps, d.shopDomain, body.id) : body.fields;
+    if (!now || ourLastWrite(now)) return;
     const review = await gather(deps, tenant, reviewId);
     if (!review) return;
-    if (!ineligibility(review) && sameFields(body.fields ?? {}, metaobjectFields(review, { appUrl: deps.config.appUrl }))) return;
+    if (!ineligibility(review) && sameFields(now, metaobjectFields(review, { appUrl: deps.config.appUrl }))) return;
     if (item?.restoredAt && Date.now() - item.restoredAt.getTime() < RESTORE_GAP_MS) return;
     if (item) await noteRestore(tenant, reviewId);
     await syncReview(deps, tenant, d.shopDomain, reviewId);

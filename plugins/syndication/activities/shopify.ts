@@ -12,6 +12,7 @@ const ENABLE = `mutation SyndicationEnable($type: String!) {
 const UPSERT = `mutation SyndicationUpsert($handle: MetaobjectHandleInput!, $metaobject: MetaobjectUpsertInput!) {
   metaobjectUpsert(handle: $handle, metaobject: $metaobject) { metaobject { id fields { key value } } userErrors { field message code elementKey } } }`;
 const BY_HANDLE = `query SyndicationByHandle($handle: MetaobjectHandleInput!) { metaobjectByHandle(handle: $handle) { id } }`;
+const CURRENT = `query SyndicationCurrent($id: ID!) { metaobject(id: $id) { fields { key value } } }`;
 const DELETE = `mutation SyndicationDelete($id: ID!) { metaobjectDelete(id: $id) { deletedId userErrors { field message code } } }`;
 
 interface UserError {
@@ -39,6 +40,26 @@ export async function patiently<T>(call: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/**
+ * A metaobject's fields as Shopify holds them now (key -> value, a cleared field absent, as a webhook carries them), or
+ * undefined when it is gone or the shop cannot be asked (no access to metaobjects, uninstalled: nothing to put right then).
+ */
+export async function currentFields(deps: ActivityDeps, shopDomain: string, id: string): Promise<Record<string, string> | undefined> {
+  if (!deps.platform) return undefined;
+  const api = deps.platform.adminApi(shopDomain);
+  try {
+    const r = await patiently(() => api.graphql<{ metaobject: { fields: { key: string; value: string | null }[] } | null }>(CURRENT, { id }));
+    if (!r.metaobject) return undefined;
+    return Object.fromEntries(r.metaobject.fields.filter((f) => f.value != null && f.value !== '').map((f) => [f.key, f.value as string]));
+  } catch (err) {
+    if (refusedForGood(err as Error)) return undefined;
+    throw err;
+  }
+}
+
+/** Shopify refused the call itself (the program's scopes missing) or the shop has no token (uninstalled): retrying cannot help. */
+const refusedForGood = (e: Error) => e.constructor?.name === 'GraphqlQueryError' || e.name === 'NoSessionError';
 
 /** The review as the metaobject needs it, from the reviews plugin's capabilities. */
 export async function gather(deps: ActivityDeps, tenant: Tenant, reviewId: number): Promise<ReviewForShopify | undefined> {
@@ -142,10 +163,8 @@ export async function syncReview(
     await noteSync(tenant);
   } catch (err) {
     const e = err as Error;
-    // Shopify refused the call itself (no access to metaobjects: the program's scopes missing), or the
-    // shop has no token (uninstalled): retrying cannot help, the screen shows it
-    // (the Shopify library's errors keep only their class's name)
-    if (e.constructor?.name !== 'GraphqlQueryError' && e.name !== 'NoSessionError') throw err;
+    // refused for good: the screen shows it (the Shopify library's errors keep only their class's name)
+    if (!refusedForGood(e)) throw err;
     await recordItem(tenant, reviewId, 'failed', { reason: e.message });
     await noteSync(tenant, e.message);
   }

@@ -80,6 +80,18 @@ const resultOf = async (id: string) => {
 const writersDone = async (s: Shop, reviewId: number) => {
   await eventually(async () => (await s.http.get('/api/syndication')).body.shopify.resync?.finishedAt, 60_000);
   await eventDelivered(temporal(), ReviewCreated, reviewId);
+  await echoesProcessed(s.domain);
+};
+/** The metaobjects/* webhooks the store sent the shop so far (our writes' echoes among them), as it sent them. */
+const metaobjectWebhooks = (domain: string) => stack.emulator.webhooks.deliveries.filter((d) => d.shop === domain && d.topic.startsWith('metaobjects/'));
+/** Until every metaobjects/* webhook the store has sent the shop is processed by the app: a hook reading one is a writer too. */
+const echoesProcessed = async (domain: string) => {
+  await stack.emulator.webhooks.idle();
+  const ids = metaobjectWebhooks(domain).map((d) => d.webhookId);
+  await eventually(async () => {
+    const rows: { status: string }[] = await stack.api.knex('webhook_deliveries').where({ shopDomain: domain }).whereIn('webhookId', ids);
+    return rows.length === new Set(ids).size && rows.every((r) => r.status === 'processed');
+  }, 60_000);
 };
 const gone = (domain: string, reviewId: number) =>
   explained(
@@ -195,6 +207,29 @@ test("turned off, the shop's metaobject webhooks change nothing", async () => {
   // the merchant's edit taken by the worker, and the merchant's text stays
   await processed(s.domain, 'metaobjects/update', 1, 'Edited while off.');
   expect(metaobjectOf(s.domain, id)!.fields.body).toBe('Edited while off.');
+});
+
+test("our own earlier write's webhook, delivered late, puts nothing right: the metaobject is read as Shopify holds it now", async () => {
+  const s = await shop();
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  const id = await review(s);
+  await metaobjectWhen(s.domain, id);
+  await writersDone(s, id);
+  const [first] = metaobjectWebhooks(s.domain).filter((d) => d.topic === 'metaobjects/create');
+  // a later write of ours: the review's edit
+  expect((await s.http.put(`/api/reviews/${id}`, { content: 'Carries everything, even a laptop.' })).status).toBe(200);
+  await metaobjectWhen(s.domain, id, (f) => f.body === 'Carries everything, even a laptop.');
+  await echoesProcessed(s.domain);
+
+  // the first write's webhook comes again, late (Shopify promises no order): it tells of a state our edit replaced
+  const [late] = await stack.emulator.webhooks.send([{ topic: 'metaobjects/update', shop: s.domain, payload: JSON.parse(first.body) }], { wait: true });
+  await eventually(
+    async () => (await stack.api.knex('webhook_deliveries').where({ shopDomain: s.domain, webhookId: late.webhookId }).first())?.status === 'processed',
+    60_000,
+  );
+  // nothing was put right (the hook notes a restore before it writes) and the metaobject is our edit
+  expect((await stack.api.knex('syndication_items').where({ reviewId: id }).first()).restoredAt).toBeNull();
+  expect(metaobjectOf(s.domain, id)!.fields.body).toBe('Carries everything, even a laptop.');
 });
 
 test('a throttled bucket is waited for: the review arrives and nothing is recorded as failed', async () => {
