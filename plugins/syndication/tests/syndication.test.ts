@@ -1,104 +1,20 @@
 // Syndication end to end on the real stack (API, PostgreSQL, Temporal with this file's own worker,
 // the store emulator): a review's life on Shopify's product_review metaobjects (create, edit, reply,
 // unpublish, republish, delete), a throttled bucket waited for, turning syndication on after reviews
-// exist (the re-sync), the Meta feed at its secret URL, and bad input refused.
-import { ReviewCreated, ReviewWrite } from '@plaudit/contracts/reviews';
-import { client, eventDelivered, eventually, explained, startPlatformStack, startTestWorker, updateShop } from '@plaudit/kernel/testing';
+// exist (the re-sync), the Meta feed at its secret URL, and bad input refused. A merchant's changes to the
+// metaobjects in Shopify's admin: metaobject-hooks.test.ts.
+import { ReviewWrite } from '@plaudit/contracts/reviews';
+import { eventually } from '@plaudit/kernel/testing';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { backfillWorkflowId, type BackfillPage } from '../shared/backfill';
 import { META_COLUMNS } from '../shared/meta-feed';
 import { reviewHandle } from '../shared/metaobject';
 import { pauseBeforeNextPage } from '../workflows/pace';
+import { gone, metaobjectOf, metaobjects, metaobjectWhen, resultOf, review, shop, stack, useSyndicationStack, workflow, type Shop } from './helpers';
 
 jest.setTimeout(180_000);
 
-type Stack = Awaited<ReturnType<typeof startPlatformStack>>;
-let stack: Stack;
-let stopWorker: () => Promise<void>;
-const taskQueue = `syndication-${process.pid}`;
-
-beforeAll(async () => {
-  stack = await startPlatformStack({ TEMPORAL_TASK_QUEUE: taskQueue });
-  stopWorker = await startTestWorker(stack.api.config);
-}, 150_000);
-afterAll(async () => {
-  await stopWorker?.();
-  await stack?.close();
-});
-
-async function shop() {
-  const installed = await stack.installShop();
-  await updateShop(stack.api, installed.shop.id, { plan: 'pro' });
-  const http = client(stack.appUrl, installed.appToken);
-  const product = stack.emulator.store.shop(installed.domain)!.products[0];
-  return { ...installed, http, productId: `gid://shopify/Product/${product.id}`, productTitle: product.title, productHandle: product.handle };
-}
-
-type Shop = Awaited<ReturnType<typeof shop>>;
-
-/** A review the merchant adds, published or not. */
-async function review(s: Shop, o: { status?: 'published' | 'unpublished'; content?: string } = {}): Promise<number> {
-  const res = await s.http.post('/api/reviews', {
-    productId: s.productId,
-    productTitle: s.productTitle,
-    productHandle: s.productHandle,
-    rating: 4,
-    title: 'Sturdy',
-    content: o.content ?? 'Carries everything I need.',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    status: o.status ?? 'published',
-  });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
-
-const metaobjects = (domain: string) => stack.emulator.store.shop(domain)!.metaobjects.filter((m) => m.type === 'product_review');
-const metaobjectOf = (domain: string, reviewId: number) => metaobjects(domain).find((m) => m.handle === reviewHandle(reviewId));
-/** Waits for the review's metaobject to satisfy `ok` (exist, by default). */
-const metaobjectWhen = (domain: string, reviewId: number, ok: (fields: Record<string, string>) => boolean = () => true, timeoutMs = 60_000) =>
-  explained(
-    temporal(),
-    domain,
-    eventually(async () => {
-      const m = metaobjectOf(domain, reviewId);
-      return m && ok(m.fields) ? m : undefined;
-    }, timeoutMs),
-    () => `the metaobject's fields: ${JSON.stringify(metaobjectOf(domain, reviewId)?.fields)}`,
-  );
-const temporal = () => stack.api.runtime.services.temporal.client;
-const workflow = (id: string) => temporal().workflow.getHandle(id);
-/** A workflow's result once it exists (the outbox hands a start to Temporal after the answer). */
-const resultOf = async (id: string) => {
-  await eventually(() => workflow(id).describe(), 60_000);
-  return workflow(id).result();
-};
-/**
- * Until the writers a new review has when Shopify was just turned on are done: the re-sync that
- * turning it on started (whose page may hold the review) and the review's ReviewCreated delivery.
- */
-const writersDone = async (s: Shop, reviewId: number) => {
-  await eventually(async () => (await s.http.get('/api/syndication')).body.shopify.resync?.finishedAt, 60_000);
-  await eventDelivered(temporal(), ReviewCreated, reviewId);
-  await echoesProcessed(s.domain);
-};
-/** The metaobjects/* webhooks the store sent the shop so far (our writes' echoes among them), as it sent them. */
-const metaobjectWebhooks = (domain: string) => stack.emulator.webhooks.deliveries.filter((d) => d.shop === domain && d.topic.startsWith('metaobjects/'));
-/** Until every metaobjects/* webhook the store has sent the shop is processed by the app: a hook reading one is a writer too. */
-const echoesProcessed = async (domain: string) => {
-  await stack.emulator.webhooks.idle();
-  const ids = metaobjectWebhooks(domain).map((d) => d.webhookId);
-  await eventually(async () => {
-    const rows: { status: string }[] = await stack.api.knex('webhook_deliveries').where({ shopDomain: domain }).whereIn('webhookId', ids);
-    return rows.length === new Set(ids).size && rows.every((r) => r.status === 'processed');
-  }, 60_000);
-};
-const gone = (domain: string, reviewId: number) =>
-  explained(
-    temporal(),
-    domain,
-    eventually(async () => !metaobjectOf(domain, reviewId), 60_000),
-  );
+useSyndicationStack('syndication');
 
 test("a review's life on Shopify: created, edited, answered, unpublished, published again, deleted", async () => {
   const s = await shop();
@@ -143,93 +59,6 @@ test("a review's life on Shopify: created, edited, answered, unpublished, publis
   });
   expect(status.shopify).toMatchObject({ enabled: true, synced: 0, removed: 1, failed: 0, lastError: null });
   expect(status.shopify.lastSyncAt).toBeTruthy();
-});
-
-/** Waits until the app has taken `count` webhooks of the topic for the shop (those whose body has `marker`), each processed by the worker. */
-const processed = (domain: string, topic: string, count: number, marker = '') =>
-  eventually(async () => {
-    const rows: { status: string; payload: string }[] = await stack.api.knex('webhook_deliveries').where({ shopDomain: domain, topic });
-    const taken = rows.filter((r) => r.payload.includes(marker));
-    return taken.length === count && taken.every((r) => r.status === 'processed');
-  }, 60_000);
-
-test("a merchant's edit or deletion of a review metaobject in Shopify's admin is put right through the metaobjects/* webhooks", async () => {
-  const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const id = await review(s);
-  const first = await metaobjectWhen(s.domain, id);
-
-  // the merchant rewrites the body and fills the variant in the admin: both are put back as Plaudit shows the review
-  const variant = stack.emulator.store.shop(s.domain)!.products[0].variants[0].id;
-  // wait: the answer names the webhook once it is delivered (earlier deliveries may still be going out)
-  const edit = await stack.control(`/shops/${s.domain}/metaobjects/${first.id}/update`, {
-    fields: { body: 'Edited in the admin.', product_variant: `gid://shopify/ProductVariant/${variant}` },
-    wait: true,
-  });
-  expect(edit.webhooks).toEqual([expect.objectContaining({ topic: 'metaobjects/update' })]);
-  const restored = await metaobjectWhen(s.domain, id, (f) => f.body === 'Carries everything I need.' && !f.product_variant, 60_000);
-  expect(restored.id).toBe(first.id);
-
-  // the merchant deletes it: the review is still shown, so it is made again (a new metaobject)
-  expect((await stack.control(`/shops/${s.domain}/metaobjects/${first.id}/delete`, { wait: true })).webhooks).toEqual([
-    expect.objectContaining({ topic: 'metaobjects/delete' }),
-  ]);
-  const again = await metaobjectWhen(s.domain, id, (f) => f.body === 'Carries everything I need.', 60_000);
-  expect(again.id).not.toBe(first.id);
-  const status = await eventually(async () => {
-    const body = (await s.http.get('/api/syndication')).body;
-    return body.shopify.synced === 1 ? body : undefined;
-  }, 60_000);
-  expect(status.shopify).toMatchObject({ removed: 0, failed: 0, lastError: null });
-
-  // our own delete (the review unpublished) sends metaobjects/delete too: it stays deleted
-  expect((await s.http.post(`/api/reviews/${id}/unpublish`)).status).toBe(200);
-  await gone(s.domain, id);
-  // both deletes' webhooks (the merchant's, ours) taken by the worker
-  await processed(s.domain, 'metaobjects/delete', 2);
-  const after = await eventually(async () => {
-    const body = (await s.http.get('/api/syndication')).body;
-    return body.shopify.removed === 1 ? body : undefined;
-  }, 60_000);
-  expect(after.shopify.synced).toBe(0);
-  expect(metaobjectOf(s.domain, id)).toBeUndefined();
-});
-
-test("turned off, the shop's metaobject webhooks change nothing", async () => {
-  const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const id = await review(s);
-  const m = await metaobjectWhen(s.domain, id);
-  // both writers of the review's metaobject done (the first to land made it; a later one would undo the edit below)
-  await writersDone(s, id);
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: false })).status).toBe(200);
-  await stack.control(`/shops/${s.domain}/metaobjects/${m.id}/update`, { fields: { body: 'Edited while off.' }, wait: true });
-  // the merchant's edit taken by the worker, and the merchant's text stays
-  await processed(s.domain, 'metaobjects/update', 1, 'Edited while off.');
-  expect(metaobjectOf(s.domain, id)!.fields.body).toBe('Edited while off.');
-});
-
-test("our own earlier write's webhook, delivered late, puts nothing right: the metaobject is read as Shopify holds it now", async () => {
-  const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const id = await review(s);
-  await metaobjectWhen(s.domain, id);
-  await writersDone(s, id);
-  const [first] = metaobjectWebhooks(s.domain).filter((d) => d.topic === 'metaobjects/create');
-  // a later write of ours: the review's edit
-  expect((await s.http.put(`/api/reviews/${id}`, { content: 'Carries everything, even a laptop.' })).status).toBe(200);
-  await metaobjectWhen(s.domain, id, (f) => f.body === 'Carries everything, even a laptop.');
-  await echoesProcessed(s.domain);
-
-  // the first write's webhook comes again, late (Shopify promises no order): it tells of a state our edit replaced
-  const [late] = await stack.emulator.webhooks.send([{ topic: 'metaobjects/update', shop: s.domain, payload: JSON.parse(first.body) }], { wait: true });
-  await eventually(
-    async () => (await stack.api.knex('webhook_deliveries').where({ shopDomain: s.domain, webhookId: late.webhookId }).first())?.status === 'processed',
-    60_000,
-  );
-  // nothing was put right (the hook notes a restore before it writes) and the metaobject is our edit
-  expect((await stack.api.knex('syndication_items').where({ reviewId: id }).first()).restoredAt).toBeNull();
-  expect(metaobjectOf(s.domain, id)!.fields.body).toBe('Carries everything, even a laptop.');
 });
 
 test('a throttled bucket is waited for: the review arrives and nothing is recorded as failed', async () => {
