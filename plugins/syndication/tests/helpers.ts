@@ -49,6 +49,14 @@ export async function review(s: Shop, o: { status?: 'published' | 'unpublished';
   return res.body.id;
 }
 
+/** A shop syndicating to Shopify and a review of the merchant's, once the review's metaobject is there. */
+export async function syndicatedReview() {
+  const s = await shop();
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  const id = await review(s);
+  return { s, id, metaobject: await metaobjectWhen(s.domain, id) };
+}
+
 export const metaobjects = (domain: string) => stack.emulator.store.shop(domain)!.metaobjects.filter((m) => m.type === 'product_review');
 export const metaobjectOf = (domain: string, reviewId: number) => metaobjects(domain).find((m) => m.handle === reviewHandle(reviewId));
 /** Waits for the review's metaobject to satisfy `ok` (exist, by default). */

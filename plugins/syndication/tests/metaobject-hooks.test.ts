@@ -9,9 +9,8 @@ import {
   echoesProcessed,
   gone,
   processed,
-  review,
-  shop,
   stack,
+  syndicatedReview,
   useSyndicationStack,
   writersDone,
 } from './helpers';
@@ -21,10 +20,7 @@ jest.setTimeout(180_000);
 useSyndicationStack('syndication-hooks');
 
 test("a merchant's edit or deletion of a review metaobject in Shopify's admin is put right through the metaobjects/* webhooks", async () => {
-  const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const id = await review(s);
-  const first = await metaobjectWhen(s.domain, id);
+  const { s, id, metaobject: first } = await syndicatedReview();
 
   // the merchant rewrites the body and fills the variant in the admin: both are put back as Plaudit shows the review
   const variant = stack.emulator.store.shop(s.domain)!.products[0].variants[0].id;
@@ -63,10 +59,7 @@ test("a merchant's edit or deletion of a review metaobject in Shopify's admin is
 });
 
 test("turned off, the shop's metaobject webhooks change nothing", async () => {
-  const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const id = await review(s);
-  const m = await metaobjectWhen(s.domain, id);
+  const { s, id, metaobject: m } = await syndicatedReview();
   // both writers of the review's metaobject done (the first to land made it; a later one would undo the edit below)
   await writersDone(s, id);
   expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: false })).status).toBe(200);
@@ -77,10 +70,7 @@ test("turned off, the shop's metaobject webhooks change nothing", async () => {
 });
 
 test("our own earlier write's webhook, delivered late, puts nothing right: the metaobject is read as Shopify holds it now", async () => {
-  const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const id = await review(s);
-  await metaobjectWhen(s.domain, id);
+  const { s, id } = await syndicatedReview();
   await writersDone(s, id);
   const [first] = metaobjectWebhooks(s.domain).filter((d) => d.topic === 'metaobjects/create');
   // a later write of ours: the review's edit

@@ -10,18 +10,27 @@ import { backfillWorkflowId, type BackfillPage } from '../shared/backfill';
 import { META_COLUMNS } from '../shared/meta-feed';
 import { reviewHandle } from '../shared/metaobject';
 import { pauseBeforeNextPage } from '../workflows/pace';
-import { gone, metaobjectOf, metaobjects, metaobjectWhen, resultOf, review, shop, stack, useSyndicationStack, workflow, type Shop } from './helpers';
+import {
+  gone,
+  metaobjectOf,
+  metaobjects,
+  metaobjectWhen,
+  resultOf,
+  review,
+  shop,
+  stack,
+  syndicatedReview,
+  useSyndicationStack,
+  workflow,
+  type Shop,
+} from './helpers';
 
 jest.setTimeout(180_000);
 
 useSyndicationStack('syndication');
 
 test("a review's life on Shopify: created, edited, answered, unpublished, published again, deleted", async () => {
-  const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
-  const id = await review(s);
-
-  const created = await metaobjectWhen(s.domain, id);
+  const { s, id, metaobject: created } = await syndicatedReview();
   expect(JSON.parse(created.fields.rating)).toEqual({ value: '4', scale_min: '1', scale_max: '5' });
   expect(created.fields).toMatchObject({
     title: 'Sturdy',
