@@ -28,8 +28,18 @@ function rgb(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+// drawn once per colour and size: a store's pages and every email ask for the same few images again
+const drawn = new Map<string, Buffer>();
+
 /** A square RGB PNG: the product's colour with a lighter disc, like a packshot on a plain backdrop. */
 export function productPng(color: string, size = 240): Buffer {
+  const key = `${color} ${size}`;
+  let png = drawn.get(key);
+  if (!png) drawn.set(key, (png = drawPng(color, size)));
+  return png;
+}
+
+function drawPng(color: string, size: number): Buffer {
   const [r, g, b] = rgb(color);
   const light = [r, g, b].map((v) => Math.round(v + (255 - v) * 0.55));
   const rows: Buffer[] = [];
