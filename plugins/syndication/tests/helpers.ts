@@ -49,10 +49,15 @@ export async function review(s: Shop, o: { status?: 'published' | 'unpublished';
   return res.body.id;
 }
 
+/** Turns the shop's syndication to Shopify on (or off), as the merchant does in its settings. */
+export async function shopifyOn(s: Shop, on = true) {
+  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: on })).status).toBe(200);
+}
+
 /** A shop syndicating to Shopify and a review of the merchant's, once the review's metaobject is there. */
 export async function syndicatedReview() {
   const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await shopifyOn(s);
   const id = await review(s);
   return { s, id, metaobject: await metaobjectWhen(s.domain, id) };
 }

@@ -18,6 +18,7 @@ import {
   resultOf,
   review,
   shop,
+  shopifyOn,
   stack,
   syndicatedReview,
   useSyndicationStack,
@@ -72,7 +73,7 @@ test("a review's life on Shopify: created, edited, answered, unpublished, publis
 
 test('a throttled bucket is waited for: the review arrives and nothing is recorded as failed', async () => {
   const s = await shop();
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await shopifyOn(s);
   // more THROTTLED answers than the kernel's retries absorb (it gives up with PlatformThrottledError
   // after 5 attempts of up to 3 calls each): the plugin then waits as Shopify asks and goes on
   await stack.control(`/shops/${s.domain}/throttle`, { count: 20 });
@@ -89,7 +90,7 @@ test('turning Shopify on later syndicates the published reviews already there; t
   const hidden = await review(s, { status: 'unpublished' });
   expect(metaobjects(s.domain)).toEqual([]);
 
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await shopifyOn(s);
   await eventually(async () => metaobjects(s.domain).length === published.length, 60_000);
   expect(metaobjectOf(s.domain, hidden)).toBeUndefined();
 
@@ -102,9 +103,9 @@ test('turning Shopify on later syndicates the published reviews already there; t
   expect(metaobjects(s.domain)).toHaveLength(published.length);
 
   // off, a review unpublished meanwhile: nothing follows; on again, the re-sync deletes it there
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: false })).status).toBe(200);
+  await shopifyOn(s, false);
   expect((await s.http.post(`/api/reviews/${published[1]}/unpublish`)).status).toBe(200);
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await shopifyOn(s);
   await gone(s.domain, published[1]);
   expect(metaobjects(s.domain)).toHaveLength(published.length - 1);
 });
@@ -127,7 +128,7 @@ async function shopWithImported(count: number) {
 
 /** Turns Shopify syndication on; resolves with the re-sync that starts, once it has finished. */
 async function enabledAndResynced(s: Shop) {
-  expect((await s.http.put('/api/syndication/settings', { shopifyEnabled: true })).status).toBe(200);
+  await shopifyOn(s);
   return eventually(async () => {
     const resync = (await s.http.get('/api/syndication')).body.shopify.resync;
     return resync?.finishedAt ? resync : undefined;
