@@ -1,8 +1,9 @@
 // The read replica (issue 31, item 2) on a real PostgreSQL primary streaming to a replica: storefront,
 // analytics and export reads use the replica once it has replayed what they must see; replica lag
 // (replay paused) never shows the storefront rows older than the feed version its cache keys on; the
-// replica stopped, the same reads come from the primary. The API runs on a task queue no worker
-// polls: what it hands to Temporal stays there (this test reads, it runs no workflow).
+// replica stopped, the same reads come from the primary. The API runs in a namespace of its own (its
+// database's ids are not the run's) on a task queue no worker polls: what it hands to Temporal stays
+// there (this test reads, it runs no workflow).
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { createKnex } from '../../api/db/knex';
@@ -10,6 +11,7 @@ import { migrateLatest } from '../../api/db/migrations';
 import { discoverPlugins } from '../../api/plugins/discover';
 import { ROOT } from '../../api/runtime/stack';
 import { client, createShop, eventually, startTestApi, type TestApi } from '../support/api';
+import { ownNamespace } from '../support/namespace';
 import { type ReplicatedPostgres, replicatedPostgres } from '../support/postgres-replica';
 
 jest.setTimeout(5 * 60_000);
@@ -23,10 +25,12 @@ beforeAll(async () => {
   const knex = createKnex(pg.primaryUrl, { min: 0, max: 2 }, { bindModels: false });
   await migrateLatest(knex, path.join(ROOT, 'migrations'), discoverPlugins([path.join(ROOT, 'plugins')]));
   await knex.destroy();
+  const name = `replica-test-${crypto.randomBytes(4).toString('hex')}`;
   api = await startTestApi({
     DATABASE_URL: pg.primaryUrl,
     DATABASE_REPLICA_URL: pg.replicaUrl,
-    TEMPORAL_TASK_QUEUE: `replica-test-${crypto.randomBytes(4).toString('hex')}`,
+    TEMPORAL_NAMESPACE: await ownNamespace(name),
+    TEMPORAL_TASK_QUEUE: name,
     SHOPIFY_API_KEY: 'replica-test-key',
     SHOPIFY_API_SECRET: SECRET,
   });
