@@ -65,7 +65,7 @@ export async function startInfrastructure(config: Config, log: Logger, o: Infras
     let databaseUrl = config.database.url;
     if (!databaseUrl) {
       o.progress(`starting PostgreSQL (embedded, data in ${path.join(config.dataDir, 'postgres')})`);
-      const start = ([port]: number[]) => startEmbeddedPostgres(config.dataDir, port, o.databaseName ?? 'plaudit', log, { durable: o.durable });
+      const start = ([port]: number[]) => startEmbeddedPostgres(config.dataDir, port, o.databaseName ?? 'plaudit', log, { durable: o.durable, socket: true });
       const pg = throwAway
         ? await startOnFreshPorts([config.database.embeddedPort], start, (err) =>
             log.warn({ err }, 'the PostgreSQL port was taken meanwhile: trying a fresh one'),

@@ -1,5 +1,5 @@
 // /api/health is what a load balancer and an operator look at: it must tell which part is down.
-import { downPort, type DownPort } from '../reliability/tcp-proxy';
+import { databaseUrlAt, downPort, type DownPort } from '../reliability/tcp-proxy';
 import { client, createShop, startTestApi, type TestApi } from '../support/api';
 
 describe('with every component up', () => {
@@ -58,9 +58,7 @@ describe('with the database unreachable', () => {
   let api: TestApi;
   beforeAll(async () => {
     database = await downPort();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.port = String(database.port);
-    api = await startTestApi({ DATABASE_URL: url.toString() });
+    api = await startTestApi({ DATABASE_URL: databaseUrlAt(database.port) });
   });
   afterAll(async () => {
     await api.close();

@@ -4,7 +4,7 @@
 import { createHook } from 'node:async_hooks';
 import http from 'node:http';
 import { eventually, startTestApi } from '../support/api';
-import { downPort } from './tcp-proxy';
+import { databaseUrlAt, downPort } from './tcp-proxy';
 
 Error.stackTraceLimit = 30;
 
@@ -79,9 +79,7 @@ const CASES: Record<string, () => Promise<void>> = {
   },
   async 'database-down'() {
     const database = await downPort();
-    const url = new URL(process.env.DATABASE_URL!);
-    url.port = String(database.port);
-    const api = await startTestApi({ DATABASE_URL: url.toString() });
+    const api = await startTestApi({ DATABASE_URL: databaseUrlAt(database.port) });
     await expectStatus(`${api.url}/api/health`, (s) => s === 503);
     await api.close();
     await database.close();

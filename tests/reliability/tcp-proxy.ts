@@ -56,6 +56,18 @@ export async function downPort(): Promise<DownPort> {
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * The run's DATABASE_URL sent to a loopback `port` over TCP (a proxy, a port that is down): without its `host` parameter (the embedded
+ * PostgreSQL's socket directory), which node-postgres would take over the URL's host and port.
+ */
+export function databaseUrlAt(port: number): string {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.searchParams.delete('host');
+  return url.toString();
+}
+
 function listenOnAnyPort(server: net.Server): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);

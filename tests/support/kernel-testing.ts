@@ -45,7 +45,7 @@ export { gid } from '../../emulator/ids';
 export { EXTENSION_DIR, ThemeExtension, type PageAssets } from '../../emulator/theme-extension';
 export { productPng } from '../../emulator/png';
 // a TCP proxy a test cuts to take PostgreSQL (or anything) away from one API; a port where a service is down
-export { downPort, tcpProxy, type DownPort, type TcpProxy } from '../reliability/tcp-proxy';
+export { databaseUrlAt, downPort, tcpProxy, type DownPort, type TcpProxy } from '../reliability/tcp-proxy';
 // for benchmarks (plugins/<id>/bench/): a migrated throw-away database, bench shops, percentiles, and
 // the kernel's runtime pieces a benchmark assembles itself (config, logger, the stack, the app, SMTP, Temporal)
 export { benchAppEnv, benchDatabase, benchShops, latencyLine, pct, seededRandom, timeRuns, type BenchDatabase } from './bench';

@@ -2,7 +2,7 @@
 // TCP proxy; once the proxy is cut, widgets already read are served from their last good answer
 // (stale, marked so, never a 500) and a URL never read answers 503 with Retry-After. With the
 // database back, fresh answers return.
-import { eventually, startTestApi, tcpProxy, type TcpProxy, type TestApi } from '@plaudit/kernel/testing';
+import { databaseUrlAt, eventually, startTestApi, tcpProxy, type TcpProxy, type TestApi } from '@plaudit/kernel/testing';
 import { storefrontCache } from '../api/cache';
 import { createReviews, listenersDone, productGid, shopWithClient } from './feed-helpers';
 
@@ -15,10 +15,7 @@ const cache = () => storefrontCache(api.runtime.services);
 beforeAll(async () => {
   const real = new URL(process.env.DATABASE_URL!);
   proxy = await tcpProxy({ host: real.hostname, port: Number(real.port) });
-  const through = new URL(real);
-  through.hostname = '127.0.0.1';
-  through.port = String(proxy.port);
-  api = await startTestApi({ DATABASE_URL: through.toString() });
+  api = await startTestApi({ DATABASE_URL: databaseUrlAt(proxy.port) });
   const { shop, http } = await shopWithClient(api);
   // its ReviewCreated listeners' writes (the detected language) would drop what the test reads before the cut
   await listenersDone(api, await createReviews(http, [{ productId: productGid(77), content: 'Warm and soft' }]));
