@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readRuntimeFile } from '../../api/runtime/runtime-file';
 import { ROOT } from '../../api/runtime/stack';
 import { freePort, portIsFree, startOnFreshPorts } from '../../api/runtime/ports';
 import knexFactory from 'knex';
@@ -145,6 +146,15 @@ test('start brings everything up, Ctrl-C stops it all, and a restart keeps the d
     console.log(`demo stores linked: ${shared[0]} copies in the demo store, ${shared[1]} in its sister store`);
   } finally {
     await db.destroy();
+  }
+  // The app's own processes reach it over its Unix socket, in its data folder (the TCP port above answers tools)
+  const appDatabase = readRuntimeFile(dataDir)!.env.DATABASE_URL;
+  expect(new URL(appDatabase).searchParams.get('host')).toBe(path.join(dataDir, 'postgres'));
+  const app = knexFactory({ client: 'pg', connection: appDatabase });
+  try {
+    expect((await app.raw('select inet_server_addr() as address')).rows).toEqual([{ address: null }]);
+  } finally {
+    await app.destroy();
   }
 
   // A worker that dies is restarted, with a line saying so, and loads the workflows its predecessor bundled
