@@ -29,7 +29,7 @@ const SOCKET_PATH_MAX = 107;
  * client and the server a sixth less CPU than over loopback TCP (measured in docs/testing.md); the
  * data directory keeps the socket private to this PostgreSQL.
  */
-function socketDirFor(databaseDir: string, port: number): string | undefined {
+export function socketDirFor(databaseDir: string, port: number): string | undefined {
   return Buffer.byteLength(path.join(databaseDir, `.s.PGSQL.${port}`)) <= SOCKET_PATH_MAX ? databaseDir : undefined;
 }
 

@@ -57,8 +57,9 @@ export async function downPort(): Promise<DownPort> {
 }
 
 /**
- * The run's DATABASE_URL sent to a loopback `port` over TCP (a proxy, a port that is down): without its `host` parameter (the embedded
- * PostgreSQL's socket directory), which node-postgres would take over the URL's host and port.
+ * The run's DATABASE_URL sent to a loopback `port` over TCP (a proxy, a port that is down): without
+ * its `host` parameter (the embedded PostgreSQL's socket folder), which node-postgres would take over
+ * the URL's host and port.
  */
 export function databaseUrlAt(port: number): string {
   const url = new URL(process.env.DATABASE_URL!);
