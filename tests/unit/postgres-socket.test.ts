@@ -3,16 +3,18 @@
 import path from 'node:path';
 import { socketDirFor } from '../../api/runtime/postgres';
 
+const SOCKET = '.s.PGSQL.54329';
+/** A data folder whose socket's path is `bytes` long, of one-byte letters. */
+const folderFor = (bytes: number) => path.join(path.sep, 'd'.repeat(bytes - path.sep.length - path.sep.length - SOCKET.length));
+
 test('the data folder when the socket path fits', () => {
-  const dir = '/tmp/plaudit-test-AbC123/postgres';
-  expect(socketDirFor(dir, 54329)).toBe(dir);
+  expect(Buffer.byteLength(path.join(folderFor(60), SOCKET))).toBe(60);
+  expect(socketDirFor(folderFor(60), 54329)).toBe(folderFor(60));
+  expect(socketDirFor(folderFor(107), 54329)).toBe(folderFor(107));
 });
 
 test('no socket when the path would pass 107 bytes, counted in bytes', () => {
-  const at = (length: number) => path.join('/', 'd'.repeat(length - '/'.length - '/.s.PGSQL.54329'.length));
-  expect(Buffer.byteLength(path.join(at(107), '.s.PGSQL.54329'))).toBe(107);
-  expect(socketDirFor(at(107), 54329)).toBe(at(107));
-  expect(socketDirFor(at(108), 54329)).toBeUndefined();
-  // a name in another script: each letter takes two bytes
-  expect(socketDirFor(`/tmp/${'é'.repeat(45)}`, 54329)).toBeUndefined();
+  expect(socketDirFor(folderFor(108), 54329)).toBeUndefined();
+  // 63 letters, 110 bytes: each of these letters takes two
+  expect(socketDirFor(path.join(path.sep, 'é'.repeat(47)), 54329)).toBeUndefined();
 });
